@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@cab/db';
+import type { Access } from '@cab/shared';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWeb } from './http/web.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { catalogPages } from './modules/catalog/pages.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { coreRoutes } from './modules/core/routes.ts';
+import { emailRoutes } from './modules/email/routes.ts';
+
+/** What each registered route is and who may call it (checked by the access tests). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+}
+
+export interface BuildAppOptions extends AppDeps {
+  /** Pino logger options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** Routes without a contract are public by nature: web pages, static files, API documentation. */
+const isUncontractedPublic = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
+
+export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // One JSON line per request (written in onResponse below), not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (opts) => {
+    if (isUncontractedPublic(opts.url)) {
+      opts.config = { ...(opts.config as object), access: 'public' };
+    }
+    for (const method of [opts.method].flat()) {
+      routeTable.push({ method, url: opts.url, access: (opts.config as { access?: Access } | undefined)?.access });
+    }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        user: req.user?.id,
+      },
+      'request',
+    );
+  });
+
+  await app.register(helmet, {
+    // The SPA uses inline styles from emotion; scripts stay same-origin.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https://127.0.0.1:*', 'https://localhost:*'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Cabinetry back-office API', version: config.version },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Uploads (catalogue images, CSV imports): each file at most UPLOAD_MAX_BYTES.
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 100 } });
+
+  registerErrorHandler(app);
+  registerAuthentication(app, db);
+  const deps = { db, config };
+  authRoutes(app, deps);
+  coreRoutes(app, deps);
+  catalogRoutes(app, deps);
+  emailRoutes(app, deps);
+  catalogPages(app, db);
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Db, schema } from '@cab/db';
+import { deriveRole, type Role } from '@cab/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role | null;
+  companyId: number | null;
+  tokenId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: import('@cab/shared').Access;
+  }
+}
+
+/** A new random token and the SHA-256 hash that is stored in its place. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('hex');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** last_used_at is refreshed at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+/** Resolves `Authorization: Token <key>` to a user on every request (null when absent or invalid). */
+export function registerAuthentication(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header || !req.url.startsWith('/api/')) return;
+    const match = /^Token\s+([A-Za-z0-9]{16,128})$/.exec(header.trim());
+    if (!match) return;
+    const [row] = await db
+      .select({ token: schema.authTokens, user: schema.users })
+      .from(schema.authTokens)
+      .innerJoin(schema.users, eq(schema.users.id, schema.authTokens.userId))
+      .where(eq(schema.authTokens.tokenHash, hashToken(match[1]!)))
+      .limit(1);
+    if (!row?.user.isActive) return;
+    const u = row.user;
+    req.user = {
+      id: u.id,
+      email: u.email,
+      companyId: u.companyId,
+      tokenId: row.token.id,
+      role: deriveRole({
+        account_type: u.accountType,
+        is_staff: u.isStaff,
+        is_employee: u.isEmployee,
+        is_manager: u.isManager,
+      }),
+    };
+    if (Date.now() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(schema.authTokens).set({ lastUsedAt: new Date() }).where(eq(schema.authTokens.id, row.token.id));
+    }
+  });
+}

@@ -1,0 +1,37 @@
+import { createDb, seed } from '@cab/db';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { smtpSender, startOutboxWorker } from './modules/email/outbox.ts';
+
+const startedAt = performance.now();
+const config = loadConfig();
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { createdDemoUsers } = await seed(handle.db, { demo: config.seedDemo });
+const app = await buildApp({ db: handle.db, config });
+// With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
+const outbox = config.smtpUrl
+  ? startOutboxWorker(handle.db, smtpSender(config.smtpUrl, config.mailFrom), app.log)
+  : null;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await outbox?.stop();
+    await app.close();
+    await handle.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const ms = Math.round(performance.now() - startedAt);
+const where = handle.kind === 'pglite' ? `embedded PGlite at ${handle.location}` : `PostgreSQL ${handle.location}`;
+console.log(
+  `Cabinetry back-office ready on http://localhost:${config.port} (${where}; ${createdDemoUsers ? `demo data loaded; ` : ''}started in ${ms} ms)`,
+);

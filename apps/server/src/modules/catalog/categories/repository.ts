@@ -1,0 +1,122 @@
+import { type Executor, schema } from '@cab/db';
+import type { PremiumType } from '@cab/shared';
+import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { likePattern } from '../common.ts';
+
+const { categories, premiumGroups } = schema;
+
+export const CATEGORY_ORDER_KEYS = { id: categories.id, name: categories.name, category_type: categories.categoryType };
+
+export function categoryWhere(f: { name?: string; type?: PremiumType; ids?: number[] }): SQL | undefined {
+  return and(
+    f.name ? ilike(categories.name, likePattern(f.name)) : undefined,
+    f.type ? eq(categories.categoryType, f.type) : undefined,
+    f.ids ? inArray(categories.id, f.ids) : undefined,
+  );
+}
+
+export async function listCategories(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(categories).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function categoryById(db: Executor, id: number) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+export async function categoriesByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(categories).where(inArray(categories.id, ids));
+}
+
+export async function insertCategory(db: Executor, values: typeof categories.$inferInsert) {
+  const [row] = await db.insert(categories).values(values).returning();
+  return row!;
+}
+
+export async function updateCategory(db: Executor, id: number, values: Partial<typeof categories.$inferInsert>) {
+  const [row] = await db.update(categories).set(values).where(eq(categories.id, id)).returning();
+  return row;
+}
+
+export async function deleteCategory(db: Executor, id: number) {
+  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  return rows.length > 0;
+}
+
+/** Categories of a type by lower-cased name, creating the names that are missing (CSV import). */
+export async function ensureCategories(db: Executor, type: PremiumType, names: string[]) {
+  const existing = await db.select().from(categories).where(eq(categories.categoryType, type));
+  const map = new Map(existing.map((c) => [c.name.toLowerCase(), c.id]));
+  const missing = [...new Set(names.map((n) => n.trim()).filter((n) => n && !map.has(n.toLowerCase())))];
+  if (missing.length) {
+    await db
+      .insert(categories)
+      .values(missing.map((name) => ({ name, categoryType: type })))
+      .onConflictDoNothing();
+    const again = await db.select().from(categories).where(eq(categories.categoryType, type));
+    for (const c of again) map.set(c.name.toLowerCase(), c.id);
+  }
+  return map;
+}
+
+export async function categoryNames(db: Executor, type: PremiumType) {
+  const rows = await db.select().from(categories).where(eq(categories.categoryType, type));
+  return new Map(rows.map((c) => [c.id, c.name]));
+}
+
+// Premium groups
+
+export async function listPremiumGroups(db: Executor, type: PremiumType | undefined) {
+  return db
+    .select()
+    .from(premiumGroups)
+    .where(type ? eq(premiumGroups.premiumType, type) : undefined)
+    .orderBy(asc(premiumGroups.index), asc(premiumGroups.name), asc(premiumGroups.id));
+}
+
+export async function premiumGroupById(db: Executor, id: number) {
+  const [row] = await db.select().from(premiumGroups).where(eq(premiumGroups.id, id));
+  return row;
+}
+
+export async function insertPremiumGroup(db: Executor, values: typeof premiumGroups.$inferInsert) {
+  const [row] = await db.insert(premiumGroups).values(values).returning();
+  return row!;
+}
+
+export async function updatePremiumGroup(db: Executor, id: number, values: Partial<typeof premiumGroups.$inferInsert>) {
+  const [row] = await db.update(premiumGroups).set(values).where(eq(premiumGroups.id, id)).returning();
+  return row;
+}
+
+/** Premium groups of a type by lower-cased name, creating missing ones (CSV import's group_name). */
+export async function ensurePremiumGroups(db: Executor, type: PremiumType, names: string[]) {
+  const existing = await listPremiumGroups(db, type);
+  const map = new Map(existing.map((g) => [g.name.toLowerCase(), g.id]));
+  const missing = [...new Set(names.map((n) => n.trim()).filter((n) => n && !map.has(n.toLowerCase())))];
+  if (missing.length) {
+    await db
+      .insert(premiumGroups)
+      .values(missing.map((name) => ({ name, premiumType: type })))
+      .onConflictDoNothing();
+    for (const g of await listPremiumGroups(db, type)) map.set(g.name.toLowerCase(), g.id);
+  }
+  return map;
+}

@@ -1,0 +1,163 @@
+import { type Db, schema } from '@cab/db';
+import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues } from '@cab/shared';
+import { ensureCategories } from '../categories/repository.ts';
+import { parseTagCell, resolveTags, type TagRef, tagCell } from '../common.ts';
+import { type CsvRow, fieldsText, issuesText, parseBool, parseCsv, RowError, runImport, toCsv } from '../csv.ts';
+import * as groupsRepo from '../groups/repository.ts';
+import * as repo from './repository.ts';
+import { allItems, type ItemScope, itemColumns } from './service.ts';
+
+type Insert = typeof schema.lineItems.$inferInsert;
+
+const NUMBER_FIELDS = [
+  'width',
+  'height',
+  'depth',
+  'nb_base_door',
+  'nb_door_pull',
+  'nb_drawer',
+  'nb_drawer_pull',
+  'nb_tall_door',
+  'nb_wall_door',
+  'nb_adjustable_shelf',
+] as const;
+const TEXT_FIELDS = [
+  'price',
+  'description',
+  'base_category',
+  'hinge',
+  'export_name_1',
+  'export_name_2',
+  'export_name_3',
+  'export_name_4',
+] as const;
+const FLAG_FIELDS = ['manual_work_required', 'export_with_finish_side', 'is_corner_cabinet'] as const;
+
+/** Wire field -> column key, for the columns a conflict overwrites. */
+const COLUMN_OF: Record<string, keyof Insert> = {
+  manufacturer_code: 'manufacturerCode',
+  price: 'priceCents',
+  description: 'description',
+  category: 'categoryId',
+  base_category: 'baseCategory',
+  width: 'width',
+  height: 'height',
+  depth: 'depth',
+  hinge: 'hinge',
+  nb_base_door: 'nbBaseDoor',
+  nb_door_pull: 'nbDoorPull',
+  nb_drawer: 'nbDrawer',
+  nb_drawer_pull: 'nbDrawerPull',
+  nb_tall_door: 'nbTallDoor',
+  nb_wall_door: 'nbWallDoor',
+  nb_adjustable_shelf: 'nbAdjustableShelf',
+  export_name_1: 'exportName1',
+  export_name_2: 'exportName2',
+  export_name_3: 'exportName3',
+  export_name_4: 'exportName4',
+  product_group: 'productGroupId',
+  is_attachment: 'isAttachment',
+  manual_work_required: 'manualWorkRequired',
+  export_with_finish_side: 'exportWithFinishSide',
+  is_corner_cabinet: 'isCornerCabinet',
+};
+
+/**
+ * CSV import of line items or attachments: upsert by manufacturer_code. Valid rows go in batches
+ * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see runImport.
+ */
+export async function importItems(db: Db, scope: ItemScope, bytes: Buffer) {
+  const attachments = scope === 'attachments';
+  const required = ['manufacturer_code', 'price', 'category', ...(attachments ? [] : ['export_name_1'])];
+  const { columns, rows } = parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
+  const has = (c: string) => columns.includes(c);
+
+  // An attachment row's category is an ATTACHMENT category, any other row's a LINE_ITEM one.
+  const rowIsAttachment = (r: CsvRow) => attachments || (has('is_attachment') && parseBool(r.cells.is_attachment));
+  const categoryNames = (wanted: boolean) =>
+    rows.filter((r) => rowIsAttachment(r) === wanted).map((r) => r.cells.category ?? '');
+  const itemCats = await ensureCategories(db, 'LINE_ITEM', categoryNames(false));
+  const attachmentCats = await ensureCategories(db, 'ATTACHMENT', categoryNames(true));
+  let groups = new Map<string, number>();
+  if (has('product_group')) {
+    groups = await groupsRepo.groupsByName(db);
+    const missing = [
+      ...new Set(
+        rows.map((r) => (r.cells.product_group ?? '').trim()).filter((n) => n && !groups.has(n.toLowerCase())),
+      ),
+    ];
+    for (const name of missing) {
+      groups.set(name.toLowerCase(), await groupsRepo.insertGroup(db, { name }));
+    }
+  }
+
+  const prepare = (row: CsvRow) => {
+    const c = row.cells;
+    const isAttachment = rowIsAttachment(row);
+    const cats = isAttachment ? attachmentCats : itemCats;
+    const body: Record<string, unknown> = {
+      manufacturer_code: c.manufacturer_code,
+      category: c.category ? (cats.get(c.category.toLowerCase()) ?? 0) : '',
+    };
+    for (const f of TEXT_FIELDS) if (has(f)) body[f] = c[f] ?? '';
+    for (const f of NUMBER_FIELDS) if (has(f)) body[f] = c[f] ?? '';
+    for (const f of FLAG_FIELDS) if (has(f)) body[f] = parseBool(c[f]);
+    if (has('product_group')) body.product_group = c.product_group ? groups.get(c.product_group.toLowerCase()) : null;
+    if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
+    if (attachments || has('is_attachment')) body.is_attachment = isAttachment;
+
+    const parsed = lineItemBodySchema.safeParse(body);
+    if (!parsed.success) throw new RowError(issuesText(parsed.error));
+    const issues = lineItemIssues(parsed.data);
+    if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
+    return {
+      columns: itemColumns(parsed.data) as Insert,
+      tags: parsed.data.tags?.map((t) => ({ name: t.name, value: t.value ?? null })) as TagRef[] | undefined,
+    };
+  };
+
+  const update = [...new Set(columns.map((c) => COLUMN_OF[c]).filter((c) => c !== undefined))].filter(
+    (c) => c !== 'manufacturerCode',
+  );
+  if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
+
+  return runImport(db, rows, prepare, async (tx, batch) => {
+    // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
+    const tagCache = new Map<string, number>();
+    const saved = await repo.upsertItems(
+      tx,
+      batch.map((b) => b.value.columns),
+      update,
+    );
+    if (has('tags')) {
+      const idOf = new Map(saved.map((s) => [s.code, s.id]));
+      const links: { lineItemId: number; tagId: number }[] = [];
+      for (const { value } of batch) {
+        const lineItemId = idOf.get(value.columns.manufacturerCode)!;
+        for (const tagId of await resolveTags(tx, value.tags ?? [], tagCache)) links.push({ lineItemId, tagId });
+      }
+      await repo.replaceItemTags(
+        tx,
+        saved.map((s) => s.id),
+        links,
+      );
+    }
+  });
+}
+
+export async function exportItems(db: Db, scope: ItemScope) {
+  const list = await allItems(db, scope);
+  const groupNames = new Map(
+    (await db.select({ id: schema.productGroups.id, name: schema.productGroups.name }).from(schema.productGroups)).map(
+      (g) => [g.id, g.name],
+    ),
+  );
+  const rows = list.map((it) => ({
+    ...it,
+    category: it.category?.name ?? '',
+    base_category: it.base_category ?? '',
+    tags: tagCell(it.tags),
+    product_group: it.product_group === null ? '' : (groupNames.get(it.product_group) ?? ''),
+  }));
+  return toCsv(LINE_ITEM_CSV_COLUMNS, rows);
+}

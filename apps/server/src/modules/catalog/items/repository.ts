@@ -1,0 +1,131 @@
+import { type Executor, schema } from '@cab/db';
+import { and, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { likePattern, tagsByOwner } from '../common.ts';
+
+const { lineItems, categories, lineItemTags } = schema;
+
+export const ITEM_ORDER_KEYS = {
+  id: lineItems.id,
+  manufacturer_code: lineItems.manufacturerCode,
+  code: lineItems.manufacturerCode,
+  price: lineItems.priceCents,
+  description: lineItems.description,
+  category: categories.name,
+  base_category: lineItems.baseCategory,
+  width: lineItems.width,
+  height: lineItems.height,
+  depth: lineItems.depth,
+  hinge: lineItems.hinge,
+  is_attachment: lineItems.isAttachment,
+};
+
+export interface ItemFilter {
+  ids?: number[];
+  code?: string;
+  description?: string;
+  categories?: number[];
+  baseCategory?: string;
+  productGroup?: number;
+  exportName?: 'YES' | 'NO';
+  isAttachment?: boolean;
+}
+
+export function itemWhere(f: ItemFilter): SQL | undefined {
+  return and(
+    f.ids ? inArray(lineItems.id, f.ids) : undefined,
+    f.code ? ilike(lineItems.manufacturerCode, likePattern(f.code)) : undefined,
+    f.description ? ilike(lineItems.description, likePattern(f.description)) : undefined,
+    f.categories ? inArray(lineItems.categoryId, f.categories) : undefined,
+    f.baseCategory ? eq(lineItems.baseCategory, f.baseCategory as 'BASE') : undefined,
+    f.productGroup ? eq(lineItems.productGroupId, f.productGroup) : undefined,
+    f.exportName === 'YES' ? ne(lineItems.exportName1, '') : undefined,
+    f.exportName === 'NO' ? eq(lineItems.exportName1, '') : undefined,
+    f.isAttachment !== undefined ? eq(lineItems.isAttachment, f.isAttachment) : undefined,
+  );
+}
+
+export type ItemRow = typeof lineItems.$inferSelect & { categoryName: string | null };
+
+export async function listItemRows(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number | undefined,
+  offset: number,
+): Promise<ItemRow[]> {
+  const q = db
+    .select({ i: lineItems, categoryName: categories.name })
+    .from(lineItems)
+    .leftJoin(categories, eq(categories.id, lineItems.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .offset(offset);
+  const rows = await (limit === undefined ? q : q.limit(limit));
+  return rows.map((r) => ({ ...r.i, categoryName: r.categoryName }));
+}
+
+export async function countItems(db: Executor, where: SQL | undefined) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(lineItems).where(where);
+  return row?.n ?? 0;
+}
+
+export const itemTags = (db: Executor, ids: number[]) => tagsByOwner(db, lineItemTags, lineItemTags.lineItemId, ids);
+
+export async function itemById(db: Executor, id: number) {
+  const [row] = await db.select().from(lineItems).where(eq(lineItems.id, id));
+  return row;
+}
+
+export async function insertItem(tx: Executor, values: typeof lineItems.$inferInsert) {
+  const [row] = await tx.insert(lineItems).values(values).returning({ id: lineItems.id });
+  return row!.id;
+}
+
+export async function updateItem(tx: Executor, id: number, values: Partial<typeof lineItems.$inferInsert>) {
+  await tx
+    .update(lineItems)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(lineItems.id, id));
+}
+
+export async function updateItems(tx: Executor, ids: number[], values: Partial<typeof lineItems.$inferInsert>) {
+  const rows = await tx
+    .update(lineItems)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inArray(lineItems.id, ids))
+    .returning({ id: lineItems.id });
+  return rows.length;
+}
+
+export async function existingItemIds(db: Executor, ids: number[]) {
+  const rows = await db.select({ id: lineItems.id }).from(lineItems).where(inArray(lineItems.id, ids));
+  return rows.length;
+}
+
+export async function deleteItem(tx: Executor, id: number) {
+  await tx.delete(lineItems).where(eq(lineItems.id, id));
+}
+
+export async function replaceItemTags(tx: Executor, ids: number[], links: { lineItemId: number; tagId: number }[]) {
+  if (ids.length === 0) return;
+  await tx.delete(lineItemTags).where(inArray(lineItemTags.lineItemId, ids));
+  if (links.length) await tx.insert(lineItemTags).values(links).onConflictDoNothing();
+}
+
+/** Upserts many line items by manufacturer_code in one statement; `update` lists the columns a conflict overwrites. */
+export async function upsertItems(
+  tx: Executor,
+  rows: (typeof lineItems.$inferInsert)[],
+  update: (keyof typeof lineItems.$inferInsert)[],
+) {
+  const set: Record<string, SQL> = { updatedAt: sql`now()` };
+  for (const key of update) {
+    const col = lineItems[key as keyof typeof lineItems] as unknown as { name: string };
+    set[key] = sql.raw(`excluded."${col.name}"`);
+  }
+  return tx
+    .insert(lineItems)
+    .values(rows)
+    .onConflictDoUpdate({ target: lineItems.manufacturerCode, set })
+    .returning({ id: lineItems.id, code: lineItems.manufacturerCode });
+}

@@ -1,0 +1,142 @@
+import { type Db, schema } from '@cab/db';
+import {
+  DOOR_STYLE_ATTRS,
+  EXPORT_CATEGORIES,
+  KIND_TYPE,
+  kindCanImport,
+  MSG,
+  PREMIUM_CSV_COLUMNS,
+  type PremiumKind,
+  premiumBodySchema,
+  premiumTypeIssues,
+} from '@cab/shared';
+import { sql } from 'drizzle-orm';
+import { ensureCategories, ensurePremiumGroups } from '../categories/repository.ts';
+import { methodNotAllowed, parseTagCell, resolveTags, tagCell } from '../common.ts';
+import {
+  type CsvRow,
+  fieldsText,
+  issuesText,
+  parseBool,
+  parseCsv,
+  RowError,
+  runImport,
+  splitList,
+  toCsv,
+} from '../csv.ts';
+import * as repo from './repository.ts';
+import { allPremiums, preparePremium } from './service.ts';
+
+const { premiums } = schema;
+
+/** CSV import of one premium kind: upsert by code, a bad row reported with its line (SPEC 7, DOMAIN.md). */
+export async function importPremiums(db: Db, kind: PremiumKind, bytes: Buffer) {
+  if (!kindCanImport(kind)) throw methodNotAllowed(MSG.drawerStyleImportRefused);
+  const type = KIND_TYPE[kind];
+  const known = PREMIUM_CSV_COLUMNS[kind];
+  const required = ['code', 'categories', ...(premiumTypeIssues(type, {}).export_name ? ['export_name'] : [])];
+  const { columns, rows } = parseCsv(bytes, known, required);
+  const has = (c: string) => columns.includes(c);
+
+  // Names and codes the file refers to, resolved once for the whole file.
+  const cats = await ensureCategories(
+    db,
+    type,
+    rows.flatMap((r) => splitList(r.cells.categories)),
+  );
+  const groups = has('group_name')
+    ? await ensurePremiumGroups(
+        db,
+        type,
+        rows.map((r) => r.cells.group_name ?? ''),
+      )
+    : new Map<string, number>();
+  const finishCodes =
+    type === 'WOOD_SPECIES' && has('finish_options') ? await repo.premiumsByCode(db, 'FINISH_OPTION') : null;
+  const woodCodes = type === 'DOOR_STYLE' && has('wood_species') ? await repo.premiumsByCode(db, 'WOOD_SPECIES') : null;
+
+  const codesToIds = (cell: string | undefined, map: Map<string, number>, field: string) =>
+    splitList(cell).map((code) => {
+      const id = map.get(code.toLowerCase());
+      if (!id) throw new RowError(`${field}: ${MSG.unknownPremium(field, code)}`);
+      return id;
+    });
+
+  const prepare = (row: CsvRow) => {
+    const c = row.cells;
+    const body: Record<string, unknown> = {
+      code: c.code,
+      categories: splitList(c.categories).map((n) => cats.get(n.toLowerCase())),
+    };
+    for (const f of ['description', 'price', 'percentage', 'export_name', 'index'] as const) {
+      if (has(f)) body[f] = c[f] ?? '';
+    }
+    if (DOOR_STYLE_ATTRS.some(has)) {
+      body.config = {
+        door_style_attrs: Object.fromEntries(DOOR_STYLE_ATTRS.filter(has).map((a) => [a, c[a] ?? ''])),
+      };
+    }
+    if (has('group_name')) body.premium_group = c.group_name ? groups.get(c.group_name.toLowerCase()) : null;
+    if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
+    if (has('export_category')) {
+      const raw = (c.export_category ?? '').trim();
+      body.export_category = EXPORT_CATEGORIES.find((e) => e.label.toLowerCase() === raw.toLowerCase())?.value ?? raw;
+    }
+    if (has('use_finish_option_for_export'))
+      body.use_finish_option_for_export = parseBool(c.use_finish_option_for_export);
+    if (has('is_cabinet_construction_vertical')) {
+      body.is_cabinet_construction_vertical = parseBool(c.is_cabinet_construction_vertical);
+    }
+    if (finishCodes) body.finish_options = codesToIds(c.finish_options, finishCodes, 'finish_options');
+    if (woodCodes) body.wood_species = codesToIds(c.wood_species, woodCodes, 'wood_species');
+
+    const parsed = premiumBodySchema.safeParse(body);
+    if (!parsed.success) throw new RowError(issuesText(parsed.error));
+    const issues = premiumTypeIssues(type, parsed.data);
+    if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
+    return parsed.data;
+  };
+
+  return runImport(db, rows, prepare, async (tx, batch) => {
+    // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
+    const tagCache = new Map<string, number>();
+    for (const { value } of batch) {
+      const prepared = await preparePremium(tx, type, value, null, { trusted: true });
+      const set: Record<string, unknown> = { ...prepared.columns, updatedAt: sql`now()` };
+      const [row] = await tx
+        .insert(premiums)
+        .values({ premiumType: type, code: value.code, ...prepared.columns })
+        .onConflictDoUpdate({ target: [premiums.premiumType, premiums.code], set })
+        .returning({ id: premiums.id });
+      const tagIds = prepared.tags ? await resolveTags(tx, prepared.tags, tagCache) : undefined;
+      await repo.replaceLinks(tx, row!.id, { ...prepared.links, tagIds });
+    }
+  });
+}
+
+/** Every premium of the kind in the import columns, so an export imports back unchanged. */
+export async function exportPremiums(db: Db, kind: PremiumKind) {
+  const type = KIND_TYPE[kind];
+  const list = await allPremiums(db, type);
+  const codeOf = new Map(
+    (await db.select({ id: premiums.id, code: premiums.code }).from(premiums)).map((p) => [p.id, p.code]),
+  );
+  const rows = list.map((p) => ({
+    code: p.code,
+    description: p.description,
+    categories: p.categories.map((c) => c.name).join('; '),
+    finish_options: p.finish_options.map((id) => codeOf.get(id)).join('; '),
+    wood_species: p.wood_species.map((id) => codeOf.get(id)).join('; '),
+    price: p.price ?? '',
+    percentage: p.percentage ?? '',
+    export_name: p.export_name,
+    ...p.config.door_style_attrs,
+    index: p.index,
+    group_name: p.group_name ?? '',
+    tags: tagCell(p.tags),
+    export_category: p.export_category ?? '',
+    use_finish_option_for_export: p.use_finish_option_for_export,
+    is_cabinet_construction_vertical: p.is_cabinet_construction_vertical,
+  }));
+  return toCsv(PREMIUM_CSV_COLUMNS[kind], rows);
+}

@@ -1,0 +1,87 @@
+import { type Db, schema } from '@cab/db';
+import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+
+const { settings, holidays, tags, clientLogs, users, companies, authTokens } = schema;
+
+export async function readSettings(db: Db, keys: readonly string[]) {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
+export async function writeSettings(db: Db, values: Record<string, unknown>, userId: number) {
+  await db.transaction(async (tx) => {
+    for (const [key, value] of Object.entries(values)) {
+      await tx
+        .insert(settings)
+        .values({ key, value, updatedBy: userId, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
+    }
+  });
+}
+
+/** Holidays of one year: that year's dated ones plus every recurring one. */
+export function holidaysOfYear(db: Db, year: number) {
+  return db
+    .select()
+    .from(holidays)
+    .where(
+      or(eq(holidays.recurring, true), and(gte(holidays.date, `${year}-01-01`), lte(holidays.date, `${year}-12-31`))),
+    );
+}
+
+export function allTags(db: Db) {
+  return db.select().from(tags).orderBy(tags.name, tags.value);
+}
+
+export async function insertClientLog(db: Db, values: typeof clientLogs.$inferInsert) {
+  await db.insert(clientLogs).values(values);
+}
+
+export async function userCounts(db: Db) {
+  const [row] = await db
+    .select({
+      admins: sql<number>`count(*) filter (where ${users.isStaff})::int`,
+      staff: sql<number>`count(*) filter (where not ${users.isStaff} and ${users.isEmployee})::int`,
+      personal: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'P')::int`,
+      business: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'B')::int`,
+    })
+    .from(users)
+    .where(eq(users.isActive, true));
+  const [companyRow] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  return { ...row!, companies: companyRow?.n ?? 0 };
+}
+
+export async function clientErrorsSince(db: Db, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clientLogs)
+    .where(gte(clientLogs.createdAt, since));
+  return row?.n ?? 0;
+}
+
+export function recentClientLogs(db: Db, limit: number) {
+  return db.select().from(clientLogs).orderBy(desc(clientLogs.createdAt)).limit(limit);
+}
+
+export function companyMemberCount(db: Db, companyId: number) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.isActive, true)))
+    .then((r) => r[0]?.n ?? 0);
+}
+
+export function sessionsOf(db: Db, userId: number) {
+  return db.select().from(authTokens).where(eq(authTokens.userId, userId)).orderBy(desc(authTokens.createdAt));
+}
+
+export function userById(db: Db, id: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .then((r) => r[0]);
+}

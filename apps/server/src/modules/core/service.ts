@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@cab/db';
+import { DEFAULT_SETTINGS } from '@cab/db';
+import {
+  CLIENT_LOG_LIMITS,
+  type Dashboard,
+  ERROR_CODES,
+  MSG,
+  ROLE_LABELS,
+  type Settings,
+  type SettingsPatch,
+  tagDisplay,
+  US_POSTAL_CODE_RE,
+} from '@cab/shared';
+import zipcodes from 'zipcodes';
+import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import { badRequest, fieldError, tooManyRequests } from '../../http/errors.ts';
+import { hitRateLimit } from '../../http/rate-limit.ts';
+import * as repo from './repository.ts';
+
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+
+export async function getSettings(db: Db): Promise<Settings> {
+  const stored = await repo.readSettings(db, SETTING_KEYS);
+  return {
+    lead_time: (stored.get('lead_time') as number | undefined) ?? DEFAULT_SETTINGS.lead_time,
+    remake_reasons: (stored.get('remake_reasons') as Settings['remake_reasons'] | undefined) ?? {
+      reasons: [...DEFAULT_SETTINGS.remake_reasons.reasons],
+    },
+  };
+}
+
+export async function patchSettings(db: Db, user: AuthUser, patch: SettingsPatch) {
+  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (Object.keys(values).length > 0) await repo.writeSettings(db, values, user.id);
+  return getSettings(db);
+}
+
+/** Holidays of a year, sorted; recurring ones are moved into that year. */
+export async function holidays(db: Db, year: number) {
+  const rows = await repo.holidaysOfYear(db, year);
+  return rows
+    .map((h) => ({ date: h.recurring ? `${year}${h.date.slice(4)}` : h.date, name: h.name }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** US ZIP (5 or 5+4 digits) -> cities, from the zipcodes package's offline data. */
+export function lookupPostalCode(raw: string) {
+  const postalCode = raw.trim();
+  if (!US_POSTAL_CODE_RE.test(postalCode)) {
+    throw fieldError(ERROR_CODES.invalidPostalCode, 'postal_code', MSG.postalCode);
+  }
+  const found = zipcodes.lookup(postalCode.slice(0, 5));
+  if (!found) throw fieldError(ERROR_CODES.invalidPostalCode, 'postal_code', MSG.postalCode);
+  return { postal_code: postalCode, cities: [{ city: found.city, state: found.state }] };
+}
+
+export async function tags(db: Db) {
+  const rows = await repo.allTags(db);
+  return rows.map((t) => ({ id: t.id, name: t.name, value: t.value, display: tagDisplay(t) }));
+}
+
+const clip = (value: string | null | undefined) =>
+  value == null
+    ? null
+    : value.length > CLIENT_LOG_LIMITS.fieldChars
+      ? value.slice(0, CLIENT_LOG_LIMITS.fieldChars)
+      : value;
+
+/** Keeps `data` small: anything that serializes past the field limit is stored as a clipped string. */
+function clipData(data: unknown): unknown {
+  if (data === undefined) return null;
+  const text = JSON.stringify(data) ?? 'null';
+  return text.length > CLIENT_LOG_LIMITS.fieldChars ? { truncated: text.slice(0, CLIENT_LOG_LIMITS.fieldChars) } : data;
+}
+
+export interface ClientLogInput {
+  level: 'warn' | 'error';
+  type: string;
+  code?: string | null;
+  data?: unknown;
+  url?: string | null;
+  error?: string | null;
+  info?: string | null;
+  path?: string | null;
+}
+
+/** Stores what a client reports; rate limited per client so a broken page cannot flood the table. */
+export async function recordClientLog(
+  db: Db,
+  config: Config,
+  input: ClientLogInput,
+  who: { user: AuthUser | null; ip: string; userAgent: string | undefined },
+) {
+  const key = who.user ? `clientlog:user:${who.user.id}` : `clientlog:ip:${who.ip}`;
+  const retryAfter = await hitRateLimit(db, key, config.clientLogRateLimitPerMinute);
+  if (retryAfter > 0) throw tooManyRequests(MSG.rateLimited, retryAfter);
+  const transactionId = randomUUID();
+  await repo.insertClientLog(db, {
+    transactionId,
+    level: input.level,
+    type: clip(input.type) ?? 'unknown',
+    code: clip(input.code),
+    data: clipData(input.data),
+    url: clip(input.url),
+    error: clip(input.error),
+    info: clip(input.info),
+    path: clip(input.path),
+    userId: who.user?.id ?? null,
+    ip: who.ip,
+    userAgent: clip(who.userAgent ?? null),
+  });
+  return { transaction_id: transactionId };
+}
+
+const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+
+/** What the signed-in user's role should see first: their own data that exists so far. */
+export async function dashboard(db: Db, user: AuthUser): Promise<Dashboard> {
+  const me = await repo.userById(db, user.id);
+  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+  const sessions = await repo.sessionsOf(db, user.id);
+  const cards: Dashboard['cards'] = [
+    { key: 'role', label: 'Role', value: user.role ? ROLE_LABELS[user.role] : 'None' },
+    { key: 'sessions', label: 'Signed-in sessions', value: sessions.length },
+  ];
+  const recent: Dashboard['recent'] = sessions
+    .slice(0, 5)
+    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
+
+  if (user.role === 'ADMIN') {
+    const counts = await repo.userCounts(db);
+    const since = new Date(Date.now() - 24 * 3600_000);
+    cards.push(
+      { key: 'admins', label: 'Admins', value: counts.admins },
+      { key: 'staff', label: 'Staff', value: counts.staff },
+      { key: 'personal', label: 'Personal customers', value: counts.personal },
+      { key: 'business', label: 'Business users', value: counts.business },
+      { key: 'companies', label: 'Companies', value: counts.companies },
+      { key: 'client_errors', label: 'Client errors (24 h)', value: await repo.clientErrorsSince(db, since) },
+    );
+    for (const log of await repo.recentClientLogs(db, 5)) {
+      recent.push({
+        at: dateTime(log.createdAt),
+        text: `Client ${log.level}: ${log.type}${log.code ? ` (${log.code})` : ''}`,
+      });
+    }
+    recent.sort((a, b) => b.at.localeCompare(a.at));
+  }
+  if (me.companyId && (user.role === 'BUSINESS_MANAGER' || user.role === 'BUSINESS_EMPLOYEE')) {
+    cards.push({
+      key: 'company_members',
+      label: 'Company members',
+      value: await repo.companyMemberCount(db, me.companyId),
+    });
+  }
+  return { greeting: `Hello, ${me.firstName}`, cards, recent };
+}

@@ -1,0 +1,123 @@
+import type { Db, Executor } from '@cab/db';
+import { emailTemplateDefinition } from '@cab/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { renderText } from './render.ts';
+import * as repo from './repository.ts';
+
+export const OUTBOX = {
+  /** Messages claimed per delivery round. */
+  batch: 50,
+  /** A claimed message is retried after this if its worker never reports back. */
+  leaseMs: 120_000,
+  /** Give up (status FAILED) after this many attempts. */
+  maxAttempts: 10,
+  /** Retry delay: base x 2^(attempts-1), capped. */
+  backoffBaseMs: 30_000,
+  backoffCapMs: 3600_000,
+  /** Messages sent at once (the SMTP pool's connections). */
+  concurrency: 5,
+  /** How often the worker looks for due messages. */
+  pollMs: 5_000,
+};
+
+export const retryDelayMs = (attempts: number) =>
+  Math.min(OUTBOX.backoffCapMs, OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+
+export interface MailSender {
+  send(message: { to: string; subject: string; text: string }): Promise<{ messageId: string }>;
+}
+
+/** nodemailer over SMTP_URL (e.g. smtp://user:pass@mail.example.com:587). */
+export function smtpSender(smtpUrl: string, from: string): MailSender & { transporter: Transporter } {
+  // A pool keeps connections open between messages instead of a handshake per e-mail.
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  const transporter = nodemailer.createTransport(url.toString());
+  return {
+    transporter,
+    async send(message) {
+      const info = await transporter.sendMail({ from, ...message });
+      return { messageId: info.messageId };
+    },
+  };
+}
+
+/**
+ * Renders a template with its data and puts the message in the outbox (inside the caller's
+ * transaction when given one, so the mail exists exactly when the change that caused it does).
+ */
+export async function enqueueTemplate(db: Executor, templateName: string, to: string, data: Record<string, unknown>) {
+  const template = await repo.templateByName(db, templateName);
+  const fallback = emailTemplateDefinition(templateName);
+  const source = template ?? fallback;
+  if (!source) throw new Error(`unknown e-mail template ${templateName}`);
+  return repo.insertOutbox(db, {
+    toAddress: to,
+    subject: (await renderText(source.subject, data)).trim(),
+    body: await renderText(source.body, data),
+    templateName,
+  });
+}
+
+/** One delivery round: claims due messages, sends them, records success or schedules a retry. */
+export async function deliverDue(
+  db: Db,
+  sender: MailSender,
+  now = () => new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const claimed = await repo.claimDue(db, OUTBOX.batch, new Date(now().getTime() + OUTBOX.leaseMs));
+  let sent = 0;
+  let failed = 0;
+  const deliver = async (message: repo.OutboxRow) => {
+    const attempts = message.attempts + 1;
+    try {
+      const { messageId } = await sender.send({ to: message.toAddress, subject: message.subject, text: message.body });
+      await repo.updateOutbox(db, message.id, { status: 'SENT', attempts, sentAt: now(), messageId, lastError: null });
+      sent++;
+    } catch (err) {
+      failed++;
+      const giveUp = attempts >= OUTBOX.maxAttempts;
+      await repo.updateOutbox(db, message.id, {
+        attempts,
+        status: giveUp ? 'FAILED' : 'PENDING',
+        lastError: (err as Error).message.slice(0, 1000),
+        nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+      });
+    }
+  };
+  // As many messages in flight as the SMTP pool has connections.
+  for (let i = 0; i < claimed.length; i += OUTBOX.concurrency) {
+    await Promise.all(claimed.slice(i, i + OUTBOX.concurrency).map(deliver));
+  }
+  return { sent, failed };
+}
+
+/** Polls the outbox until stopped; `kick()` runs a round now (after a message is queued). */
+export function startOutboxWorker(db: Db, sender: MailSender, log: FastifyBaseLogger) {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const round = () => {
+    if (stopped || running) return running;
+    running = deliverDue(db, sender)
+      .then((r) => {
+        if (r.sent || r.failed) log.info(r, 'outbox delivery round');
+        // A full batch means more may be due: go again at once.
+        if (r.sent + r.failed >= OUTBOX.batch) setImmediate(round);
+      })
+      .catch((err) => log.error({ err }, 'outbox delivery failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(round, OUTBOX.pollMs);
+  return {
+    kick: () => void round(),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { authApi, canAccess, catalogApi, coreApi, type Endpoint, emailApi, ROLES, type Role } from '@cab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp } from './helpers.ts';
+
+/** Every contract of the product, by area. Later features add theirs here. */
+const CONTRACTS: Record<string, Record<string, Endpoint>> = { authApi, coreApi, catalogApi, emailApi };
+
+/** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
+const SAMPLE: Record<
+  string,
+  { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown }
+> = {
+  'authApi.login': { body: { email: 'nobody@demo.test', password: 'whatever1' } },
+  'authApi.passwordUpdate': {
+    body: { old_password: 'wrong-password', new_password: 'Another123!', confirm_password: 'Another123!' },
+  },
+  'authApi.passwordChange': { body: { new_password: 'Another123!', confirm_password: 'Another123!' } },
+  'coreApi.patchSettings': { body: { lead_time: 10 } },
+  'coreApi.holidays': { query: { year: '2027' } },
+  'coreApi.postalCodeLookup': { query: { postal_code: '10001' } },
+  'coreApi.logWarn': { body: { type: 'api', code: 'x', data: {}, url: '/' } },
+  'coreApi.logError': { body: { type: 'script', error: 'boom', info: '', path: '/' } },
+  'emailApi.getTemplate': { params: { name: 'invitation' } },
+  'emailApi.previewTemplate': { params: { name: 'invitation' }, body: { subject: 'Hi', body: 'Hello' } },
+  // A name that does not exist: a permitted write answers 404 and changes nothing.
+  'emailApi.updateTemplate': { params: { name: 'no_such_template' }, body: { subject: 'Hi', body: 'Hello' } },
+
+  // Catalogue: ids that do not exist, so a permitted write answers 404/400 and changes nothing.
+  ...catalogSamples(),
+};
+
+function catalogSamples() {
+  const none = 999_999;
+  const kind = { kind: 'wood_species' };
+  const kindId = { kind: 'wood_species', id: none };
+  const premium = { code: 'ACCESS1', categories: [none], export_name: 'x' };
+  const item = { manufacturer_code: 'ACCESS1', price: '1.00', category: none, export_name_1: 'x' };
+  const move = { moved: none, above: none + 1 };
+  return {
+    'catalogApi.categoryDetail': { params: { id: none } },
+    'catalogApi.categoryCreate': { body: { name: 'Access test', category_type: 'LINE_ITEM' } },
+    'catalogApi.categoryUpdate': { params: { id: none }, body: { name: 'x' } },
+    'catalogApi.categoryDelete': { params: { id: none } },
+    'catalogApi.premiumList': { params: kind },
+    'catalogApi.premiumCreate': { params: kind, body: premium },
+    'catalogApi.premiumDetail': { params: kindId },
+    'catalogApi.premiumUpdate': { params: kindId, body: { description: 'x' } },
+    'catalogApi.premiumDelete': { params: kindId },
+    'catalogApi.premiumImportCsv': { params: kind },
+    'catalogApi.premiumExportCsv': { params: kind },
+    'catalogApi.premiumAddImages': { params: kindId },
+    'catalogApi.premiumDeleteImage': { params: { ...kindId, imageId: none } },
+    'catalogApi.premiumMoveImage': { params: kindId, body: move },
+    'catalogApi.premiumGroupList': { query: { premium_type: 'DOOR_STYLE' } },
+    'catalogApi.premiumGroupCreate': {
+      query: { premium_type: 'WOOD_SPECIES' },
+      body: { name: 'Access group', index: 0 },
+    },
+    'catalogApi.premiumGroupUpdate': { params: { id: none }, body: { index: 1 } },
+    'catalogApi.itemCreate': { body: item },
+    'catalogApi.itemDetail': { params: { id: none } },
+    'catalogApi.itemUpdate': { params: { id: none }, body: { description: 'x' } },
+    'catalogApi.itemDelete': { params: { id: none } },
+    'catalogApi.itemBulkUpdate': { body: { ids: [none], data: { is_corner_cabinet: 'NO CHANGE' } } },
+    'catalogApi.itemGroup': { params: { id: none } },
+    'catalogApi.attachmentCreate': { body: item },
+    'catalogApi.attachmentDetail': { params: { id: none } },
+    'catalogApi.attachmentUpdate': { params: { id: none }, body: { description: 'x' } },
+    'catalogApi.attachmentDelete': { params: { id: none } },
+    'catalogApi.groupDetail': { params: { id: none } },
+    'catalogApi.groupUpdate': { params: { id: none }, body: { note: 'x' } },
+    'catalogApi.groupAddImages': { params: { id: none } },
+    'catalogApi.groupDelete': { params: { id: none } },
+    'catalogApi.groupDeleteImage': { params: { id: none } },
+    'catalogApi.groupMoveImage': { params: { id: none }, body: move },
+    'catalogApi.subcategoryCreate': { body: { name: 'Access sub', category: none } },
+    'catalogApi.subcategoryDetail': { params: { id: none } },
+    'catalogApi.subcategoryUpdate': { params: { id: none }, body: { name: 'x' } },
+    'catalogApi.subcategoryDelete': { params: { id: none } },
+    'catalogApi.subcategoryMoveGroup': { params: { id: none }, body: { group: none, index: 0 } },
+    'catalogApi.subcategoryAddGroup': { params: { id: none }, body: { group: none } },
+    'catalogApi.subcategoryRemoveGroup': { params: { id: none }, body: { group: none } },
+    'catalogApi.validate': { body: { door_styles: [none], wood_species: none } },
+  };
+}
+
+/** Endpoints that end the caller's session; they run last for each role. */
+const SESSION_ENDING = new Set(['authApi.logout']);
+
+const entries = Object.entries(CONTRACTS)
+  .flatMap(([area, api]) => Object.entries(api).map(([name, e]) => ({ key: `${area}.${name}`, e })))
+  .sort((a, b) => Number(SESSION_ENDING.has(a.key)) - Number(SESSION_ENDING.has(b.key)));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setupTestApp();
+});
+afterAll(() => t.close());
+
+describe('route table', () => {
+  it('every /api route declares who may call it', () => {
+    const undeclared = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.access === undefined);
+    expect(undeclared).toEqual([]);
+    expect(t.app.routeTable.filter((r) => r.url.startsWith('/api/')).length).toBeGreaterThan(entries.length);
+  });
+
+  it('every contract is served', () => {
+    for (const { key, e } of entries) {
+      const served = t.app.routeTable.some((r) => r.url === e.path && r.method === e.method);
+      expect(served, key).toBe(true);
+    }
+  });
+});
+
+describe.each([...ROLES, null] as (Role | null)[])('as %s', (role) => {
+  let token: string | null = null;
+  beforeAll(async () => {
+    token = role ? await t.login(role) : null;
+  });
+
+  it.each(entries)('$key answers by its access rule', async ({ key, e }) => {
+    const res = await t.call(e, { token, ...SAMPLE[key] });
+    if (e.access === 'public' || (role && canAccess(e.access, role))) {
+      expect([401, 403], `${key} ${res.status} ${JSON.stringify(res.body)}`).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    } else if (!role) {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('not_authenticated');
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+  });
+});

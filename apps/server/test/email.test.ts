@@ -1,0 +1,182 @@
+import { schema } from '@cab/db';
+import { EMAIL_TEMPLATES, emailApi, MSG } from '@cab/shared';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDue, enqueueTemplate, OUTBOX, retryDelayMs, smtpSender } from '../src/modules/email/outbox.ts';
+import { setupTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await setupTestApp();
+  admin = await t.login('ADMIN');
+});
+afterAll(() => t.close());
+
+describe('templates', () => {
+  it('lists every e-mail the product sends, seeded with defaults and their placeholders', async () => {
+    const res = await t.call(emailApi.listTemplates, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: { name: string }) => x.name).sort()).toEqual(EMAIL_TEMPLATES.map((x) => x.name).sort());
+    const invitation = res.body.find((x: { name: string }) => x.name === 'invitation');
+    expect(invitation.placeholders).toContain('user.first_name');
+    expect(invitation.placeholders).toContain('link');
+  });
+
+  it('previews a template with its sample data', async () => {
+    const res = await t.call(emailApi.previewTemplate, {
+      token: admin,
+      params: { name: 'order_submitted' },
+      body: { subject: 'Order {{ order.id }} for {{ user.full_name }}', body: 'Total {{ order.total_price }}' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subject: 'Order 1042 for Paula Price', body: 'Total $12,480.00' });
+  });
+
+  it('refuses to save a template with an unknown placeholder or bad syntax, and keeps the old one', async () => {
+    const before = (await t.call(emailApi.getTemplate, { token: admin, params: { name: 'invitation' } })).body;
+    const unknown = await t.call(emailApi.updateTemplate, {
+      token: admin,
+      params: { name: 'invitation' },
+      body: { subject: 'Hi {{ user.nickname }}', body: 'ok' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('template_invalid');
+    expect(unknown.body.fields.subject[0]).toContain(MSG.templateDoesNotRender);
+    expect(unknown.body.fields.subject[0]).toContain('nickname');
+
+    const syntax = await t.call(emailApi.updateTemplate, {
+      token: admin,
+      params: { name: 'invitation' },
+      body: { subject: 'Hi', body: '{% if user.first_name %}never closed' },
+    });
+    expect(syntax.status).toBe(400);
+    expect(Object.keys(syntax.body.fields)).toEqual(['body']);
+    expect((await t.call(emailApi.getTemplate, { token: admin, params: { name: 'invitation' } })).body).toEqual(before);
+  });
+
+  it('saves a template that renders; the defaults seed never overwrites it', async () => {
+    const res = await t.call(emailApi.updateTemplate, {
+      token: admin,
+      params: { name: 'pickup_reminder' },
+      body: { subject: 'Ready: {{ order.name }}', body: 'Come and get it, {{ user.first_name }}.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.subject).toBe('Ready: {{ order.name }}');
+    const { seed } = await import('@cab/db');
+    await seed(t.handle.db);
+    const again = await t.call(emailApi.getTemplate, { token: admin, params: { name: 'pickup_reminder' } });
+    expect(again.body.body).toBe('Come and get it, {{ user.first_name }}.');
+  });
+
+  it('an unknown template is a 404', async () => {
+    const res = await t.call(emailApi.getTemplate, { token: admin, params: { name: 'nope' } });
+    expect(res.status).toBe(404);
+  });
+
+  it('templates cannot run code', async () => {
+    const res = await t.call(emailApi.previewTemplate, {
+      token: admin,
+      params: { name: 'invitation' },
+      body: { subject: '{{ user.constructor.constructor }}', body: "{{ 'x' | eval }}" },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+/** An in-process SMTP server that records what it receives and can be told to refuse mail. */
+async function startSmtp() {
+  const received: { to: string[]; raw: string }[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString();
+      });
+      stream.on('end', () => {
+        if (state.refuse) return callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { received, state, port, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('outbox delivery over SMTP', () => {
+  it('delivers queued messages, and retries with backoff while the server refuses, then recovers', async () => {
+    const smtp = await startSmtp();
+    const sender = smtpSender(`smtp://127.0.0.1:${smtp.port}`, 'Shop <shop@example.com>');
+    try {
+      const data = EMAIL_TEMPLATES.find((x) => x.name === 'order_submitted')!.sample;
+      const queued = await enqueueTemplate(t.handle.db, 'order_submitted', 'paula@example.com', data);
+      expect(queued.subject).toBe('Order 1042 (Smith kitchen) received');
+
+      // The server is down (refuses): nothing is lost, a retry is scheduled.
+      smtp.state.refuse = true;
+      let clock = Date.now();
+      const now = () => new Date(clock);
+      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 0, failed: 1 });
+      const [afterFail] = await t.handle.db
+        .select()
+        .from(schema.emailOutbox)
+        .where(eq(schema.emailOutbox.id, queued.id));
+      expect(afterFail).toMatchObject({ status: 'PENDING', attempts: 1 });
+      expect(afterFail!.lastError).toContain('Mailbox busy');
+      expect(afterFail!.nextAttemptAt.getTime()).toBe(clock + retryDelayMs(1));
+
+      // Not due yet: a round now sends nothing.
+      expect(await deliverDue(t.handle.db, sender)).toEqual({ sent: 0, failed: 0 });
+
+      // The server recovers; once the retry is due the message goes out, once.
+      smtp.state.refuse = false;
+      await t.handle.db
+        .update(schema.emailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.emailOutbox.id, queued.id));
+      clock = Date.now();
+      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual(['paula@example.com']);
+      expect(smtp.received[0]!.raw).toContain('Subject: Order 1042 (Smith kitchen) received');
+      expect(smtp.received[0]!.raw).toContain('We received your order Smith kitchen');
+      const [done] = await t.handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
+      expect(done).toMatchObject({ status: 'SENT', attempts: 2, lastError: null });
+
+      const page = await t.call(emailApi.outbox, { token: admin, query: { status: 'SENT' } });
+      expect(page.body.total).toBeGreaterThanOrEqual(1);
+      expect(page.body.results[0]).toMatchObject({ to: 'paula@example.com', status: 'SENT', attempts: 2 });
+    } finally {
+      sender.transporter.close();
+      await smtp.close();
+    }
+  });
+
+  it('gives up after the last attempt and marks the message FAILED', async () => {
+    const failing = { send: async () => Promise.reject(new Error('connection refused')) };
+    const queued = await enqueueTemplate(t.handle.db, 'pickup_reminder', 'x@example.com', {
+      ...EMAIL_TEMPLATES.find((x) => x.name === 'pickup_reminder')!.sample,
+    });
+    await t.handle.db
+      .update(schema.emailOutbox)
+      .set({ attempts: OUTBOX.maxAttempts - 1 })
+      .where(eq(schema.emailOutbox.id, queued.id));
+    await deliverDue(t.handle.db, failing);
+    const [row] = await t.handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
+    expect(row).toMatchObject({ status: 'FAILED', attempts: OUTBOX.maxAttempts, lastError: 'connection refused' });
+  });
+
+  it('backoff doubles and is capped', () => {
+    expect(retryDelayMs(1)).toBe(OUTBOX.backoffBaseMs);
+    expect(retryDelayMs(2)).toBe(OUTBOX.backoffBaseMs * 2);
+    expect(retryDelayMs(30)).toBe(OUTBOX.backoffCapMs);
+  });
+});

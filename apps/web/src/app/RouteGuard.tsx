@@ -1,0 +1,74 @@
+import { canOpenRoute, isPlannerRoute, MSG, PASSWORD_RESET_ROUTE, WEB_TEXT } from '@cab/shared';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorScreen } from '../components/ErrorScreen.tsx';
+import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { useSession } from '../features/auth/api.ts';
+import type { LoginLocationState } from '../features/auth/redirect.ts';
+import { getLastSignOutReason } from '../lib/token.ts';
+import BareLayout from './layouts/BareLayout.tsx';
+import GuestLayout from './layouts/GuestLayout.tsx';
+import { useCurrentRoute } from './routeContext.ts';
+
+// The signed-in shells are lazy so the login page does not load them.
+const DefaultLayout = lazy(() => import('./layouts/DefaultLayout.tsx'));
+const PlannerLayout = lazy(() => import('./layouts/PlannerLayout.tsx'));
+
+function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title} · ${WEB_TEXT.appName}`;
+  }, [title]);
+}
+
+/**
+ * The one guard around every route (built from WEB_ROUTES, SPEC 2, 4 and 6), which also picks
+ * the layout:
+ *  - guest routes: open to anyone, in the guest layout; a signed-in user on /login goes to /;
+ *  - public routes (error pages): the default shell when signed in, else the page alone;
+ *  - role routes: no token -> /login (remembering the target); require_password_reset ->
+ *    PASSWORD_RESET_ROUTE (except routes with skipPasswordResetGuard); a role not allowed -> /404;
+ *    planner routes render in the planner shell, the rest in the default shell.
+ */
+export function RouteGuard() {
+  const route = useCurrentRoute();
+  const location = useLocation();
+  const session = useSession();
+  useDocumentTitle(route.title);
+
+  if (route.access === 'guest') {
+    if (route.path === '/login' && session.token) return <Navigate to="/" replace />;
+    return <GuestLayout />;
+  }
+
+  if (route.access === 'public') {
+    if (!session.token) return <BareLayout />;
+    if (session.isLoading) return <FullPageLoader />;
+    if (!session.me) return <BareLayout />;
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <DefaultLayout />
+      </Suspense>
+    );
+  }
+
+  if (!session.token) {
+    const state: LoginLocationState | undefined =
+      getLastSignOutReason() === 'logout'
+        ? undefined
+        : { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (session.isLoading) return <FullPageLoader />;
+  if (!session.me) return <ErrorScreen title={MSG.errorPageGeneric} fullPage testId="error-page" />;
+
+  if (session.me.require_password_reset && !route.skipPasswordResetGuard && route.path !== PASSWORD_RESET_ROUTE) {
+    return <Navigate to={PASSWORD_RESET_ROUTE} replace />;
+  }
+  if (!canOpenRoute(route, session.role)) return <Navigate to="/404" replace />;
+
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      {isPlannerRoute(route.path) ? <PlannerLayout /> : <DefaultLayout />}
+    </Suspense>
+  );
+}

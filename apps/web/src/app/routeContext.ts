@@ -1,0 +1,24 @@
+import { MSG, type WebRoute } from '@cab/shared';
+import { useMatches } from 'react-router';
+
+/** Every route object of the router carries its WEB_ROUTES entry in `handle`. */
+export interface RouteHandle {
+  route: WebRoute;
+}
+
+/** The catch-all route: an unknown URL shows 'This page could not be found' (SPEC 2). */
+export const UNKNOWN_ROUTE: WebRoute = { path: '*', title: MSG.pageNotFound, access: 'public' };
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'route' in handle;
+}
+
+/** The WEB_ROUTES entry of the current page (the deepest match carrying one). */
+export function useCurrentRoute(): WebRoute {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle;
+    if (isRouteHandle(handle)) return handle.route;
+  }
+  return UNKNOWN_ROUTE;
+}

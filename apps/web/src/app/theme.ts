@@ -1,0 +1,49 @@
+import { createTheme } from '@mui/material/styles';
+import { BACKGROUND_DEFAULT, ERROR_MAIN, PRIMARY_MAIN, SECONDARY_MAIN } from './palette.ts';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: PRIMARY_MAIN },
+    secondary: { main: SECONDARY_MAIN },
+    error: { main: ERROR_MAIN },
+    background: { default: BACKGROUND_DEFAULT, paper: '#ffffff' },
+    text: { primary: '#1b2430', secondary: '#5b6675' },
+    divider: '#e3e7ee',
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    h4: { fontWeight: 600, fontSize: '1.75rem' },
+    h5: { fontWeight: 600, fontSize: '1.35rem' },
+    h6: { fontWeight: 600, fontSize: '1.1rem' },
+    subtitle2: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiAppBar: { defaultProps: { elevation: 0 } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 12 } },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          borderRadius: 8,
+          margin: '1px 8px',
+          '&.Mui-selected': {
+            backgroundColor: theme.palette.primary.main,
+            color: theme.palette.primary.contrastText,
+            '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
+            '&:hover': { backgroundColor: theme.palette.primary.dark },
+          },
+        }),
+      },
+    },
+    MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 600 } } },
+  },
+});

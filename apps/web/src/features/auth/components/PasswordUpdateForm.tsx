@@ -1,0 +1,69 @@
+import { MSG, NOTIFY_MS, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { usePasswordUpdate } from '../api.ts';
+
+const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
+const EMPTY: PasswordUpdateBody = { old_password: '', new_password: '', confirm_password: '' };
+
+/** PUT /api/accounts/password/update/: change a known password. */
+export function PasswordUpdateForm() {
+  const update = usePasswordUpdate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, setError, reset, formState } = useForm<PasswordUpdateBody>({
+    resolver: zodResolver(passwordUpdateBodySchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      reset(EMPTY);
+      enqueueSnackbar(MSG.passwordUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
+      <FormRootError errors={formState.errors} />
+      <FormPasswordField
+        control={control}
+        name="old_password"
+        label={WEB_TEXT.currentPasswordLabel}
+        autoComplete="current-password"
+      />
+      <FormPasswordField
+        control={control}
+        name="new_password"
+        label={WEB_TEXT.newPasswordLabel}
+        autoComplete="new-password"
+        helperText={WEB_TEXT.passwordHint}
+      />
+      <FormPasswordField
+        control={control}
+        name="confirm_password"
+        label={WEB_TEXT.confirmPasswordLabel}
+        autoComplete="new-password"
+      />
+      <div>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={update.isPending}
+          startIcon={update.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {WEB_TEXT.updatePasswordButton}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { type LoginBody, loginBodySchema, WEB_TEXT } from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { useLogin } from '../api.ts';
+import { type LoginLocationState, safeRedirectTarget } from '../redirect.ts';
+
+const FIELDS = ['email', 'password'] as const;
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await login.mutateAsync(values);
+      navigate(safeRedirectTarget((location.state as LoginLocationState | null)?.from), { replace: true });
+    } catch (error) {
+      if (!isApiRequestError(error)) throw error;
+      let onField = false;
+      for (const name of FIELDS) {
+        const messages = error.fields[name];
+        if (messages?.length) {
+          setError(name, { type: 'server', message: messages.join(' ') });
+          onField = true;
+        }
+      }
+      // Wrong credentials (400 invalid_credentials), rate limit (429) and anything else: the server's message.
+      if (!onField) setServerError(error.message);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
+      <div>
+        <Typography id="login-title" variant="h5" component="h1">
+          {WEB_TEXT.signInTitle}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {WEB_TEXT.signInSubtitle}
+        </Typography>
+      </div>
+      {serverError && (
+        <Alert severity="error" role="alert" data-testid="login-error">
+          {serverError}
+        </Alert>
+      )}
+      <FormTextField
+        control={control}
+        name="email"
+        label={WEB_TEXT.emailLabel}
+        type="email"
+        autoComplete="username"
+        autoFocus
+      />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label={WEB_TEXT.passwordLabel}
+        autoComplete="current-password"
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={login.isPending}
+        startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
+      >
+        {WEB_TEXT.signInButton}
+      </Button>
+    </Stack>
+  );
+}

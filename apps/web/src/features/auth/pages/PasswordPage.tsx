@@ -1,0 +1,21 @@
+import { WEB_TEXT } from '@cab/shared';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PasswordUpdateForm } from '../components/PasswordUpdateForm.tsx';
+
+/** /settings/password */
+export default function PasswordPage() {
+  const route = useCurrentRoute();
+  return (
+    <>
+      <PageHeader title={route.title} subtitle={WEB_TEXT.passwordPageSubtitle} />
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <PasswordUpdateForm />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

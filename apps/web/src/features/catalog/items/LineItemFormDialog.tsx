@@ -1,0 +1,371 @@
+import {
+  BASE_CATEGORIES,
+  CATALOG_TEXT,
+  HINGES,
+  type LineItem,
+  type LineItemBody,
+  lineItemFormSchema,
+  lineItemIssues,
+  MSG,
+  NOTIFY_MS,
+  WEB_TEXT,
+} from '@cab/shared';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { type ItemScope, useProductGroup, useSaveItem } from '../api.ts';
+import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
+import { PriceInput } from '../components/PriceInput.tsx';
+import { ProductGroupAutocomplete, type ProductGroupRef } from '../components/ProductGroupAutocomplete.tsx';
+import { TagsField, type TagValue } from '../components/TagsField.tsx';
+import { bodyResolver, textOf } from '../formResolver.ts';
+
+const COUNTS = [
+  ['nb_base_door', CATALOG_TEXT.nbBaseDoor],
+  ['nb_wall_door', CATALOG_TEXT.nbWallDoor],
+  ['nb_tall_door', CATALOG_TEXT.nbTallDoor],
+  ['nb_door_pull', CATALOG_TEXT.nbDoorPull],
+  ['nb_drawer', CATALOG_TEXT.nbDrawer],
+  ['nb_drawer_pull', CATALOG_TEXT.nbDrawerPull],
+  ['nb_adjustable_shelf', CATALOG_TEXT.nbAdjustableShelf],
+] as const;
+type CountField = (typeof COUNTS)[number][0];
+
+const EXPORT_NAMES = ['export_name_1', 'export_name_2', 'export_name_3', 'export_name_4'] as const;
+
+export type LineItemFormValues = {
+  manufacturer_code: string;
+  price: string;
+  description: string;
+  category: CategoryRef | null;
+  base_category: string;
+  width: string;
+  height: string;
+  depth: string;
+  hinge: string;
+  export_name_1: string;
+  export_name_2: string;
+  export_name_3: string;
+  export_name_4: string;
+  product_group: ProductGroupRef | null;
+  tags: TagValue[];
+  is_attachment: boolean;
+} & Record<CountField, string>;
+
+const FIELD_NAMES = [
+  'manufacturer_code',
+  'price',
+  'description',
+  'category',
+  'base_category',
+  'width',
+  'height',
+  'depth',
+  'hinge',
+  ...COUNTS.map(([name]) => name),
+  ...EXPORT_NAMES,
+  'product_group',
+  'tags',
+] as const satisfies readonly Path<LineItemFormValues>[];
+
+function defaults(item: LineItem | null, isAttachment: boolean): LineItemFormValues {
+  return {
+    manufacturer_code: item?.manufacturer_code ?? '',
+    price: textOf(item?.price),
+    description: item?.description ?? '',
+    category: item?.category ?? null,
+    base_category: item?.base_category ?? (isAttachment ? 'ACCESSORY' : ''),
+    width: textOf(item?.width),
+    height: textOf(item?.height),
+    depth: textOf(item?.depth),
+    hinge: item?.hinge ?? 'None',
+    nb_base_door: textOf(item?.nb_base_door ?? 0),
+    nb_wall_door: textOf(item?.nb_wall_door ?? 0),
+    nb_tall_door: textOf(item?.nb_tall_door ?? 0),
+    nb_door_pull: textOf(item?.nb_door_pull ?? 0),
+    nb_drawer: textOf(item?.nb_drawer ?? 0),
+    nb_drawer_pull: textOf(item?.nb_drawer_pull ?? 0),
+    nb_adjustable_shelf: textOf(item?.nb_adjustable_shelf ?? 0),
+    export_name_1: item?.export_name_1 ?? '',
+    export_name_2: item?.export_name_2 ?? '',
+    export_name_3: item?.export_name_3 ?? '',
+    export_name_4: item?.export_name_4 ?? '',
+    product_group: item?.product_group ? { id: item.product_group, name: '…' } : null,
+    tags: item?.tags.map((t) => ({ name: t.name, value: t.value ?? '' })) ?? [],
+    is_attachment: item?.is_attachment ?? isAttachment,
+  };
+}
+
+function toBody(v: LineItemFormValues): LineItemBody {
+  return {
+    manufacturer_code: v.manufacturer_code,
+    price: v.price,
+    description: v.description,
+    category: v.category?.id ?? '',
+    base_category: v.base_category as LineItemBody['base_category'],
+    width: v.width,
+    height: v.height,
+    depth: v.depth,
+    hinge: v.hinge as LineItemBody['hinge'],
+    nb_base_door: v.nb_base_door,
+    nb_wall_door: v.nb_wall_door,
+    nb_tall_door: v.nb_tall_door,
+    nb_door_pull: v.nb_door_pull,
+    nb_drawer: v.nb_drawer,
+    nb_drawer_pull: v.nb_drawer_pull,
+    nb_adjustable_shelf: v.nb_adjustable_shelf,
+    export_name_1: v.export_name_1,
+    export_name_2: v.export_name_2,
+    export_name_3: v.export_name_3,
+    export_name_4: v.export_name_4,
+    product_group: v.product_group?.id ?? null,
+    tags: v.tags.map((t) => ({ name: t.name, value: t.value })),
+    is_attachment: v.is_attachment,
+  };
+}
+
+const resolver = bodyResolver<LineItemFormValues>(lineItemFormSchema, toBody, lineItemIssues);
+
+/**
+ * The line item (or attachment) form (SPEC 5): manufacturer code, price, category and (for line
+ * items) export name 1 required. 'Item added successfully' / 'Item updated successfully'.
+ */
+export function LineItemFormDialog({
+  scope,
+  item,
+  onClose,
+}: {
+  scope: ItemScope;
+  item: LineItem | null;
+  onClose: () => void;
+}) {
+  const isAttachment = item?.is_attachment ?? scope === 'attachments';
+  const save = useSaveItem(scope);
+  const group = useProductGroup(item?.product_group ?? null);
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<LineItemFormValues>({
+    resolver,
+    defaultValues: defaults(item, isAttachment),
+  });
+
+  // The product group of an item comes as an id: show its name once loaded.
+  useEffect(() => {
+    const current = getValues('product_group');
+    if (group.data && current?.id === group.data.id) {
+      setValue('product_group', { id: group.data.id, name: group.data.name });
+    }
+  }, [group.data, getValues, setValue]);
+
+  const close = () => {
+    if (!save.isPending) onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: item?.id, body: toBody(values) });
+      enqueueSnackbar(item ? MSG.itemUpdated : MSG.itemAdded, {
+        variant: 'success',
+        autoHideDuration: NOTIFY_MS.short,
+      });
+      onClose();
+    } catch (error) {
+      if (isApiRequestError(error) && error.hasFieldErrors) {
+        applyServerErrors(error, setError, FIELD_NAMES);
+        enqueueSnackbar(MSG.itemSaveFieldErrors, { variant: 'error' });
+      } else {
+        enqueueSnackbar(MSG.itemSaveFailed, { variant: 'error' });
+      }
+    }
+  });
+
+  const title = item
+    ? CATALOG_TEXT.editItem(item.manufacturer_code)
+    : isAttachment
+      ? CATALOG_TEXT.newAttachment
+      : CATALOG_TEXT.newItem;
+  const half = { xs: 12, sm: 6 } as const;
+  const quarter = { xs: 6, sm: 3 } as const;
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="item-form-title"
+      data-testid="item-form-dialog"
+      slotProps={{ paper: { sx: { position: 'relative' } } }}
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id="item-form-title">{title}</DialogTitle>
+        <DialogContent dividers>
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <FormRootError errors={formState.errors} />
+            </Grid>
+            <Grid size={half}>
+              <FormTextField
+                control={control}
+                name="manufacturer_code"
+                label={CATALOG_TEXT.manufacturerCode}
+                required
+                autoFocus={!item}
+              />
+            </Grid>
+            <Grid size={half}>
+              <Controller
+                control={control}
+                name="price"
+                render={({ field, fieldState }) => (
+                  <PriceInput
+                    label={CATALOG_TEXT.price}
+                    required
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error?.message}
+                    adornment="$"
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={12}>
+              <FormTextField control={control} name="description" label={CATALOG_TEXT.description} />
+            </Grid>
+            <Grid size={half}>
+              <Controller
+                control={control}
+                name="category"
+                render={({ field, fieldState }) => (
+                  <CategoryAutocomplete
+                    type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    required
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    testId="category-autocomplete"
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={half}>
+              <FormTextField control={control} name="base_category" label={CATALOG_TEXT.baseCategory} select>
+                <MenuItem value="">
+                  <em>{CATALOG_TEXT.none}</em>
+                </MenuItem>
+                {BASE_CATEGORIES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
+
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {CATALOG_TEXT.dimensionsSection}
+              </Typography>
+            </Grid>
+            {(['width', 'height', 'depth'] as const).map((name) => (
+              <Grid key={name} size={quarter}>
+                <FormTextField
+                  control={control}
+                  name={name}
+                  label={CATALOG_TEXT[name]}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </Grid>
+            ))}
+            <Grid size={quarter}>
+              <FormTextField control={control} name="hinge" label={CATALOG_TEXT.hinge} select>
+                {HINGES.map((h) => (
+                  <MenuItem key={h} value={h}>
+                    {h}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
+
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {CATALOG_TEXT.countsSection}
+              </Typography>
+            </Grid>
+            {COUNTS.map(([name, label]) => (
+              <Grid key={name} size={quarter}>
+                <FormTextField
+                  control={control}
+                  name={name}
+                  label={label}
+                  type="number"
+                  slotProps={{ htmlInput: { min: 0 } }}
+                />
+              </Grid>
+            ))}
+
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {CATALOG_TEXT.exportSection}
+              </Typography>
+            </Grid>
+            {EXPORT_NAMES.map((name, i) => (
+              <Grid key={name} size={half}>
+                <FormTextField
+                  control={control}
+                  name={name}
+                  label={CATALOG_TEXT.exportNameN(i + 1)}
+                  required={i === 0 && !isAttachment}
+                />
+              </Grid>
+            ))}
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="product_group"
+                render={({ field, fieldState }) => (
+                  <ProductGroupAutocomplete
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Divider sx={{ mb: 2 }} />
+              <TagsField control={control} />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={close} color="inherit">
+            {WEB_TEXT.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="item-form-submit">
+            {item ? CATALOG_TEXT.save : CATALOG_TEXT.create}
+          </Button>
+        </DialogActions>
+      </form>
+      <LoadingOverlay open={save.isPending} />
+    </Dialog>
+  );
+}

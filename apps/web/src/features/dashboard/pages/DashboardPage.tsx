@@ -1,0 +1,91 @@
+import { ROLE_LABELS, WEB_TEXT } from '@cab/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useSession } from '../../auth/api.ts';
+import { useDashboard } from '../api.ts';
+
+const CARD_GRID = { xs: 12, sm: 6, lg: 3 } as const;
+
+/** / : greeting, figures for the role and recent activity (GET /api/core/dashboard/). */
+export default function DashboardPage() {
+  const { me, role } = useSession();
+  const { data, isPending, isError } = useDashboard();
+  const subtitle = [role ? ROLE_LABELS[role] : null, me?.company?.name].filter(Boolean).join(' · ');
+
+  return (
+    <>
+      <PageHeader title={data?.greeting ?? WEB_TEXT.hello(me?.first_name ?? '')} subtitle={subtitle || undefined} />
+      {isError && <Alert severity="error">{WEB_TEXT.dashboardUnavailable}</Alert>}
+      <Grid container spacing={2} sx={{ mb: 3 }} data-testid="dashboard-cards">
+        {isPending &&
+          [0, 1, 2, 3].map((i) => (
+            <Grid key={i} size={CARD_GRID}>
+              <Card>
+                <CardContent>
+                  <Skeleton width="60%" />
+                  <Skeleton width="40%" height={44} />
+                </CardContent>
+              </Card>
+            </Grid>
+          ))}
+        {data?.cards.map((card) => (
+          <Grid key={card.key} size={CARD_GRID}>
+            <Card data-testid={`dashboard-card-${card.key}`} sx={{ height: '100%' }}>
+              <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
+                <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+                  {card.label}
+                </Typography>
+                <Typography
+                  variant={typeof card.value === 'number' ? 'h4' : 'h5'}
+                  component="p"
+                  sx={{ mt: 1, fontWeight: 600, color: 'primary.main' }}
+                >
+                  {card.value}
+                </Typography>
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      {data && (
+        <Card data-testid="dashboard-recent">
+          <CardHeader
+            title={WEB_TEXT.recentActivity}
+            slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+            sx={{ pb: 1 }}
+          />
+          <Divider />
+          {data.recent.length === 0 ? (
+            <Box sx={{ p: 3 }}>
+              <Typography color="text.secondary">{WEB_TEXT.noRecentActivity}</Typography>
+            </Box>
+          ) : (
+            <List disablePadding>
+              {data.recent.map((entry, index) => (
+                <Fragment key={`${entry.at}|${entry.text}`}>
+                  {index > 0 && <Divider component="li" />}
+                  <ListItem sx={{ px: 3, py: 1.5 }}>
+                    <ListItemText primary={entry.text} secondary={formatDateTime(entry.at)} />
+                  </ListItem>
+                </Fragment>
+              ))}
+            </List>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { type Role, WEB_TEXT } from '@cab/shared';
+import { expect, type Page } from '@playwright/test';
+
+/** Demo users the server seeds (packages/db seed). */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export const DEMO_USERS: Record<Role, string> = {
+  ADMIN: 'admin@demo.test',
+  STAFF: 'staff@demo.test',
+  PERSONAL: 'personal@demo.test',
+  BUSINESS_MANAGER: 'manager@demo.test',
+  BUSINESS_EMPLOYEE: 'employee@demo.test',
+};
+
+/** Signs in as require_password_reset=true (PERSONAL). */
+export const RESET_USER = 'reset@demo.test';
+
+/** The key under which the web app keeps the API token (apps/web/src/lib/token.ts). */
+export const TOKEN_KEY = 'cab.token';
+
+/** Fills and submits the login form; does not wait for any particular page. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!new URL(page.url() === 'about:blank' ? 'http://x/' : page.url()).pathname.startsWith('/login')) {
+    await page.goto('/login');
+  }
+  await page.getByLabel(WEB_TEXT.emailLabel, { exact: true }).fill(email);
+  await page.getByLabel(WEB_TEXT.passwordLabel, { exact: true }).fill(password);
+  await page.getByRole('button', { name: WEB_TEXT.signInButton }).click();
+}
+
+/** Signs in through the login form as the demo user of `role` and waits for the shell. */
+export async function loginAs(page: Page, role: Role): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, DEMO_USERS[role]);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('app-bar')).toBeVisible();
+}
+
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('logout-button').click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

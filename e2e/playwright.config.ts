@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real server (`npm run serve`) serving the built web app, on a
+ * fresh data directory each run. Run with `npm run test:e2e` (builds the web app first).
+ */
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  throw new Error(`Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 3555);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+// Made once in the runner; its workers inherit the variable instead of making their own.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'cab-e2e-'));
+process.env.E2E_DATA_DIR = DATA_DIR;
+
+export default defineConfig({
+  testDir: 'specs',
+  outputDir: path.join(REPO_ROOT, 'test-results'),
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: path.join(REPO_ROOT, 'playwright-report') }]]
+    : 'list',
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1366, height: 860 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npm run serve',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/api/core/config/`,
+    // Every test signs in through the form: a higher login rate limit keeps the suite from tripping it.
+    env: { PORT: String(PORT), DATA_DIR, APP_ENV: 'test', LOGIN_RATE_LIMIT_PER_MINUTE: '100' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

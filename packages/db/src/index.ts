@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export * from './passwords.ts';
+export * from './seed.ts';
+export { schema };
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives: the PGlite folder or the PostgreSQL URL without password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** node-postgres connection string; when absent, embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory' for an in-memory database. */
+  dataDir?: string;
+  /** Run migrations before returning (default true). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+/**
+ * PostgreSQL through node-postgres when a URL is given, else embedded PGlite with its data under
+ * DATA_DIR/pgdata (./data by default). Both run the same committed migrations.
+ */
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir ?? path.resolve('data'));
+  if (options.migrate !== false) await runMigrations(handle);
+  return handle;
+}
+
+function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    pool,
+    kind: 'postgres',
+    location: url.replace(/:[^:@/]+@/, ':***@'),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
+  let client: PGlite;
+  if (dataDir === 'memory') {
+    client = new PGlite();
+  } else {
+    const dir = path.join(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
+}
+
+/** Applies pending migrations; on PostgreSQL under an advisory lock so several instances can start at once. */
+export async function runMigrations(handle: DbHandle): Promise<void> {
+  if ('pool' in handle) {
+    const pool = handle.pool as pg.Pool;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock(727274)');
+      await migrateNodePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
+      lock.release();
+    }
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

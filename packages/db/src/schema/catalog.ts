@@ -1,0 +1,253 @@
+import { BASE_CATEGORIES, HINGES, PREMIUM_TYPES } from '@cab/shared';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tags } from './core.ts';
+
+/**
+ * The catalogue (SPEC 3): premiums of every type in one table, line items (attachments are line
+ * items with is_attachment), categories, subcategories, product groups and images.
+ * See docs/decisions/0006-catalogue-model.md.
+ */
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    categoryType: text('category_type', { enum: PREMIUM_TYPES }).notNull(),
+  },
+  (t) => [uniqueIndex('categories_type_name_key').on(t.categoryType, t.name), index('categories_name_idx').on(t.name)],
+);
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [index('subcategories_category_idx').on(t.categoryId)],
+);
+
+/** Headers that premium lists are grouped by (SPEC 3 "Premium group"). */
+export const premiumGroups = pgTable(
+  'premium_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    premiumType: text('premium_type', { enum: PREMIUM_TYPES }).notNull(),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [uniqueIndex('premium_groups_type_name_key').on(t.premiumType, t.name)],
+);
+
+export interface PremiumConfig {
+  door_style_attrs?: { outside_edge?: string; panel_detail?: string; inside_edge?: string; route_pattern?: string };
+}
+
+export const premiums = pgTable(
+  'premiums',
+  {
+    id: serial('id').primaryKey(),
+    premiumType: text('premium_type', { enum: PREMIUM_TYPES }).notNull(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    /** Integer cents; null when the premium is priced by percentage (never both). */
+    priceCents: integer('price_cents'),
+    /** Basis points (12.5 % = 1250); null when priced by amount. */
+    percentageBp: integer('percentage_bp'),
+    exportName: text('export_name').notNull().default(''),
+    config: jsonb('config').$type<PremiumConfig>().notNull().default({}),
+    index: integer('index').notNull().default(0),
+    premiumGroupId: integer('premium_group_id').references(() => premiumGroups.id, { onDelete: 'set null' }),
+    /** Finish options: Method 1=1, 2=2, 3=3, 4=14. */
+    exportCategory: integer('export_category'),
+    useFinishOptionForExport: boolean('use_finish_option_for_export').notNull().default(false),
+    isCabinetConstructionVertical: boolean('is_cabinet_construction_vertical').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('premiums_type_code_key').on(t.premiumType, t.code),
+    index('premiums_type_id_idx').on(t.premiumType, t.id),
+    index('premiums_group_idx').on(t.premiumGroupId),
+  ],
+);
+
+export const premiumCategories = pgTable(
+  'premium_categories',
+  {
+    premiumId: integer('premium_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.premiumId, t.categoryId] }),
+    index('premium_categories_category_idx').on(t.categoryId),
+  ],
+);
+
+/** Finish options offered for a wood species. */
+export const woodSpeciesFinishOptions = pgTable(
+  'wood_species_finish_options',
+  {
+    woodSpeciesId: integer('wood_species_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+    finishOptionId: integer('finish_option_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.woodSpeciesId, t.finishOptionId] }),
+    index('wood_species_finish_options_finish_idx').on(t.finishOptionId),
+  ],
+);
+
+/** Wood species a door style is offered in. */
+export const doorStyleWoodSpecies = pgTable(
+  'door_style_wood_species',
+  {
+    doorStyleId: integer('door_style_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+    woodSpeciesId: integer('wood_species_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.doorStyleId, t.woodSpeciesId] }),
+    index('door_style_wood_species_wood_idx').on(t.woodSpeciesId),
+  ],
+);
+
+export const premiumTags = pgTable(
+  'premium_tags',
+  {
+    premiumId: integer('premium_id')
+      .notNull()
+      .references(() => premiums.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.premiumId, t.tagId] }), index('premium_tags_tag_idx').on(t.tagId)],
+);
+
+export const productGroups = pgTable(
+  'product_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    note: text('note').notNull().default(''),
+    secondaryNote: text('secondary_note').notNull().default(''),
+    shelfNote: text('shelf_note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_groups_name_idx').on(t.name)],
+);
+
+/** A product group shown in a subcategory, at a position. */
+export const subcategoryGroups = pgTable(
+  'subcategory_groups',
+  {
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'cascade' }),
+    productGroupId: integer('product_group_id')
+      .notNull()
+      .references(() => productGroups.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subcategoryId, t.productGroupId] }),
+    index('subcategory_groups_group_idx').on(t.productGroupId),
+  ],
+);
+
+export const lineItems = pgTable(
+  'line_items',
+  {
+    id: serial('id').primaryKey(),
+    manufacturerCode: text('manufacturer_code').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    baseCategory: text('base_category', { enum: BASE_CATEGORIES }),
+    width: doublePrecision('width'),
+    height: doublePrecision('height'),
+    depth: doublePrecision('depth'),
+    hinge: text('hinge', { enum: HINGES }).notNull().default('None'),
+    nbBaseDoor: integer('nb_base_door').notNull().default(0),
+    nbDoorPull: integer('nb_door_pull').notNull().default(0),
+    nbDrawer: integer('nb_drawer').notNull().default(0),
+    nbDrawerPull: integer('nb_drawer_pull').notNull().default(0),
+    nbTallDoor: integer('nb_tall_door').notNull().default(0),
+    nbWallDoor: integer('nb_wall_door').notNull().default(0),
+    nbAdjustableShelf: integer('nb_adjustable_shelf').notNull().default(0),
+    exportName1: text('export_name_1').notNull().default(''),
+    exportName2: text('export_name_2').notNull().default(''),
+    exportName3: text('export_name_3').notNull().default(''),
+    exportName4: text('export_name_4').notNull().default(''),
+    productGroupId: integer('product_group_id').references(() => productGroups.id, { onDelete: 'set null' }),
+    isAttachment: boolean('is_attachment').notNull().default(false),
+    manualWorkRequired: boolean('manual_work_required').notNull().default(false),
+    exportWithFinishSide: boolean('export_with_finish_side').notNull().default(false),
+    isCornerCabinet: boolean('is_corner_cabinet').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('line_items_manufacturer_code_key').on(t.manufacturerCode),
+    index('line_items_attachment_id_idx').on(t.isAttachment, t.id),
+    index('line_items_category_idx').on(t.categoryId),
+    index('line_items_group_idx').on(t.productGroupId),
+  ],
+);
+
+export const lineItemTags = pgTable(
+  'line_item_tags',
+  {
+    lineItemId: integer('line_item_id')
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.lineItemId, t.tagId] }), index('line_item_tags_tag_idx').on(t.tagId)],
+);
+
+export const IMAGE_OWNERS = ['premium', 'product_group'] as const;
+export type ImageOwner = (typeof IMAGE_OWNERS)[number];
+
+/** An uploaded image of a premium or product group; `path`/`thumbnailPath` are storage keys. */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    ownerKind: text('owner_kind', { enum: IMAGE_OWNERS }).notNull(),
+    ownerId: integer('owner_id').notNull(),
+    path: text('path').notNull(),
+    thumbnailPath: text('thumbnail_path').notNull(),
+    contentType: text('content_type').notNull(),
+    index: integer('index').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_owner_idx').on(t.ownerKind, t.ownerId, t.index)],
+);

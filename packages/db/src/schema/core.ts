@@ -1,0 +1,81 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** Global settings as key -> JSON value (lead_time, remake_reasons, ...). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id),
+});
+
+/** A holiday on a date; `recurring` ones repeat every year on the same month and day. */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date').notNull(),
+    name: text('name').notNull(),
+    recurring: boolean('recurring').notNull().default(false),
+  },
+  (t) => [uniqueIndex('holidays_date_key').on(t.date)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    value: text('value'),
+  },
+  (t) => [uniqueIndex('tags_name_value_key').on(t.name, t.value)],
+);
+
+/** What clients report: API errors they saw (warn) and uncaught script errors (error). */
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: uuid('transaction_id').notNull(),
+    level: text('level', { enum: ['warn', 'error'] }).notNull(),
+    type: text('type').notNull(),
+    code: text('code'),
+    data: jsonb('data'),
+    url: text('url'),
+    error: text('error'),
+    info: text('info'),
+    path: text('path'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_logs_created_idx').on(t.createdAt), uniqueIndex('client_logs_tx_key').on(t.transactionId)],
+);
+
+/**
+ * Fixed-window counters for rate limits, shared by every server instance through the database
+ * (servers keep no state in memory that matters).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);

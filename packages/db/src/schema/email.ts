@@ -1,0 +1,39 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/** Admin-editable e-mail templates (Liquid syntax: {{ order.name }}), one per kind of message. */
+export const emailTemplates = pgTable('email_templates', {
+  name: text('name').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Every message goes through the outbox first; a worker delivers due rows and retries with
+ * backoff, so nothing is lost while the mail server is down (DOMAIN.md "E-mail").
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    templateName: text('template_name'),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,116 @@
+import { EMAIL_TEMPLATES } from '@cab/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from './index.ts';
+import { hashPassword } from './passwords.ts';
+import { companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
+import { seedCatalog } from './seed-catalog.ts';
+
+/** The demo catalogue and the drawings its images name (seed-catalog.ts). */
+export { drawSeedImage, isSeedImageKey, seedCatalog } from './seed-catalog.ts';
+
+/** Password of every demo account (README lists the logins). */
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DEMO_COMPANY = 'Acme Kitchens';
+
+type DemoUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountType: 'P' | 'B' | null;
+  isStaff?: boolean;
+  isEmployee?: boolean;
+  isManager?: boolean;
+  isSuperuser?: boolean;
+  requirePasswordReset?: boolean;
+  inCompany?: boolean;
+};
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    email: 'admin@demo.test',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    accountType: null,
+    isStaff: true,
+    isSuperuser: true,
+  },
+  { email: 'staff@demo.test', firstName: 'Sam', lastName: 'Shopfloor', accountType: null, isEmployee: true },
+  { email: 'personal@demo.test', firstName: 'Paula', lastName: 'Price', accountType: 'P' },
+  {
+    email: 'manager@demo.test',
+    firstName: 'Mona',
+    lastName: 'Manager',
+    accountType: 'B',
+    isManager: true,
+    inCompany: true,
+  },
+  { email: 'employee@demo.test', firstName: 'Eli', lastName: 'Employee', accountType: 'B', inCompany: true },
+  { email: 'reset@demo.test', firstName: 'Rita', lastName: 'Reset', accountType: 'P', requirePasswordReset: true },
+];
+
+export const DEFAULT_SETTINGS = {
+  lead_time: 15,
+  remake_reasons: {
+    reasons: ['Damaged in shipping', 'Wrong size ordered', 'Wrong finish', 'Production defect', 'Installation damage'],
+  },
+} as const;
+
+/**
+ * Idempotent: settings and holidays are ensured on every start; demo accounts are created only
+ * when the database has no users at all (first start of an empty database).
+ */
+export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ createdDemoUsers: number }> {
+  for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+    await db.insert(settings).values({ key, value }).onConflictDoNothing();
+  }
+  await db
+    .insert(holidays)
+    .values({ date: '2000-01-01', name: "New Year's Day", recurring: true })
+    .onConflictDoNothing();
+  // Every e-mail the product sends has a template; an admin's edits are never overwritten.
+  await db
+    .insert(emailTemplates)
+    .values(EMAIL_TEMPLATES.map((t) => ({ name: t.name, subject: t.subject, body: t.body })))
+    .onConflictDoNothing();
+  if (options.demo === false) return { createdDemoUsers: 0 };
+
+  return db.transaction(async (tx) => {
+    // Serialize concurrent first starts on a shared PostgreSQL.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    if (count > 0) {
+      await seedCatalog(tx);
+      return { createdDemoUsers: 0 };
+    }
+
+    const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await tx.insert(users).values(
+      DEMO_USERS.map((u) => ({
+        email: u.email,
+        passwordHash,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        accountType: u.accountType,
+        isStaff: u.isStaff ?? false,
+        isEmployee: u.isEmployee ?? false,
+        isManager: u.isManager ?? false,
+        isSuperuser: u.isSuperuser ?? false,
+        requirePasswordReset: u.requirePasswordReset ?? false,
+        companyId: u.inCompany ? company!.id : null,
+      })),
+    );
+    await tx
+      .insert(tags)
+      .values([
+        { name: 'new' },
+        { name: 'popular' },
+        { name: 'lead', value: '2w' },
+        { name: 'finish', value: 'painted' },
+      ])
+      .onConflictDoNothing();
+    // The demo catalogue (only when the catalogue tables are empty) links to the tags above.
+    await seedCatalog(tx);
+    return { createdDemoUsers: DEMO_USERS.length };
+  });
+}

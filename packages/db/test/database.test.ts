@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb, DEMO_USERS, MIGRATIONS_DIR, schema, seed } from '../src/index.ts';
+import { createTestDb } from '../src/testing.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const temps: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cab-db-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('migrations', () => {
+  it('match the Drizzle schema (run `npm run db:generate` after changing it)', () => {
+    // drizzle-kit wants an out folder relative to the working directory.
+    const out = mkdtempSync(path.join(ROOT, 'packages/db/.drift-'));
+    temps.push(out);
+    cpSync(MIGRATIONS_DIR, out, { recursive: true });
+    const before = readdirSync(out).sort();
+    const output = execFileSync('npx', ['drizzle-kit', 'generate', '--config', 'packages/db/drizzle.config.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DRIZZLE_OUT: `./${path.relative(ROOT, out)}` },
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    expect(output).toContain('No schema changes');
+    expect(readdirSync(out).sort()).toEqual(before);
+  });
+});
+
+describe('seed', () => {
+  it('creates one account per role and a company on an empty database, and nothing the second time', async () => {
+    const handle = await createTestDb();
+    try {
+      expect((await seed(handle.db)).createdDemoUsers).toBe(DEMO_USERS.length);
+      expect((await seed(handle.db)).createdDemoUsers).toBe(0);
+      const users = await handle.db.select().from(schema.users);
+      expect(users).toHaveLength(DEMO_USERS.length);
+      const company = await handle.db.select().from(schema.companies);
+      expect(company.map((c) => c.name)).toEqual(['Acme Kitchens']);
+      const inCompany = users
+        .filter((u) => u.companyId === company[0]!.id)
+        .map((u) => u.email)
+        .sort();
+      expect(inCompany).toEqual(['employee@demo.test', 'manager@demo.test']);
+      const settings = await handle.db.select().from(schema.settings);
+      expect(settings.map((s) => s.key).sort()).toEqual(['lead_time', 'remake_reasons']);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('embedded PGlite on disk', () => {
+  it('keeps every row across a close and reopen', async () => {
+    const dataDir = tempDir();
+    const first = await createDb({ dataDir });
+    await seed(first.db);
+    await first.db.insert(schema.tags).values({ name: 'persisted', value: 'yes' });
+    await first.db.update(schema.users).set({ firstName: 'Changed' }).where(eq(schema.users.email, 'staff@demo.test'));
+    await first.close();
+
+    const second = await createDb({ dataDir });
+    try {
+      const tags = await second.db.select().from(schema.tags).where(eq(schema.tags.name, 'persisted'));
+      expect(tags).toHaveLength(1);
+      const [staff] = await second.db.select().from(schema.users).where(eq(schema.users.email, 'staff@demo.test'));
+      expect(staff?.firstName).toBe('Changed');
+      const [{ n }] = (await second.db.execute(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
+      expect(n).toBe(DEMO_USERS.length);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/** Business constants and limits (SPEC 9). */
+export const PAGE_SIZE = {
+  premiumList: 10,
+  premiumSelection: 50,
+  lineItems: 50,
+  attachments: 50,
+  autocomplete: 50,
+  autocompleteAll: 1000,
+  recommendedMax: 250,
+} as const;
+
+export const DEBOUNCE_MS = {
+  focus: 500,
+  autocomplete: 750,
+  filter: 1000,
+  pageSize: 1000,
+} as const;
+
+export const NOTIFY_MS = { default: 5000, short: 3000, lineItemImport: 10000 } as const;
+
+export const TAG_VALUE_MAX = 255;
+export const PERCENTAGE_CAP = 100;
+
+export const EXPORT_CATEGORIES = [
+  { label: 'Method 1', value: 1 },
+  { label: 'Method 2', value: 2 },
+  { label: 'Method 3', value: 3 },
+  { label: 'Method 4', value: 14 },
+] as const;
+
+export const PREMIUM_TYPES = [
+  'WOOD_SPECIES',
+  'DOOR_STYLE',
+  'DRAWER_STYLE',
+  'FINISH_OPTION',
+  'LINE_ITEM',
+  'ATTACHMENT',
+  'FINISHED_SIDE',
+] as const;
+export type PremiumType = (typeof PREMIUM_TYPES)[number];
+
+export const BASE_CATEGORIES = ['TALL', 'WALL', 'BASE', 'ACCESSORY'] as const;
+export const HINGES = ['Right', 'Left', 'Both', 'None'] as const;
+export const BULK_CHOICES = ['YES', 'FALSE', 'NO CHANGE'] as const;
+
+/** Order list filter defaults (SPEC 4). */
+export const DEFAULT_ORDER_STATUS_FILTER = ['VERIFIED', 'ORDERED', 'IN_PROGRESS'] as const;
+export const SAVED_DEFAULT_ORDER_STATUS_FILTER = ['ORDERED', 'IN_PROGRESS'] as const;
+export const DEFAULT_REMAKE_STATUS = 'OPEN';
+
+/** Label printer (SPEC 7, 9). */
+export const DYMO_PORTS = { first: 41951, last: 41960 } as const;
+export const DYMO_TIMEOUT_MS = { discovery: 3000, command: 10000 } as const;
+
+/** A chunk-load failure reloads the page at most once in this window (SPEC 8). */
+export const CHUNK_RELOAD_WINDOW_MS = 60_000;
+
+/** Client log limits: a broken client cannot flood the server (issue 2). */
+export const CLIENT_LOG_LIMITS = { bodyBytes: 16 * 1024, fieldChars: 4000, perMinute: 60 } as const;

@@ -1,0 +1,152 @@
+/**
+ * Every e-mail the product sends: its template name, what it is for, sample data for previews
+ * (also the list of placeholders it may use), and the default subject and body (Liquid syntax).
+ */
+export interface EmailTemplateDefinition {
+  name: string;
+  label: string;
+  description: string;
+  sample: Record<string, unknown>;
+  subject: string;
+  body: string;
+}
+
+const user = { first_name: 'Paula', last_name: 'Price', full_name: 'Paula Price', email: 'paula@example.com' };
+const company = { name: 'Acme Kitchens' };
+const order = { id: 1042, name: 'Smith kitchen', po_number: 'PO-77', total_price: '$12,480.00', status: 'VERIFIED' };
+const app = { name: 'Cabinetry Back-office', url: 'https://backoffice.example.com' };
+
+export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
+  {
+    name: 'invitation',
+    label: 'Invitation',
+    description: 'Sent when an admin or a business manager invites someone to an account.',
+    sample: {
+      user,
+      company,
+      app,
+      invited_by: 'Ada Admin',
+      link: `${app.url}/invitation/3f1c.../accept`,
+      expires_in_days: 7,
+    },
+    subject: 'You are invited to {{ app.name }}',
+    body: `Hello {{ user.first_name }},
+
+{{ invited_by }} invited you to {{ app.name }}{% if company.name %} for {{ company.name }}{% endif %}.
+Choose your password here: {{ link }}
+
+The link works once and expires in {{ expires_in_days }} days.`,
+  },
+  {
+    name: 'password_reset',
+    label: 'Password reset',
+    description: 'Sent when a user asks to reset a forgotten password.',
+    sample: { user, app, link: `${app.url}/reset-password?token=...`, expires_in_hours: 2 },
+    subject: 'Reset your {{ app.name }} password',
+    body: `Hello {{ user.first_name }},
+
+Someone asked to reset the password of your account. If it was you, choose a new password here:
+{{ link }}
+
+The link works once and expires in {{ expires_in_hours }} hours. If it was not you, ignore this e-mail.`,
+  },
+  {
+    name: 'access_request_received',
+    label: 'Access request received',
+    description: 'Sent to a visitor who asked for an account.',
+    sample: { user, app },
+    subject: 'We received your request for {{ app.name }}',
+    body: `Hello {{ user.first_name }},
+
+Thank you for your interest. We will review your request and get back to you shortly.`,
+  },
+  {
+    name: 'access_request_rejected',
+    label: 'Access request rejected',
+    description: 'Sent when an admin rejects an access request.',
+    sample: { user, app, reason: 'We only work with trade accounts in your area.' },
+    subject: 'Your request for {{ app.name }}',
+    body: `Hello {{ user.first_name }},
+
+We are sorry, we cannot open an account for you at this time.{% if reason %}
+{{ reason }}{% endif %}`,
+  },
+  {
+    name: 'order_submitted',
+    label: 'Order submitted',
+    description: 'Sent to the customer when an order is submitted.',
+    sample: { user, order, app },
+    subject: 'Order {{ order.id }} ({{ order.name }}) received',
+    body: `Hello {{ user.first_name }},
+
+We received your order {{ order.name }} (PO {{ order.po_number }}), total {{ order.total_price }}.
+We will verify it and let you know.`,
+  },
+  {
+    name: 'order_approved',
+    label: 'Order verified',
+    description: 'Sent when the shop verifies an order and issues its invoice.',
+    sample: { user, order, app },
+    subject: 'Order {{ order.id }} ({{ order.name }}) verified',
+    body: `Hello {{ user.first_name }},
+
+Your order {{ order.name }} is verified and scheduled for production. Its invoice is in your account.`,
+  },
+  {
+    name: 'order_declined',
+    label: 'Order declined',
+    description: 'Sent when the shop declines an order.',
+    sample: { user, order, app, reason: 'Door style not available in walnut.' },
+    subject: 'Order {{ order.id }} ({{ order.name }}) declined',
+    body: `Hello {{ user.first_name }},
+
+We could not accept your order {{ order.name }}: {{ reason }}
+You can copy it into a new bid, change it and submit it again.`,
+  },
+  {
+    name: 'payment_receipt',
+    label: 'Payment receipt',
+    description: 'Sent when a payment is applied.',
+    sample: { user, order, app, payment: { amount: '$6,240.00', method: 'Card', date: 'Nov 21, 2026' } },
+    subject: 'Receipt for your payment of {{ payment.amount }}',
+    body: `Hello {{ user.first_name }},
+
+We received {{ payment.amount }} by {{ payment.method }} on {{ payment.date }} for order {{ order.name }}. Thank you.`,
+  },
+  {
+    name: 'payment_reminder',
+    label: 'Payment reminder',
+    description: 'Sent by an admin to a customer with an open balance.',
+    sample: { user, company, app, balance: '$3,120.00', due_date: 'Dec 1, 2026' },
+    subject: 'Payment reminder: {{ balance }} due',
+    body: `Hello {{ user.first_name }},
+
+This is a friendly reminder that {{ balance }} is due on {{ due_date }}. You can pay online in your account.`,
+  },
+  {
+    name: 'pickup_reminder',
+    label: 'Pickup reminder',
+    description: 'Sent when a completed order waits to be picked up.',
+    sample: { user, order, app, waiting_days: 6 },
+    subject: 'Order {{ order.name }} is ready for pickup',
+    body: `Hello {{ user.first_name }},
+
+Your order {{ order.name }} has been ready for {{ waiting_days }} days. Please arrange pickup; storage fees may apply.`,
+  },
+  {
+    name: 'announcement',
+    label: 'Announcement',
+    description: 'The frame of announcements sent from Settings > Announcements.',
+    sample: { user, app, announcement: { title: 'Holiday hours', message: 'The shop is closed on January 1.' } },
+    subject: '{{ announcement.title }}',
+    body: `Hello {{ user.first_name }},
+
+{{ announcement.message }}`,
+  },
+];
+
+export const EMAIL_TEMPLATE_NAMES = EMAIL_TEMPLATES.map((t) => t.name);
+
+export function emailTemplateDefinition(name: string): EmailTemplateDefinition | undefined {
+  return EMAIL_TEMPLATES.find((t) => t.name === name);
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * The one API error shape (SPEC 8): { code, message, extra?, fields? }.
+ * `fields` maps a field name (dot path for nested fields) to its messages.
+ * `extra.timer` makes the web popup close by itself; `extra.skip_common_handling` leaves the
+ * error to the caller; `extra.transaction_id` identifies a 500 for support.
+ */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ERROR_CODES = {
+  validation: 'validation_error',
+  notAuthenticated: 'not_authenticated',
+  permissionDenied: 'permission_denied',
+  notFound: 'not_found',
+  rateLimited: 'rate_limited',
+  invalidCredentials: 'invalid_credentials',
+  wrongPassword: 'wrong_password',
+  passwordResetNotRequired: 'password_reset_not_required',
+  invalidPostalCode: 'invalid_postal_code',
+  payloadTooLarge: 'payload_too_large',
+  templateInvalid: 'template_invalid',
+  internal: 'internal_error',
+} as const;

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two rings run by Vitest: unit (pure logic, no I/O) and api (Fastify inject against a real SQL
+ * engine: in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Browser tests are
+ * Playwright's (e2e/).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is single-threaded WASM: two files at a time keeps both cores busy without thrashing.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
