@@ -1,5 +1,5 @@
 import { type Role, WEB_TEXT } from '@cab/shared';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo users the server seeds (packages/db seed). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -43,4 +43,16 @@ export async function logout(page: Page): Promise<void> {
 
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Opens an autocomplete and picks an option. Opening is retried: on a loaded CI machine the
+ * popup can close again (focus moving inside a dialog) before its options arrive.
+ */
+export async function chooseOption(page: Page, combobox: Locator, name: string): Promise<void> {
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(async () => {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
+    await option.click({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
 }

@@ -1,6 +1,6 @@
 import { MSG, NOTIFY_MS } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { chooseOption, loginAs } from '../fixtures.ts';
 
 /** Line Items and Attachments lists, CSV import and bulk update (SPEC 2, 4, 5, 8), as an admin. */
 
@@ -11,9 +11,7 @@ function rows(page: Page) {
 }
 
 async function pickOption(page: Page, combobox: string, option: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page, page.getByRole('dialog').getByRole('combobox', { name: combobox, exact: true }), option);
 }
 
 test.describe('line items and attachments', () => {

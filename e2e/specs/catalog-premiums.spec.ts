@@ -61,8 +61,7 @@ async function filterByCode(page: Page, code: string) {
 
 async function pickCategory(page: Page, name: string) {
   const dialog = page.getByTestId('premium-form-dialog');
-  await dialog.getByRole('combobox', { name: 'Categories' }).click();
-  await page.getByRole('option', { name, exact: true }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Categories' }), name);
   await expect(dialog.getByRole('button', { name })).toBeVisible();
 }
 
