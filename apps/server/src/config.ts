@@ -10,6 +10,8 @@ export interface Config {
   isTestEnvironment: boolean;
   version: string;
   smtpUrl: string | undefined;
+  /** Address of the web app as users reach it; links in e-mails start with it. */
+  publicUrl: string;
   /** Sender of outgoing mail. */
   mailFrom: string;
   stripe: { publishableKey: string; secretKey: string | undefined };
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isTestEnvironment: appEnv === 'test' || appEnv === 'staging',
     version: env.APP_VERSION || '0.1.0',
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Cabinetry Back-office <no-reply@localhost>',
     stripe: { publishableKey: env.STRIPE_PUBLISHABLE_KEY || '', secretKey: env.STRIPE_SECRET_KEY || undefined },
     s3: {

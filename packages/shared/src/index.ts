@@ -1,3 +1,4 @@
+export * from './accounts/index.ts';
 export * from './auth/contract.ts';
 export * from './auth/nav.ts';
 export * from './auth/roles.ts';

@@ -37,3 +37,22 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * An announcement: e-mailed to its audience when sent, and shown in the app to that audience
+ * until it expires.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    audience: text('audience', { enum: ['ALL_CUSTOMERS', 'BUSINESS', 'PERSONAL', 'STAFF'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_expires_idx').on(t.expiresAt)],
+);

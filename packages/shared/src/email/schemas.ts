@@ -45,3 +45,46 @@ export const outboxMessageSchema = z.object({
 });
 
 export const outboxPageSchema = z.object({ results: z.array(outboxMessageSchema), total: z.number().int() });
+
+export const ANNOUNCEMENT_AUDIENCES = ['ALL_CUSTOMERS', 'BUSINESS', 'PERSONAL', 'STAFF'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+  ALL_CUSTOMERS: 'All customers',
+  BUSINESS: 'Business customers',
+  PERSONAL: 'Personal customers',
+  STAFF: 'Staff and admins',
+};
+
+/** An announcement: e-mailed (announcement template) and shown in the app until expires_at. */
+export const announcementBodySchema = z.object({
+  title: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
+  message: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(10_000),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: MSG.required }),
+  /** ISO date-time; must be in the future when sent. */
+  expires_at: z.iso.datetime({ offset: true, error: MSG.required }),
+});
+export type AnnouncementBody = z.input<typeof announcementBodySchema>;
+
+export const announcementSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  expires_at: z.string(),
+  recipients: z.number().int(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+export const announcementPageSchema = z.object({ results: z.array(announcementSchema), total: z.number().int() });
+export const announcementQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(250).default(50),
+});
+/** The preview: the e-mail one recipient would get, and how many recipients the audience has. */
+export const announcementPreviewSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+  recipients: z.number().int(),
+});
+export const announcementParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -26,5 +26,13 @@ export const ERROR_CODES = {
   invalidPostalCode: 'invalid_postal_code',
   payloadTooLarge: 'payload_too_large',
   templateInvalid: 'template_invalid',
+  emailTaken: 'email_taken',
+  lastManager: 'last_manager',
+  invitationInvalid: 'invitation_invalid',
+  invitationUsed: 'invitation_used',
+  invitationExpired: 'invitation_expired',
+  resetLinkInvalid: 'reset_link_invalid',
+  resetLinkExpired: 'reset_link_expired',
+  accessRequestNotPending: 'access_request_not_pending',
   internal: 'internal_error',
 } as const;
