@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { MSG, PREMIUM_CSV_COLUMNS } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { chooseOption, loginAs } from '../fixtures.ts';
 
 /** Premium list pages and the premium form dialog (SPEC 2, 4, 5, 8), as an admin. */
 
