@@ -1,9 +1,19 @@
-import { authApi, canAccess, catalogApi, coreApi, type Endpoint, emailApi, ROLES, type Role } from '@cab/shared';
+import {
+  accountsApi,
+  authApi,
+  canAccess,
+  catalogApi,
+  coreApi,
+  type Endpoint,
+  emailApi,
+  ROLES,
+  type Role,
+} from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
-const CONTRACTS: Record<string, Record<string, Endpoint>> = { authApi, coreApi, catalogApi, emailApi };
+const CONTRACTS: Record<string, Record<string, Endpoint>> = { authApi, accountsApi, coreApi, catalogApi, emailApi };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
 const SAMPLE: Record<

@@ -11,6 +11,7 @@ export * from './core/schemas.ts';
 export * from './email/contract.ts';
 export * from './email/schemas.ts';
 export * from './email/templates.ts';
+export * from './email/text.ts';
 export * from './http/contract.ts';
 export * from './http/errors.ts';
 export * from './messages.ts';

@@ -11,6 +11,10 @@ export const WEB_TEXT = {
   cancel: 'Cancel',
   transactionId: 'Transaction ID',
 
+  // Login page links
+  forgotPassword: 'Forgot your password?',
+  requestAccess: 'No account yet? Request access',
+
   // Shell
   logout: 'Log out',
   openNavigation: 'Open navigation',

@@ -26,6 +26,22 @@ export const PAGES: Record<string, Page> = {
   '/catalog/premiums/finish_options': lazy(() => import('../features/catalog/pages/FinishOptionsPage.tsx')),
   '/catalog/premiums/finished_sides': lazy(() => import('../features/catalog/pages/FinishedSidesPage.tsx')),
   '/catalog/premiums/construction_methods': lazy(() => import('../features/catalog/pages/ConstructionMethodsPage.tsx')),
+  // Accounts, settings and e-mail (SPEC 2 Settings and Users)
+  '/settings/users/all': lazy(() => import('../features/accounts/pages/UsersPage.tsx')),
+  '/settings/users/staff': lazy(() => import('../features/accounts/pages/StaffPage.tsx')),
+  '/settings/users/requests': lazy(() => import('../features/accounts/pages/AccessRequestsPage.tsx')),
+  '/settings/users/:id': lazy(() => import('../features/accounts/pages/UserPage.tsx')),
+  '/settings/users/company/:id': lazy(() => import('../features/accounts/pages/CompanyPage.tsx')),
+  '/invitation/:invite_uuid/accept': lazy(() => import('../features/accounts/pages/AcceptInvitationPage.tsx')),
+  '/settings/profile': lazy(() => import('../features/settings/pages/ProfilePage.tsx')),
+  '/settings/address': lazy(() => import('../features/settings/pages/AddressPage.tsx')),
+  '/settings/global': lazy(() => import('../features/settings/pages/GlobalSettingsPage.tsx')),
+  '/reset-password': lazy(() => import('../features/settings/pages/ResetPasswordPage.tsx')),
+  '/settings/email/templates': lazy(() => import('../features/email/pages/EmailTemplatesPage.tsx')),
+  '/settings/email/templates/edit/:template_name': lazy(
+    () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
+  ),
+  '/settings/email/announcement': lazy(() => import('../features/email/pages/AnnouncementPage.tsx')),
 };
 
 export const UnknownRoutePage = lazy(() => import('../features/errors/pages/UnknownRoutePage.tsx'));

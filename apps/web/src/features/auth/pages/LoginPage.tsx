@@ -4,11 +4,12 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useLogin } from '../api.ts';
@@ -84,6 +85,11 @@ export default function LoginPage() {
       >
         {WEB_TEXT.signInButton}
       </Button>
+      <Stack direction="row" justifyContent="space-between" flexWrap="wrap" gap={1}>
+        <Link component={RouterLink} to="/reset-password" variant="body2" data-testid="forgot-password-link">
+          {WEB_TEXT.forgotPassword}
+        </Link>
+      </Stack>
     </Stack>
   );
 }
