@@ -85,7 +85,7 @@ export default function LoginPage() {
       >
         {WEB_TEXT.signInButton}
       </Button>
-      <Stack direction="row" justifyContent="space-between" flexWrap="wrap" gap={1}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to="/reset-password" variant="body2" data-testid="forgot-password-link">
           {WEB_TEXT.forgotPassword}
         </Link>
