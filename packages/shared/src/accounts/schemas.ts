@@ -138,30 +138,30 @@ export const registerBusinessBodySchema = registerBodySchema.extend({
 export type RegisterBusinessBody = z.input<typeof registerBusinessBodySchema>;
 
 /** customers/{id}/profile: the person. Only an admin may change tax_exempt and e-mail. */
-export const profileSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  phone: z.string(),
-  account_type: z.enum(['P', 'B']).nullable(),
-  tax_exempt: z.boolean(),
-  company: companyRefSchema.nullable(),
+export const profileSchema = accountUserSchema.pick({
+  id: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+  full_name: true,
+  phone: true,
+  account_type: true,
+  tax_exempt: true,
+  company: true,
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profilePatchSchema = z.object({ ...names, email: emailField(), tax_exempt: z.boolean() }).partial();
 export type ProfilePatch = z.input<typeof profilePatchSchema>;
 
 /** companies/{id}/profile. Only an admin may change tax_exempt and notes. */
-export const companyProfileSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  tax_exempt: z.boolean(),
-  notes: z.string(),
+export const companyProfileSchema = companySchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  website: true,
+  tax_exempt: true,
+  notes: true,
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 export const companyProfilePatchSchema = z
