@@ -1,13 +1,12 @@
 import { MSG, NOTIFY_MS, type PasswordChangeBody, passwordChangeBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { usePasswordChange } from '../api.ts';
 
@@ -36,29 +35,9 @@ export function PasswordChangeForm() {
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
       <FormRootError errors={formState.errors} />
-      <FormPasswordField
-        control={control}
-        name="new_password"
-        label={WEB_TEXT.newPasswordLabel}
-        autoComplete="new-password"
-        helperText={WEB_TEXT.passwordHint}
-        autoFocus
-      />
-      <FormPasswordField
-        control={control}
-        name="confirm_password"
-        label={WEB_TEXT.confirmPasswordLabel}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} autoFocus />
       <div>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={change.isPending}
-          startIcon={change.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {WEB_TEXT.setPasswordButton}
-        </Button>
+        <SubmitButton pending={change.isPending}>{WEB_TEXT.setPasswordButton}</SubmitButton>
       </div>
     </Stack>
   );

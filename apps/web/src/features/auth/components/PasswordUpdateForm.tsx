@@ -1,12 +1,12 @@
 import { MSG, NOTIFY_MS, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { usePasswordUpdate } from '../api.ts';
 
@@ -41,28 +41,9 @@ export function PasswordUpdateForm() {
         label={WEB_TEXT.currentPasswordLabel}
         autoComplete="current-password"
       />
-      <FormPasswordField
-        control={control}
-        name="new_password"
-        label={WEB_TEXT.newPasswordLabel}
-        autoComplete="new-password"
-        helperText={WEB_TEXT.passwordHint}
-      />
-      <FormPasswordField
-        control={control}
-        name="confirm_password"
-        label={WEB_TEXT.confirmPasswordLabel}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields control={control} />
       <div>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={update.isPending}
-          startIcon={update.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {WEB_TEXT.updatePasswordButton}
-        </Button>
+        <SubmitButton pending={update.isPending}>{WEB_TEXT.updatePasswordButton}</SubmitButton>
       </div>
     </Stack>
   );
