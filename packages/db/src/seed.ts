@@ -53,6 +53,8 @@ export const DEFAULT_SETTINGS = {
   remake_reasons: {
     reasons: ['Damaged in shipping', 'Wrong size ordered', 'Wrong finish', 'Production defect', 'Installation damage'],
   },
+  // Sales tax % by US state code; empty = no sales tax until an admin fills the table.
+  tax_rates: {} as Readonly<Record<string, number>>,
 } as const;
 
 /**

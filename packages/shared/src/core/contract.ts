@@ -21,7 +21,7 @@ export const coreApi = {
     method: 'GET',
     path: '/api/core/settings/',
     access: 'authenticated',
-    summary: 'Global settings (lead_time, remake_reasons)',
+    summary: 'Global settings (lead_time, remake_reasons, sales tax_rates by state)',
     tags: ['core'],
     response: settingsSchema,
   }),

@@ -1,10 +1,32 @@
 import { z } from 'zod';
+import { US_STATE_CODES } from '../accounts/states.ts';
 import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
+
+/** A sales tax percentage: 0..100 with at most 3 decimals (e.g. 8.875). */
+export const taxRateField = () =>
+  z
+    .number({ error: MSG.taxRateRange })
+    .min(0, MSG.taxRateRange)
+    .max(100, MSG.taxRateRange)
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, MSG.taxRateRange);
+
+/**
+ * Sales tax by US state code (DOMAIN pricing step 6); a state left out has no sales tax. A
+ * patch replaces the whole table.
+ */
+export const taxRatesSchema = z.record(
+  z.string().refine((code) => US_STATE_CODES.has(code)),
+  taxRateField(),
+  // The key's own issue would read 'Invalid key in record'.
+  { error: (iss) => (iss.code === 'invalid_key' ? MSG.stateInvalid : undefined) },
+);
+export type TaxRates = z.infer<typeof taxRatesSchema>;
 
 export const settingsSchema = z.object({
   lead_time: z.number().int(),
   remake_reasons: z.object({ reasons: z.array(z.string()) }),
+  tax_rates: z.record(z.string(), z.number()),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -21,6 +43,7 @@ export const settingsPatchSchema = z
         .max(100)
         .refine((list) => new Set(list).size === list.length, 'Each reason must be unique'),
     }),
+    tax_rates: taxRatesSchema,
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

@@ -28,6 +28,7 @@ export async function getSettings(db: Db): Promise<Settings> {
     remake_reasons: (stored.get('remake_reasons') as Settings['remake_reasons'] | undefined) ?? {
       reasons: [...DEFAULT_SETTINGS.remake_reasons.reasons],
     },
+    tax_rates: (stored.get('tax_rates') as Settings['tax_rates'] | undefined) ?? { ...DEFAULT_SETTINGS.tax_rates },
   };
 }
 
