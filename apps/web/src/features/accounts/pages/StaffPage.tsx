@@ -1,2 +1,36 @@
-// Not built yet: replaced by the feature's page.
-export { default } from '../../placeholder/pages/ComingSoonPage.tsx';
+import { ACCOUNTS_TEXT } from '@cab/shared';
+import AddRounded from '@mui/icons-material/AddRounded';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { useState } from 'react';
+import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StaffFormDialog } from '../components/StaffFormDialog.tsx';
+import { StaffTable } from '../components/StaffTable.tsx';
+
+/** /settings/users/staff: staff and admin accounts, Add staff (invites by e-mail) and edit. */
+export default function StaffPage() {
+  const route = useCurrentRoute();
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title={route.title}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddRounded />}
+            onClick={() => setAdding(true)}
+            data-testid="add-staff-button"
+          >
+            {ACCOUNTS_TEXT.addStaff}
+          </Button>
+        }
+      />
+      <Card>
+        <StaffTable />
+      </Card>
+      {adding && <StaffFormDialog user={null} onClose={() => setAdding(false)} />}
+    </>
+  );
+}

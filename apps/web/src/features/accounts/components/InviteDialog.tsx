@@ -1,0 +1,154 @@
+import {
+  ACCOUNTS_TEXT,
+  accountsApi,
+  DEBOUNCE_MS,
+  type InviteBody,
+  inviteBodySchema,
+  MSG,
+  NOTIFY_MS,
+  ROLE_LABELS,
+  type Role,
+} from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { call } from '../../../lib/api.ts';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { useInvite, useMeOptions } from '../api.ts';
+import { FormDialog } from './FormDialog.tsx';
+
+const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'role', 'company', 'company_name'] as const;
+const BUSINESS_ROLES: readonly Role[] = ['BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
+
+interface CompanyRef {
+  id: number;
+  name: string;
+}
+
+const loadCompanies = async (text: string, signal: AbortSignal) =>
+  (await call(accountsApi.companies, { query: { search: text, page: 1, page_size: 50 }, signal })).results.map(
+    ({ id, name }) => ({ id, name }),
+  );
+
+/**
+ * POST invite. An admin picks any role it may invite (me/options invite_roles) and, for a
+ * business role, an existing company or (manager only) a new company name. A fixed company
+ * (company page, or a business manager's own company when `companyId` is left out for a manager)
+ * limits the roles to the business ones.
+ */
+export function InviteDialog({
+  scope,
+  companyId,
+  onClose,
+}: {
+  /** admin: any role; company: business roles of `companyId` (or the manager's own company). */
+  scope: 'admin' | 'company';
+  companyId?: number;
+  onClose: () => void;
+}) {
+  const options = useMeOptions();
+  const invite = useInvite();
+  const { enqueueSnackbar } = useSnackbar();
+  const [company, setCompany] = useState<CompanyRef | null>(null);
+  const [companyMode, setCompanyMode] = useState<'new' | 'existing'>('new');
+  const allowed = (options.data?.invite_roles ?? []).filter((r) => scope === 'admin' || BUSINESS_ROLES.includes(r));
+  const { control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(inviteBodySchema),
+    defaultValues: {
+      email: '',
+      first_name: '',
+      last_name: '',
+      phone: '',
+      role: (scope === 'company' ? 'BUSINESS_EMPLOYEE' : '') as Role,
+      company_name: '',
+    } satisfies InviteBody as InviteBody,
+  });
+  const role = useWatch({ control, name: 'role' });
+  const pickCompany = scope === 'admin' && BUSINESS_ROLES.includes(role);
+  // An employee always joins an existing company; a manager may open a new one.
+  const mode = role === 'BUSINESS_EMPLOYEE' ? 'existing' : companyMode;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: InviteBody = { ...values, company: undefined, company_name: undefined };
+    if (scope === 'company') body.company = companyId;
+    else if (pickCompany) {
+      if (mode === 'existing') body.company = company?.id;
+      else body.company_name = values.company_name;
+    }
+    try {
+      await invite.mutateAsync(body);
+      enqueueSnackbar(MSG.invitationSent(values.email), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  const companyError = formState.errors.company?.message;
+  return (
+    <FormDialog
+      title={scope === 'admin' ? ACCOUNTS_TEXT.inviteTitle : ACCOUNTS_TEXT.inviteEmployeeTitle}
+      busy={invite.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={ACCOUNTS_TEXT.invite}
+      testId="invite-dialog"
+    >
+      <FormRootError errors={formState.errors} />
+      <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required autoFocus />
+      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
+      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
+      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required data-testid="invite-role">
+        {allowed.map((r) => (
+          <MenuItem key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {pickCompany && role === 'BUSINESS_MANAGER' && (
+        <RadioGroup
+          row
+          aria-label={ACCOUNTS_TEXT.companyChoice}
+          value={mode}
+          onChange={(e) => setCompanyMode(e.target.value as 'new' | 'existing')}
+        >
+          <FormControlLabel value="new" control={<Radio />} label={ACCOUNTS_TEXT.newCompany} />
+          <FormControlLabel value="existing" control={<Radio />} label={ACCOUNTS_TEXT.existingCompany} />
+        </RadioGroup>
+      )}
+      {pickCompany && mode === 'new' && (
+        <FormTextField
+          control={control}
+          name="company_name"
+          label={ACCOUNTS_TEXT.newCompanyName}
+          required
+          helperText={companyError}
+        />
+      )}
+      {pickCompany && mode === 'existing' && (
+        <AsyncAutocomplete<CompanyRef>
+          label={ACCOUNTS_TEXT.chooseCompany}
+          value={company}
+          onChange={setCompany}
+          fetchOptions={loadCompanies}
+          getOptionLabel={(c) => c.name}
+          getOptionKey={(c) => c.id}
+          debounceMs={DEBOUNCE_MS.autocomplete}
+          required
+          error={Boolean(companyError)}
+          helperText={companyError}
+          testId="invite-company"
+        />
+      )}
+    </FormDialog>
+  );
+}

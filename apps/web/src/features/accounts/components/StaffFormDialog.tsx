@@ -1,0 +1,105 @@
+import {
+  ACCOUNTS_TEXT,
+  type AccountUser,
+  MSG,
+  NOTIFY_MS,
+  ROLE_LABELS,
+  type StaffBody,
+  staffBodySchema,
+  staffPatchSchema,
+} from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import { useSnackbar } from 'notistack';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { useCreateStaff, useUpdateStaff } from '../api.ts';
+import { FormDialog } from './FormDialog.tsx';
+
+type Values = StaffBody & { is_active: boolean };
+const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'role', 'is_active'] as const;
+const createResolver = zodResolver(staffBodySchema) as unknown as Resolver<Values>;
+// The e-mail of an existing account is not edited here; the patch schema ignores it.
+const editResolver = zodResolver(
+  staffPatchSchema.required({ first_name: true, last_name: true }),
+) as unknown as Resolver<Values>;
+
+/** POST staff (invites a staff or admin account) and PATCH staff/{id} (names, phone, role, active). */
+export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
+  const create = useCreateStaff();
+  const update = useUpdateStaff();
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: user ? editResolver : createResolver,
+    defaultValues: {
+      email: user?.email ?? '',
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      phone: user?.phone ?? '',
+      role: user?.role === 'ADMIN' ? 'ADMIN' : 'STAFF',
+      is_active: user?.is_active ?? true,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (user) {
+        const { email: _email, ...patch } = values;
+        await update.mutateAsync({ id: user.id, body: patch });
+        enqueueSnackbar(MSG.userUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      } else {
+        const { is_active: _active, ...body } = values;
+        await create.mutateAsync(body);
+        enqueueSnackbar(MSG.userCreated(values.email), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      }
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <FormDialog
+      title={user ? ACCOUNTS_TEXT.editUserTitle(user.full_name) : ACCOUNTS_TEXT.addStaffTitle}
+      busy={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
+      testId="staff-dialog"
+    >
+      <FormRootError errors={formState.errors} />
+      <FormTextField
+        control={control}
+        name="email"
+        label={ACCOUNTS_TEXT.email}
+        type="email"
+        required
+        disabled={Boolean(user)}
+        autoFocus={!user}
+      />
+      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
+      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
+      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required>
+        <MenuItem value="STAFF">{ROLE_LABELS.STAFF}</MenuItem>
+        <MenuItem value="ADMIN">{ROLE_LABELS.ADMIN}</MenuItem>
+      </FormTextField>
+      {user && (
+        <Controller
+          control={control}
+          name="is_active"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={ACCOUNTS_TEXT.active}
+            />
+          )}
+        />
+      )}
+    </FormDialog>
+  );
+}
