@@ -34,10 +34,18 @@ const SAMPLE: Record<
   'emailApi.previewTemplate': { params: { name: 'invitation' }, body: { subject: 'Hi', body: 'Hello' } },
   // A name that does not exist: a permitted write answers 404 and changes nothing.
   'emailApi.updateTemplate': { params: { name: 'no_such_template' }, body: { subject: 'Hi', body: 'Hello' } },
+  'emailApi.previewAnnouncement': { body: announcementSample() },
+  'emailApi.sendAnnouncement': { body: announcementSample() },
+  'emailApi.expireAnnouncement': { params: { id: 999_999 } },
 
   // Catalogue: ids that do not exist, so a permitted write answers 404/400 and changes nothing.
   ...catalogSamples(),
 };
+
+function announcementSample() {
+  const expires_at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  return { title: 'Access test', message: 'Hello', audience: 'STAFF', expires_at };
+}
 
 function catalogSamples() {
   const none = 999_999;

@@ -48,16 +48,32 @@ export function smtpSender(smtpUrl: string, from: string): MailSender & { transp
  * transaction when given one, so the mail exists exactly when the change that caused it does).
  */
 export async function enqueueTemplate(db: Executor, templateName: string, to: string, data: Record<string, unknown>) {
-  const template = await repo.templateByName(db, templateName);
-  const fallback = emailTemplateDefinition(templateName);
-  const source = template ?? fallback;
+  const source = await templateSource(db, templateName);
+  return repo.insertOutbox(db, { toAddress: to, ...(await renderTemplate(source, data)), templateName });
+}
+
+/** The saved template, or its default when the row is missing. */
+export async function templateSource(db: Executor, templateName: string) {
+  const source = (await repo.templateByName(db, templateName)) ?? emailTemplateDefinition(templateName);
   if (!source) throw new Error(`unknown e-mail template ${templateName}`);
-  return repo.insertOutbox(db, {
-    toAddress: to,
-    subject: (await renderText(source.subject, data)).trim(),
-    body: await renderText(source.body, data),
-    templateName,
-  });
+  return { subject: source.subject, body: source.body };
+}
+
+export async function renderTemplate(source: { subject: string; body: string }, data: Record<string, unknown>) {
+  return { subject: (await renderText(source.subject, data)).trim(), body: await renderText(source.body, data) };
+}
+
+/** Many messages from one template (read once), inserted in batches: an announcement to thousands. */
+export async function enqueueMany(
+  db: Executor,
+  templateName: string,
+  messages: { to: string; data: Record<string, unknown> }[],
+) {
+  const source = await templateSource(db, templateName);
+  const rows = [];
+  for (const m of messages) rows.push({ toAddress: m.to, ...(await renderTemplate(source, m.data)), templateName });
+  await repo.insertOutboxMany(db, rows);
+  return rows.length;
 }
 
 /** One delivery round: claims due messages, sends them, records success or schedules a retry. */

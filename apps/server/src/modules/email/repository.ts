@@ -1,5 +1,5 @@
 import { type Db, type Executor, schema } from '@cab/db';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 
 const { emailTemplates, emailOutbox } = schema;
 
@@ -61,4 +61,102 @@ export async function outboxPage(db: Db, q: { page: number; pageSize: number; st
     db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
+}
+
+// Announcements
+
+const { announcements, users } = schema;
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type AnnouncementAudience = AnnouncementRow['audience'];
+
+/** Which active users an audience reaches (DOMAIN: customers are P/B accounts, never staff). */
+function audienceWhere(audience: AnnouncementAudience) {
+  const notStaff = and(eq(users.isStaff, false), eq(users.isEmployee, false));
+  switch (audience) {
+    case 'ALL_CUSTOMERS':
+      return and(eq(users.isActive, true), notStaff, inArray(users.accountType, ['P', 'B']));
+    case 'BUSINESS':
+      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'B'));
+    case 'PERSONAL':
+      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'P'));
+    case 'STAFF':
+      return and(eq(users.isActive, true), or(eq(users.isStaff, true), eq(users.isEmployee, true)));
+  }
+}
+
+export const audienceRecipients = (db: Executor, audience: AnnouncementAudience, limit?: number) => {
+  const q = db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(audienceWhere(audience))
+    .orderBy(asc(users.id));
+  return limit ? q.limit(limit) : q;
+};
+
+export const audienceCount = (db: Executor, audience: AnnouncementAudience) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(audienceWhere(audience))
+    .then((r) => r[0]?.n ?? 0);
+
+export async function insertOutboxMany(db: Executor, values: (typeof emailOutbox.$inferInsert)[]) {
+  // Chunks keep each statement's parameter count well under PostgreSQL's limit.
+  for (let i = 0; i < values.length; i += 1000) await db.insert(emailOutbox).values(values.slice(i, i + 1000));
+}
+
+export async function insertAnnouncement(db: Executor, values: typeof announcements.$inferInsert) {
+  const [row] = await db.insert(announcements).values(values).returning();
+  return row!;
+}
+
+export async function setAnnouncementRecipients(db: Executor, id: number, recipients: number) {
+  await db.update(announcements).set({ recipients }).where(eq(announcements.id, id));
+}
+
+const announcementColumns = {
+  row: announcements,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+export const announcementById = (db: Executor, id: number) =>
+  db
+    .select(announcementColumns)
+    .from(announcements)
+    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .where(eq(announcements.id, id))
+    .then((r) => r[0]);
+
+export async function announcementPage(db: Db, q: { page: number; pageSize: number }) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(announcementColumns)
+      .from(announcements)
+      .leftJoin(users, eq(users.id, announcements.createdBy))
+      .orderBy(desc(announcements.createdAt), desc(announcements.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(announcements),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export const currentAnnouncements = (db: Db, audiences: AnnouncementAudience[]) =>
+  db
+    .select(announcementColumns)
+    .from(announcements)
+    .leftJoin(users, eq(users.id, announcements.createdBy))
+    .where(and(inArray(announcements.audience, audiences), gt(announcements.expiresAt, new Date())))
+    .orderBy(desc(announcements.createdAt), desc(announcements.id));
+
+export async function expireAnnouncement(db: Db, id: number, at: Date) {
+  const [row] = await db
+    .update(announcements)
+    // An announcement that already expired keeps its earlier expiry.
+    .set({ expiresAt: sql`least(${announcements.expiresAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(announcements.id, id))
+    .returning({ id: announcements.id });
+  return row;
 }
