@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerWeb } from './http/web.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogPages } from './modules/catalog/pages.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   registerAuthentication(app, db);
   const deps = { db, config };
   authRoutes(app, deps);
+  accountsRoutes(app, deps);
   coreRoutes(app, deps);
   catalogRoutes(app, deps);
   emailRoutes(app, deps);

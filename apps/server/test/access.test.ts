@@ -40,6 +40,8 @@ const SAMPLE: Record<
 
   // Catalogue: ids that do not exist, so a permitted write answers 404/400 and changes nothing.
   ...catalogSamples(),
+  // Accounts: ids that do not exist and e-mails already taken, so permitted writes change nothing.
+  ...accountsSamples(),
 };
 
 function announcementSample() {
@@ -99,6 +101,42 @@ function catalogSamples() {
     'catalogApi.subcategoryAddGroup': { params: { id: none }, body: { group: none } },
     'catalogApi.subcategoryRemoveGroup': { params: { id: none }, body: { group: none } },
     'catalogApi.validate': { body: { door_styles: [none], wood_species: none } },
+  };
+}
+
+function accountsSamples() {
+  const none = 999_999;
+  const person = { email: 'staff@demo.test', first_name: 'Access', last_name: 'Test' };
+  const address = { kind: 'BILLING', line1: '1 Main St', city: 'New York', state: 'NY', postal_code: '10001' };
+  const password = { new_password: 'Another123!', confirm_password: 'Another123!' };
+  return {
+    'accountsApi.customer': { params: { id: none } },
+    'accountsApi.company': { params: { id: none } },
+    'accountsApi.createStaff': { body: person },
+    'accountsApi.updateStaff': { params: { id: none }, body: { first_name: 'x' } },
+    'accountsApi.businessUsers': { query: { company: String(none) } },
+    'accountsApi.createBusinessUser': { body: { ...person, company: none } },
+    'accountsApi.updateBusinessUser': { params: { id: none }, body: { first_name: 'x' } },
+    'accountsApi.makeManager': { params: { id: none }, body: { is_manager: true } },
+    'accountsApi.register': { body: person },
+    'accountsApi.registerBusiness': { body: { ...person, company_name: 'Access Co' } },
+    'accountsApi.profile': { params: { id: none } },
+    'accountsApi.updateProfile': { params: { id: none }, body: { first_name: 'x' } },
+    'accountsApi.companyProfile': { params: { id: none } },
+    'accountsApi.updateCompanyProfile': { params: { id: none }, body: { name: 'x' } },
+    'accountsApi.addresses': { params: { id: none } },
+    'accountsApi.addAddress': { params: { id: none }, body: address },
+    'accountsApi.updateAddress': { params: { id: none, addressId: none }, body: address },
+    'accountsApi.deleteAddress': { params: { id: none, addressId: none } },
+    'accountsApi.updateMeFilters': { body: { order_filter: null } },
+    'accountsApi.invite': { body: { ...person, role: 'BUSINESS_EMPLOYEE', company: none } },
+    'accountsApi.invitation': { params: { uuid: '00000000-0000-4000-8000-000000000000' } },
+    'accountsApi.acceptInvitation': { params: { uuid: '00000000-0000-4000-8000-000000000000' }, body: password },
+    'accountsApi.sendAccessRequest': { body: { ...person, account_type: 'P' } },
+    'accountsApi.acceptAccessRequest': { params: { id: none } },
+    'accountsApi.rejectAccessRequest': { params: { id: none }, body: { reason: 'x' } },
+    'accountsApi.forgetPassword': { body: { email: 'nobody@demo.test' } },
+    'accountsApi.resetPassword': { body: { token: 'not-a-real-token-000', ...password } },
   };
 }
 

@@ -1,0 +1,109 @@
+import { type Address, type addressBodySchema, ERROR_CODES, MSG, US_STATES } from '@cab/shared';
+import type { z } from 'zod';
+import type { AuthUser } from '../../http/auth.ts';
+import { fieldError, notFound, permissionDenied } from '../../http/errors.ts';
+import { lookupPostalCode } from '../core/service.ts';
+import { type Ctx, isAdmin, isManagerOf, isMemberOf, userNotFound } from './common.ts';
+import * as repo from './repository.ts';
+
+type AddressInput = z.output<typeof addressBodySchema>;
+type Action = 'read' | 'create' | 'change';
+
+/**
+ * Whose addresses customer/{id}/address names (id = a user): a personal customer's own, or the
+ * company's for a business user (shared by all its users).
+ * Who may do what:
+ * - read: an admin, the user itself, and every user of the same company;
+ * - create: the same people (an employee may add the shipping address of a new job site);
+ * - change or delete: an admin, the personal customer itself, and the company's managers
+ *   (an employee of the company is refused with 403: it can see these addresses).
+ * Anyone else gets 404, so other customers' addresses are not even confirmed to exist.
+ */
+async function addressOwner(ctx: Ctx, actor: AuthUser, userId: number, action: Action): Promise<repo.AddressOwner> {
+  const row = await repo.findUser(ctx.db, userId);
+  if (!row) throw userNotFound();
+  const u = row.user;
+  if (u.accountType === 'P' && !u.isStaff && !u.isEmployee) {
+    if (!isAdmin(actor) && actor.id !== u.id) throw userNotFound();
+    return { userId: u.id };
+  }
+  if (u.accountType === 'B' && u.companyId) {
+    if (isAdmin(actor)) return { companyId: u.companyId };
+    if (!isMemberOf(actor, u.companyId)) throw userNotFound();
+    if (action === 'change' && !isManagerOf(actor, u.companyId)) throw permissionDenied();
+    return { companyId: u.companyId };
+  }
+  // Staff and admins have no customer addresses.
+  throw userNotFound();
+}
+
+const addressNotFound = () => notFound(MSG.addressNotFound);
+
+/** The postal code must exist (offline ZIP data) and lie in the chosen state. */
+function checkPostalCode(body: AddressInput) {
+  const { cities } = lookupPostalCode(body.postal_code);
+  if (!cities.some((c) => c.state === body.state)) {
+    const name = US_STATES.find((s) => s.code === body.state)?.name ?? body.state;
+    throw fieldError(ERROR_CODES.invalidPostalCode, 'postal_code', MSG.postalCodeNotInState(name));
+  }
+}
+
+const toAddress = (a: repo.AddressRow): Address => ({
+  id: a.id,
+  kind: a.kind,
+  name: a.name,
+  line1: a.line1,
+  line2: a.line2,
+  city: a.city,
+  state: a.state,
+  postal_code: a.postalCode,
+  phone: a.phone,
+  is_default: a.isDefault,
+});
+
+const columns = (b: AddressInput) => ({
+  kind: b.kind,
+  name: b.name,
+  line1: b.line1,
+  line2: b.line2,
+  city: b.city,
+  state: b.state,
+  postalCode: b.postal_code,
+  phone: b.phone,
+  isDefault: b.is_default,
+});
+
+export async function list(ctx: Ctx, actor: AuthUser, userId: number) {
+  const owner = await addressOwner(ctx, actor, userId, 'read');
+  return (await repo.addressesOf(ctx.db, owner)).map(toAddress);
+}
+
+export async function add(ctx: Ctx, actor: AuthUser, userId: number, body: AddressInput) {
+  const owner = await addressOwner(ctx, actor, userId, 'create');
+  checkPostalCode(body);
+  const row = await ctx.db.transaction(async (tx) => {
+    // The first address of a kind is its default; a new default replaces the old one.
+    const isDefault = body.is_default || (await repo.countAddressesOfKind(tx, owner, body.kind)) === 0;
+    if (isDefault) await repo.unsetDefaults(tx, owner, body.kind);
+    return repo.insertAddress(tx, { ...owner, ...columns(body), isDefault });
+  });
+  return toAddress(row);
+}
+
+export async function update(ctx: Ctx, actor: AuthUser, userId: number, addressId: number, body: AddressInput) {
+  const owner = await addressOwner(ctx, actor, userId, 'change');
+  if (!(await repo.findAddress(ctx.db, owner, addressId))) throw addressNotFound();
+  checkPostalCode(body);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (body.is_default) await repo.unsetDefaults(tx, owner, body.kind, addressId);
+    return repo.updateAddress(tx, addressId, columns(body));
+  });
+  return toAddress(row);
+}
+
+export async function remove(ctx: Ctx, actor: AuthUser, userId: number, addressId: number) {
+  const owner = await addressOwner(ctx, actor, userId, 'change');
+  if (!(await repo.findAddress(ctx.db, owner, addressId))) throw addressNotFound();
+  await repo.deleteAddress(ctx.db, addressId);
+  return { detail: MSG.addressDeleted };
+}

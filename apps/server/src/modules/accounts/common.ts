@@ -1,0 +1,85 @@
+import type { Db } from '@cab/db';
+import { type AccountUser, deriveRole, ERROR_CODES, MSG, type Role, WEB_TEXT } from '@cab/shared';
+import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../http/auth.ts';
+import { AppError, badRequest, fieldError } from '../../http/errors.ts';
+import type { CompanyRef, UserRow } from './repository.ts';
+
+/** What every accounts service function needs. */
+export interface Ctx {
+  db: Db;
+  config: Config;
+}
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+export const roleOf = (u: UserRow): Role | null =>
+  deriveRole({ account_type: u.accountType, is_staff: u.isStaff, is_employee: u.isEmployee, is_manager: u.isManager });
+
+export function toAccountUser({ user: u, company }: { user: UserRow; company: CompanyRef }): AccountUser {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    full_name: fullName(u),
+    phone: u.phone,
+    account_type: u.accountType,
+    role: roleOf(u),
+    is_staff: u.isStaff,
+    is_employee: u.isEmployee,
+    is_manager: u.isManager,
+    is_active: u.isActive,
+    require_password_reset: u.requirePasswordReset,
+    tax_exempt: u.taxExempt,
+    invitation_pending: !u.hasPassword,
+    company,
+    created_at: u.createdAt.toISOString(),
+    last_login_at: iso(u.lastLoginAt),
+  };
+}
+
+/** The role flags stored for a role (SPEC 6 derivation, reversed). */
+export function flagsOf(role: Role) {
+  return {
+    accountType: role === 'PERSONAL' ? ('P' as const) : role.startsWith('BUSINESS_') ? ('B' as const) : null,
+    isStaff: role === 'ADMIN',
+    isEmployee: role === 'STAFF',
+    isManager: role === 'BUSINESS_MANAGER',
+  };
+}
+
+export const isAdmin = (u: AuthUser) => u.role === 'ADMIN';
+export const isManagerOf = (u: AuthUser, companyId: number | null) =>
+  u.role === 'BUSINESS_MANAGER' && companyId !== null && u.companyId === companyId;
+export const isMemberOf = (u: AuthUser, companyId: number | null) =>
+  (u.role === 'BUSINESS_MANAGER' || u.role === 'BUSINESS_EMPLOYEE') && companyId !== null && u.companyId === companyId;
+
+export const emailTaken = () => fieldError(ERROR_CODES.emailTaken, 'email', MSG.emailTaken);
+export const userNotFound = () => new AppError(404, ERROR_CODES.notFound, MSG.userNotFound);
+export const companyNotFound = () => new AppError(404, ERROR_CODES.notFound, MSG.companyNotFound);
+export const validationError = (field: string, message: string) =>
+  badRequest(ERROR_CODES.validation, message, { [field]: [message] });
+/** 403 naming the fields only an admin may change. */
+export const adminOnly = (fields: string[]) =>
+  new AppError(
+    403,
+    ERROR_CODES.permissionDenied,
+    MSG.adminOnlyField,
+    undefined,
+    Object.fromEntries(fields.map((f) => [f, [MSG.adminOnlyField]])),
+  );
+
+/** The product as e-mail templates name it. */
+export const appData = (config: Config) => ({ name: WEB_TEXT.appName, url: config.publicUrl });
+export const userData = (u: { firstName: string; lastName: string; email: string }) => ({
+  first_name: u.firstName,
+  last_name: u.lastName,
+  full_name: fullName(u),
+  email: u.email,
+});
+
+/** Drops undefined values so a PATCH only touches the fields it names. */
+export const defined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
