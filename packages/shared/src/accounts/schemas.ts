@@ -178,6 +178,8 @@ export type CompanyProfilePatch = z.input<typeof companyProfilePatchSchema>;
 
 export const ADDRESS_KINDS = ['BILLING', 'SHIPPING'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
+/** Labels of account types (me/options, account lists). */
+export const ACCOUNT_TYPE_LABELS = { P: 'Personal', B: 'Business' } as const;
 
 export const addressSchema = z.object({
   id: z.number().int(),

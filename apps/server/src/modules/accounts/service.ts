@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_TYPE_LABELS,
   type AccountUser,
   ADDRESS_KINDS,
   type accountsQuerySchema,
@@ -368,8 +369,8 @@ export async function updateCompanyProfile(
 // The signed-in user's options and filters
 
 const ACCOUNT_TYPE_OPTIONS: MeOptions['account_types'] = [
-  { value: 'P', label: 'Personal' },
-  { value: 'B', label: 'Business' },
+  { value: 'P', label: ACCOUNT_TYPE_LABELS.P },
+  { value: 'B', label: ACCOUNT_TYPE_LABELS.B },
 ];
 
 export function meOptions(actor: AuthUser): MeOptions {
