@@ -75,7 +75,7 @@ export const ACCOUNTS_TEXT = {
   addresses: 'Addresses',
   invoices: 'Invoices',
   credit: 'Credit',
-  comingWithFinance: 'Comes with the finance release.',
+  comingWithFinance: 'Coming with finance',
   taxExempt: 'Tax exempt',
   website: 'Website',
   notes: 'Notes',
@@ -88,6 +88,7 @@ export const ACCOUNTS_TEXT = {
 
   // Access requests
   requestsStatus: 'Status',
+  allStatuses: 'All',
   requestedAt: 'Requested',
   message: 'Message',
   reason: 'Reason',

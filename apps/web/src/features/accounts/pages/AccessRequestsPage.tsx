@@ -1,2 +1,172 @@
-// Not built yet: replaced by the feature's page.
-export { default } from '../../placeholder/pages/ComingSoonPage.tsx';
+import {
+  ACCESS_REQUEST_STATUSES,
+  ACCOUNT_PAGE_SIZE,
+  ACCOUNTS_TEXT,
+  type AccessRequest,
+  MSG,
+  NOTIFY_MS,
+  WEB_TEXT,
+} from '@cab/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../../components/data-table/DataTable.tsx';
+import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
+import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
+
+type StatusFilter = (typeof ACCESS_REQUEST_STATUSES)[number] | '';
+const STATUS_COLOR = { PENDING: 'warning', ACCEPTED: 'success', REJECTED: 'default' } as const;
+
+const columns: DataColumn<AccessRequest>[] = [
+  { key: 'created', header: ACCOUNTS_TEXT.requestedAt, noWrap: true, render: (r) => formatDateTime(r.created_at) },
+  {
+    key: 'name',
+    header: ACCOUNTS_TEXT.name,
+    render: (r) => (
+      <>
+        <strong>{r.full_name}</strong>
+        <Typography variant="body2" color="text.secondary">
+          {r.email}
+        </Typography>
+      </>
+    ),
+  },
+  { key: 'phone', header: ACCOUNTS_TEXT.phone, noWrap: true, render: (r) => r.phone },
+  {
+    key: 'type',
+    header: ACCOUNTS_TEXT.accountType,
+    render: (r) =>
+      r.account_type === 'B' ? `${ACCOUNTS_TEXT.businessAccount}: ${r.company_name}` : ACCOUNTS_TEXT.personalAccount,
+  },
+  { key: 'message', header: ACCOUNTS_TEXT.message, minWidth: 200, render: (r) => r.message },
+  {
+    key: 'status',
+    header: ACCOUNTS_TEXT.requestsStatus,
+    render: (r) => (
+      <Box>
+        <Chip
+          size="small"
+          color={STATUS_COLOR[r.status]}
+          label={ACCOUNTS_TEXT.statusLabels[r.status]}
+          data-testid="request-status"
+          data-status={r.status}
+        />
+        {r.reason && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="request-reason">
+            {r.reason}
+          </Typography>
+        )}
+      </Box>
+    ),
+  },
+];
+
+/** /settings/users/requests: access requests by status (PENDING first shown); Accept invites, Reject tells by e-mail. */
+export default function AccessRequestsPage() {
+  const route = useCurrentRoute();
+  const { enqueueSnackbar } = useSnackbar();
+  const [status, setStatus] = useState<StatusFilter>('PENDING');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(ACCOUNT_PAGE_SIZE);
+  const [accepting, setAccepting] = useState<AccessRequest | null>(null);
+  const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
+  const list = useAccessRequests({ page, page_size: pageSize, status: status || undefined });
+  const accept = useAcceptAccessRequest();
+
+  return (
+    <>
+      <PageHeader title={route.title} />
+      <Card>
+        <Box sx={{ p: 2 }}>
+          <TextField
+            select
+            size="small"
+            label={ACCOUNTS_TEXT.requestsStatus}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+            sx={{ width: 200 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            data-testid="status-filter"
+          >
+            <MenuItem value="">{ACCOUNTS_TEXT.allStatuses}</MenuItem>
+            {ACCESS_REQUEST_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {ACCOUNTS_TEXT.statusLabels[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <DataTable
+          columns={columns}
+          rows={list.data?.results ?? []}
+          getRowId={(r) => r.id}
+          loading={list.isPending}
+          fetching={list.isFetching}
+          emptyText={ACCOUNTS_TEXT.noRequests}
+          rowTestId={(r) => `request-row-${r.email}`}
+          testId="requests-table"
+          rowActions={(r) =>
+            r.status === 'PENDING' ? (
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                <Button size="small" variant="contained" onClick={() => setAccepting(r)} data-testid="accept-request">
+                  {ACCOUNTS_TEXT.accept}
+                </Button>
+                <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-request">
+                  {ACCOUNTS_TEXT.reject}
+                </Button>
+              </Box>
+            ) : null
+          }
+        />
+        <TablePager
+          page={page}
+          pageSize={pageSize}
+          total={list.data?.total ?? 0}
+          onPageChange={setPage}
+          onPageSizeChange={(next) => {
+            setPageSize(next);
+            setPage(1);
+          }}
+        />
+      </Card>
+      <ConfirmDialog
+        open={accepting !== null}
+        title={accepting ? ACCOUNTS_TEXT.acceptRequestConfirm(accepting.email) : ''}
+        confirmLabel={ACCOUNTS_TEXT.accept}
+        cancelLabel={WEB_TEXT.cancel}
+        busy={accept.isPending}
+        onClose={() => setAccepting(null)}
+        onConfirm={async () => {
+          if (!accepting) return;
+          try {
+            await accept.mutateAsync(accepting.id);
+            enqueueSnackbar(MSG.accessRequestAccepted(accepting.email), {
+              variant: 'success',
+              autoHideDuration: NOTIFY_MS.short,
+            });
+          } catch {
+            // The API client shows the server's message (e.g. already answered, e-mail taken).
+          } finally {
+            setAccepting(null);
+          }
+        }}
+      />
+      {rejecting && <RejectRequestDialog request={rejecting} onClose={() => setRejecting(null)} />}
+    </>
+  );
+}

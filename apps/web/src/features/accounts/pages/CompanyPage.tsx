@@ -1,2 +1,109 @@
-// Not built yet: replaced by the feature's page.
-export { default } from '../../placeholder/pages/ComingSoonPage.tsx';
+import { ACCOUNTS_TEXT } from '@cab/shared';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useSession } from '../../auth/api.ts';
+import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
+import { AddressList } from '../components/AddressList.tsx';
+import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
+import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
+import { InviteDialog } from '../components/InviteDialog.tsx';
+
+type CompanyTab = 'profile' | 'users' | 'addresses';
+
+/** A company's addresses are shared by its users: read them through any of its users (a manager first). */
+function CompanyAddresses({ userId }: { userId: number }) {
+  const addresses = useAddresses(userId);
+  return <AddressList addresses={addresses.data} loading={addresses.isPending} />;
+}
+
+/**
+ * /settings/users/company/{id}: Profile, Users (row actions and Invite) and Addresses; Invoices and
+ * Credit are placeholders until the finance release.
+ */
+export default function CompanyPage() {
+  const id = Number(useParams().id);
+  const { role } = useSession();
+  const [tab, setTab] = useState<CompanyTab>('profile');
+  const [inviting, setInviting] = useState(false);
+  const company = useCompany(id);
+  const profile = useCompanyProfile(id);
+  const detail = company.data;
+  const addressOwner = detail?.managers[0]?.id ?? detail?.users[0]?.id;
+
+  if (!detail) return <Skeleton variant="rounded" height={240} />;
+  return (
+    <>
+      <PageHeader title={detail.name} subtitle={detail.managers.map((m) => m.full_name).join(', ')} />
+      <Card>
+        <Tabs
+          value={tab}
+          onChange={(_, next: CompanyTab) => setTab(next)}
+          sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="profile" label={ACCOUNTS_TEXT.profile} data-testid="tab-profile" />
+          <Tab value="users" label={ACCOUNTS_TEXT.users} data-testid="tab-users" />
+          <Tab value="addresses" label={ACCOUNTS_TEXT.addresses} data-testid="tab-addresses" />
+          {/* Room for the finance release: shown, not yet usable. */}
+          {[ACCOUNTS_TEXT.invoices, ACCOUNTS_TEXT.credit].map((label) => (
+            <Tab
+              key={label}
+              disabled
+              label={
+                <Box>
+                  {label}
+                  <Typography variant="caption" sx={{ display: 'block', textTransform: 'none' }}>
+                    {ACCOUNTS_TEXT.comingWithFinance}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </Tabs>
+        {tab === 'profile' && (
+          <CardContent>
+            {profile.data ? (
+              <CompanyProfileForm key={profile.dataUpdatedAt} profile={profile.data} isAdmin={role === 'ADMIN'} />
+            ) : (
+              <Skeleton variant="rounded" height={160} />
+            )}
+          </CardContent>
+        )}
+        {tab === 'users' && (
+          <CompanyUsersTable
+            company={role === 'ADMIN' ? id : undefined}
+            actions={
+              <Button
+                variant="contained"
+                startIcon={<ForwardToInboxOutlined />}
+                onClick={() => setInviting(true)}
+                data-testid="invite-button"
+              >
+                {ACCOUNTS_TEXT.invite}
+              </Button>
+            }
+          />
+        )}
+        {tab === 'addresses' && (
+          <CardContent>
+            {addressOwner ? (
+              <CompanyAddresses userId={addressOwner} />
+            ) : (
+              <Typography color="text.secondary">{ACCOUNTS_TEXT.noAddresses}</Typography>
+            )}
+          </CardContent>
+        )}
+      </Card>
+      {inviting && <InviteDialog scope="company" companyId={id} onClose={() => setInviting(false)} />}
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
@@ -17,11 +17,17 @@ import { type LoginLocationState, safeRedirectTarget } from '../redirect.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
+// The public access-request form loads only when a visitor opens it.
+const AccessRequestDialog = lazy(() =>
+  import('../../accounts/components/AccessRequestDialog.tsx').then((m) => ({ default: m.AccessRequestDialog })),
+);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [requesting, setRequesting] = useState(false);
   const { control, handleSubmit, setError } = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: '', password: '' },
@@ -47,49 +53,66 @@ export default function LoginPage() {
     }
   });
 
+  // The dialog stays outside the login form: React events bubble through portals.
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
-      <div>
-        <Typography id="login-title" variant="h5" component="h1">
-          {WEB_TEXT.signInTitle}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {WEB_TEXT.signInSubtitle}
-        </Typography>
-      </div>
-      {serverError && (
-        <Alert severity="error" role="alert" data-testid="login-error">
-          {serverError}
-        </Alert>
-      )}
-      <FormTextField
-        control={control}
-        name="email"
-        label={WEB_TEXT.emailLabel}
-        type="email"
-        autoComplete="username"
-        autoFocus
-      />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label={WEB_TEXT.passwordLabel}
-        autoComplete="current-password"
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={login.isPending}
-        startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
-      >
-        {WEB_TEXT.signInButton}
-      </Button>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to="/reset-password" variant="body2" data-testid="forgot-password-link">
-          {WEB_TEXT.forgotPassword}
-        </Link>
+    <>
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
+        <div>
+          <Typography id="login-title" variant="h5" component="h1">
+            {WEB_TEXT.signInTitle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {WEB_TEXT.signInSubtitle}
+          </Typography>
+        </div>
+        {serverError && (
+          <Alert severity="error" role="alert" data-testid="login-error">
+            {serverError}
+          </Alert>
+        )}
+        <FormTextField
+          control={control}
+          name="email"
+          label={WEB_TEXT.emailLabel}
+          type="email"
+          autoComplete="username"
+          autoFocus
+        />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={WEB_TEXT.passwordLabel}
+          autoComplete="current-password"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={login.isPending}
+          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
+        >
+          {WEB_TEXT.signInButton}
+        </Button>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component={RouterLink} to="/reset-password" variant="body2" data-testid="forgot-password-link">
+            {WEB_TEXT.forgotPassword}
+          </Link>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setRequesting(true)}
+            data-testid="request-access-link"
+          >
+            {WEB_TEXT.requestAccess}
+          </Link>
+        </Stack>
       </Stack>
-    </Stack>
+      {requesting && (
+        <Suspense fallback={null}>
+          <AccessRequestDialog onClose={() => setRequesting(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
