@@ -1,0 +1,129 @@
+import {
+  type AddressBody,
+  accountsApi,
+  type CompanyProfilePatch,
+  coreApi,
+  type ProfilePatch,
+  type ResetPasswordBody,
+  type SettingsPatch,
+} from '@cab/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { authKeys } from '../auth/api.ts';
+
+/** Data of the self-service settings screens: own profile, company profile, addresses, global settings. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  profile: (id: number) => [...settingsKeys.all, 'profile', id] as const,
+  company: (id: number) => [...settingsKeys.all, 'company', id] as const,
+  addresses: (id: number) => [...settingsKeys.all, 'addresses', id] as const,
+  global: () => [...settingsKeys.all, 'global'] as const,
+};
+
+export function useProfile(id: number) {
+  return useQuery({
+    queryKey: settingsKeys.profile(id),
+    queryFn: ({ signal }) => call(accountsApi.profile, { params: { id }, signal }),
+  });
+}
+
+export function useUpdateProfile(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfilePatch) => call(accountsApi.updateProfile, { params: { id }, body, form: true }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(settingsKeys.profile(id), profile);
+      // The app bar greets the user by name.
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
+
+export function useCompanyProfile(id: number | null) {
+  return useQuery({
+    queryKey: settingsKeys.company(id ?? 0),
+    queryFn: ({ signal }) => call(accountsApi.companyProfile, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useUpdateCompanyProfile(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CompanyProfilePatch) =>
+      call(accountsApi.updateCompanyProfile, { params: { id }, body, form: true }),
+    onSuccess: (company) => {
+      queryClient.setQueryData(settingsKeys.company(id), company);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
+
+export function useAddresses(userId: number) {
+  return useQuery({
+    queryKey: settingsKeys.addresses(userId),
+    queryFn: ({ signal }) => call(accountsApi.addresses, { params: { id: userId }, signal }),
+  });
+}
+
+/** Add (no addressId) or replace an address; the list is reloaded since a new default unsets the old one. */
+export function useSaveAddress(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ addressId, body }: { addressId: number | null; body: AddressBody }) =>
+      addressId === null
+        ? call(accountsApi.addAddress, { params: { id: userId }, body, form: true })
+        : call(accountsApi.updateAddress, { params: { id: userId, addressId }, body, form: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.addresses(userId) }),
+  });
+}
+
+export function useDeleteAddress(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (addressId: number) => call(accountsApi.deleteAddress, { params: { id: userId, addressId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.addresses(userId) }),
+  });
+}
+
+/** City and state of a postal code, or null when it is unknown (no popup: it only helps typing). */
+export async function lookupPostalCode(postalCode: string): Promise<{ city: string; state: string } | null> {
+  try {
+    const found = await call(coreApi.postalCodeLookup, {
+      query: { postal_code: postalCode },
+      skipCommonHandling: true,
+    });
+    return found.cities[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function useGlobalSettings() {
+  return useQuery({
+    queryKey: settingsKeys.global(),
+    queryFn: ({ signal }) => call(coreApi.getSettings, { signal }),
+  });
+}
+
+export function usePatchSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsPatch) => call(coreApi.patchSettings, { body, form: true }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.global(), settings),
+  });
+}
+
+export function useForgetPassword() {
+  return useMutation({
+    mutationFn: (email: string) => call(accountsApi.forgetPassword, { body: { email }, form: true }),
+  });
+}
+
+/** The page shows the server's message itself (invalid or expired link, field errors). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) =>
+      call(accountsApi.resetPassword, { body, form: true, skipCommonHandling: true }),
+  });
+}

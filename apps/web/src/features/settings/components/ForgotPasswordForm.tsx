@@ -1,0 +1,74 @@
+import { forgetPasswordBodySchema, MSG, SETTINGS_TEXT, WEB_TEXT } from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { useForgetPassword } from '../api.ts';
+
+const FIELDS = ['email'] as const;
+
+/** Step 1 of a forgotten password: the e-mail to send the single-use link to. */
+export function ForgotPasswordForm() {
+  const forget = useForgetPassword();
+  const [sent, setSent] = useState(false);
+  const { control, handleSubmit, setError, formState } = useForm<{ email: string }>({
+    resolver: zodResolver(forgetPasswordBodySchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await forget.mutateAsync(email);
+      setSent(true);
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="forgot-title">
+      <div>
+        <Typography id="forgot-title" variant="h5" component="h1">
+          {SETTINGS_TEXT.forgotTitle}
+        </Typography>
+        {!sent && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {SETTINGS_TEXT.forgotIntro}
+          </Typography>
+        )}
+      </div>
+      {sent ? (
+        // The same answer whether or not the e-mail has an account (no account discovery).
+        <Alert severity="success" role="status" data-testid="reset-sent">
+          {MSG.passwordResetSent}
+        </Alert>
+      ) : (
+        <>
+          <FormRootError errors={formState.errors} />
+          <FormTextField
+            control={control}
+            name="email"
+            label={WEB_TEXT.emailLabel}
+            type="email"
+            autoComplete="username"
+            autoFocus
+          />
+          <SubmitButton pending={forget.isPending} size="large">
+            {SETTINGS_TEXT.sendResetLink}
+          </SubmitButton>
+        </>
+      )}
+      <Link component={RouterLink} to="/login" variant="body2" data-testid="back-to-login">
+        {SETTINGS_TEXT.backToSignIn}
+      </Link>
+    </Stack>
+  );
+}
