@@ -1,22 +1,10 @@
-import {
-  CATALOG_TEXT,
-  NOTIFY_MS,
-  type PremiumGroup,
-  type PremiumType,
-  premiumGroupBodySchema,
-  WEB_TEXT,
-} from '@cab/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { CATALOG_TEXT, NOTIFY_MS, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
 import Stack from '@mui/material/Stack';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
 import { bodyResolver } from '../formResolver.ts';
@@ -48,7 +36,6 @@ export function PremiumGroupDialog({
   });
 
   const close = () => {
-    if (create.isPending) return;
     reset();
     onClose();
   };
@@ -65,40 +52,29 @@ export function PremiumGroupDialog({
   });
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth data-testid="premium-group-dialog">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          // The dialog sits inside the premium form: keep the submit from reaching it.
-          event.stopPropagation();
-          void onSubmit(event);
-        }}
-        style={{ position: 'relative' }}
-      >
-        <DialogTitle>{CATALOG_TEXT.newGroupTitle}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormRootError errors={formState.errors} />
-            <FormTextField control={control} name="name" label={CATALOG_TEXT.groupName} required autoFocus />
-            <FormTextField
-              control={control}
-              name="index"
-              label={CATALOG_TEXT.index}
-              type="number"
-              slotProps={{ htmlInput: { min: 0 } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} color="inherit">
-            {WEB_TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {CATALOG_TEXT.addButton}
-          </Button>
-        </DialogActions>
-        <LoadingOverlay open={create.isPending} />
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={CATALOG_TEXT.newGroupTitle}
+      submitLabel={CATALOG_TEXT.addButton}
+      onSubmit={onSubmit}
+      onClose={close}
+      pending={create.isPending}
+      maxWidth="xs"
+      testId="premium-group-dialog"
+      // The dialog sits inside the premium form: keep the submit from reaching it.
+      nested
+    >
+      <Stack spacing={2}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField control={control} name="name" label={CATALOG_TEXT.groupName} required autoFocus />
+        <FormTextField
+          control={control}
+          name="index"
+          label={CATALOG_TEXT.index}
+          type="number"
+          slotProps={{ htmlInput: { min: 0 } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

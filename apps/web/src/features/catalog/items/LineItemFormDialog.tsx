@@ -8,13 +8,7 @@ import {
   lineItemIssues,
   MSG,
   NOTIFY_MS,
-  WEB_TEXT,
 } from '@cab/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,9 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { type ItemScope, useProductGroup, useSaveItem } from '../api.ts';
@@ -170,10 +164,6 @@ export function LineItemFormDialog({
     }
   }, [group.data, getValues, setValue]);
 
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: item?.id, body: toBody(values) });
@@ -201,171 +191,158 @@ export function LineItemFormDialog({
   const quarter = { xs: 6, sm: 3 } as const;
 
   return (
-    <Dialog
-      open
-      onClose={close}
+    <FormDialog
+      title={title}
+      submitLabel={item ? CATALOG_TEXT.save : CATALOG_TEXT.create}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={save.isPending}
       maxWidth="md"
-      fullWidth
-      aria-labelledby="item-form-title"
-      data-testid="item-form-dialog"
-      slotProps={{ paper: { sx: { position: 'relative' } } }}
+      testId="item-form-dialog"
+      submitTestId="item-form-submit"
     >
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="item-form-title">{title}</DialogTitle>
-        <DialogContent dividers>
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <FormRootError errors={formState.errors} />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField
-                control={control}
-                name="manufacturer_code"
-                label={CATALOG_TEXT.manufacturerCode}
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <FormRootError errors={formState.errors} />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="manufacturer_code"
+            label={CATALOG_TEXT.manufacturerCode}
+            required
+            autoFocus={!item}
+          />
+        </Grid>
+        <Grid size={half}>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field, fieldState }) => (
+              <PriceInput
+                label={CATALOG_TEXT.price}
                 required
-                autoFocus={!item}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                adornment="$"
               />
-            </Grid>
-            <Grid size={half}>
-              <Controller
-                control={control}
-                name="price"
-                render={({ field, fieldState }) => (
-                  <PriceInput
-                    label={CATALOG_TEXT.price}
-                    required
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    adornment="$"
-                  />
-                )}
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <FormTextField control={control} name="description" label={CATALOG_TEXT.description} />
+        </Grid>
+        <Grid size={half}>
+          <Controller
+            control={control}
+            name="category"
+            render={({ field, fieldState }) => (
+              <CategoryAutocomplete
+                type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                testId="category-autocomplete"
               />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField control={control} name="description" label={CATALOG_TEXT.description} />
-            </Grid>
-            <Grid size={half}>
-              <Controller
-                control={control}
-                name="category"
-                render={({ field, fieldState }) => (
-                  <CategoryAutocomplete
-                    type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    required
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                    testId="category-autocomplete"
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="base_category" label={CATALOG_TEXT.baseCategory} select>
-                <MenuItem value="">
-                  <em>{CATALOG_TEXT.none}</em>
-                </MenuItem>
-                {BASE_CATEGORIES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-                {CATALOG_TEXT.dimensionsSection}
-              </Typography>
-            </Grid>
-            {(['width', 'height', 'depth'] as const).map((name) => (
-              <Grid key={name} size={quarter}>
-                <FormTextField
-                  control={control}
-                  name={name}
-                  label={CATALOG_TEXT[name]}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-              </Grid>
+            )}
+          />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="base_category" label={CATALOG_TEXT.baseCategory} select>
+            <MenuItem value="">
+              <em>{CATALOG_TEXT.none}</em>
+            </MenuItem>
+            {BASE_CATEGORIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c}
+              </MenuItem>
             ))}
-            <Grid size={quarter}>
-              <FormTextField control={control} name="hinge" label={CATALOG_TEXT.hinge} select>
-                {HINGES.map((h) => (
-                  <MenuItem key={h} value={h}>
-                    {h}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
+          </FormTextField>
+        </Grid>
 
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-                {CATALOG_TEXT.countsSection}
-              </Typography>
-            </Grid>
-            {COUNTS.map(([name, label]) => (
-              <Grid key={name} size={quarter}>
-                <FormTextField
-                  control={control}
-                  name={name}
-                  label={label}
-                  type="number"
-                  slotProps={{ htmlInput: { min: 0 } }}
-                />
-              </Grid>
-            ))}
-
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-                {CATALOG_TEXT.exportSection}
-              </Typography>
-            </Grid>
-            {EXPORT_NAMES.map((name, i) => (
-              <Grid key={name} size={half}>
-                <FormTextField
-                  control={control}
-                  name={name}
-                  label={CATALOG_TEXT.exportNameN(i + 1)}
-                  required={i === 0 && !isAttachment}
-                />
-              </Grid>
-            ))}
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="product_group"
-                render={({ field, fieldState }) => (
-                  <ProductGroupAutocomplete
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Divider sx={{ mb: 2 }} />
-              <TagsField control={control} />
-            </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+            {CATALOG_TEXT.dimensionsSection}
+          </Typography>
+        </Grid>
+        {(['width', 'height', 'depth'] as const).map((name) => (
+          <Grid key={name} size={quarter}>
+            <FormTextField
+              control={control}
+              name={name}
+              label={CATALOG_TEXT[name]}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={close} color="inherit">
-            {WEB_TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="item-form-submit">
-            {item ? CATALOG_TEXT.save : CATALOG_TEXT.create}
-          </Button>
-        </DialogActions>
-      </form>
-      <LoadingOverlay open={save.isPending} />
-    </Dialog>
+        ))}
+        <Grid size={quarter}>
+          <FormTextField control={control} name="hinge" label={CATALOG_TEXT.hinge} select>
+            {HINGES.map((h) => (
+              <MenuItem key={h} value={h}>
+                {h}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </Grid>
+
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+            {CATALOG_TEXT.countsSection}
+          </Typography>
+        </Grid>
+        {COUNTS.map(([name, label]) => (
+          <Grid key={name} size={quarter}>
+            <FormTextField
+              control={control}
+              name={name}
+              label={label}
+              type="number"
+              slotProps={{ htmlInput: { min: 0 } }}
+            />
+          </Grid>
+        ))}
+
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+            {CATALOG_TEXT.exportSection}
+          </Typography>
+        </Grid>
+        {EXPORT_NAMES.map((name, i) => (
+          <Grid key={name} size={half}>
+            <FormTextField
+              control={control}
+              name={name}
+              label={CATALOG_TEXT.exportNameN(i + 1)}
+              required={i === 0 && !isAttachment}
+            />
+          </Grid>
+        ))}
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="product_group"
+            render={({ field, fieldState }) => (
+              <ProductGroupAutocomplete
+                value={field.value}
+                onChange={field.onChange}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Divider sx={{ mb: 2 }} />
+          <TagsField control={control} />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

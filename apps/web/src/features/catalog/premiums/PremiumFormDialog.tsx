@@ -8,17 +8,11 @@ import {
   type PremiumBody,
   premiumFormSchema,
   premiumTypeIssues,
-  WEB_TEXT,
 } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
@@ -29,9 +23,9 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { usePremiumGroups, useSavePremium } from '../api.ts';
@@ -177,10 +171,6 @@ export function PremiumFormDialog({
   const f = config.fields;
   const locked = f.identityLocked;
 
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({ id: premium?.id, body: toBody(values, config) });
@@ -202,259 +192,244 @@ export function PremiumFormDialog({
   const half = { xs: 12, sm: 6 } as const;
 
   return (
-    <Dialog
-      open
-      onClose={close}
+    <FormDialog
+      title={premium ? CATALOG_TEXT.editTitle(config.name, premium.code) : CATALOG_TEXT.newTitle(config.name)}
+      submitLabel={premium ? CATALOG_TEXT.save : CATALOG_TEXT.create}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={save.isPending}
       maxWidth="md"
-      fullWidth
-      aria-labelledby="premium-form-title"
-      data-testid="premium-form-dialog"
-      slotProps={{ paper: { sx: { position: 'relative' } } }}
+      testId="premium-form-dialog"
+      submitTestId="premium-form-submit"
     >
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id="premium-form-title">
-          {premium ? CATALOG_TEXT.editTitle(config.name, premium.code) : CATALOG_TEXT.newTitle(config.name)}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Grid container spacing={2}>
-            {locked && (
-              <Grid size={12}>
-                <Alert severity="info">{CATALOG_TEXT.identityLocked}</Alert>
-              </Grid>
-            )}
-            <Grid size={12}>
-              <FormRootError errors={formState.errors} />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField
-                control={control}
-                name="code"
-                label={CATALOG_TEXT.code}
-                required
-                disabled={locked}
-                autoFocus={!premium}
-              />
-            </Grid>
-            <Grid size={half}>
-              <FormTextField control={control} name="description" label={CATALOG_TEXT.description} disabled={locked} />
-            </Grid>
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="categories"
-                render={({ field, fieldState }) => (
-                  <CategoriesAutocomplete
-                    type={config.type}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    required
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                    testId="categories-autocomplete"
-                  />
-                )}
-              />
-            </Grid>
-            {f.finishOptions && (
-              <Grid size={12}>
-                <Controller
-                  control={control}
-                  name="finish_options"
-                  render={({ field, fieldState }) => (
-                    <PremiumsAutocomplete
-                      kind="finish_option"
-                      label={CATALOG_TEXT.finishOptions}
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
-                      testId="finish-options-autocomplete"
-                    />
-                  )}
-                />
-              </Grid>
-            )}
-            {f.woodSpecies && (
-              <Grid size={12}>
-                <Controller
-                  control={control}
-                  name="wood_species"
-                  render={({ field, fieldState }) => (
-                    <PremiumsAutocomplete
-                      kind="wood_species"
-                      label={CATALOG_TEXT.woodSpecies}
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
-                      testId="wood-species-autocomplete"
-                    />
-                  )}
-                />
-              </Grid>
-            )}
-            <Grid size={f.exportCategory ? half : 12}>
-              <FormTextField
-                control={control}
-                name="export_name"
-                label={CATALOG_TEXT.exportName}
-                required={config.type !== 'FINISHED_SIDE'}
-                disabled={locked}
-              />
-            </Grid>
-            {f.exportCategory && (
-              <Grid size={half}>
-                <FormTextField control={control} name="export_category" label={CATALOG_TEXT.exportCategory} select>
-                  <MenuItem value="">
-                    <em>{CATALOG_TEXT.none}</em>
-                  </MenuItem>
-                  {EXPORT_CATEGORIES.map((c) => (
-                    <MenuItem key={c.value} value={String(c.value)}>
-                      {c.label}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-              </Grid>
-            )}
-            {f.doorStyleAttrs && (
-              <>
-                <Grid size={12}>
-                  <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-                    {CATALOG_TEXT.doorStyleAttributes}
-                  </Typography>
-                </Grid>
-                {DOOR_STYLE_ATTRS.map((attr) => (
-                  <Grid key={attr} size={{ xs: 12, sm: 6, md: 3 }}>
-                    <FormTextField
-                      control={control}
-                      name={`config.door_style_attrs.${attr}`}
-                      label={DOOR_ATTR_LABELS[attr]}
-                    />
-                  </Grid>
-                ))}
-              </>
-            )}
-            <Grid size={half}>
-              <Controller
-                control={control}
-                name="price"
-                render={({ field, fieldState }) => (
-                  <PriceInput
-                    label={CATALOG_TEXT.price}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    hint={CATALOG_TEXT.priceHint}
-                    adornment="$"
-                    onChange={(next) => {
-                      field.onChange(next);
-                      // SPEC 4: entering a price clears the percentage.
-                      if (next.trim() !== '') setValue('percentage', '', { shouldValidate: formState.isSubmitted });
-                    }}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={half}>
-              <Controller
-                control={control}
-                name="percentage"
-                render={({ field, fieldState }) => (
-                  <PriceInput
-                    label={CATALOG_TEXT.percentage}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    hint={CATALOG_TEXT.percentageHint}
-                    adornment="%"
-                    adornmentEnd
-                    onChange={(next) => {
-                      field.onChange(next);
-                      if (next.trim() !== '') setValue('price', '', { shouldValidate: formState.isSubmitted });
-                    }}
-                  />
-                )}
-              />
-            </Grid>
-            {f.group && (
-              <Grid size={{ xs: 12, sm: 8 }}>
-                <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                  <FormTextField
-                    control={control}
-                    name="premium_group"
-                    label={CATALOG_TEXT.headerGroup}
-                    select
-                    slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                  >
-                    <MenuItem value="">
-                      <em>{CATALOG_TEXT.none}</em>
-                    </MenuItem>
-                    {groupOptions.map((g) => (
-                      <MenuItem key={g.id} value={String(g.id)}>
-                        {g.name}
-                      </MenuItem>
-                    ))}
-                  </FormTextField>
-                  <Tooltip title={CATALOG_TEXT.addGroup}>
-                    <IconButton
-                      aria-label={CATALOG_TEXT.addGroup}
-                      onClick={() => setGroupDialogOpen(true)}
-                      sx={{ mt: 1 }}
-                      data-testid="add-group-button"
-                    >
-                      <AddRounded />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
-              </Grid>
-            )}
-            <Grid size={f.group ? { xs: 12, sm: 4 } : half}>
-              <FormTextField
-                control={control}
-                name="index"
-                label={CATALOG_TEXT.index}
-                type="number"
-                slotProps={{ htmlInput: { min: 0 } }}
-              />
-            </Grid>
-            {(f.useFinishOptionForExport || f.constructionVertical) && (
-              <Grid size={12}>
-                {f.useFinishOptionForExport && (
-                  <CheckboxField
-                    control={control}
-                    name="use_finish_option_for_export"
-                    label={CATALOG_TEXT.useFinishOptionForExport}
-                  />
-                )}
-                {f.constructionVertical && (
-                  <CheckboxField
-                    control={control}
-                    name="is_cabinet_construction_vertical"
-                    label={CATALOG_TEXT.cabinetConstructionVertical}
-                  />
-                )}
-              </Grid>
-            )}
-            <Grid size={12}>
-              <Divider sx={{ mb: 2 }} />
-              <TagsField control={control} />
-            </Grid>
+      <Grid container spacing={2}>
+        {locked && (
+          <Grid size={12}>
+            <Alert severity="info">{CATALOG_TEXT.identityLocked}</Alert>
           </Grid>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={close} color="inherit">
-            {WEB_TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="premium-form-submit">
-            {premium ? CATALOG_TEXT.save : CATALOG_TEXT.create}
-          </Button>
-        </DialogActions>
-      </form>
-      <LoadingOverlay open={save.isPending} />
+        )}
+        <Grid size={12}>
+          <FormRootError errors={formState.errors} />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="code"
+            label={CATALOG_TEXT.code}
+            required
+            disabled={locked}
+            autoFocus={!premium}
+          />
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="description" label={CATALOG_TEXT.description} disabled={locked} />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="categories"
+            render={({ field, fieldState }) => (
+              <CategoriesAutocomplete
+                type={config.type}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                required
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                testId="categories-autocomplete"
+              />
+            )}
+          />
+        </Grid>
+        {f.finishOptions && (
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="finish_options"
+              render={({ field, fieldState }) => (
+                <PremiumsAutocomplete
+                  kind="finish_option"
+                  label={CATALOG_TEXT.finishOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  testId="finish-options-autocomplete"
+                />
+              )}
+            />
+          </Grid>
+        )}
+        {f.woodSpecies && (
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="wood_species"
+              render={({ field, fieldState }) => (
+                <PremiumsAutocomplete
+                  kind="wood_species"
+                  label={CATALOG_TEXT.woodSpecies}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  testId="wood-species-autocomplete"
+                />
+              )}
+            />
+          </Grid>
+        )}
+        <Grid size={f.exportCategory ? half : 12}>
+          <FormTextField
+            control={control}
+            name="export_name"
+            label={CATALOG_TEXT.exportName}
+            required={config.type !== 'FINISHED_SIDE'}
+            disabled={locked}
+          />
+        </Grid>
+        {f.exportCategory && (
+          <Grid size={half}>
+            <FormTextField control={control} name="export_category" label={CATALOG_TEXT.exportCategory} select>
+              <MenuItem value="">
+                <em>{CATALOG_TEXT.none}</em>
+              </MenuItem>
+              {EXPORT_CATEGORIES.map((c) => (
+                <MenuItem key={c.value} value={String(c.value)}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </FormTextField>
+          </Grid>
+        )}
+        {f.doorStyleAttrs && (
+          <>
+            <Grid size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {CATALOG_TEXT.doorStyleAttributes}
+              </Typography>
+            </Grid>
+            {DOOR_STYLE_ATTRS.map((attr) => (
+              <Grid key={attr} size={{ xs: 12, sm: 6, md: 3 }}>
+                <FormTextField
+                  control={control}
+                  name={`config.door_style_attrs.${attr}`}
+                  label={DOOR_ATTR_LABELS[attr]}
+                />
+              </Grid>
+            ))}
+          </>
+        )}
+        <Grid size={half}>
+          <Controller
+            control={control}
+            name="price"
+            render={({ field, fieldState }) => (
+              <PriceInput
+                label={CATALOG_TEXT.price}
+                value={field.value}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                hint={CATALOG_TEXT.priceHint}
+                adornment="$"
+                onChange={(next) => {
+                  field.onChange(next);
+                  // SPEC 4: entering a price clears the percentage.
+                  if (next.trim() !== '') setValue('percentage', '', { shouldValidate: formState.isSubmitted });
+                }}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={half}>
+          <Controller
+            control={control}
+            name="percentage"
+            render={({ field, fieldState }) => (
+              <PriceInput
+                label={CATALOG_TEXT.percentage}
+                value={field.value}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+                hint={CATALOG_TEXT.percentageHint}
+                adornment="%"
+                adornmentEnd
+                onChange={(next) => {
+                  field.onChange(next);
+                  if (next.trim() !== '') setValue('price', '', { shouldValidate: formState.isSubmitted });
+                }}
+              />
+            )}
+          />
+        </Grid>
+        {f.group && (
+          <Grid size={{ xs: 12, sm: 8 }}>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <FormTextField
+                control={control}
+                name="premium_group"
+                label={CATALOG_TEXT.headerGroup}
+                select
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
+              >
+                <MenuItem value="">
+                  <em>{CATALOG_TEXT.none}</em>
+                </MenuItem>
+                {groupOptions.map((g) => (
+                  <MenuItem key={g.id} value={String(g.id)}>
+                    {g.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <Tooltip title={CATALOG_TEXT.addGroup}>
+                <IconButton
+                  aria-label={CATALOG_TEXT.addGroup}
+                  onClick={() => setGroupDialogOpen(true)}
+                  sx={{ mt: 1 }}
+                  data-testid="add-group-button"
+                >
+                  <AddRounded />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          </Grid>
+        )}
+        <Grid size={f.group ? { xs: 12, sm: 4 } : half}>
+          <FormTextField
+            control={control}
+            name="index"
+            label={CATALOG_TEXT.index}
+            type="number"
+            slotProps={{ htmlInput: { min: 0 } }}
+          />
+        </Grid>
+        {(f.useFinishOptionForExport || f.constructionVertical) && (
+          <Grid size={12}>
+            {f.useFinishOptionForExport && (
+              <CheckboxField
+                control={control}
+                name="use_finish_option_for_export"
+                label={CATALOG_TEXT.useFinishOptionForExport}
+              />
+            )}
+            {f.constructionVertical && (
+              <CheckboxField
+                control={control}
+                name="is_cabinet_construction_vertical"
+                label={CATALOG_TEXT.cabinetConstructionVertical}
+              />
+            )}
+          </Grid>
+        )}
+        <Grid size={12}>
+          <Divider sx={{ mb: 2 }} />
+          <TagsField control={control} />
+        </Grid>
+      </Grid>
       {f.group && (
         <PremiumGroupDialog
           open={groupDialogOpen}
@@ -467,7 +442,7 @@ export function PremiumFormDialog({
           }}
         />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,7 @@
-import { CATALOG_TEXT, MSG, WEB_TEXT } from '@cab/shared';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { CATALOG_TEXT, MSG } from '@cab/shared';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { bodyResolver } from '../formResolver.ts';
 
@@ -28,37 +24,15 @@ export function CustomNoteDialog({
     await onSubmit(note.trim());
   });
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={CATALOG_TEXT.customNoteTitle}
+      submitLabel={CATALOG_TEXT.addNote}
+      onSubmit={submit}
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="custom-note-title"
-      data-testid="custom-note-dialog"
+      pending={formState.isSubmitting}
+      testId="custom-note-dialog"
     >
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id="custom-note-title">{CATALOG_TEXT.customNoteTitle}</DialogTitle>
-        <DialogContent>
-          <FormTextField
-            control={control}
-            name="note"
-            label={CATALOG_TEXT.note}
-            required
-            multiline
-            minRows={4}
-            autoFocus
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit">
-            {WEB_TEXT.cancel}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            {CATALOG_TEXT.addNote}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField control={control} name="note" label={CATALOG_TEXT.note} required multiline minRows={4} autoFocus />
+    </FormDialog>
   );
 }

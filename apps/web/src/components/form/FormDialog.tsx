@@ -1,0 +1,79 @@
+import { WEB_TEXT } from '@cab/shared';
+import Button from '@mui/material/Button';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { LoadingOverlay } from '../LoadingOverlay.tsx';
+
+interface FormDialogProps {
+  title: ReactNode;
+  submitLabel: ReactNode;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  /** While true the dialog cannot be closed and a loading overlay covers it (SPEC 4). */
+  pending: boolean;
+  open?: boolean;
+  maxWidth?: DialogProps['maxWidth'];
+  testId?: string;
+  submitTestId?: string;
+  /** Stops the submit event from reaching a form this dialog is opened from. */
+  nested?: boolean;
+  /** Extra buttons left of Cancel. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** A dialog holding one form: title, fields, Cancel and a submit button. */
+export function FormDialog({
+  title,
+  submitLabel,
+  onSubmit,
+  onClose,
+  pending,
+  open = true,
+  maxWidth = 'sm',
+  testId,
+  submitTestId,
+  nested,
+  actions,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  const close = () => {
+    if (!pending) onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth={maxWidth}
+      fullWidth
+      aria-labelledby={titleId}
+      data-testid={testId}
+      slotProps={{ paper: { sx: { position: 'relative' } } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          if (nested) event.stopPropagation();
+          onSubmit(event);
+        }}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent dividers>{children}</DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          {actions}
+          <Button onClick={close} color="inherit">
+            {WEB_TEXT.cancel}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+      <LoadingOverlay open={pending} />
+    </Dialog>
+  );
+}
