@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 
 import { useSession } from '../../features/auth/api.ts';
 import { useIsTestEnvironment } from '../../features/core/api.ts';
+import { CurrentAnnouncements } from '../../features/email/components/CurrentAnnouncements.tsx';
 import { SuspenseOutlet } from '../SuspenseOutlet.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { Brand, Footer, TestEnvironmentChip, UserBar } from './ShellParts.tsx';
@@ -83,6 +84,7 @@ export default function DefaultLayout() {
       >
         <Toolbar />
         <Box sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 }, width: '100%', maxWidth: 1400, mx: 'auto' }}>
+          <CurrentAnnouncements />
           <SuspenseOutlet />
         </Box>
         <Footer />
