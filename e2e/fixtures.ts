@@ -1,5 +1,5 @@
 import { type Role, WEB_TEXT } from '@cab/shared';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo users the server seeds (packages/db seed). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -55,4 +55,53 @@ export async function chooseOption(page: Page, combobox: Locator, name: string):
     if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
     await option.click({ timeout: 5_000 });
   }).toPass({ timeout: 25_000 });
+}
+
+/** A token for the demo admin, through the API (for reading the outbox). */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/token/', {
+    data: { email: DEMO_USERS.ADMIN, password: DEMO_PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  body: string;
+  template_name: string | null;
+}
+
+/**
+ * The newest outbox e-mail to `to` (optionally of one template), read as admin through
+ * GET /api/email/outbox/; waits for it, since the mail is written with the action that sends it.
+ */
+export async function newestMailTo(request: APIRequestContext, to: string, template?: string): Promise<OutboxMail> {
+  const token = await adminToken(request);
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/email/outbox/?page_size=100', {
+          headers: { Authorization: `Token ${token}` },
+        });
+        const page = (await response.json()) as { results: OutboxMail[] };
+        found = page.results.find(
+          (m) => m.to.toLowerCase() === to.toLowerCase() && (!template || m.template_name === template),
+        );
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${to}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found as OutboxMail;
+}
+
+/** The path of the invitation link in the newest invitation e-mail to `to` ("/invitation/{uuid}/accept"). */
+export async function invitationPathFor(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await newestMailTo(request, to, 'invitation');
+  const match = /\/invitation\/[0-9a-f-]{36}\/accept/i.exec(mail.body);
+  expect(match, `an invitation link in ${mail.body}`).not.toBeNull();
+  return (match as RegExpExecArray)[0];
 }

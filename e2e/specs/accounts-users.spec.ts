@@ -1,0 +1,67 @@
+import { ACCOUNTS_TEXT } from '@cab/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { loginAs } from '../fixtures.ts';
+
+/** /settings/users/all as an admin: tabs, server-side search, and the kept list state (SPEC 3). */
+
+const search = (page: Page) => page.getByTestId('accounts-search');
+
+test('the admin tabs search on the server, and the tab and search texts survive leaving the page', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  await page.goto('/settings/users/all');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Users');
+
+  // Personal: the demo personal customers; a search narrows them.
+  const personal = page.getByTestId('personal-table');
+  await expect(personal.getByTestId('user-row-personal@demo.test')).toBeVisible();
+  await expect(personal.getByTestId('user-row-reset@demo.test')).toBeVisible();
+  // Business users are not personal accounts.
+  await expect(personal.getByTestId('user-row-manager@demo.test')).toHaveCount(0);
+  await search(page).fill('Paula');
+  await expect(personal.getByTestId('user-row-reset@demo.test')).toHaveCount(0);
+  await expect(personal.getByTestId('user-row-personal@demo.test')).toBeVisible();
+
+  // Business: companies with their managers and user counts, linking to the company page.
+  await page.getByTestId('tab-business').click();
+  const companies = page.getByTestId('companies-table');
+  await expect(search(page)).toHaveValue('');
+  await search(page).fill('Acme');
+  await search(page).press('Enter');
+  const acme = companies.locator('tbody tr', { hasText: 'Acme Kitchens' });
+  await expect(acme).toHaveCount(1);
+  await search(page).fill('no-such-company-xyz');
+  await expect(companies.getByTestId('table-empty')).toHaveText(ACCOUNTS_TEXT.noCompanies);
+  await search(page).fill('Acme');
+  await expect(acme).toHaveCount(1);
+
+  // Staff: staff and admins only.
+  await page.getByTestId('tab-staff').click();
+  const staff = page.getByTestId('staff-table');
+  await expect(staff.getByTestId('user-row-staff@demo.test')).toBeVisible();
+  await expect(staff.getByTestId('user-row-admin@demo.test')).toBeVisible();
+  await expect(staff.getByTestId('user-row-personal@demo.test')).toHaveCount(0);
+  await page.getByTestId('tab-business').click();
+
+  // Leave and come back: the Business tab is still selected with its search applied.
+  await page.goto('/catalog/items');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Line Items');
+  await page.goto('/settings/users/all');
+  await expect(page.getByTestId('tab-business')).toHaveAttribute('aria-selected', 'true');
+  await expect(search(page)).toHaveValue('Acme');
+  await expect(acme).toHaveCount(1);
+  await expect(companies.locator('tbody tr')).toHaveCount(1);
+
+  // Each tab keeps its own text.
+  await page.getByTestId('tab-personal').click();
+  await expect(search(page)).toHaveValue('Paula');
+  await expect(personal.getByTestId('user-row-reset@demo.test')).toHaveCount(0);
+
+  // The company row opens the company page with its users.
+  await page.getByTestId('tab-business').click();
+  await acme.getByRole('link', { name: 'Acme Kitchens' }).click();
+  await expect(page).toHaveURL(/\/settings\/users\/company\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Kitchens');
+  await page.getByTestId('tab-users').click();
+  await expect(page.getByTestId('user-row-manager@demo.test')).toContainText(ACCOUNTS_TEXT.manager);
+  await expect(page.getByTestId('user-row-employee@demo.test')).toContainText(ACCOUNTS_TEXT.employee);
+});
