@@ -25,6 +25,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+describe('demo addresses', () => {
+  it('the seed gives the personal customer and Acme a default billing and shipping address', async () => {
+    const own = await t.call(api.addresses, { token: personal, params: { id: ids.personal! } });
+    const acme = await t.call(api.addresses, { token: employee, params: { id: ids.employee! } });
+    for (const list of [own.body, acme.body]) {
+      expect(list.map((a: { kind: string; is_default: boolean }) => [a.kind, a.is_default])).toEqual([
+        ['BILLING', true],
+        ['SHIPPING', true],
+      ]);
+    }
+    // Every seeded address passes the checks the API applies (postal code exists, in the state).
+    const saved = [
+      ...own.body.map((a: object) => [ids.personal, a]),
+      ...acme.body.map((a: object) => [ids.manager, a]),
+    ];
+    for (const [userId, { id: addressId, ...body }] of saved) {
+      const res = await t.call(api.updateAddress, { token: admin, params: { id: userId, addressId }, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    // The tests below start from no addresses.
+    await t.handle.db.delete(schema.addresses);
+  });
+});
+
 describe("a personal customer's addresses", () => {
   it('the first of a kind is the default; a new default replaces the old one', async () => {
     const first = await t.call(api.addAddress, {

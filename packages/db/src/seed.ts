@@ -2,7 +2,7 @@ import { EMAIL_TEMPLATES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from './index.ts';
 import { hashPassword } from './passwords.ts';
-import { companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
+import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
 
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
@@ -48,6 +48,25 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'reset@demo.test', firstName: 'Rita', lastName: 'Reset', accountType: 'P', requirePasswordReset: true },
 ];
 
+/** A default billing and shipping address for the personal demo customer and for Acme Kitchens. */
+function demoAddresses(personal: { userId: number }, acme: { companyId: number }) {
+  const home = { line1: '350 5th Ave', city: 'New York', state: 'NY', postalCode: '10001', isDefault: true };
+  const shop = { line1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', postalCode: '60606', isDefault: true };
+  return [
+    { ...personal, ...home, kind: 'BILLING' as const, name: 'Paula Price' },
+    { ...personal, ...home, kind: 'SHIPPING' as const, name: 'Paula Price', line2: 'Apt 12' },
+    { ...acme, ...shop, kind: 'BILLING' as const, name: 'Acme Kitchens' },
+    {
+      ...acme,
+      ...shop,
+      kind: 'SHIPPING' as const,
+      name: 'Acme Kitchens workshop',
+      line1: '1200 W 35th St',
+      postalCode: '60609',
+    },
+  ];
+}
+
 export const DEFAULT_SETTINGS = {
   lead_time: 15,
   remake_reasons: {
@@ -87,21 +106,26 @@ export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ 
 
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await tx.insert(users).values(
-      DEMO_USERS.map((u) => ({
-        email: u.email,
-        passwordHash,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        accountType: u.accountType,
-        isStaff: u.isStaff ?? false,
-        isEmployee: u.isEmployee ?? false,
-        isManager: u.isManager ?? false,
-        isSuperuser: u.isSuperuser ?? false,
-        requirePasswordReset: u.requirePasswordReset ?? false,
-        companyId: u.inCompany ? company!.id : null,
-      })),
-    );
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          email: u.email,
+          passwordHash,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          accountType: u.accountType,
+          isStaff: u.isStaff ?? false,
+          isEmployee: u.isEmployee ?? false,
+          isManager: u.isManager ?? false,
+          isSuperuser: u.isSuperuser ?? false,
+          requirePasswordReset: u.requirePasswordReset ?? false,
+          companyId: u.inCompany ? company!.id : null,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const personal = created.find((u) => u.email === 'personal@demo.test')!;
+    await tx.insert(addresses).values(demoAddresses({ userId: personal.id }, { companyId: company!.id }));
     await tx
       .insert(tags)
       .values([
