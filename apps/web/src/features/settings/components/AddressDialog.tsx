@@ -1,0 +1,205 @@
+import {
+  ADDRESS_KINDS,
+  type Address,
+  type AddressBody,
+  type AddressKind,
+  addressBodySchema,
+  MSG,
+  NOTIFY_MS,
+  SETTINGS_TEXT,
+  US_POSTAL_CODE_RE,
+  US_STATES,
+} from '@cab/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef } from 'react';
+import {
+  type Control,
+  Controller,
+  type Resolver,
+  type UseFormGetValues,
+  type UseFormSetValue,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { lookupPostalCode, useSaveAddress } from '../api.ts';
+
+interface Values {
+  kind: AddressKind;
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone: string;
+  is_default: boolean;
+}
+const FIELDS = ['kind', 'name', 'line1', 'line2', 'city', 'state', 'postal_code', 'phone', 'is_default'] as const;
+
+const valuesOf = (address: Address | null, kind: AddressKind): Values => ({
+  kind: address?.kind ?? kind,
+  name: address?.name ?? '',
+  line1: address?.line1 ?? '',
+  line2: address?.line2 ?? '',
+  city: address?.city ?? '',
+  state: address?.state ?? '',
+  postal_code: address?.postal_code ?? '',
+  phone: address?.phone ?? '',
+  is_default: address?.is_default ?? false,
+});
+
+/** Native selects: 56 states are quicker to pick by typing, and work well on phones. */
+const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/**
+ * Add or edit one address. The postal code is checked with the shared schema as it is typed; the
+ * server also checks that it exists and lies in the state, and says so on the field.
+ */
+export function AddressDialog({
+  userId,
+  address,
+  kind,
+  onClose,
+}: {
+  userId: number;
+  /** null: a new address of `kind`. */
+  address: Address | null;
+  kind: AddressKind;
+  onClose: () => void;
+}) {
+  const save = useSaveAddress(userId);
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<Values>({
+    resolver: zodResolver(addressBodySchema) as unknown as Resolver<Values>,
+    defaultValues: valuesOf(address, kind),
+    mode: 'onTouched',
+  });
+
+  usePostalCodePrefill(control, getValues, setValue);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
+      enqueueSnackbar(MSG.addressSaved, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <FormDialog
+      title={address ? SETTINGS_TEXT.editAddressTitle : SETTINGS_TEXT.addAddressTitle}
+      submitLabel={SETTINGS_TEXT.save}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={save.isPending}
+      testId="address-dialog"
+      submitTestId="address-save"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField control={control} name="kind" label={SETTINGS_TEXT.kind} select slotProps={nativeSelect}>
+          {ADDRESS_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {SETTINGS_TEXT.kindLabels[k]}
+            </option>
+          ))}
+        </FormTextField>
+        <FormTextField control={control} name="name" label={SETTINGS_TEXT.addressName} autoComplete="name" />
+        <FormTextField control={control} name="line1" label={SETTINGS_TEXT.line1} autoComplete="address-line1" />
+        <FormTextField control={control} name="line2" label={SETTINGS_TEXT.line2} autoComplete="address-line2" />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField
+              control={control}
+              name="postal_code"
+              label={SETTINGS_TEXT.postalCode}
+              autoComplete="postal-code"
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField
+              control={control}
+              name="city"
+              label={SETTINGS_TEXT.city}
+              autoComplete="address-level2"
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField
+              control={control}
+              name="state"
+              label={SETTINGS_TEXT.state}
+              select
+              slotProps={nativeSelect}
+              fullWidth
+            >
+              <option value="" />
+              {US_STATES.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </FormTextField>
+          </Grid>
+        </Grid>
+        <FormTextField control={control} name="phone" label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" />
+        <Controller
+          name="is_default"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+              label={SETTINGS_TEXT.isDefault}
+            />
+          )}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/**
+ * When a complete postal code is typed, fills city and state from the lookup, but only where they
+ * are empty or were filled by an earlier lookup: what the user typed is never overwritten.
+ */
+function usePostalCodePrefill(
+  control: Control<Values>,
+  getValues: UseFormGetValues<Values>,
+  setValue: UseFormSetValue<Values>,
+) {
+  const postalCode = useWatch({ control, name: 'postal_code' });
+  const filled = useRef<{ city: string; state: string } | null>(null);
+  const initial = useRef(postalCode);
+  useEffect(() => {
+    const code = postalCode.trim();
+    if (code === initial.current.trim() || !US_POSTAL_CODE_RE.test(code)) return;
+    let cancelled = false;
+    void lookupPostalCode(code).then((found) => {
+      if (cancelled || !found) return;
+      const { city, state } = getValues();
+      const previous = filled.current;
+      const next = { city, state };
+      if (!city || city === previous?.city) next.city = found.city;
+      if (!state || state === previous?.state) next.state = found.state;
+      filled.current = next;
+      if (next.city !== city) setValue('city', next.city, { shouldValidate: true });
+      if (next.state !== state) setValue('state', next.state, { shouldValidate: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [postalCode, getValues, setValue]);
+}
