@@ -1,2 +1,145 @@
-// Not built yet: replaced by the feature's page.
-export { default } from '../../placeholder/pages/ComingSoonPage.tsx';
+import { MSG, NOTIFY_MS, SETTINGS_TEXT, type Settings } from '@cab/shared';
+import AddRounded from '@mui/icons-material/AddRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { type Control, type Path, useFieldArray, useForm } from 'react-hook-form';
+import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { useGlobalSettings, usePatchSettings } from '../api.ts';
+import { QueryState } from '../components/QueryState.tsx';
+import {
+  bodyOf,
+  fieldOf,
+  type GlobalSettingsValues,
+  globalSettingsResolver,
+  valuesOf,
+} from '../components/settingsForm.ts';
+import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
+
+/** /settings/global (ADMIN): lead time, remake reasons and sales tax rates by state. */
+export default function GlobalSettingsPage() {
+  const route = useCurrentRoute();
+  const settings = useGlobalSettings();
+  return (
+    <>
+      <PageHeader title={route.title} subtitle={SETTINGS_TEXT.globalSubtitle} />
+      <QueryState query={settings}>{(data) => <GlobalSettingsForm settings={data} />}</QueryState>
+    </>
+  );
+}
+
+function GlobalSettingsForm({ settings }: { settings: Settings }) {
+  const patch = usePatchSettings();
+  const { enqueueSnackbar } = useSnackbar();
+  const { control, handleSubmit, setError, reset, formState } = useForm<GlobalSettingsValues>({
+    resolver: globalSettingsResolver,
+    defaultValues: valuesOf(settings),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      reset(valuesOf(await patch.mutateAsync(bodyOf(values))));
+      enqueueSnackbar(MSG.settingsUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+    } catch (error) {
+      if (!isApiRequestError(error)) throw error;
+      const entries = Object.entries(error.fields);
+      for (const [path, messages] of entries) {
+        setError(fieldOf(path) as Path<GlobalSettingsValues>, { type: 'server', message: messages.join(' ') });
+      }
+      if (entries.length === 0 && !error.handled) setError('root.server', { type: 'server', message: error.message });
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} data-testid="global-settings-form">
+      <FormRootError errors={formState.errors} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <Card>
+            <CardHeader title={SETTINGS_TEXT.leadTimeTitle} />
+            <CardContent sx={{ pt: 0 }}>
+              <FormTextField
+                control={control}
+                name="lead_time"
+                label={SETTINGS_TEXT.leadTime}
+                type="number"
+                slotProps={{ htmlInput: { min: 0, max: 365, step: 1 } }}
+                sx={{ maxWidth: 260 }}
+              />
+            </CardContent>
+          </Card>
+          <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
+        </Stack>
+        <TaxRatesTable control={control} errors={formState.errors.tax_rates} />
+      </Box>
+      <div>
+        <SubmitButton pending={patch.isPending} size="large" data-testid="settings-save">
+          {SETTINGS_TEXT.saveSettings}
+        </SubmitButton>
+      </div>
+    </Stack>
+  );
+}
+
+function RemakeReasons({ control, listError }: { control: Control<GlobalSettingsValues>; listError?: string }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'reasons' });
+  return (
+    <Card data-testid="remake-reasons">
+      <CardHeader
+        title={SETTINGS_TEXT.remakeReasonsTitle}
+        action={
+          <Button
+            size="small"
+            startIcon={<AddRounded />}
+            onClick={() => append({ value: '' })}
+            data-testid="add-reason"
+          >
+            {SETTINGS_TEXT.addReason}
+          </Button>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack spacing={1.5}>
+          {listError && (
+            <Alert severity="error" role="alert">
+              {listError}
+            </Alert>
+          )}
+          {fields.length === 0 && <Typography color="text.secondary">{SETTINGS_TEXT.noReasons}</Typography>}
+          {fields.map((field, index) => (
+            <Box key={field.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <FormTextField
+                control={control}
+                name={`reasons.${index}.value`}
+                label={SETTINGS_TEXT.remakeReason(index + 1)}
+                size="small"
+                fullWidth
+              />
+              <IconButton
+                aria-label={SETTINGS_TEXT.removeReason(index + 1)}
+                onClick={() => remove(index)}
+                color="error"
+                sx={{ mt: 0.5 }}
+              >
+                <DeleteOutlineRounded fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { type Settings, type SettingsPatch, settingsPatchSchema } from '@cab/shared';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { set } from 'react-hook-form';
+
+/** The global settings form: inputs hold text; reasons are objects so useFieldArray can key them. */
+export interface GlobalSettingsValues {
+  lead_time: string;
+  reasons: { value: string }[];
+  /** State code -> percentage text; '' means no sales tax in that state. */
+  tax_rates: Record<string, string>;
+}
+
+export function valuesOf(settings: Settings): GlobalSettingsValues {
+  return {
+    lead_time: String(settings.lead_time),
+    reasons: settings.remake_reasons.reasons.map((value) => ({ value })),
+    tax_rates: Object.fromEntries(Object.entries(settings.tax_rates).map(([code, rate]) => [code, String(rate)])),
+  };
+}
+
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+/** The PATCH body: the whole form, with only the states that have a rate. */
+export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
+  const rates: Record<string, number> = {};
+  for (const [code, text] of Object.entries(values.tax_rates)) {
+    if (text?.trim()) rates[code] = numberOf(text);
+  }
+  return {
+    lead_time: numberOf(values.lead_time),
+    remake_reasons: { reasons: values.reasons.map((r) => r.value) },
+    tax_rates: rates,
+  };
+}
+
+/**
+ * The form field a body error path belongs to (client schema issues and the server's `fields`
+ * use the same paths): remake_reasons.reasons.2 -> reasons.2.value, the list itself -> root.reasons.
+ */
+export function fieldOf(path: string): string {
+  const reason = /^remake_reasons\.reasons\.(\d+)$/.exec(path);
+  if (reason) return `reasons.${reason[1]}.value`;
+  if (path === 'remake_reasons' || path === 'remake_reasons.reasons') return 'root.reasons';
+  if (path === 'lead_time' || /^tax_rates\.[A-Z]{2}$/.test(path)) return path;
+  return 'root.server';
+}
+
+/** Validates the body the form will send with the shared schema and puts each issue on its field. */
+export const globalSettingsResolver: Resolver<GlobalSettingsValues> = async (values) => {
+  const result = settingsPatchSchema.safeParse(bodyOf(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<GlobalSettingsValues> = {};
+  for (const issue of result.error.issues) {
+    const field = fieldOf(issue.path.map(String).join('.'));
+    set(errors, field, { type: issue.code, message: issue.message });
+  }
+  return { values: {}, errors };
+};
