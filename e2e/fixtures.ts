@@ -105,3 +105,26 @@ export async function invitationPathFor(request: APIRequestContext, to: string):
   expect(match, `an invitation link in ${mail.body}`).not.toBeNull();
   return (match as RegExpExecArray)[0];
 }
+
+/**
+ * A new, active personal customer with `password`, made through the API: the admin registers it
+ * and its invitation is accepted. For tests that change a user (e.g. its password) without
+ * touching the shared demo accounts.
+ */
+export async function createCustomer(
+  request: APIRequestContext,
+  person: { email: string; first_name: string; last_name: string },
+  password: string,
+): Promise<void> {
+  const token = await adminToken(request);
+  const registered = await request.post('/api/accounts/register/', {
+    headers: { Authorization: `Token ${token}` },
+    data: person,
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const uuid = (await invitationPathFor(request, person.email)).split('/')[2];
+  const accepted = await request.post(`/api/accounts/invite/${uuid}/accept/`, {
+    data: { new_password: password, confirm_password: password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
