@@ -17,9 +17,11 @@ const addressCount = async () => (await t.handle.db.select().from(schema.address
 
 beforeAll(async () => {
   t = await setupTestApp();
-  [admin, manager, employee, personal, reset] = await Promise.all(
-    ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE', 'PERSONAL', 'reset@demo.test'].map((r) => t.login(r)),
-  );
+  admin = await t.login('ADMIN');
+  manager = await t.login('BUSINESS_MANAGER');
+  employee = await t.login('BUSINESS_EMPLOYEE');
+  personal = await t.login('PERSONAL');
+  reset = await t.login('reset@demo.test');
   const users = await t.handle.db.select().from(schema.users);
   ids = Object.fromEntries(users.map((u) => [u.email.split('@')[0]!, u.id]));
 });

@@ -45,9 +45,10 @@ const userCount = async () => (await t.handle.db.select().from(schema.users)).le
 
 beforeAll(async () => {
   t = await setupTestApp();
-  [admin, manager, employee, personal] = await Promise.all(
-    ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE', 'PERSONAL'].map((r) => t.login(r)),
-  );
+  admin = await t.login('ADMIN');
+  manager = await t.login('BUSINESS_MANAGER');
+  employee = await t.login('BUSINESS_EMPLOYEE');
+  personal = await t.login('PERSONAL');
   const users = await t.handle.db.select().from(schema.users);
   ids = Object.fromEntries(users.map((u) => [u.email.split('@')[0]!, u.id]));
   acmeId = users.find((u) => u.email === 'manager@demo.test')!.companyId!;
