@@ -53,8 +53,12 @@ export function OutboxView() {
             setStatus(e.target.value as OutboxStatus | '');
             setPage(1);
           }}
+          fullWidth={false}
           sx={{ minWidth: 200 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'outbox-status' } as object } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'outbox-status' } as object },
+          }}
         >
           <MenuItem value="">{EMAIL_TEXT.anyStatus}</MenuItem>
           {OUTBOX_STATUSES.map((s) => (

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -82,12 +82,15 @@ function AnnouncementForm() {
     resolver: zodResolver(formSchema),
     defaultValues: emptyForm(),
   });
-  // A preview describes the form as it was; any edit makes it stale.
-  const previewed = previewer.data && previewer.variables ? previewer.data : null;
+  // A preview describes the form as it was; after an edit it is hidden until asked again.
+  const [previewedForm, setPreviewedForm] = useState('');
+  const current = JSON.stringify(useWatch({ control }));
+  const previewed = previewer.data && previewedForm === current ? previewer.data : null;
 
   const runPreview = handleSubmit(async (values) => {
     try {
       await previewer.mutateAsync(toBody(values));
+      setPreviewedForm(JSON.stringify(getValues()));
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
     }
@@ -97,6 +100,7 @@ function AnnouncementForm() {
   const askToSend = handleSubmit(async (values) => {
     try {
       const preview = await previewer.mutateAsync(toBody(values));
+      setPreviewedForm(JSON.stringify(getValues()));
       setConfirmCount(preview.recipients);
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
