@@ -133,7 +133,7 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const registerBusinessBodySchema = registerBodySchema.extend({
   company_name: requiredString(200),
   company_phone: phoneField(),
-  company_email: z.union([z.literal(''), emailField()]).default(''),
+  company_email: z.union([emailField(), z.literal('')], { error: MSG.emailInvalid }).default(''),
 });
 export type RegisterBusinessBody = z.input<typeof registerBusinessBodySchema>;
 
@@ -167,7 +167,7 @@ export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 export const companyProfilePatchSchema = z
   .object({
     name: requiredString(200),
-    email: z.union([z.literal(''), emailField()]),
+    email: z.union([emailField(), z.literal('')], { error: MSG.emailInvalid }),
     phone: phoneField(),
     website: optionalText(300),
     tax_exempt: z.boolean(),
