@@ -1,4 +1,4 @@
-import { ACCOUNTS_TEXT } from '@cab/shared';
+import { ACCOUNTS_TEXT, MSG } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from '../fixtures.ts';
 
@@ -64,4 +64,44 @@ test('the admin tabs search on the server, and the tab and search texts survive 
   await page.getByTestId('tab-users').click();
   await expect(page.getByTestId('user-row-manager@demo.test')).toContainText(ACCOUNTS_TEXT.manager);
   await expect(page.getByTestId('user-row-employee@demo.test')).toContainText(ACCOUNTS_TEXT.employee);
+});
+
+test('a business manager promotes, steps down, deactivates and activates a user of its company', async ({ page }) => {
+  const email = `helper${Date.now()}@e2e.test`;
+  await loginAs(page, 'BUSINESS_MANAGER');
+  await page.goto('/settings/users/all');
+  await expect(page.getByTestId('user-row-manager@demo.test')).toBeVisible();
+
+  // A fresh employee, so the demo accounts stay as they are.
+  await page.getByTestId('invite-button').click();
+  const dialog = page.getByTestId('invite-dialog');
+  await dialog.getByLabel(ACCOUNTS_TEXT.email).fill(email);
+  await dialog.getByLabel(ACCOUNTS_TEXT.firstName).fill('Hal');
+  await dialog.getByLabel(ACCOUNTS_TEXT.lastName).fill('Helper');
+  await dialog.getByRole('button', { name: ACCOUNTS_TEXT.invite }).click();
+  await expect(page.getByText(MSG.invitationSent(email))).toBeVisible();
+  const row = page.getByTestId(`user-row-${email}`);
+  await expect(row).toContainText(ACCOUNTS_TEXT.employee);
+
+  const confirm = page.getByTestId('confirm-dialog');
+  await row.getByRole('button', { name: `${ACCOUNTS_TEXT.makeManager} Hal Helper` }).click();
+  await confirm.getByRole('button', { name: ACCOUNTS_TEXT.confirmYes }).click();
+  await expect(row).toContainText(ACCOUNTS_TEXT.manager);
+
+  await row.getByRole('button', { name: `${ACCOUNTS_TEXT.stepDown} Hal Helper` }).click();
+  await confirm.getByRole('button', { name: ACCOUNTS_TEXT.confirmYes }).click();
+  await expect(row).toContainText(ACCOUNTS_TEXT.employee);
+
+  await row.getByRole('button', { name: `${ACCOUNTS_TEXT.deactivate} Hal Helper` }).click();
+  await expect(confirm).toContainText(ACCOUNTS_TEXT.deactivateText);
+  await confirm.getByRole('button', { name: ACCOUNTS_TEXT.confirmYes }).click();
+  await expect(row).toContainText(ACCOUNTS_TEXT.inactive);
+  await row.getByRole('button', { name: `${ACCOUNTS_TEXT.activate} Hal Helper` }).click();
+  await confirm.getByRole('button', { name: ACCOUNTS_TEXT.confirmYes }).click();
+  await expect(row).not.toContainText(ACCOUNTS_TEXT.inactive);
+
+  // The manager's own row offers no deactivation.
+  await expect(page.getByTestId('user-row-manager@demo.test').getByRole('button', { name: /^Deactivate/ })).toHaveCount(
+    0,
+  );
 });
