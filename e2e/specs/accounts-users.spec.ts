@@ -105,3 +105,48 @@ test('a business manager promotes, steps down, deactivates and activates a user 
     0,
   );
 });
+
+test('an admin adds a personal customer and a staff member, then edits the customer profile', async ({ page }) => {
+  const stamp = Date.now();
+  const customer = `customer${stamp}@e2e.test`;
+  const staffEmail = `staff${stamp}@e2e.test`;
+  await loginAs(page, 'ADMIN');
+
+  await page.goto('/settings/users/all');
+  await page.getByTestId('tab-personal').click();
+  await page.getByTestId('add-customer-button').click();
+  const add = page.getByTestId('add-customer-dialog');
+  await add.getByLabel(ACCOUNTS_TEXT.email).fill(customer);
+  await add.getByLabel(ACCOUNTS_TEXT.firstName).fill('Cora');
+  await add.getByLabel(ACCOUNTS_TEXT.lastName).fill('Cherry');
+  await add.getByRole('button', { name: ACCOUNTS_TEXT.create }).click();
+  await expect(page.getByText(MSG.userCreated(customer))).toBeVisible();
+  await search(page).fill(customer);
+  const row = page.getByTestId(`user-row-${customer}`);
+  await expect(row.getByTestId('pending-invitation')).toBeVisible();
+
+  // The user page: details, the pending badge and the profile form.
+  await row.getByRole('link', { name: 'Cora Cherry' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cora Cherry');
+  await expect(page.getByTestId('pending-invitation')).toBeVisible();
+  const form = page.getByTestId('profile-form');
+  await form.getByLabel(ACCOUNTS_TEXT.phone).fill('not a phone!');
+  await form.getByRole('button', { name: ACCOUNTS_TEXT.save }).click();
+  await expect(form.getByText(MSG.phoneInvalid)).toBeVisible();
+  await form.getByLabel(ACCOUNTS_TEXT.phone).fill('(555) 010-2030');
+  await form.getByRole('button', { name: ACCOUNTS_TEXT.save }).click();
+  await expect(page.getByText(MSG.profileUpdated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('profile-form').getByLabel(ACCOUNTS_TEXT.phone)).toHaveValue('(555) 010-2030');
+
+  // Staff: Add staff invites a staff account.
+  await page.goto('/settings/users/staff');
+  await page.getByTestId('add-staff-button').click();
+  const staff = page.getByTestId('staff-dialog');
+  await staff.getByLabel(ACCOUNTS_TEXT.email).fill(staffEmail);
+  await staff.getByLabel(ACCOUNTS_TEXT.firstName).fill('Stan');
+  await staff.getByLabel(ACCOUNTS_TEXT.lastName).fill('Sawyer');
+  await staff.getByRole('button', { name: ACCOUNTS_TEXT.create }).click();
+  await expect(page.getByText(MSG.userCreated(staffEmail))).toBeVisible();
+  await expect(page.getByTestId(`user-row-${staffEmail}`)).toContainText('Staff');
+});
