@@ -52,7 +52,7 @@ describe('seed', () => {
         .sort();
       expect(inCompany).toEqual(['employee@demo.test', 'manager@demo.test']);
       const settings = await handle.db.select().from(schema.settings);
-      expect(settings.map((s) => s.key).sort()).toEqual(['lead_time', 'remake_reasons']);
+      expect(settings.map((s) => s.key).sort()).toEqual(['lead_time', 'remake_reasons', 'tax_rates']);
     } finally {
       await handle.close();
     }
