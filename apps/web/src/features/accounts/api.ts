@@ -14,6 +14,7 @@ import {
 } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { authKeys } from '../auth/api.ts';
 
 /** Account data: query keys, list/detail queries and the mutations of the account screens. */
 export const accountKeys = {
@@ -78,10 +79,12 @@ export function useCompany(id: number) {
   });
 }
 
-export function useCompanyProfile(id: number) {
+/** A company's profile; null (a user without a company) loads nothing. */
+export function useCompanyProfile(id: number | null) {
   return useQuery({
-    queryKey: accountKeys.companyProfile(id),
-    queryFn: ({ signal }) => call(accountsApi.companyProfile, { params: { id }, signal }),
+    queryKey: accountKeys.companyProfile(id ?? 0),
+    queryFn: ({ signal }) => call(accountsApi.companyProfile, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
   });
 }
 
@@ -117,7 +120,13 @@ function useAccountsMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.all }),
+    onSuccess: async () => {
+      // The app bar shows the signed-in user's name and company, which a profile edit may change.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: accountKeys.all }),
+        client.invalidateQueries({ queryKey: authKeys.me() }),
+      ]);
+    },
   });
 }
 

@@ -1,63 +1,13 @@
-import {
-  type AddressBody,
-  accountsApi,
-  type CompanyProfilePatch,
-  coreApi,
-  type ProfilePatch,
-  type ResetPasswordBody,
-  type SettingsPatch,
-} from '@cab/shared';
+import { type AddressBody, accountsApi, coreApi, type ResetPasswordBody, type SettingsPatch } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { authKeys } from '../auth/api.ts';
 
-/** Data of the self-service settings screens: own profile, company profile, addresses, global settings. */
+/** Data of the self-service settings screens: addresses and global settings (profiles: features/accounts). */
 export const settingsKeys = {
   all: ['settings'] as const,
-  profile: (id: number) => [...settingsKeys.all, 'profile', id] as const,
-  company: (id: number) => [...settingsKeys.all, 'company', id] as const,
   addresses: (id: number) => [...settingsKeys.all, 'addresses', id] as const,
   global: () => [...settingsKeys.all, 'global'] as const,
 };
-
-export function useProfile(id: number) {
-  return useQuery({
-    queryKey: settingsKeys.profile(id),
-    queryFn: ({ signal }) => call(accountsApi.profile, { params: { id }, signal }),
-  });
-}
-
-export function useUpdateProfile(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ProfilePatch) => call(accountsApi.updateProfile, { params: { id }, body, form: true }),
-    onSuccess: (profile) => {
-      queryClient.setQueryData(settingsKeys.profile(id), profile);
-      // The app bar greets the user by name.
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    },
-  });
-}
-
-export function useCompanyProfile(id: number | null) {
-  return useQuery({
-    queryKey: settingsKeys.company(id ?? 0),
-    queryFn: ({ signal }) => call(accountsApi.companyProfile, { params: { id: id ?? 0 }, signal }),
-    enabled: id !== null,
-  });
-}
-
-export function useUpdateCompanyProfile(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CompanyProfilePatch) =>
-      call(accountsApi.updateCompanyProfile, { params: { id }, body, form: true }),
-    onSuccess: (company) => {
-      queryClient.setQueryData(settingsKeys.company(id), company);
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    },
-  });
-}
 
 export function useAddresses(userId: number) {
   return useQuery({

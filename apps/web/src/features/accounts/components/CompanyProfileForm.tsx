@@ -1,16 +1,11 @@
-import {
-  ACCOUNTS_TEXT,
-  type CompanyProfile,
-  type CompanyProfilePatch,
-  companyProfilePatchSchema,
-  MSG,
-  NOTIFY_MS,
-} from '@cab/shared';
+import { ACCOUNTS_TEXT, type CompanyProfile, companyProfilePatchSchema, NOTIFY_MS, SETTINGS_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
@@ -19,52 +14,99 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
 
-type Values = Required<CompanyProfilePatch>;
-const FIELDS = ['name', 'email', 'phone', 'website', 'tax_exempt', 'notes'] as const;
+type Values = Omit<CompanyProfile, 'id'>;
+const CONTACT = ['name', 'email', 'phone', 'website'] as const;
+const FIELDS = [...CONTACT, 'tax_exempt', 'notes'] as const;
+const LABELS: Record<(typeof CONTACT)[number], string> = {
+  name: SETTINGS_TEXT.companyName,
+  email: SETTINGS_TEXT.companyEmail,
+  phone: SETTINGS_TEXT.companyPhone,
+  website: SETTINGS_TEXT.website,
+};
+const valuesOf = ({ id: _id, ...values }: CompanyProfile): Values => values;
 const resolver = zodResolver(companyProfilePatchSchema.required({ name: true })) as unknown as Resolver<Values>;
+const half = { xs: 12, sm: 6 } as const;
 
-/** PATCH companies/{id}/profile. Tax exempt and notes are for admins only (the server checks too). */
-export function CompanyProfileForm({ profile, isAdmin }: { profile: CompanyProfile; isAdmin: boolean }) {
+/**
+ * PATCH companies/{id}/profile: a company's managers edit its contact details; only an admin
+ * changes tax exempt and notes (the server checks too). Without `editable` (an employee) the
+ * details are shown read-only.
+ */
+export function CompanyProfileForm({
+  profile,
+  isAdmin,
+  editable = true,
+}: {
+  profile: CompanyProfile;
+  isAdmin: boolean;
+  editable?: boolean;
+}) {
   const update = useUpdateCompanyProfile();
   const { enqueueSnackbar } = useSnackbar();
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<Values>({
     resolver,
-    defaultValues: {
-      name: profile.name,
-      email: profile.email,
-      phone: profile.phone,
-      website: profile.website,
-      tax_exempt: profile.tax_exempt,
-      notes: profile.notes,
-    },
+    defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const { tax_exempt, notes, ...rest } = values;
+  const onSubmit = handleSubmit(async ({ tax_exempt, notes, ...contact }) => {
     try {
-      await update.mutateAsync({ id: profile.id, body: isAdmin ? { ...rest, tax_exempt, notes } : rest });
-      enqueueSnackbar(MSG.profileUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      const body = isAdmin ? { ...contact, tax_exempt, notes } : contact;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+      enqueueSnackbar(SETTINGS_TEXT.companyUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
     }
   });
 
-  const half = { xs: 12, sm: 6 } as const;
+  const taxExemptReadOnly = (
+    <TextField
+      label={ACCOUNTS_TEXT.taxExempt}
+      value={profile.tax_exempt ? SETTINGS_TEXT.taxExemptYes : SETTINGS_TEXT.taxExemptNo}
+      slotProps={{ input: { readOnly: true } }}
+      data-testid="company-tax-exempt"
+    />
+  );
+
+  if (!editable) {
+    return (
+      <Stack spacing={2.5} sx={{ maxWidth: 520 }} data-testid="company-profile-readonly">
+        <Alert severity="info">{SETTINGS_TEXT.companyReadOnlyHint}</Alert>
+        {CONTACT.map((name) => (
+          <TextField
+            key={name}
+            label={LABELS[name]}
+            value={profile[name]}
+            slotProps={{ input: { readOnly: true } }}
+            data-testid={`company-${name}`}
+          />
+        ))}
+        {taxExemptReadOnly}
+      </Stack>
+    );
+  }
+
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="company-profile-form">
       <FormRootError errors={formState.errors} />
       <Grid container spacing={2}>
         <Grid size={half}>
-          <FormTextField control={control} name="name" label={ACCOUNTS_TEXT.companyName} required fullWidth />
+          <FormTextField
+            control={control}
+            name="name"
+            label={LABELS.name}
+            autoComplete="organization"
+            required
+            fullWidth
+          />
         </Grid>
         <Grid size={half}>
-          <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" fullWidth />
+          <FormTextField control={control} name="email" label={LABELS.email} type="email" fullWidth />
         </Grid>
         <Grid size={half}>
-          <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} fullWidth />
+          <FormTextField control={control} name="phone" label={LABELS.phone} type="tel" fullWidth />
         </Grid>
         <Grid size={half}>
-          <FormTextField control={control} name="website" label={ACCOUNTS_TEXT.website} fullWidth />
+          <FormTextField control={control} name="website" label={LABELS.website} fullWidth />
         </Grid>
         {isAdmin && (
           <Grid size={12}>
@@ -72,7 +114,7 @@ export function CompanyProfileForm({ profile, isAdmin }: { profile: CompanyProfi
           </Grid>
         )}
       </Grid>
-      {isAdmin && (
+      {isAdmin ? (
         <Controller
           control={control}
           name="tax_exempt"
@@ -83,9 +125,13 @@ export function CompanyProfileForm({ profile, isAdmin }: { profile: CompanyProfi
             />
           )}
         />
+      ) : (
+        taxExemptReadOnly
       )}
       <div>
-        <SubmitButton pending={update.isPending}>{ACCOUNTS_TEXT.save}</SubmitButton>
+        <SubmitButton pending={update.isPending} data-testid="company-save">
+          {ACCOUNTS_TEXT.save}
+        </SubmitButton>
       </div>
     </Stack>
   );

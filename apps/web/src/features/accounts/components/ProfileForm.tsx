@@ -1,9 +1,10 @@
-import { ACCOUNTS_TEXT, MSG, NOTIFY_MS, type Profile, type ProfilePatch, profilePatchSchema } from '@cab/shared';
+import { ACCOUNTS_TEXT, MSG, NOTIFY_MS, type Profile, profilePatchSchema, SETTINGS_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
@@ -12,39 +13,37 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { useUpdateProfile } from '../api.ts';
 
-type Values = Required<Pick<ProfilePatch, 'first_name' | 'last_name' | 'phone' | 'email' | 'tax_exempt'>>;
+type Values = Pick<Profile, 'first_name' | 'last_name' | 'phone' | 'email' | 'tax_exempt'>;
 const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'tax_exempt'] as const;
+const valuesOf = (p: Profile): Values => ({
+  first_name: p.first_name,
+  last_name: p.last_name,
+  phone: p.phone,
+  email: p.email,
+  tax_exempt: p.tax_exempt,
+});
 const resolver = zodResolver(
   profilePatchSchema.required({ first_name: true, last_name: true }),
 ) as unknown as Resolver<Values>;
+const half = { xs: 12, sm: 6 } as const;
 
-/** PATCH customers/{id}/profile. E-mail and tax exempt are for admins only (the server checks too). */
+/**
+ * PATCH customers/{id}/profile, for one's own profile (/settings/profile) and for an admin or
+ * manager editing a user. Only an admin changes e-mail and tax exempt (the server checks too):
+ * others see them read-only and never send them.
+ */
 export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: boolean }) {
   const update = useUpdateProfile();
   const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, formState, reset } = useForm<Values>({
     resolver,
-    defaultValues: {
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      phone: profile.phone,
-      email: profile.email,
-      tax_exempt: profile.tax_exempt,
-    },
+    defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    const { email, tax_exempt, ...person } = values;
-    const body: ProfilePatch = isAdmin ? { ...person, email, tax_exempt } : person;
+  const onSubmit = handleSubmit(async ({ email, tax_exempt, ...person }) => {
     try {
-      const saved = await update.mutateAsync({ id: profile.id, body });
-      reset({
-        first_name: saved.first_name,
-        last_name: saved.last_name,
-        phone: saved.phone,
-        email: saved.email,
-        tax_exempt: saved.tax_exempt,
-      });
+      const body = isAdmin ? { ...person, email, tax_exempt } : person;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
       enqueueSnackbar(MSG.profileUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
     } catch (error) {
       applyServerErrors(error, setError, FIELDS);
@@ -55,27 +54,45 @@ export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: b
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="profile-form">
       <FormRootError errors={formState.errors} />
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required fullWidth />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required fullWidth />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={half}>
           <FormTextField
             control={control}
-            name="email"
-            label={ACCOUNTS_TEXT.email}
-            type="email"
-            disabled={!isAdmin}
+            name="first_name"
+            label={ACCOUNTS_TEXT.firstName}
+            autoComplete="given-name"
+            required
             fullWidth
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} fullWidth />
+        <Grid size={half}>
+          <FormTextField
+            control={control}
+            name="last_name"
+            label={ACCOUNTS_TEXT.lastName}
+            autoComplete="family-name"
+            required
+            fullWidth
+          />
+        </Grid>
+        <Grid size={half}>
+          {isAdmin ? (
+            <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" fullWidth />
+          ) : (
+            <TextField
+              label={ACCOUNTS_TEXT.email}
+              value={profile.email}
+              helperText={SETTINGS_TEXT.emailReadOnlyHint}
+              slotProps={{ input: { readOnly: true } }}
+              fullWidth
+              data-testid="profile-email"
+            />
+          )}
+        </Grid>
+        <Grid size={half}>
+          <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} type="tel" fullWidth />
         </Grid>
       </Grid>
-      {isAdmin && (
+      {isAdmin ? (
         <Controller
           control={control}
           name="tax_exempt"
@@ -92,9 +109,18 @@ export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: b
             />
           )}
         />
+      ) : (
+        <TextField
+          label={ACCOUNTS_TEXT.taxExempt}
+          value={profile.tax_exempt ? SETTINGS_TEXT.taxExemptYes : SETTINGS_TEXT.taxExemptNo}
+          slotProps={{ input: { readOnly: true } }}
+          data-testid="profile-tax-exempt"
+        />
       )}
       <div>
-        <SubmitButton pending={update.isPending}>{ACCOUNTS_TEXT.save}</SubmitButton>
+        <SubmitButton pending={update.isPending} data-testid="profile-save">
+          {ACCOUNTS_TEXT.save}
+        </SubmitButton>
       </div>
     </Stack>
   );

@@ -8,10 +8,10 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCompanyProfile, useProfile } from '../../accounts/api.ts';
+import { CompanyProfileForm } from '../../accounts/components/CompanyProfileForm.tsx';
+import { ProfileForm } from '../../accounts/components/ProfileForm.tsx';
 import { useSession } from '../../auth/api.ts';
-import { useCompanyProfile, useProfile } from '../api.ts';
-import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
-import { ProfileForm } from '../components/ProfileForm.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 
 /** /settings/profile (ADMIN and customers): the signed-in user's profile and, for business users, the company's. */
@@ -52,7 +52,7 @@ export default function ProfilePage() {
             <CardHeader title={SETTINGS_TEXT.companyProfile} />
             <CardContent sx={{ p: { xs: 2, sm: 3 }, pt: { xs: 0, sm: 0 } }}>
               <QueryState query={company}>
-                {(c) => <CompanyProfileForm company={c} editable={role === 'BUSINESS_MANAGER'} />}
+                {(c) => <CompanyProfileForm profile={c} isAdmin={false} editable={role === 'BUSINESS_MANAGER'} />}
               </QueryState>
             </CardContent>
           </Card>
