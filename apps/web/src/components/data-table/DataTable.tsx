@@ -18,7 +18,7 @@ export interface Selection {
   onChange: (next: Set<RowId>) => void;
 }
 
-interface Props<R> {
+export interface DataTableProps<R> {
   columns: readonly DataColumn<R>[];
   hidden?: ReadonlySet<string>;
   rows: readonly R[];
@@ -56,7 +56,7 @@ export function DataTable<R>({
   skeletonRows = 5,
   testId,
   rowTestId,
-}: Props<R>) {
+}: DataTableProps<R>) {
   const visible = columns.filter((c) => !(c.optional && hidden?.has(c.key)));
   const colCount = visible.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
   const pageIds = rows.map(getRowId);

@@ -12,8 +12,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api.ts';
@@ -72,11 +71,15 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
   const me = useMe();
   const { enqueueSnackbar } = useSnackbar();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ACCOUNT_PAGE_SIZE);
+  const paging = usePaging(ACCOUNT_PAGE_SIZE);
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const list = useBusinessUsers({ company, search: search || undefined, page, page_size: pageSize });
+  const list = useBusinessUsers({
+    company,
+    search: search || undefined,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
   const makeManager = useMakeManager();
   const update = useUpdateBusinessUser();
 
@@ -150,31 +153,20 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
         search={search}
         onSearch={(text) => {
           setSearch(text);
-          setPage(1);
+          paging.setPage(1);
         }}
       >
         {actions}
       </ListToolbar>
-      <DataTable
+      <PagedDataTable
+        list={list}
+        paging={paging}
         columns={columns}
-        rows={list.data?.results ?? []}
         getRowId={(u) => u.id}
-        loading={list.isPending}
-        fetching={list.isFetching}
         rowActions={rowActions}
         emptyText={ACCOUNTS_TEXT.noUsers}
         rowTestId={(u) => `user-row-${u.email}`}
         testId="company-users"
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(next) => {
-          setPageSize(next);
-          setPage(1);
-        }}
       />
       {editing && <BusinessUserDialog user={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog

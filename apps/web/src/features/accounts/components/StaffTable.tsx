@@ -3,8 +3,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useState } from 'react';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAccountList } from '../api.ts';
@@ -30,10 +29,13 @@ const columns: DataColumn<AccountUser>[] = [
 /** Staff and admin accounts (GET staff) with an edit dialog per row; the search text is kept (SPEC 3). */
 export function StaffTable({ actions }: { actions?: ReactNode }) {
   const { staffSearch } = useUsersListState();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ACCOUNT_PAGE_SIZE);
+  const paging = usePaging(ACCOUNT_PAGE_SIZE);
   const [editing, setEditing] = useState<AccountUser | null>(null);
-  const list = useAccountList('staff', { search: staffSearch || undefined, page, page_size: pageSize });
+  const list = useAccountList('staff', {
+    search: staffSearch || undefined,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
 
   return (
     <>
@@ -41,17 +43,16 @@ export function StaffTable({ actions }: { actions?: ReactNode }) {
         search={staffSearch}
         onSearch={(text) => {
           setUsersListState({ staffSearch: text });
-          setPage(1);
+          paging.setPage(1);
         }}
       >
         {actions}
       </ListToolbar>
-      <DataTable
+      <PagedDataTable
+        list={list}
+        paging={paging}
         columns={columns}
-        rows={list.data?.results ?? []}
         getRowId={(u) => u.id}
-        loading={list.isPending}
-        fetching={list.isFetching}
         emptyText={ACCOUNTS_TEXT.noUsers}
         rowTestId={(u) => `user-row-${u.email}`}
         testId="staff-table"
@@ -67,16 +68,6 @@ export function StaffTable({ actions }: { actions?: ReactNode }) {
             </IconButton>
           </Tooltip>
         )}
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(next) => {
-          setPageSize(next);
-          setPage(1);
-        }}
       />
       {editing && <StaffFormDialog user={editing} onClose={() => setEditing(null)} />}
     </>

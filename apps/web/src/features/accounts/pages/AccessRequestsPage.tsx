@@ -18,8 +18,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -78,11 +77,10 @@ export default function AccessRequestsPage() {
   const route = useCurrentRoute();
   const { enqueueSnackbar } = useSnackbar();
   const [status, setStatus] = useState<StatusFilter>('PENDING');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ACCOUNT_PAGE_SIZE);
+  const paging = usePaging(ACCOUNT_PAGE_SIZE);
   const [accepting, setAccepting] = useState<AccessRequest | null>(null);
   const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
-  const list = useAccessRequests({ page, page_size: pageSize, status: status || undefined });
+  const list = useAccessRequests({ page: paging.page, page_size: paging.pageSize, status: status || undefined });
   const accept = useAcceptAccessRequest();
 
   return (
@@ -97,7 +95,7 @@ export default function AccessRequestsPage() {
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as StatusFilter);
-              setPage(1);
+              paging.setPage(1);
             }}
             sx={{ width: 200 }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
@@ -111,12 +109,11 @@ export default function AccessRequestsPage() {
             ))}
           </TextField>
         </Box>
-        <DataTable
+        <PagedDataTable
+          list={list}
+          paging={paging}
           columns={columns}
-          rows={list.data?.results ?? []}
           getRowId={(r) => r.id}
-          loading={list.isPending}
-          fetching={list.isFetching}
           emptyText={ACCOUNTS_TEXT.noRequests}
           rowTestId={(r) => `request-row-${r.email}`}
           testId="requests-table"
@@ -132,16 +129,6 @@ export default function AccessRequestsPage() {
               </Box>
             ) : null
           }
-        />
-        <TablePager
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            setPage(1);
-          }}
         />
       </Card>
       <ConfirmDialog

@@ -9,8 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -64,45 +63,31 @@ const companyColumns: DataColumn<Company>[] = [
   { key: 'users', header: ACCOUNTS_TEXT.usersCount, align: 'right', render: (c) => c.users_count },
 ];
 
-/** Server-paged list with the kept search text of its tab (SPEC 3). */
-function usePaging() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(ACCOUNT_PAGE_SIZE);
-  return { page, setPage, pageSize, setPageSize };
-}
-
 function PersonalTab() {
   const { personalSearch } = useUsersListState();
-  const { page, setPage, pageSize, setPageSize } = usePaging();
-  const list = useAccountList('personal', { search: personalSearch || undefined, page, page_size: pageSize });
+  const paging = usePaging(ACCOUNT_PAGE_SIZE);
+  const list = useAccountList('personal', {
+    search: personalSearch || undefined,
+    page: paging.page,
+    page_size: paging.pageSize,
+  });
   return (
     <>
       <ListToolbar
         search={personalSearch}
         onSearch={(text) => {
           setUsersListState({ personalSearch: text });
-          setPage(1);
+          paging.setPage(1);
         }}
       />
-      <DataTable
+      <PagedDataTable
+        list={list}
+        paging={paging}
         columns={personalColumns}
-        rows={list.data?.results ?? []}
         getRowId={(u) => u.id}
-        loading={list.isPending}
-        fetching={list.isFetching}
         emptyText={ACCOUNTS_TEXT.noUsers}
         rowTestId={(u) => `user-row-${u.email}`}
         testId="personal-table"
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(next) => {
-          setPageSize(next);
-          setPage(1);
-        }}
       />
     </>
   );
@@ -110,36 +95,25 @@ function PersonalTab() {
 
 function BusinessTab() {
   const { businessSearch } = useUsersListState();
-  const { page, setPage, pageSize, setPageSize } = usePaging();
-  const list = useCompanyList({ search: businessSearch || undefined, page, page_size: pageSize });
+  const paging = usePaging(ACCOUNT_PAGE_SIZE);
+  const list = useCompanyList({ search: businessSearch || undefined, page: paging.page, page_size: paging.pageSize });
   return (
     <>
       <ListToolbar
         search={businessSearch}
         onSearch={(text) => {
           setUsersListState({ businessSearch: text });
-          setPage(1);
+          paging.setPage(1);
         }}
       />
-      <DataTable
+      <PagedDataTable
+        list={list}
+        paging={paging}
         columns={companyColumns}
-        rows={list.data?.results ?? []}
         getRowId={(c) => c.id}
-        loading={list.isPending}
-        fetching={list.isFetching}
         emptyText={ACCOUNTS_TEXT.noCompanies}
         rowTestId={(c) => `company-row-${c.id}`}
         testId="companies-table"
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(next) => {
-          setPageSize(next);
-          setPage(1);
-        }}
       />
     </>
   );

@@ -11,8 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type OutboxStatus, useOutbox } from '../api.ts';
@@ -36,10 +35,9 @@ const COLUMNS: DataColumn<Message>[] = [
 /** The admin's reader of the outbox: every message kept, filtered by status, newest first. */
 export function OutboxView() {
   const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(50);
+  const paging = usePaging(50);
   const [open, setOpen] = useState<Message | null>(null);
-  const outbox = useOutbox({ page, page_size: pageSize, ...(status ? { status } : {}) });
+  const outbox = useOutbox({ page: paging.page, page_size: paging.pageSize, ...(status ? { status } : {}) });
 
   return (
     <Card>
@@ -51,7 +49,7 @@ export function OutboxView() {
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as OutboxStatus | '');
-            setPage(1);
+            paging.setPage(1);
           }}
           fullWidth={false}
           sx={{ minWidth: 200 }}
@@ -68,12 +66,11 @@ export function OutboxView() {
           ))}
         </TextField>
       </Box>
-      <DataTable
+      <PagedDataTable
+        list={outbox}
+        paging={paging}
         columns={COLUMNS}
-        rows={outbox.data?.results ?? []}
         getRowId={(m) => m.id}
-        loading={outbox.isPending}
-        fetching={outbox.isFetching}
         emptyText={EMAIL_TEXT.noMessages}
         testId="outbox-table"
         rowTestId={(m) => `outbox-${m.id}`}
@@ -83,16 +80,6 @@ export function OutboxView() {
             {EMAIL_TEXT.open}
           </Button>
         )}
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={outbox.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
       />
       {open && <MessageDialog message={open} onClose={() => setOpen(null)} />}
     </Card>

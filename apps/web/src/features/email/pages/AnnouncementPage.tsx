@@ -23,8 +23,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
@@ -222,9 +221,8 @@ function AnnouncementForm() {
 const isActive = (a: Announcement) => new Date(a.expires_at).getTime() > Date.now();
 
 function AnnouncementList() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const list = useAnnouncements({ page, page_size: pageSize });
+  const paging = usePaging(20);
+  const list = useAnnouncements({ page: paging.page, page_size: paging.pageSize });
   const expire = useExpireAnnouncement();
   const { enqueueSnackbar } = useSnackbar();
   const [toExpire, setToExpire] = useState<Announcement | null>(null);
@@ -265,12 +263,11 @@ function AnnouncementList() {
 
   return (
     <Card>
-      <DataTable
+      <PagedDataTable
+        list={list}
+        paging={paging}
         columns={columns}
-        rows={list.data?.results ?? []}
         getRowId={(a) => a.id}
-        loading={list.isPending}
-        fetching={list.isFetching}
         emptyText={EMAIL_TEXT.noAnnouncements}
         testId="announcements-table"
         rowTestId={(a) => `announcement-${a.id}`}
@@ -281,16 +278,6 @@ function AnnouncementList() {
             </Button>
           ) : null
         }
-      />
-      <TablePager
-        page={page}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={setPage}
-        onPageSizeChange={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
       />
       <ConfirmDialog
         open={toExpire !== null}
