@@ -1,20 +1,16 @@
 import { type AddressBody, accountsApi, coreApi, type ResetPasswordBody, type SettingsPatch } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { accountKeys } from '../accounts/api.ts';
 
-/** Data of the self-service settings screens: addresses and global settings (profiles: features/accounts). */
+/**
+ * Data of the self-service settings screens: address changes and global settings. Profiles and the
+ * address list are read through features/accounts, whose cache keys these writes refresh.
+ */
 export const settingsKeys = {
   all: ['settings'] as const,
-  addresses: (id: number) => [...settingsKeys.all, 'addresses', id] as const,
   global: () => [...settingsKeys.all, 'global'] as const,
 };
-
-export function useAddresses(userId: number) {
-  return useQuery({
-    queryKey: settingsKeys.addresses(userId),
-    queryFn: ({ signal }) => call(accountsApi.addresses, { params: { id: userId }, signal }),
-  });
-}
 
 /** Add (no addressId) or replace an address; the list is reloaded since a new default unsets the old one. */
 export function useSaveAddress(userId: number) {
@@ -24,7 +20,7 @@ export function useSaveAddress(userId: number) {
       addressId === null
         ? call(accountsApi.addAddress, { params: { id: userId }, body, form: true })
         : call(accountsApi.updateAddress, { params: { id: userId, addressId }, body, form: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.addresses(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses(userId) }),
   });
 }
 
@@ -32,7 +28,7 @@ export function useDeleteAddress(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (addressId: number) => call(accountsApi.deleteAddress, { params: { id: userId, addressId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.addresses(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses(userId) }),
   });
 }
 

@@ -26,8 +26,9 @@ import { useState } from 'react';
 import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useAddresses } from '../../accounts/api.ts';
 import { useMe } from '../../auth/api.ts';
-import { useAddresses, useDeleteAddress } from '../api.ts';
+import { useDeleteAddress } from '../api.ts';
 import { AddressDialog } from '../components/AddressDialog.tsx';
 import { QueryState } from '../components/QueryState.tsx';
 
