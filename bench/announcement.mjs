@@ -7,6 +7,8 @@
  */
 import { createDb, schema, seed } from '@cab/db';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { systemContext } from '../apps/server/src/kit/context.ts';
 import { previewAnnouncement, sendAnnouncement } from '../apps/server/src/modules/email/announcements.ts';
 
 const total = Number(process.argv[2] ?? 5000);
@@ -39,17 +41,18 @@ const body = {
   audience: 'BUSINESS',
   expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
 };
+// The request context the endpoint would get: the admin acting, no storage needed.
+const config = { ...loadConfig({ DATA_DIR: 'memory' }), publicUrl: 'http://localhost' };
+const ctx = {
+  ...systemContext({ db, config, storage: null }, console),
+  actor: { id: admin.id, email: admin.email, role: 'ADMIN', companyId: null, tokenId: 0 },
+};
 let t = performance.now();
-const preview = await previewAnnouncement(db, 'http://localhost', body);
+const preview = await previewAnnouncement(ctx, body);
 const previewMs = performance.now() - t;
 
 t = performance.now();
-const sent = await sendAnnouncement(
-  db,
-  { id: admin.id, email: admin.email, role: 'ADMIN', companyId: null, tokenId: 0 },
-  'http://localhost',
-  body,
-);
+const sent = await sendAnnouncement(ctx, body);
 const sendMs = performance.now() - t;
 const [queued] = await db.select({ n: sql`count(*)::int` }).from(schema.emailOutbox);
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@cab/db';
 import type { Access } from '@cab/shared';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -7,16 +6,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerWeb } from './http/web.ts';
-import { accountsRoutes } from './modules/accounts/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { catalogPages } from './modules/catalog/pages.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { coreRoutes } from './modules/core/routes.ts';
-import { emailRoutes } from './modules/email/routes.ts';
+import { accountsRoutes } from './modules/accounts/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
+import { coreRoutes } from './modules/core/index.ts';
+import { emailRoutes } from './modules/email/index.ts';
+import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
 export interface RouteInfo {
@@ -31,12 +31,9 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
-  db: Db;
-  config: Config;
-}
-
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions extends Omit<AppDeps, 'storage'> {
+  /** Where uploads go; by default what the configuration names (createStorage). */
+  storage?: AppDeps['storage'];
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
 }
@@ -44,16 +41,20 @@ export interface BuildAppOptions extends AppDeps {
 /** Routes without a contract are public by nature: web pages, static files, API documentation. */
 const isUncontractedPublic = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
-export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One JSON line per request (written in onResponse below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Off by default: otherwise any client picks its own IP (and every per-IP limit) by header.
+    // A hop count is supported at runtime (proxy-addr); Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   });
+  const deps: AppDeps = { db, config, storage: storage ?? createStorage(config) };
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -69,6 +70,13 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // On plain HTTP (a shop's LAN) these would make the browser ask for https:// and show a
+    // blank page; send them only when the request came over HTTPS or the site is HTTPS-only.
+    if (config.httpsOnly || req.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+    }
   });
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
@@ -84,9 +92,11 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   });
 
   await app.register(helmet, {
+    hsts: false,
     // The SPA uses inline styles from emotion; scripts stay same-origin.
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': null,
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
@@ -110,13 +120,13 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
 
   registerErrorHandler(app);
   registerAuthentication(app, db);
-  const deps = { db, config };
-  authRoutes(app, deps);
-  accountsRoutes(app, deps);
-  coreRoutes(app, deps);
-  catalogRoutes(app, deps);
-  emailRoutes(app, deps);
-  catalogPages(app, db);
+  authRoutes(app);
+  accountsRoutes(app);
+  coreRoutes(app);
+  catalogRoutes(app);
+  emailRoutes(app);
+  auditRoutes(app);
+  catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;
 }

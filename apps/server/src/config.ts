@@ -32,6 +32,13 @@ export interface Config {
   webDist: string;
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * Which proxy may set X-Forwarded-For/-Proto: false (none, the default), true (any: only when
+   * the server is reachable through the proxy alone), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
+  /** Send HSTS and upgrade-insecure-requests on every answer, not only on HTTPS requests. */
+  httpsOnly: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -41,6 +48,14 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got "${value}"`);
   return n;
+}
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,5 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(ROOT, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'warn' : 'info'),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    httpsOnly: env.HTTPS_ONLY === 'true',
   };
 }

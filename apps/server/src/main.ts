@@ -1,7 +1,8 @@
 import { createDb, seed } from '@cab/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { smtpSender, startOutboxWorker } from './modules/email/outbox.ts';
+import { systemContext } from './kit/context.ts';
+import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -9,8 +10,9 @@ const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config
 const { createdDemoUsers } = await seed(handle.db, { demo: config.seedDemo });
 const app = await buildApp({ db: handle.db, config });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
+// The worker serves no request: it runs with a system context (no actor, no request id).
 const outbox = config.smtpUrl
-  ? startOutboxWorker(handle.db, smtpSender(config.smtpUrl, config.mailFrom), app.log)
+  ? startOutboxWorker(systemContext(app.deps, app.log), smtpSender(config.smtpUrl, config.mailFrom))
   : null;
 
 let stopping = false;

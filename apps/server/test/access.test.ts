@@ -1,5 +1,6 @@
 import {
   accountsApi,
+  auditApi,
   authApi,
   canAccess,
   catalogApi,
@@ -13,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
-const CONTRACTS: Record<string, Record<string, Endpoint>> = { authApi, accountsApi, coreApi, catalogApi, emailApi };
+const CONTRACTS: Record<string, Record<string, Endpoint>> = {
+  authApi,
+  accountsApi,
+  auditApi,
+  coreApi,
+  catalogApi,
+  emailApi,
+};
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
 const SAMPLE: Record<

@@ -44,7 +44,8 @@ const request = (email: string, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await setupTestApp();
+  // Behind a load balancer: the client address comes from X-Forwarded-For (off by default).
+  t = await setupTestApp({ trustProxy: true });
   admin = await t.login('ADMIN');
 });
 afterAll(() => t.close());

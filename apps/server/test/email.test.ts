@@ -3,14 +3,18 @@ import { EMAIL_TEMPLATES, emailApi, MSG } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverDue, enqueueTemplate, OUTBOX, retryDelayMs, smtpSender } from '../src/modules/email/outbox.ts';
+import { type RequestContext, systemContext } from '../src/kit/context.ts';
+import { deliverDue, enqueueTemplate, OUTBOX, retryDelayMs, smtpSender } from '../src/modules/email/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
+/** The outbox worker's context: background work, no actor. */
+let system: RequestContext;
 beforeAll(async () => {
   t = await setupTestApp();
   admin = await t.login('ADMIN');
+  system = systemContext(t.app.deps, t.app.log);
 });
 afterAll(() => t.close());
 
@@ -116,14 +120,14 @@ describe('outbox delivery over SMTP', () => {
     const sender = smtpSender(`smtp://127.0.0.1:${smtp.port}`, 'Shop <shop@example.com>');
     try {
       const data = EMAIL_TEMPLATES.find((x) => x.name === 'order_submitted')!.sample;
-      const queued = await enqueueTemplate(t.handle.db, 'order_submitted', 'paula@example.com', data);
+      const queued = await enqueueTemplate(system, 'order_submitted', 'paula@example.com', data);
       expect(queued.subject).toBe('Order 1042 (Smith kitchen) received');
 
       // The server is down (refuses): nothing is lost, a retry is scheduled.
       smtp.state.refuse = true;
       let clock = Date.now();
       const now = () => new Date(clock);
-      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 0, failed: 1 });
+      expect(await deliverDue(system, sender, now)).toEqual({ sent: 0, failed: 1 });
       const [afterFail] = await t.handle.db
         .select()
         .from(schema.emailOutbox)
@@ -133,7 +137,7 @@ describe('outbox delivery over SMTP', () => {
       expect(afterFail!.nextAttemptAt.getTime()).toBe(clock + retryDelayMs(1));
 
       // Not due yet: a round now sends nothing.
-      expect(await deliverDue(t.handle.db, sender)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDue(system, sender)).toEqual({ sent: 0, failed: 0 });
 
       // The server recovers; once the retry is due the message goes out, once.
       smtp.state.refuse = false;
@@ -142,8 +146,8 @@ describe('outbox delivery over SMTP', () => {
         .set({ nextAttemptAt: new Date(Date.now() - 1000) })
         .where(eq(schema.emailOutbox.id, queued.id));
       clock = Date.now();
-      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 1, failed: 0 });
-      expect(await deliverDue(t.handle.db, sender, now)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDue(system, sender, now)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDue(system, sender, now)).toEqual({ sent: 0, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual(['paula@example.com']);
       expect(smtp.received[0]!.raw).toContain('Subject: Order 1042 (Smith kitchen) received');
@@ -162,14 +166,14 @@ describe('outbox delivery over SMTP', () => {
 
   it('gives up after the last attempt and marks the message FAILED', async () => {
     const failing = { send: async () => Promise.reject(new Error('connection refused')) };
-    const queued = await enqueueTemplate(t.handle.db, 'pickup_reminder', 'x@example.com', {
+    const queued = await enqueueTemplate(system, 'pickup_reminder', 'x@example.com', {
       ...EMAIL_TEMPLATES.find((x) => x.name === 'pickup_reminder')!.sample,
     });
     await t.handle.db
       .update(schema.emailOutbox)
       .set({ attempts: OUTBOX.maxAttempts - 1 })
       .where(eq(schema.emailOutbox.id, queued.id));
-    await deliverDue(t.handle.db, failing);
+    await deliverDue(system, failing);
     const [row] = await t.handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
     expect(row).toMatchObject({ status: 'FAILED', attempts: OUTBOX.maxAttempts, lastError: 'connection refused' });
   });

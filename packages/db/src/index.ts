@@ -2,24 +2,20 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
+import type { Db } from './types.ts';
 
+export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './passwords.ts';
 export * from './seed.ts';
+export type { Db, Executor, Schema, Tx } from './types.ts';
 export { schema };
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Anything that runs queries: the database or a transaction. */
-export type Executor = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -69,17 +65,33 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
-  let client: PGlite;
   if (dataDir === 'memory') {
-    client = new PGlite();
-  } else {
+    const client = new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Before PGlite reads a byte: a second process must not open the same files.
+  const release = lockDataDir(dataDir);
+  try {
     const dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    const client = new PGlite(dir);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    };
+    return { db, client, kind: 'pglite', location: dataDir, close };
+  } catch (err) {
+    release();
+    throw err;
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
 }
 
 /** Applies pending migrations; on PostgreSQL under an advisory lock so several instances can start at once. */

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
+import { basisPoints, cents, parseMoney, parsePercent } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import type { Executor } from './index.ts';
 import {
   categories,
   doorStyleWoodSpecies,
@@ -16,6 +16,7 @@ import {
   tags,
   woodSpeciesFinishOptions,
 } from './schema/index.ts';
+import type { Executor } from './types.ts';
 
 /**
  * The demo catalogue: standard cabinet codes, attachments, premiums of every type, categories,
@@ -349,7 +350,9 @@ const CATEGORY_SEED: { name: string; type: (typeof categories.$inferInsert)['cat
   { name: 'Finished Sides', type: 'FINISHED_SIDE' },
 ];
 
-const money = (text: string | null) => (text === null ? null : Math.round(Number(text) * 100));
+/** Seed prices are written as decimal strings; parsed without floats like every amount. */
+const money = (text: string | null) => (text === null ? null : parseMoney(text));
+const percent = (text: string | null) => (text === null ? null : parsePercent(text));
 
 /** Loads the demo catalogue when no premium and no line item exists yet. Returns whether it did. */
 export async function seedCatalog(tx: Executor): Promise<boolean> {
@@ -386,7 +389,7 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
       code: w.code,
       description: w.description,
       priceCents: money(w.price),
-      percentageBp: money(w.pct),
+      percentageBp: percent(w.pct),
       exportName: w.code.toLowerCase(),
       index: i,
       premiumGroupId: group(w.code === 'PAINTED' ? 'Paint Grade' : 'Hardwoods'),
@@ -396,7 +399,7 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
       premiumType: 'FINISH_OPTION' as const,
       code: f.code,
       description: f.description,
-      percentageBp: f.method === 14 ? 1000 : f.method === 1 ? null : 500,
+      percentageBp: f.method === 14 ? basisPoints(1000) : f.method === 1 ? null : basisPoints(500),
       exportName: f.code.toLowerCase(),
       index: i,
       premiumGroupId: group(f.method === 14 ? 'Paints' : 'Stains'),
@@ -534,7 +537,7 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
     .values(
       items.map((it) => ({
         manufacturerCode: it.code,
-        priceCents: it.price,
+        priceCents: cents(it.price),
         description: it.description,
         categoryId: cat(it.category),
         baseCategory: it.base,

@@ -1,9 +1,9 @@
 import { EMAIL_TEMPLATES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from './index.ts';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import type { Db } from './types.ts';
 
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
 export { drawSeedImage, isSeedImageKey, seedCatalog } from './seed-catalog.ts';

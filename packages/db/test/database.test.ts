@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, DEMO_USERS, MIGRATIONS_DIR, schema, seed } from '../src/index.ts';
+import { createDb, DataDirInUseError, DEMO_USERS, MIGRATIONS_DIR, schema, seed } from '../src/index.ts';
 import { createTestDb } from '../src/testing.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -78,6 +78,43 @@ describe('embedded PGlite on disk', () => {
       expect(n).toBe(DEMO_USERS.length);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('one process per PGlite data directory', () => {
+  it('refuses a second opener with a clear error and leaves the first one working', async () => {
+    const dataDir = tempDir();
+    const first = await createDb({ dataDir });
+    try {
+      await first.db.insert(schema.tags).values({ name: 'held' });
+      const second = createDb({ dataDir });
+      await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+      await expect(createDb({ dataDir })).rejects.toThrow(/in use by another process \(pid \d+\)/);
+      const rows = await first.db.select().from(schema.tags).where(eq(schema.tags.name, 'held'));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await first.close();
+    }
+    // Released on close: the next opener sees the saved row.
+    const again = await createDb({ dataDir });
+    try {
+      expect(await again.db.select().from(schema.tags).where(eq(schema.tags.name, 'held'))).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('takes over the lock of a process that no longer runs (after a crash)', async () => {
+    const dataDir = tempDir();
+    const dead = execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString();
+    const host = (await import('node:os')).hostname();
+    writeFileSync(path.join(dataDir, 'pgdata.lock'), `${dead}@${host}`);
+    const handle = await createDb({ dataDir });
+    try {
+      expect(readFileSync(path.join(dataDir, 'pgdata.lock'), 'utf8')).toBe(`${process.pid}@${host}`);
+    } finally {
+      await handle.close();
     }
   });
 });

@@ -4,9 +4,21 @@ export const PAGE_SIZE = {
   premiumSelection: 50,
   lineItems: 50,
   attachments: 50,
+  /** Default pages of the catalogue's category, product group and subcategory lists. */
+  categories: 50,
+  productGroups: 50,
+  subcategories: 50,
   autocomplete: 50,
   autocompleteAll: 1000,
   recommendedMax: 250,
+  /** Largest page_size any list accepts. */
+  max: 1000,
+  /** Default pages of the account, e-mail and announcement lists. */
+  accounts: 50,
+  outbox: 50,
+  announcements: 50,
+  /** The announcements screen shows the latest 20 a page. */
+  announcementsScreen: 20,
 } as const;
 
 export const DEBOUNCE_MS = {

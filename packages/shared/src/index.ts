@@ -1,4 +1,6 @@
 export * from './accounts/index.ts';
+export * from './audit/contract.ts';
+export * from './audit/schemas.ts';
 export * from './auth/contract.ts';
 export * from './auth/nav.ts';
 export * from './auth/roles.ts';
@@ -14,6 +16,7 @@ export * from './email/templates.ts';
 export * from './email/text.ts';
 export * from './http/contract.ts';
 export * from './http/errors.ts';
+export * from './http/list.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './validation.ts';

@@ -60,6 +60,8 @@ export const MSG = {
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   validationFailed: 'Some fields are not valid.',
+  /** A NUL byte cannot be stored in a PostgreSQL text column. */
+  textHasNul: 'Must not contain a NUL character',
   internalError: 'An unexpected error occurred.',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
@@ -135,6 +137,8 @@ export const MSG = {
   multipleIdsNeedMultiple: 'Several ids need multiple=true',
   multipleNeedsIds: 'multiple=false takes at most one id',
   pageSizeTooLarge: 'Page size must be at most 1000',
+  pageSizeAtMost: (max: number) => `Page size must be at most ${max}`,
+  pageNumberInvalid: 'Must be a page number',
   idsRequired: 'Select at least one item',
   imageTypeInvalid: 'Only png, gif and jpeg images are allowed',
   imageFileMissing: 'Choose at least one image',

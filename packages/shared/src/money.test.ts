@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { divRound, formatMoney, formatPercent, parseMoney, percentOf, toWire } from './money.ts';
+import {
+  basisPoints,
+  cents,
+  divRound,
+  formatMoney,
+  formatPercent,
+  formatWireMoney,
+  formatWirePercent,
+  parseMoney,
+  parsePercent,
+  percentOf,
+  toWire,
+} from './money.ts';
+
+const pct = (text: string) => parsePercent(text)!;
 
 describe('money', () => {
   it.each([
@@ -19,14 +33,14 @@ describe('money', () => {
   });
 
   it('wire and display formats', () => {
-    expect(toWire(123450)).toBe('1234.50');
-    expect(toWire(-5)).toBe('-0.05');
-    expect(toWire(0)).toBe('0.00');
-    expect(formatMoney(123450)).toBe('$1,234.50');
-    expect(formatMoney(-1999)).toBe('-$19.99');
-    expect(formatPercent(12.5)).toBe('12.5 %');
-    expect(formatPercent(10)).toBe('10 %');
-    expect(() => toWire(1.5)).toThrow();
+    expect(toWire(cents(123450))).toBe('1234.50');
+    expect(toWire(cents(-5))).toBe('-0.05');
+    expect(toWire(cents(0))).toBe('0.00');
+    expect(formatMoney(cents(123450))).toBe('$1,234.50');
+    expect(formatMoney(cents(-1999))).toBe('-$19.99');
+    expect(formatPercent(pct('12.5'))).toBe('12.5 %');
+    expect(formatPercent(pct('10'))).toBe('10 %');
+    expect(() => toWire(1.5 as never)).toThrow();
   });
 
   it('rounds half away from zero', () => {
@@ -42,10 +56,32 @@ describe('money', () => {
   });
 
   it('percentOf uses exact basis points', () => {
-    expect(percentOf(10_000, 12.5)).toBe(1250);
-    expect(percentOf(999, 2.5)).toBe(25); // 24.975 -> 25
-    expect(percentOf(-999, 2.5)).toBe(-25);
-    expect(percentOf(1, 50)).toBe(1); // 0.5 -> 1
-    expect(percentOf(12_345, 0.1)).toBe(12); // 12.345 -> 12
+    expect(percentOf(cents(10_000), pct('12.5'))).toBe(1250);
+    expect(percentOf(cents(999), pct('2.5'))).toBe(25); // 24.975 -> 25
+    expect(percentOf(cents(-999), pct('2.5'))).toBe(-25);
+    expect(percentOf(cents(1), pct('50'))).toBe(1); // 0.5 -> 1
+    expect(percentOf(cents(12_345), pct('0.1'))).toBe(12); // 12.345 -> 12
+  });
+
+  it('formats large amounts and wire strings without floats', () => {
+    expect(formatMoney(cents(123_456_789_012))).toBe('$1,234,567,890.12');
+    expect(formatMoney(cents(5))).toBe('$0.05');
+    expect(formatMoney(cents(100_000))).toBe('$1,000.00');
+    expect(formatWireMoney('0.30')).toBe('$0.30');
+    expect(formatWireMoney('-1234.5')).toBe('-$1,234.50');
+    expect(formatWireMoney(null)).toBe('');
+    expect(formatWirePercent('15.00')).toBe('15 %');
+    expect(formatWirePercent('15', { twoPlaces: true })).toBe('15.00 %');
+    expect(formatWirePercent('')).toBe('');
+    expect(() => cents(0.1 + 0.2)).toThrow();
+  });
+
+  it('parses percentages to basis points', () => {
+    expect(parsePercent('12.5')).toBe(1250);
+    expect(parsePercent('12.5 %')).toBe(1250);
+    expect(parsePercent('0.01')).toBe(1);
+    expect(parsePercent('12.345')).toBeNull();
+    expect(formatPercent(basisPoints(1205))).toBe('12.05 %');
+    expect(formatPercent(basisPoints(-50))).toBe('-0.5 %');
   });
 });

@@ -1,38 +1,103 @@
 /**
  * Money is integer cents everywhere; on the wire it is a decimal string with two places
- * ("1234.50"). See docs/decisions/0004-money-on-the-wire.md.
+ * ("1234.50"). Rates are integer basis points (12.5 % = 1250). No float is ever part of an
+ * amount: parsing, formatting and percentages work on integers and strings only.
+ * See docs/decisions/0004-money-on-the-wire.md.
  */
-export type Cents = number;
+declare const CENTS: unique symbol;
+declare const BASIS_POINTS: unique symbol;
+/** An amount in integer cents. Made only by `cents()`, `parseMoney()` and the functions here. */
+export type Cents = number & { readonly [CENTS]: true };
+/** A rate in integer hundredths of a percent: 1 % = 100, 100 % = 10,000. */
+export type BasisPoints = number & { readonly [BASIS_POINTS]: true };
+
+export const BASIS_POINTS_PER_WHOLE = 10_000;
+
+function assertInteger(n: number, what: string) {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not integer ${what}: ${n}`);
+}
+
+/** Marks an integer as cents (database columns, sums); throws for a non-integer. */
+export function cents(n: number): Cents {
+  assertInteger(n, 'cents');
+  return n as Cents;
+}
+
+/** Marks an integer as basis points; throws for a non-integer. */
+export function basisPoints(n: number): BasisPoints {
+  assertInteger(n, 'basis points');
+  return n as BasisPoints;
+}
 
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
 
-/** "1234.5" -> 123450. Returns null for anything that is not a decimal with at most 2 places. */
-export function parseMoney(value: string | number): Cents | null {
-  const text = typeof value === 'number' ? String(value) : value.trim();
+/** A decimal with at most two places as an integer of hundredths, without float arithmetic. */
+function parseHundredths(text: string): number | null {
   const m = DECIMAL_RE.exec(text);
   if (!m) return null;
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return null;
-  return m[1] && cents !== 0 ? -cents : cents;
+  const n = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(n)) return null;
+  return m[1] && n !== 0 ? -n : n;
 }
 
-/** 123450 -> "1234.50" (the wire format). */
-export function toWire(cents: Cents): string {
-  assertCents(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
+/** "1234.5" -> 123450. Returns null for anything that is not a decimal with at most 2 places. */
+export function parseMoney(value: string | number): Cents | null {
+  return parseHundredths(typeof value === 'number' ? String(value) : value.trim()) as Cents | null;
+}
+
+/** "12.5" or "12.5 %" -> 1250 basis points; null for anything else. */
+export function parsePercent(value: string | number): BasisPoints | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/\s*%$/, '');
+  return parseHundredths(text) as BasisPoints | null;
+}
+
+/** Hundredths as a decimal string with two places: 123450 -> "1234.50". */
+function hundredthsToString(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  const abs = Math.abs(n);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 123450 -> "$1,234.50" (en-US, USD). */
-export function formatMoney(cents: Cents): string {
-  assertCents(cents);
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** 123450 -> "1234.50" (the wire format of money and of percentages). */
+export function toWire(amount: Cents | BasisPoints): string {
+  assertInteger(amount, 'cents');
+  return hundredthsToString(amount);
 }
 
-/** 12.5 -> "12.5 %" (SPEC 1: a percentage is shown as N %). */
-export function formatPercent(value: number): string {
-  return `${Number(value.toFixed(2))} %`;
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** 123450 -> "$1,234.50"; -1999 -> "-$19.99" (SPEC 1: en-US dollars). */
+export function formatMoney(amount: Cents): string {
+  assertInteger(amount, 'cents');
+  const abs = Math.abs(amount);
+  const text = `$${groupThousands(String(Math.trunc(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
+  return amount < 0 ? `-${text}` : text;
+}
+
+/** A wire amount ("1234.50") for display; '' for none; an unreadable value is shown as it came. */
+export function formatWireMoney(wire: string | null | undefined): string {
+  if (wire === null || wire === undefined || wire === '') return '';
+  const amount = parseMoney(wire);
+  return amount === null ? wire : formatMoney(amount);
+}
+
+/** 1250 -> "12.5 %" (SPEC 1: a percentage is shown as N %). */
+export function formatPercent(rate: BasisPoints): string {
+  assertInteger(rate, 'basis points');
+  const [whole, fraction] = hundredthsToString(rate).split('.') as [string, string];
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${trimmed ? `${whole}.${trimmed}` : whole} %`;
+}
+
+/**
+ * A wire percentage ("12.50") for display: "12.5 %"; with `twoPlaces` "12.50 %" (the catalogue
+ * lists show a percentage next to prices with both places); '' for none.
+ */
+export function formatWirePercent(wire: string | null | undefined, options: { twoPlaces?: boolean } = {}): string {
+  if (wire === null || wire === undefined || wire === '') return '';
+  const rate = parsePercent(wire);
+  if (rate === null) return wire;
+  return options.twoPlaces ? `${toWire(rate)} %` : formatPercent(rate);
 }
 
 /** Integer division rounding half away from zero (DOMAIN.md "Money"). */
@@ -55,12 +120,14 @@ export function divRound(numerator: number, denominator: number): number {
   return negative && rounded !== 0 ? -rounded : rounded;
 }
 
-/** cents x percentage (exact decimal with up to 2 places) / 100, rounded half away from zero. */
-export function percentOf(cents: Cents, percentage: number): Cents {
-  const basisPoints = Math.round(percentage * 100);
-  return divRound(cents * basisPoints, 10_000);
+/** amount x rate, rounded half away from zero to the cent. */
+export function percentOf(amount: Cents, rate: BasisPoints): Cents {
+  return divRound(amount * rate, BASIS_POINTS_PER_WHOLE) as Cents;
 }
 
-function assertCents(cents: number) {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not integer cents: ${cents}`);
+/** Sum of amounts (an empty list is zero). */
+export function sumCents(amounts: readonly Cents[]): Cents {
+  let total = 0;
+  for (const a of amounts) total += a;
+  return cents(total);
 }

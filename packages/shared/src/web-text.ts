@@ -10,6 +10,7 @@ export const WEB_TEXT = {
   ok: 'OK',
   cancel: 'Cancel',
   transactionId: 'Transaction ID',
+  serverUnreachable: 'The server could not be reached.',
 
   // Login page links
   forgotPassword: 'Forgot your password?',

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Db, schema } from '@cab/db';
+import type { Executor } from '@cab/db';
 import { deriveRole, type Role } from '@cab/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { findSession, touchToken } from '../modules/auth/index.ts';
 
 export interface AuthUser {
   id: number;
@@ -35,19 +35,14 @@ export function hashToken(token: string): string {
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 /** Resolves `Authorization: Token <key>` to a user on every request (null when absent or invalid). */
-export function registerAuthentication(app: FastifyInstance, db: Db) {
+export function registerAuthentication(app: FastifyInstance, db: Executor) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header || !req.url.startsWith('/api/')) return;
     const match = /^Token\s+([A-Za-z0-9]{16,128})$/.exec(header.trim());
     if (!match) return;
-    const [row] = await db
-      .select({ token: schema.authTokens, user: schema.users })
-      .from(schema.authTokens)
-      .innerJoin(schema.users, eq(schema.users.id, schema.authTokens.userId))
-      .where(eq(schema.authTokens.tokenHash, hashToken(match[1]!)))
-      .limit(1);
+    const row = await findSession(db, hashToken(match[1]!));
     if (!row?.user.isActive) return;
     const u = row.user;
     req.user = {
@@ -62,8 +57,6 @@ export function registerAuthentication(app: FastifyInstance, db: Db) {
         is_manager: u.isManager,
       }),
     };
-    if (Date.now() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db.update(schema.authTokens).set({ lastUsedAt: new Date() }).where(eq(schema.authTokens.id, row.token.id));
-    }
+    if (Date.now() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchToken(db, row.token.id, new Date());
   });
 }

@@ -32,3 +32,10 @@ export const permissionDenied = () => new AppError(403, ERROR_CODES.permissionDe
 export const notFound = (message: string = MSG.notFound) => new AppError(404, ERROR_CODES.notFound, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.rateLimited, message, { retry_after: retryAfterSeconds });
+/** 400 with `fields` (messages shown on the form's fields); the message is the first of them. */
+export function fieldErrors(fields: Record<string, string[]>): AppError {
+  const first = Object.values(fields)[0]?.[0];
+  return badRequest(ERROR_CODES.validation, first ?? MSG.validationFailed, fields);
+}
+/** 405: the endpoint exists but refuses this resource (e.g. adding a finished side). */
+export const methodNotAllowed = (message: string) => new AppError(405, 'method_not_allowed', message);

@@ -1,5 +1,4 @@
-import type { Db } from '@cab/db';
-import { schema } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import { lt, sql } from 'drizzle-orm';
 
 /**
@@ -7,7 +6,7 @@ import { lt, sql } from 'drizzle-orm';
  * balancer counts against the same limit.
  * Returns the seconds to wait when the limit is exceeded, else 0.
  */
-export async function hitRateLimit(db: Db, key: string, limit: number, windowSeconds = 60): Promise<number> {
+export async function hitRateLimit(db: Executor, key: string, limit: number, windowSeconds = 60): Promise<number> {
   const windowMs = windowSeconds * 1000;
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);

@@ -1,22 +1,23 @@
-import { type Access, canAccess, type Endpoint } from '@cab/shared';
+import { type Access, canAccess, type Endpoint, ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Ctx, PublicCtx } from '../kit/context.ts';
 import type { AuthUser } from './auth.ts';
-import { notAuthenticated, permissionDenied } from './errors.ts';
+import { badRequest, notAuthenticated, permissionDenied } from './errors.ts';
 
 type Out<T> = z.output<Extract<T, z.ZodType>>;
 
-export interface RouteContext<E extends Endpoint> {
+export interface RouteInput<E extends Endpoint> {
+  /** The request context every service takes first (kit/context.ts). */
+  ctx: E['access'] extends 'public' ? PublicCtx : Ctx;
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
-  /** The signed-in user; null only on public endpoints. */
-  user: E['access'] extends 'public' ? AuthUser | null : AuthUser;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-export type RouteHandler<E extends Endpoint> = (ctx: RouteContext<E>) => Promise<z.input<E['response']>>;
+export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<z.input<E['response']>>;
 
 export interface RouteOptions {
   /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
@@ -28,6 +29,33 @@ export function authorize(access: Access, user: AuthUser | null): void {
   if (access === 'public') return;
   if (!user) throw notAuthenticated();
   if (!canAccess(access, user.role)) throw permissionDenied();
+}
+
+/** Paths of the strings in a parsed request part that contain a NUL byte (PostgreSQL text cannot hold one). */
+export function nulFields(value: unknown, at = ''): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [at || '_'] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulFields(v, at ? `${at}.${i}` : String(i)));
+  // Parsed JSON and query strings (whose objects may have no Object prototype); not buffers or streams.
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !('pipe' in value)) {
+    return Object.entries(value as object).flatMap(([k, v]) => nulFields(v, at ? `${at}.${k}` : k));
+  }
+  return [];
+}
+
+function refuseNul(req: FastifyRequest): void {
+  const fields = [...nulFields(req.params), ...nulFields(req.query), ...nulFields(req.body)];
+  if (fields.length === 0) return;
+  throw badRequest(
+    ERROR_CODES.validation,
+    MSG.validationFailed,
+    Object.fromEntries(fields.map((f) => [f, [MSG.textHasNul]])),
+  );
+}
+
+/** The request context of one request, built from the app's dependencies. */
+export function contextOf(req: FastifyRequest): PublicCtx {
+  const { db, config, storage } = req.server.deps;
+  return { db, config, storage, actor: req.user, requestId: req.id, log: req.log };
 }
 
 /**
@@ -55,13 +83,17 @@ export function route<E extends Endpoint>(
       response: { [status]: e.response },
       ...(e.access === 'public' ? {} : { security: [{ token: [] }] }),
     },
-    preHandler: async (req) => authorize(e.access, req.user),
+    // Before validation: a caller who may not call the endpoint learns nothing about its input.
+    preValidation: async (req) => {
+      authorize(e.access, req.user);
+      refuseNul(req);
+    },
     handler: async (req, reply) => {
       const result = await handler({
+        ctx: contextOf(req) as RouteInput<E>['ctx'],
         params: req.params as Out<E['params']>,
         query: req.query as Out<E['query']>,
         body: req.body as Out<E['body']>,
-        user: req.user as RouteContext<E>['user'],
         req,
         reply,
       });

@@ -13,7 +13,20 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
   // Files are looked up per request (wildcard), so a rebuild is served without a restart.
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      // .br / .gz written at build time (apps/web/vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      // Vite names every asset by its content hash: a changed file has a new name, so an asset
+      // may be cached for good; everything else (index.html, favicon) is revalidated.
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   const sendApp = async (reply: FastifyReply) => {

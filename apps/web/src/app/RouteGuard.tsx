@@ -5,10 +5,10 @@ import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { useSession } from '../features/auth/api.ts';
 import type { LoginLocationState } from '../features/auth/redirect.ts';
+import { useCurrentRoute } from '../lib/routes.ts';
 import { getLastSignOutReason } from '../lib/token.ts';
 import BareLayout from './layouts/BareLayout.tsx';
 import GuestLayout from './layouts/GuestLayout.tsx';
-import { useCurrentRoute } from './routeContext.ts';
 
 // The signed-in shells are lazy so the login page does not load them.
 const DefaultLayout = lazy(() => import('./layouts/DefaultLayout.tsx'));

@@ -1,10 +1,10 @@
 import { WEB_ROUTES, type WebRoute } from '@cab/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type RouteHandle, UNKNOWN_ROUTE } from '../lib/routes.ts';
 import { pageFor, UnknownRoutePage } from './pages.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
-import { type RouteHandle, UNKNOWN_ROUTE } from './routeContext.ts';
 
 function pageRoute(route: WebRoute): RouteObject {
   const Page = pageFor(route.path);

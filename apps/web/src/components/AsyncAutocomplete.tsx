@@ -3,7 +3,8 @@ import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
-import { type HTMLAttributes, type Key, type Ref, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type HTMLAttributes, type Key, type Ref, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedCallback } from './useDebounced.ts';
 
 interface Base<T> {
@@ -141,4 +142,38 @@ export function AsyncAutocomplete<T>(props: Props<T>) {
       onChange={(_, value) => props.onChange(value)}
     />
   );
+}
+
+export interface RefsByIdOptions<R> {
+  /** The query key prefix of the lookup (the missing ids are appended). */
+  queryKey: readonly unknown[];
+  /** The refs of these ids, in one request. */
+  fetchByIds: (ids: number[], signal: AbortSignal) => Promise<R[]>;
+  /** What stands for an id not loaded yet (pending) or not found; keep it stable (module level). */
+  placeholder: (id: number, pending: boolean) => R;
+}
+
+/**
+ * The chosen options of a multiple autocomplete that holds ids: the refs it has seen (picked
+ * options are remembered), the others fetched once by id. `remember` takes what was picked.
+ */
+export function useRefsById<R extends { id: number }>(ids: readonly number[], options: RefsByIdOptions<R>) {
+  const { queryKey, fetchByIds, placeholder } = options;
+  const [known, setKnown] = useState<ReadonlyMap<number, R>>(() => new Map());
+  const missing = ids.filter((id) => !known.has(id));
+  const lookup = useQuery({
+    queryKey: [...queryKey, 'ids', missing],
+    queryFn: ({ signal }) => fetchByIds(missing, signal),
+    enabled: missing.length > 0,
+    staleTime: 60_000,
+  });
+  const refs = useMemo(
+    () => ids.map((id) => known.get(id) ?? lookup.data?.find((r) => r.id === id) ?? placeholder(id, lookup.isPending)),
+    [ids, known, lookup.data, lookup.isPending, placeholder],
+  );
+  const remember = useCallback(
+    (picked: readonly R[]) => setKnown((current) => new Map([...current, ...picked.map((r) => [r.id, r] as const)])),
+    [],
+  );
+  return { refs, remember };
 }

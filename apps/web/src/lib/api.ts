@@ -1,11 +1,14 @@
-import { type ApiError, apiErrorSchema, buildPath, coreApi, type Endpoint, MSG } from '@cab/shared';
+import { type ApiError, apiErrorSchema, buildPath, coreApi, type Endpoint, MSG, WEB_TEXT } from '@cab/shared';
 import type { z } from 'zod';
 import { showErrorDialog } from './errorDialogStore.ts';
 import { getToken, setToken } from './token.ts';
 
 /**
- * The one way the web app talks to the API: `call(endpoint, { params, query, body })`.
- * Error handling follows SPEC 8:
+ * The one way the web app talks to the API:
+ *  - `call(endpoint, { params, query, body })` for JSON,
+ *  - `upload(endpoint, { params, form, onProgress })` for multipart with upload progress (XHR),
+ *  - `download(endpoint, { params, query, fallbackName })` to save a file the API answers.
+ * All three share one error path (SPEC 8):
  *  - every API error is first logged through POST /api/core/log/warn/ (its transaction id is kept);
  *  - 400/403 with a code: popup (title = extra.title or the code, the message, an error icon;
  *    auto-closes after extra.timer ms without a button, else an OK button), unless
@@ -26,7 +29,7 @@ export interface CallOptions<E extends Endpoint> {
   body?: Input<E['body']> | FormData;
   /** The caller handles every error itself: no popup, no redirect (the error is still logged). */
   skipCommonHandling?: boolean;
-  /** A form submit: a 400 carrying `fields` is shown on the form fields instead of a popup. */
+  /** A form submit: an error carrying `fields` is shown on the form fields instead of a popup. */
   form?: boolean;
   signal?: AbortSignal;
 }
@@ -89,17 +92,28 @@ export function buildQueryString(query: Record<string, unknown> | undefined): st
   return text ? `?${text}` : '';
 }
 
-const LOG_PATHS = new Set([coreApi.logWarn.path, coreApi.logError.path]);
+const LOG_PATHS = new Set<string>([coreApi.logWarn.path, coreApi.logError.path]);
 const LOG_TIMEOUT_MS = 3000;
+
+function authHeaders(token: string | null): Record<string, string> {
+  return token ? { Authorization: `Token ${token}` } : {};
+}
+
+function requestUrl(endpoint: Endpoint, params?: Record<string, string | number>, query?: unknown): string {
+  return `${buildPath(endpoint.path, params ?? {})}${buildQueryString(query as Record<string, unknown> | undefined)}`;
+}
+
+function networkError(): ApiRequestError {
+  return new ApiRequestError(0, { code: 'network_error', message: WEB_TEXT.serverUnreachable });
+}
 
 async function logApiError(status: number, method: string, url: string, error: ApiError): Promise<string | undefined> {
   try {
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), LOG_TIMEOUT_MS);
-    const token = getToken();
     const response = await fetch(coreApi.logWarn.path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
+      headers: { 'Content-Type': 'application/json', ...authHeaders(getToken()) },
       body: JSON.stringify({
         type: 'api',
         code: error.code,
@@ -117,16 +131,19 @@ async function logApiError(status: number, method: string, url: string, error: A
   }
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  let raw: unknown;
-  try {
-    raw = await response.json();
-  } catch {
-    raw = undefined;
-  }
+/** The API error shape of a failed response's body (already read), or a generic one. */
+function toApiError(status: number, statusText: string, raw: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  return { code: `http_${response.status}`, message: response.statusText || MSG.internalError };
+  return { code: `http_${status}`, message: statusText || MSG.internalError };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
 }
 
 function commonHandling(error: ApiRequestError, options: { skip: boolean; form: boolean }): void {
@@ -149,7 +166,7 @@ function commonHandling(error: ApiRequestError, options: { skip: boolean; form: 
     error.handled = true;
     return;
   }
-  if (options.form && status === 400 && error.hasFieldErrors) return;
+  if (options.form && error.hasFieldErrors) return;
   if (error.code) {
     const title = typeof extra.title === 'string' && extra.title ? extra.title : error.code;
     const timer = typeof extra.timer === 'number' && extra.timer > 0 ? extra.timer : undefined;
@@ -158,15 +175,69 @@ function commonHandling(error: ApiRequestError, options: { skip: boolean; form: 
   }
 }
 
+interface FailureContext {
+  method: string;
+  url: string;
+  path: string;
+  /** The token the request was sent with. */
+  token: string | null;
+  skipCommonHandling?: boolean;
+  form?: boolean;
+}
+
+/**
+ * THE error path of every request: log it through log/warn (keeping its transaction id),
+ * drop the token on a 401, apply the common handling, and return the error to throw.
+ */
+async function failure(status: number, apiError: ApiError, context: FailureContext): Promise<ApiRequestError> {
+  const isLogCall = LOG_PATHS.has(context.path);
+  const transactionId = isLogCall ? undefined : await logApiError(status, context.method, context.url, apiError);
+  const error = new ApiRequestError(status, apiError, transactionId);
+  if (status === 401 && context.token && getToken() === context.token) setToken(null);
+  if (!isLogCall) commonHandling(error, { skip: context.skipCommonHandling ?? false, form: context.form ?? false });
+  return error;
+}
+
+function parseResponse<E extends Endpoint>(endpoint: E, data: unknown): Output<E['response']> {
+  const parsed = endpoint.response.safeParse(data);
+  if (parsed.success) return parsed.data as Output<E['response']>;
+  console.warn(`Unexpected response shape from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
+  return data as Output<E['response']>;
+}
+
+/** fetch() with the token; a failed response goes through the one error path. */
+async function send(
+  endpoint: Endpoint,
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  options: { skipCommonHandling?: boolean; form?: boolean },
+): Promise<Response> {
+  const token = getToken();
+  Object.assign(init.headers, authHeaders(token));
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, method: endpoint.method });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError();
+  }
+  if (response.ok) return response;
+  const apiError = toApiError(response.status, response.statusText, await readJson(response));
+  throw await failure(response.status, apiError, {
+    method: endpoint.method,
+    url,
+    path: endpoint.path,
+    token,
+    ...options,
+  });
+}
+
 export async function call<E extends Endpoint>(
   endpoint: E,
   options: CallOptions<E> = {},
 ): Promise<Output<E['response']>> {
-  const path = buildPath(endpoint.path, options.params ?? {});
-  const url = `${path}${buildQueryString(options.query as Record<string, unknown> | undefined)}`;
-  const token = getToken();
+  const url = requestUrl(endpoint, options.params, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Token ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -176,30 +247,81 @@ export async function call<E extends Endpoint>(
     headers['Content-Type'] = 'application/json';
     body = '{}';
   }
-
-  let response: Response;
-  try {
-    response = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiRequestError(0, { code: 'network_error', message: 'The server could not be reached.' });
-  }
-
-  if (!response.ok) {
-    const apiError = await readError(response);
-    const isLogCall = LOG_PATHS.has(endpoint.path);
-    const transactionId = isLogCall ? undefined : await logApiError(response.status, endpoint.method, url, apiError);
-    const error = new ApiRequestError(response.status, apiError, transactionId);
-    if (response.status === 401 && token && getToken() === token) setToken(null);
-    if (!isLogCall) commonHandling(error, { skip: options.skipCommonHandling ?? false, form: options.form ?? false });
-    throw error;
-  }
-
+  const response = await send(endpoint, url, { headers, body, signal: options.signal }, options);
   if (response.status === 204) return undefined as Output<E['response']>;
   const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  const parsed = endpoint.response.safeParse(data);
-  if (parsed.success) return parsed.data as Output<E['response']>;
-  console.warn(`Unexpected response shape from ${endpoint.method} ${endpoint.path}`, parsed.error.issues);
-  return data as Output<E['response']>;
+  return parseResponse(endpoint, text ? JSON.parse(text) : undefined);
+}
+
+export interface UploadOptions {
+  params?: Record<string, string | number>;
+  form: FormData;
+  /** Upload progress, 0..100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart request with upload progress (CSV import, images): fetch() reports no upload
+ * progress, so this uses XMLHttpRequest. Errors carrying `fields` (a bad or too large file) are
+ * left to the dialog, as on a form.
+ */
+export function upload<E extends Endpoint>(endpoint: E, options: UploadOptions): Promise<Output<E['response']>> {
+  const url = requestUrl(endpoint, options.params);
+  const token = getToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(endpoint.method, url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(authHeaders(token))) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(Math.round((100 * event.loaded) / event.total));
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    xhr.onerror = () => reject(networkError());
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(parseResponse(endpoint, data));
+        return;
+      }
+      const apiError = toApiError(xhr.status, xhr.statusText, data);
+      void failure(xhr.status, apiError, { method: endpoint.method, url, path: endpoint.path, token, form: true }).then(
+        reject,
+      );
+    };
+    xhr.send(options.form);
+  });
+}
+
+export interface DownloadOptions<E extends Endpoint> {
+  params?: Record<string, string | number>;
+  query?: Input<E['query']> | Record<string, QueryValue>;
+  /** The file name when the response names none (Content-Disposition). */
+  fallbackName: string;
+}
+
+/**
+ * Saves a file the API answers (CSV exports). A link cannot send the Authorization header, so
+ * the file is fetched here and saved from a blob.
+ */
+export async function download<E extends Endpoint>(endpoint: E, options: DownloadOptions<E>): Promise<void> {
+  const url = requestUrl(endpoint, options.params, options.query);
+  const response = await send(endpoint, url, { headers: {} }, {});
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
+  const objectUrl = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
 }

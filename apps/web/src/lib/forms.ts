@@ -1,4 +1,16 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { NOTIFY_MS } from '@cab/shared';
+import { useSnackbar } from 'notistack';
+import type { BaseSyntheticEvent } from 'react';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  set,
+  type UseFormHandleSubmit,
+  type UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { isApiRequestError } from './api.ts';
 
 /**
@@ -11,13 +23,16 @@ export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
+  /** The form field of an error path when the form's fields are not the body's (see bodyResolver). */
+  fieldOf?: (path: string) => string,
 ): boolean {
   if (!isApiRequestError(error)) return false;
   const leftovers: string[] = [];
   let shown = false;
-  for (const [name, messages] of Object.entries(error.fields)) {
+  for (const [path, messages] of Object.entries(error.fields)) {
     const text = messages.join(' ');
-    if ((fieldNames as readonly string[]).includes(name)) {
+    const name = fieldOf ? fieldOf(path) : path;
+    if (name !== 'root.server' && (fieldOf || (fieldNames as readonly string[]).includes(name))) {
       setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: !shown });
       shown = true;
     } else {
@@ -33,3 +48,80 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return shown;
 }
+
+export interface FormSubmitOptions {
+  /**
+   * Snackbars telling that the save failed: `fields` besides the field errors on the form,
+   * `other` for any other failure (the catalogue dialogs).
+   */
+  failed?: { fields: string; other: string };
+  /** The form field of an error path, as given to bodyResolver. */
+  fieldOf?: (path: string) => string;
+}
+
+/**
+ * The submit handler of a form that saves through the API: validates with the form's resolver,
+ * runs `save`, shows the success message it returns (if any) as a short snackbar, and puts a
+ * failure on the form (applyServerErrors).
+ */
+export function useFormSubmit<T extends FieldValues, V = T>(
+  form: { handleSubmit: UseFormHandleSubmit<T, V>; setError: UseFormSetError<T> },
+  fields: readonly Path<T>[],
+  save: (values: V) => Promise<unknown>,
+  options: FormSubmitOptions = {},
+): (event?: BaseSyntheticEvent) => Promise<void> {
+  const { enqueueSnackbar } = useSnackbar();
+  return form.handleSubmit(async (values) => {
+    try {
+      const message = await save(values);
+      if (typeof message === 'string' && message)
+        enqueueSnackbar(message, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+    } catch (error) {
+      const { failed } = options;
+      const fieldErrors = isApiRequestError(error) && error.hasFieldErrors;
+      if (!failed || fieldErrors) applyServerErrors(error, form.setError, fields, options.fieldOf);
+      if (failed) enqueueSnackbar(fieldErrors ? failed.fields : failed.other, { variant: 'error' });
+    }
+  });
+}
+
+export interface BodyResolverOptions<V> {
+  /** Rules zod skips while a field has a type error (e.g. export name required), shown with its issues. */
+  extraIssues?: (values: V) => Record<string, string[]>;
+  /** The form field of a body path, when the form's fields are not the body's (default: the same path). */
+  fieldOf?: (path: string) => string;
+}
+
+/**
+ * A react-hook-form resolver for forms whose inputs hold text: it validates the request body
+ * built from the form values with the shared zod schema (SPEC 5 messages, the server's own
+ * check), and puts each issue on the form field of the same path (the first issue of a field wins).
+ */
+export function bodyResolver<V extends FieldValues>(
+  schema: z.ZodType,
+  toBody: (values: V) => unknown,
+  options: BodyResolverOptions<V> = {},
+): Resolver<V> {
+  const fieldOf = options.fieldOf ?? ((path: string) => path || 'root.server');
+  return async (values) => {
+    const result = schema.safeParse(toBody(values));
+    if (result.success) return { values, errors: {} };
+    const errors: FieldErrors<V> = {};
+    const add = (path: string, type: string, message: string) => {
+      const field = fieldOf(path);
+      const taken = field
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors);
+      if (!taken) set(errors, field, { type, message });
+    };
+    for (const issue of result.error.issues) add(issue.path.map(String).join('.'), issue.code, issue.message);
+    for (const [path, messages] of Object.entries(options.extraIssues?.(values) ?? {})) {
+      if (messages[0]) add(path, 'custom', messages[0]);
+    }
+    return { values: {}, errors };
+  };
+}
+
+/** '' for null/undefined, the text of anything else: form inputs hold strings. */
+export const textOf = (value: string | number | null | undefined): string =>
+  value === null || value === undefined ? '' : String(value);

@@ -1,3 +1,4 @@
+import type { BasisPoints, Cents } from '@cab/shared';
 import { BASE_CATEGORIES, HINGES, PREMIUM_TYPES } from '@cab/shared';
 import {
   boolean,
@@ -65,9 +66,9 @@ export const premiums = pgTable(
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
     /** Integer cents; null when the premium is priced by percentage (never both). */
-    priceCents: integer('price_cents'),
+    priceCents: integer('price_cents').$type<Cents>(),
     /** Basis points (12.5 % = 1250); null when priced by amount. */
-    percentageBp: integer('percentage_bp'),
+    percentageBp: integer('percentage_bp').$type<BasisPoints>(),
     exportName: text('export_name').notNull().default(''),
     config: jsonb('config').$type<PremiumConfig>().notNull().default({}),
     index: integer('index').notNull().default(0),
@@ -185,7 +186,7 @@ export const lineItems = pgTable(
   {
     id: serial('id').primaryKey(),
     manufacturerCode: text('manufacturer_code').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: integer('price_cents').$type<Cents>().notNull(),
     description: text('description').notNull().default(''),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     baseCategory: text('base_category', { enum: BASE_CATEGORIES }),

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './audit.ts';
 export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';

@@ -1,4 +1,5 @@
 import { ACCOUNTS_BASE } from '../auth/contract.ts';
+import { ROLE_GROUPS } from '../auth/roles.ts';
 import { okSchema, tokenResponseSchema } from '../auth/schemas.ts';
 import { endpoint } from '../http/contract.ts';
 import {
@@ -44,8 +45,8 @@ import {
 
 const A = ACCOUNTS_BASE;
 const tags = ['accounts'];
-const ADMIN = ['ADMIN'] as const;
-const ADMIN_OR_MANAGER = ['ADMIN', 'BUSINESS_MANAGER'] as const;
+const ADMIN = ROLE_GROUPS.admin;
+const ADMIN_OR_MANAGER = ROLE_GROUPS.adminAndManager;
 
 /**
  * SPEC 7 "Accounts". `access` is the first gate; ownership (a manager only its own company, a
@@ -82,7 +83,7 @@ export const accountsApi = {
   company: endpoint({
     method: 'GET',
     path: `${A}/companies/:id/`,
-    access: ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'],
+    access: ROLE_GROUPS.adminAndBusiness,
     summary: 'One company with its users; its own users may read it',
     tags,
     params: idParamsSchema,
@@ -207,7 +208,7 @@ export const accountsApi = {
   companyProfile: endpoint({
     method: 'GET',
     path: `${A}/companies/:id/profile/`,
-    access: ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'],
+    access: ROLE_GROUPS.adminAndBusiness,
     summary: "A company's profile; its own users may read it",
     tags,
     params: idParamsSchema,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles.ts';
 import { companyRefSchema } from '../auth/schemas.ts';
+import { PAGE_SIZE } from '../constants.ts';
+import { listQuery, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { emailField, passwordField, postalCodeField, requiredString } from '../validation.ts';
 import { US_STATE_CODES } from './states.ts';
 
-/** Users lists: 50 a page like the catalogue lists; the web keeps the search text (SPEC 3). */
-export const ACCOUNT_PAGE_SIZE = 50;
 /** Invitation and password reset links stay valid this long. */
 export const INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_HOURS = 2;
@@ -27,14 +27,9 @@ export const idParamsSchema = z.object({ id: idParam });
 export const addressParamsSchema = z.object({ id: idParam, addressId: idParam });
 export const uuidParamsSchema = z.object({ uuid: z.string().uuid({ error: MSG.invitationInvalid }) });
 
+/** The account lists: 50 a page (at most 1000); the web keeps the search text (SPEC 3). */
 const pageQuery = {
-  page: z.coerce.number({ error: 'Must be a page number' }).int().min(1).default(1),
-  page_size: z.coerce
-    .number({ error: MSG.pageSizeTooLarge })
-    .int()
-    .min(1)
-    .max(1000, MSG.pageSizeTooLarge)
-    .default(ACCOUNT_PAGE_SIZE),
+  ...listQuery({ pageSize: PAGE_SIZE.accounts, maxPageSize: PAGE_SIZE.max }),
   /** Matches first name, last name, e-mail and company name, case-insensitively. */
   search: z.string().trim().max(200).optional(),
 };
@@ -54,14 +49,18 @@ export const businessUsersQuerySchema = z.object({
 });
 export type BusinessUsersQuery = z.input<typeof businessUsersQuerySchema>;
 
-/** One user as account lists and details show it. */
-export const accountUserSchema = z.object({
+/** Who a user or an access request is. */
+const personSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string(),
   phone: z.string(),
+});
+
+/** One user as account lists and details show it. */
+export const accountUserSchema = personSchema.extend({
   account_type: z.enum(['P', 'B']).nullable(),
   role: z.enum(ROLES).nullable(),
   is_staff: z.boolean(),
@@ -77,7 +76,7 @@ export const accountUserSchema = z.object({
   last_login_at: z.string().nullable(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
-export const accountUserPageSchema = z.object({ results: z.array(accountUserSchema), total: z.number().int() });
+export const accountUserPageSchema = paged(accountUserSchema);
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -92,7 +91,7 @@ export const companySchema = z.object({
   created_at: z.string(),
 });
 export type Company = z.infer<typeof companySchema>;
-export const companyPageSchema = z.object({ results: z.array(companySchema), total: z.number().int() });
+export const companyPageSchema = paged(companySchema);
 export const companyDetailSchema = companySchema.extend({ users: z.array(accountUserSchema) });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
@@ -314,13 +313,7 @@ export const accessRequestBodySchema = z
     path: ['company_name'],
   });
 export type AccessRequestBody = z.input<typeof accessRequestBodySchema>;
-export const accessRequestSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  full_name: z.string(),
-  phone: z.string(),
+export const accessRequestSchema = personSchema.extend({
   account_type: z.enum(['P', 'B']),
   company_name: z.string(),
   message: z.string(),
@@ -330,6 +323,6 @@ export const accessRequestSchema = z.object({
   decided_at: z.string().nullable(),
 });
 export type AccessRequest = z.infer<typeof accessRequestSchema>;
-export const accessRequestPageSchema = z.object({ results: z.array(accessRequestSchema), total: z.number().int() });
+export const accessRequestPageSchema = paged(accessRequestSchema);
 export const accessRequestQuerySchema = z.object({ ...pageQuery, status: z.enum(ACCESS_REQUEST_STATUSES).optional() });
 export const rejectAccessRequestBodySchema = z.object({ reason: optionalText(1000) });

@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { ROLE_GROUPS, type Role } from './roles.ts';
 
 /**
  * The navigation of SPEC 2 "Navigation entries", per role, as one table.
@@ -21,10 +21,7 @@ export interface NavGroup {
 
 export type NavEntry = NavLink | NavGroup;
 
-const ALL: readonly Role[] = ['ADMIN', 'STAFF', 'PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
-const CUSTOMERS: readonly Role[] = ['PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
-const ADMIN: readonly Role[] = ['ADMIN'];
-const ADMIN_STAFF: readonly Role[] = ['ADMIN', 'STAFF'];
+const { everyone: ALL, customers: CUSTOMERS, admin: ADMIN, shop: ADMIN_STAFF } = ROLE_GROUPS;
 
 /** Server-hosted catalogue pages (SPEC 2): open in a new tab. */
 export const SERVER_PAGES = {

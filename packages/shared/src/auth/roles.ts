@@ -5,6 +5,23 @@ export type Role = (typeof ROLES)[number];
 export const CUSTOMER_ROLES = ['PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'] as const satisfies readonly Role[];
 export const ALL_ROLES: readonly Role[] = ROLES;
 
+/**
+ * The one table of role groups: contracts (server), route guards and navigation (web) name
+ * these instead of listing roles again.
+ */
+export const ROLE_GROUPS = {
+  everyone: ROLES,
+  admin: ['ADMIN'],
+  shop: ['ADMIN', 'STAFF'],
+  customers: CUSTOMER_ROLES,
+  business: ['BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'],
+  adminAndCustomers: ['ADMIN', ...CUSTOMER_ROLES],
+  adminAndManager: ['ADMIN', 'BUSINESS_MANAGER'],
+  adminAndBusiness: ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'],
+  /** Who keeps bank accounts for ACH payments. */
+  bankOwners: ['BUSINESS_MANAGER', 'PERSONAL'],
+} as const satisfies Record<string, readonly Role[]>;
+
 export type AccountType = 'P' | 'B';
 
 export interface RoleFlags {
@@ -47,4 +64,9 @@ export function canAccess(access: Access, role: Role | null): boolean {
   if (role === null) return false;
   if (access === 'authenticated') return true;
   return access.includes(role);
+}
+
+/** May this role call the endpoint? The server's check (http/route.ts) and the web's `useCan`. */
+export function can(endpoint: { access: Access }, role: Role | null): boolean {
+  return canAccess(endpoint.access, role);
 }

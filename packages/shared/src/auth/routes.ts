@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { ROLE_GROUPS, type Role } from './roles.ts';
 
 /**
  * Every web route of SPEC 2 and who may open it. The web router is built from this table and
@@ -17,13 +17,15 @@ export interface WebRoute {
   skipPasswordResetGuard?: boolean;
 }
 
-const ALL: readonly Role[] = ['ADMIN', 'STAFF', 'PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
-const ADMIN: readonly Role[] = ['ADMIN'];
-const ADMIN_STAFF: readonly Role[] = ['ADMIN', 'STAFF'];
-const CUSTOMERS: readonly Role[] = ['PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
-const ADMIN_CUSTOMERS: readonly Role[] = ['ADMIN', ...CUSTOMERS];
-const ADMIN_MANAGER: readonly Role[] = ['ADMIN', 'BUSINESS_MANAGER'];
-const BANK_OWNERS: readonly Role[] = ['BUSINESS_MANAGER', 'PERSONAL'];
+const {
+  everyone: ALL,
+  admin: ADMIN,
+  shop: ADMIN_STAFF,
+  customers: CUSTOMERS,
+  adminAndCustomers: ADMIN_CUSTOMERS,
+  adminAndManager: ADMIN_MANAGER,
+  bankOwners: BANK_OWNERS,
+} = ROLE_GROUPS;
 
 export const ROUTE_ROLES = { ALL, ADMIN, ADMIN_STAFF, CUSTOMERS, ADMIN_CUSTOMERS, ADMIN_MANAGER, BANK_OWNERS };
 

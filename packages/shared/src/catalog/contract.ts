@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { Role } from '../auth/roles.ts';
+import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
+import { paged } from '../http/list.ts';
 import {
+  attachmentListQuerySchema,
   bulkUpdateBodySchema,
   bulkUpdateResponseSchema,
   categoryBodySchema,
@@ -16,7 +18,6 @@ import {
   lineItemSchema,
   moveImageBodySchema,
   PREMIUM_KINDS,
-  paged,
   premiumBodySchema,
   premiumGroupBodySchema,
   premiumGroupListQuerySchema,
@@ -39,7 +40,7 @@ import {
 } from './schemas.ts';
 
 /** Catalogue writes are for admins; reads for every signed-in role (order builders pick from it). */
-const WRITE: readonly Role[] = ['ADMIN'];
+const WRITE = ROLE_GROUPS.admin;
 const READ = 'authenticated' as const;
 const tags = ['catalog'];
 
@@ -329,7 +330,7 @@ export const catalogApi = {
     access: READ,
     summary: 'Attachments (line items with is_attachment); same query as items',
     tags,
-    query: lineItemListQuerySchema,
+    query: attachmentListQuerySchema,
     response: paged(lineItemSchema),
   }),
   attachmentCreate: endpoint({

@@ -3,12 +3,14 @@ import {
   BASE_CATEGORIES,
   EXPORT_CATEGORIES,
   HINGES,
+  PAGE_SIZE,
   PREMIUM_TYPES,
   type PremiumType,
   TAG_VALUE_MAX,
 } from '../constants.ts';
+import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
-import { parseMoney } from '../money.ts';
+import { BASIS_POINTS_PER_WHOLE, parseMoney, parsePercent } from '../money.ts';
 import { ALPHANUMERIC_RE } from '../validation.ts';
 
 /**
@@ -55,7 +57,6 @@ export const exportCategoryLabel = (value: number | null | undefined): string | 
 // Field building blocks
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const code = (max = 100) =>
   z
@@ -84,11 +85,12 @@ const percentage = () =>
     z
       .union([z.string(), z.number()], { error: MSG.decimal })
       .nullable()
+      // On the wire a percentage is a plain decimal like money ("12.50"); its value is basis points.
       .refine((v) => v === null || parseMoney(v) !== null, MSG.decimal)
       .refine((v) => {
         if (v === null) return true;
-        const bp = parseMoney(v);
-        return bp === null || (bp > 0 && bp <= 10_000);
+        const bp = parsePercent(v);
+        return bp === null || (bp > 0 && bp <= BASIS_POINTS_PER_WHOLE);
       }, MSG.percentageGreaterThanZero),
   );
 
@@ -251,9 +253,6 @@ export const subcategorySchema = z.object({
   group_count: z.number().int(),
 });
 export type Subcategory = z.infer<typeof subcategorySchema>;
-
-export const paged = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), total: z.number().int() });
-export type Paged<T> = { results: T[]; total: number };
 
 // ---------------------------------------------------------------------------------------------
 // Inputs (bodies)
@@ -454,9 +453,9 @@ export const importResultSchema = z.object({
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// List queries: empty values and empty lists are dropped (SPEC 5).
+// List queries (the list kit: page, page_size, order_by); empty values and empty lists are dropped (SPEC 5).
 
-const q = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+const q = optionalParam;
 const qBool = () => q(z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 /** "1,2", ["1","2"] or "1" -> [1, 2]; "" and [] -> undefined. */
 const qIds = () =>
@@ -465,16 +464,42 @@ const qIds = () =>
     const list = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
     return list.length ? list : undefined;
   }, z.array(z.coerce.number({ error: 'Must be a list of ids' }).int().positive()).optional());
-const page = () => q(z.coerce.number({ error: 'Must be a page number' }).int().min(1, 'Must be a page number'));
-const pageSize = () =>
-  q(
-    z.coerce.number({ error: MSG.pageSizeTooLarge }).int().min(1, MSG.pageSizeTooLarge).max(1000, MSG.pageSizeTooLarge),
-  );
+const qText = () => q(z.string().max(200));
+const qId = () => q(z.coerce.number().int().positive());
 
-const listBase = {
-  page: page(),
-  page_size: pageSize(),
-  order_by: q(z.string().max(200)),
+/** The keys each list can be ordered by (order_by; a leading minus for descending). */
+export const CATEGORY_ORDER_KEYS = ['id', 'name', 'category_type'] as const;
+export const PREMIUM_ORDER_KEYS = [
+  'id',
+  'code',
+  'description',
+  'price',
+  'percentage',
+  'export_name',
+  'index',
+  'export_category',
+  'group_name',
+  'group_index',
+] as const;
+export const LINE_ITEM_ORDER_KEYS = [
+  'id',
+  'manufacturer_code',
+  'code',
+  'price',
+  'description',
+  'category',
+  'base_category',
+  'width',
+  'height',
+  'depth',
+  'hinge',
+  'is_attachment',
+] as const;
+export const PRODUCT_GROUP_ORDER_KEYS = ['id', 'name'] as const;
+export const SUBCATEGORY_ORDER_KEYS = ['id', 'name', 'index'] as const;
+
+/** id / id[] (several only with multiple=true) and the `filters` JSON of the premium and line item lists. */
+const selectionFilters = {
   id: qIds(),
   'id[]': qIds(),
   multiple: qBool(),
@@ -483,63 +508,68 @@ const listBase = {
 };
 
 export const premiumListQuerySchema = z.object({
-  ...listBase,
-  code: q(z.string().max(200)),
-  description: q(z.string().max(200)),
+  /** No default page size: 10, or 50 in selection mode (SPEC 9), picked by the server. */
+  ...listQuery(),
+  order_by: orderByParam(PREMIUM_ORDER_KEYS),
+  ...selectionFilters,
+  code: qText(),
+  description: qText(),
   categories: qIds(),
   'categories[]': qIds(),
-  door_style: q(z.coerce.number().int().positive()),
-  wood_species: q(z.coerce.number().int().positive()),
-  premium_group: q(z.coerce.number().int().positive()),
+  door_style: qId(),
+  wood_species: qId(),
+  premium_group: qId(),
   /** Selection mode (SPEC 9: 50 per page instead of 10). */
   select: qBool(),
 });
 export type PremiumListQuery = z.input<typeof premiumListQuerySchema>;
 
 export const lineItemListQuerySchema = z.object({
-  ...listBase,
-  code: q(z.string().max(200)),
-  manufacturer_code: q(z.string().max(200)),
-  description: q(z.string().max(200)),
+  ...listQuery({ pageSize: PAGE_SIZE.lineItems }),
+  order_by: orderByParam(LINE_ITEM_ORDER_KEYS),
+  ...selectionFilters,
+  code: qText(),
+  manufacturer_code: qText(),
+  description: qText(),
   categories: qIds(),
   'categories[]': qIds(),
   base_category: q(z.enum(BASE_CATEGORIES)),
-  product_group: q(z.coerce.number().int().positive()),
+  product_group: qId(),
   /** SPEC 2: With (YES), Without (NO), Both (empty). */
   export_name: q(z.enum(['YES', 'NO'])),
   is_attachment: qBool(),
 });
 export type LineItemListQuery = z.input<typeof lineItemListQuerySchema>;
+/** Attachments are line items: the same filters, their own page size (SPEC 9). */
+export const attachmentListQuerySchema = lineItemListQuerySchema.extend(listQuery({ pageSize: PAGE_SIZE.attachments }));
 
 export const categoryListQuerySchema = z.object({
-  page: page(),
-  page_size: pageSize(),
-  name: q(z.string().max(200)),
+  ...listQuery({ pageSize: PAGE_SIZE.categories }),
+  order_by: orderByParam(CATEGORY_ORDER_KEYS),
+  name: qText(),
   category_type: q(categoryTypeSchema),
   id: qIds(),
   'id[]': qIds(),
-  order_by: q(z.string().max(200)),
 });
 
 export const premiumGroupListQuerySchema = z.object({ premium_type: q(categoryTypeSchema) });
 
 export const productGroupListQuerySchema = z.object({
-  page: page(),
-  page_size: pageSize(),
-  name: q(z.string().max(200)),
-  subcategory: q(z.coerce.number().int().positive()),
+  ...listQuery({ pageSize: PAGE_SIZE.productGroups }),
+  order_by: orderByParam(PRODUCT_GROUP_ORDER_KEYS),
+  name: qText(),
+  subcategory: qId(),
   id: qIds(),
   'id[]': qIds(),
-  order_by: q(z.string().max(200)),
 });
 
 export const subcategoryListQuerySchema = z.object({
-  page: page(),
-  page_size: pageSize(),
-  name: q(z.string().max(200)),
-  category: q(z.coerce.number().int().positive()),
+  ...listQuery({ pageSize: PAGE_SIZE.subcategories }),
+  order_by: orderByParam(SUBCATEGORY_ORDER_KEYS),
+  name: qText(),
+  category: qId(),
+  /** true: every subcategory as a plain array, no paging. */
   all: qBool(),
-  order_by: q(z.string().max(200)),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
 import {
   appConfigSchema,
@@ -28,7 +29,7 @@ export const coreApi = {
   patchSettings: endpoint({
     method: 'PATCH',
     path: '/api/core/settings/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Change global settings',
     tags: ['core'],
     body: settingsPatchSchema,

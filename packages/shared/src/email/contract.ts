@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
 import {
   announcementBodySchema,
@@ -19,7 +20,7 @@ export const emailApi = {
   listTemplates: endpoint({
     method: 'GET',
     path: '/api/email/templates/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Every e-mail template',
     tags: ['email'],
     response: z.array(emailTemplateSchema),
@@ -27,7 +28,7 @@ export const emailApi = {
   getTemplate: endpoint({
     method: 'GET',
     path: '/api/email/templates/:name/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'One e-mail template with its placeholders',
     tags: ['email'],
     params: templateNameParamsSchema,
@@ -36,7 +37,7 @@ export const emailApi = {
   updateTemplate: endpoint({
     method: 'PATCH',
     path: '/api/email/templates/:name/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Save a template; refused with field errors when it does not render',
     tags: ['email'],
     params: templateNameParamsSchema,
@@ -46,7 +47,7 @@ export const emailApi = {
   previewTemplate: endpoint({
     method: 'POST',
     path: '/api/email/templates/:name/preview/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Render a subject and body with the sample data of a template, without saving',
     tags: ['email'],
     params: templateNameParamsSchema,
@@ -56,7 +57,7 @@ export const emailApi = {
   outbox: endpoint({
     method: 'GET',
     path: '/api/email/outbox/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Messages in the outbox, newest first (pending, sent, failed)',
     tags: ['email'],
     query: outboxQuerySchema,
@@ -65,7 +66,7 @@ export const emailApi = {
   announcements: endpoint({
     method: 'GET',
     path: '/api/email/announcements/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Announcements sent, newest first',
     tags: ['email'],
     query: announcementQuerySchema,
@@ -74,7 +75,7 @@ export const emailApi = {
   previewAnnouncement: endpoint({
     method: 'POST',
     path: '/api/email/announcements/preview/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'The e-mail an announcement would send, and the size of its audience',
     tags: ['email'],
     body: announcementBodySchema,
@@ -83,7 +84,7 @@ export const emailApi = {
   sendAnnouncement: endpoint({
     method: 'POST',
     path: '/api/email/announcements/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Send an announcement to its audience (one outbox message each) and show it in the app',
     tags: ['email'],
     body: announcementBodySchema,
@@ -93,7 +94,7 @@ export const emailApi = {
   expireAnnouncement: endpoint({
     method: 'POST',
     path: '/api/email/announcements/:id/expire/',
-    access: ['ADMIN'],
+    access: ROLE_GROUPS.admin,
     summary: 'Stop showing an announcement in the app now',
     tags: ['email'],
     params: announcementParamsSchema,

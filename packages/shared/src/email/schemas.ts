@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.ts';
+import { listQuery, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 
 export const emailTemplateSchema = z.object({
@@ -25,8 +27,7 @@ export const templateNameParamsSchema = z.object({ name: z.string().regex(/^[a-z
 export const OUTBOX_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 
 export const outboxQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(250).default(50),
+  ...listQuery({ pageSize: PAGE_SIZE.outbox, maxPageSize: PAGE_SIZE.recommendedMax }),
   status: z.enum(OUTBOX_STATUSES).optional(),
 });
 
@@ -44,7 +45,8 @@ export const outboxMessageSchema = z.object({
   sent_at: z.string().nullable(),
 });
 
-export const outboxPageSchema = z.object({ results: z.array(outboxMessageSchema), total: z.number().int() });
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxPageSchema = paged(outboxMessageSchema);
 
 export const ANNOUNCEMENT_AUDIENCES = ['ALL_CUSTOMERS', 'BUSINESS', 'PERSONAL', 'STAFF'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
@@ -76,10 +78,9 @@ export const announcementSchema = z.object({
   created_by: z.string().nullable(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
-export const announcementPageSchema = z.object({ results: z.array(announcementSchema), total: z.number().int() });
+export const announcementPageSchema = paged(announcementSchema);
 export const announcementQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(250).default(50),
+  ...listQuery({ pageSize: PAGE_SIZE.announcements, maxPageSize: PAGE_SIZE.recommendedMax }),
 });
 /** The preview: the e-mail one recipient would get, and how many recipients the audience has. */
 export const announcementPreviewSchema = z.object({

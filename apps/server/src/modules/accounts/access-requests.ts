@@ -1,48 +1,30 @@
-import {
-  type AccessRequest,
-  type accessRequestBodySchema,
-  type accessRequestQuerySchema,
-  ERROR_CODES,
-  MSG,
-} from '@cab/shared';
+import { type accessRequestBodySchema, type accessRequestQuerySchema, ERROR_CODES, MSG, toPaged } from '@cab/shared';
 import type { z } from 'zod';
-import type { AuthUser } from '../../http/auth.ts';
 import { badRequest, fieldError, notFound } from '../../http/errors.ts';
-import { enqueueTemplate } from '../email/outbox.ts';
-import { appData, type Ctx, emailTaken, fullName, iso, userData } from './common.ts';
+import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { pageWindow } from '../../kit/list.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { findUserByEmail } from '../auth/index.ts';
+import { enqueueTemplate } from '../email/index.ts';
+import { appData, emailTaken, toAccessRequest, userData } from './common.ts';
 import { inviteAccount } from './invitations.ts';
 import { limitPublicForm } from './public-forms.ts';
 import * as repo from './repository.ts';
-
-const toAccessRequest = (r: repo.AccessRequestRow): AccessRequest => ({
-  id: r.id,
-  email: r.email,
-  first_name: r.firstName,
-  last_name: r.lastName,
-  full_name: fullName(r),
-  phone: r.phone,
-  account_type: r.accountType,
-  company_name: r.companyName,
-  message: r.message,
-  status: r.status,
-  reason: r.reason,
-  created_at: r.createdAt.toISOString(),
-  decided_at: iso(r.decidedAt),
-});
 
 /**
  * POST request_access/send (public). An e-mail that already has an account is told so (field
  * error emailTaken): the visitor should sign in or reset the password instead, and the rate
  * limit keeps this from being used to list accounts in bulk.
  */
-export async function send(ctx: Ctx, body: z.output<typeof accessRequestBodySchema>, ip: string) {
-  await limitPublicForm(ctx.db, 'access_request', body.email, ip);
-  if (await repo.findUserByEmail(ctx.db, body.email)) throw emailTaken();
+export async function send(ctx: PublicCtx, body: z.output<typeof accessRequestBodySchema>, ip: string) {
+  await limitPublicForm(ctx, 'access_request', body.email, ip);
+  if (await findUserByEmail(ctx.db, body.email)) throw emailTaken();
   if (await repo.pendingAccessRequestFor(ctx.db, body.email)) {
     throw fieldError(ERROR_CODES.validation, 'email', MSG.accessRequestPendingExists);
   }
-  await ctx.db.transaction(async (tx) => {
-    const row = await repo.insertAccessRequest(tx, {
+  await transaction(ctx, async (tx) => {
+    const row = await repo.insertAccessRequest(tx.db, {
       email: body.email,
       firstName: body.first_name,
       lastName: body.last_name,
@@ -52,18 +34,14 @@ export async function send(ctx: Ctx, body: z.output<typeof accessRequestBodySche
       message: body.message,
     });
     await enqueueTemplate(tx, 'access_request_received', row.email, { user: userData(row), app: appData(ctx.config) });
+    await audit(tx, { entity: 'access_request', id: row.id, action: 'create', after: toAccessRequest(row) });
   });
   return { detail: MSG.accessRequestSent };
 }
 
 export async function list(ctx: Ctx, q: z.output<typeof accessRequestQuerySchema>) {
-  const { rows, total } = await repo.accessRequestPage(ctx.db, {
-    page: q.page,
-    pageSize: q.page_size,
-    search: q.search || undefined,
-    status: q.status,
-  });
-  return { results: rows.map(toAccessRequest), total };
+  const filter = { search: q.search || undefined, status: q.status };
+  return toPaged(await repo.accessRequestPage(ctx.db, filter, pageWindow(q)), toAccessRequest);
 }
 
 async function pendingRequest(ctx: Ctx, id: number) {
@@ -74,9 +52,9 @@ async function pendingRequest(ctx: Ctx, id: number) {
 }
 
 /** Opens the account exactly as POST invite would: P a personal customer, B a new company with the requester as manager. */
-export async function accept(ctx: Ctx, actor: AuthUser, id: number) {
+export async function accept(ctx: Ctx, id: number) {
   const r = await pendingRequest(ctx, id);
-  await inviteAccount(ctx, actor, {
+  await inviteAccount(ctx, {
     email: r.email,
     first_name: r.firstName,
     last_name: r.lastName,
@@ -88,13 +66,13 @@ export async function accept(ctx: Ctx, actor: AuthUser, id: number) {
   return toAccessRequest((await repo.findAccessRequest(ctx.db, id))!);
 }
 
-export async function reject(ctx: Ctx, actor: AuthUser, id: number, reason: string) {
-  await pendingRequest(ctx, id);
-  const row = await ctx.db.transaction(async (tx) => {
-    const decided = await repo.decideAccessRequest(tx, id, {
+export async function reject(ctx: Ctx, id: number, reason: string) {
+  const before = await pendingRequest(ctx, id);
+  const row = await transaction(ctx, async (tx) => {
+    const decided = await repo.decideAccessRequest(tx.db, id, {
       status: 'REJECTED',
       reason,
-      decidedBy: actor.id,
+      decidedBy: ctx.actor.id,
       decidedAt: new Date(),
     });
     if (!decided) throw badRequest(ERROR_CODES.accessRequestNotPending, MSG.accessRequestNotPending);
@@ -102,6 +80,13 @@ export async function reject(ctx: Ctx, actor: AuthUser, id: number, reason: stri
       user: userData(decided),
       app: appData(ctx.config),
       reason,
+    });
+    await audit(tx, {
+      entity: 'access_request',
+      id,
+      action: 'reject',
+      before: toAccessRequest(before),
+      after: toAccessRequest(decided),
     });
     return decided;
   });

@@ -1,9 +1,12 @@
 import { type Address, type addressBodySchema, ERROR_CODES, MSG, US_STATES } from '@cab/shared';
 import type { z } from 'zod';
-import type { AuthUser } from '../../http/auth.ts';
 import { fieldError, notFound, permissionDenied } from '../../http/errors.ts';
-import { lookupPostalCode } from '../core/service.ts';
-import { type Ctx, isAdmin, isManagerOf, isMemberOf, userNotFound } from './common.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { findUserWithCompany } from '../auth/index.ts';
+import { lookupPostalCode } from '../core/index.ts';
+import { isAdmin, isManagerOf, isMemberOf, userNotFound } from './common.ts';
 import * as repo from './repository.ts';
 
 type AddressInput = z.output<typeof addressBodySchema>;
@@ -19,8 +22,9 @@ type Action = 'read' | 'create' | 'change';
  *   (an employee of the company is refused with 403: it can see these addresses).
  * Anyone else gets 404, so other customers' addresses are not even confirmed to exist.
  */
-async function addressOwner(ctx: Ctx, actor: AuthUser, userId: number, action: Action): Promise<repo.AddressOwner> {
-  const row = await repo.findUser(ctx.db, userId);
+async function addressOwner(ctx: Ctx, userId: number, action: Action): Promise<repo.AddressOwner> {
+  const { actor } = ctx;
+  const row = await findUserWithCompany(ctx.db, userId);
   if (!row) throw userNotFound();
   const u = row.user;
   if (u.accountType === 'P' && !u.isStaff && !u.isEmployee) {
@@ -73,37 +77,49 @@ const columns = (b: AddressInput) => ({
   isDefault: b.is_default,
 });
 
-export async function list(ctx: Ctx, actor: AuthUser, userId: number) {
-  const owner = await addressOwner(ctx, actor, userId, 'read');
+export async function list(ctx: Ctx, userId: number) {
+  const owner = await addressOwner(ctx, userId, 'read');
   return (await repo.addressesOf(ctx.db, owner)).map(toAddress);
 }
 
-export async function add(ctx: Ctx, actor: AuthUser, userId: number, body: AddressInput) {
-  const owner = await addressOwner(ctx, actor, userId, 'create');
+export async function add(ctx: Ctx, userId: number, body: AddressInput) {
+  const owner = await addressOwner(ctx, userId, 'create');
   checkPostalCode(body);
-  const row = await ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async (tx) => {
     // The first address of a kind is its default; a new default replaces the old one.
-    const isDefault = body.is_default || (await repo.countAddressesOfKind(tx, owner, body.kind)) === 0;
-    if (isDefault) await repo.unsetDefaults(tx, owner, body.kind);
-    return repo.insertAddress(tx, { ...owner, ...columns(body), isDefault });
+    const isDefault = body.is_default || (await repo.countAddressesOfKind(tx.db, owner, body.kind)) === 0;
+    if (isDefault) await repo.unsetDefaults(tx.db, owner, body.kind);
+    const after = toAddress(await repo.insertAddress(tx.db, { ...owner, ...columns(body), isDefault }));
+    await audit(tx, { entity: 'address', id: after.id, action: 'create', after });
+    return after;
   });
+}
+
+/** An address of this owner, or 404. */
+async function ownAddress(ctx: Ctx, owner: repo.AddressOwner, addressId: number) {
+  const row = await repo.findAddress(ctx.db, owner, addressId);
+  if (!row) throw addressNotFound();
   return toAddress(row);
 }
 
-export async function update(ctx: Ctx, actor: AuthUser, userId: number, addressId: number, body: AddressInput) {
-  const owner = await addressOwner(ctx, actor, userId, 'change');
-  if (!(await repo.findAddress(ctx.db, owner, addressId))) throw addressNotFound();
+export async function update(ctx: Ctx, userId: number, addressId: number, body: AddressInput) {
+  const owner = await addressOwner(ctx, userId, 'change');
+  const before = await ownAddress(ctx, owner, addressId);
   checkPostalCode(body);
-  const row = await ctx.db.transaction(async (tx) => {
-    if (body.is_default) await repo.unsetDefaults(tx, owner, body.kind, addressId);
-    return repo.updateAddress(tx, addressId, columns(body));
+  return transaction(ctx, async (tx) => {
+    if (body.is_default) await repo.unsetDefaults(tx.db, owner, body.kind, addressId);
+    const after = toAddress(await repo.updateAddress(tx.db, addressId, columns(body)));
+    await audit(tx, { entity: 'address', id: addressId, action: 'update', before, after });
+    return after;
   });
-  return toAddress(row);
 }
 
-export async function remove(ctx: Ctx, actor: AuthUser, userId: number, addressId: number) {
-  const owner = await addressOwner(ctx, actor, userId, 'change');
-  if (!(await repo.findAddress(ctx.db, owner, addressId))) throw addressNotFound();
-  await repo.deleteAddress(ctx.db, addressId);
+export async function remove(ctx: Ctx, userId: number, addressId: number) {
+  const owner = await addressOwner(ctx, userId, 'change');
+  const before = await ownAddress(ctx, owner, addressId);
+  await transaction(ctx, async (tx) => {
+    await repo.deleteAddress(tx.db, addressId);
+    await audit(tx, { entity: 'address', id: addressId, action: 'delete', before });
+  });
   return { detail: MSG.addressDeleted };
 }

@@ -1,15 +1,18 @@
-import type { Db } from '@cab/db';
-import { type AccountUser, deriveRole, ERROR_CODES, MSG, type Role, WEB_TEXT } from '@cab/shared';
+import {
+  type AccessRequest,
+  type AccountUser,
+  type CompanyProfile,
+  deriveRole,
+  ERROR_CODES,
+  MSG,
+  type Role,
+  WEB_TEXT,
+} from '@cab/shared';
 import type { Config } from '../../config.ts';
 import type { AuthUser } from '../../http/auth.ts';
 import { AppError, badRequest, fieldError } from '../../http/errors.ts';
-import type { CompanyRef, UserRow } from './repository.ts';
-
-/** What every accounts service function needs. */
-export interface Ctx {
-  db: Db;
-  config: Config;
-}
+import type { CompanyRef, UserRow } from '../auth/index.ts';
+import type { AccessRequestRow, CompanyRow } from './repository.ts';
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
@@ -17,14 +20,19 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 export const roleOf = (u: UserRow): Role | null =>
   deriveRole({ account_type: u.accountType, is_staff: u.isStaff, is_employee: u.isEmployee, is_manager: u.isManager });
 
+/** Who a user or an access request is, on the wire. */
+export const personFields = (u: { id: number; email: string; firstName: string; lastName: string; phone: string }) => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  full_name: fullName(u),
+  phone: u.phone,
+});
+
 export function toAccountUser({ user: u, company }: { user: UserRow; company: CompanyRef }): AccountUser {
   return {
-    id: u.id,
-    email: u.email,
-    first_name: u.firstName,
-    last_name: u.lastName,
-    full_name: fullName(u),
-    phone: u.phone,
+    ...personFields(u),
     account_type: u.accountType,
     role: roleOf(u),
     is_staff: u.isStaff,
@@ -39,6 +47,29 @@ export function toAccountUser({ user: u, company }: { user: UserRow; company: Co
     last_login_at: iso(u.lastLoginAt),
   };
 }
+
+/** A company's own fields (lists, details, profiles and the audit trail). */
+export const companyFields = (c: CompanyRow): CompanyProfile & { created_at: string } => ({
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  website: c.website,
+  tax_exempt: c.taxExempt,
+  notes: c.notes,
+  created_at: c.createdAt.toISOString(),
+});
+
+export const toAccessRequest = (r: AccessRequestRow): AccessRequest => ({
+  ...personFields(r),
+  account_type: r.accountType,
+  company_name: r.companyName,
+  message: r.message,
+  status: r.status,
+  reason: r.reason,
+  created_at: r.createdAt.toISOString(),
+  decided_at: iso(r.decidedAt),
+});
 
 /** The role flags stored for a role (SPEC 6 derivation, reversed). */
 export function flagsOf(role: Role) {

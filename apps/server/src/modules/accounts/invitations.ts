@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Executor, hashPassword } from '@cab/db';
+import { hashPassword } from '@cab/db';
 import {
   type AcceptInvitationBody,
   ERROR_CODES,
@@ -10,10 +10,26 @@ import {
   type Role,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { type AuthUser, newToken } from '../../http/auth.ts';
+import { newToken } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { enqueueTemplate } from '../email/outbox.ts';
-import { appData, type Ctx, emailTaken, flagsOf, fullName, iso, roleOf, userData, validationError } from './common.ts';
+import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { rethrowUnique, transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import * as users from '../auth/index.ts';
+import { enqueueTemplate } from '../email/index.ts';
+import {
+  appData,
+  companyFields,
+  emailTaken,
+  flagsOf,
+  fullName,
+  iso,
+  roleOf,
+  toAccessRequest,
+  toAccountUser,
+  userData,
+  validationError,
+} from './common.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -30,70 +46,82 @@ export interface NewAccount {
   newCompany?: { name: string; phone?: string; email?: string };
 }
 
-type AfterCreate = (tx: Executor, user: repo.UserRow) => Promise<void>;
+/** More work in the transaction that opened or re-invited an account (`tx` is its context). */
+type AfterCreate = (tx: Ctx, user: users.UserRow) => Promise<void>;
 
-async function inviterName(ctx: Ctx, actor: AuthUser | null) {
-  if (!actor) return '';
-  const row = await repo.findUser(ctx.db, actor.id);
+async function inviterName(ctx: Ctx) {
+  const row = await users.findUserWithCompany(ctx.db, ctx.actor.id);
   return row ? fullName(row.user) : '';
 }
+
+/** An invitation as POST invite answers it and the audit trail records it (never its link's uuid). */
+const toInvitation = (invitation: repo.InvitationRow, { user, company }: users.UserWithCompany) => ({
+  id: invitation.id,
+  user_id: user.id,
+  email: user.email,
+  role: roleOf(user),
+  company,
+  expires_at: invitation.expiresAt.toISOString(),
+});
 
 /**
  * A fresh invitation (older open ones stop working) and its e-mail, in the caller's transaction
  * so the mail exists exactly when the invitation does.
  */
-async function sendInvitation(
-  tx: Executor,
-  ctx: Ctx,
-  invitedBy: { id: number | null; name: string },
-  user: repo.UserRow,
-  company: repo.CompanyRef,
-) {
-  await repo.deleteOpenInvitations(tx, user.id);
-  const invitation = await repo.insertInvitation(tx, {
+async function sendInvitation(tx: Ctx, inviter: string, account: users.UserWithCompany) {
+  const { user, company } = account;
+  await repo.deleteOpenInvitations(tx.db, user.id);
+  const invitation = await repo.insertInvitation(tx.db, {
     userId: user.id,
     email: user.email,
-    invitedBy: invitedBy.id,
+    invitedBy: tx.actor.id,
     expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
   });
   await enqueueTemplate(tx, 'invitation', user.email, {
     user: userData(user),
     // Always the template's full shape: an admin-edited template may name any sample placeholder.
     company: { name: company?.name ?? '' },
-    app: appData(ctx.config),
-    invited_by: invitedBy.name,
-    link: `${ctx.config.publicUrl}/invitation/${invitation.uuid}/accept`,
+    app: appData(tx.config),
+    invited_by: inviter,
+    link: `${tx.config.publicUrl}/invitation/${invitation.uuid}/accept`,
     expires_in_days: INVITATION_TTL_DAYS,
+  });
+  await audit(tx, {
+    entity: 'invitation',
+    id: invitation.id,
+    action: 'create',
+    after: toInvitation(invitation, account),
   });
   return invitation;
 }
 
 /**
  * Opens an account without a usable password (has_password false) and invites its owner:
- * user, company (when new), invitation and e-mail are written in one transaction.
+ * user, company (when new), invitation, e-mail and their audit events are written in one
+ * transaction.
  */
-export async function openAccount(ctx: Ctx, actor: AuthUser | null, account: NewAccount, after?: AfterCreate) {
-  if (await repo.findUserByEmail(ctx.db, account.email)) throw emailTaken();
+export async function openAccount(ctx: Ctx, account: NewAccount, after?: AfterCreate) {
+  if (await users.findUserByEmail(ctx.db, account.email)) throw emailTaken();
   // Nobody knows this password; the account is used only after the invitation sets a real one.
   const passwordHash = await hashPassword(randomBytes(24).toString('hex'));
-  const invitedBy = { id: actor?.id ?? null, name: await inviterName(ctx, actor) };
-  return ctx.db.transaction(async (tx) => {
-    let company: repo.CompanyRef = null;
-    if (account.newCompany) {
-      const created = await repo.insertCompany(tx, {
-        name: account.newCompany.name,
-        phone: account.newCompany.phone ?? '',
-        email: account.newCompany.email ?? '',
-      });
-      company = { id: created.id, name: created.name };
-    } else if (account.companyId) {
-      const found = await repo.findCompany(tx, account.companyId);
-      if (!found) throw validationError('company', MSG.companyNotFound);
-      company = { id: found.id, name: found.name };
-    }
-    let user: repo.UserRow;
-    try {
-      user = await repo.insertUser(tx, {
+  const inviter = await inviterName(ctx);
+  try {
+    return await transaction(ctx, async (tx) => {
+      let company: users.CompanyRef = null;
+      if (account.newCompany) {
+        const created = await repo.insertCompany(tx.db, {
+          name: account.newCompany.name,
+          phone: account.newCompany.phone ?? '',
+          email: account.newCompany.email ?? '',
+        });
+        await audit(tx, { entity: 'company', id: created.id, action: 'create', after: companyFields(created) });
+        company = { id: created.id, name: created.name };
+      } else if (account.companyId) {
+        const found = await repo.findCompany(tx.db, account.companyId);
+        if (!found) throw validationError('company', MSG.companyNotFound);
+        company = { id: found.id, name: found.name };
+      }
+      const user = await users.insertUser(tx.db, {
         email: account.email,
         passwordHash,
         hasPassword: false,
@@ -103,21 +131,23 @@ export async function openAccount(ctx: Ctx, actor: AuthUser | null, account: New
         ...flagsOf(account.role),
         companyId: company?.id ?? null,
       });
-    } catch (err) {
-      // Two requests for one e-mail at once: the unique index decides.
-      if (repo.isUniqueViolation(err)) throw emailTaken();
-      throw err;
-    }
-    const invitation = await sendInvitation(tx, ctx, invitedBy, user, company);
-    await after?.(tx, user);
-    return { user: { user, company }, invitation };
-  });
+      const opened = { user, company };
+      await audit(tx, { entity: 'user', id: user.id, action: 'create', after: toAccountUser(opened) });
+      const invitation = await sendInvitation(tx, inviter, opened);
+      await after?.(tx, user);
+      return { user: opened, invitation };
+    });
+  } catch (err) {
+    // Two requests for one e-mail at once: the unique index decides.
+    rethrowUnique(err, () => emailTaken());
+  }
 }
 
 type InviteInput = z.output<typeof inviteBodySchema>;
 
 /** Where an invited business user goes: the manager's own company, an existing one, or a new one. */
-async function inviteTarget(ctx: Ctx, actor: AuthUser, body: InviteInput): Promise<Partial<NewAccount>> {
+async function inviteTarget(ctx: Ctx, body: InviteInput): Promise<Partial<NewAccount>> {
+  const { actor } = ctx;
   if (actor.role === 'BUSINESS_MANAGER') {
     if (body.role !== 'BUSINESS_EMPLOYEE' && body.role !== 'BUSINESS_MANAGER') {
       throw new AppError(403, ERROR_CODES.permissionDenied, MSG.inviteRoleNotAllowed);
@@ -139,37 +169,44 @@ async function inviteTarget(ctx: Ctx, actor: AuthUser, body: InviteInput): Promi
 }
 
 /** Marks an access request accepted by the account just invited (inside the same transaction). */
-const acceptRequest = (actor: AuthUser, requestId: number | undefined): AfterCreate | undefined =>
-  requestId === undefined
+const acceptRequest = (request: repo.AccessRequestRow | undefined): AfterCreate | undefined =>
+  request === undefined
     ? undefined
     : async (tx, user) => {
-        const decided = await repo.decideAccessRequest(tx, requestId, {
+        const decided = await repo.decideAccessRequest(tx.db, request.id, {
           status: 'ACCEPTED',
-          decidedBy: actor.id,
+          decidedBy: tx.actor.id,
           decidedAt: new Date(),
           userId: user.id,
         });
         if (!decided) throw badRequest(ERROR_CODES.accessRequestNotPending, MSG.accessRequestNotPending);
+        await audit(tx, {
+          entity: 'access_request',
+          id: request.id,
+          action: 'accept',
+          before: toAccessRequest(request),
+          after: toAccessRequest(decided),
+        });
       };
 
 /**
  * POST invite. An e-mail whose account never accepted its invitation gets a fresh one (the
  * account stays as it is); an account in use is `emailTaken`.
  */
-export async function inviteAccount(ctx: Ctx, actor: AuthUser, body: InviteInput) {
-  const target = await inviteTarget(ctx, actor, body);
+export async function inviteAccount(ctx: Ctx, body: InviteInput) {
+  const target = await inviteTarget(ctx, body);
+  let request: repo.AccessRequestRow | undefined;
   if (body.access_request !== undefined) {
-    const request = await repo.findAccessRequest(ctx.db, body.access_request);
+    request = await repo.findAccessRequest(ctx.db, body.access_request);
     if (!request) throw notFound(MSG.accessRequestNotFound);
     if (request.status !== 'PENDING')
       throw badRequest(ERROR_CODES.accessRequestNotPending, MSG.accessRequestNotPending);
   }
-  const after = acceptRequest(actor, body.access_request);
-  const existing = await repo.findUserByEmail(ctx.db, body.email);
+  const after = acceptRequest(request);
+  const existing = await users.findUserByEmail(ctx.db, body.email);
   if (!existing) {
     return openAccount(
       ctx,
-      actor,
       {
         email: body.email,
         firstName: body.first_name,
@@ -182,31 +219,24 @@ export async function inviteAccount(ctx: Ctx, actor: AuthUser, body: InviteInput
     );
   }
   // A manager may re-invite only its own company's people.
-  const foreign = actor.role === 'BUSINESS_MANAGER' && existing.companyId !== actor.companyId;
+  const foreign = ctx.actor.role === 'BUSINESS_MANAGER' && existing.companyId !== ctx.actor.companyId;
   if (existing.hasPassword || foreign) throw emailTaken();
-  const invitedBy = { id: actor.id, name: await inviterName(ctx, actor) };
-  const row = (await repo.findUser(ctx.db, existing.id))!;
-  return ctx.db.transaction(async (tx) => {
-    const invitation = await sendInvitation(tx, ctx, invitedBy, row.user, row.company);
+  const inviter = await inviterName(ctx);
+  const row = (await users.findUserWithCompany(ctx.db, existing.id))!;
+  return transaction(ctx, async (tx) => {
+    const invitation = await sendInvitation(tx, inviter, row);
     await after?.(tx, row.user);
     return { user: row, invitation };
   });
 }
 
-export async function invite(ctx: Ctx, actor: AuthUser, body: InviteInput) {
-  const { user, invitation } = await inviteAccount(ctx, actor, body);
-  return {
-    id: invitation.id,
-    user_id: user.user.id,
-    email: user.user.email,
-    role: roleOf(user.user),
-    company: user.company,
-    expires_at: invitation.expiresAt.toISOString(),
-  };
+export async function invite(ctx: Ctx, body: InviteInput) {
+  const { user, invitation } = await inviteAccount(ctx, body);
+  return toInvitation(invitation, user);
 }
 
 /** The invitation behind a link, or why it cannot be used. */
-async function usableInvitation(ctx: Ctx, uuid: string) {
+async function usableInvitation(ctx: PublicCtx, uuid: string) {
   const found = await repo.findInvitation(ctx.db, uuid);
   if (!found?.user.isActive) {
     throw new AppError(404, ERROR_CODES.invitationInvalid, MSG.invitationInvalid);
@@ -221,7 +251,7 @@ async function usableInvitation(ctx: Ctx, uuid: string) {
   return found;
 }
 
-export async function invitationInfo(ctx: Ctx, uuid: string): Promise<InvitationInfo> {
+export async function invitationInfo(ctx: PublicCtx, uuid: string): Promise<InvitationInfo> {
   const { invitation, user, company } = await usableInvitation(ctx, uuid);
   return {
     email: user.email,
@@ -234,22 +264,28 @@ export async function invitationInfo(ctx: Ctx, uuid: string): Promise<Invitation
 }
 
 /** Sets the password and signs in. Single use even when two requests race (conditional update). */
-export async function acceptInvitation(ctx: Ctx, uuid: string, body: AcceptInvitationBody) {
+export async function acceptInvitation(ctx: PublicCtx, uuid: string, body: AcceptInvitationBody) {
   const { invitation, user } = await usableInvitation(ctx, uuid);
   const passwordHash = await hashPassword(body.new_password);
   const { token, hash } = newToken();
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.claimInvitation(tx, invitation.id, now))) {
+  await transaction(ctx, async (tx) => {
+    if (!(await repo.claimInvitation(tx.db, invitation.id, now))) {
       throw badRequest(ERROR_CODES.invitationUsed, MSG.invitationUsed);
     }
-    await repo.updateUser(tx, user.id, {
+    await users.updateUser(tx.db, user.id, {
       passwordHash,
       hasPassword: true,
       requirePasswordReset: false,
       lastLoginAt: now,
     });
-    await repo.insertToken(tx, user.id, hash);
+    await users.insertToken(tx.db, user.id, hash);
+    await audit(tx, {
+      entity: 'invitation',
+      id: invitation.id,
+      action: 'accept',
+      after: { user_id: user.id, email: user.email, accepted_at: now.toISOString() },
+    });
   });
   return { token };
 }

@@ -1,28 +1,19 @@
 import { type Executor, schema } from '@cab/db';
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { contains, exactCount, type PageWindow, paginate } from '../../kit/list.ts';
+import { toUserWithCompany, type UserWithCompany, userWithCompanyColumns } from '../auth/index.ts';
 
-const { users, companies, authTokens, addresses, invitations, accessRequests, passwordResets } = schema;
+/**
+ * Accounts' own queries: user lists, companies, addresses, invitations, access requests and
+ * password resets. Single users and tokens are read and written through the auth module.
+ */
 
-export type UserRow = typeof users.$inferSelect;
+const { users, companies, addresses, invitations, accessRequests, passwordResets } = schema;
+
 export type CompanyRow = typeof companies.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type AccessRequestRow = typeof accessRequests.$inferSelect;
-export type CompanyRef = { id: number; name: string } | null;
-export type UserWithCompany = { user: UserRow; company: CompanyRef };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** PostgreSQL unique violation (both drivers expose the SQLSTATE as `code`, drizzle wraps it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -52,80 +43,49 @@ function scopeWhere(scope: UserScope): SQL | undefined {
   }
 }
 
-const userColumns = { user: users, company: { id: companies.id, name: companies.name } };
-
-const toUserWithCompany = (r: { user: UserRow; company: { id: number; name: string } | null }): UserWithCompany => ({
-  user: r.user,
-  company: r.company?.id ? r.company : null,
-});
-
 /** One page of users, ordered by last name, first name, id; search matches names, e-mail and company. */
-export async function userPage(
+export function userPage(
   db: Executor,
   scope: UserScope,
-  q: Paging & { search?: string; isActive?: boolean },
-): Promise<{ rows: UserWithCompany[]; total: number }> {
-  const search = q.search
-    ? or(
-        ilike(users.firstName, likePattern(q.search)),
-        ilike(users.lastName, likePattern(q.search)),
-        ilike(users.email, likePattern(q.search)),
-        ilike(companies.name, likePattern(q.search)),
-      )
-    : undefined;
-  const where = and(scopeWhere(scope), search, q.isActive === undefined ? undefined : eq(users.isActive, q.isActive));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(userColumns)
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .where(where),
-  ]);
-  return { rows: rows.map(toUserWithCompany), total: count?.n ?? 0 };
-}
-
-export async function findUser(db: Executor, id: number): Promise<UserWithCompany | undefined> {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, id))
-    .limit(1);
-  return row ? toUserWithCompany(row) : undefined;
-}
-
-export const findUserByEmail = (db: Executor, email: string) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1)
-    .then((r) => r[0]);
-
-export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row!;
-}
-
-export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set(values).where(eq(users.id, id));
-}
-
-/** Signs a user out everywhere (deactivation, password reset). */
-export async function deleteTokensOf(db: Executor, userId: number) {
-  await db.delete(authTokens).where(eq(authTokens.userId, userId));
-}
-
-export async function insertToken(db: Executor, userId: number, tokenHash: string) {
-  await db.insert(authTokens).values({ userId, tokenHash });
+  filter: { search?: string; isActive?: boolean },
+  window: PageWindow,
+) {
+  const { search, isActive } = filter;
+  const where = and(
+    scopeWhere(scope),
+    search
+      ? or(
+          contains(users.firstName, search),
+          contains(users.lastName, search),
+          contains(users.email, search),
+          contains(companies.name, search),
+        )
+      : undefined,
+    isActive === undefined ? undefined : eq(users.isActive, isActive),
+  );
+  return paginate<UserWithCompany>(
+    window,
+    async ({ limit, offset }) =>
+      (
+        await db
+          .select(userWithCompanyColumns)
+          .from(users)
+          .leftJoin(companies, eq(companies.id, users.companyId))
+          .where(where)
+          .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(toUserWithCompany),
+    // The search may name the company: the count joins it too.
+    async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+  );
 }
 
 /** Active managers of a company other than `exceptUserId`. */
@@ -151,26 +111,28 @@ export async function lockCompany(db: Executor, companyId: number) {
 // ---------------------------------------------------------------------------------------------
 // Companies
 
-export async function companyPage(db: Executor, q: Paging & { search?: string }) {
-  const where = q.search
+export function companyPage(db: Executor, filter: { search?: string }, window: PageWindow) {
+  const { search } = filter;
+  const where = search
     ? or(
-        ilike(companies.name, likePattern(q.search)),
-        ilike(companies.email, likePattern(q.search)),
+        contains(companies.name, search),
+        contains(companies.email, search),
         // A company is also found by the name or e-mail of one of its users.
-        sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and (${ilike(users.email, likePattern(q.search))} or ${ilike(users.firstName, likePattern(q.search))} or ${ilike(users.lastName, likePattern(q.search))}))`,
+        sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and (${contains(users.email, search)} or ${contains(users.firstName, search)} or ${contains(users.lastName, search)}))`,
       )
     : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(companies)
-      .where(where)
-      .orderBy(asc(companies.name), asc(companies.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(asc(companies.name), asc(companies.id))
+        .limit(limit)
+        .offset(offset),
+    exactCount(db, companies, where),
+  );
 }
 
 export const findCompany = (db: Executor, id: number) =>
@@ -290,7 +252,7 @@ export async function deleteOpenInvitations(db: Executor, userId: number) {
 
 export async function findInvitation(db: Executor, uuid: string) {
   const [row] = await db
-    .select({ invitation: invitations, ...userColumns })
+    .select({ invitation: invitations, ...userWithCompanyColumns })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -347,32 +309,35 @@ export async function decideAccessRequest(
   return row;
 }
 
-export async function accessRequestPage(
+export function accessRequestPage(
   db: Executor,
-  q: Paging & { search?: string; status?: AccessRequestRow['status'] },
+  filter: { search?: string; status?: AccessRequestRow['status'] },
+  window: PageWindow,
 ) {
+  const { search, status } = filter;
   const where = and(
-    q.status ? eq(accessRequests.status, q.status) : undefined,
-    q.search
+    status ? eq(accessRequests.status, status) : undefined,
+    search
       ? or(
-          ilike(accessRequests.firstName, likePattern(q.search)),
-          ilike(accessRequests.lastName, likePattern(q.search)),
-          ilike(accessRequests.email, likePattern(q.search)),
-          ilike(accessRequests.companyName, likePattern(q.search)),
+          contains(accessRequests.firstName, search),
+          contains(accessRequests.lastName, search),
+          contains(accessRequests.email, search),
+          contains(accessRequests.companyName, search),
         )
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(accessRequests)
-      .where(where)
-      .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(accessRequests).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(accessRequests)
+        .where(where)
+        .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
+        .limit(limit)
+        .offset(offset),
+    exactCount(db, accessRequests, where),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

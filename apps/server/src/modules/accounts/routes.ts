@@ -1,6 +1,5 @@
 import { accountsApi as api } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import { route } from '../../http/route.ts';
 import * as accessRequests from './access-requests.ts';
 import * as addresses from './addresses.ts';
@@ -8,47 +7,39 @@ import * as invitations from './invitations.ts';
 import * as passwords from './passwords.ts';
 import * as service from './service.ts';
 
-export function accountsRoutes(app: FastifyInstance, ctx: AppDeps) {
-  route(app, api.customers, ({ query }) => service.customers(ctx, query));
-  route(app, api.customer, ({ user, params }) => service.customer(ctx, user, params.id));
-  route(app, api.companies, ({ query }) => service.companies(ctx, query));
-  route(app, api.company, ({ user, params }) => service.company(ctx, user, params.id));
-  route(app, api.personal, ({ query }) => service.personal(ctx, query));
-  route(app, api.staff, ({ query }) => service.staff(ctx, query));
-  route(app, api.createStaff, ({ user, body }) => service.createStaff(ctx, user, body));
-  route(app, api.updateStaff, ({ user, params, body }) => service.updateStaff(ctx, user, params.id, body));
-  route(app, api.businessUsers, ({ user, query }) => service.businessUsers(ctx, user, query));
-  route(app, api.createBusinessUser, ({ user, body }) => service.createBusinessUser(ctx, user, body));
-  route(app, api.updateBusinessUser, ({ user, params, body }) =>
-    service.updateBusinessUser(ctx, user, params.id, body),
-  );
-  route(app, api.makeManager, ({ user, params, body }) => service.makeManager(ctx, user, params.id, body.is_manager));
-  route(app, api.register, ({ user, body }) => service.register(ctx, user, body));
-  route(app, api.registerBusiness, ({ user, body }) => service.registerBusiness(ctx, user, body));
-  route(app, api.profile, ({ user, params }) => service.profile(ctx, user, params.id));
-  route(app, api.updateProfile, ({ user, params, body }) => service.updateProfile(ctx, user, params.id, body));
-  route(app, api.companyProfile, ({ user, params }) => service.companyProfile(ctx, user, params.id));
-  route(app, api.updateCompanyProfile, ({ user, params, body }) =>
-    service.updateCompanyProfile(ctx, user, params.id, body),
-  );
-  route(app, api.addresses, ({ user, params }) => addresses.list(ctx, user, params.id));
-  route(app, api.addAddress, ({ user, params, body }) => addresses.add(ctx, user, params.id, body));
-  route(app, api.updateAddress, ({ user, params, body }) =>
-    addresses.update(ctx, user, params.id, params.addressId, body),
-  );
-  route(app, api.deleteAddress, ({ user, params }) => addresses.remove(ctx, user, params.id, params.addressId));
-  route(app, api.meOptions, async ({ user }) => service.meOptions(user));
-  route(app, api.meFilters, ({ user }) => service.meFilters(ctx, user));
-  route(app, api.updateMeFilters, ({ user, body }) => service.updateMeFilters(ctx, user, body.order_filter));
-  route(app, api.invite, ({ user, body }) => invitations.invite(ctx, user, body));
-  route(app, api.invitation, ({ params }) => invitations.invitationInfo(ctx, params.uuid));
-  route(app, api.acceptInvitation, ({ params, body }) => invitations.acceptInvitation(ctx, params.uuid, body));
-  route(app, api.sendAccessRequest, ({ body, req }) => accessRequests.send(ctx, body, req.ip));
-  route(app, api.accessRequests, ({ query }) => accessRequests.list(ctx, query));
-  route(app, api.acceptAccessRequest, ({ user, params }) => accessRequests.accept(ctx, user, params.id));
-  route(app, api.rejectAccessRequest, ({ user, params, body }) =>
-    accessRequests.reject(ctx, user, params.id, body.reason),
-  );
-  route(app, api.forgetPassword, ({ body, req }) => passwords.forget(ctx, body.email, req.ip));
-  route(app, api.resetPassword, ({ body }) => passwords.reset(ctx, body));
+export function accountsRoutes(app: FastifyInstance) {
+  route(app, api.customers, ({ ctx, query }) => service.customers(ctx, query));
+  route(app, api.customer, ({ ctx, params }) => service.customer(ctx, params.id));
+  route(app, api.companies, ({ ctx, query }) => service.companies(ctx, query));
+  route(app, api.company, ({ ctx, params }) => service.company(ctx, params.id));
+  route(app, api.personal, ({ ctx, query }) => service.personal(ctx, query));
+  route(app, api.staff, ({ ctx, query }) => service.staff(ctx, query));
+  route(app, api.createStaff, ({ ctx, body }) => service.createStaff(ctx, body));
+  route(app, api.updateStaff, ({ ctx, params, body }) => service.updateStaff(ctx, params.id, body));
+  route(app, api.businessUsers, ({ ctx, query }) => service.businessUsers(ctx, query));
+  route(app, api.createBusinessUser, ({ ctx, body }) => service.createBusinessUser(ctx, body));
+  route(app, api.updateBusinessUser, ({ ctx, params, body }) => service.updateBusinessUser(ctx, params.id, body));
+  route(app, api.makeManager, ({ ctx, params, body }) => service.makeManager(ctx, params.id, body.is_manager));
+  route(app, api.register, ({ ctx, body }) => service.register(ctx, body));
+  route(app, api.registerBusiness, ({ ctx, body }) => service.registerBusiness(ctx, body));
+  route(app, api.profile, ({ ctx, params }) => service.profile(ctx, params.id));
+  route(app, api.updateProfile, ({ ctx, params, body }) => service.updateProfile(ctx, params.id, body));
+  route(app, api.companyProfile, ({ ctx, params }) => service.companyProfile(ctx, params.id));
+  route(app, api.updateCompanyProfile, ({ ctx, params, body }) => service.updateCompanyProfile(ctx, params.id, body));
+  route(app, api.addresses, ({ ctx, params }) => addresses.list(ctx, params.id));
+  route(app, api.addAddress, ({ ctx, params, body }) => addresses.add(ctx, params.id, body));
+  route(app, api.updateAddress, ({ ctx, params, body }) => addresses.update(ctx, params.id, params.addressId, body));
+  route(app, api.deleteAddress, ({ ctx, params }) => addresses.remove(ctx, params.id, params.addressId));
+  route(app, api.meOptions, async ({ ctx }) => service.meOptions(ctx));
+  route(app, api.meFilters, ({ ctx }) => service.meFilters(ctx));
+  route(app, api.updateMeFilters, ({ ctx, body }) => service.updateMeFilters(ctx, body.order_filter));
+  route(app, api.invite, ({ ctx, body }) => invitations.invite(ctx, body));
+  route(app, api.invitation, ({ ctx, params }) => invitations.invitationInfo(ctx, params.uuid));
+  route(app, api.acceptInvitation, ({ ctx, params, body }) => invitations.acceptInvitation(ctx, params.uuid, body));
+  route(app, api.sendAccessRequest, ({ ctx, body, req }) => accessRequests.send(ctx, body, req.ip));
+  route(app, api.accessRequests, ({ ctx, query }) => accessRequests.list(ctx, query));
+  route(app, api.acceptAccessRequest, ({ ctx, params }) => accessRequests.accept(ctx, params.id));
+  route(app, api.rejectAccessRequest, ({ ctx, params, body }) => accessRequests.reject(ctx, params.id, body.reason));
+  route(app, api.forgetPassword, ({ ctx, body, req }) => passwords.forget(ctx, body.email, req.ip));
+  route(app, api.resetPassword, ({ ctx, body }) => passwords.reset(ctx, body));
 }

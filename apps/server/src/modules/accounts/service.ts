@@ -17,6 +17,7 @@ import {
   MSG,
   type OrderFilter,
   orderFilterSchema,
+  PAGE_SIZE,
   type Profile,
   type profilePatchSchema,
   ROLES,
@@ -25,14 +26,19 @@ import {
   type registerBusinessBodySchema,
   type staffBodySchema,
   type staffPatchSchema,
+  toPaged,
   US_STATES,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { AuthUser } from '../../http/auth.ts';
 import { badRequest, permissionDenied } from '../../http/errors.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { pageWindow } from '../../kit/list.ts';
+import { rethrowUnique, transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import * as users from '../auth/index.ts';
 import {
   adminOnly,
-  type Ctx,
+  companyFields,
   companyNotFound,
   defined,
   emailTaken,
@@ -40,6 +46,7 @@ import {
   isAdmin,
   isManagerOf,
   isMemberOf,
+  personFields,
   toAccountUser,
   userNotFound,
   validationError,
@@ -52,18 +59,12 @@ type Out<S extends z.ZodType> = z.output<S>;
 // ---------------------------------------------------------------------------------------------
 // Lists
 
-const paging = (q: { page: number; page_size: number; search?: string }) => ({
-  page: q.page,
-  pageSize: q.page_size,
-  search: q.search || undefined,
-});
+/** The search text, '' counting as none. */
+const searchOf = (q: { search?: string }) => ({ search: q.search || undefined });
 
 async function usersPage(ctx: Ctx, scope: repo.UserScope, q: Out<typeof accountsQuerySchema>) {
-  const { rows, total } = await repo.userPage(ctx.db, scope, {
-    ...paging(q),
-    isActive: q.is_active === undefined ? undefined : q.is_active === 'true',
-  });
-  return { results: rows.map(toAccountUser), total };
+  const filter = { ...searchOf(q), isActive: q.is_active === undefined ? undefined : q.is_active === 'true' };
+  return toPaged(await repo.userPage(ctx.db, scope, filter, pageWindow(q)), toAccountUser);
 }
 
 export const customers = (ctx: Ctx, q: Out<typeof accountsQuerySchema>) =>
@@ -72,12 +73,13 @@ export const personal = (ctx: Ctx, q: Out<typeof accountsQuerySchema>) => usersP
 export const staff = (ctx: Ctx, q: Out<typeof accountsQuerySchema>) => usersPage(ctx, { kind: 'staff' }, q);
 
 /** A company's users: an admin names the company; a manager always gets its own. */
-export async function businessUsers(ctx: Ctx, actor: AuthUser, q: Out<typeof businessUsersQuerySchema>) {
-  const companyId = await companyForActor(ctx, actor, q.company);
+export async function businessUsers(ctx: Ctx, q: Out<typeof businessUsersQuerySchema>) {
+  const companyId = await companyForActor(ctx, q.company);
   return usersPage(ctx, { kind: 'company', companyId }, q);
 }
 
-async function companyForActor(ctx: Ctx, actor: AuthUser, requested: number | undefined): Promise<number> {
+async function companyForActor(ctx: Ctx, requested: number | undefined): Promise<number> {
+  const { actor } = ctx;
   if (!isAdmin(actor)) {
     // Another company's id answers like an unknown one: a manager cannot see other companies.
     if (!actor.companyId || (requested !== undefined && requested !== actor.companyId)) throw companyNotFound();
@@ -89,50 +91,38 @@ async function companyForActor(ctx: Ctx, actor: AuthUser, requested: number | un
 }
 
 export async function companies(ctx: Ctx, q: Out<typeof companiesQuerySchema>) {
-  const { rows, total } = await repo.companyPage(ctx.db, paging(q));
-  const ids = rows.map((c) => c.id);
+  const page = await repo.companyPage(ctx.db, searchOf(q), pageWindow(q));
+  const ids = page.rows.map((c) => c.id);
   const [managers, counts] = await Promise.all([repo.managersOf(ctx.db, ids), repo.userCountsOf(ctx.db, ids)]);
-  return {
-    results: rows.map((c) => ({
-      ...companyFields(c),
-      managers: managers
-        .filter((m) => m.companyId === c.id)
-        .map((m) => ({ id: m.id, full_name: fullName(m), email: m.email })),
-      users_count: counts.find((n) => n.companyId === c.id)?.n ?? 0,
-    })),
-    total,
-  };
+  return toPaged(page, (c) => ({
+    ...companyFields(c),
+    managers: managers
+      .filter((m) => m.companyId === c.id)
+      .map((m) => ({ id: m.id, full_name: fullName(m), email: m.email })),
+    users_count: counts.find((n) => n.companyId === c.id)?.n ?? 0,
+  }));
 }
-
-const companyFields = (c: repo.CompanyRow): CompanyProfile & { created_at: string } => ({
-  id: c.id,
-  name: c.name,
-  email: c.email,
-  phone: c.phone,
-  website: c.website,
-  tax_exempt: c.taxExempt,
-  notes: c.notes,
-  created_at: c.createdAt.toISOString(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Details
 
 /** customers/{id}: an admin any user; a manager only its own company's users (else not found). */
-export async function customer(ctx: Ctx, actor: AuthUser, id: number): Promise<AccountUser> {
-  const row = await repo.findUser(ctx.db, id);
+export async function customer(ctx: Ctx, id: number): Promise<AccountUser> {
+  const { actor } = ctx;
+  const row = await users.findUserWithCompany(ctx.db, id);
   if (!row || !(isAdmin(actor) || isManagerOf(actor, row.user.companyId))) throw userNotFound();
   return toAccountUser(row);
 }
 
 /** companies/{id}: an admin, or the company's own users. */
-export async function company(ctx: Ctx, actor: AuthUser, id: number): Promise<CompanyDetail> {
-  if (!isAdmin(actor) && !isMemberOf(actor, id)) throw companyNotFound();
+export async function company(ctx: Ctx, id: number): Promise<CompanyDetail> {
+  if (!isAdmin(ctx.actor) && !isMemberOf(ctx.actor, id)) throw companyNotFound();
   const c = await repo.findCompany(ctx.db, id);
   if (!c) throw companyNotFound();
   const [managers, members] = await Promise.all([
     repo.managersOf(ctx.db, [id]),
-    repo.userPage(ctx.db, { kind: 'company', companyId: id }, { page: 1, pageSize: 1000 }),
+    // The detail lists at most one page of the largest size; users_count is the whole count.
+    repo.userPage(ctx.db, { kind: 'company', companyId: id }, {}, pageWindow({ page: 1, page_size: PAGE_SIZE.max })),
   ]);
   return {
     ...companyFields(c),
@@ -152,12 +142,13 @@ const person = (b: { email: string; first_name: string; last_name: string; phone
   phone: b.phone,
 });
 
-export async function createStaff(ctx: Ctx, actor: AuthUser, body: Out<typeof staffBodySchema>) {
-  const { user } = await openAccount(ctx, actor, { ...person(body), role: body.role });
+export async function createStaff(ctx: Ctx, body: Out<typeof staffBodySchema>) {
+  const { user } = await openAccount(ctx, { ...person(body), role: body.role });
   return toAccountUser(user);
 }
 
-export async function createBusinessUser(ctx: Ctx, actor: AuthUser, body: Out<typeof businessUserBodySchema>) {
+export async function createBusinessUser(ctx: Ctx, body: Out<typeof businessUserBodySchema>) {
+  const { actor } = ctx;
   let companyId: number;
   if (isAdmin(actor)) {
     if (body.company === undefined) throw validationError('company', MSG.companyRequired);
@@ -170,17 +161,17 @@ export async function createBusinessUser(ctx: Ctx, actor: AuthUser, body: Out<ty
     companyId = actor.companyId;
   }
   const role: Role = body.is_manager ? 'BUSINESS_MANAGER' : 'BUSINESS_EMPLOYEE';
-  const { user } = await openAccount(ctx, actor, { ...person(body), role, companyId });
+  const { user } = await openAccount(ctx, { ...person(body), role, companyId });
   return toAccountUser(user);
 }
 
-export async function register(ctx: Ctx, actor: AuthUser, body: Out<typeof registerBodySchema>) {
-  const { user } = await openAccount(ctx, actor, { ...person(body), role: 'PERSONAL' });
+export async function register(ctx: Ctx, body: Out<typeof registerBodySchema>) {
+  const { user } = await openAccount(ctx, { ...person(body), role: 'PERSONAL' });
   return toAccountUser(user);
 }
 
-export async function registerBusiness(ctx: Ctx, actor: AuthUser, body: Out<typeof registerBusinessBodySchema>) {
-  const { user } = await openAccount(ctx, actor, {
+export async function registerBusiness(ctx: Ctx, body: Out<typeof registerBusinessBodySchema>) {
+  const { user } = await openAccount(ctx, {
     ...person(body),
     role: 'BUSINESS_MANAGER',
     newCompany: { name: body.company_name, phone: body.company_phone, email: body.company_email },
@@ -191,37 +182,42 @@ export async function registerBusiness(ctx: Ctx, actor: AuthUser, body: Out<type
 // ---------------------------------------------------------------------------------------------
 // Editing accounts
 
-/** Applies a patch of names, phone, flags and is_active with the deactivation rules. */
+/**
+ * Applies a patch of names, phone, flags and is_active with the deactivation rules, and records
+ * it (`action`) with the account before and after.
+ */
 async function patchUser(
   ctx: Ctx,
-  actor: AuthUser,
-  target: repo.UserWithCompany,
-  values: Partial<Parameters<typeof repo.updateUser>[2]>,
+  target: users.UserWithCompany,
+  values: Partial<users.NewUser>,
+  action: 'update' | 'make_manager',
 ) {
   const u = target.user;
   const deactivating = values.isActive === false && u.isActive;
-  if (deactivating && u.id === actor.id) throw validationError('is_active', MSG.cannotDeactivateSelf);
+  if (deactivating && u.id === ctx.actor.id) throw validationError('is_active', MSG.cannotDeactivateSelf);
   const losesManager = u.isManager && u.isActive && (deactivating || values.isManager === false);
-  await ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async (tx) => {
     if (losesManager && u.companyId) {
-      await repo.lockCompany(tx, u.companyId);
-      if ((await repo.otherActiveManagers(tx, u.companyId, u.id)) === 0) {
+      await repo.lockCompany(tx.db, u.companyId);
+      if ((await repo.otherActiveManagers(tx.db, u.companyId, u.id)) === 0) {
         throw badRequest(ERROR_CODES.lastManager, MSG.lastManager);
       }
     }
-    if (Object.keys(values).length > 0) await repo.updateUser(tx, u.id, values);
     // A deactivated account is signed out everywhere at once.
-    if (deactivating) await repo.deleteTokensOf(tx, u.id);
+    if (deactivating) await users.deleteTokensOf(tx.db, u.id);
+    if (Object.keys(values).length === 0) return toAccountUser(target);
+    await users.updateUser(tx.db, u.id, values);
+    const after = toAccountUser((await users.findUserWithCompany(tx.db, u.id))!);
+    await audit(tx, { entity: 'user', id: u.id, action, before: toAccountUser(target), after });
+    return after;
   });
-  return toAccountUser((await repo.findUser(ctx.db, u.id))!);
 }
 
-export async function updateStaff(ctx: Ctx, actor: AuthUser, id: number, body: Out<typeof staffPatchSchema>) {
-  const target = await repo.findUser(ctx.db, id);
+export async function updateStaff(ctx: Ctx, id: number, body: Out<typeof staffPatchSchema>) {
+  const target = await users.findUserWithCompany(ctx.db, id);
   if (!target || !(target.user.isStaff || target.user.isEmployee)) throw userNotFound();
   return patchUser(
     ctx,
-    actor,
     target,
     defined({
       firstName: body.first_name,
@@ -231,76 +227,68 @@ export async function updateStaff(ctx: Ctx, actor: AuthUser, id: number, body: O
       isStaff: body.role === undefined ? undefined : body.role === 'ADMIN',
       isEmployee: body.role === undefined ? undefined : body.role === 'STAFF',
     }),
+    'update',
   );
 }
 
 /** A business user the actor may manage: an admin any, a manager its own company's (else not found). */
-async function manageableBusinessUser(ctx: Ctx, actor: AuthUser, id: number) {
-  const target = await repo.findUser(ctx.db, id);
+async function manageableBusinessUser(ctx: Ctx, id: number) {
+  const target = await users.findUserWithCompany(ctx.db, id);
   if (target?.user.accountType !== 'B' || !target.user.companyId) throw userNotFound();
-  if (!isAdmin(actor) && !isManagerOf(actor, target.user.companyId)) throw userNotFound();
+  if (!isAdmin(ctx.actor) && !isManagerOf(ctx.actor, target.user.companyId)) throw userNotFound();
   return target;
 }
 
-export async function updateBusinessUser(
-  ctx: Ctx,
-  actor: AuthUser,
-  id: number,
-  body: Out<typeof businessUserPatchSchema>,
-) {
-  const target = await manageableBusinessUser(ctx, actor, id);
+export async function updateBusinessUser(ctx: Ctx, id: number, body: Out<typeof businessUserPatchSchema>) {
+  const target = await manageableBusinessUser(ctx, id);
   return patchUser(
     ctx,
-    actor,
     target,
     defined({ firstName: body.first_name, lastName: body.last_name, phone: body.phone, isActive: body.is_active }),
+    'update',
   );
 }
 
-export async function makeManager(ctx: Ctx, actor: AuthUser, id: number, isManager: boolean) {
-  const target = await manageableBusinessUser(ctx, actor, id);
-  return patchUser(ctx, actor, target, { isManager });
+export async function makeManager(ctx: Ctx, id: number, isManager: boolean) {
+  const target = await manageableBusinessUser(ctx, id);
+  return patchUser(ctx, target, { isManager }, 'make_manager');
 }
 
 // ---------------------------------------------------------------------------------------------
 // Profiles
 
 /** The user itself, an admin, or the manager of the user's company; others get not found. */
-async function profileTarget(ctx: Ctx, actor: AuthUser, id: number) {
-  const row = await repo.findUser(ctx.db, id);
+async function profileTarget(ctx: Ctx, id: number) {
+  const row = await users.findUserWithCompany(ctx.db, id);
   if (!row) throw userNotFound();
   const u = row.user;
+  const { actor } = ctx;
   if (u.id !== actor.id && !isAdmin(actor) && !isManagerOf(actor, u.companyId)) throw userNotFound();
   return row;
 }
 
-const toProfile = ({ user: u, company }: repo.UserWithCompany): Profile => ({
-  id: u.id,
-  email: u.email,
-  first_name: u.firstName,
-  last_name: u.lastName,
-  full_name: fullName(u),
-  phone: u.phone,
+const toProfile = ({ user: u, company }: users.UserWithCompany): Profile => ({
+  ...personFields(u),
   account_type: u.accountType,
   tax_exempt: u.taxExempt,
   company,
 });
 
-export async function profile(ctx: Ctx, actor: AuthUser, id: number) {
-  return toProfile(await profileTarget(ctx, actor, id));
+export async function profile(ctx: Ctx, id: number) {
+  return toProfile(await profileTarget(ctx, id));
 }
 
-export async function updateProfile(ctx: Ctx, actor: AuthUser, id: number, body: Out<typeof profilePatchSchema>) {
-  const row = await profileTarget(ctx, actor, id);
+export async function updateProfile(ctx: Ctx, id: number, body: Out<typeof profilePatchSchema>) {
+  const row = await profileTarget(ctx, id);
   const u = row.user;
   // Sending the current value is harmless (forms send every field); changing it is admin-only.
   const changesAdminFields = [
     body.email !== undefined && body.email !== u.email ? 'email' : null,
     body.tax_exempt !== undefined && body.tax_exempt !== u.taxExempt ? 'tax_exempt' : null,
   ].filter((f): f is string => f !== null);
-  if (changesAdminFields.length > 0 && !isAdmin(actor)) throw adminOnly(changesAdminFields);
+  if (changesAdminFields.length > 0 && !isAdmin(ctx.actor)) throw adminOnly(changesAdminFields);
   if (body.email !== undefined && body.email !== u.email) {
-    const other = await repo.findUserByEmail(ctx.db, body.email);
+    const other = await users.findUserByEmail(ctx.db, body.email);
     if (other && other.id !== u.id) throw emailTaken();
   }
   const values = defined({
@@ -310,17 +298,23 @@ export async function updateProfile(ctx: Ctx, actor: AuthUser, id: number, body:
     email: body.email,
     taxExempt: body.tax_exempt,
   });
+  if (Object.keys(values).length === 0) return toProfile(row);
   try {
-    if (Object.keys(values).length > 0) await repo.updateUser(ctx.db, u.id, values);
+    return await transaction(ctx, async (tx) => {
+      await users.updateUser(tx.db, u.id, values);
+      const after = toProfile((await users.findUserWithCompany(tx.db, u.id))!);
+      await audit(tx, { entity: 'user', id: u.id, action: 'update_profile', before: toProfile(row), after });
+      return after;
+    });
   } catch (err) {
-    if (repo.isUniqueViolation(err)) throw emailTaken();
-    throw err;
+    // Two requests taking one e-mail at once: the unique index decides.
+    rethrowUnique(err, () => emailTaken());
   }
-  return toProfile((await repo.findUser(ctx.db, u.id))!);
 }
 
 /** companies/{id}/profile: read by an admin or the company's users; edited by an admin or its managers. */
-async function companyProfileTarget(ctx: Ctx, actor: AuthUser, id: number, edit: boolean) {
+async function companyProfileTarget(ctx: Ctx, id: number, edit: boolean) {
+  const { actor } = ctx;
   const allowed = isAdmin(actor) || (edit ? isManagerOf(actor, id) : isMemberOf(actor, id));
   if (!allowed) {
     // An employee of this very company may read but not edit: that is a refusal, not a secret.
@@ -337,22 +331,17 @@ const toCompanyProfile = (c: repo.CompanyRow): CompanyProfile => {
   return fields;
 };
 
-export async function companyProfile(ctx: Ctx, actor: AuthUser, id: number) {
-  return toCompanyProfile(await companyProfileTarget(ctx, actor, id, false));
+export async function companyProfile(ctx: Ctx, id: number) {
+  return toCompanyProfile(await companyProfileTarget(ctx, id, false));
 }
 
-export async function updateCompanyProfile(
-  ctx: Ctx,
-  actor: AuthUser,
-  id: number,
-  body: Out<typeof companyProfilePatchSchema>,
-) {
-  const c = await companyProfileTarget(ctx, actor, id, true);
+export async function updateCompanyProfile(ctx: Ctx, id: number, body: Out<typeof companyProfilePatchSchema>) {
+  const c = await companyProfileTarget(ctx, id, true);
   const changesAdminFields = [
     body.tax_exempt !== undefined && body.tax_exempt !== c.taxExempt ? 'tax_exempt' : null,
     body.notes !== undefined && body.notes !== c.notes ? 'notes' : null,
   ].filter((f): f is string => f !== null);
-  if (changesAdminFields.length > 0 && !isAdmin(actor)) throw adminOnly(changesAdminFields);
+  if (changesAdminFields.length > 0 && !isAdmin(ctx.actor)) throw adminOnly(changesAdminFields);
   const values = defined({
     name: body.name,
     email: body.email,
@@ -361,8 +350,12 @@ export async function updateCompanyProfile(
     taxExempt: body.tax_exempt,
     notes: body.notes,
   });
-  const updated = Object.keys(values).length > 0 ? await repo.updateCompany(ctx.db, id, values) : c;
-  return toCompanyProfile(updated ?? c);
+  if (Object.keys(values).length === 0) return toCompanyProfile(c);
+  return transaction(ctx, async (tx) => {
+    const after = toCompanyProfile((await repo.updateCompany(tx.db, id, values)) ?? c);
+    await audit(tx, { entity: 'company', id, action: 'update', before: toCompanyProfile(c), after });
+    return after;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,7 +366,8 @@ const ACCOUNT_TYPE_OPTIONS: MeOptions['account_types'] = [
   { value: 'B', label: ACCOUNT_TYPE_LABELS.B },
 ];
 
-export function meOptions(actor: AuthUser): MeOptions {
+export function meOptions(ctx: Ctx): MeOptions {
+  const { actor } = ctx;
   const inviteRoles: Role[] =
     actor.role === 'ADMIN'
       ? [...ROLES]
@@ -404,15 +398,15 @@ function filtersOf(stored: unknown): MeFilters {
   };
 }
 
-export async function meFilters(ctx: Ctx, actor: AuthUser) {
-  const row = await repo.findUser(ctx.db, actor.id);
+export async function meFilters(ctx: Ctx) {
+  const row = await users.findUserWithCompany(ctx.db, ctx.actor.id);
   return filtersOf(row?.user.filters ?? null);
 }
 
-export async function updateMeFilters(ctx: Ctx, actor: AuthUser, orderFilter: OrderFilter | null) {
-  const row = await repo.findUser(ctx.db, actor.id);
+export async function updateMeFilters(ctx: Ctx, orderFilter: OrderFilter | null) {
+  const row = await users.findUserWithCompany(ctx.db, ctx.actor.id);
   const current = (row?.user.filters ?? {}) as Record<string, unknown>;
   const filters = { ...current, order_filter: orderFilter };
-  await repo.updateUser(ctx.db, actor.id, { filters });
+  await users.updateUser(ctx.db, ctx.actor.id, { filters });
   return filtersOf(filters);
 }

@@ -1,9 +1,31 @@
-import { type Db, type Executor, schema } from '@cab/db';
-import { and, eq, ne } from 'drizzle-orm';
+import { type Executor, schema } from '@cab/db';
+import { and, desc, eq, ne } from 'drizzle-orm';
+
+/**
+ * The one home of the users and auth_tokens queries that more than one module needs (sign-in,
+ * accounts, dashboard): other modules reach them through the auth module's index.
+ */
 
 const { users, companies, authTokens } = schema;
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type CompanyRef = { id: number; name: string } | null;
+export type UserWithCompany = { user: UserRow; company: CompanyRef };
+
+/** Columns of a user joined with its company's reference (leftJoin companies on users.company_id). */
+export const userWithCompanyColumns = { user: users, company: { id: companies.id, name: companies.name } };
+
+export const toUserWithCompany = (r: {
+  user: UserRow;
+  company: { id: number; name: string } | null;
+}): UserWithCompany => ({
+  user: r.user,
+  company: r.company?.id ? r.company : null,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Users
 
 export function findUserByEmail(db: Executor, email: string) {
   return db
@@ -14,14 +36,45 @@ export function findUserByEmail(db: Executor, email: string) {
     .then((r) => r[0]);
 }
 
-export async function findUserWithCompany(db: Db, id: number) {
+export async function findUserWithCompany(db: Executor, id: number): Promise<UserWithCompany | undefined> {
   const [row] = await db
-    .select({ user: users, company: { id: companies.id, name: companies.name } })
+    .select(userWithCompanyColumns)
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, id))
     .limit(1);
+  return row ? toUserWithCompany(row) : undefined;
+}
+
+export async function insertUser(db: Executor, values: NewUser) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens (sessions)
+
+/** The token with this hash and its user, for the authentication hook. */
+export async function findSession(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(eq(authTokens.tokenHash, tokenHash))
+    .limit(1);
   return row;
+}
+
+export async function touchToken(db: Executor, tokenId: number, at: Date) {
+  await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, tokenId));
+}
+
+export function tokensOf(db: Executor, userId: number) {
+  return db.select().from(authTokens).where(eq(authTokens.userId, userId)).orderBy(desc(authTokens.createdAt));
 }
 
 export async function insertToken(db: Executor, userId: number, tokenHash: string) {
@@ -37,6 +90,7 @@ export async function deleteOtherTokens(db: Executor, userId: number, keepTokenI
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
 }
 
-export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set(values).where(eq(users.id, id));
+/** Signs a user out everywhere (deactivation, password reset). */
+export async function deleteTokensOf(db: Executor, userId: number) {
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
 }

@@ -1,47 +1,46 @@
-import { type Db, dummyPasswordHash, hashPassword, verifyPassword } from '@cab/db';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '@cab/db';
 import { ERROR_CODES, type Me, MSG, type PasswordChangeBody, type PasswordUpdateBody } from '@cab/shared';
-import type { AuthUser } from '../../http/auth.ts';
 import { newToken } from '../../http/auth.ts';
 import { AppError, badRequest, fieldError, notAuthenticated } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
+import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
 import * as repo from './repository.ts';
-
-export interface LoginLimits {
-  perEmailPerMinute: number;
-}
 
 /**
  * E-mail + password -> a new token. A wrong password and an unknown e-mail get the same answer
  * (and take the same time: the unknown case verifies against a dummy hash).
  */
-export async function login(db: Db, input: { email: string; password: string; ip: string }, limits: LoginLimits) {
+export async function login(ctx: PublicCtx, input: { email: string; password: string; ip: string }) {
+  const perEmail = ctx.config.loginRateLimitPerMinute;
   const retryAfter = Math.max(
-    await hitRateLimit(db, `login:email:${input.email}`, limits.perEmailPerMinute),
-    await hitRateLimit(db, `login:ip:${input.ip}`, limits.perEmailPerMinute * 3),
+    await hitRateLimit(ctx.db, `login:email:${input.email}`, perEmail),
+    await hitRateLimit(ctx.db, `login:ip:${input.ip}`, perEmail * 3),
   );
   if (retryAfter > 0) {
     throw new AppError(429, ERROR_CODES.rateLimited, MSG.loginRateLimited, { retry_after: retryAfter });
   }
 
-  const user = await repo.findUserByEmail(db, input.email);
+  const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok || !user.isActive) throw badRequest(ERROR_CODES.invalidCredentials, MSG.invalidCredentials);
 
   const { token, hash } = newToken();
-  await db.transaction(async (tx) => {
-    await repo.insertToken(tx, user.id, hash);
-    await repo.updateUser(tx, user.id, { lastLoginAt: new Date() });
+  await transaction(ctx, async (tx) => {
+    await repo.insertToken(tx.db, user.id, hash);
+    await repo.updateUser(tx.db, user.id, { lastLoginAt: new Date() });
   });
   return { token };
 }
 
-export async function logout(db: Db, user: AuthUser) {
-  await repo.deleteToken(db, user.tokenId);
+export async function logout(ctx: Ctx) {
+  await repo.deleteToken(ctx.db, ctx.actor.tokenId);
   return { detail: 'Signed out' };
 }
 
-export async function me(db: Db, user: AuthUser): Promise<Me> {
-  const row = await repo.findUserWithCompany(db, user.id);
+export async function me(ctx: Ctx): Promise<Me> {
+  const row = await repo.findUserWithCompany(ctx.db, ctx.actor.id);
   if (!row) throw notAuthenticated();
   const u = row.user;
   return {
@@ -56,37 +55,39 @@ export async function me(db: Db, user: AuthUser): Promise<Me> {
     is_manager: u.isManager,
     is_superuser: u.isSuperuser,
     require_password_reset: u.requirePasswordReset,
-    company: row.company?.id ? { id: row.company.id, name: row.company.name } : null,
+    company: row.company,
   };
 }
 
 /** PUT password/update/: needs the current password; other sessions are signed out. */
-export async function updatePassword(db: Db, user: AuthUser, body: PasswordUpdateBody) {
-  const row = await repo.findUserByEmail(db, user.email);
+export async function updatePassword(ctx: Ctx, body: PasswordUpdateBody) {
+  const row = await repo.findUserByEmail(ctx.db, ctx.actor.email);
   if (!row || !(await verifyPassword(body.old_password, row.passwordHash))) {
     throw fieldError(ERROR_CODES.wrongPassword, 'old_password', MSG.wrongCurrentPassword);
   }
-  await setPassword(db, user, body.new_password);
+  await setPassword(ctx, body.new_password, 'password_update');
   return { detail: MSG.passwordUpdated };
 }
 
 /** PATCH password/change/: the forced change of SPEC 4; only while require_password_reset is set. */
-export async function changePassword(db: Db, user: AuthUser, body: PasswordChangeBody) {
-  const row = await repo.findUserByEmail(db, user.email);
+export async function changePassword(ctx: Ctx, body: PasswordChangeBody) {
+  const row = await repo.findUserByEmail(ctx.db, ctx.actor.email);
   if (!row?.requirePasswordReset) {
     throw badRequest(ERROR_CODES.passwordResetNotRequired, MSG.passwordResetNotRequired);
   }
   if (await verifyPassword(body.new_password, row.passwordHash)) {
     throw fieldError(ERROR_CODES.validation, 'new_password', MSG.passwordSameAsOld);
   }
-  await setPassword(db, user, body.new_password);
+  await setPassword(ctx, body.new_password, 'password_change');
   return { detail: MSG.passwordUpdated };
 }
 
-async function setPassword(db: Db, user: AuthUser, password: string) {
+/** The new password, other sessions signed out; the trail records only that it happened. */
+async function setPassword(ctx: Ctx, password: string, action: string) {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash, requirePasswordReset: false });
-    await repo.deleteOtherTokens(tx, user.id, user.tokenId);
+  await transaction(ctx, async (tx) => {
+    await repo.updateUser(tx.db, ctx.actor.id, { passwordHash, requirePasswordReset: false });
+    await repo.deleteOtherTokens(tx.db, ctx.actor.id, ctx.actor.tokenId);
+    await audit(tx, { entity: 'user', id: ctx.actor.id, action });
   });
 }

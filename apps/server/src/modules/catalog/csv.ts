@@ -1,9 +1,10 @@
-import type { Db, Tx } from '@cab/db';
 import { ERROR_CODES, type ImportResult, MSG } from '@cab/shared';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
-import { isUniqueViolation } from './common.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { isUniqueViolation, transaction } from '../../kit/transaction.ts';
+import type { TagRef } from './tags/repository.ts';
 
 export interface CsvRow {
   /** Line of the file the record is on (the header is line 1). */
@@ -80,10 +81,10 @@ export class RowError extends Error {}
  * fails is replayed row by row, each row in its own transaction, so only the bad rows fail.
  */
 export async function runImport<T>(
-  db: Db,
+  ctx: Ctx,
   rows: CsvRow[],
   prepare: (row: CsvRow) => T,
-  apply: (tx: Tx, batch: { row: CsvRow; value: T }[]) => Promise<void>,
+  apply: (tx: Ctx, batch: { row: CsvRow; value: T }[]) => Promise<void>,
   chunkSize = 500,
 ): Promise<ImportResult> {
   const errors: ImportResult['errors'] = [];
@@ -100,12 +101,12 @@ export async function runImport<T>(
   for (let i = 0; i < ready.length; i += chunkSize) {
     const chunk = ready.slice(i, i + chunkSize);
     try {
-      await db.transaction((tx) => apply(tx as Tx, chunk));
+      await transaction(ctx, (tx) => apply(tx, chunk));
       imported += chunk.length;
     } catch {
       for (const one of chunk) {
         try {
-          await db.transaction((tx) => apply(tx as Tx, [one]));
+          await transaction(ctx, (tx) => apply(tx, [one]));
           imported += 1;
         } catch (err) {
           errors.push({ line: one.row.line, message: dbErrorText(err) });
@@ -138,3 +139,17 @@ export function toCsv(columns: readonly string[], rows: Record<string, unknown>[
 
 export const csvFileMissing = () =>
   badRequest(ERROR_CODES.validation, MSG.csvFileMissing, { file: [MSG.csvFileMissing] });
+
+/** "new; lead:2w" -> [{ name: 'new' }, { name: 'lead', value: '2w' }] (the tags cell). */
+export function parseTagCell(cell: string): TagRef[] {
+  return cell
+    .split(';')
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => {
+      const at = t.indexOf(':');
+      return at < 0 ? { name: t } : { name: t.slice(0, at).trim(), value: t.slice(at + 1).trim() || null };
+    });
+}
+/** Tags back to their cell: "new; lead: 2w" as each tag displays. */
+export const tagCell = (list: { display: string }[]) => list.map((t) => t.display).join('; ');

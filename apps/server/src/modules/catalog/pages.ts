@@ -1,7 +1,7 @@
-import type { Db } from '@cab/db';
 import { type LineItem, type ProductGroup, type Subcategory, subcategoryListQuerySchema, WEB_TEXT } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { contextOf } from '../../http/route.ts';
 import { getProductGroup, getSubcategory, listSubcategories } from './groups/service.ts';
 import { allItems } from './items/service.ts';
 
@@ -106,15 +106,16 @@ function catalog2020Body(items: LineItem[]) {
 const sendHtml = (reply: FastifyReply, html: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-export function catalogPages(app: FastifyInstance, db: Db) {
-  app.get('/template/catalog/', async (_req, reply) => {
-    const subs = (await listSubcategories(db, subcategoryListQuerySchema.parse({ all: 'true' }))) as Subcategory[];
-    const full = await Promise.all(subs.map((s) => getSubcategory(db, s.id)));
+export function catalogPages(app: FastifyInstance) {
+  app.get('/template/catalog/', async (req, reply) => {
+    const ctx = contextOf(req);
+    const subs = (await listSubcategories(ctx, subcategoryListQuerySchema.parse({ all: 'true' }))) as Subcategory[];
+    const full = await Promise.all(subs.map((s) => getSubcategory(ctx, s.id)));
     return sendHtml(reply, page('Catalog', catalogBody(full)));
   });
 
-  app.get('/template/catalog/2020/', async (_req, reply) =>
-    sendHtml(reply, page('2020 Catalog', catalog2020Body(await allItems(db, 'items')))),
+  app.get('/template/catalog/2020/', async (req, reply) =>
+    sendHtml(reply, page('2020 Catalog', catalog2020Body(await allItems(contextOf(req), 'items')))),
   );
 
   const groupParams = z.object({ id: z.coerce.number().int().positive() });
@@ -122,7 +123,7 @@ export function catalogPages(app: FastifyInstance, db: Db) {
   app.get('/template/catalog/group/:id/', async (req, reply) => {
     const params = groupParams.safeParse(req.params);
     if (!params.success) return reply.callNotFound();
-    const group = await getProductGroup(db, params.data.id);
+    const group = await getProductGroup(contextOf(req), params.data.id);
     const print = groupQuery.parse(req.query).print === 'true';
     return sendHtml(reply, page(group.name, groupBody(group), print));
   });

@@ -1,9 +1,9 @@
-import { type Db, schema } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 
-const { settings, holidays, tags, clientLogs, users, companies, authTokens } = schema;
+const { settings, holidays, tags, clientLogs, users, companies } = schema;
 
-export async function readSettings(db: Db, keys: readonly string[]) {
+export async function readSettings(db: Executor, keys: readonly string[]) {
   const rows = await db
     .select()
     .from(settings)
@@ -11,19 +11,15 @@ export async function readSettings(db: Db, keys: readonly string[]) {
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function writeSettings(db: Db, values: Record<string, unknown>, userId: number) {
-  await db.transaction(async (tx) => {
-    for (const [key, value] of Object.entries(values)) {
-      await tx
-        .insert(settings)
-        .values({ key, value, updatedBy: userId, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
-    }
-  });
+export async function upsertSetting(db: Executor, key: string, value: unknown, userId: number) {
+  await db
+    .insert(settings)
+    .values({ key, value, updatedBy: userId, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
 }
 
 /** Holidays of one year: that year's dated ones plus every recurring one. */
-export function holidaysOfYear(db: Db, year: number) {
+export function holidaysOfYear(db: Executor, year: number) {
   return db
     .select()
     .from(holidays)
@@ -32,15 +28,15 @@ export function holidaysOfYear(db: Db, year: number) {
     );
 }
 
-export function allTags(db: Db) {
+export function allTags(db: Executor) {
   return db.select().from(tags).orderBy(tags.name, tags.value);
 }
 
-export async function insertClientLog(db: Db, values: typeof clientLogs.$inferInsert) {
+export async function insertClientLog(db: Executor, values: typeof clientLogs.$inferInsert) {
   await db.insert(clientLogs).values(values);
 }
 
-export async function userCounts(db: Db) {
+export async function userCounts(db: Executor) {
   const [row] = await db
     .select({
       admins: sql<number>`count(*) filter (where ${users.isStaff})::int`,
@@ -54,7 +50,7 @@ export async function userCounts(db: Db) {
   return { ...row!, companies: companyRow?.n ?? 0 };
 }
 
-export async function clientErrorsSince(db: Db, since: Date) {
+export async function clientErrorsSince(db: Executor, since: Date) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(clientLogs)
@@ -62,26 +58,14 @@ export async function clientErrorsSince(db: Db, since: Date) {
   return row?.n ?? 0;
 }
 
-export function recentClientLogs(db: Db, limit: number) {
+export function recentClientLogs(db: Executor, limit: number) {
   return db.select().from(clientLogs).orderBy(desc(clientLogs.createdAt)).limit(limit);
 }
 
-export function companyMemberCount(db: Db, companyId: number) {
+export function companyMemberCount(db: Executor, companyId: number) {
   return db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.isActive, true)))
     .then((r) => r[0]?.n ?? 0);
-}
-
-export function sessionsOf(db: Db, userId: number) {
-  return db.select().from(authTokens).where(eq(authTokens.userId, userId)).orderBy(desc(authTokens.createdAt));
-}
-
-export function userById(db: Db, id: number) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, id))
-    .then((r) => r[0]);
 }

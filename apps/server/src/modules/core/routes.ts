@@ -1,39 +1,32 @@
 import { CLIENT_LOG_LIMITS, coreApi } from '@cab/shared';
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as service from './service.ts';
 
-export function coreRoutes(app: FastifyInstance, { db, config }: AppDeps) {
-  route(app, coreApi.getSettings, () => service.getSettings(db));
-  route(app, coreApi.patchSettings, ({ user, body }) => service.patchSettings(db, user, body));
-  route(app, coreApi.holidays, ({ query }) => service.holidays(db, query.year));
+/** The client a log line came from. */
+const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+
+export function coreRoutes(app: FastifyInstance) {
+  route(app, coreApi.getSettings, ({ ctx }) => service.getSettings(ctx));
+  route(app, coreApi.patchSettings, ({ ctx, body }) => service.patchSettings(ctx, body));
+  route(app, coreApi.holidays, ({ ctx, query }) => service.holidays(ctx, query.year));
   route(app, coreApi.postalCodeLookup, async ({ query }) => service.lookupPostalCode(query.postal_code));
-  route(app, coreApi.stripe, async () => ({ pk: config.stripe.publishableKey }));
-  route(app, coreApi.tags, () => service.tags(db));
-  route(app, coreApi.config, async () => ({
-    app_env: config.appEnv,
-    is_test_environment: config.isTestEnvironment,
-    version: config.version,
-  }));
-  route(app, coreApi.dashboard, ({ user }) => service.dashboard(db, user));
+  route(app, coreApi.stripe, async ({ ctx }) => service.stripeKey(ctx));
+  route(app, coreApi.tags, ({ ctx }) => service.tags(ctx));
+  route(app, coreApi.config, async ({ ctx }) => service.clientConfig(ctx));
+  route(app, coreApi.dashboard, ({ ctx }) => service.dashboard(ctx));
 
   const logOptions = { bodyLimit: CLIENT_LOG_LIMITS.bodyBytes };
-  const who = (req: import('fastify').FastifyRequest) => ({
-    user: req.user,
-    ip: req.ip,
-    userAgent: req.headers['user-agent'],
-  });
   route(
     app,
     coreApi.logWarn,
-    ({ body, req }) => service.recordClientLog(db, config, { level: 'warn', ...body }, who(req)),
+    ({ ctx, body, req }) => service.recordClientLog(ctx, { level: 'warn', ...body }, client(req)),
     logOptions,
   );
   route(
     app,
     coreApi.logError,
-    ({ body, req }) => service.recordClientLog(db, config, { level: 'error', ...body }, who(req)),
+    ({ ctx, body, req }) => service.recordClientLog(ctx, { level: 'error', ...body }, client(req)),
     logOptions,
   );
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@cab/db';
 import { DEFAULT_SETTINGS } from '@cab/db';
 import {
   CLIENT_LOG_LIMITS,
@@ -13,16 +12,18 @@ import {
   US_POSTAL_CODE_RE,
 } from '@cab/shared';
 import zipcodes from 'zipcodes';
-import type { Config } from '../../config.ts';
-import type { AuthUser } from '../../http/auth.ts';
 import { badRequest, fieldError, tooManyRequests } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
+import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
 
-export async function getSettings(db: Db): Promise<Settings> {
-  const stored = await repo.readSettings(db, SETTING_KEYS);
+export async function getSettings(ctx: PublicCtx): Promise<Settings> {
+  const stored = await repo.readSettings(ctx.db, SETTING_KEYS);
   return {
     lead_time: (stored.get('lead_time') as number | undefined) ?? DEFAULT_SETTINGS.lead_time,
     remake_reasons: (stored.get('remake_reasons') as Settings['remake_reasons'] | undefined) ?? {
@@ -32,19 +33,40 @@ export async function getSettings(db: Db): Promise<Settings> {
   };
 }
 
-export async function patchSettings(db: Db, user: AuthUser, patch: SettingsPatch) {
-  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  if (Object.keys(values).length > 0) await repo.writeSettings(db, values, user.id);
-  return getSettings(db);
+/** Writes the named settings; each changed key is one 'settings' event (id = the key). */
+export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
+  const values = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof Settings, unknown][];
+  if (values.length > 0) {
+    await transaction(ctx, async (tx) => {
+      const before = await getSettings(tx);
+      for (const [key, value] of values) {
+        await repo.upsertSetting(tx.db, key, value, ctx.actor.id);
+        await audit(tx, { entity: 'settings', id: key, action: 'update', before: before[key], after: value });
+      }
+    });
+  }
+  return getSettings(ctx);
 }
 
 /** Holidays of a year, sorted; recurring ones are moved into that year. */
-export async function holidays(db: Db, year: number) {
-  const rows = await repo.holidaysOfYear(db, year);
+export async function holidays(ctx: PublicCtx, year: number) {
+  const rows = await repo.holidaysOfYear(ctx.db, year);
   return rows
     .map((h) => ({ date: h.recurring ? `${year}${h.date.slice(4)}` : h.date, name: h.name }))
     .sort((a, b) => a.date.localeCompare(b.date));
 }
+
+/** What the web needs to know about this server (GET core/config). */
+export function clientConfig(ctx: PublicCtx) {
+  return {
+    app_env: ctx.config.appEnv,
+    is_test_environment: ctx.config.isTestEnvironment,
+    version: ctx.config.version,
+  };
+}
+
+/** The Stripe publishable key (GET core/stripe). */
+export const stripeKey = (ctx: Ctx) => ({ pk: ctx.config.stripe.publishableKey });
 
 /** US ZIP (5 or 5+4 digits) -> cities, from the zipcodes package's offline data. */
 export function lookupPostalCode(raw: string) {
@@ -57,8 +79,8 @@ export function lookupPostalCode(raw: string) {
   return { postal_code: postalCode, cities: [{ city: found.city, state: found.state }] };
 }
 
-export async function tags(db: Db) {
-  const rows = await repo.allTags(db);
+export async function tags(ctx: PublicCtx) {
+  const rows = await repo.allTags(ctx.db);
   return rows.map((t) => ({ id: t.id, name: t.name, value: t.value, display: tagDisplay(t) }));
 }
 
@@ -89,16 +111,15 @@ export interface ClientLogInput {
 
 /** Stores what a client reports; rate limited per client so a broken page cannot flood the table. */
 export async function recordClientLog(
-  db: Db,
-  config: Config,
+  ctx: PublicCtx,
   input: ClientLogInput,
-  who: { user: AuthUser | null; ip: string; userAgent: string | undefined },
+  who: { ip: string; userAgent: string | undefined },
 ) {
-  const key = who.user ? `clientlog:user:${who.user.id}` : `clientlog:ip:${who.ip}`;
-  const retryAfter = await hitRateLimit(db, key, config.clientLogRateLimitPerMinute);
+  const key = ctx.actor ? `clientlog:user:${ctx.actor.id}` : `clientlog:ip:${who.ip}`;
+  const retryAfter = await hitRateLimit(ctx.db, key, ctx.config.clientLogRateLimitPerMinute);
   if (retryAfter > 0) throw tooManyRequests(MSG.rateLimited, retryAfter);
   const transactionId = randomUUID();
-  await repo.insertClientLog(db, {
+  await repo.insertClientLog(ctx.db, {
     transactionId,
     level: input.level,
     type: clip(input.type) ?? 'unknown',
@@ -108,7 +129,7 @@ export async function recordClientLog(
     error: clip(input.error),
     info: clip(input.info),
     path: clip(input.path),
-    userId: who.user?.id ?? null,
+    userId: ctx.actor?.id ?? null,
     ip: who.ip,
     userAgent: clip(who.userAgent ?? null),
   });
@@ -118,10 +139,11 @@ export async function recordClientLog(
 const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
 /** What the signed-in user's role should see first: their own data that exists so far. */
-export async function dashboard(db: Db, user: AuthUser): Promise<Dashboard> {
-  const me = await repo.userById(db, user.id);
+export async function dashboard(ctx: Ctx): Promise<Dashboard> {
+  const { db, actor: user } = ctx;
+  const me = (await findUserWithCompany(db, user.id))?.user;
   if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
-  const sessions = await repo.sessionsOf(db, user.id);
+  const sessions = await tokensOf(db, user.id);
   const cards: Dashboard['cards'] = [
     { key: 'role', label: 'Role', value: user.role ? ROLE_LABELS[user.role] : 'None' },
     { key: 'sessions', label: 'Signed-in sessions', value: sessions.length },

@@ -1,7 +1,19 @@
-import type { Db } from '@cab/db';
-import { type Announcement, type AnnouncementAudience, ERROR_CODES, MSG, type Role, WEB_TEXT } from '@cab/shared';
-import type { AuthUser } from '../../http/auth.ts';
+import {
+  type Announcement,
+  type AnnouncementAudience,
+  type announcementQuerySchema,
+  ERROR_CODES,
+  MSG,
+  type Role,
+  toPaged,
+  WEB_TEXT,
+} from '@cab/shared';
+import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { pageWindow } from '../../kit/list.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
 import { enqueueMany, renderTemplate, templateSource } from './outbox.ts';
 import { TemplateError } from './render.ts';
 import * as repo from './repository.ts';
@@ -60,48 +72,60 @@ function toWire({ row, firstName, lastName }: Joined): Announcement {
   };
 }
 
-export async function previewAnnouncement(db: Db, appUrl: string, input: AnnouncementInput) {
-  const [first] = await repo.audienceRecipients(db, input.audience, 1);
-  const recipients = await repo.audienceCount(db, input.audience);
-  const source = await templateSource(db, 'announcement');
-  const mail = await rendering(() => renderTemplate(source, templateData(first ?? SAMPLE_RECIPIENT, input, appUrl)));
+export async function previewAnnouncement(ctx: Ctx, input: AnnouncementInput) {
+  const [first] = await repo.audienceRecipients(ctx.db, input.audience, 1);
+  const recipients = await repo.audienceCount(ctx.db, input.audience);
+  const source = await templateSource(ctx, 'announcement');
+  const data = templateData(first ?? SAMPLE_RECIPIENT, input, ctx.config.publicUrl);
+  const mail = await rendering(() => renderTemplate(source, data));
   return { ...mail, recipients };
 }
 
+async function announcement(ctx: Ctx, id: number) {
+  const row = await repo.announcementById(ctx.db, id);
+  if (!row) throw notFound();
+  return toWire(row);
+}
+
 /** Records the announcement and queues one e-mail per recipient, all or nothing. */
-export async function sendAnnouncement(db: Db, user: AuthUser, appUrl: string, input: AnnouncementInput) {
+export async function sendAnnouncement(ctx: Ctx, input: AnnouncementInput) {
   const expiresAt = new Date(input.expires_at);
   if (expiresAt.getTime() <= Date.now()) throw fieldError(ERROR_CODES.validation, 'expires_at', MSG.expiryInPast);
-  const id = await db.transaction(async (tx) => {
-    const row = await repo.insertAnnouncement(tx, {
+  return transaction(ctx, async (tx) => {
+    const row = await repo.insertAnnouncement(tx.db, {
       subject: input.title,
       body: input.message,
       audience: input.audience,
       expiresAt,
-      createdBy: user.id,
+      createdBy: ctx.actor.id,
     });
-    const recipients = await repo.audienceRecipients(tx, input.audience);
+    const recipients = await repo.audienceRecipients(tx.db, input.audience);
     const sent = await rendering(() =>
       enqueueMany(
         tx,
         'announcement',
-        recipients.map((r) => ({ to: r.email, data: templateData(r, input, appUrl) })),
+        recipients.map((r) => ({ to: r.email, data: templateData(r, input, ctx.config.publicUrl) })),
       ),
     );
-    await repo.setAnnouncementRecipients(tx, row.id, sent);
-    return row.id;
+    await repo.setAnnouncementRecipients(tx.db, row.id, sent);
+    const after = await announcement(tx, row.id);
+    await audit(tx, { entity: 'announcement', id: row.id, action: 'send', after });
+    return after;
   });
-  return toWire((await repo.announcementById(db, id))!);
 }
 
-export async function listAnnouncements(db: Db, q: { page: number; page_size: number }) {
-  const { rows, total } = await repo.announcementPage(db, { page: q.page, pageSize: q.page_size });
-  return { total, results: rows.map(toWire) };
+export async function listAnnouncements(ctx: Ctx, q: z.output<typeof announcementQuerySchema>) {
+  return toPaged(await repo.announcementPage(ctx.db, pageWindow(q)), toWire);
 }
 
-export async function expireAnnouncement(db: Db, id: number) {
-  if (!(await repo.expireAnnouncement(db, id, new Date()))) throw notFound();
-  return toWire((await repo.announcementById(db, id))!);
+export async function expireAnnouncement(ctx: Ctx, id: number) {
+  return transaction(ctx, async (tx) => {
+    const before = await announcement(tx, id);
+    await repo.expireAnnouncement(tx.db, id, new Date());
+    const after = await announcement(tx, id);
+    await audit(tx, { entity: 'announcement', id, action: 'expire', before, after });
+    return after;
+  });
 }
 
 /** The audiences a role belongs to: staff see staff notices, customers their account type's. */
@@ -120,8 +144,8 @@ export function audiencesOf(role: Role | null): AnnouncementAudience[] {
   }
 }
 
-export async function currentAnnouncements(db: Db, user: AuthUser) {
-  const audiences = audiencesOf(user.role);
+export async function currentAnnouncements(ctx: Ctx) {
+  const audiences = audiencesOf(ctx.actor.role);
   if (audiences.length === 0) return [];
-  return (await repo.currentAnnouncements(db, audiences)).map(toWire);
+  return (await repo.currentAnnouncements(ctx.db, audiences)).map(toWire);
 }

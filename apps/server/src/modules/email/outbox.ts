@@ -1,7 +1,6 @@
-import type { Db, Executor } from '@cab/db';
 import { emailTemplateDefinition } from '@cab/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { RequestContext } from '../../kit/context.ts';
 import { renderText } from './render.ts';
 import * as repo from './repository.ts';
 
@@ -47,14 +46,19 @@ export function smtpSender(smtpUrl: string, from: string): MailSender & { transp
  * Renders a template with its data and puts the message in the outbox (inside the caller's
  * transaction when given one, so the mail exists exactly when the change that caused it does).
  */
-export async function enqueueTemplate(db: Executor, templateName: string, to: string, data: Record<string, unknown>) {
-  const source = await templateSource(db, templateName);
-  return repo.insertOutbox(db, { toAddress: to, ...(await renderTemplate(source, data)), templateName });
+export async function enqueueTemplate(
+  ctx: RequestContext,
+  templateName: string,
+  to: string,
+  data: Record<string, unknown>,
+) {
+  const source = await templateSource(ctx, templateName);
+  return repo.insertOutbox(ctx.db, { toAddress: to, ...(await renderTemplate(source, data)), templateName });
 }
 
 /** The saved template, or its default when the row is missing. */
-export async function templateSource(db: Executor, templateName: string) {
-  const source = (await repo.templateByName(db, templateName)) ?? emailTemplateDefinition(templateName);
+export async function templateSource(ctx: RequestContext, templateName: string) {
+  const source = (await repo.templateByName(ctx.db, templateName)) ?? emailTemplateDefinition(templateName);
   if (!source) throw new Error(`unknown e-mail template ${templateName}`);
   return { subject: source.subject, body: source.body };
 }
@@ -65,23 +69,27 @@ export async function renderTemplate(source: { subject: string; body: string }, 
 
 /** Many messages from one template (read once), inserted in batches: an announcement to thousands. */
 export async function enqueueMany(
-  db: Executor,
+  ctx: RequestContext,
   templateName: string,
   messages: { to: string; data: Record<string, unknown> }[],
 ) {
-  const source = await templateSource(db, templateName);
+  const source = await templateSource(ctx, templateName);
   const rows = [];
   for (const m of messages) rows.push({ toAddress: m.to, ...(await renderTemplate(source, m.data)), templateName });
-  await repo.insertOutboxMany(db, rows);
+  await repo.insertOutboxMany(ctx.db, rows);
   return rows.length;
 }
 
-/** One delivery round: claims due messages, sends them, records success or schedules a retry. */
+/**
+ * One delivery round: claims due messages, sends them, records success or schedules a retry.
+ * Background work: `ctx` is a system context (no actor, no request).
+ */
 export async function deliverDue(
-  db: Db,
+  ctx: RequestContext,
   sender: MailSender,
   now = () => new Date(),
 ): Promise<{ sent: number; failed: number }> {
+  const { db } = ctx;
   const claimed = await repo.claimDue(db, OUTBOX.batch, new Date(now().getTime() + OUTBOX.leaseMs));
   let sent = 0;
   let failed = 0;
@@ -109,13 +117,17 @@ export async function deliverDue(
   return { sent, failed };
 }
 
-/** Polls the outbox until stopped; `kick()` runs a round now (after a message is queued). */
-export function startOutboxWorker(db: Db, sender: MailSender, log: FastifyBaseLogger) {
+/**
+ * Polls the outbox until stopped; `kick()` runs a round now (after a message is queued). `ctx` is
+ * a system context (`systemContext(deps, log)`): the worker serves no request.
+ */
+export function startOutboxWorker(ctx: RequestContext, sender: MailSender) {
+  const { log } = ctx;
   let running: Promise<unknown> | null = null;
   let stopped = false;
   const round = () => {
     if (stopped || running) return running;
-    running = deliverDue(db, sender)
+    running = deliverDue(ctx, sender)
       .then((r) => {
         if (r.sent || r.failed) log.info(r, 'outbox delivery round');
         // A full batch means more may be due: go again at once.

@@ -1,11 +1,12 @@
-import { type Db, type Executor, schema } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
 
 const { emailTemplates, emailOutbox } = schema;
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-export const allTemplates = (db: Db) => db.select().from(emailTemplates).orderBy(asc(emailTemplates.name));
+export const allTemplates = (db: Executor) => db.select().from(emailTemplates).orderBy(asc(emailTemplates.name));
 
 export const templateByName = (db: Executor, name: string) =>
   db
@@ -14,7 +15,12 @@ export const templateByName = (db: Executor, name: string) =>
     .where(eq(emailTemplates.name, name))
     .then((r) => r[0]);
 
-export async function saveTemplate(db: Db, name: string, values: { subject: string; body: string }, userId: number) {
+export async function saveTemplate(
+  db: Executor,
+  name: string,
+  values: { subject: string; body: string },
+  userId: number,
+) {
   const [row] = await db
     .update(emailTemplates)
     .set({ ...values, updatedAt: new Date(), updatedBy: userId })
@@ -48,19 +54,14 @@ export async function updateOutbox(db: Executor, id: number, values: Partial<typ
   await db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
 }
 
-export async function outboxPage(db: Db, q: { page: number; pageSize: number; status?: OutboxRow['status'] }) {
-  const where = q.status ? eq(emailOutbox.status, q.status) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(emailOutbox)
-      .where(where)
-      .orderBy(desc(emailOutbox.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+export function outboxPage(db: Executor, filter: { status?: OutboxRow['status'] }, window: PageWindow) {
+  const where = filter.status ? eq(emailOutbox.status, filter.status) : undefined;
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.id)).limit(limit).offset(offset),
+    exactCount(db, emailOutbox, where),
+  );
 }
 
 // Announcements
@@ -95,11 +96,7 @@ export const audienceRecipients = (db: Executor, audience: AnnouncementAudience,
 };
 
 export const audienceCount = (db: Executor, audience: AnnouncementAudience) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(audienceWhere(audience))
-    .then((r) => r[0]?.n ?? 0);
+  exactCount(db, users, audienceWhere(audience))();
 
 export async function insertOutboxMany(db: Executor, values: (typeof emailOutbox.$inferInsert)[]) {
   // Chunks keep each statement's parameter count well under PostgreSQL's limit.
@@ -129,21 +126,22 @@ export const announcementById = (db: Executor, id: number) =>
     .where(eq(announcements.id, id))
     .then((r) => r[0]);
 
-export async function announcementPage(db: Db, q: { page: number; pageSize: number }) {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(announcementColumns)
-      .from(announcements)
-      .leftJoin(users, eq(users.id, announcements.createdBy))
-      .orderBy(desc(announcements.createdAt), desc(announcements.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(announcements),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+export function announcementPage(db: Executor, window: PageWindow) {
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select(announcementColumns)
+        .from(announcements)
+        .leftJoin(users, eq(users.id, announcements.createdBy))
+        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .limit(limit)
+        .offset(offset),
+    exactCount(db, announcements),
+  );
 }
 
-export const currentAnnouncements = (db: Db, audiences: AnnouncementAudience[]) =>
+export const currentAnnouncements = (db: Executor, audiences: AnnouncementAudience[]) =>
   db
     .select(announcementColumns)
     .from(announcements)
@@ -151,7 +149,7 @@ export const currentAnnouncements = (db: Db, audiences: AnnouncementAudience[]) 
     .where(and(inArray(announcements.audience, audiences), gt(announcements.expiresAt, new Date())))
     .orderBy(desc(announcements.createdAt), desc(announcements.id));
 
-export async function expireAnnouncement(db: Db, id: number, at: Date) {
+export async function expireAnnouncement(db: Executor, id: number, at: Date) {
   const [row] = await db
     .update(announcements)
     // An announcement that already expired keeps its earlier expiry.

@@ -1,21 +1,18 @@
 import { emailApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import { route } from '../../http/route.ts';
 import * as announcements from './announcements.ts';
 import * as service from './service.ts';
 
-export function emailRoutes(app: FastifyInstance, { db, config }: AppDeps) {
-  route(app, emailApi.listTemplates, () => service.listTemplates(db));
-  route(app, emailApi.getTemplate, ({ params }) => service.getTemplate(db, params.name));
-  route(app, emailApi.updateTemplate, ({ user, params, body }) => service.updateTemplate(db, user, params.name, body));
+export function emailRoutes(app: FastifyInstance) {
+  route(app, emailApi.listTemplates, ({ ctx }) => service.listTemplates(ctx));
+  route(app, emailApi.getTemplate, ({ ctx, params }) => service.getTemplate(ctx, params.name));
+  route(app, emailApi.updateTemplate, ({ ctx, params, body }) => service.updateTemplate(ctx, params.name, body));
   route(app, emailApi.previewTemplate, ({ params, body }) => service.preview(params.name, body));
-  route(app, emailApi.outbox, ({ query }) => service.outbox(db, query));
-  route(app, emailApi.announcements, ({ query }) => announcements.listAnnouncements(db, query));
-  route(app, emailApi.previewAnnouncement, ({ body }) => announcements.previewAnnouncement(db, config.publicUrl, body));
-  route(app, emailApi.sendAnnouncement, ({ user, body }) =>
-    announcements.sendAnnouncement(db, user, config.publicUrl, body),
-  );
-  route(app, emailApi.expireAnnouncement, ({ params }) => announcements.expireAnnouncement(db, params.id));
-  route(app, emailApi.currentAnnouncements, ({ user }) => announcements.currentAnnouncements(db, user));
+  route(app, emailApi.outbox, ({ ctx, query }) => service.outbox(ctx, query));
+  route(app, emailApi.announcements, ({ ctx, query }) => announcements.listAnnouncements(ctx, query));
+  route(app, emailApi.previewAnnouncement, ({ ctx, body }) => announcements.previewAnnouncement(ctx, body));
+  route(app, emailApi.sendAnnouncement, ({ ctx, body }) => announcements.sendAnnouncement(ctx, body));
+  route(app, emailApi.expireAnnouncement, ({ ctx, params }) => announcements.expireAnnouncement(ctx, params.id));
+  route(app, emailApi.currentAnnouncements, ({ ctx }) => announcements.currentAnnouncements(ctx));
 }

@@ -1,9 +1,20 @@
-import type { Db } from '@cab/db';
-import { type EmailTemplate, type EmailTemplateBody, ERROR_CODES, emailTemplateDefinition, MSG } from '@cab/shared';
-import type { AuthUser } from '../../http/auth.ts';
+import {
+  type EmailTemplate,
+  type EmailTemplateBody,
+  ERROR_CODES,
+  emailTemplateDefinition,
+  MSG,
+  type OutboxMessage,
+  type outboxQuerySchema,
+  toPaged,
+} from '@cab/shared';
+import type { z } from 'zod';
 import { AppError, notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { pageWindow } from '../../kit/list.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
 import { placeholdersOf, renderText, TemplateError } from './render.ts';
-import type { OutboxRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 function definitionOf(name: string) {
@@ -25,13 +36,13 @@ function toWire(row: { name: string; subject: string; body: string; updatedAt: D
   };
 }
 
-export async function listTemplates(db: Db) {
-  const rows = await repo.allTemplates(db);
+export async function listTemplates(ctx: Ctx) {
+  const rows = await repo.allTemplates(ctx.db);
   return rows.filter((r) => emailTemplateDefinition(r.name)).map(toWire);
 }
 
-export async function getTemplate(db: Db, name: string) {
-  const row = await repo.templateByName(db, name);
+export async function getTemplate(ctx: Ctx, name: string) {
+  const row = await repo.templateByName(ctx.db, name);
   if (!row) throw notFound();
   return toWire(row);
 }
@@ -55,31 +66,35 @@ export async function preview(name: string, body: EmailTemplateBody) {
   return { subject: result.subject.trim(), body: result.body };
 }
 
-export async function updateTemplate(db: Db, user: AuthUser, name: string, body: EmailTemplateBody) {
+export async function updateTemplate(ctx: Ctx, name: string, body: EmailTemplateBody) {
   await preview(name, body);
-  const row = await repo.saveTemplate(db, name, { subject: body.subject, body: body.body }, user.id);
-  if (!row) throw notFound();
-  return toWire(row);
+  return transaction(ctx, async (tx) => {
+    const before = await repo.templateByName(tx.db, name);
+    const row =
+      before && (await repo.saveTemplate(tx.db, name, { subject: body.subject, body: body.body }, ctx.actor.id));
+    if (!before || !row) throw notFound();
+    const after = toWire(row);
+    await audit(tx, { entity: 'email_template', id: name, action: 'update', before: toWire(before), after });
+    return after;
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function outbox(db: Db, q: { page: number; page_size: number; status?: OutboxRow['status'] }) {
-  const { rows, total } = await repo.outboxPage(db, { page: q.page, pageSize: q.page_size, status: q.status });
-  return {
-    total,
-    results: rows.map((r) => ({
-      id: r.id,
-      to: r.toAddress,
-      subject: r.subject,
-      body: r.body,
-      template_name: r.templateName,
-      status: r.status,
-      attempts: r.attempts,
-      next_attempt_at: r.nextAttemptAt.toISOString(),
-      last_error: r.lastError,
-      created_at: r.createdAt.toISOString(),
-      sent_at: iso(r.sentAt),
-    })),
-  };
+const toOutboxMessage = (r: repo.OutboxRow): OutboxMessage => ({
+  id: r.id,
+  to: r.toAddress,
+  subject: r.subject,
+  body: r.body,
+  template_name: r.templateName,
+  status: r.status,
+  attempts: r.attempts,
+  next_attempt_at: r.nextAttemptAt.toISOString(),
+  last_error: r.lastError,
+  created_at: r.createdAt.toISOString(),
+  sent_at: iso(r.sentAt),
+});
+
+export async function outbox(ctx: Ctx, q: z.output<typeof outboxQuerySchema>) {
+  return toPaged(await repo.outboxPage(ctx.db, { status: q.status }, pageWindow(q)), toOutboxMessage);
 }

@@ -1,37 +1,41 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { DataTable, type DataTableProps } from './DataTable.tsx';
 import { TablePager } from './TablePager.tsx';
+import type { ListState } from './useListState.ts';
 
-/** Page and page size of a server-paged list; a new filter or page size goes back to page 1. */
-export function usePaging(initialPageSize: number) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(initialPageSize);
-  return { page, pageSize, setPage, setPageSize };
-}
-export type Paging = ReturnType<typeof usePaging>;
-
-/** A table of one server page ({ results, total }) with its pager below. */
+/** A table of one server page ({ results, total }) with its pager below, driven by a list state. */
 export function PagedDataTable<R>({
-  list,
-  paging,
+  query,
+  state,
   ...table
 }: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching'> & {
-  list: UseQueryResult<{ results: R[]; total: number }>;
-  paging: Paging;
+  query: UseQueryResult<{ results: R[]; total: number }>;
+  state: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
 }) {
+  const { page, pageSize, setPage } = state;
+  const total = query.data?.total;
+  const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  // A delete can empty the last page, and an old link can name a page past the end: show the last one.
+  useEffect(() => {
+    if (total !== undefined && !query.isPlaceholderData && page > pageCount) setPage(pageCount, { replace: true });
+  }, [total, query.isPlaceholderData, page, pageCount, setPage]);
+
   return (
     <>
-      <DataTable {...table} rows={list.data?.results ?? []} loading={list.isPending} fetching={list.isFetching} />
+      <DataTable
+        skeletonRows={Math.min(pageSize, 10)}
+        {...table}
+        rows={query.data?.results ?? []}
+        loading={query.isPending}
+        fetching={query.isFetching}
+      />
       <TablePager
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={paging.setPage}
-        onPageSizeChange={(next) => {
-          paging.setPageSize(next);
-          paging.setPage(1);
-        }}
+        page={page}
+        pageSize={pageSize}
+        total={total ?? 0}
+        onPageChange={setPage}
+        onPageSizeChange={state.setPageSize}
       />
     </>
   );

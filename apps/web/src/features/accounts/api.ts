@@ -1,9 +1,8 @@
 import {
+  type ACCESS_REQUEST_STATUSES,
   type AccessRequestBody,
-  type AccountsQuery,
   accountsApi,
   type BusinessUserPatch,
-  type BusinessUsersQuery,
   type CompanyProfilePatch,
   type InviteBody,
   type ProfilePatch,
@@ -13,68 +12,76 @@ import {
   type StaffPatch,
 } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
 import { authKeys } from '../auth/api.ts';
 
-/** Account data: query keys, list/detail queries and the mutations of the account screens. */
+/**
+ * Account data: query keys, list/detail queries and the mutations of the account screens. The
+ * list hooks take a list state (useListState) and send its page, size and filters.
+ */
 export const accountKeys = {
   all: ['accounts'] as const,
-  list: (kind: string, query: unknown) => [...accountKeys.all, 'list', kind, query] as const,
-  customer: (id: number) => [...accountKeys.all, 'customer', id] as const,
-  profile: (id: number) => [...accountKeys.all, 'profile', id] as const,
-  company: (id: number) => [...accountKeys.all, 'company', id] as const,
-  companyProfile: (id: number) => [...accountKeys.all, 'company-profile', id] as const,
-  addresses: (id: number) => [...accountKeys.all, 'addresses', id] as const,
-  requests: (query: unknown) => [...accountKeys.all, 'requests', query] as const,
+  personal: resourceKeys('accounts', 'personal'),
+  staff: resourceKeys('accounts', 'staff'),
+  companies: resourceKeys('accounts', 'companies'),
+  businessUsers: resourceKeys('accounts', 'business'),
+  requests: resourceKeys('accounts', 'requests'),
+  customers: resourceKeys('accounts', 'customer'),
+  profiles: resourceKeys('accounts', 'profile'),
+  companyProfiles: resourceKeys('accounts', 'company-profile'),
+  addresses: (userId: number) => resourceKeys('accounts', 'addresses').detail(userId),
   options: () => [...accountKeys.all, 'me-options'] as const,
 };
 
-type ListKind = 'personal' | 'companies' | 'staff';
+export type SearchList = ListQueryState<{ search: string }>;
 
-export function useAccountList(kind: 'personal' | 'staff', query: AccountsQuery, enabled = true) {
+export function useAccountList(kind: 'personal' | 'staff', list: SearchList) {
+  const query = listQueryOf(list);
   return useQuery({
-    queryKey: accountKeys.list(kind, query),
+    queryKey: accountKeys[kind].list(query),
     queryFn: ({ signal }) => call(accountsApi[kind], { query, signal }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
-export function useCompanyList(query: { page: number; page_size: number; search?: string }, enabled = true) {
+export function useCompanyList(list: SearchList) {
+  const query = listQueryOf(list);
   return useQuery({
-    queryKey: accountKeys.list('companies' satisfies ListKind, query),
+    queryKey: accountKeys.companies.list(query),
     queryFn: ({ signal }) => call(accountsApi.companies, { query, signal }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
-export function useBusinessUsers(query: BusinessUsersQuery, enabled = true) {
+/** The users of `company` (an admin), or of the signed-in manager's company (undefined). */
+export function useBusinessUsers(company: number | undefined, list: SearchList) {
+  const query = { ...listQueryOf(list), company };
   return useQuery({
-    queryKey: accountKeys.list('business', query),
+    queryKey: accountKeys.businessUsers.list(query),
     queryFn: ({ signal }) => call(accountsApi.businessUsers, { query, signal }),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
 export function useCustomer(id: number) {
   return useQuery({
-    queryKey: accountKeys.customer(id),
+    queryKey: accountKeys.customers.detail(id),
     queryFn: ({ signal }) => call(accountsApi.customer, { params: { id }, signal }),
   });
 }
 
 export function useProfile(id: number) {
   return useQuery({
-    queryKey: accountKeys.profile(id),
+    queryKey: accountKeys.profiles.detail(id),
     queryFn: ({ signal }) => call(accountsApi.profile, { params: { id }, signal }),
   });
 }
 
 export function useCompany(id: number) {
   return useQuery({
-    queryKey: accountKeys.company(id),
+    queryKey: accountKeys.companies.detail(id),
     queryFn: ({ signal }) => call(accountsApi.company, { params: { id }, signal }),
   });
 }
@@ -82,7 +89,7 @@ export function useCompany(id: number) {
 /** A company's profile; null (a user without a company) loads nothing. */
 export function useCompanyProfile(id: number | null) {
   return useQuery({
-    queryKey: accountKeys.companyProfile(id ?? 0),
+    queryKey: accountKeys.companyProfiles.detail(id ?? 0),
     queryFn: ({ signal }) => call(accountsApi.companyProfile, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
@@ -103,17 +110,16 @@ export function useMeOptions() {
   });
 }
 
-export function useAccessRequests(query: { page: number; page_size: number; status?: string }) {
+export function useAccessRequests(list: ListQueryState<{ status: string }>) {
+  const query = listQueryOf(list) as { page: number; page_size: number; status?: AccessRequestStatus };
   return useQuery({
-    queryKey: accountKeys.requests(query),
-    queryFn: ({ signal }) =>
-      call(accountsApi.accessRequests, {
-        query: query as { page: number; page_size: number; status?: 'PENDING' | 'ACCEPTED' | 'REJECTED' },
-        signal,
-      }),
+    queryKey: accountKeys.requests.list(query),
+    queryFn: ({ signal }) => call(accountsApi.accessRequests, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
 
 /** Every account mutation changes lists and details that may be cached: refetch them all. */
 function useAccountsMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {

@@ -3,7 +3,6 @@ import {
   type CatalogImage,
   type Category,
   catalogApi,
-  coreApi,
   type ImportResult,
   type LineItem,
   type LineItemBody,
@@ -20,8 +19,9 @@ import {
   type PremiumType,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
-import { upload } from './upload.ts';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
+import { call, upload } from '../../lib/api.ts';
 
 /**
  * Catalogue data: query keys, list/detail queries and the mutations of the catalogue screens.
@@ -29,33 +29,46 @@ import { upload } from './upload.ts';
  */
 export const catalogKeys = {
   all: ['catalog'] as const,
-  premiums: (kind: PremiumKind) => [...catalogKeys.all, 'premiums', kind] as const,
-  premiumList: (kind: PremiumKind, query: PremiumListQuery) => [...catalogKeys.premiums(kind), 'list', query] as const,
-  premiumLists: (kind: PremiumKind) => [...catalogKeys.premiums(kind), 'list'] as const,
-  premiumOptions: (kind: PremiumKind) => [...catalogKeys.premiums(kind), 'options'] as const,
-  premiumGroups: (type: PremiumType) => [...catalogKeys.all, 'premium-groups', type] as const,
-  categories: () => [...catalogKeys.all, 'categories'] as const,
-  category: (id: number) => [...catalogKeys.categories(), 'detail', id] as const,
-  items: (scope: ItemScope) => [...catalogKeys.all, scope] as const,
-  itemList: (scope: ItemScope, query: LineItemListQuery) => [...catalogKeys.items(scope), 'list', query] as const,
-  itemGroup: (id: number) => [...catalogKeys.all, 'item-group', id] as const,
-  productGroups: () => [...catalogKeys.all, 'product-groups'] as const,
-  subcategories: () => [...catalogKeys.all, 'subcategories'] as const,
-  subcategoryList: (category: number | undefined) => [...catalogKeys.subcategories(), 'list', category] as const,
-  subcategory: (id: number) => [...catalogKeys.subcategories(), 'detail', id] as const,
-  tags: () => [...catalogKeys.all, 'tags'] as const,
+  premiums: (kind: PremiumKind) => resourceKeys('catalog', 'premiums', kind),
+  /** Premiums of a kind as autocomplete options and code maps. */
+  premiumOptions: (kind: PremiumKind) => [...catalogKeys.premiums(kind).all, 'options'] as const,
+  premiumGroups: (type: PremiumType) => resourceKeys('catalog', 'premium-groups', type),
+  categories: resourceKeys('catalog', 'categories'),
+  items: (scope: ItemScope) => resourceKeys('catalog', scope),
+  itemGroups: resourceKeys('catalog', 'item-group'),
+  productGroups: resourceKeys('catalog', 'product-groups'),
+  subcategories: resourceKeys('catalog', 'subcategories'),
 };
+
+/** The filters of every catalogue list (SPEC 2 "Filter"); categories travel as comma-joined ids. */
+export const CODE_FILTERS = { code: '', description: '', categories: '' };
+export type CodeFilters = typeof CODE_FILTERS;
+
+export const categoryIds = (filters: CodeFilters): number[] =>
+  filters.categories === '' ? [] : filters.categories.split(',').map(Number).filter(Number.isInteger);
+
+/** A catalogue list's wire query: `code` is sent as `codeParam`, categories as `categories[]`. */
+function codeListQuery<F extends CodeFilters>(list: ListQueryState<F>, codeParam: 'code' | 'manufacturer_code') {
+  const { code, categories: _ids, ...rest } = listQueryOf(list);
+  const ids = categoryIds(list.filters);
+  return { ...rest, ...(code ? { [codeParam]: code } : {}), ...(ids.length > 0 ? { 'categories[]': ids } : {}) };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Premiums
 
 export function usePremiumList(kind: PremiumKind, query: PremiumListQuery, enabled = true) {
   return useQuery({
-    queryKey: catalogKeys.premiumList(kind, query),
+    queryKey: catalogKeys.premiums(kind).list(query),
     queryFn: ({ signal }) => call(catalogApi.premiumList, { params: { kind }, query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
+}
+
+/** One page of a premium list screen. */
+export function usePremiumPage(kind: PremiumKind, list: ListQueryState<CodeFilters>) {
+  return usePremiumList(kind, codeListQuery(list, 'code') as PremiumListQuery);
 }
 
 function replaceInPages<T extends { id: number }>(client: QueryClient, prefix: readonly unknown[], next: T): void {
@@ -80,10 +93,10 @@ export function useSavePremium(kind: PremiumKind) {
         : call(catalogApi.premiumUpdate, { params: { kind, id }, body, form: true }),
     onSuccess: async (premium, { id }) => {
       if (id === undefined) {
-        await client.invalidateQueries({ queryKey: catalogKeys.premiums(kind) });
+        await client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all });
       } else {
-        replaceInPages(client, catalogKeys.premiumLists(kind), premium);
-        void client.invalidateQueries({ queryKey: catalogKeys.premiums(kind), refetchType: 'none' });
+        replaceInPages(client, catalogKeys.premiums(kind).lists(), premium);
+        void client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all, refetchType: 'none' });
       }
     },
   });
@@ -94,15 +107,15 @@ export function useDeletePremium(kind: PremiumKind) {
   return useMutation({
     mutationFn: (premium: Premium) => call(catalogApi.premiumDelete, { params: { kind, id: premium.id } }),
     onSuccess: (_, premium) => {
-      removeFromPages(client, catalogKeys.premiumLists(kind), premium.id);
-      void client.invalidateQueries({ queryKey: catalogKeys.premiums(kind) });
+      removeFromPages(client, catalogKeys.premiums(kind).lists(), premium.id);
+      void client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all });
     },
   });
 }
 
 /** Updates the images of a premium in every cached list (after upload, delete or move). */
 function setPremiumImages(client: QueryClient, kind: PremiumKind, id: number, images: CatalogImage[]): void {
-  client.setQueriesData<Paged<Premium>>({ queryKey: catalogKeys.premiumLists(kind) }, (page) =>
+  client.setQueriesData<Paged<Premium>>({ queryKey: catalogKeys.premiums(kind).lists() }, (page) =>
     page ? { ...page, results: page.results.map((p) => (p.id === id ? { ...p, images } : p)) } : page,
   );
 }
@@ -141,7 +154,7 @@ export function useImportPremiumCsv(kind: PremiumKind) {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: (percent: number) => void }) =>
       importCsv(catalogApi.premiumImportCsv, file, onProgress, { kind }),
-    onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.premiums(kind) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all }),
   });
 }
 
@@ -160,7 +173,7 @@ function importCsv(
 
 export function usePremiumGroups(type: PremiumType, enabled = true) {
   return useQuery({
-    queryKey: catalogKeys.premiumGroups(type),
+    queryKey: catalogKeys.premiumGroups(type).all,
     queryFn: ({ signal }) => call(catalogApi.premiumGroupList, { query: { premium_type: type }, signal }),
     enabled,
     staleTime: 60_000,
@@ -172,7 +185,7 @@ export function useCreatePremiumGroup(type: PremiumType) {
   return useMutation({
     mutationFn: (body: { name: string; index?: number | string }) =>
       call(catalogApi.premiumGroupCreate, { query: { premium_type: type }, body, form: true }),
-    onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.premiumGroups(type) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogKeys.premiumGroups(type).all }),
   });
 }
 
@@ -183,18 +196,18 @@ export function useUpdatePremiumGroupIndex(kind: PremiumKind, type: PremiumType)
       call(catalogApi.premiumGroupUpdate, { params: { id }, body: { index } }),
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: catalogKeys.premiumGroups(type) }),
-        client.invalidateQueries({ queryKey: catalogKeys.premiums(kind) }),
+        client.invalidateQueries({ queryKey: catalogKeys.premiumGroups(type).all }),
+        client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all }),
       ]);
     },
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Categories and tags
+// Categories
 
 export function fetchCategories(
-  query: { name?: string; category_type?: PremiumType; page_size?: number },
+  query: { name?: string; category_type?: PremiumType; 'id[]'?: number[]; page_size?: number },
   signal?: AbortSignal,
 ): Promise<Paged<Category>> {
   return call(catalogApi.categoryList, {
@@ -205,17 +218,8 @@ export function fetchCategories(
 
 export function useCategory(id: number) {
   return useQuery({
-    queryKey: catalogKeys.category(id),
+    queryKey: catalogKeys.categories.detail(id),
     queryFn: ({ signal }) => call(catalogApi.categoryDetail, { params: { id }, signal }),
-  });
-}
-
-/** SPEC 4: tags load once. */
-export function useTags() {
-  return useQuery({
-    queryKey: catalogKeys.tags(),
-    queryFn: ({ signal }) => call(coreApi.tags, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -241,9 +245,12 @@ const ITEM_ENDPOINTS = {
   },
 } as const;
 
-export function useItemList(scope: ItemScope, query: LineItemListQuery) {
+export type ItemFilters = CodeFilters & { export_name: string };
+
+export function useItemList(scope: ItemScope, list: ListQueryState<ItemFilters>) {
+  const query = codeListQuery(list, 'manufacturer_code') as LineItemListQuery;
   return useQuery({
-    queryKey: catalogKeys.itemList(scope, query),
+    queryKey: catalogKeys.items(scope).list(query),
     queryFn: ({ signal }) => call(ITEM_ENDPOINTS[scope].list, { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -252,7 +259,7 @@ export function useItemList(scope: ItemScope, query: LineItemListQuery) {
 /** Items and attachments share rows: a change in one list concerns the other too. */
 function touchItemLists(client: QueryClient, refetch: boolean) {
   for (const scope of ['items', 'attachments'] as const) {
-    void client.invalidateQueries({ queryKey: catalogKeys.items(scope), refetchType: refetch ? 'active' : 'none' });
+    void client.invalidateQueries({ queryKey: catalogKeys.items(scope).all, refetchType: refetch ? 'active' : 'none' });
   }
 }
 
@@ -267,7 +274,8 @@ export function useSaveItem(scope: ItemScope) {
       if (id === undefined) {
         touchItemLists(client, true);
       } else {
-        for (const s of ['items', 'attachments'] as const) replaceInPages<LineItem>(client, catalogKeys.items(s), item);
+        for (const s of ['items', 'attachments'] as const)
+          replaceInPages<LineItem>(client, catalogKeys.items(s).lists(), item);
         touchItemLists(client, false);
       }
     },
@@ -280,7 +288,7 @@ export function useDeleteItem(scope: ItemScope) {
     mutationFn: (item: LineItem) => call(ITEM_ENDPOINTS[scope].remove, { params: { id: item.id } }),
     onSuccess: (_, item) => {
       for (const s of ['items', 'attachments'] as const)
-        removeFromPages<LineItem>(client, catalogKeys.items(s), item.id);
+        removeFromPages<LineItem>(client, catalogKeys.items(s).lists(), item.id);
       touchItemLists(client, true);
     },
   });
@@ -306,7 +314,7 @@ export function useBulkUpdateItems() {
 
 export function useItemGroup(id: number | null) {
   return useQuery({
-    queryKey: catalogKeys.itemGroup(id ?? 0),
+    queryKey: catalogKeys.itemGroups.detail(id ?? 0),
     queryFn: ({ signal }) => call(catalogApi.itemGroup, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
@@ -321,7 +329,7 @@ export function fetchProductGroups(name: string, signal?: AbortSignal) {
 
 export function useProductGroup(id: number | null) {
   return useQuery({
-    queryKey: [...catalogKeys.productGroups(), 'detail', id ?? 0],
+    queryKey: catalogKeys.productGroups.detail(id ?? 0),
     queryFn: ({ signal }) => call(catalogApi.groupDetail, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
     staleTime: 60_000,
@@ -333,7 +341,7 @@ export function useProductGroup(id: number | null) {
 
 export function useSubcategories(category?: number) {
   return useQuery({
-    queryKey: catalogKeys.subcategoryList(category),
+    queryKey: catalogKeys.subcategories.list(category),
     queryFn: async ({ signal }) => {
       const answer = await call(catalogApi.subcategoryList, { query: { all: 'true', category }, signal });
       return Array.isArray(answer) ? answer : answer.results;
@@ -343,14 +351,14 @@ export function useSubcategories(category?: number) {
 
 export function useSubcategory(id: number) {
   return useQuery({
-    queryKey: catalogKeys.subcategory(id),
+    queryKey: catalogKeys.subcategories.detail(id),
     queryFn: ({ signal }) => call(catalogApi.subcategoryDetail, { params: { id }, signal }),
   });
 }
 
 export function useProductGroupsOf(subcategory: number, pageSize: number) {
   return useQuery({
-    queryKey: [...catalogKeys.productGroups(), 'of', subcategory, pageSize],
+    queryKey: catalogKeys.productGroups.list({ subcategory, pageSize }),
     queryFn: ({ signal }) =>
       call(catalogApi.groupList, { query: { subcategory, page: 1, page_size: pageSize }, signal }),
     staleTime: 60_000,

@@ -1,26 +1,24 @@
 import { type AnnouncementBody, type EmailTemplateBody, emailApi, type OUTBOX_STATUSES } from '@cab/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
 
 export const emailKeys = {
   all: ['email'] as const,
-  templates: () => [...emailKeys.all, 'templates'] as const,
-  template: (name: string) => [...emailKeys.templates(), name] as const,
-  outbox: (query: OutboxQuery) => [...emailKeys.all, 'outbox', query] as const,
-  announcements: (query: { page: number; page_size: number }) => [...emailKeys.all, 'announcements', query] as const,
-  current: () => [...emailKeys.all, 'announcements', 'current'] as const,
+  templates: resourceKeys('email', 'templates'),
+  /** One template by name (the editor's cache entry). */
+  template: (name: string) => emailKeys.templates.detail(name),
+  outbox: resourceKeys('email', 'outbox'),
+  announcements: resourceKeys('email', 'announcements'),
+  /** The signed-in user's current announcements (the banner above every page). */
+  current: () => [...emailKeys.all, 'current-announcements'] as const,
 };
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export interface OutboxQuery {
-  page: number;
-  page_size: number;
-  status?: OutboxStatus;
-}
-
 export function useTemplates() {
   return useQuery({
-    queryKey: emailKeys.templates(),
+    queryKey: emailKeys.templates.lists(),
     queryFn: ({ signal }) => call(emailApi.listTemplates, { signal }),
   });
 }
@@ -40,7 +38,7 @@ export function useSaveTemplate(name: string) {
     mutationFn: (body: EmailTemplateBody) => call(emailApi.updateTemplate, { params: { name }, body, form: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(emailKeys.template(name), saved);
-      void queryClient.invalidateQueries({ queryKey: emailKeys.templates() });
+      void queryClient.invalidateQueries({ queryKey: emailKeys.templates.all });
     },
   });
 }
@@ -50,21 +48,30 @@ export function previewTemplate(name: string, body: EmailTemplateBody, signal?: 
   return call(emailApi.previewTemplate, { params: { name }, body, signal, skipCommonHandling: true });
 }
 
-export function useOutbox(query: OutboxQuery) {
+export function useOutbox(list: ListQueryState<{ status: string }>) {
+  const query = listQueryOf(list) as { page: number; page_size: number; status?: OutboxStatus };
   return useQuery({
-    queryKey: emailKeys.outbox(query),
+    queryKey: emailKeys.outbox.list(query),
     queryFn: ({ signal }) => call(emailApi.outbox, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAnnouncements(query: { page: number; page_size: number }) {
+export function useAnnouncements(list: ListQueryState<Record<never, string>>) {
+  const query = listQueryOf(list);
   return useQuery({
-    queryKey: emailKeys.announcements(query),
+    queryKey: emailKeys.announcements.list(query),
     queryFn: ({ signal }) => call(emailApi.announcements, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
+
+/** A sent or expired announcement changes the sent list and the current ones (the banner). */
+const invalidateAnnouncements = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: emailKeys.announcements.lists() }),
+    client.invalidateQueries({ queryKey: emailKeys.current() }),
+  ]);
 
 export function usePreviewAnnouncement() {
   return useMutation({
@@ -76,7 +83,7 @@ export function useSendAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnnouncementBody) => call(emailApi.sendAnnouncement, { body, form: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...emailKeys.all, 'announcements'] }),
+    onSuccess: () => invalidateAnnouncements(queryClient),
   });
 }
 
@@ -84,7 +91,7 @@ export function useExpireAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(emailApi.expireAnnouncement, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...emailKeys.all, 'announcements'] }),
+    onSuccess: () => invalidateAnnouncements(queryClient),
   });
 }
 

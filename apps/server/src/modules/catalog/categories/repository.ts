@@ -1,38 +1,37 @@
 import { type Executor, schema } from '@cab/db';
-import type { PremiumType } from '@cab/shared';
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { likePattern } from '../common.ts';
+import type { CATEGORY_ORDER_KEYS, PremiumType } from '@cab/shared';
+import { type AnyColumn, and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { contains, exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
 
 const { categories, premiumGroups } = schema;
 
-export const CATEGORY_ORDER_KEYS = { id: categories.id, name: categories.name, category_type: categories.categoryType };
+export const CATEGORY_ORDER: Record<(typeof CATEGORY_ORDER_KEYS)[number], AnyColumn> = {
+  id: categories.id,
+  name: categories.name,
+  category_type: categories.categoryType,
+};
 
 export function categoryWhere(f: { name?: string; type?: PremiumType; ids?: number[] }): SQL | undefined {
   return and(
-    f.name ? ilike(categories.name, likePattern(f.name)) : undefined,
+    f.name ? contains(categories.name, f.name) : undefined,
     f.type ? eq(categories.categoryType, f.type) : undefined,
     f.ids ? inArray(categories.id, f.ids) : undefined,
   );
 }
 
-export async function listCategories(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number,
-  offset: number,
-) {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(categories)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(categories).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+export function categoryPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(categories)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    exactCount(db, categories, where),
+  );
 }
 
 export async function categoryById(db: Executor, id: number) {
@@ -56,24 +55,29 @@ export async function updateCategory(db: Executor, id: number, values: Partial<t
 }
 
 export async function deleteCategory(db: Executor, id: number) {
-  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
-  return rows.length > 0;
+  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning();
+  return row;
 }
 
-/** Categories of a type by lower-cased name, creating the names that are missing (CSV import). */
+/**
+ * Categories of a type by lower-cased name, creating the names that are missing (CSV import).
+ * Answers the map and the rows it created.
+ */
 export async function ensureCategories(db: Executor, type: PremiumType, names: string[]) {
   const existing = await db.select().from(categories).where(eq(categories.categoryType, type));
   const map = new Map(existing.map((c) => [c.name.toLowerCase(), c.id]));
   const missing = [...new Set(names.map((n) => n.trim()).filter((n) => n && !map.has(n.toLowerCase())))];
+  let created: (typeof categories.$inferSelect)[] = [];
   if (missing.length) {
-    await db
+    created = await db
       .insert(categories)
       .values(missing.map((name) => ({ name, categoryType: type })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
     const again = await db.select().from(categories).where(eq(categories.categoryType, type));
     for (const c of again) map.set(c.name.toLowerCase(), c.id);
   }
-  return map;
+  return { map, created };
 }
 
 export async function categoryNames(db: Executor, type: PremiumType) {
@@ -106,17 +110,19 @@ export async function updatePremiumGroup(db: Executor, id: number, values: Parti
   return row;
 }
 
-/** Premium groups of a type by lower-cased name, creating missing ones (CSV import's group_name). */
+/** Premium groups of a type by lower-cased name, creating missing ones (CSV import's group_name); also the rows created. */
 export async function ensurePremiumGroups(db: Executor, type: PremiumType, names: string[]) {
   const existing = await listPremiumGroups(db, type);
   const map = new Map(existing.map((g) => [g.name.toLowerCase(), g.id]));
   const missing = [...new Set(names.map((n) => n.trim()).filter((n) => n && !map.has(n.toLowerCase())))];
+  let created: (typeof premiumGroups.$inferSelect)[] = [];
   if (missing.length) {
-    await db
+    created = await db
       .insert(premiumGroups)
       .values(missing.map((name) => ({ name, premiumType: type })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
     for (const g of await listPremiumGroups(db, type)) map.set(g.name.toLowerCase(), g.id);
   }
-  return map;
+  return { map, created };
 }

@@ -1,15 +1,23 @@
 import { type Executor, schema } from '@cab/db';
-import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { likePattern } from '../common.ts';
+import type { PRODUCT_GROUP_ORDER_KEYS, SUBCATEGORY_ORDER_KEYS } from '@cab/shared';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { contains, exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
 
 const { productGroups, subcategoryGroups, subcategories, categories } = schema;
 
-export const GROUP_ORDER_KEYS = { id: productGroups.id, name: productGroups.name };
-export const SUBCATEGORY_ORDER_KEYS = { id: subcategories.id, name: subcategories.name, index: subcategories.index };
+export const GROUP_ORDER: Record<(typeof PRODUCT_GROUP_ORDER_KEYS)[number], AnyColumn> = {
+  id: productGroups.id,
+  name: productGroups.name,
+};
+export const SUBCATEGORY_ORDER: Record<(typeof SUBCATEGORY_ORDER_KEYS)[number], AnyColumn> = {
+  id: subcategories.id,
+  name: subcategories.name,
+  index: subcategories.index,
+};
 
 export function groupWhere(f: { name?: string; subcategory?: number; ids?: number[] }): SQL | undefined {
   return and(
-    f.name ? ilike(productGroups.name, likePattern(f.name)) : undefined,
+    f.name ? contains(productGroups.name, f.name) : undefined,
     f.ids ? inArray(productGroups.id, f.ids) : undefined,
     f.subcategory
       ? inArray(
@@ -20,18 +28,19 @@ export function groupWhere(f: { name?: string; subcategory?: number; ids?: numbe
   );
 }
 
-export async function listGroups(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(productGroups)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(productGroups).where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+export function groupPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  return paginate(
+    window,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(productGroups)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    exactCount(db, productGroups, where),
+  );
 }
 
 export async function groupsByIds(db: Executor, ids: number[]) {
@@ -133,18 +142,13 @@ export async function setLinkIndex(tx: Executor, subId: number, groupId: number,
 export function subcategoryWhere(f: { id?: number; name?: string; category?: number }): SQL | undefined {
   return and(
     f.id ? eq(subcategories.id, f.id) : undefined,
-    f.name ? ilike(subcategories.name, likePattern(f.name)) : undefined,
+    f.name ? contains(subcategories.name, f.name) : undefined,
     f.category ? eq(subcategories.categoryId, f.category) : undefined,
   );
 }
 
-export async function listSubcategories(
-  db: Executor,
-  where: SQL | undefined,
-  order: SQL[],
-  limit: number | undefined,
-  offset: number,
-) {
+/** Subcategories with their category's name and group count; every row without `window`. */
+export async function subcategoryRows(db: Executor, where: SQL | undefined, order: SQL[], window?: PageWindow) {
   const q = db
     .select({
       s: subcategories,
@@ -154,14 +158,12 @@ export async function listSubcategories(
     .from(subcategories)
     .leftJoin(categories, eq(categories.id, subcategories.categoryId))
     .where(where)
-    .orderBy(...order)
-    .offset(offset);
-  return limit === undefined ? q : q.limit(limit);
+    .orderBy(...order);
+  return window ? q.limit(window.limit).offset(window.offset) : q;
 }
 
-export async function countSubcategories(db: Executor, where: SQL | undefined) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(subcategories).where(where);
-  return row?.n ?? 0;
+export function subcategoryPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  return paginate(window, (w) => subcategoryRows(db, where, order, w), exactCount(db, subcategories, where));
 }
 
 export async function subcategoryById(db: Executor, id: number) {
@@ -190,26 +192,33 @@ export async function insertSubcategory(db: Executor, values: typeof subcategori
 }
 
 export async function updateSubcategory(db: Executor, id: number, values: Partial<typeof subcategories.$inferInsert>) {
-  const rows = await db
-    .update(subcategories)
-    .set(values)
-    .where(eq(subcategories.id, id))
-    .returning({ id: subcategories.id });
-  return rows.length > 0;
+  await db.update(subcategories).set(values).where(eq(subcategories.id, id));
 }
 
 export async function deleteSubcategory(db: Executor, id: number) {
-  const rows = await db.delete(subcategories).where(eq(subcategories.id, id)).returning({ name: subcategories.name });
-  return rows[0];
+  await db.delete(subcategories).where(eq(subcategories.id, id));
 }
 
-export async function groupsByName(db: Executor) {
+/** Product groups by lower-cased name, creating the names that are missing (CSV import); also the rows created. */
+export async function ensureGroups(db: Executor, names: string[]) {
   const rows = await db.select({ id: productGroups.id, name: productGroups.name }).from(productGroups);
-  const m = new Map<string, number>();
-  for (const r of rows) if (!m.has(r.name.toLowerCase())) m.set(r.name.toLowerCase(), r.id);
-  return m;
+  const map = new Map<string, number>();
+  for (const r of rows) if (!map.has(r.name.toLowerCase())) map.set(r.name.toLowerCase(), r.id);
+  const created: (typeof productGroups.$inferSelect)[] = [];
+  for (const name of new Set(names.map((n) => n.trim()).filter((n) => n && !map.has(n.toLowerCase())))) {
+    const [row] = await db.insert(productGroups).values({ name }).returning();
+    created.push(row!);
+    map.set(name.toLowerCase(), row!.id);
+  }
+  return { map, created };
 }
 
 export async function linksOfGroup(tx: Executor, groupId: number) {
   return tx.select().from(subcategoryGroups).where(eq(subcategoryGroups.productGroupId, groupId));
+}
+
+/** Product group names by id (CSV export). */
+export async function groupNamesById(db: Executor) {
+  const rows = await db.select({ id: productGroups.id, name: productGroups.name }).from(productGroups);
+  return new Map(rows.map((g) => [g.id, g.name]));
 }

@@ -1,4 +1,3 @@
-import type { Db, Executor } from '@cab/db';
 import {
   ERROR_CODES,
   MSG,
@@ -10,70 +9,71 @@ import {
   type subcategoryBodySchema,
   type subcategoryListQuerySchema,
   type subcategoryPatchSchema,
+  toPaged,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, notFound } from '../../../http/errors.ts';
-import type { FileStorage } from '../../../storage/index.ts';
+import { fieldError, fieldErrors, notFound } from '../../../http/errors.ts';
+import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
+import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { orderBy, pageWindow } from '../../../kit/list.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
 import { checkCategories } from '../categories/service.ts';
-import { deleted, fieldErrors, orderBy, paging } from '../common.ts';
-import * as images from '../images.ts';
+import { anyIds } from '../filters.ts';
+import { prepareImages } from '../images/processing.ts';
+import * as images from '../images/service.ts';
 import * as repo from './repository.ts';
 
 type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.groupById>>>;
 
-async function hydrateGroups(db: Executor, rows: GroupRow[]): Promise<ProductGroup[]> {
+const wireGroup = (r: GroupRow, subcategories: number[], imgs: ProductGroup['images']): ProductGroup => ({
+  id: r.id,
+  name: r.name,
+  subcategories,
+  note: r.note,
+  secondary_note: r.secondaryNote,
+  shelf_note: r.shelfNote,
+  images: imgs,
+});
+
+async function hydrateGroups(ctx: PublicCtx, rows: GroupRow[]): Promise<ProductGroup[]> {
   const ids = rows.map((r) => r.id);
   const [subs, imgs] = await Promise.all([
-    repo.subcategoryIdsOf(db, ids),
-    images.imagesByOwner(db, 'product_group', ids),
+    repo.subcategoryIdsOf(ctx.db, ids),
+    images.imagesByOwner(ctx, 'product_group', ids),
   ]);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    subcategories: subs.get(r.id) ?? [],
-    note: r.note,
-    secondary_note: r.secondaryNote,
-    shelf_note: r.shelfNote,
-    images: imgs.get(r.id) ?? [],
-  }));
+  return rows.map((r) => wireGroup(r, subs.get(r.id) ?? [], imgs.get(r.id) ?? []));
 }
 
-export async function productGroupExists(db: Executor, id: number) {
-  return Boolean(await repo.groupById(db, id));
+const lockGroup: images.LockOwner = (tx, id) => repo.lockGroup(tx.db, id);
+
+export async function productGroupExists(ctx: PublicCtx, id: number) {
+  return Boolean(await repo.groupById(ctx.db, id));
 }
 
-export async function listProductGroups(db: Db, query: z.output<typeof productGroupListQuerySchema>) {
-  const ids = [...(query.id ?? []), ...(query['id[]'] ?? [])];
-  const where = repo.groupWhere({
-    name: query.name,
-    subcategory: query.subcategory,
-    ids: ids.length ? ids : undefined,
-  });
-  const order = orderBy(query.order_by, repo.GROUP_ORDER_KEYS, 'name', repo.GROUP_ORDER_KEYS.id);
-  const { limit, offset } = paging(query, 50);
-  const { rows, total } = await repo.listGroups(db, where, order, limit, offset);
-  return { results: await hydrateGroups(db, rows), total };
+export async function listProductGroups(ctx: PublicCtx, query: z.output<typeof productGroupListQuerySchema>) {
+  const where = repo.groupWhere({ name: query.name, subcategory: query.subcategory, ids: anyIds(query) });
+  const order = orderBy(query.order_by, repo.GROUP_ORDER, 'name', repo.GROUP_ORDER.id);
+  const page = await repo.groupPage(ctx.db, where, order, pageWindow(query));
+  const hydrated = new Map((await hydrateGroups(ctx, page.rows)).map((g) => [g.id, g]));
+  return toPaged(page, (r) => hydrated.get(r.id)!);
 }
 
-export async function getProductGroup(db: Executor, id: number): Promise<ProductGroup> {
-  const row = await repo.groupById(db, id);
+export async function getProductGroup(ctx: PublicCtx, id: number): Promise<ProductGroup> {
+  const row = await repo.groupById(ctx.db, id);
   if (!row) throw notFound();
-  return (await hydrateGroups(db, [row]))[0]!;
+  return (await hydrateGroups(ctx, [row]))[0]!;
 }
 
-async function checkSubcategories(db: Executor, ids: number[]) {
+async function checkSubcategories(ctx: PublicCtx, ids: number[]) {
   const unique = [...new Set(ids)];
-  const found = await repo.subcategoryIdsExisting(db, unique);
+  const found = await repo.subcategoryIdsExisting(ctx.db, unique);
   if (found.length !== unique.length) throw fieldError(ERROR_CODES.validation, 'subcategories', MSG.notFound);
   return unique;
 }
 
 /** Multipart create: form fields validated with the shared schema, then the group and its images. */
-export async function createProductGroup(
-  db: Db,
-  storage: FileStorage,
-  content: { fields: Record<string, string[]>; files: images.UploadedFile[] },
-) {
+export async function createProductGroup(ctx: Ctx, content: MultipartContent) {
   const f = content.fields;
   const one = (k: string) => f[k]?.[0];
   const parsed = productGroupBodySchema.safeParse({
@@ -92,84 +92,86 @@ export async function createProductGroup(
     throw fieldErrors(fields);
   }
   const body = parsed.data;
-  const subIds = await checkSubcategories(db, body.subcategories ?? []);
+  const subIds = await checkSubcategories(ctx, body.subcategories ?? []);
   const imageFiles = content.files.filter((x) => x.field === 'images' || x.field === 'image');
-  const prepared = imageFiles.length ? await images.prepareImages(imageFiles, 'product_group') : [];
-  const id = await db.transaction(async (tx) => {
-    const newId = await repo.insertGroup(tx, {
+  const prepared = imageFiles.length ? await prepareImages(imageFiles, 'product_group') : [];
+  return transaction(ctx, async (tx) => {
+    const id = await repo.insertGroup(tx.db, {
       name: body.name,
       note: body.note ?? '',
       secondaryNote: body.secondary_note ?? '',
       shelfNote: body.shelf_note ?? '',
     });
-    await repo.setGroupSubcategories(tx, newId, subIds);
-    return newId;
+    await repo.setGroupSubcategories(tx.db, id, subIds);
+    await audit(tx, { entity: 'product_group', id, action: 'create', after: await getProductGroup(tx, id) });
+    // The images join this transaction (and record their own 'add_images' event).
+    if (prepared.length) await images.addImages(tx, 'product_group', id, prepared, lockGroup);
+    return getProductGroup(tx, id);
   });
-  if (prepared.length) {
-    await images.addImages(db, storage, 'product_group', id, prepared, (tx) => repo.lockGroup(tx, id));
-  }
-  return getProductGroup(db, id);
 }
 
-export async function updateProductGroup(db: Db, id: number, body: z.output<typeof productGroupPatchSchema>) {
-  if (!(await repo.groupById(db, id))) throw notFound();
-  const subIds = body.subcategories !== undefined ? await checkSubcategories(db, body.subcategories) : undefined;
-  await db.transaction(async (tx) => {
+export async function updateProductGroup(ctx: Ctx, id: number, body: z.output<typeof productGroupPatchSchema>) {
+  return transaction(ctx, async (tx) => {
+    const before = await getProductGroup(tx, id);
+    const subIds = body.subcategories !== undefined ? await checkSubcategories(tx, body.subcategories) : undefined;
     const values = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.note !== undefined ? { note: body.note } : {}),
       ...(body.secondary_note !== undefined ? { secondaryNote: body.secondary_note } : {}),
       ...(body.shelf_note !== undefined ? { shelfNote: body.shelf_note } : {}),
     };
-    if (Object.keys(values).length) await repo.updateGroup(tx, id, values);
-    if (subIds) await repo.setGroupSubcategories(tx, id, subIds);
+    if (Object.keys(values).length) await repo.updateGroup(tx.db, id, values);
+    if (subIds) await repo.setGroupSubcategories(tx.db, id, subIds);
+    const after = await getProductGroup(tx, id);
+    await audit(tx, { entity: 'product_group', id, action: 'update', before, after });
+    return after;
   });
-  return getProductGroup(db, id);
 }
 
-export async function addProductGroupImages(db: Db, storage: FileStorage, id: number, files: images.UploadedFile[]) {
-  if (!(await repo.groupById(db, id))) throw notFound();
-  const prepared = await images.prepareImages(files, 'product_group');
-  await images.addImages(db, storage, 'product_group', id, prepared, (tx) => repo.lockGroup(tx, id));
-  return getProductGroup(db, id);
+export async function addProductGroupImages(ctx: Ctx, id: number, files: UploadedFile[]) {
+  if (!(await repo.groupById(ctx.db, id))) throw notFound();
+  const prepared = await prepareImages(files, 'product_group');
+  await images.addImages(ctx, 'product_group', id, prepared, lockGroup);
+  return getProductGroup(ctx, id);
 }
 
-export async function deleteProductGroup(db: Db, storage: FileStorage, id: number) {
-  const row = await repo.groupById(db, id);
-  if (!row) throw notFound();
-  const removed = await db.transaction(async (tx) => {
-    const links = await repo.linksOfGroup(tx, id);
-    for (const l of links) await repo.removeFromSubcategory(tx, l.subcategoryId, id);
-    const rows = await images.deleteImageRows(tx, 'product_group', [id]);
-    await repo.deleteGroup(tx, id);
-    return rows;
+export async function deleteProductGroup(ctx: Ctx, id: number) {
+  return transaction(ctx, async (tx) => {
+    const before = await getProductGroup(tx, id);
+    for (const l of await repo.linksOfGroup(tx.db, id)) await repo.removeFromSubcategory(tx.db, l.subcategoryId, id);
+    await images.deleteAllImages(tx, 'product_group', [id]);
+    await repo.deleteGroup(tx.db, id);
+    await audit(tx, { entity: 'product_group', id, action: 'delete', before });
+    return { detail: MSG.deleted(before.name) };
   });
-  await images.removeFiles(storage, removed);
-  return deleted(row.name);
 }
 
-export async function deleteProductGroupImage(db: Db, storage: FileStorage, imageId: number) {
-  const result = await images.deleteImage(
-    db,
-    storage,
-    imageId,
-    (row) => row.ownerKind === 'product_group',
-    (tx, ownerId) => repo.lockGroup(tx, ownerId),
-  );
-  return result.images;
-}
+export const deleteProductGroupImage = (ctx: Ctx, imageId: number) =>
+  images.deleteImage(ctx, 'product_group', null, imageId, lockGroup);
 
-export async function moveProductGroupImage(
-  db: Db,
-  id: number,
-  body: { moved: number; under?: number | null; above?: number | null; going_up?: boolean },
-) {
-  return images.moveImage(db, 'product_group', id, body, (tx) => repo.lockGroup(tx, id));
+export const moveProductGroupImage = (ctx: Ctx, id: number, body: images.MoveTarget) =>
+  images.moveImage(ctx, 'product_group', id, body, lockGroup);
+
+/** CSV imports: product groups by lower-cased name; the missing ones are created (and audited). */
+export async function ensureProductGroups(ctx: Ctx, names: string[]) {
+  return transaction(ctx, async (tx) => {
+    const { map, created } = await repo.ensureGroups(tx.db, names);
+    await audit(
+      tx,
+      ...created.map((g) => ({
+        entity: 'product_group' as const,
+        id: g.id,
+        action: 'create',
+        after: wireGroup(g, [], []),
+      })),
+    );
+    return map;
+  });
 }
 
 // Subcategories
 
-type SubRow = Awaited<ReturnType<typeof repo.listSubcategories>>[number];
+type SubRow = Awaited<ReturnType<typeof repo.subcategoryRows>>[number];
 const wireSub = (r: SubRow, groups: Subcategory['groups'] = []): Subcategory => ({
   id: r.s.id,
   name: r.s.name,
@@ -179,26 +181,22 @@ const wireSub = (r: SubRow, groups: Subcategory['groups'] = []): Subcategory => 
   group_count: r.groupCount,
 });
 
-export async function listSubcategories(db: Db, query: z.output<typeof subcategoryListQuerySchema>) {
+/** A page of subcategories; with all=true every one as a plain array (SPEC 7). */
+export async function listSubcategories(ctx: PublicCtx, query: z.output<typeof subcategoryListQuerySchema>) {
   const where = repo.subcategoryWhere({ name: query.name, category: query.category });
-  const order = orderBy(query.order_by, repo.SUBCATEGORY_ORDER_KEYS, 'index', repo.SUBCATEGORY_ORDER_KEYS.id);
-  if (query.all) return (await repo.listSubcategories(db, where, order, undefined, 0)).map((r) => wireSub(r));
-  const { limit, offset } = paging(query, 50);
-  const [rows, total] = await Promise.all([
-    repo.listSubcategories(db, where, order, limit, offset),
-    repo.countSubcategories(db, where),
-  ]);
-  return { results: rows.map((r) => wireSub(r)), total };
+  const order = orderBy(query.order_by, repo.SUBCATEGORY_ORDER, 'index', repo.SUBCATEGORY_ORDER.id);
+  if (query.all) return (await repo.subcategoryRows(ctx.db, where, order)).map((r) => wireSub(r));
+  return toPaged(await repo.subcategoryPage(ctx.db, where, order, pageWindow(query)), (r) => wireSub(r));
 }
 
-export async function getSubcategory(db: Executor, id: number): Promise<Subcategory> {
-  const [row] = await repo.listSubcategories(db, repo.subcategoryWhere({ id }), [], 1, 0);
+export async function getSubcategory(ctx: PublicCtx, id: number): Promise<Subcategory> {
+  const [row] = await repo.subcategoryRows(ctx.db, repo.subcategoryWhere({ id }), [], { limit: 1, offset: 0 });
   if (!row) throw notFound();
-  const links = await repo.subcategoryLinks(db, id);
+  const links = await repo.subcategoryLinks(ctx.db, id);
   const groups = await hydrateGroups(
-    db,
+    ctx,
     await repo.groupsByIds(
-      db,
+      ctx.db,
       links.map((l) => l.productGroupId),
     ),
   );
@@ -209,70 +207,96 @@ export async function getSubcategory(db: Executor, id: number): Promise<Subcateg
   );
 }
 
-async function checkSubCategory(db: Executor, category: number | null | undefined) {
-  if (category != null) await checkCategories(db, [category], ['LINE_ITEM', 'ATTACHMENT'], 'category');
+async function checkSubCategory(ctx: PublicCtx, category: number | null | undefined) {
+  if (category != null) await checkCategories(ctx, [category], ['LINE_ITEM', 'ATTACHMENT'], 'category');
 }
 
-export async function createSubcategory(db: Db, body: z.output<typeof subcategoryBodySchema>) {
-  await checkSubCategory(db, body.category);
-  const id = await repo.insertSubcategory(db, {
-    name: body.name,
-    categoryId: body.category ?? null,
-    index: body.index ?? 0,
+export async function createSubcategory(ctx: Ctx, body: z.output<typeof subcategoryBodySchema>) {
+  await checkSubCategory(ctx, body.category);
+  return transaction(ctx, async (tx) => {
+    const id = await repo.insertSubcategory(tx.db, {
+      name: body.name,
+      categoryId: body.category ?? null,
+      index: body.index ?? 0,
+    });
+    const after = await getSubcategory(tx, id);
+    await audit(tx, { entity: 'subcategory', id, action: 'create', after });
+    return after;
   });
-  return getSubcategory(db, id);
 }
 
-export async function updateSubcategory(db: Db, id: number, body: z.output<typeof subcategoryPatchSchema>) {
-  await checkSubCategory(db, body.category);
-  const values = {
-    ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.category !== undefined ? { categoryId: body.category } : {}),
-    ...(body.index !== undefined ? { index: body.index } : {}),
-  };
-  if (
-    Object.keys(values).length ? !(await repo.updateSubcategory(db, id, values)) : !(await repo.subcategoryById(db, id))
-  ) {
-    throw notFound();
-  }
-  return getSubcategory(db, id);
+export async function updateSubcategory(ctx: Ctx, id: number, body: z.output<typeof subcategoryPatchSchema>) {
+  await checkSubCategory(ctx, body.category);
+  return transaction(ctx, async (tx) => {
+    const before = await getSubcategory(tx, id);
+    const values = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.category !== undefined ? { categoryId: body.category } : {}),
+      ...(body.index !== undefined ? { index: body.index } : {}),
+    };
+    if (Object.keys(values).length) await repo.updateSubcategory(tx.db, id, values);
+    const after = await getSubcategory(tx, id);
+    await audit(tx, { entity: 'subcategory', id, action: 'update', before, after });
+    return after;
+  });
 }
 
-export async function deleteSubcategory(db: Db, id: number) {
-  const row = await repo.deleteSubcategory(db, id);
-  if (!row) throw notFound();
-  return deleted(row.name);
+export async function deleteSubcategory(ctx: Ctx, id: number) {
+  return transaction(ctx, async (tx) => {
+    const before = await getSubcategory(tx, id);
+    await repo.deleteSubcategory(tx.db, id);
+    await audit(tx, { entity: 'subcategory', id, action: 'delete', before });
+    return { detail: MSG.deleted(before.name) };
+  });
 }
 
-async function withSubcategory(db: Db, id: number, groupId: number, work: (tx: Executor) => Promise<void>) {
-  if (!(await repo.groupById(db, groupId))) throw fieldError(ERROR_CODES.validation, 'group', MSG.unknownProductGroup);
-  await db.transaction(async (tx) => {
-    if (!(await repo.lockSubcategory(tx, id))) throw notFound();
+/** The order of a subcategory's groups, as audited: [{ group, index }]. */
+const groupOrder = async (tx: PublicCtx, id: number) =>
+  (await repo.subcategoryLinks(tx.db, id)).map((l) => ({ group: l.productGroupId, index: l.index }));
+
+/** Changes the groups of a subcategory under its row lock, audited as `action` with the group order before and after. */
+async function changeGroups(
+  ctx: Ctx,
+  id: number,
+  groupId: number,
+  action: string,
+  work: (tx: PublicCtx) => Promise<void>,
+) {
+  return transaction(ctx, async (tx) => {
+    if (!(await repo.groupById(tx.db, groupId))) {
+      throw fieldError(ERROR_CODES.validation, 'group', MSG.unknownProductGroup);
+    }
+    if (!(await repo.lockSubcategory(tx.db, id))) throw notFound();
+    const before = await groupOrder(tx, id);
     await work(tx);
+    await audit(tx, { entity: 'subcategory', id, action, before, after: await groupOrder(tx, id) });
+    return getSubcategory(tx, id);
   });
-  return getSubcategory(db, id);
 }
 
-export const addGroupToSubcategory = (db: Db, id: number, groupId: number) =>
-  withSubcategory(db, id, groupId, (tx) => repo.appendToSubcategory(tx, id, groupId));
+export const addGroupToSubcategory = (ctx: Ctx, id: number, groupId: number) =>
+  changeGroups(ctx, id, groupId, 'add_group', (tx) => repo.appendToSubcategory(tx.db, id, groupId));
 
-export const removeGroupFromSubcategory = (db: Db, id: number, groupId: number) =>
-  withSubcategory(db, id, groupId, async (tx) => {
-    if (!(await repo.removeFromSubcategory(tx, id, groupId))) {
+export const removeGroupFromSubcategory = (ctx: Ctx, id: number, groupId: number) =>
+  changeGroups(ctx, id, groupId, 'remove_group', async (tx) => {
+    if (!(await repo.removeFromSubcategory(tx.db, id, groupId))) {
       throw fieldError(ERROR_CODES.validation, 'group', MSG.unknownProductGroup);
     }
   });
 
 /** Moves a group to a new position in the subcategory; the groups in between shift by one. */
-export const moveGroupInSubcategory = (db: Db, id: number, groupId: number, index: number) =>
-  withSubcategory(db, id, groupId, async (tx) => {
-    const links = await repo.subcategoryLinks(tx, id);
+export const moveGroupInSubcategory = (ctx: Ctx, id: number, groupId: number, index: number) =>
+  changeGroups(ctx, id, groupId, 'move_group', async (tx) => {
+    const links = await repo.subcategoryLinks(tx.db, id);
     const order = links.map((l) => l.productGroupId);
     if (!order.includes(groupId)) throw fieldError(ERROR_CODES.validation, 'group', MSG.unknownProductGroup);
     const without = order.filter((g) => g !== groupId);
     without.splice(Math.min(index, without.length), 0, groupId);
     const current = new Map(links.map((l) => [l.productGroupId, l.index]));
     for (const [pos, g] of without.entries()) {
-      if (current.get(g) !== pos) await repo.setLinkIndex(tx, id, g, pos);
+      if (current.get(g) !== pos) await repo.setLinkIndex(tx.db, id, g, pos);
     }
   });
+
+/** Product group names by id (CSV export). */
+export const productGroupNames = (ctx: PublicCtx) => repo.groupNamesById(ctx.db);

@@ -1,9 +1,22 @@
-import { type Db, schema } from '@cab/db';
+import type { schema } from '@cab/db';
 import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues } from '@cab/shared';
-import { ensureCategories } from '../categories/repository.ts';
-import { parseTagCell, resolveTags, type TagRef, tagCell } from '../common.ts';
-import { type CsvRow, fieldsText, issuesText, parseBool, parseCsv, RowError, runImport, toCsv } from '../csv.ts';
-import * as groupsRepo from '../groups/repository.ts';
+import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { audit } from '../../audit/index.ts';
+import { ensureCategories } from '../categories/service.ts';
+import {
+  type CsvRow,
+  fieldsText,
+  issuesText,
+  parseBool,
+  parseCsv,
+  parseTagCell,
+  RowError,
+  runImport,
+  tagCell,
+  toCsv,
+} from '../csv.ts';
+import { ensureProductGroups, productGroupNames } from '../groups/service.ts';
+import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
 import { allItems, type ItemScope, itemColumns } from './service.ts';
 
@@ -64,9 +77,10 @@ const COLUMN_OF: Record<string, keyof Insert> = {
 
 /**
  * CSV import of line items or attachments: upsert by manufacturer_code. Valid rows go in batches
- * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see runImport.
+ * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see runImport. Each
+ * imported row is audited ('import', after = the row as validated) in its batch's transaction.
  */
-export async function importItems(db: Db, scope: ItemScope, bytes: Buffer) {
+export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   const attachments = scope === 'attachments';
   const required = ['manufacturer_code', 'price', 'category', ...(attachments ? [] : ['export_name_1'])];
   const { columns, rows } = parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
@@ -76,20 +90,14 @@ export async function importItems(db: Db, scope: ItemScope, bytes: Buffer) {
   const rowIsAttachment = (r: CsvRow) => attachments || (has('is_attachment') && parseBool(r.cells.is_attachment));
   const categoryNames = (wanted: boolean) =>
     rows.filter((r) => rowIsAttachment(r) === wanted).map((r) => r.cells.category ?? '');
-  const itemCats = await ensureCategories(db, 'LINE_ITEM', categoryNames(false));
-  const attachmentCats = await ensureCategories(db, 'ATTACHMENT', categoryNames(true));
-  let groups = new Map<string, number>();
-  if (has('product_group')) {
-    groups = await groupsRepo.groupsByName(db);
-    const missing = [
-      ...new Set(
-        rows.map((r) => (r.cells.product_group ?? '').trim()).filter((n) => n && !groups.has(n.toLowerCase())),
-      ),
-    ];
-    for (const name of missing) {
-      groups.set(name.toLowerCase(), await groupsRepo.insertGroup(db, { name }));
-    }
-  }
+  const itemCats = await ensureCategories(ctx, 'LINE_ITEM', categoryNames(false));
+  const attachmentCats = await ensureCategories(ctx, 'ATTACHMENT', categoryNames(true));
+  const groups = has('product_group')
+    ? await ensureProductGroups(
+        ctx,
+        rows.map((r) => r.cells.product_group ?? ''),
+      )
+    : new Map<string, number>();
 
   const prepare = (row: CsvRow) => {
     const c = row.cells;
@@ -111,6 +119,7 @@ export async function importItems(db: Db, scope: ItemScope, bytes: Buffer) {
     const issues = lineItemIssues(parsed.data);
     if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
     return {
+      body: parsed.data,
       columns: itemColumns(parsed.data) as Insert,
       tags: parsed.data.tags?.map((t) => ({ name: t.name, value: t.value ?? null })) as TagRef[] | undefined,
     };
@@ -121,37 +130,42 @@ export async function importItems(db: Db, scope: ItemScope, bytes: Buffer) {
   );
   if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
 
-  return runImport(db, rows, prepare, async (tx, batch) => {
+  return runImport(ctx, rows, prepare, async (tx, batch) => {
     // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
     const tagCache = new Map<string, number>();
     const saved = await repo.upsertItems(
-      tx,
+      tx.db,
       batch.map((b) => b.value.columns),
       update,
     );
+    const idOf = new Map(saved.map((s) => [s.code, s.id]));
     if (has('tags')) {
-      const idOf = new Map(saved.map((s) => [s.code, s.id]));
       const links: { lineItemId: number; tagId: number }[] = [];
       for (const { value } of batch) {
         const lineItemId = idOf.get(value.columns.manufacturerCode)!;
-        for (const tagId of await resolveTags(tx, value.tags ?? [], tagCache)) links.push({ lineItemId, tagId });
+        for (const tagId of await resolveTags(tx.db, value.tags ?? [], tagCache)) links.push({ lineItemId, tagId });
       }
       await repo.replaceItemTags(
-        tx,
+        tx.db,
         saved.map((s) => s.id),
         links,
       );
     }
+    await audit(
+      tx,
+      ...batch.map(({ value }) => ({
+        entity: 'line_item' as const,
+        id: idOf.get(value.columns.manufacturerCode)!,
+        action: 'import',
+        after: value.body,
+      })),
+    );
   });
 }
 
-export async function exportItems(db: Db, scope: ItemScope) {
-  const list = await allItems(db, scope);
-  const groupNames = new Map(
-    (await db.select({ id: schema.productGroups.id, name: schema.productGroups.name }).from(schema.productGroups)).map(
-      (g) => [g.id, g.name],
-    ),
-  );
+export async function exportItems(ctx: PublicCtx, scope: ItemScope) {
+  const list = await allItems(ctx, scope);
+  const groupNames = await productGroupNames(ctx);
   const rows = list.map((it) => ({
     ...it,
     category: it.category?.name ?? '',

@@ -1,10 +1,12 @@
 import { type Executor, schema } from '@cab/db';
-import { and, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { likePattern, tagsByOwner } from '../common.ts';
+import type { LINE_ITEM_ORDER_KEYS } from '@cab/shared';
+import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { contains, exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
+import { tagsByOwner } from '../tags/repository.ts';
 
 const { lineItems, categories, lineItemTags } = schema;
 
-export const ITEM_ORDER_KEYS = {
+export const ITEM_ORDER: Record<(typeof LINE_ITEM_ORDER_KEYS)[number], AnyColumn> = {
   id: lineItems.id,
   manufacturer_code: lineItems.manufacturerCode,
   code: lineItems.manufacturerCode,
@@ -33,8 +35,8 @@ export interface ItemFilter {
 export function itemWhere(f: ItemFilter): SQL | undefined {
   return and(
     f.ids ? inArray(lineItems.id, f.ids) : undefined,
-    f.code ? ilike(lineItems.manufacturerCode, likePattern(f.code)) : undefined,
-    f.description ? ilike(lineItems.description, likePattern(f.description)) : undefined,
+    f.code ? contains(lineItems.manufacturerCode, f.code) : undefined,
+    f.description ? contains(lineItems.description, f.description) : undefined,
     f.categories ? inArray(lineItems.categoryId, f.categories) : undefined,
     f.baseCategory ? eq(lineItems.baseCategory, f.baseCategory as 'BASE') : undefined,
     f.productGroup ? eq(lineItems.productGroupId, f.productGroup) : undefined,
@@ -46,27 +48,25 @@ export function itemWhere(f: ItemFilter): SQL | undefined {
 
 export type ItemRow = typeof lineItems.$inferSelect & { categoryName: string | null };
 
-export async function listItemRows(
+/** Line items with their category's name; every row without `window`. */
+export async function itemRows(
   db: Executor,
   where: SQL | undefined,
   order: SQL[],
-  limit: number | undefined,
-  offset: number,
+  window?: PageWindow,
 ): Promise<ItemRow[]> {
   const q = db
     .select({ i: lineItems, categoryName: categories.name })
     .from(lineItems)
     .leftJoin(categories, eq(categories.id, lineItems.categoryId))
     .where(where)
-    .orderBy(...order)
-    .offset(offset);
-  const rows = await (limit === undefined ? q : q.limit(limit));
+    .orderBy(...order);
+  const rows = await (window ? q.limit(window.limit).offset(window.offset) : q);
   return rows.map((r) => ({ ...r.i, categoryName: r.categoryName }));
 }
 
-export async function countItems(db: Executor, where: SQL | undefined) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(lineItems).where(where);
-  return row?.n ?? 0;
+export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  return paginate(window, (w) => itemRows(db, where, order, w), exactCount(db, lineItems, where));
 }
 
 export const itemTags = (db: Executor, ids: number[]) => tagsByOwner(db, lineItemTags, lineItemTags.lineItemId, ids);
@@ -88,18 +88,17 @@ export async function updateItem(tx: Executor, id: number, values: Partial<typeo
     .where(eq(lineItems.id, id));
 }
 
+/** Locks the given line items for the rest of the transaction and returns them. */
+export async function lockItems(tx: Executor, ids: number[]) {
+  return tx.select().from(lineItems).where(inArray(lineItems.id, ids)).orderBy(lineItems.id).for('update');
+}
+
 export async function updateItems(tx: Executor, ids: number[], values: Partial<typeof lineItems.$inferInsert>) {
-  const rows = await tx
+  return tx
     .update(lineItems)
     .set({ ...values, updatedAt: new Date() })
     .where(inArray(lineItems.id, ids))
-    .returning({ id: lineItems.id });
-  return rows.length;
-}
-
-export async function existingItemIds(db: Executor, ids: number[]) {
-  const rows = await db.select({ id: lineItems.id }).from(lineItems).where(inArray(lineItems.id, ids));
-  return rows.length;
+    .returning();
 }
 
 export async function deleteItem(tx: Executor, id: number) {

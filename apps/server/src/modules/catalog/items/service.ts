@@ -1,4 +1,4 @@
-import type { Db, Executor, schema } from '@cab/db';
+import type { schema } from '@cab/db';
 import {
   type bulkUpdateBodySchema,
   ERROR_CODES,
@@ -9,24 +9,19 @@ import {
   type lineItemPatchSchema,
   MSG,
   parseMoney,
+  toPaged,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, notFound } from '../../../http/errors.ts';
+import { fieldError, fieldErrors, notFound } from '../../../http/errors.ts';
+import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { orderBy, pageWindow } from '../../../kit/list.ts';
+import { rethrowUnique, transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
 import { checkCategories } from '../categories/service.ts';
-import {
-  deleted,
-  fieldErrors,
-  idList,
-  isUniqueViolation,
-  mergeFilters,
-  orderBy,
-  paging,
-  requestedIds,
-  resolveTags,
-  textFilter,
-} from '../common.ts';
+import { idFilter, idList, mergeFilters, requestedIds, textFilter } from '../filters.ts';
 import { getProductGroup, productGroupExists } from '../groups/service.ts';
+import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
 
 type ListQuery = z.output<typeof lineItemListQuerySchema>;
@@ -69,10 +64,7 @@ export function toWireItem(row: repo.ItemRow, tags: LineItem['tags']): LineItem 
   };
 }
 
-/** SPEC 9: line items and attachments show 50 a page. */
-const DEFAULT_PAGE_SIZE = 50;
-
-export async function listItems(db: Executor, scope: ItemScope, rawQuery: ListQuery) {
+export async function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: ListQuery) {
   const query = mergeFilters(rawQuery);
   const where = repo.itemWhere({
     ids: requestedIds(query),
@@ -80,50 +72,43 @@ export async function listItems(db: Executor, scope: ItemScope, rawQuery: ListQu
     description: textFilter(query.description),
     categories: idList([...(query.categories ?? []), ...(query['categories[]'] ?? [])]),
     baseCategory: query.base_category,
-    productGroup: query.product_group ? Number(query.product_group) : undefined,
+    productGroup: idFilter(query.product_group),
     exportName: query.export_name === 'YES' || query.export_name === 'NO' ? query.export_name : undefined,
     isAttachment: scope === 'attachments' ? true : query.is_attachment,
   });
-  const order = orderBy(query.order_by, repo.ITEM_ORDER_KEYS, '-id', repo.ITEM_ORDER_KEYS.id);
-  const { limit, offset } = paging(query, DEFAULT_PAGE_SIZE);
-  const [rows, total] = await Promise.all([
-    repo.listItemRows(db, where, order, limit, offset),
-    repo.countItems(db, where),
-  ]);
-  const tags = await repo.itemTags(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { results: rows.map((r) => toWireItem(r, tags.get(r.id) ?? [])), total };
+  const order = orderBy(query.order_by, repo.ITEM_ORDER, '-id', repo.ITEM_ORDER.id);
+  const page = await repo.itemPage(ctx.db, where, order, pageWindow(query));
+  return toPaged(page, await wireItems(ctx, page.rows));
 }
 
-export async function allItems(db: Executor, scope: ItemScope): Promise<LineItem[]> {
+async function wireItems(ctx: PublicCtx, rows: repo.ItemRow[]) {
+  const tags = await repo.itemTags(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return (r: repo.ItemRow) => toWireItem(r, tags.get(r.id) ?? []);
+}
+
+export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineItem[]> {
   const where = repo.itemWhere({ isAttachment: scope === 'attachments' ? true : undefined });
-  const rows = await repo.listItemRows(
-    db,
+  const rows = await repo.itemRows(
+    ctx.db,
     where,
-    orderBy('manufacturer_code', repo.ITEM_ORDER_KEYS, 'id', repo.ITEM_ORDER_KEYS.id),
-    undefined,
-    0,
+    orderBy('manufacturer_code', repo.ITEM_ORDER, 'id', repo.ITEM_ORDER.id),
   );
-  const tags = await repo.itemTags(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toWireItem(r, tags.get(r.id) ?? []));
+  return rows.map(await wireItems(ctx, rows));
 }
 
-export async function getItem(db: Executor, scope: ItemScope, id: number): Promise<LineItem> {
+export async function getItem(ctx: PublicCtx, scope: ItemScope, id: number): Promise<LineItem> {
   const where = repo.itemWhere({ ids: [id], isAttachment: scope === 'attachments' ? true : undefined });
-  const [row] = await repo.listItemRows(db, where, [], 1, 0);
+  const [row] = await repo.itemRows(ctx.db, where, [], { limit: 1, offset: 0 });
   if (!row) throw notFound();
-  const tags = await repo.itemTags(db, [id]);
-  return toWireItem(row, tags.get(id) ?? []);
+  return (await wireItems(ctx, [row]))(row);
 }
 
 /** Body (or patch merged over the stored row) -> columns, after the SPEC 5 and database checks. */
 async function prepareItem(
-  db: Executor,
+  ctx: PublicCtx,
   body: Body | Patch,
   existing: typeof schema.lineItems.$inferSelect | null,
   isAttachment: boolean,
@@ -134,9 +119,9 @@ async function prepareItem(
   });
   if (Object.keys(issues).length) throw fieldErrors(issues);
   if (body.category !== undefined) {
-    await checkCategories(db, [body.category], [isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'], 'category');
+    await checkCategories(ctx, [body.category], [isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'], 'category');
   }
-  if (body.product_group != null && !(await productGroupExists(db, body.product_group))) {
+  if (body.product_group != null && !(await productGroupExists(ctx, body.product_group))) {
     throw fieldError(ERROR_CODES.validation, 'product_group', MSG.unknownProductGroup);
   }
   return itemColumns(body);
@@ -178,71 +163,84 @@ export function itemColumns(body: Partial<Body>): Partial<Insert> {
 
 const codeTaken = () => fieldError(ERROR_CODES.validation, 'manufacturer_code', MSG.codeTaken);
 
-export async function createItem(db: Db, scope: ItemScope, body: Body) {
+async function setItemTags(tx: PublicCtx, id: number, tags: TagRef[]) {
+  const tagIds = await resolveTags(tx.db, tags);
+  await repo.replaceItemTags(
+    tx.db,
+    [id],
+    tagIds.map((tagId) => ({ lineItemId: id, tagId })),
+  );
+}
+
+export async function createItem(ctx: Ctx, scope: ItemScope, body: Body) {
   const isAttachment = scope === 'attachments' || body.is_attachment === true;
-  const columns = await prepareItem(db, body, null, isAttachment);
-  let id: number;
   try {
-    id = await db.transaction(async (tx) => {
-      const newId = await repo.insertItem(tx, {
+    return await transaction(ctx, async (tx) => {
+      const columns = await prepareItem(tx, body, null, isAttachment);
+      const id = await repo.insertItem(tx.db, {
         ...(columns as Insert),
         manufacturerCode: body.manufacturer_code,
         priceCents: parseMoney(body.price)!,
         isAttachment,
       });
-      if (body.tags?.length) {
-        const tagIds = await resolveTags(tx, body.tags);
-        await repo.replaceItemTags(
-          tx,
-          [newId],
-          tagIds.map((tagId) => ({ lineItemId: newId, tagId })),
-        );
-      }
-      return newId;
+      if (body.tags?.length) await setItemTags(tx, id, body.tags);
+      const after = await getItem(tx, scope, id);
+      await audit(tx, { entity: 'line_item', id, action: 'create', after });
+      return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw codeTaken();
-    throw err;
+    rethrowUnique(err, codeTaken);
   }
-  return getItem(db, scope, id);
 }
 
-export async function updateItem(db: Db, scope: ItemScope, id: number, body: Patch) {
-  const existing = await repo.itemById(db, id);
-  if (!existing || (scope === 'attachments' && !existing.isAttachment)) throw notFound();
-  const isAttachment = body.is_attachment ?? existing.isAttachment;
-  const columns = await prepareItem(db, body, existing, isAttachment);
+export async function updateItem(ctx: Ctx, scope: ItemScope, id: number, body: Patch) {
   try {
-    await db.transaction(async (tx) => {
-      if (Object.keys(columns).length) await repo.updateItem(tx, id, columns);
-      if (body.tags !== undefined) {
-        const tagIds = await resolveTags(tx, body.tags);
-        await repo.replaceItemTags(
-          tx,
-          [id],
-          tagIds.map((tagId) => ({ lineItemId: id, tagId })),
-        );
-      }
+    return await transaction(ctx, async (tx) => {
+      const existing = await repo.itemById(tx.db, id);
+      if (!existing || (scope === 'attachments' && !existing.isAttachment)) throw notFound();
+      const before = await getItem(tx, scope, id);
+      const columns = await prepareItem(tx, body, existing, body.is_attachment ?? existing.isAttachment);
+      if (Object.keys(columns).length) await repo.updateItem(tx.db, id, columns);
+      if (body.tags !== undefined) await setItemTags(tx, id, body.tags);
+      const after = await getItem(tx, scope, id);
+      await audit(tx, { entity: 'line_item', id, action: 'update', before, after });
+      return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw codeTaken();
-    throw err;
+    rethrowUnique(err, codeTaken);
   }
-  return getItem(db, scope, id);
 }
 
-export async function deleteItem(db: Db, scope: ItemScope, id: number) {
-  const existing = await repo.itemById(db, id);
-  if (!existing || (scope === 'attachments' && !existing.isAttachment)) throw notFound();
-  await repo.deleteItem(db, id);
-  return deleted(existing.manufacturerCode);
+export async function deleteItem(ctx: Ctx, scope: ItemScope, id: number) {
+  return transaction(ctx, async (tx) => {
+    const existing = await repo.itemById(tx.db, id);
+    if (!existing || (scope === 'attachments' && !existing.isAttachment)) throw notFound();
+    const before = await getItem(tx, scope, id);
+    await repo.deleteItem(tx.db, id);
+    await audit(tx, { entity: 'line_item', id, action: 'delete', before });
+    return { detail: MSG.deleted(existing.manufacturerCode) };
+  });
 }
+
+/** The wire fields a bulk update can change, of one stored row. */
+const bulkFields = (row: typeof schema.lineItems.$inferSelect) => ({
+  manual_work_required: row.manualWorkRequired,
+  export_with_finish_side: row.exportWithFinishSide,
+  is_corner_cabinet: row.isCornerCabinet,
+  base_category: row.baseCategory,
+  hinge: row.hinge,
+  price: toWire(row.priceCents),
+  category: row.categoryId,
+  product_group: row.productGroupId,
+});
+type BulkField = keyof ReturnType<typeof bulkFields>;
 
 /**
  * Bulk update (SPEC 5, 7): every sent value that is not null (NO CHANGE) is applied to every id,
- * in one transaction. Answers how many items were updated.
+ * in one transaction, with one audit event per item holding the changed fields before and after.
+ * Answers how many items were updated.
  */
-export async function bulkUpdate(db: Db, body: z.output<typeof bulkUpdateBodySchema>) {
+export async function bulkUpdate(ctx: Ctx, body: z.output<typeof bulkUpdateBodySchema>) {
   const d = body.data;
   const values: Partial<Insert> = {};
   if (d.manual_work_required != null) values.manualWorkRequired = d.manual_work_required;
@@ -252,23 +250,41 @@ export async function bulkUpdate(db: Db, body: z.output<typeof bulkUpdateBodySch
   if (d.hinge != null) values.hinge = d.hinge;
   if (d.price != null) values.priceCents = parseMoney(d.price)!;
   if (d.category != null) {
-    await checkCategories(db, [d.category], ['LINE_ITEM', 'ATTACHMENT'], 'category');
+    await checkCategories(ctx, [d.category], ['LINE_ITEM', 'ATTACHMENT'], 'category');
     values.categoryId = d.category;
   }
   if (d.product_group != null) {
-    if (!(await productGroupExists(db, d.product_group))) {
+    if (!(await productGroupExists(ctx, d.product_group))) {
       throw fieldError(ERROR_CODES.validation, 'product_group', MSG.unknownProductGroup);
     }
     values.productGroupId = d.product_group;
   }
   const ids = [...new Set(body.ids)];
   if (Object.keys(values).length === 0) return { updated: 0 };
-  const updated = await db.transaction((tx) => repo.updateItems(tx, ids, values));
-  return { updated };
+  const changed = (Object.keys(d) as BulkField[]).filter((k) => d[k] != null);
+  const pick = (row: typeof schema.lineItems.$inferSelect) => {
+    const all = bulkFields(row);
+    return Object.fromEntries(changed.map((k) => [k, all[k]]));
+  };
+  return transaction(ctx, async (tx) => {
+    const before = new Map((await repo.lockItems(tx.db, ids)).map((r) => [r.id, pick(r)]));
+    const rows = await repo.updateItems(tx.db, ids, values);
+    await audit(
+      tx,
+      ...rows.map((r) => ({
+        entity: 'line_item' as const,
+        id: r.id,
+        action: 'bulk_update',
+        before: before.get(r.id),
+        after: pick(r),
+      })),
+    );
+    return { updated: rows.length };
+  });
 }
 
-export async function itemGroup(db: Db, id: number) {
-  const item = await repo.itemById(db, id);
+export async function itemGroup(ctx: PublicCtx, id: number) {
+  const item = await repo.itemById(ctx.db, id);
   if (!item) throw notFound();
-  return item.productGroupId === null ? null : getProductGroup(db, item.productGroupId);
+  return item.productGroupId === null ? null : getProductGroup(ctx, item.productGroupId);
 }

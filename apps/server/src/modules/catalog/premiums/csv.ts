@@ -1,4 +1,3 @@
-import { type Db, schema } from '@cab/db';
 import {
   DOOR_STYLE_ATTRS,
   EXPORT_CATEGORIES,
@@ -10,28 +9,35 @@ import {
   premiumBodySchema,
   premiumTypeIssues,
 } from '@cab/shared';
-import { sql } from 'drizzle-orm';
-import { ensureCategories, ensurePremiumGroups } from '../categories/repository.ts';
-import { methodNotAllowed, parseTagCell, resolveTags, tagCell } from '../common.ts';
+import { methodNotAllowed } from '../../../http/errors.ts';
+import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { audit } from '../../audit/index.ts';
+import { ensureCategories, ensurePremiumGroups } from '../categories/service.ts';
 import {
   type CsvRow,
   fieldsText,
   issuesText,
   parseBool,
   parseCsv,
+  parseTagCell,
   RowError,
   runImport,
   splitList,
+  tagCell,
   toCsv,
 } from '../csv.ts';
 import * as repo from './repository.ts';
-import { allPremiums, preparePremium } from './service.ts';
+import { allPremiums, preparePremium, savePremiumLinks } from './service.ts';
 
-const { premiums } = schema;
-
-/** CSV import of one premium kind: upsert by code, a bad row reported with its line (SPEC 7, DOMAIN.md). */
-export async function importPremiums(db: Db, kind: PremiumKind, bytes: Buffer) {
+/**
+ * CSV import of one premium kind: upsert by code, a bad row reported with its line (SPEC 7,
+ * DOMAIN.md). Each imported row is audited ('import', after = the row as validated) in its batch's
+ * transaction. `readFile` is called only for a kind that can import (a drawer style upload is
+ * refused unread).
+ */
+export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () => Promise<Buffer>) {
   if (!kindCanImport(kind)) throw methodNotAllowed(MSG.drawerStyleImportRefused);
+  const bytes = await readFile();
   const type = KIND_TYPE[kind];
   const known = PREMIUM_CSV_COLUMNS[kind];
   const required = ['code', 'categories', ...(premiumTypeIssues(type, {}).export_name ? ['export_name'] : [])];
@@ -40,20 +46,21 @@ export async function importPremiums(db: Db, kind: PremiumKind, bytes: Buffer) {
 
   // Names and codes the file refers to, resolved once for the whole file.
   const cats = await ensureCategories(
-    db,
+    ctx,
     type,
     rows.flatMap((r) => splitList(r.cells.categories)),
   );
   const groups = has('group_name')
     ? await ensurePremiumGroups(
-        db,
+        ctx,
         type,
         rows.map((r) => r.cells.group_name ?? ''),
       )
     : new Map<string, number>();
   const finishCodes =
-    type === 'WOOD_SPECIES' && has('finish_options') ? await repo.premiumsByCode(db, 'FINISH_OPTION') : null;
-  const woodCodes = type === 'DOOR_STYLE' && has('wood_species') ? await repo.premiumsByCode(db, 'WOOD_SPECIES') : null;
+    type === 'WOOD_SPECIES' && has('finish_options') ? await repo.premiumsByCode(ctx.db, 'FINISH_OPTION') : null;
+  const woodCodes =
+    type === 'DOOR_STYLE' && has('wood_species') ? await repo.premiumsByCode(ctx.db, 'WOOD_SPECIES') : null;
 
   const codesToIds = (cell: string | undefined, map: Map<string, number>, field: string) =>
     splitList(cell).map((code) => {
@@ -97,30 +104,23 @@ export async function importPremiums(db: Db, kind: PremiumKind, bytes: Buffer) {
     return parsed.data;
   };
 
-  return runImport(db, rows, prepare, async (tx, batch) => {
+  return runImport(ctx, rows, prepare, async (tx, batch) => {
     // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
     const tagCache = new Map<string, number>();
     for (const { value } of batch) {
       const prepared = await preparePremium(tx, type, value, null, { trusted: true });
-      const set: Record<string, unknown> = { ...prepared.columns, updatedAt: sql`now()` };
-      const [row] = await tx
-        .insert(premiums)
-        .values({ premiumType: type, code: value.code, ...prepared.columns })
-        .onConflictDoUpdate({ target: [premiums.premiumType, premiums.code], set })
-        .returning({ id: premiums.id });
-      const tagIds = prepared.tags ? await resolveTags(tx, prepared.tags, tagCache) : undefined;
-      await repo.replaceLinks(tx, row!.id, { ...prepared.links, tagIds });
+      const id = await repo.upsertPremium(tx.db, type, value.code, prepared.columns);
+      await savePremiumLinks(tx, id, prepared, tagCache);
+      await audit(tx, { entity: 'premium', id, action: 'import', after: value });
     }
   });
 }
 
 /** Every premium of the kind in the import columns, so an export imports back unchanged. */
-export async function exportPremiums(db: Db, kind: PremiumKind) {
+export async function exportPremiums(ctx: PublicCtx, kind: PremiumKind) {
   const type = KIND_TYPE[kind];
-  const list = await allPremiums(db, type);
-  const codeOf = new Map(
-    (await db.select({ id: premiums.id, code: premiums.code }).from(premiums)).map((p) => [p.id, p.code]),
-  );
+  const list = await allPremiums(ctx, type);
+  const codeOf = await repo.premiumCodes(ctx.db);
   const rows = list.map((p) => ({
     code: p.code,
     description: p.description,

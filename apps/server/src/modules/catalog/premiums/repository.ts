@@ -1,8 +1,8 @@
 import { type Executor, schema } from '@cab/db';
-import type { PremiumType } from '@cab/shared';
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { likePattern, tagsByOwner } from '../common.ts';
-import { imagesByOwner } from '../images.ts';
+import type { PREMIUM_ORDER_KEYS, PremiumType } from '@cab/shared';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { contains, exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
+import { tagsByOwner } from '../tags/repository.ts';
 
 const {
   premiums,
@@ -14,7 +14,7 @@ const {
   premiumTags,
 } = schema;
 
-export const PREMIUM_ORDER_KEYS = {
+export const PREMIUM_ORDER: Record<(typeof PREMIUM_ORDER_KEYS)[number], AnyColumn> = {
   id: premiums.id,
   code: premiums.code,
   description: premiums.description,
@@ -41,8 +41,8 @@ export interface PremiumFilter {
 export function premiumWhere(f: PremiumFilter): SQL {
   const conds: (SQL | undefined)[] = [eq(premiums.premiumType, f.type)];
   if (f.ids) conds.push(inArray(premiums.id, f.ids));
-  if (f.code) conds.push(ilike(premiums.code, likePattern(f.code)));
-  if (f.description) conds.push(ilike(premiums.description, likePattern(f.description)));
+  if (f.code) conds.push(contains(premiums.code, f.code));
+  if (f.description) conds.push(contains(premiums.description, f.description));
   if (f.premiumGroup) conds.push(eq(premiums.premiumGroupId, f.premiumGroup));
   if (f.categories) {
     conds.push(
@@ -82,35 +82,28 @@ export function premiumWhere(f: PremiumFilter): SQL {
 
 export type PremiumRow = typeof premiums.$inferSelect & { groupName: string | null; groupIndex: number | null };
 
-export async function listPremiumRows(
-  db: Executor,
-  where: SQL,
-  order: SQL[],
-  limit: number | undefined,
-  offset: number,
-): Promise<PremiumRow[]> {
+/** Premiums with their group's name and index; every row without `window`. */
+export async function premiumRows(db: Executor, where: SQL, order: SQL[], window?: PageWindow): Promise<PremiumRow[]> {
   const q = db
     .select({ p: premiums, groupName: premiumGroups.name, groupIndex: premiumGroups.index })
     .from(premiums)
     .leftJoin(premiumGroups, eq(premiumGroups.id, premiums.premiumGroupId))
     .where(where)
-    .orderBy(...order)
-    .offset(offset);
-  const rows = await (limit === undefined ? q : q.limit(limit));
+    .orderBy(...order);
+  const rows = await (window ? q.limit(window.limit).offset(window.offset) : q);
   return rows.map((r) => ({ ...r.p, groupName: r.groupName, groupIndex: r.groupIndex }));
 }
 
-export async function countPremiums(db: Executor, where: SQL): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(premiums).where(where);
-  return row?.n ?? 0;
+export function premiumPage(db: Executor, where: SQL, order: SQL[], window: PageWindow) {
+  return paginate(window, (w) => premiumRows(db, where, order, w), exactCount(db, premiums, where));
 }
 
-/** Categories, linked premiums, tags and images of the given premiums, each keyed by premium id. */
+/** Categories, linked premiums and tags of the given premiums, each keyed by premium id. */
 export async function premiumRelations(db: Executor, ids: number[]) {
   if (ids.length === 0) {
-    return { cats: new Map(), finishes: new Map(), woods: new Map(), tags: new Map(), images: new Map() } as const;
+    return { cats: new Map(), finishes: new Map(), woods: new Map(), tags: new Map() } as const;
   }
-  const [catRows, finishRows, woodRows, tagMap, imageMap] = await Promise.all([
+  const [catRows, finishRows, woodRows, tagMap] = await Promise.all([
     db
       .select({ owner: premiumCategories.premiumId, id: categories.id, name: categories.name })
       .from(premiumCategories)
@@ -128,7 +121,6 @@ export async function premiumRelations(db: Executor, ids: number[]) {
       .where(inArray(doorStyleWoodSpecies.doorStyleId, ids))
       .orderBy(doorStyleWoodSpecies.woodSpeciesId),
     tagsByOwner(db, premiumTags, premiumTags.premiumId, ids),
-    imagesByOwner(db, 'premium', ids),
   ]);
   const group = <T, V>(rows: T[], key: (r: T) => number, value: (r: T) => V) => {
     const m = new Map<number, V[]>();
@@ -152,7 +144,6 @@ export async function premiumRelations(db: Executor, ids: number[]) {
       (r) => r.woodSpeciesId,
     ),
     tags: tagMap,
-    images: imageMap,
   };
 }
 
@@ -226,6 +217,27 @@ export async function replaceLinks(
   }
 }
 
+/** Inserts or, for an existing (type, code), overwrites a premium (CSV import); returns its id. */
+export async function upsertPremium(
+  tx: Executor,
+  type: PremiumType,
+  code: string,
+  columns: Partial<typeof premiums.$inferInsert>,
+) {
+  const [row] = await tx
+    .insert(premiums)
+    .values({ premiumType: type, code, ...columns })
+    .onConflictDoUpdate({ target: [premiums.premiumType, premiums.code], set: { ...columns, updatedAt: sql`now()` } })
+    .returning({ id: premiums.id });
+  return row!.id;
+}
+
+/** Every premium's code by id (CSV export of linked premiums). */
+export async function premiumCodes(db: Executor) {
+  const rows = await db.select({ id: premiums.id, code: premiums.code }).from(premiums);
+  return new Map(rows.map((p) => [p.id, p.code]));
+}
+
 export async function insertPremium(tx: Executor, values: typeof premiums.$inferInsert) {
   const [row] = await tx.insert(premiums).values(values).returning({ id: premiums.id });
   return row!.id;
@@ -240,14 +252,6 @@ export async function updatePremium(tx: Executor, id: number, values: Partial<ty
 
 export async function deletePremium(tx: Executor, id: number) {
   await tx.delete(premiums).where(eq(premiums.id, id));
-}
-
-export async function premiumByCode(db: Executor, type: PremiumType, code: string) {
-  const [row] = await db
-    .select({ id: premiums.id })
-    .from(premiums)
-    .where(and(eq(premiums.premiumType, type), sql`lower(${premiums.code}) = lower(${code})`));
-  return row;
 }
 
 export async function premiumsForValidate(db: Executor, ids: number[]) {

@@ -1,4 +1,4 @@
-import type { Db, Executor } from '@cab/db';
+import type { schema } from '@cab/db';
 import type { premiumBodySchema, premiumListQuerySchema, premiumPatchSchema } from '@cab/shared';
 import {
   ERROR_CODES,
@@ -7,32 +7,28 @@ import {
   kindCanAdd,
   kindCanDelete,
   MSG,
+  PAGE_SIZE,
   type Premium,
   type PremiumKind,
   type PremiumType,
   parseMoney,
+  parsePercent,
   premiumTypeIssues,
+  toPaged,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, notFound } from '../../../http/errors.ts';
-import type { FileStorage } from '../../../storage/index.ts';
+import { fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../http/errors.ts';
+import type { UploadedFile } from '../../../http/multipart.ts';
+import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { orderBy, pageWindow } from '../../../kit/list.ts';
+import { rethrowUnique, transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
 import { checkCategories, checkPremiumGroup } from '../categories/service.ts';
-import {
-  deleted,
-  fieldErrors,
-  idList,
-  isUniqueViolation,
-  mergeFilters,
-  methodNotAllowed,
-  orderBy,
-  paging,
-  requestedIds,
-  resolveTags,
-  type TagRef,
-  textFilter,
-} from '../common.ts';
-import * as images from '../images.ts';
+import { idFilter, idList, mergeFilters, requestedIds, textFilter } from '../filters.ts';
+import { prepareImages } from '../images/processing.ts';
+import * as images from '../images/service.ts';
+import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
 
 type ListQuery = z.output<typeof premiumListQuerySchema>;
@@ -41,7 +37,18 @@ type Patch = z.output<typeof premiumPatchSchema>;
 
 const EMPTY_ATTRS = { outside_edge: '', panel_detail: '', inside_edge: '', route_pattern: '' };
 
-export function toWirePremium(row: repo.PremiumRow, rel: Awaited<ReturnType<typeof repo.premiumRelations>>): Premium {
+type Relations = Awaited<ReturnType<typeof relationsOf>>;
+
+/** Categories, linked premiums, tags and images of the given premiums, each keyed by premium id. */
+async function relationsOf(ctx: PublicCtx, ids: number[]) {
+  const [rel, imgs] = await Promise.all([
+    repo.premiumRelations(ctx.db, ids),
+    images.imagesByOwner(ctx, 'premium', ids),
+  ]);
+  return { ...rel, images: imgs };
+}
+
+export function toWirePremium(row: repo.PremiumRow, rel: Relations): Premium {
   return {
     id: row.id,
     premium_type: row.premiumType,
@@ -67,11 +74,7 @@ export function toWirePremium(row: repo.PremiumRow, rel: Awaited<ReturnType<type
   };
 }
 
-/** SPEC 9: premium lists show 10 a page, 50 in selection mode. */
-const DEFAULT_PAGE_SIZE = 10;
-const SELECTION_PAGE_SIZE = 50;
-
-export async function listPremiums(db: Executor, kind: PremiumKind, rawQuery: ListQuery) {
+export async function listPremiums(ctx: PublicCtx, kind: PremiumKind, rawQuery: ListQuery) {
   const query = mergeFilters(rawQuery);
   const type = KIND_TYPE[kind];
   const where = repo.premiumWhere({
@@ -80,48 +83,44 @@ export async function listPremiums(db: Executor, kind: PremiumKind, rawQuery: Li
     code: textFilter(query.code),
     description: textFilter(query.description),
     categories: idList([...(query.categories ?? []), ...(query['categories[]'] ?? [])]),
-    doorStyle: query.door_style ? Number(query.door_style) : undefined,
-    woodSpecies: query.wood_species ? Number(query.wood_species) : undefined,
-    premiumGroup: query.premium_group ? Number(query.premium_group) : undefined,
+    doorStyle: idFilter(query.door_style),
+    woodSpecies: idFilter(query.wood_species),
+    premiumGroup: idFilter(query.premium_group),
   });
-  const order = orderBy(query.order_by, repo.PREMIUM_ORDER_KEYS, '-id', repo.PREMIUM_ORDER_KEYS.id);
-  const { limit, offset } = paging(query, query.select ? SELECTION_PAGE_SIZE : DEFAULT_PAGE_SIZE);
-  const [rows, total] = await Promise.all([
-    repo.listPremiumRows(db, where, order, limit, offset),
-    repo.countPremiums(db, where),
-  ]);
-  const rel = await repo.premiumRelations(
-    db,
-    rows.map((r) => r.id),
+  const order = orderBy(query.order_by, repo.PREMIUM_ORDER, '-id', repo.PREMIUM_ORDER.id);
+  // SPEC 9: premium lists show 10 a page, 50 in selection mode.
+  const window = pageWindow(query, query.select ? PAGE_SIZE.premiumSelection : PAGE_SIZE.premiumList);
+  const page = await repo.premiumPage(ctx.db, where, order, window);
+  const rel = await relationsOf(
+    ctx,
+    page.rows.map((r) => r.id),
   );
-  return { results: rows.map((r) => toWirePremium(r, rel)), total };
+  return toPaged(page, (r) => toWirePremium(r, rel));
 }
 
-export async function getPremium(db: Executor, kind: PremiumKind, id: number): Promise<Premium> {
+export async function getPremium(ctx: PublicCtx, kind: PremiumKind, id: number): Promise<Premium> {
   const where = repo.premiumWhere({ type: KIND_TYPE[kind], ids: [id] });
-  const [row] = await repo.listPremiumRows(db, where, [], 1, 0);
+  const [row] = await repo.premiumRows(ctx.db, where, [], { limit: 1, offset: 0 });
   if (!row) throw notFound();
-  return toWirePremium(row, await repo.premiumRelations(db, [id]));
+  return toWirePremium(row, await relationsOf(ctx, [id]));
 }
 
 /** Every premium of a type with its relations (CSV export). */
-export async function allPremiums(db: Executor, type: PremiumType): Promise<Premium[]> {
-  const rows = await repo.listPremiumRows(
-    db,
+export async function allPremiums(ctx: PublicCtx, type: PremiumType): Promise<Premium[]> {
+  const rows = await repo.premiumRows(
+    ctx.db,
     repo.premiumWhere({ type }),
-    orderBy('code', repo.PREMIUM_ORDER_KEYS, 'code', repo.PREMIUM_ORDER_KEYS.id),
-    undefined,
-    0,
+    orderBy('code', repo.PREMIUM_ORDER, 'code', repo.PREMIUM_ORDER.id),
   );
-  const rel = await repo.premiumRelations(
-    db,
+  const rel = await relationsOf(
+    ctx,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toWirePremium(r, rel));
 }
 
 interface Prepared {
-  columns: Partial<typeof import('@cab/db').schema.premiums.$inferInsert>;
+  columns: Partial<typeof schema.premiums.$inferInsert>;
   links: { categories?: number[]; finishOptions?: number[]; woodSpecies?: number[] };
   tags?: TagRef[];
 }
@@ -131,7 +130,7 @@ interface Prepared {
  * columns and links. `existing` is the stored row for a patch (its values fill what is not sent).
  */
 export async function preparePremium(
-  db: Executor,
+  ctx: PublicCtx,
   type: PremiumType,
   body: Body | Patch,
   existing: Awaited<ReturnType<typeof repo.premiumById>> | null,
@@ -156,7 +155,7 @@ export async function preparePremium(
     if (columns.priceCents !== null && body.percentage === undefined) columns.percentageBp = null;
   }
   if (body.percentage !== undefined) {
-    columns.percentageBp = body.percentage === null ? null : parseMoney(body.percentage);
+    columns.percentageBp = body.percentage === null ? null : parsePercent(body.percentage);
     if (columns.percentageBp !== null && body.price === undefined) columns.priceCents = null;
   }
 
@@ -171,7 +170,7 @@ export async function preparePremium(
     };
   }
   if (body.premium_group !== undefined) {
-    if (body.premium_group !== null && check) await checkPremiumGroup(db, body.premium_group, type);
+    if (body.premium_group !== null && check) await checkPremiumGroup(ctx, body.premium_group, type);
     columns.premiumGroupId = body.premium_group;
   }
   if (body.export_category !== undefined) columns.exportCategory = body.export_category;
@@ -183,25 +182,25 @@ export async function preparePremium(
 
   if (body.categories !== undefined) {
     const ids = [...new Set(body.categories)];
-    if (check) await checkCategories(db, ids, [type], 'categories');
+    if (check) await checkCategories(ctx, ids, [type], 'categories');
     links.categories = ids;
   }
   if (type === 'WOOD_SPECIES' && body.finish_options !== undefined) {
     links.finishOptions = check
-      ? await checkLinked(db, 'FINISH_OPTION', body.finish_options, 'finish_options')
+      ? await checkLinked(ctx, 'FINISH_OPTION', body.finish_options, 'finish_options')
       : [...new Set(body.finish_options)];
   }
   if (type === 'DOOR_STYLE' && body.wood_species !== undefined) {
     links.woodSpecies = check
-      ? await checkLinked(db, 'WOOD_SPECIES', body.wood_species, 'wood_species')
+      ? await checkLinked(ctx, 'WOOD_SPECIES', body.wood_species, 'wood_species')
       : [...new Set(body.wood_species)];
   }
   return { columns, links, tags: body.tags?.map((t) => ({ name: t.name, value: t.value ?? null })) };
 }
 
-async function checkLinked(db: Executor, type: PremiumType, ids: number[], field: string) {
+async function checkLinked(ctx: PublicCtx, type: PremiumType, ids: number[], field: string) {
   const unique = [...new Set(ids)];
-  const found = await repo.premiumIdsOfType(db, type, unique);
+  const found = await repo.premiumIdsOfType(ctx.db, type, unique);
   const missing = unique.find((id) => !found.includes(id));
   if (missing !== undefined)
     throw fieldError(ERROR_CODES.validation, field, MSG.unknownPremium(field, String(missing)));
@@ -210,101 +209,84 @@ async function checkLinked(db: Executor, type: PremiumType, ids: number[], field
 
 const codeTaken = () => fieldError(ERROR_CODES.validation, 'code', MSG.codeTaken);
 
-export async function createPremium(db: Db, kind: PremiumKind, body: Body) {
+/** Writes a prepared body's links and tags (tags resolved through `tagCache` when given). */
+export async function savePremiumLinks(tx: PublicCtx, id: number, prepared: Prepared, tagCache?: Map<string, number>) {
+  const tagIds = prepared.tags ? await resolveTags(tx.db, prepared.tags, tagCache) : undefined;
+  await repo.replaceLinks(tx.db, id, { ...prepared.links, tagIds });
+}
+
+export async function createPremium(ctx: Ctx, kind: PremiumKind, body: Body) {
   if (!kindCanAdd(kind)) throw methodNotAllowed(MSG.finishedSideAddRefused);
   const type = KIND_TYPE[kind];
-  const prepared = await preparePremium(db, type, body, null);
-  let id: number;
   try {
-    id = await db.transaction(async (tx) => {
-      const newId = await repo.insertPremium(tx, {
-        premiumType: type,
-        code: body.code,
-        ...prepared.columns,
-      });
-      const tagIds = prepared.tags ? await resolveTags(tx, prepared.tags) : undefined;
-      await repo.replaceLinks(tx, newId, { ...prepared.links, tagIds });
-      return newId;
+    return await transaction(ctx, async (tx) => {
+      const prepared = await preparePremium(tx, type, body, null);
+      const id = await repo.insertPremium(tx.db, { premiumType: type, code: body.code, ...prepared.columns });
+      await savePremiumLinks(tx, id, prepared);
+      const after = await getPremium(tx, kind, id);
+      await audit(tx, { entity: 'premium', id, action: 'create', after });
+      return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw codeTaken();
-    throw err;
+    rethrowUnique(err, codeTaken);
   }
-  return getPremium(db, kind, id);
 }
 
-export async function updatePremium(db: Db, kind: PremiumKind, id: number, body: Patch) {
+export async function updatePremium(ctx: Ctx, kind: PremiumKind, id: number, body: Patch) {
   const type = KIND_TYPE[kind];
-  const existing = await repo.premiumById(db, type, id);
-  if (!existing) throw notFound();
-  const prepared = await preparePremium(db, type, body, existing);
   try {
-    await db.transaction(async (tx) => {
-      if (Object.keys(prepared.columns).length) await repo.updatePremium(tx, id, prepared.columns);
-      const tagIds = prepared.tags ? await resolveTags(tx, prepared.tags) : undefined;
-      await repo.replaceLinks(tx, id, { ...prepared.links, tagIds });
+    return await transaction(ctx, async (tx) => {
+      const existing = await repo.premiumById(tx.db, type, id);
+      if (!existing) throw notFound();
+      const before = await getPremium(tx, kind, id);
+      const prepared = await preparePremium(tx, type, body, existing);
+      if (Object.keys(prepared.columns).length) await repo.updatePremium(tx.db, id, prepared.columns);
+      await savePremiumLinks(tx, id, prepared);
+      const after = await getPremium(tx, kind, id);
+      await audit(tx, { entity: 'premium', id, action: 'update', before, after });
+      return after;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw codeTaken();
-    throw err;
+    rethrowUnique(err, codeTaken);
   }
-  return getPremium(db, kind, id);
 }
 
-export async function deletePremium(db: Db, storage: FileStorage, kind: PremiumKind, id: number) {
+export async function deletePremium(ctx: Ctx, kind: PremiumKind, id: number) {
   if (!kindCanDelete(kind)) throw methodNotAllowed(MSG.finishedSideDeleteRefused);
   const type = KIND_TYPE[kind];
-  const existing = await repo.premiumById(db, type, id);
-  if (!existing) throw notFound();
-  const removed = await db.transaction(async (tx) => {
-    const rows = await images.deleteImageRows(tx, 'premium', [id]);
-    await repo.deletePremium(tx, id);
-    return rows;
+  return transaction(ctx, async (tx) => {
+    if (!(await repo.premiumById(tx.db, type, id))) throw notFound();
+    const before = await getPremium(tx, kind, id);
+    await images.deleteAllImages(tx, 'premium', [id]);
+    await repo.deletePremium(tx.db, id);
+    await audit(tx, { entity: 'premium', id, action: 'delete', before });
+    return { detail: MSG.deleted(before.code) };
   });
-  await images.removeFiles(storage, removed);
-  return deleted(existing.code);
 }
 
 // Images
 
-const lockOf = (kind: PremiumKind, id: number) => (tx: Executor) => repo.lockPremium(tx, KIND_TYPE[kind], id);
+const lockOf =
+  (kind: PremiumKind): images.LockOwner =>
+  (tx, id) =>
+    repo.lockPremium(tx.db, KIND_TYPE[kind], id);
 
-export async function addPremiumImages(
-  db: Db,
-  storage: FileStorage,
-  kind: PremiumKind,
-  id: number,
-  files: images.UploadedFile[],
-) {
-  if (!(await repo.premiumById(db, KIND_TYPE[kind], id))) throw notFound();
-  const prepared = await images.prepareImages(files, 'premium');
-  return images.addImages(db, storage, 'premium', id, prepared, lockOf(kind, id));
+export async function addPremiumImages(ctx: Ctx, kind: PremiumKind, id: number, files: UploadedFile[]) {
+  if (!(await repo.premiumById(ctx.db, KIND_TYPE[kind], id))) throw notFound();
+  const prepared = await prepareImages(files, 'premium');
+  return images.addImages(ctx, 'premium', id, prepared, lockOf(kind));
 }
 
-export async function deletePremiumImage(db: Db, storage: FileStorage, kind: PremiumKind, id: number, imageId: number) {
-  const result = await images.deleteImage(
-    db,
-    storage,
-    imageId,
-    (row) => row.ownerKind === 'premium' && row.ownerId === id,
-    (tx) => repo.lockPremium(tx, KIND_TYPE[kind], id),
-  );
-  return result.images;
-}
+export const deletePremiumImage = (ctx: Ctx, kind: PremiumKind, id: number, imageId: number) =>
+  images.deleteImage(ctx, 'premium', id, imageId, lockOf(kind));
 
-export async function movePremiumImage(
-  db: Db,
-  kind: PremiumKind,
-  id: number,
-  body: { moved: number; under?: number | null; above?: number | null; going_up?: boolean },
-) {
-  return images.moveImage(db, 'premium', id, body, lockOf(kind, id));
-}
+export const movePremiumImage = (ctx: Ctx, kind: PremiumKind, id: number, body: images.MoveTarget) =>
+  images.moveImage(ctx, 'premium', id, body, lockOf(kind));
 
 // Validation of a premium combination (POST /api/catalog/validate/)
 
 export async function validateCombination(
-  db: Db,
+  ctx: PublicCtx,
   body: { door_styles: number[]; wood_species?: number | null; finish_option?: number | null },
 ) {
   const errors: string[] = [];
@@ -313,7 +295,7 @@ export async function validateCombination(
     ...(body.wood_species ? [body.wood_species] : []),
     ...(body.finish_option ? [body.finish_option] : []),
   ];
-  const found = new Map((await repo.premiumsForValidate(db, ids)).map((p) => [p.id, p]));
+  const found = new Map((await repo.premiumsForValidate(ctx.db, ids)).map((p) => [p.id, p]));
   const expect = (id: number, type: PremiumType, label: string) => {
     const p = found.get(id);
     if (!p || p.type !== type) {
@@ -329,7 +311,7 @@ export async function validateCombination(
 
   // An empty list means "not restricted" (docs/decisions/0006-catalogue-model.md).
   const doorLinks = await repo.doorWoodLinks(
-    db,
+    ctx.db,
     doors.filter((d) => d !== null).map((d) => d.id),
   );
   for (const door of doors) {
@@ -339,7 +321,7 @@ export async function validateCombination(
       errors.push(MSG.doorStyleNotInWoodSpecies(door.code, wood.code));
   }
   if (finish) {
-    const finishes = await repo.woodFinishLinks(db, wood.id);
+    const finishes = await repo.woodFinishLinks(ctx.db, wood.id);
     if (finishes.length > 0 && !finishes.includes(finish.id))
       errors.push(MSG.finishNotForWoodSpecies(finish.code, wood.code));
   }

@@ -16,7 +16,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { useSendAccessRequest } from '../api.ts';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'account_type', 'company_name', 'message'] as const;
@@ -42,13 +42,9 @@ export function AccessRequestDialog({ onClose }: { onClose: () => void }) {
   });
   const accountType = useWatch({ control, name: 'account_type' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      // A personal request carries no company.
-      await send.mutateAsync({ ...values, company_name: values.account_type === 'B' ? values.company_name : '' });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    // A personal request carries no company.
+    await send.mutateAsync({ ...values, company_name: values.account_type === 'B' ? values.company_name : '' });
   });
 
   return (

@@ -1,18 +1,24 @@
-import { ACCOUNTS_TEXT, type CompanyProfile, companyProfilePatchSchema, NOTIFY_MS, SETTINGS_TEXT } from '@cab/shared';
+import {
+  ACCOUNTS_TEXT,
+  accountsApi,
+  type CompanyProfile,
+  companyProfilePatchSchema,
+  ROLE_GROUPS,
+  SETTINGS_TEXT,
+} from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
+import { useCan, useInRoleGroup } from '../../auth/useCan.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
+import { TaxExemptField } from './TaxExemptField.tsx';
 
 type Values = Omit<CompanyProfile, 'id'>;
 const CONTACT = ['name', 'email', 'phone', 'website'] as const;
@@ -29,43 +35,23 @@ const half = { xs: 12, sm: 6 } as const;
 
 /**
  * PATCH companies/{id}/profile: a company's managers edit its contact details; only an admin
- * changes tax exempt and notes (the server checks too). Without `editable` (an employee) the
- * details are shown read-only.
+ * changes tax exempt and notes (the server checks too). A user who may not change it (an
+ * employee) sees the details read-only.
  */
-export function CompanyProfileForm({
-  profile,
-  isAdmin,
-  editable = true,
-}: {
-  profile: CompanyProfile;
-  isAdmin: boolean;
-  editable?: boolean;
-}) {
+export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
+  const adminFields = useInRoleGroup(ROLE_GROUPS.admin);
+  const editable = useCan(accountsApi.updateCompanyProfile);
   const update = useUpdateCompanyProfile();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, reset, formState } = useForm<Values>({
     resolver,
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = handleSubmit(async ({ tax_exempt, notes, ...contact }) => {
-    try {
-      const body = isAdmin ? { ...contact, tax_exempt, notes } : contact;
-      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-      enqueueSnackbar(SETTINGS_TEXT.companyUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ tax_exempt, notes, ...contact }) => {
+    const body = adminFields ? { ...contact, tax_exempt, notes } : contact;
+    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+    return SETTINGS_TEXT.companyUpdated;
   });
-
-  const taxExemptReadOnly = (
-    <TextField
-      label={ACCOUNTS_TEXT.taxExempt}
-      value={profile.tax_exempt ? SETTINGS_TEXT.taxExemptYes : SETTINGS_TEXT.taxExemptNo}
-      slotProps={{ input: { readOnly: true } }}
-      data-testid="company-tax-exempt"
-    />
-  );
 
   if (!editable) {
     return (
@@ -80,7 +66,13 @@ export function CompanyProfileForm({
             data-testid={`company-${name}`}
           />
         ))}
-        {taxExemptReadOnly}
+        <TaxExemptField
+          control={control}
+          name="tax_exempt"
+          editable={false}
+          value={profile.tax_exempt}
+          readOnlyTestId="company-tax-exempt"
+        />
       </Stack>
     );
   }
@@ -108,26 +100,19 @@ export function CompanyProfileForm({
         <Grid size={half}>
           <FormTextField control={control} name="website" label={LABELS.website} fullWidth />
         </Grid>
-        {isAdmin && (
+        {adminFields && (
           <Grid size={12}>
             <FormTextField control={control} name="notes" label={ACCOUNTS_TEXT.notes} multiline minRows={3} fullWidth />
           </Grid>
         )}
       </Grid>
-      {isAdmin ? (
-        <Controller
-          control={control}
-          name="tax_exempt"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={ACCOUNTS_TEXT.taxExempt}
-            />
-          )}
-        />
-      ) : (
-        taxExemptReadOnly
-      )}
+      <TaxExemptField
+        control={control}
+        name="tax_exempt"
+        editable={adminFields}
+        value={profile.tax_exempt}
+        readOnlyTestId="company-tax-exempt"
+      />
       <div>
         <SubmitButton pending={update.isPending} data-testid="company-save">
           {ACCOUNTS_TEXT.save}

@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_SIZE, ACCOUNTS_TEXT, type AccountUser, MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
+import { ACCOUNTS_TEXT, type AccountUser, MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BlockRounded from '@mui/icons-material/BlockRounded';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
@@ -6,20 +6,15 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useMe } from '../../auth/api.ts';
 import { useBusinessUsers, useMakeManager, useUpdateBusinessUser } from '../api.ts';
+import { AccountListTable, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
 import { BusinessUserDialog } from './BusinessUserDialog.tsx';
-import { ListToolbar } from './ListToolbar.tsx';
-import { UserBadges } from './UserBadges.tsx';
 
 type Pending = { user: AccountUser; action: 'promote' | 'stepDown' | 'deactivate' | 'activate' };
 
@@ -32,17 +27,9 @@ const confirmTitle = ({ user, action }: Pending) =>
   })[action](user.full_name);
 
 const columns: DataColumn<AccountUser>[] = [
-  {
-    key: 'name',
-    header: ACCOUNTS_TEXT.name,
-    render: (u) => (
-      <Link component={RouterLink} to={`/settings/users/${u.id}`} sx={{ fontWeight: 600 }}>
-        {u.full_name}
-      </Link>
-    ),
-  },
-  { key: 'email', header: ACCOUNTS_TEXT.email, render: (u) => u.email },
-  { key: 'phone', header: ACCOUNTS_TEXT.phone, render: (u) => u.phone, noWrap: true },
+  userColumns.name(true),
+  userColumns.email,
+  userColumns.phone,
   {
     key: 'role',
     header: ACCOUNTS_TEXT.role,
@@ -53,13 +40,8 @@ const columns: DataColumn<AccountUser>[] = [
         <Chip size="small" variant="outlined" label={ACCOUNTS_TEXT.employee} />
       ),
   },
-  { key: 'status', header: ACCOUNTS_TEXT.status, render: (u) => <UserBadges user={u} /> },
-  {
-    key: 'last_login',
-    header: ACCOUNTS_TEXT.lastLogin,
-    noWrap: true,
-    render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : ACCOUNTS_TEXT.never),
-  },
+  userColumns.status,
+  userColumns.lastLogin,
 ];
 
 /**
@@ -70,16 +52,10 @@ const columns: DataColumn<AccountUser>[] = [
 export function CompanyUsersTable({ company, actions }: { company?: number; actions?: ReactNode }) {
   const me = useMe();
   const { enqueueSnackbar } = useSnackbar();
-  const [search, setSearch] = useState('');
-  const paging = usePaging(ACCOUNT_PAGE_SIZE);
+  const list = useSearchList(`accounts.company.${company ?? 'own'}`, 'users');
+  const query = useBusinessUsers(company, list);
   const [editing, setEditing] = useState<AccountUser | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const list = useBusinessUsers({
-    company,
-    search: search || undefined,
-    page: paging.page,
-    page_size: paging.pageSize,
-  });
   const makeManager = useMakeManager();
   const update = useUpdateBusinessUser();
 
@@ -149,23 +125,13 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
 
   return (
     <>
-      <ListToolbar
-        search={search}
-        onSearch={(text) => {
-          setSearch(text);
-          paging.setPage(1);
-        }}
-      >
-        {actions}
-      </ListToolbar>
-      <PagedDataTable
+      <AccountListTable
         list={list}
-        paging={paging}
+        query={query}
+        actions={actions}
         columns={columns}
-        getRowId={(u) => u.id}
         rowActions={rowActions}
-        emptyText={ACCOUNTS_TEXT.noUsers}
-        rowTestId={(u) => `user-row-${u.email}`}
+        rowTestId={userRowTestId}
         testId="company-users"
       />
       {editing && <BusinessUserDialog user={editing} onClose={() => setEditing(null)} />}

@@ -5,28 +5,27 @@ import {
   type InviteBody,
   inviteBodySchema,
   MSG,
-  NOTIFY_MS,
+  ROLE_GROUPS,
   ROLE_LABELS,
   type Role,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { useSnackbar } from 'notistack';
+import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { call } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { useInvite, useMeOptions } from '../api.ts';
-import { FormDialog } from './FormDialog.tsx';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'role', 'company', 'company_name'] as const;
-const BUSINESS_ROLES: readonly Role[] = ['BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'];
+
+const isBusinessRole = (role: Role) => (ROLE_GROUPS.business as readonly Role[]).includes(role);
 
 interface CompanyRef {
   id: number;
@@ -56,10 +55,9 @@ export function InviteDialog({
 }) {
   const options = useMeOptions();
   const invite = useInvite();
-  const { enqueueSnackbar } = useSnackbar();
   const [company, setCompany] = useState<CompanyRef | null>(null);
   const [companyMode, setCompanyMode] = useState<'new' | 'existing'>('new');
-  const allowed = (options.data?.invite_roles ?? []).filter((r) => scope === 'admin' || BUSINESS_ROLES.includes(r));
+  const allowed = (options.data?.invite_roles ?? []).filter((r) => scope === 'admin' || isBusinessRole(r));
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(inviteBodySchema),
     defaultValues: {
@@ -72,83 +70,88 @@ export function InviteDialog({
     } satisfies InviteBody as InviteBody,
   });
   const role = useWatch({ control, name: 'role' });
-  const pickCompany = scope === 'admin' && BUSINESS_ROLES.includes(role);
+  const pickCompany = scope === 'admin' && isBusinessRole(role);
   // An employee always joins an existing company; a manager may open a new one.
   const mode = role === 'BUSINESS_EMPLOYEE' ? 'existing' : companyMode;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
     const body: InviteBody = { ...values, company: undefined, company_name: undefined };
     if (scope === 'company') body.company = companyId;
     else if (pickCompany) {
       if (mode === 'existing') body.company = company?.id;
       else body.company_name = values.company_name;
     }
-    try {
-      await invite.mutateAsync(body);
-      enqueueSnackbar(MSG.invitationSent(values.email), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+    await invite.mutateAsync(body);
+    onClose();
+    return MSG.invitationSent(values.email);
   });
 
   const companyError = formState.errors.company?.message;
   return (
     <FormDialog
       title={scope === 'admin' ? ACCOUNTS_TEXT.inviteTitle : ACCOUNTS_TEXT.inviteEmployeeTitle}
-      busy={invite.isPending}
+      pending={invite.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.invite}
       testId="invite-dialog"
     >
-      <FormRootError errors={formState.errors} />
-      <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required autoFocus />
-      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required data-testid="invite-role">
-        {allowed.map((r) => (
-          <MenuItem key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </MenuItem>
-        ))}
-      </FormTextField>
-      {pickCompany && role === 'BUSINESS_MANAGER' && (
-        <RadioGroup
-          row
-          aria-label={ACCOUNTS_TEXT.companyChoice}
-          value={mode}
-          onChange={(e) => setCompanyMode(e.target.value as 'new' | 'existing')}
-        >
-          <FormControlLabel value="new" control={<Radio />} label={ACCOUNTS_TEXT.newCompany} />
-          <FormControlLabel value="existing" control={<Radio />} label={ACCOUNTS_TEXT.existingCompany} />
-        </RadioGroup>
-      )}
-      {pickCompany && mode === 'new' && (
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required autoFocus />
+        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
+        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
+        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
         <FormTextField
           control={control}
-          name="company_name"
-          label={ACCOUNTS_TEXT.newCompanyName}
+          name="role"
+          label={ACCOUNTS_TEXT.role}
+          select
           required
-          helperText={companyError}
-        />
-      )}
-      {pickCompany && mode === 'existing' && (
-        <AsyncAutocomplete<CompanyRef>
-          label={ACCOUNTS_TEXT.chooseCompany}
-          value={company}
-          onChange={setCompany}
-          fetchOptions={loadCompanies}
-          getOptionLabel={(c) => c.name}
-          getOptionKey={(c) => c.id}
-          debounceMs={DEBOUNCE_MS.autocomplete}
-          required
-          error={Boolean(companyError)}
-          helperText={companyError}
-          testId="invite-company"
-        />
-      )}
+          data-testid="invite-role"
+        >
+          {allowed.map((r) => (
+            <MenuItem key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        {pickCompany && role === 'BUSINESS_MANAGER' && (
+          <RadioChoice
+            label={ACCOUNTS_TEXT.companyChoice}
+            value={mode}
+            onChange={setCompanyMode}
+            options={[
+              ['new', ACCOUNTS_TEXT.newCompany],
+              ['existing', ACCOUNTS_TEXT.existingCompany],
+            ]}
+          />
+        )}
+        {pickCompany && mode === 'new' && (
+          <FormTextField
+            control={control}
+            name="company_name"
+            label={ACCOUNTS_TEXT.newCompanyName}
+            required
+            helperText={companyError}
+          />
+        )}
+        {pickCompany && mode === 'existing' && (
+          <AsyncAutocomplete<CompanyRef>
+            label={ACCOUNTS_TEXT.chooseCompany}
+            value={company}
+            onChange={setCompany}
+            fetchOptions={loadCompanies}
+            getOptionLabel={(c) => c.name}
+            getOptionKey={(c) => c.id}
+            debounceMs={DEBOUNCE_MS.autocomplete}
+            required
+            error={Boolean(companyError)}
+            helperText={companyError}
+            testId="invite-company"
+          />
+        )}
+      </Stack>
     </FormDialog>
   );
 }

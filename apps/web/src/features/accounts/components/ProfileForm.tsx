@@ -1,17 +1,16 @@
-import { ACCOUNTS_TEXT, MSG, NOTIFY_MS, type Profile, profilePatchSchema, SETTINGS_TEXT } from '@cab/shared';
+import { ACCOUNTS_TEXT, MSG, type Profile, profilePatchSchema, ROLE_GROUPS, SETTINGS_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useSnackbar } from 'notistack';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
+import { useInRoleGroup } from '../../auth/useCan.ts';
 import { useUpdateProfile } from '../api.ts';
+import { TaxExemptField } from './TaxExemptField.tsx';
 
 type Values = Pick<Profile, 'first_name' | 'last_name' | 'phone' | 'email' | 'tax_exempt'>;
 const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'tax_exempt'] as const;
@@ -32,22 +31,18 @@ const half = { xs: 12, sm: 6 } as const;
  * manager editing a user. Only an admin changes e-mail and tax exempt (the server checks too):
  * others see them read-only and never send them.
  */
-export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: boolean }) {
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const adminFields = useInRoleGroup(ROLE_GROUPS.admin);
   const update = useUpdateProfile();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, formState, reset } = useForm<Values>({
     resolver,
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = handleSubmit(async ({ email, tax_exempt, ...person }) => {
-    try {
-      const body = isAdmin ? { ...person, email, tax_exempt } : person;
-      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-      enqueueSnackbar(MSG.profileUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ email, tax_exempt, ...person }) => {
+    const body = adminFields ? { ...person, email, tax_exempt } : person;
+    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+    return MSG.profileUpdated;
   });
 
   return (
@@ -75,7 +70,7 @@ export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: b
           />
         </Grid>
         <Grid size={half}>
-          {isAdmin ? (
+          {adminFields ? (
             <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" fullWidth />
           ) : (
             <TextField
@@ -92,31 +87,14 @@ export function ProfileForm({ profile, isAdmin }: { profile: Profile; isAdmin: b
           <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} type="tel" fullWidth />
         </Grid>
       </Grid>
-      {isAdmin ? (
-        <Controller
-          control={control}
-          name="tax_exempt"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  data-testid="tax-exempt"
-                />
-              }
-              label={ACCOUNTS_TEXT.taxExempt}
-            />
-          )}
-        />
-      ) : (
-        <TextField
-          label={ACCOUNTS_TEXT.taxExempt}
-          value={profile.tax_exempt ? SETTINGS_TEXT.taxExemptYes : SETTINGS_TEXT.taxExemptNo}
-          slotProps={{ input: { readOnly: true } }}
-          data-testid="profile-tax-exempt"
-        />
-      )}
+      <TaxExemptField
+        control={control}
+        name="tax_exempt"
+        editable={adminFields}
+        value={profile.tax_exempt}
+        switchTestId="tax-exempt"
+        readOnlyTestId="profile-tax-exempt"
+      />
       <div>
         <SubmitButton pending={update.isPending} data-testid="profile-save">
           {ACCOUNTS_TEXT.save}

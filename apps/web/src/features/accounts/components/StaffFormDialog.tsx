@@ -2,23 +2,21 @@ import {
   ACCOUNTS_TEXT,
   type AccountUser,
   MSG,
-  NOTIFY_MS,
   ROLE_LABELS,
   type StaffBody,
   staffBodySchema,
   staffPatchSchema,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
-import { useSnackbar } from 'notistack';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import Stack from '@mui/material/Stack';
+import { type Resolver, useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormSwitch } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { useCreateStaff, useUpdateStaff } from '../api.ts';
-import { FormDialog } from './FormDialog.tsx';
 
 type Values = StaffBody & { is_active: boolean };
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'role', 'is_active'] as const;
@@ -32,7 +30,6 @@ const editResolver = zodResolver(
 export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
   const create = useCreateStaff();
   const update = useUpdateStaff();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: user ? editResolver : createResolver,
     defaultValues: {
@@ -45,61 +42,47 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (user) {
-        const { email: _email, ...patch } = values;
-        await update.mutateAsync({ id: user.id, body: patch });
-        enqueueSnackbar(MSG.userUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      } else {
-        const { is_active: _active, ...body } = values;
-        await create.mutateAsync(body);
-        enqueueSnackbar(MSG.userCreated(values.email), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      }
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    if (user) {
+      const { email: _email, ...patch } = values;
+      await update.mutateAsync({ id: user.id, body: patch });
+    } else {
+      const { is_active: _active, ...body } = values;
+      await create.mutateAsync(body);
     }
+    onClose();
+    return user ? MSG.userUpdated : MSG.userCreated(values.email);
   });
 
   return (
     <FormDialog
       title={user ? ACCOUNTS_TEXT.editUserTitle(user.full_name) : ACCOUNTS_TEXT.addStaffTitle}
-      busy={create.isPending || update.isPending}
+      pending={create.isPending || update.isPending}
       onSubmit={onSubmit}
       onClose={onClose}
       submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
       testId="staff-dialog"
     >
-      <FormRootError errors={formState.errors} />
-      <FormTextField
-        control={control}
-        name="email"
-        label={ACCOUNTS_TEXT.email}
-        type="email"
-        required
-        disabled={Boolean(user)}
-        autoFocus={!user}
-      />
-      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required>
-        <MenuItem value="STAFF">{ROLE_LABELS.STAFF}</MenuItem>
-        <MenuItem value="ADMIN">{ROLE_LABELS.ADMIN}</MenuItem>
-      </FormTextField>
-      {user && (
-        <Controller
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField
           control={control}
-          name="is_active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={ACCOUNTS_TEXT.active}
-            />
-          )}
+          name="email"
+          label={ACCOUNTS_TEXT.email}
+          type="email"
+          required
+          disabled={Boolean(user)}
+          autoFocus={!user}
         />
-      )}
+        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
+        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
+        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+        <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required>
+          <MenuItem value="STAFF">{ROLE_LABELS.STAFF}</MenuItem>
+          <MenuItem value="ADMIN">{ROLE_LABELS.ADMIN}</MenuItem>
+        </FormTextField>
+        {user && <FormSwitch control={control} name="is_active" label={ACCOUNTS_TEXT.active} />}
+      </Stack>
     </FormDialog>
   );
 }

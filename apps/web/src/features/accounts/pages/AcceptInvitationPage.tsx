@@ -4,7 +4,6 @@ import {
   acceptInvitationBodySchema,
   accountsApi,
   MSG,
-  NOTIFY_MS,
   ROLE_LABELS,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,14 +14,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { call, isApiRequestError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { setToken } from '../../../lib/token.ts';
 import { authKeys, fetchMe } from '../../auth/api.ts';
 
@@ -66,7 +64,6 @@ export default function AcceptInvitationPage() {
   const uuid = useParams().invite_uuid ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   // The page shows the server's message itself: no popup, no redirect to /404.
   const info = useQuery({
     queryKey: ['accounts', 'invitation', uuid],
@@ -91,14 +88,10 @@ export default function AcceptInvitationPage() {
     defaultValues: { new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await accept.mutateAsync(values);
-      enqueueSnackbar(MSG.invitationAccepted, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      navigate('/', { replace: true });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await accept.mutateAsync(values);
+    navigate('/', { replace: true });
+    return MSG.invitationAccepted;
   });
 
   if (info.isPending) return <Skeleton variant="rounded" height={220} />;

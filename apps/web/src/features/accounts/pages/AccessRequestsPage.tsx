@@ -1,31 +1,31 @@
 import {
   ACCESS_REQUEST_STATUSES,
-  ACCOUNT_PAGE_SIZE,
   ACCOUNTS_TEXT,
   type AccessRequest,
   MSG,
   NOTIFY_MS,
+  PAGE_SIZE,
   WEB_TEXT,
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
+import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
 
-type StatusFilter = (typeof ACCESS_REQUEST_STATUSES)[number] | '';
+const STATUS_OPTIONS = ACCESS_REQUEST_STATUSES.map((s) => ({ value: s, label: ACCOUNTS_TEXT.statusLabels[s] }));
 const STATUS_COLOR = { PENDING: 'warning', ACCEPTED: 'success', REJECTED: 'default' } as const;
 
 const columns: DataColumn<AccessRequest>[] = [
@@ -76,42 +76,30 @@ const columns: DataColumn<AccessRequest>[] = [
 export default function AccessRequestsPage() {
   const route = useCurrentRoute();
   const { enqueueSnackbar } = useSnackbar();
-  const [status, setStatus] = useState<StatusFilter>('PENDING');
-  const paging = usePaging(ACCOUNT_PAGE_SIZE);
+  // Pending requests first shown; 'All' is an empty status.
+  const list = useListState({ key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } });
   const [accepting, setAccepting] = useState<AccessRequest | null>(null);
   const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
-  const list = useAccessRequests({ page: paging.page, page_size: paging.pageSize, status: status || undefined });
+  const query = useAccessRequests(list);
   const accept = useAcceptAccessRequest();
 
   return (
     <>
       <PageHeader title={route.title} />
       <Card>
-        <Box sx={{ p: 2 }}>
-          <TextField
-            select
-            size="small"
+        <FilterToolbar>
+          <FilterSelect
+            list={list}
+            name="status"
             label={ACCOUNTS_TEXT.requestsStatus}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
-              paging.setPage(1);
-            }}
-            sx={{ width: 200 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            data-testid="status-filter"
-          >
-            <MenuItem value="">{ACCOUNTS_TEXT.allStatuses}</MenuItem>
-            {ACCESS_REQUEST_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {ACCOUNTS_TEXT.statusLabels[s]}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
+            anyLabel={ACCOUNTS_TEXT.allStatuses}
+            options={STATUS_OPTIONS}
+            testId="status-filter"
+          />
+        </FilterToolbar>
         <PagedDataTable
-          list={list}
-          paging={paging}
+          query={query}
+          state={list}
           columns={columns}
           getRowId={(r) => r.id}
           emptyText={ACCOUNTS_TEXT.noRequests}

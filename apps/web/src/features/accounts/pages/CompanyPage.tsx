@@ -1,7 +1,5 @@
-import { ACCOUNTS_TEXT } from '@cab/shared';
-import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import { ACCOUNTS_TEXT, ROLE_GROUPS } from '@cab/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useSession } from '../../auth/api.ts';
+import { useInRoleGroup } from '../../auth/useCan.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
 import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
+import { InviteButton } from '../components/InviteButton.tsx';
 import { InviteDialog } from '../components/InviteDialog.tsx';
 
 type CompanyTab = 'profile' | 'users' | 'addresses';
@@ -32,7 +31,8 @@ function CompanyAddresses({ userId }: { userId: number }) {
  */
 export default function CompanyPage() {
   const id = Number(useParams().id);
-  const { role } = useSession();
+  // An admin names the company whose users it lists; a manager's own company is implied.
+  const namesCompany = useInRoleGroup(ROLE_GROUPS.admin);
   const [tab, setTab] = useState<CompanyTab>('profile');
   const [inviting, setInviting] = useState(false);
   const company = useCompany(id);
@@ -72,7 +72,7 @@ export default function CompanyPage() {
         {tab === 'profile' && (
           <CardContent>
             {profile.data ? (
-              <CompanyProfileForm key={profile.dataUpdatedAt} profile={profile.data} isAdmin={role === 'ADMIN'} />
+              <CompanyProfileForm key={profile.dataUpdatedAt} profile={profile.data} />
             ) : (
               <Skeleton variant="rounded" height={160} />
             )}
@@ -80,17 +80,8 @@ export default function CompanyPage() {
         )}
         {tab === 'users' && (
           <CompanyUsersTable
-            company={role === 'ADMIN' ? id : undefined}
-            actions={
-              <Button
-                variant="contained"
-                startIcon={<ForwardToInboxOutlined />}
-                onClick={() => setInviting(true)}
-                data-testid="invite-button"
-              >
-                {ACCOUNTS_TEXT.invite}
-              </Button>
-            }
+            company={namesCompany ? id : undefined}
+            actions={<InviteButton label={ACCOUNTS_TEXT.invite} onClick={() => setInviting(true)} />}
           />
         )}
         {tab === 'addresses' && (

@@ -3,8 +3,8 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useState } from 'react';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { StaffFormDialog } from '../components/StaffFormDialog.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
 

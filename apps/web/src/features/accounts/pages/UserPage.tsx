@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useSession } from '../../auth/api.ts';
 import { useAddresses, useCustomer, useProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
@@ -30,7 +29,6 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** /settings/users/{id}: one user (GET customers/{id}), its profile form and its addresses. A 404 goes to /404. */
 export default function UserPage() {
   const id = Number(useParams().id);
-  const { role } = useSession();
   const customer = useCustomer(id);
   const profile = useProfile(id);
   const addresses = useAddresses(id);
@@ -77,7 +75,7 @@ export default function UserPage() {
               {ACCOUNTS_TEXT.profile}
             </Typography>
             {profile.data ? (
-              <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} isAdmin={role === 'ADMIN'} />
+              <ProfileForm key={profile.dataUpdatedAt} profile={profile.data} />
             ) : (
               <Skeleton variant="rounded" height={160} />
             )}

@@ -1,6 +1,5 @@
-import { ACCOUNT_PAGE_SIZE, ACCOUNTS_TEXT, type AccountUser, type Company } from '@cab/shared';
+import { ACCOUNTS_TEXT, type AccountUser, accountsApi, type Company } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
-import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
@@ -8,40 +7,26 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
-import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useSession } from '../../auth/api.ts';
+import { useCan } from '../../auth/useCan.ts';
 import { useAccountList, useCompanyList } from '../api.ts';
+import { AccountListTable, userColumns, userRowTestId, useSearchList } from '../components/AccountListTable.tsx';
 import { AddCustomerDialog } from '../components/AddCustomerDialog.tsx';
 import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
+import { InviteButton } from '../components/InviteButton.tsx';
 import { InviteDialog } from '../components/InviteDialog.tsx';
-import { ListToolbar } from '../components/ListToolbar.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
-import { UserBadges } from '../components/UserBadges.tsx';
-import { setUsersListState, type UsersTab, useUsersListState } from '../listState.ts';
 
 const personalColumns: DataColumn<AccountUser>[] = [
-  {
-    key: 'name',
-    header: ACCOUNTS_TEXT.name,
-    render: (u) => (
-      <Link component={RouterLink} to={`/settings/users/${u.id}`} sx={{ fontWeight: 600 }}>
-        {u.full_name}
-      </Link>
-    ),
-  },
-  { key: 'email', header: ACCOUNTS_TEXT.email, render: (u) => u.email },
-  { key: 'phone', header: ACCOUNTS_TEXT.phone, render: (u) => u.phone, noWrap: true },
-  { key: 'status', header: ACCOUNTS_TEXT.status, render: (u) => <UserBadges user={u} /> },
-  {
-    key: 'last_login',
-    header: ACCOUNTS_TEXT.lastLogin,
-    noWrap: true,
-    render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : ACCOUNTS_TEXT.never),
-  },
+  userColumns.name(true),
+  userColumns.email,
+  userColumns.phone,
+  userColumns.status,
+  userColumns.lastLogin,
 ];
 
 const companyColumns: DataColumn<Company>[] = [
@@ -64,64 +49,43 @@ const companyColumns: DataColumn<Company>[] = [
 ];
 
 function PersonalTab() {
-  const { personalSearch } = useUsersListState();
-  const paging = usePaging(ACCOUNT_PAGE_SIZE);
-  const list = useAccountList('personal', {
-    search: personalSearch || undefined,
-    page: paging.page,
-    page_size: paging.pageSize,
-  });
+  const list = useSearchList('accounts.personal', 'personal');
+  const query = useAccountList('personal', list);
   return (
-    <>
-      <ListToolbar
-        search={personalSearch}
-        onSearch={(text) => {
-          setUsersListState({ personalSearch: text });
-          paging.setPage(1);
-        }}
-      />
-      <PagedDataTable
-        list={list}
-        paging={paging}
-        columns={personalColumns}
-        getRowId={(u) => u.id}
-        emptyText={ACCOUNTS_TEXT.noUsers}
-        rowTestId={(u) => `user-row-${u.email}`}
-        testId="personal-table"
-      />
-    </>
+    <AccountListTable
+      list={list}
+      query={query}
+      columns={personalColumns}
+      rowTestId={userRowTestId}
+      testId="personal-table"
+    />
   );
 }
 
 function BusinessTab() {
-  const { businessSearch } = useUsersListState();
-  const paging = usePaging(ACCOUNT_PAGE_SIZE);
-  const list = useCompanyList({ search: businessSearch || undefined, page: paging.page, page_size: paging.pageSize });
+  const list = useSearchList('accounts.business', 'business');
+  const query = useCompanyList(list);
   return (
-    <>
-      <ListToolbar
-        search={businessSearch}
-        onSearch={(text) => {
-          setUsersListState({ businessSearch: text });
-          paging.setPage(1);
-        }}
-      />
-      <PagedDataTable
-        list={list}
-        paging={paging}
-        columns={companyColumns}
-        getRowId={(c) => c.id}
-        emptyText={ACCOUNTS_TEXT.noCompanies}
-        rowTestId={(c) => `company-row-${c.id}`}
-        testId="companies-table"
-      />
-    </>
+    <AccountListTable
+      list={list}
+      query={query}
+      columns={companyColumns}
+      emptyText={ACCOUNTS_TEXT.noCompanies}
+      rowTestId={(c) => `company-row-${c.id}`}
+      testId="companies-table"
+    />
   );
 }
 
+const TAB_NAMES = ['personal', 'business', 'staff'] as const;
+type UsersTab = (typeof TAB_NAMES)[number];
+const TABS: { tab: string } = { tab: 'personal' };
+
 /** ADMIN: Personal / Business / Staff tabs, Add customer and Invite. */
 function AdminUsers({ title }: { title: string }) {
-  const { tab } = useUsersListState();
+  // The selected tab is kept like the lists' search texts (SPEC 3).
+  const [kept, setTabs] = useSearchState({ key: 'accounts.users', defaults: TABS });
+  const tab = TAB_NAMES.find((t) => t === kept.tab) ?? 'personal';
   const [dialog, setDialog] = useState<'add' | 'invite' | null>(null);
   return (
     <>
@@ -129,14 +93,7 @@ function AdminUsers({ title }: { title: string }) {
         title={title}
         actions={
           <>
-            <Button
-              variant="outlined"
-              startIcon={<ForwardToInboxOutlined />}
-              onClick={() => setDialog('invite')}
-              data-testid="invite-button"
-            >
-              {ACCOUNTS_TEXT.invite}
-            </Button>
+            <InviteButton label={ACCOUNTS_TEXT.invite} onClick={() => setDialog('invite')} variant="outlined" />
             <Button
               variant="contained"
               startIcon={<AddRounded />}
@@ -151,7 +108,7 @@ function AdminUsers({ title }: { title: string }) {
       <Card>
         <Tabs
           value={tab}
-          onChange={(_, next: UsersTab) => setUsersListState({ tab: next })}
+          onChange={(_, next: UsersTab) => setTabs({ tab: next }, { push: false })}
           sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab value="personal" label={ACCOUNTS_TEXT.tabPersonal} data-testid="tab-personal" />
@@ -177,16 +134,7 @@ function ManagerUsers({ title, companyName }: { title: string; companyName: stri
       <PageHeader
         title={title}
         subtitle={companyName}
-        actions={
-          <Button
-            variant="contained"
-            startIcon={<ForwardToInboxOutlined />}
-            onClick={() => setInviting(true)}
-            data-testid="invite-button"
-          >
-            {ACCOUNTS_TEXT.inviteEmployee}
-          </Button>
-        }
+        actions={<InviteButton label={ACCOUNTS_TEXT.inviteEmployee} onClick={() => setInviting(true)} />}
       />
       <Card>
         <CompanyUsersTable />
@@ -199,7 +147,9 @@ function ManagerUsers({ title, companyName }: { title: string; companyName: stri
 /** /settings/users/all (SPEC 2 Users; the route allows ADMIN and BUSINESS_MANAGER). */
 export default function UsersPage() {
   const route = useCurrentRoute();
-  const { role, me } = useSession();
-  if (role === 'ADMIN') return <AdminUsers title={route.title} />;
+  const { me } = useSession();
+  // The admin's view lists every customer; a manager's, its own company.
+  const seesAllCustomers = useCan(accountsApi.personal);
+  if (seesAllCustomers) return <AdminUsers title={route.title} />;
   return <ManagerUsers title={route.title} companyName={me?.company?.name} />;
 }

@@ -1,13 +1,12 @@
-import { MSG, NOTIFY_MS, type PasswordChangeBody, passwordChangeBodySchema, WEB_TEXT } from '@cab/shared';
+import { MSG, type PasswordChangeBody, passwordChangeBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { usePasswordChange } from '../api.ts';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
@@ -16,20 +15,15 @@ const FIELDS = ['new_password', 'confirm_password'] as const;
 export function PasswordChangeForm() {
   const change = usePasswordChange();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, formState } = useForm<PasswordChangeBody>({
     resolver: zodResolver(passwordChangeBodySchema),
     defaultValues: { new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      enqueueSnackbar(MSG.passwordUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      navigate('/', { replace: true });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await change.mutateAsync(values);
+    navigate('/', { replace: true });
+    return MSG.passwordUpdated;
   });
 
   return (

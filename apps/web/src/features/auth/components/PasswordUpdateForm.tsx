@@ -1,13 +1,12 @@
-import { MSG, NOTIFY_MS, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from '@cab/shared';
+import { MSG, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { usePasswordUpdate } from '../api.ts';
 
 const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
@@ -16,20 +15,15 @@ const EMPTY: PasswordUpdateBody = { old_password: '', new_password: '', confirm_
 /** PUT /api/accounts/password/update/: change a known password. */
 export function PasswordUpdateForm() {
   const update = usePasswordUpdate();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, reset, formState } = useForm<PasswordUpdateBody>({
     resolver: zodResolver(passwordUpdateBodySchema),
     defaultValues: EMPTY,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      reset(EMPTY);
-      enqueueSnackbar(MSG.passwordUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await update.mutateAsync(values);
+    reset(EMPTY);
+    return MSG.passwordUpdated;
   });
 
   return (

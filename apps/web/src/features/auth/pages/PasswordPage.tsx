@@ -1,8 +1,8 @@
 import { WEB_TEXT } from '@cab/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { PasswordUpdateForm } from '../components/PasswordUpdateForm.tsx';
 
 /** /settings/password */

@@ -21,8 +21,20 @@ interface Common {
   testId?: string;
 }
 
-const load = (type: PremiumType) => async (text: string, signal: AbortSignal) =>
-  (await fetchCategories({ name: text, category_type: type }, signal)).results.map(({ id, name }) => ({ id, name }));
+/** What both category pickers share: options of one premium type, loaded as the user types. */
+function categoryOptions({ type, ...props }: Common) {
+  return {
+    ...props,
+    fetchOptions: async (text: string, signal: AbortSignal) =>
+      (await fetchCategories({ name: text, category_type: type }, signal)).results.map(({ id, name }) => ({
+        id,
+        name,
+      })),
+    getOptionLabel: (c: CategoryRef) => c.name,
+    getOptionKey: (c: CategoryRef) => c.id,
+    debounceMs: DEBOUNCE_MS.autocomplete,
+  };
+}
 
 /** Categories of one premium type, loaded as the user types (SPEC 9: 50 a page, 750 ms). */
 export function CategoriesAutocomplete({
@@ -35,12 +47,8 @@ export function CategoriesAutocomplete({
       multiple
       value={value}
       onChange={onChange}
+      {...categoryOptions(props)}
       label={props.label ?? CATALOG_TEXT.categories}
-      fetchOptions={load(props.type)}
-      getOptionLabel={(c) => c.name}
-      getOptionKey={(c) => c.id}
-      debounceMs={DEBOUNCE_MS.autocomplete}
-      {...props}
     />
   );
 }
@@ -54,12 +62,8 @@ export function CategoryAutocomplete({
     <AsyncAutocomplete<CategoryRef>
       value={value}
       onChange={onChange}
+      {...categoryOptions(props)}
       label={props.label ?? CATALOG_TEXT.category}
-      fetchOptions={load(props.type)}
-      getOptionLabel={(c) => c.name}
-      getOptionKey={(c) => c.id}
-      debounceMs={DEBOUNCE_MS.autocomplete}
-      {...props}
     />
   );
 }

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { downloadCsv } from '../download.ts';
+import { download, isApiRequestError } from '../../../lib/api.ts';
 
 /** Downloads the list as CSV in the import columns, so an admin can edit and re-import it. */
 export function ExportCsvButton({
@@ -27,9 +27,11 @@ export function ExportCsvButton({
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadCsv(endpoint, params, fileName);
+          await download(endpoint, { params, fallbackName: `${fileName}.csv` });
         } catch (error) {
-          enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+          // The API client already showed the error (popup, sign-in) when it handled it.
+          if (!(isApiRequestError(error) && error.handled))
+            enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
         } finally {
           setBusy(false);
         }

@@ -1,7 +1,6 @@
 import { DEBOUNCE_MS, PAGE_SIZE, type Premium, type PremiumKind } from '@cab/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
+import { AsyncAutocomplete, useRefsById } from '../../../components/AsyncAutocomplete.tsx';
+import type { FieldBinding } from '../../../components/form/FormAutocomplete.tsx';
 import { catalogKeys, fetchPremiumOptions } from '../api.ts';
 
 interface PremiumRef {
@@ -11,6 +10,11 @@ interface PremiumRef {
 }
 
 const toRef = (p: Premium): PremiumRef => ({ id: p.id, code: p.code, description: p.description });
+const placeholder = (id: number, pending: boolean): PremiumRef => ({
+  id,
+  code: pending ? '…' : `#${id}`,
+  description: '',
+});
 
 /**
  * Several premiums of one kind by id, loaded as the user types (SPEC 9: 50 a page, 1000 with
@@ -22,54 +26,33 @@ export function PremiumsAutocomplete({
   onChange,
   label,
   loadAll = false,
-  error,
-  helperText,
   testId,
-}: {
+  ...binding
+}: FieldBinding<number[]> & {
   kind: PremiumKind;
-  value: number[];
-  onChange: (ids: number[]) => void;
   label: string;
   loadAll?: boolean;
-  error?: boolean;
-  helperText?: string;
   testId?: string;
 }) {
-  const [known, setKnown] = useState<Map<number, PremiumRef>>(() => new Map());
-  const missing = value.filter((id) => !known.has(id));
-  const initial = useQuery({
-    queryKey: [...catalogKeys.premiumOptions(kind), 'ids', missing],
-    queryFn: async ({ signal }) =>
+  const { refs, remember } = useRefsById(value, {
+    queryKey: catalogKeys.premiumOptions(kind),
+    fetchByIds: async (ids, signal) =>
       (
         await fetchPremiumOptions(
           kind,
-          { 'id[]': missing, multiple: missing.length > 1 ? 'true' : undefined, page_size: PAGE_SIZE.autocomplete },
+          { 'id[]': ids, multiple: ids.length > 1 ? 'true' : undefined, page_size: PAGE_SIZE.autocomplete },
           signal,
         )
       ).results.map(toRef),
-    enabled: missing.length > 0,
-    staleTime: 60_000,
+    placeholder,
   });
-  const selected = useMemo(
-    () =>
-      value.map(
-        (id) =>
-          known.get(id) ??
-          initial.data?.find((p) => p.id === id) ?? { id, code: initial.isPending ? '…' : `#${id}`, description: '' },
-      ),
-    [value, known, initial.data, initial.isPending],
-  );
 
   return (
     <AsyncAutocomplete<PremiumRef>
       multiple
-      value={selected}
+      value={refs}
       onChange={(next) => {
-        setKnown((current) => {
-          const map = new Map(current);
-          for (const p of next) map.set(p.id, p);
-          return map;
-        });
+        remember(next);
         onChange(next.map((p) => p.id));
       }}
       label={label}
@@ -91,8 +74,7 @@ export function PremiumsAutocomplete({
       getOptionKey={(p) => p.id}
       renderOptionText={(p) => (p.description ? `${p.code} — ${p.description}` : p.code)}
       debounceMs={DEBOUNCE_MS.autocomplete}
-      error={error}
-      helperText={helperText}
+      {...binding}
       testId={testId}
     />
   );

@@ -1,13 +1,11 @@
-import { CATALOG_TEXT, NOTIFY_MS, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
+import { CATALOG_TEXT, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
-import { bodyResolver } from '../formResolver.ts';
 
 interface Values {
   name: string;
@@ -29,7 +27,6 @@ export function PremiumGroupDialog({
   onCreated: (group: PremiumGroup) => void;
 }) {
   const create = useCreatePremiumGroup(type);
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, formState, reset } = useForm<Values>({
     resolver: bodyResolver(premiumGroupBodySchema, toBody),
     defaultValues: { name: '', index: '0' },
@@ -40,15 +37,11 @@ export function PremiumGroupDialog({
     onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const group = await create.mutateAsync(toBody(values));
-      enqueueSnackbar(CATALOG_TEXT.groupCreated(group.name), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      reset();
-      onCreated(group);
-    } catch (error) {
-      applyServerErrors(error, setError, ['name', 'index']);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, ['name', 'index'], async (values) => {
+    const group = await create.mutateAsync(toBody(values));
+    reset();
+    onCreated(group);
+    return CATALOG_TEXT.groupCreated(group.name);
   });
 
   return (

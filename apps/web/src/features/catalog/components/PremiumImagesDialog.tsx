@@ -1,4 +1,13 @@
-import { CATALOG_TEXT, type CatalogImage, MSG, NOTIFY_MS, type Premium, type PremiumKind, WEB_TEXT } from '@cab/shared';
+import {
+  CATALOG_TEXT,
+  type CatalogImage,
+  catalogApi,
+  MSG,
+  NOTIFY_MS,
+  type Premium,
+  type PremiumKind,
+  WEB_TEXT,
+} from '@cab/shared';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,7 +16,7 @@ import IconButton from '@mui/material/IconButton';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { useSession } from '../../auth/api.ts';
+import { useCan } from '../../auth/useCan.ts';
 import { usePremiumImages } from '../api.ts';
 import { ImageGallery } from './ImageGallery.tsx';
 
@@ -21,8 +30,7 @@ export function PremiumImagesDialog({
   premium: Premium;
   onClose: () => void;
 }) {
-  const { role } = useSession();
-  const canEdit = role === 'ADMIN';
+  const canEdit = useCan(catalogApi.premiumAddImages);
   const { enqueueSnackbar } = useSnackbar();
   const { addImages, deleteImage, moveImage } = usePremiumImages(kind, premium.id);
   const [images, setImages] = useState<CatalogImage[]>(premium.images);

@@ -1,5 +1,6 @@
 import { CATALOG_TEXT, DEBOUNCE_MS } from '@cab/shared';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
+import type { FieldBinding } from '../../../components/form/FormAutocomplete.tsx';
 import { fetchProductGroups } from '../api.ts';
 
 export interface ProductGroupRef {
@@ -7,31 +8,19 @@ export interface ProductGroupRef {
   name: string;
 }
 
+const loadGroups = async (text: string, signal: AbortSignal) =>
+  (await fetchProductGroups(text, signal)).results.map(({ id, name }) => ({ id, name }));
+
 /** The product group of a line item, loaded as the user types. */
-export function ProductGroupAutocomplete({
-  value,
-  onChange,
-  error,
-  helperText,
-}: {
-  value: ProductGroupRef | null;
-  onChange: (value: ProductGroupRef | null) => void;
-  error?: boolean;
-  helperText?: string;
-}) {
+export function ProductGroupAutocomplete(props: FieldBinding<ProductGroupRef | null>) {
   return (
     <AsyncAutocomplete<ProductGroupRef>
-      value={value}
-      onChange={onChange}
+      {...props}
       label={CATALOG_TEXT.productGroup}
-      fetchOptions={async (text, signal) =>
-        (await fetchProductGroups(text, signal)).results.map(({ id, name }) => ({ id, name }))
-      }
+      fetchOptions={loadGroups}
       getOptionLabel={(g) => g.name}
       getOptionKey={(g) => g.id}
       debounceMs={DEBOUNCE_MS.autocomplete}
-      error={error}
-      helperText={helperText}
       testId="product-group-autocomplete"
     />
   );

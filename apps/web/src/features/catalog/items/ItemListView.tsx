@@ -2,13 +2,11 @@ import {
   CATALOG_TEXT,
   catalogApi,
   DEBOUNCE_MS,
+  formatWireMoney,
   LINE_ITEM_CSV_COLUMNS,
   type LineItem,
-  type LineItemListQuery,
-  MSG,
   NOTIFY_MS,
   PAGE_SIZE,
-  WEB_TEXT,
 } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
@@ -20,33 +18,42 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn, RowId } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { type ItemScope, useDeleteItem, useImportItemCsv, useItemList } from '../api.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
+import {
+  CODE_FILTERS,
+  type ItemFilters,
+  type ItemScope,
+  useDeleteItem,
+  useImportItemCsv,
+  useItemList,
+} from '../api.ts';
+import { CodeFilterFields } from '../components/CodeFilters.tsx';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CsvImportDialog } from '../components/CsvImportDialog.tsx';
 import { ExportCsvButton } from '../components/ExportCsvButton.tsx';
-import { type CodeFilters, EMPTY_FILTERS, ListFilters } from '../components/ListFilters.tsx';
 import { BulkUpdateDialog } from './BulkUpdateDialog.tsx';
 import { GroupPreviewDialog } from './GroupPreviewDialog.tsx';
 import { LineItemFormDialog } from './LineItemFormDialog.tsx';
 
-type ExportNameFilter = '' | 'YES' | 'NO';
+/** The export-name filter of the line items list: with, without or both (''). */
+const ITEM_FILTERS: ItemFilters = { ...CODE_FILTERS, export_name: '' };
+const EXPORT_NAME_OPTIONS = [
+  { value: 'YES', label: CATALOG_TEXT.exportNameWith },
+  { value: 'NO', label: CATALOG_TEXT.exportNameWithout },
+];
 
 const size = (i: LineItem) =>
   [i.width, i.height, i.depth].every((v) => v === null)
@@ -140,7 +147,7 @@ function itemColumns(onPreview: ((item: LineItem) => void) | null): DataColumn<L
         </Box>
       ),
     },
-    { key: 'price', header: CATALOG_TEXT.price, align: 'right', noWrap: true, render: (i) => formatMoney(i.price) },
+    { key: 'price', header: CATALOG_TEXT.price, align: 'right', noWrap: true, render: (i) => formatWireMoney(i.price) },
   ];
 }
 
@@ -152,11 +159,12 @@ function itemColumns(onPreview: ((item: LineItem) => void) | null): DataColumn<L
 export function ItemListView({ scope }: { scope: ItemScope }) {
   const isItems = scope === 'items';
   const route = useCurrentRoute();
-  const { enqueueSnackbar } = useSnackbar();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(isItems ? PAGE_SIZE.lineItems : PAGE_SIZE.attachments);
-  const [filters, setFilters] = useState<CodeFilters>(EMPTY_FILTERS);
-  const [exportName, setExportName] = useState<ExportNameFilter>('');
+  const list = useListState({
+    key: `items.${scope}`,
+    pageSize: isItems ? PAGE_SIZE.lineItems : PAGE_SIZE.attachments,
+    orderBy: 'manufacturer_code',
+    filters: ITEM_FILTERS,
+  });
   const [selected, setSelected] = useState<Set<RowId>>(() => new Set());
   const [editing, setEditing] = useState<LineItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LineItem | null>(null);
@@ -164,54 +172,29 @@ export function ItemListView({ scope }: { scope: ItemScope }) {
   const [importing, setImporting] = useState(false);
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  const query: LineItemListQuery = {
-    page,
-    page_size: pageSize,
-    order_by: 'manufacturer_code',
-    manufacturer_code: filters.code,
-    description: filters.description,
-    'categories[]': filters.categories.map((c) => c.id),
-    export_name: isItems ? exportName || undefined : undefined,
-  };
-  const list = useItemList(scope, query);
+  const query = useItemList(scope, list);
   const remove = useDeleteItem(scope);
   const importCsv = useImportItemCsv(scope);
 
   const columns = useMemo(() => itemColumns(isItems ? setPreviewing : null), [isItems]);
   const visibility = useColumnVisibility(`items.${scope}`, columns);
 
-  const resetPage = () => setPage(1);
-  const data = list.data;
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / pageSize));
-  // A delete can empty the last page: go back to the new last one.
-  useEffect(() => {
-    if (data && page > pageCount) setPage(pageCount);
-  }, [data, page, pageCount]);
-  const lastDeleting = useRef<LineItem | null>(null);
-  if (deleting) lastDeleting.current = deleting;
-
   const rowActions = (item: LineItem) => (
     <>
-      <Tooltip title={CATALOG_TEXT.edit}>
-        <IconButton
-          size="small"
-          aria-label={`${CATALOG_TEXT.edit} ${item.manufacturer_code}`}
-          onClick={() => setEditing(item)}
-          data-testid={`edit-${item.manufacturer_code}`}
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title={CATALOG_TEXT.delete}>
-        <IconButton
-          size="small"
-          aria-label={`${CATALOG_TEXT.delete} ${item.manufacturer_code}`}
-          onClick={() => setDeleting(item)}
-          data-testid={`delete-${item.manufacturer_code}`}
-        >
-          <DeleteOutlineRounded fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <RowAction
+        label={CATALOG_TEXT.edit}
+        name={item.manufacturer_code}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => setEditing(item)}
+        testId={`edit-${item.manufacturer_code}`}
+      />
+      <RowAction
+        label={CATALOG_TEXT.delete}
+        name={item.manufacturer_code}
+        icon={<DeleteOutlineRounded fontSize="small" />}
+        onClick={() => setDeleting(item)}
+        testId={`delete-${item.manufacturer_code}`}
+      />
     </>
   );
 
@@ -251,37 +234,28 @@ export function ItemListView({ scope }: { scope: ItemScope }) {
         }
       />
       <Card data-testid={`item-list-${scope}`}>
-        <ListFilters
-          value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            resetPage();
-          }}
-          categoryType={isItems ? 'LINE_ITEM' : 'ATTACHMENT'}
-          codeLabel={CATALOG_TEXT.manufacturerCode}
-          focusCodeAfterMs={DEBOUNCE_MS.focus}
+        <FilterToolbar
+          list={list}
           end={<ColumnMenu columns={columns} hidden={visibility.hidden} onToggle={visibility.toggle} />}
         >
+          <CodeFilterFields
+            list={list}
+            categoryType={isItems ? 'LINE_ITEM' : 'ATTACHMENT'}
+            codeLabel={CATALOG_TEXT.manufacturerCode}
+            focusCodeAfterMs={DEBOUNCE_MS.focus}
+          />
           {isItems && (
-            <TextField
-              select
-              size="small"
+            <FilterSelect
+              list={list}
+              name="export_name"
               label={CATALOG_TEXT.exportNameFilter}
-              value={exportName}
-              onChange={(e) => {
-                setExportName(e.target.value as ExportNameFilter);
-                resetPage();
-              }}
-              sx={{ width: { xs: '100%', sm: 130 } }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              data-testid="filter-export-name"
-            >
-              <MenuItem value="">{CATALOG_TEXT.exportNameBoth}</MenuItem>
-              <MenuItem value="YES">{CATALOG_TEXT.exportNameWith}</MenuItem>
-              <MenuItem value="NO">{CATALOG_TEXT.exportNameWithout}</MenuItem>
-            </TextField>
+              anyLabel={CATALOG_TEXT.exportNameBoth}
+              options={EXPORT_NAME_OPTIONS}
+              testId="filter-export-name"
+              width={130}
+            />
           )}
-        </ListFilters>
+        </FilterToolbar>
         {isItems && selected.size > 0 && (
           <Box
             sx={{
@@ -303,27 +277,15 @@ export function ItemListView({ scope }: { scope: ItemScope }) {
             </Button>
           </Box>
         )}
-        <DataTable
+        <PagedDataTable
+          query={query}
+          state={list}
           columns={columns}
           hidden={visibility.hidden}
-          rows={data?.results ?? []}
           getRowId={(i) => i.id}
-          loading={list.isPending}
-          fetching={list.isFetching}
-          skeletonRows={10}
           selection={isItems ? { selected, onChange: setSelected } : undefined}
           rowActions={rowActions}
           rowTestId={(i) => `row-${i.manufacturer_code}`}
-        />
-        <TablePager
-          page={page}
-          pageSize={pageSize}
-          total={data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={(next) => {
-            setPageSize(next);
-            resetPage();
-          }}
         />
       </Card>
 
@@ -351,34 +313,18 @@ export function ItemListView({ scope }: { scope: ItemScope }) {
           onClose={() => setImporting(false)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={MSG.deleteConfirm((deleting ?? lastDeleting.current)?.manufacturer_code ?? '')}
-        text={MSG.deleteIrreversible}
-        confirmLabel={MSG.deleteYes}
-        cancelLabel={WEB_TEXT.cancel}
-        destructive
-        busy={remove.isPending}
+      <ConfirmDelete
+        target={deleting}
+        label={(item) => item.manufacturer_code}
+        remove={remove}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting);
-            enqueueSnackbar(MSG.deleted(deleting.manufacturer_code), {
-              variant: 'success',
-              autoHideDuration: NOTIFY_MS.short,
-            });
-            setSelected((current) => {
-              const next = new Set(current);
-              next.delete(deleting.id);
-              return next;
-            });
-          } catch {
-            // A failure with a code and message is shown as a dialog by the API client (SPEC 8).
-          } finally {
-            setDeleting(null);
-          }
-        }}
+        onDeleted={(item) =>
+          setSelected((current) => {
+            const next = new Set(current);
+            next.delete(item.id);
+            return next;
+          })
+        }
       />
     </>
   );

@@ -7,26 +7,23 @@ import {
   lineItemFormSchema,
   lineItemIssues,
   MSG,
-  NOTIFY_MS,
 } from '@cab/shared';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
+import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { isApiRequestError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
 import { type ItemScope, useProductGroup, useSaveItem } from '../api.ts';
 import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
 import { PriceInput } from '../components/PriceInput.tsx';
 import { ProductGroupAutocomplete, type ProductGroupRef } from '../components/ProductGroupAutocomplete.tsx';
 import { TagsField, type TagValue } from '../components/TagsField.tsx';
-import { bodyResolver, textOf } from '../formResolver.ts';
 
 const COUNTS = [
   ['nb_base_door', CATALOG_TEXT.nbBaseDoor],
@@ -132,7 +129,7 @@ function toBody(v: LineItemFormValues): LineItemBody {
   };
 }
 
-const resolver = bodyResolver<LineItemFormValues>(lineItemFormSchema, toBody, lineItemIssues);
+const resolver = bodyResolver<LineItemFormValues>(lineItemFormSchema, toBody, { extraIssues: lineItemIssues });
 
 /**
  * The line item (or attachment) form (SPEC 5): manufacturer code, price, category and (for line
@@ -150,7 +147,6 @@ export function LineItemFormDialog({
   const isAttachment = item?.is_attachment ?? scope === 'attachments';
   const save = useSaveItem(scope);
   const group = useProductGroup(item?.product_group ?? null);
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<LineItemFormValues>({
     resolver,
     defaultValues: defaults(item, isAttachment),
@@ -164,23 +160,16 @@ export function LineItemFormDialog({
     }
   }, [group.data, getValues, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = useFormSubmit(
+    { handleSubmit, setError },
+    FIELD_NAMES,
+    async (values) => {
       await save.mutateAsync({ id: item?.id, body: toBody(values) });
-      enqueueSnackbar(item ? MSG.itemUpdated : MSG.itemAdded, {
-        variant: 'success',
-        autoHideDuration: NOTIFY_MS.short,
-      });
       onClose();
-    } catch (error) {
-      if (isApiRequestError(error) && error.hasFieldErrors) {
-        applyServerErrors(error, setError, FIELD_NAMES);
-        enqueueSnackbar(MSG.itemSaveFieldErrors, { variant: 'error' });
-      } else {
-        enqueueSnackbar(MSG.itemSaveFailed, { variant: 'error' });
-      }
-    }
-  });
+      return item ? MSG.itemUpdated : MSG.itemAdded;
+    },
+    { failed: { fields: MSG.itemSaveFieldErrors, other: MSG.itemSaveFailed } },
+  );
 
   const title = item
     ? CATALOG_TEXT.editItem(item.manufacturer_code)
@@ -236,22 +225,13 @@ export function LineItemFormDialog({
           <FormTextField control={control} name="description" label={CATALOG_TEXT.description} />
         </Grid>
         <Grid size={half}>
-          <Controller
+          <FormAutocomplete
             control={control}
             name="category"
-            render={({ field, fieldState }) => (
-              <CategoryAutocomplete
-                type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                testId="category-autocomplete"
-              />
-            )}
+            component={CategoryAutocomplete}
+            type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
+            required
+            testId="category-autocomplete"
           />
         </Grid>
         <Grid size={half}>
@@ -325,18 +305,7 @@ export function LineItemFormDialog({
           </Grid>
         ))}
         <Grid size={12}>
-          <Controller
-            control={control}
-            name="product_group"
-            render={({ field, fieldState }) => (
-              <ProductGroupAutocomplete
-                value={field.value}
-                onChange={field.onChange}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormAutocomplete control={control} name="product_group" component={ProductGroupAutocomplete} />
         </Grid>
         <Grid size={12}>
           <Divider sx={{ mb: 2 }} />

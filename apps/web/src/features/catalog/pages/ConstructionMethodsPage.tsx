@@ -23,8 +23,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { usePremiumList, useSavePremium } from '../api.ts';
 
 const NAME = PREMIUM_TYPE_LABELS.FINISH_OPTION;

@@ -2,28 +2,29 @@ import { CATALOG_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { kindConfig } from '../kinds.ts';
 import { PremiumListView } from '../premiums/PremiumListView.tsx';
 
 const DOOR = kindConfig('door_style');
 const DRAWER = kindConfig('drawer_style');
 const DRAWER_TAB = 'drawer_styles';
+const TABS = { tab: 'door_styles' };
 
 /**
  * /catalog/premiums/door_styles: door styles, and drawer styles on a second tab (DOMAIN.md: drawer
  * styles have no route of their own; the premium selector applies both together). The tab is
- * kept in the address (?tab=drawer_styles) so it survives a reload.
+ * kept in the address (?tab=drawer_styles) so it survives a reload; each list has its own parameters.
  */
 export default function DoorStylesPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === DRAWER_TAB ? DRAWER_TAB : 'door_styles';
+  const [kept, setTabs] = useSearchState({ key: 'catalog.door_styles', defaults: TABS });
+  const tab = kept.tab === DRAWER_TAB ? DRAWER_TAB : 'door_styles';
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={tab}
-          onChange={(_, next: string) => setParams(next === DRAWER_TAB ? { tab: DRAWER_TAB } : {}, { replace: true })}
+          onChange={(_, next: string) => setTabs({ tab: next }, { push: false })}
           aria-label={CATALOG_TEXT.doorStylesTab}
         >
           <Tab value="door_styles" label={CATALOG_TEXT.doorStylesTab} data-testid="tab-door-styles" />
@@ -31,9 +32,9 @@ export default function DoorStylesPage() {
         </Tabs>
       </Box>
       {tab === DRAWER_TAB ? (
-        <PremiumListView key="drawer" config={DRAWER} />
+        <PremiumListView key="drawer" config={DRAWER} prefix="drawer" />
       ) : (
-        <PremiumListView key="door" config={DOOR} />
+        <PremiumListView key="door" config={DOOR} prefix="door" />
       )}
     </>
   );

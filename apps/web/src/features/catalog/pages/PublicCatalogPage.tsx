@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { useMemo } from 'react';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
 

@@ -1,8 +1,8 @@
 import { CATALOG_TEXT, type Subcategory } from '@cab/shared';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCategory, useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, CatalogBreadcrumbs, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
 

@@ -3,7 +3,6 @@ import {
   DOOR_STYLE_ATTRS,
   EXPORT_CATEGORIES,
   MSG,
-  NOTIFY_MS,
   type Premium,
   type PremiumBody,
   premiumFormSchema,
@@ -20,21 +19,19 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
+import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { isApiRequestError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
 import { usePremiumGroups, useSavePremium } from '../api.ts';
 import { CategoriesAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
 import { PremiumsAutocomplete } from '../components/PremiumAutocomplete.tsx';
 import { PremiumGroupDialog } from '../components/PremiumGroupDialog.tsx';
 import { PriceInput } from '../components/PriceInput.tsx';
 import { TagsField, type TagValue } from '../components/TagsField.tsx';
-import { bodyResolver, textOf } from '../formResolver.ts';
 import type { KindConfig } from '../kinds.ts';
 
 type DoorAttr = (typeof DOOR_STYLE_ATTRS)[number];
@@ -146,7 +143,6 @@ export function PremiumFormDialog({
 }) {
   const save = useSavePremium(config.kind);
   const groups = usePremiumGroups(config.type, config.fields.group);
-  const { enqueueSnackbar } = useSnackbar();
   const [groupDialogOpen, setGroupDialogOpen] = useState(false);
   const [createdGroups, setCreatedGroups] = useState<{ id: number; name: string }[]>([]);
   // The current group and a just-created one are options before the group list (re)loads.
@@ -157,11 +153,9 @@ export function PremiumFormDialog({
   }, [premium, createdGroups, groups.data]);
   const resolver = useMemo(
     () =>
-      bodyResolver<PremiumFormValues>(
-        premiumFormSchema(config.type),
-        (v) => toBody(v, config),
-        (v) => premiumTypeIssues(config.type, v),
-      ),
+      bodyResolver<PremiumFormValues>(premiumFormSchema(config.type), (v) => toBody(v, config), {
+        extraIssues: (v) => premiumTypeIssues(config.type, v),
+      }),
     [config],
   );
   const { control, handleSubmit, setError, setValue, formState } = useForm<PremiumFormValues>({
@@ -171,23 +165,16 @@ export function PremiumFormDialog({
   const f = config.fields;
   const locked = f.identityLocked;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = useFormSubmit(
+    { handleSubmit, setError },
+    FIELD_NAMES,
+    async (values) => {
       await save.mutateAsync({ id: premium?.id, body: toBody(values, config) });
-      enqueueSnackbar(premium ? MSG.premiumUpdated(config.name) : MSG.premiumCreated(config.name), {
-        variant: 'success',
-        autoHideDuration: NOTIFY_MS.short,
-      });
       onClose();
-    } catch (error) {
-      if (isApiRequestError(error) && error.hasFieldErrors) {
-        applyServerErrors(error, setError, FIELD_NAMES);
-        enqueueSnackbar(MSG.premiumSaveFieldErrors(config.name), { variant: 'error' });
-      } else {
-        enqueueSnackbar(MSG.premiumSaveFailed(config.name), { variant: 'error' });
-      }
-    }
-  });
+      return premium ? MSG.premiumUpdated(config.name) : MSG.premiumCreated(config.name);
+    },
+    { failed: { fields: MSG.premiumSaveFieldErrors(config.name), other: MSG.premiumSaveFailed(config.name) } },
+  );
 
   const half = { xs: 12, sm: 6 } as const;
 
@@ -225,59 +212,36 @@ export function PremiumFormDialog({
           <FormTextField control={control} name="description" label={CATALOG_TEXT.description} disabled={locked} />
         </Grid>
         <Grid size={12}>
-          <Controller
+          <FormAutocomplete
             control={control}
             name="categories"
-            render={({ field, fieldState }) => (
-              <CategoriesAutocomplete
-                type={config.type}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message}
-                testId="categories-autocomplete"
-              />
-            )}
+            component={CategoriesAutocomplete}
+            type={config.type}
+            required
+            testId="categories-autocomplete"
           />
         </Grid>
         {f.finishOptions && (
           <Grid size={12}>
-            <Controller
+            <FormAutocomplete
               control={control}
               name="finish_options"
-              render={({ field, fieldState }) => (
-                <PremiumsAutocomplete
-                  kind="finish_option"
-                  label={CATALOG_TEXT.finishOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  testId="finish-options-autocomplete"
-                />
-              )}
+              component={PremiumsAutocomplete}
+              kind="finish_option"
+              label={CATALOG_TEXT.finishOptions}
+              testId="finish-options-autocomplete"
             />
           </Grid>
         )}
         {f.woodSpecies && (
           <Grid size={12}>
-            <Controller
+            <FormAutocomplete
               control={control}
               name="wood_species"
-              render={({ field, fieldState }) => (
-                <PremiumsAutocomplete
-                  kind="wood_species"
-                  label={CATALOG_TEXT.woodSpecies}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  testId="wood-species-autocomplete"
-                />
-              )}
+              component={PremiumsAutocomplete}
+              kind="wood_species"
+              label={CATALOG_TEXT.woodSpecies}
+              testId="wood-species-autocomplete"
             />
           </Grid>
         )}

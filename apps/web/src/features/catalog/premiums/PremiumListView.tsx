@@ -1,12 +1,11 @@
 import {
   CATALOG_TEXT,
   catalogApi,
-  MSG,
-  NOTIFY_MS,
+  formatWireMoney,
+  formatWirePercent,
   PAGE_SIZE,
   PREMIUM_CSV_COLUMNS,
   type Premium,
-  type PremiumListQuery,
   WEB_TEXT,
 } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
@@ -14,28 +13,25 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useMemo, useState } from 'react';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
-import { DataTable } from '../../../components/data-table/DataTable.tsx';
-import { TablePager } from '../../../components/data-table/TablePager.tsx';
+import { FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { formatMoney, formatPercent } from '../../../lib/format.ts';
-import { useDeletePremium, useImportPremiumCsv, usePremiumCodes, usePremiumList } from '../api.ts';
+import { CODE_FILTERS, useDeletePremium, useImportPremiumCsv, usePremiumCodes, usePremiumPage } from '../api.ts';
+import { CodeFilterFields } from '../components/CodeFilters.tsx';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CsvImportDialog } from '../components/CsvImportDialog.tsx';
 import { ExportCsvButton } from '../components/ExportCsvButton.tsx';
-import { type CodeFilters, EMPTY_FILTERS, ListFilters } from '../components/ListFilters.tsx';
 import { PremiumImagesDialog } from '../components/PremiumImagesDialog.tsx';
 import { GROUPED_ORDER, type KindConfig, PLAIN_ORDER } from '../kinds.ts';
 import { GroupHeader } from './GroupHeader.tsx';
@@ -146,14 +142,14 @@ function premiumColumns(config: KindConfig, finishCodes?: Map<number, string>, w
       key: 'price',
       header: CATALOG_TEXT.price,
       align: 'right',
-      render: (p) => formatMoney(p.price),
+      render: (p) => formatWireMoney(p.price),
       noWrap: true,
     },
     {
       key: 'percentage',
       header: CATALOG_TEXT.percentage,
       align: 'right',
-      render: (p) => formatPercent(p.percentage),
+      render: (p) => formatWirePercent(p.percentage, { twoPlaces: true }),
       noWrap: true,
     },
     { key: 'index', header: CATALOG_TEXT.index, align: 'right', optional: true, render: (p) => p.index },
@@ -170,12 +166,8 @@ function premiumColumns(config: KindConfig, finishCodes?: Map<number, string>, w
 
 interface Props {
   config: KindConfig;
-  /** Selection mode (SPEC 2): 50 a page, double-click a row to select it, no row actions. */
-  onSelect?: (premium: Premium) => void;
-  /** Narrows the list (e.g. door styles offered in a wood species). */
-  extraQuery?: Partial<PremiumListQuery>;
-  /** Heading level content above the list (tabs). */
-  header?: boolean;
+  /** URL parameter prefix where a screen shows several premium lists (tabs). */
+  prefix?: string;
 }
 
 /**
@@ -183,28 +175,20 @@ interface Props {
  * delete and images, rows grouped by header with an editable group Index, Filter with the column
  * menu, server paging (10 a page).
  */
-export function PremiumListView({ config, onSelect, extraQuery, header = true }: Props) {
-  const selecting = onSelect !== undefined;
-  const { enqueueSnackbar } = useSnackbar();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(selecting ? PAGE_SIZE.premiumSelection : PAGE_SIZE.premiumList);
-  const [filters, setFilters] = useState<CodeFilters>(EMPTY_FILTERS);
+export function PremiumListView({ config, prefix }: Props) {
+  const list = useListState({
+    key: `premium.${config.kind}`,
+    prefix,
+    pageSize: PAGE_SIZE.premiumList,
+    orderBy: config.grouped ? GROUPED_ORDER : PLAIN_ORDER,
+    filters: CODE_FILTERS,
+  });
   const [editing, setEditing] = useState<Premium | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Premium | null>(null);
   const [imagesOf, setImagesOf] = useState<Premium | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const query: PremiumListQuery = {
-    page,
-    page_size: pageSize,
-    order_by: config.grouped ? GROUPED_ORDER : PLAIN_ORDER,
-    code: filters.code,
-    description: filters.description,
-    'categories[]': filters.categories.map((c) => c.id),
-    select: selecting ? 'true' : undefined,
-    ...extraQuery,
-  };
-  const list = usePremiumList(config.kind, query);
+  const query = usePremiumPage(config.kind, list);
   const remove = useDeletePremium(config.kind);
   const importCsv = useImportPremiumCsv(config.kind);
   const finishCodes = usePremiumCodes('finish_option', config.fields.finishOptions);
@@ -216,104 +200,75 @@ export function PremiumListView({ config, onSelect, extraQuery, header = true }:
   );
   const visibility = useColumnVisibility(`premium.${config.kind}`, columns);
 
-  const changeFilters = (next: CodeFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
-
   const rowActions = (p: Premium) => (
     <>
-      <Tooltip title={CATALOG_TEXT.edit}>
-        <IconButton
-          size="small"
-          aria-label={`${CATALOG_TEXT.edit} ${p.code}`}
-          onClick={() => setEditing(p)}
-          data-testid={`edit-${p.code}`}
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <RowAction
+        label={CATALOG_TEXT.edit}
+        name={p.code}
+        icon={<EditOutlined fontSize="small" />}
+        onClick={() => setEditing(p)}
+        testId={`edit-${p.code}`}
+      />
       {config.canDelete && (
-        <Tooltip title={CATALOG_TEXT.delete}>
-          <IconButton
-            size="small"
-            aria-label={`${CATALOG_TEXT.delete} ${p.code}`}
-            onClick={() => setDeleting(p)}
-            data-testid={`delete-${p.code}`}
-          >
-            <DeleteOutlineRounded fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <RowAction
+          label={CATALOG_TEXT.delete}
+          name={p.code}
+          icon={<DeleteOutlineRounded fontSize="small" />}
+          onClick={() => setDeleting(p)}
+          testId={`delete-${p.code}`}
+        />
       )}
-      <Tooltip title={CATALOG_TEXT.images}>
-        <IconButton
-          size="small"
-          aria-label={`${CATALOG_TEXT.images} ${p.code}`}
-          onClick={() => setImagesOf(p)}
-          data-testid={`images-${p.code}`}
-        >
+      <RowAction
+        label={CATALOG_TEXT.images}
+        name={p.code}
+        icon={
           <Badge badgeContent={p.images.length} color="primary" max={99}>
             <PhotoLibraryOutlined fontSize="small" />
           </Badge>
-        </IconButton>
-      </Tooltip>
+        }
+        onClick={() => setImagesOf(p)}
+        testId={`images-${p.code}`}
+      />
     </>
   );
 
-  const data = list.data;
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / pageSize));
-  // A delete can empty the last page: go back to the new last one.
-  useEffect(() => {
-    if (data && page > pageCount) setPage(pageCount);
-  }, [data, page, pageCount]);
-  const lastDeleting = useRef<Premium | null>(null);
-  if (deleting) lastDeleting.current = deleting;
   return (
     <>
-      {header && (
-        <PageHeader
-          title={config.title}
-          actions={
-            <>
-              <ExportCsvButton
-                endpoint={catalogApi.premiumExportCsv}
-                params={{ kind: config.kind }}
-                fileName={config.kind}
-              />
-              {config.canImport && (
-                <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImporting(true)}>
-                  {CATALOG_TEXT.importCsv}
-                </Button>
-              )}
-              {config.canAdd && (
-                <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-                  {CATALOG_TEXT.add}
-                </Button>
-              )}
-            </>
-          }
-        />
-      )}
-      {selecting && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {MSG.doubleClickToSelect}
-        </Alert>
-      )}
+      <PageHeader
+        title={config.title}
+        actions={
+          <>
+            <ExportCsvButton
+              endpoint={catalogApi.premiumExportCsv}
+              params={{ kind: config.kind }}
+              fileName={config.kind}
+            />
+            {config.canImport && (
+              <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImporting(true)}>
+                {CATALOG_TEXT.importCsv}
+              </Button>
+            )}
+            {config.canAdd && (
+              <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+                {CATALOG_TEXT.add}
+              </Button>
+            )}
+          </>
+        }
+      />
       <Card data-testid={`premium-list-${config.kind}`}>
-        <ListFilters
-          value={filters}
-          onChange={changeFilters}
-          categoryType={config.type}
+        <FilterToolbar
+          list={list}
           end={<ColumnMenu columns={columns} hidden={visibility.hidden} onToggle={visibility.toggle} />}
-        />
-        <DataTable
+        >
+          <CodeFilterFields list={list} categoryType={config.type} />
+        </FilterToolbar>
+        <PagedDataTable
+          query={query}
+          state={list}
           columns={columns}
           hidden={visibility.hidden}
-          rows={data?.results ?? []}
           getRowId={(p) => p.id}
-          loading={list.isPending}
-          fetching={list.isFetching}
-          skeletonRows={Math.min(pageSize, 10)}
           groupOf={
             config.grouped
               ? (p) => ({
@@ -325,25 +280,14 @@ export function PremiumListView({ config, onSelect, extraQuery, header = true }:
                       id={p.premium_group}
                       name={p.group_name ?? CATALOG_TEXT.noGroup}
                       index={p.group_index}
-                      editable={!selecting}
+                      editable
                     />
                   ),
                 })
               : undefined
           }
-          rowActions={selecting ? undefined : rowActions}
-          onRowDoubleClick={onSelect}
+          rowActions={rowActions}
           rowTestId={(p) => `row-${p.code}`}
-        />
-        <TablePager
-          page={page}
-          pageSize={pageSize}
-          total={data?.total ?? 0}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
         />
       </Card>
 
@@ -363,27 +307,7 @@ export function PremiumListView({ config, onSelect, extraQuery, header = true }:
           onClose={() => setImporting(false)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={MSG.deleteConfirm((deleting ?? lastDeleting.current)?.code ?? '')}
-        text={MSG.deleteIrreversible}
-        confirmLabel={MSG.deleteYes}
-        cancelLabel={WEB_TEXT.cancel}
-        destructive
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting);
-            enqueueSnackbar(MSG.deleted(deleting.code), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-          } catch {
-            // A failure with a code and message is shown as a dialog by the API client (SPEC 8).
-          } finally {
-            setDeleting(null);
-          }
-        }}
-      />
+      <ConfirmDelete target={deleting} label={(p) => p.code} remove={remove} onClose={() => setDeleting(null)} />
     </>
   );
 }

@@ -8,8 +8,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useSession } from '../../auth/api.ts';
 import { useAppConfig } from '../api.ts';
 

@@ -1,4 +1,4 @@
-import { EMAIL_TEXT, OUTBOX_STATUSES } from '@cab/shared';
+import { EMAIL_TEXT, OUTBOX_STATUSES, PAGE_SIZE } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,17 +7,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
+import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type OutboxStatus, useOutbox } from '../api.ts';
 
 type Message = NonNullable<ReturnType<typeof useOutbox>['data']>['results'][number];
 
+const STATUS_OPTIONS = OUTBOX_STATUSES.map((s) => ({ value: s, label: EMAIL_TEXT.outboxStatus[s] }));
 const STATUS_COLOR = { PENDING: 'warning', SENT: 'success', FAILED: 'error' } as const;
 
 export function StatusChip({ status }: { status: OutboxStatus }) {
@@ -34,41 +35,30 @@ const COLUMNS: DataColumn<Message>[] = [
 
 /** The admin's reader of the outbox: every message kept, filtered by status, newest first. */
 export function OutboxView() {
-  const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const paging = usePaging(50);
+  const list = useListState({
+    key: 'email.outbox',
+    prefix: 'outbox',
+    pageSize: PAGE_SIZE.outbox,
+    filters: { status: '' },
+  });
   const [open, setOpen] = useState<Message | null>(null);
-  const outbox = useOutbox({ page: paging.page, page_size: paging.pageSize, ...(status ? { status } : {}) });
+  const outbox = useOutbox(list);
 
   return (
     <Card>
-      <Box sx={{ p: 2 }}>
-        <TextField
-          select
-          size="small"
+      <FilterToolbar>
+        <FilterSelect
+          list={list}
+          name="status"
           label={EMAIL_TEXT.status}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as OutboxStatus | '');
-            paging.setPage(1);
-          }}
-          fullWidth={false}
-          sx={{ minWidth: 200 }}
-          slotProps={{
-            inputLabel: { shrink: true },
-            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'outbox-status' } as object },
-          }}
-        >
-          <MenuItem value="">{EMAIL_TEXT.anyStatus}</MenuItem>
-          {OUTBOX_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {EMAIL_TEXT.outboxStatus[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+          anyLabel={EMAIL_TEXT.anyStatus}
+          options={STATUS_OPTIONS}
+          testId="outbox-status"
+        />
+      </FilterToolbar>
       <PagedDataTable
-        list={outbox}
-        paging={paging}
+        query={outbox}
+        state={list}
         columns={COLUMNS}
         getRowId={(m) => m.id}
         emptyText={EMAIL_TEXT.noMessages}

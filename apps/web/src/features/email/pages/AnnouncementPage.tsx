@@ -7,6 +7,7 @@ import {
   EMAIL_TEXT,
   MSG,
   NOTIFY_MS,
+  PAGE_SIZE,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -21,16 +22,17 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { PagedDataTable, usePaging } from '../../../components/data-table/PagedDataTable.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { applyServerErrors, useFormSubmit } from '../../../lib/forms.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAnnouncements, useExpireAnnouncement, usePreviewAnnouncement, useSendAnnouncement } from '../api.ts';
 
 /** The form holds the expiry as the browser's local date-time; the wire wants an ISO instant. */
@@ -86,24 +88,16 @@ function AnnouncementForm() {
   const current = JSON.stringify(useWatch({ control }));
   const previewed = previewer.data && previewedForm === current ? previewer.data : null;
 
-  const runPreview = handleSubmit(async (values) => {
-    try {
-      await previewer.mutateAsync(toBody(values));
-      setPreviewedForm(JSON.stringify(getValues()));
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const runPreview = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await previewer.mutateAsync(toBody(values));
+    setPreviewedForm(JSON.stringify(getValues()));
   });
 
   // Send asks first, with the audience's size (a fresh preview, so the count is current).
-  const askToSend = handleSubmit(async (values) => {
-    try {
-      const preview = await previewer.mutateAsync(toBody(values));
-      setPreviewedForm(JSON.stringify(getValues()));
-      setConfirmCount(preview.recipients);
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const askToSend = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    const preview = await previewer.mutateAsync(toBody(values));
+    setPreviewedForm(JSON.stringify(getValues()));
+    setConfirmCount(preview.recipients);
   });
 
   const send = async () => {
@@ -221,8 +215,8 @@ function AnnouncementForm() {
 const isActive = (a: Announcement) => new Date(a.expires_at).getTime() > Date.now();
 
 function AnnouncementList() {
-  const paging = usePaging(20);
-  const list = useAnnouncements({ page: paging.page, page_size: paging.pageSize });
+  const list = useListState({ key: 'email.announcements', pageSize: PAGE_SIZE.announcementsScreen });
+  const query = useAnnouncements(list);
   const expire = useExpireAnnouncement();
   const { enqueueSnackbar } = useSnackbar();
   const [toExpire, setToExpire] = useState<Announcement | null>(null);
@@ -264,8 +258,8 @@ function AnnouncementList() {
   return (
     <Card>
       <PagedDataTable
-        list={list}
-        paging={paging}
+        query={query}
+        state={list}
         columns={columns}
         getRowId={(a) => a.id}
         emptyText={EMAIL_TEXT.noAnnouncements}

@@ -23,14 +23,14 @@ import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageLoader } from '../../../components/FullPageLoader.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useDebouncedValue } from '../../../components/useDebounced.ts';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { emailKeys, previewTemplate, useSaveTemplate, useTemplate } from '../api.ts';
 
 const FIELDS = ['subject', 'body'] as const;
@@ -93,13 +93,9 @@ function TemplateEditor({ template }: { template: EmailTemplate }) {
     enqueueSnackbar(EMAIL_TEXT.resetDone, { variant: 'info', autoHideDuration: NOTIFY_MS.short });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      enqueueSnackbar(EMAIL_TEXT.templateSaved, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await save.mutateAsync(values);
+    return EMAIL_TEXT.templateSaved;
   });
 
   const fieldProps = (field: Field) => ({

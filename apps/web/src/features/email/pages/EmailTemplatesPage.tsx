@@ -4,12 +4,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { Link as RouterLink } from 'react-router';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useTemplates } from '../api.ts';
 import { OutboxView } from '../components/OutboxView.tsx';
 
@@ -20,25 +21,23 @@ const COLUMNS: DataColumn<EmailTemplate>[] = [
   { key: 'updated', header: EMAIL_TEXT.lastUpdated, render: (t) => formatDateTime(t.updated_at), noWrap: true },
 ];
 
+const TABS = { tab: 'templates' };
+
 /**
  * /settings/email/templates. SPEC has no route of its own for the outbox (the admin's reader of
  * queued, sent and failed mail), so it lives here as a second tab (?tab=outbox).
  */
 export default function EmailTemplatesPage() {
   const route = useCurrentRoute();
-  const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'outbox' ? 'outbox' : 'templates';
+  const [kept, setTabs] = useSearchState({ key: 'email.templates', defaults: TABS });
+  const tab = kept.tab === 'outbox' ? 'outbox' : 'templates';
   return (
     <>
       <PageHeader
         title={route.title}
         subtitle={tab === 'outbox' ? EMAIL_TEXT.outboxSubtitle : EMAIL_TEXT.templatesSubtitle}
       />
-      <Tabs
-        value={tab}
-        onChange={(_, next: string) => setSearch(next === 'outbox' ? { tab: 'outbox' } : {}, { replace: true })}
-        sx={{ mb: 2 }}
-      >
+      <Tabs value={tab} onChange={(_, next: string) => setTabs({ tab: next }, { push: false })} sx={{ mb: 2 }}>
         <Tab value="templates" label={EMAIL_TEXT.templatesTab} data-testid="tab-templates" />
         <Tab value="outbox" label={EMAIL_TEXT.outboxTab} data-testid="tab-outbox" />
       </Tabs>

@@ -1,9 +1,9 @@
+import { ROLE_GROUPS } from '@cab/shared';
 import { Navigate } from 'react-router';
-import { useSession } from '../../auth/api.ts';
+import { useInRoleGroup } from '../../auth/useCan.ts';
 
 /** /orders: staff manage orders, customers see their own. */
 export default function OrdersRedirect() {
-  const { role } = useSession();
-  const target = role === 'ADMIN' || role === 'STAFF' ? '/orders/manage' : '/orders/all';
+  const target = useInRoleGroup(ROLE_GROUPS.shop) ? '/orders/manage' : '/orders/all';
   return <Navigate to={target} replace />;
 }

@@ -3,8 +3,8 @@ import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 
 /** Every route whose screen is not built yet: its title and a short note. */
 export default function ComingSoonPage() {

@@ -5,7 +5,6 @@ import {
   type AddressKind,
   addressBodySchema,
   MSG,
-  NOTIFY_MS,
   SETTINGS_TEXT,
   US_POSTAL_CODE_RE,
   US_STATES,
@@ -15,7 +14,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import {
   type Control,
@@ -29,7 +27,7 @@ import {
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { lookupPostalCode, useSaveAddress } from '../api.ts';
 
 interface Values {
@@ -77,7 +75,6 @@ export function AddressDialog({
   onClose: () => void;
 }) {
   const save = useSaveAddress(userId);
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<Values>({
     resolver: zodResolver(addressBodySchema) as unknown as Resolver<Values>,
     defaultValues: valuesOf(address, kind),
@@ -86,14 +83,10 @@ export function AddressDialog({
 
   usePostalCodePrefill(control, getValues, setValue);
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
-      enqueueSnackbar(MSG.addressSaved, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-      onClose();
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
+    onClose();
+    return MSG.addressSaved;
   });
 
   return (

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { useForgetPassword } from '../api.ts';
 
 const FIELDS = ['email'] as const;
@@ -24,13 +24,9 @@ export function ForgotPasswordForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await forget.mutateAsync(email);
-      setSent(true);
-    } catch (error) {
-      applyServerErrors(error, setError, FIELDS);
-    }
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ email }) => {
+    await forget.mutateAsync(email);
+    setSent(true);
   });
 
   return (

@@ -12,7 +12,7 @@ import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
 import { useResetPassword } from '../api.ts';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
@@ -29,17 +29,18 @@ export function ResetPasswordForm({ token, onAskNewLink }: { token: string; onAs
     defaultValues: { token, new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
     try {
       await reset.mutateAsync(values);
-      setState({ kind: 'done' });
     } catch (error) {
+      // A used or expired link is not a field error: the page says so instead of the form.
       if (isApiRequestError(error) && (LINK_CODES.includes(error.code) || error.fields.token)) {
         setState({ kind: 'bad-link', message: error.fields.token?.join(' ') || error.message });
         return;
       }
-      applyServerErrors(error, setError, FIELDS);
+      throw error;
     }
+    setState({ kind: 'done' });
   });
 
   // A malformed token never reaches the server: the schema's token rule says the link is not valid.

@@ -1,6 +1,5 @@
 import { type Settings, type SettingsPatch, settingsPatchSchema } from '@cab/shared';
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import { set } from 'react-hook-form';
+import { bodyResolver } from '../../../lib/forms.ts';
 
 /** The global settings form: inputs hold text; reasons are objects so useFieldArray can key them. */
 export interface GlobalSettingsValues {
@@ -46,13 +45,4 @@ export function fieldOf(path: string): string {
 }
 
 /** Validates the body the form will send with the shared schema and puts each issue on its field. */
-export const globalSettingsResolver: Resolver<GlobalSettingsValues> = async (values) => {
-  const result = settingsPatchSchema.safeParse(bodyOf(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<GlobalSettingsValues> = {};
-  for (const issue of result.error.issues) {
-    const field = fieldOf(issue.path.map(String).join('.'));
-    set(errors, field, { type: issue.code, message: issue.message });
-  }
-  return { values: {}, errors };
-};
+export const globalSettingsResolver = bodyResolver<GlobalSettingsValues>(settingsPatchSchema, bodyOf, { fieldOf });

@@ -1,4 +1,4 @@
-import { MSG, NOTIFY_MS, SETTINGS_TEXT, type Settings } from '@cab/shared';
+import { MSG, SETTINGS_TEXT, type Settings } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
@@ -10,14 +10,13 @@ import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { type Control, type Path, useFieldArray, useForm } from 'react-hook-form';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
+import { type Control, useFieldArray, useForm } from 'react-hook-form';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { isApiRequestError } from '../../../lib/api.ts';
+import { useFormSubmit } from '../../../lib/forms.ts';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
 import { QueryState } from '../components/QueryState.tsx';
 import {
@@ -43,25 +42,20 @@ export default function GlobalSettingsPage() {
 
 function GlobalSettingsForm({ settings }: { settings: Settings }) {
   const patch = usePatchSettings();
-  const { enqueueSnackbar } = useSnackbar();
   const { control, handleSubmit, setError, reset, formState } = useForm<GlobalSettingsValues>({
     resolver: globalSettingsResolver,
     defaultValues: valuesOf(settings),
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = useFormSubmit(
+    { handleSubmit, setError },
+    [],
+    async (values) => {
       reset(valuesOf(await patch.mutateAsync(bodyOf(values))));
-      enqueueSnackbar(MSG.settingsUpdated, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
-    } catch (error) {
-      if (!isApiRequestError(error)) throw error;
-      const entries = Object.entries(error.fields);
-      for (const [path, messages] of entries) {
-        setError(fieldOf(path) as Path<GlobalSettingsValues>, { type: 'server', message: messages.join(' ') });
-      }
-      if (entries.length === 0 && !error.handled) setError('root.server', { type: 'server', message: error.message });
-    }
-  });
+      return MSG.settingsUpdated;
+    },
+    { fieldOf },
+  );
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} data-testid="global-settings-form">

@@ -1,4 +1,4 @@
-import { SETTINGS_TEXT } from '@cab/shared';
+import { ROLE_GROUPS, SETTINGS_TEXT } from '@cab/shared';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,21 +6,22 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
-import { useCurrentRoute } from '../../../app/routeContext.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCompanyProfile, useProfile } from '../../accounts/api.ts';
 import { CompanyProfileForm } from '../../accounts/components/CompanyProfileForm.tsx';
 import { ProfileForm } from '../../accounts/components/ProfileForm.tsx';
 import { useSession } from '../../auth/api.ts';
+import { useInRoleGroup } from '../../auth/useCan.ts';
 import { QueryState } from '../components/QueryState.tsx';
 
 /** /settings/profile (ADMIN and customers): the signed-in user's profile and, for business users, the company's. */
 export default function ProfilePage() {
   const route = useCurrentRoute();
-  const { me, role } = useSession();
+  const { me } = useSession();
   if (!me) throw new Error('ProfilePage needs a signed-in user');
   const profile = useProfile(me.id);
-  const isBusiness = role === 'BUSINESS_MANAGER' || role === 'BUSINESS_EMPLOYEE';
+  const isBusiness = useInRoleGroup(ROLE_GROUPS.business);
   const company = useCompanyProfile(isBusiness && me.company ? me.company.id : null);
 
   return (
@@ -44,16 +45,14 @@ export default function ProfilePage() {
         <Card>
           <CardHeader title={SETTINGS_TEXT.yourProfile} />
           <CardContent sx={{ p: { xs: 2, sm: 3 }, pt: { xs: 0, sm: 0 } }}>
-            <QueryState query={profile}>{(p) => <ProfileForm profile={p} isAdmin={role === 'ADMIN'} />}</QueryState>
+            <QueryState query={profile}>{(p) => <ProfileForm profile={p} />}</QueryState>
           </CardContent>
         </Card>
         {isBusiness && me.company && (
           <Card data-testid="company-profile">
             <CardHeader title={SETTINGS_TEXT.companyProfile} />
             <CardContent sx={{ p: { xs: 2, sm: 3 }, pt: { xs: 0, sm: 0 } }}>
-              <QueryState query={company}>
-                {(c) => <CompanyProfileForm profile={c} isAdmin={false} editable={role === 'BUSINESS_MANAGER'} />}
-              </QueryState>
+              <QueryState query={company}>{(c) => <CompanyProfileForm profile={c} />}</QueryState>
             </CardContent>
           </Card>
         )}

@@ -1,0 +1,37 @@
+import type { Executor } from '@cab/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AuthUser } from '../http/auth.ts';
+import type { FileStorage } from '../storage/index.ts';
+
+/** Work that may run only once the surrounding transaction has committed. */
+export type AfterCommitWork = () => unknown;
+
+/**
+ * What every service function receives first (docs/decisions/0010-request-context.md): built
+ * once per request by `route()`, or by `systemContext()` for background work.
+ */
+export interface RequestContext {
+  /** The database, or inside `transaction()` the open transaction. */
+  db: Executor;
+  config: Config;
+  storage: FileStorage;
+  /** The signed-in user; null on a public call without a token and for system work. */
+  actor: AuthUser | null;
+  /** The request's id (x-request-id, the log line's id); null for system work. */
+  requestId: string | null;
+  log: FastifyBaseLogger;
+  /** Present only inside `transaction()`: the work `afterCommit()` queued. */
+  readonly pendingAfterCommit?: AfterCommitWork[];
+}
+
+/** The context of an endpoint that needs a signed-in user. */
+export type Ctx = RequestContext & { actor: AuthUser };
+/** The context of a public endpoint (a token may still be present). */
+export type PublicCtx = RequestContext;
+
+/** A context for work no request started (outbox worker, scripts): no actor. */
+export function systemContext(deps: AppDeps, log: FastifyBaseLogger): RequestContext {
+  return { db: deps.db, config: deps.config, storage: deps.storage, actor: null, requestId: null, log };
+}

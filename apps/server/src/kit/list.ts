@@ -1,0 +1,110 @@
+import type { Executor } from '@cab/db';
+import { parseOrderBy } from '@cab/shared';
+import { type AnyColumn, asc, type Column, desc, ilike, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * The list kit's server half (docs/decisions/0008-list-kit.md): a repository turns a list
+ * query into `{ rows, total }` with `paginate()`, ordering with `orderBy()` and counting with
+ * the counter the list can afford.
+ */
+
+export interface Page<R> {
+  rows: R[];
+  total: number;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * page / page_size (as validated by `listQuery()`) to LIMIT / OFFSET. `defaultSize` only for
+ * lists whose size the server picks (listQuery without pageSize).
+ */
+export function pageWindow(query: { page: number; page_size: number }): PageWindow;
+export function pageWindow(query: { page?: number; page_size?: number }, defaultSize: number): PageWindow;
+export function pageWindow(query: { page?: number; page_size?: number }, defaultSize?: number): PageWindow {
+  const size = query.page_size ?? defaultSize ?? 1;
+  return { limit: size, offset: ((query.page ?? 1) - 1) * size };
+}
+
+/** The whole list in one window (e.g. `all=true`). */
+export const ALL_ROWS: PageWindow = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+
+/** How a list learns its total. */
+export type Counter = () => Promise<number>;
+
+/**
+ * Fetches one window and its total. The total is counted only when the page alone cannot tell
+ * it: a short page on a known offset is its own count, so most filtered pages cost one query.
+ */
+export async function paginate<R>(
+  window: PageWindow,
+  fetchRows: (window: PageWindow) => Promise<R[]>,
+  count: Counter,
+): Promise<Page<R>> {
+  const rows = await fetchRows(window);
+  if (rows.length > 0 && rows.length < window.limit) return { rows, total: window.offset + rows.length };
+  if (rows.length === 0 && window.offset === 0) return { rows, total: 0 };
+  return { rows, total: await count() };
+}
+
+/** count(*) of the rows matching `where`: exact, for tables that stay small. */
+export function exactCount(db: Executor, table: PgTable, where?: SQL): Counter {
+  return async () => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return row?.n ?? 0;
+  };
+}
+
+/**
+ * For large tables (orders: 100,000 rows): the planner's row estimate, made exact by a real
+ * count when the estimate is below `exactBelow` (where counting is cheap). A list whose total
+ * is only an estimate shows it as "about N" (decision 0008); the pager still works.
+ */
+export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
+  return async () => {
+    const query = db.select({ one: sql`1` }).from(table).where(where);
+    const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    const json = Object.values(plan.rows[0] ?? {})[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
+    const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+    if (estimate < exactBelow) return exactCount(db, table, where)();
+    return estimate;
+  };
+}
+
+/**
+ * ORDER BY from a validated `order_by` (comma-joined keys, leading minus = descending). `keys`
+ * maps each wire key to its column; `id` (descending) is always the last tie-breaker so pages
+ * never overlap.
+ */
+export function orderBy(
+  raw: string | undefined,
+  keys: Record<string, AnyColumn | SQL>,
+  fallback: string,
+  idColumn: AnyColumn,
+): SQL[] {
+  const parts = parseOrderBy(raw || fallback);
+  const out: SQL[] = [];
+  let hasId = false;
+  for (const { key, descending } of parts.length ? parts : parseOrderBy(fallback)) {
+    const column = keys[key];
+    // The query schema (orderByParam) refuses unknown keys; one that slips through is ignored.
+    if (!column) continue;
+    if (key === 'id') hasId = true;
+    out.push(descending ? desc(column) : asc(column));
+  }
+  if (!hasId) out.push(desc(idColumn));
+  return out;
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `column` contains `text`, case-insensitively. */
+export const contains = (column: Column | SQL, text: string) => ilike(column, likePattern(text));

@@ -1,0 +1,22 @@
+/**
+ * Sign-in and sessions, and the one home of the users and tokens queries other modules share
+ * (accounts, core's dashboard, the authentication hook in http/auth.ts).
+ */
+export {
+  type CompanyRef,
+  deleteTokensOf,
+  findSession,
+  findUserByEmail,
+  findUserWithCompany,
+  insertToken,
+  insertUser,
+  type NewUser,
+  tokensOf,
+  toUserWithCompany,
+  touchToken,
+  type UserRow,
+  type UserWithCompany,
+  updateUser,
+  userWithCompanyColumns,
+} from './repository.ts';
+export { authRoutes } from './routes.ts';

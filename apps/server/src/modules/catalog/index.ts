@@ -1,0 +1,12 @@
+/**
+ * The catalogue (SPEC 2-7): categories and premium groups, premiums of every kind, line items and
+ * attachments, product groups and subcategories, their images and CSV imports/exports.
+ *
+ * Layout: `<area>/service.ts` (rules, transactions, audit; first argument the request context),
+ * `<area>/repository.ts` (all SQL), `routes.ts` (one line per contract). Shared pieces:
+ * `filters.ts` (id/multiple and `filters` JSON rules of the lists), `csv.ts` (parsing, cells, the
+ * batched import runner), `tags/repository.ts`, `images/` (processing, repository, service).
+ * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
+ */
+export { catalogPages } from './pages.ts';
+export { catalogRoutes } from './routes.ts';

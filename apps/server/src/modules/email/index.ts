@@ -1,0 +1,14 @@
+/**
+ * E-mail: templates, the outbox and its delivery worker, announcements. Other modules queue mail
+ * with `enqueueTemplate(ctx, ...)` in the transaction of the change that causes it.
+ */
+export {
+  deliverDue,
+  enqueueTemplate,
+  type MailSender,
+  OUTBOX,
+  retryDelayMs,
+  smtpSender,
+  startOutboxWorker,
+} from './outbox.ts';
+export { emailRoutes } from './routes.ts';

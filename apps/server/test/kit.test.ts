@@ -1,0 +1,227 @@
+import { type DbHandle, schema } from '@cab/db';
+import { createTestDb } from '@cab/db/testing';
+import { auditApi, cents } from '@cab/shared';
+import { like } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/http/errors.ts';
+import type { RequestContext } from '../src/kit/context.ts';
+import { estimatedCount, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
+import { afterCommit, isUniqueViolation, rethrowUnique, transaction } from '../src/kit/transaction.ts';
+import { audit } from '../src/modules/audit/index.ts';
+import { setupTestApp, type TestApp, testConfig } from './helpers.ts';
+
+/** The module kit (apps/server/src/kit) on a real SQL engine: PGlite, and PostgreSQL when configured. */
+let handle: DbHandle;
+let ctx: RequestContext;
+const { tags } = schema;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  const stored = new Map<string, Buffer>();
+  ctx = {
+    db: handle.db,
+    config: testConfig(),
+    storage: {
+      kind: 'local',
+      put: async (k, b) => void stored.set(k, b),
+      get: async (k) => stored.get(k) ?? null,
+      delete: async (k) => void stored.delete(k),
+    },
+    actor: null,
+    requestId: null,
+    log: { error: () => {} } as unknown as FastifyBaseLogger,
+  };
+});
+afterAll(() => handle.close());
+
+const tagNames = async (prefix: string) =>
+  (
+    await handle.db
+      .select({ name: tags.name })
+      .from(tags)
+      .where(like(tags.name, `${prefix}%`))
+  ).map((r) => r.name);
+
+describe('transaction()', () => {
+  it('commits, then runs after-commit work once', async () => {
+    const ran: string[] = [];
+    await transaction(ctx, async (tx) => {
+      await tx.db.insert(tags).values({ name: 'tx-commit' });
+      await afterCommit(tx, () => ran.push('after'));
+      expect(ran).toEqual([]);
+    });
+    expect(ran).toEqual(['after']);
+    expect(await tagNames('tx-commit')).toEqual(['tx-commit']);
+  });
+
+  it('rolls back on an error and never runs after-commit work', async () => {
+    const ran: string[] = [];
+    await expect(
+      transaction(ctx, async (tx) => {
+        await tx.db.insert(tags).values({ name: 'tx-rollback' });
+        await afterCommit(tx, () => ran.push('after'));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(ran).toEqual([]);
+    expect(await tagNames('tx-rollback')).toEqual([]);
+  });
+
+  it('a nested call joins the open transaction: an outer failure undoes the inner write', async () => {
+    const ran: string[] = [];
+    await expect(
+      transaction(ctx, async (outer) => {
+        await transaction(outer, async (inner) => {
+          expect(inner.db).toBe(outer.db);
+          await inner.db.insert(tags).values({ name: 'tx-nested' });
+          await afterCommit(inner, () => ran.push('inner'));
+        });
+        throw new Error('outer fails');
+      }),
+    ).rejects.toThrow('outer fails');
+    expect(await tagNames('tx-nested')).toEqual([]);
+    expect(ran).toEqual([]);
+  });
+
+  it('after-commit work outside a transaction runs at once; a failing job does not undo the commit', async () => {
+    const ran: string[] = [];
+    await afterCommit(ctx, () => ran.push('now'));
+    expect(ran).toEqual(['now']);
+    await transaction(ctx, async (tx) => {
+      await tx.db.insert(tags).values({ name: 'tx-failing-job' });
+      await afterCommit(tx, () => {
+        throw new Error('cleanup failed');
+      });
+      await afterCommit(tx, () => ran.push('second'));
+    });
+    expect(await tagNames('tx-failing-job')).toEqual(['tx-failing-job']);
+    expect(ran).toEqual(['now', 'second']);
+  });
+
+  it('maps a unique violation once, by constraint, and rethrows anything else', async () => {
+    await handle.db.insert(tags).values({ name: 'unique-tag', value: 'v' });
+    const err = await handle.db
+      .insert(tags)
+      .values({ name: 'unique-tag', value: 'v' })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(err)).toBe(true);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+    const mapped = new AppError(400, 'taken', 'Taken');
+    expect(() => rethrowUnique(err, () => mapped)).toThrow(mapped);
+    expect(() => rethrowUnique(err, () => undefined)).toThrow(err as Error);
+    const other = new Error('not unique');
+    expect(() => rethrowUnique(other, () => mapped)).toThrow(other);
+  });
+});
+
+describe('paginate()', () => {
+  beforeAll(async () => {
+    await handle.db
+      .insert(tags)
+      .values(Array.from({ length: 23 }, (_, i) => ({ name: `page-${String(i).padStart(2, '0')}` })));
+  });
+
+  const where = like(tags.name, 'page-%');
+  const fetchPage = async (page: number, pageSize: number) => {
+    let counted = 0;
+    const count = exactCount(handle.db, tags, where);
+    const result = await paginate(
+      pageWindow({ page, page_size: pageSize }),
+      ({ limit, offset }) =>
+        handle.db
+          .select({ name: tags.name })
+          .from(tags)
+          .where(where)
+          .orderBy(...orderBy('name', { name: tags.name, id: tags.id }, '-id', tags.id))
+          .limit(limit)
+          .offset(offset),
+      () => {
+        counted++;
+        return count();
+      },
+    );
+    return { ...result, counted };
+  };
+
+  it('counts only when the page cannot tell the total', async () => {
+    const first = await fetchPage(1, 10);
+    expect(first.rows.map((r) => r.name).slice(0, 2)).toEqual(['page-00', 'page-01']);
+    expect(first).toMatchObject({ total: 23, counted: 1 });
+    // The last, short page is its own count.
+    const last = await fetchPage(3, 10);
+    expect(last.rows.map((r) => r.name)).toEqual(['page-20', 'page-21', 'page-22']);
+    expect(last).toMatchObject({ total: 23, counted: 0 });
+    // A page past the end still reports the real total.
+    expect(await fetchPage(9, 10)).toMatchObject({ rows: [], total: 23, counted: 1 });
+    // One short first page: no count at all.
+    expect(await fetchPage(1, 50)).toMatchObject({ total: 23, counted: 0 });
+  });
+
+  it('estimatedCount is exact below its threshold and the planner estimate above it', async () => {
+    expect(await estimatedCount(handle.db, tags, where)()).toBe(23);
+    const estimate = await estimatedCount(handle.db, tags, where, 0)();
+    expect(Number.isInteger(estimate)).toBe(true);
+    expect(estimate).toBeGreaterThanOrEqual(1);
+  });
+
+  it('orderBy keeps id as the last tie-breaker and honours a leading minus', async () => {
+    const keys = { name: tags.name, id: tags.id };
+    expect(orderBy('-name', keys, 'id', tags.id)).toHaveLength(2);
+    expect(orderBy('name,id', keys, 'id', tags.id)).toHaveLength(2);
+    expect(orderBy(undefined, keys, '-id', tags.id)).toHaveLength(1);
+  });
+});
+
+describe('audit trail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('an event is written in the caller transaction: a rollback leaves none', async () => {
+    const base: RequestContext = { ...ctx, db: t.handle.db, requestId: '6f1c1f5e-4a53-4f3c-9a4c-2f0d2b8a1e10' };
+    await expect(
+      transaction(base, async (tx) => {
+        await audit(tx, { entity: 'settings', id: 'kit-rollback', action: 'update', after: { a: 1 } });
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await transaction(base, (tx) =>
+      audit(tx, { entity: 'settings', id: 'kit-commit', action: 'update', before: { price: cents(100) }, after: null }),
+    );
+    const admin = await t.login('ADMIN');
+    const none = await t.call(auditApi.events, {
+      token: admin,
+      query: { entity: 'settings', entity_id: 'kit-rollback' },
+    });
+    expect(none.body).toEqual({ results: [], total: 0 });
+    const one = await t.call(auditApi.events, { token: admin, query: { entity: 'settings', entity_id: 'kit-commit' } });
+    expect(one.status).toBe(200);
+    expect(one.body.total).toBe(1);
+    expect(one.body.results[0]).toMatchObject({
+      entity: 'settings',
+      entity_id: 'kit-commit',
+      action: 'update',
+      actor: null,
+      request_id: base.requestId,
+      before: { price: 100 },
+      after: null,
+    });
+  });
+
+  it('only an admin reads the trail, and its query is validated', async () => {
+    const staff = await t.login('STAFF');
+    expect((await t.call(auditApi.events, { token: staff })).status).toBe(403);
+    expect((await t.call(auditApi.events)).status).toBe(401);
+    const admin = await t.login('ADMIN');
+    const bad = await t.call(auditApi.events, { token: admin, query: { entity: 'nope', page_size: '5000' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['entity', 'page_size']);
+    // Reading is not a change: the trail of the reads above is unchanged.
+    const all = await t.call(auditApi.events, { token: admin, query: { entity: 'settings' } });
+    expect(all.body.results.every((e: { entity: string }) => e.entity === 'settings')).toBe(true);
+  });
+});

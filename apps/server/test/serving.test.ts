@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { authApi, catalogApi, coreApi, ERROR_CODES, MSG } from '@cab/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp } from './helpers.ts';
+
+/** Serving on a shop's LAN (issue 8): plain HTTP works, proxies are trusted only when configured. */
+describe('security headers over plain HTTP and HTTPS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a plain-HTTP request gets no HSTS and no upgrade-insecure-requests (a LAN address must work)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/core/config/', headers: { host: '192.168.1.20:3000' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-Proto and X-Forwarded-For are ignored', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/config/',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('behind a configured proxy', () => {
+  let t: TestApp;
+  let seenIp = '';
+  beforeAll(async () => {
+    t = await setupTestApp({ trustProxy: '127.0.0.1' }, (app) => {
+      app.get('/api/test-ip', { config: { access: 'public' } }, async (req) => {
+        seenIp = req.ip;
+        return {};
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('an HTTPS request through the trusted proxy gets HSTS and upgrade-insecure-requests', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/core/config/',
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('X-Forwarded-For counts only from the trusted proxy', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/test-ip',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(seenIp).toBe('203.0.113.9');
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/test-ip',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '10.0.0.7',
+    });
+    expect(seenIp).toBe('10.0.0.7');
+  });
+});
+
+describe('the caller is authorised before its input is validated', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('no token on an admin write with a bad body: 401, not the field list', async () => {
+    const res = await t.call(catalogApi.categoryCreate, { body: { name: '' } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe(ERROR_CODES.notAuthenticated);
+    expect(res.body.fields).toBeUndefined();
+  });
+
+  it("a customer's token on an admin write with a bad body: 403", async () => {
+    const token = await t.login('PERSONAL');
+    const res = await t.call(coreApi.patchSettings, { token, body: { lead_time: 'soon' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe(ERROR_CODES.permissionDenied);
+    expect(res.body.fields).toBeUndefined();
+  });
+
+  it('an admin still gets the field errors', async () => {
+    const token = await t.login('ADMIN');
+    const res = await t.call(catalogApi.categoryCreate, { token, body: { name: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toBeDefined();
+  });
+});
+
+describe('the built web app: precompressed, hashed assets cached for a year', () => {
+  let t: TestApp;
+  const dist = mkdtempSync(path.join(tmpdir(), 'cab-dist-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script src="/assets/app-3f2a9c.js"></script>');
+    writeFileSync(path.join(dist, 'assets/app-3f2a9c.js'), script);
+    writeFileSync(path.join(dist, 'assets/app-3f2a9c.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets/app-3f2a9c.js.gz'), gzipSync(script));
+    t = await setupTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the brotli or gzip file the browser accepts, marked immutable', async () => {
+    const br = await t.app.inject({
+      url: '/assets/app-3f2a9c.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await t.app.inject({ url: '/assets/app-3f2a9c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await t.app.inject({ url: '/assets/app-3f2a9c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('index.html is revalidated on every load, at / and at any app route', async () => {
+    for (const url of ['/', '/catalog/items', '/index.html']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
+describe('a NUL byte in any text is refused with 400, never a 500', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('in a body, a query and a public form', async () => {
+    const admin = await t.login('ADMIN');
+    const body = await t.call(catalogApi.categoryCreate, { token: admin, body: { name: 'Bad\u0000name' } });
+    expect(body.status).toBe(400);
+    expect(body.body.fields).toEqual({ name: [MSG.textHasNul] });
+    const query = await t.call(catalogApi.itemList, { token: admin, query: { description: 'x\u0000' } });
+    expect(query.status).toBe(400);
+    expect(query.body.fields).toEqual({ description: [MSG.textHasNul] });
+    const login = await t.call(authApi.login, { body: { email: 'a\u0000@demo.test', password: 'whatever1' } });
+    expect(login.status).toBe(400);
+    expect(login.body.fields).toEqual({ email: [MSG.textHasNul] });
+  });
+});

@@ -1,0 +1,84 @@
+import { ACCOUNTS_TEXT, type AccountUser, PAGE_SIZE } from '@cab/shared';
+import Link from '@mui/material/Link';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { DataTableProps } from '../../../components/data-table/DataTable.tsx';
+import { FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { type ListState, useListState } from '../../../components/data-table/useListState.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { UserBadges } from './UserBadges.tsx';
+
+export type SearchListState = ListState<{ search: string }>;
+
+/**
+ * The state of an account list: 50 a page and a search text, in the URL (`prefix.search` where a
+ * screen shows several lists) and kept for this browser tab (SPEC 3).
+ */
+export const useSearchList = (key: string, prefix?: string): SearchListState =>
+  useListState({ key, prefix, pageSize: PAGE_SIZE.accounts, filters: { search: '' } });
+
+/** An account list: the search box (applied 1 s after typing stops, or on Enter), the table and its pager. */
+export function AccountListTable<R extends { id: number }>({
+  list,
+  query,
+  actions,
+  getRowId = (row) => row.id,
+  emptyText = ACCOUNTS_TEXT.noUsers,
+  ...table
+}: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching' | 'getRowId'> & {
+  list: SearchListState;
+  query: UseQueryResult<{ results: R[]; total: number }>;
+  actions?: ReactNode;
+  getRowId?: (row: R) => number;
+}) {
+  return (
+    <>
+      <FilterToolbar end={actions}>
+        <FilterText
+          list={list}
+          name="search"
+          label={ACCOUNTS_TEXT.search}
+          placeholder={ACCOUNTS_TEXT.searchHint}
+          testId="accounts-search"
+          width={320}
+          search
+        />
+      </FilterToolbar>
+      <PagedDataTable query={query} state={list} getRowId={getRowId} emptyText={emptyText} {...table} />
+    </>
+  );
+}
+
+/** The columns the account lists share. */
+export const userColumns = {
+  name: (linked: boolean): DataColumn<AccountUser> => ({
+    key: 'name',
+    header: ACCOUNTS_TEXT.name,
+    render: (u) =>
+      linked ? (
+        <Link component={RouterLink} to={`/settings/users/${u.id}`} sx={{ fontWeight: 600 }}>
+          {u.full_name}
+        </Link>
+      ) : (
+        <strong>{u.full_name}</strong>
+      ),
+  }),
+  email: { key: 'email', header: ACCOUNTS_TEXT.email, render: (u) => u.email } as DataColumn<AccountUser>,
+  phone: { key: 'phone', header: ACCOUNTS_TEXT.phone, render: (u) => u.phone, noWrap: true } as DataColumn<AccountUser>,
+  status: {
+    key: 'status',
+    header: ACCOUNTS_TEXT.status,
+    render: (u) => <UserBadges user={u} />,
+  } as DataColumn<AccountUser>,
+  lastLogin: {
+    key: 'last_login',
+    header: ACCOUNTS_TEXT.lastLogin,
+    noWrap: true,
+    render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : ACCOUNTS_TEXT.never),
+  } as DataColumn<AccountUser>,
+};
+
+export const userRowTestId = (u: AccountUser) => `user-row-${u.email}`;

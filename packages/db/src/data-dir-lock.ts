@@ -1,0 +1,59 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+
+/**
+ * PGlite is a single-process database: two processes on one data directory each see only their
+ * own writes and corrupt it on the next crash. The first opener holds `pgdata.lock` (its pid and
+ * host); a second opener gets a clear error and touches nothing. A lock left by a process that no
+ * longer runs (a crash) is taken over.
+ */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by another process (pid ${pid}): a server (npm start) or db:migrate/db:seed is already running on it. Stop it first, or set DATA_DIR to another folder.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Takes the lock of `dataDir`; returns its release. Throws DataDirInUseError when held. */
+export function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pgdata.lock');
+  const me = `${process.pid}@${hostname()}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, me);
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === me) unlinkSync(file);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const [pidText, host] = readFileSync(file, 'utf8').split('@');
+    const pid = Number(pidText);
+    const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
+    if (!stale) throw new DataDirInUseError(dataDir, pid);
+    unlinkSync(file);
+  }
+  throw new DataDirInUseError(dataDir, 0);
+}

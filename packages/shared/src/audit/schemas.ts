@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { listQuery, optionalParam, paged } from '../http/list.ts';
+
+/** Kinds of entity the audit trail records (decision 0009); orders and money add theirs. */
+export const AUDIT_ENTITIES = [
+  'category',
+  'premium',
+  'premium_group',
+  'line_item',
+  'product_group',
+  'subcategory',
+  'user',
+  'company',
+  'address',
+  'invitation',
+  'access_request',
+  'settings',
+  'email_template',
+  'announcement',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const auditQuerySchema = z.object({
+  ...listQuery({ pageSize: 50 }),
+  entity: optionalParam(z.enum(AUDIT_ENTITIES)),
+  entity_id: optionalParam(z.string().max(64)),
+  /** Only the events this user caused. */
+  actor: optionalParam(z.coerce.number().int().positive().max(2_147_483_647)),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }).nullable(),
+  request_id: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export const auditPageSchema = paged(auditEventSchema);

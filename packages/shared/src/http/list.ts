@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+/**
+ * The list kit's wire half (docs/decisions/0008-list-kit.md): every list endpoint takes
+ * `page`, `page_size` and `order_by` from `listQuery()` and answers `paged(item)`.
+ */
+
+/** Empty query values and empty lists count as absent (SPEC 5). */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An optional query parameter: '' and null are dropped before validation. */
+export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const pageParam = () =>
+  z.coerce.number({ error: MSG.pageNumberInvalid }).int(MSG.pageNumberInvalid).min(1, MSG.pageNumberInvalid);
+const pageSizeParam = (max: number) => {
+  const message = MSG.pageSizeAtMost(max);
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
+};
+
+/** "name,-price" -> [{ key: 'name', descending: false }, { key: 'price', descending: true }]. */
+export function parseOrderBy(raw: string): { key: string; descending: boolean }[] {
+  return raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => (p.startsWith('-') ? { key: p.slice(1), descending: true } : { key: p, descending: false }));
+}
+
+/** order_by: comma-joined keys, a leading minus for descending (SPEC 7); only `keys` are accepted. */
+export const orderByParam = (keys: readonly string[]) =>
+  optionalParam(
+    z
+      .string()
+      .max(200)
+      .superRefine((raw, ctx) => {
+        for (const { key } of parseOrderBy(raw)) {
+          if (!keys.includes(key)) ctx.addIssue({ code: 'custom', message: MSG.orderByUnknown(key) });
+        }
+      }),
+  );
+
+const pageField = () => z.preprocess(emptyToUndefined, pageParam().default(1));
+const pageSizeWithDefault = (max: number, size: number) =>
+  z.preprocess(emptyToUndefined, pageSizeParam(max).default(size));
+const pageSizeOptional = (max: number) => optionalParam(pageSizeParam(max));
+
+/**
+ * The paging part of a list query: `page` (default 1) and `page_size` (default `pageSize`, at most
+ * `maxPageSize`, PAGE_SIZE.max unless said). Without `pageSize` the server picks the size (e.g.
+ * selection mode). Spread it into the list's own query with `order_by: orderByParam(keys)`.
+ */
+export function listQuery(options: { pageSize: number; maxPageSize?: number }): {
+  page: ReturnType<typeof pageField>;
+  page_size: ReturnType<typeof pageSizeWithDefault>;
+};
+export function listQuery(options?: { maxPageSize?: number }): {
+  page: ReturnType<typeof pageField>;
+  page_size: ReturnType<typeof pageSizeOptional>;
+};
+export function listQuery(options: { pageSize?: number; maxPageSize?: number } = {}) {
+  const max = options.maxPageSize ?? PAGE_SIZE.max;
+  return {
+    page: pageField(),
+    page_size: options.pageSize === undefined ? pageSizeOptional(max) : pageSizeWithDefault(max, options.pageSize),
+  };
+}
+
+/** One page of a list on the wire. */
+export const paged = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), total: z.number().int() });
+export type Paged<T> = { results: T[]; total: number };
+
+/** Builds the answer of a list endpoint from a repository page. */
+export const toPaged = <R, T>(page: { rows: R[]; total: number }, map: (row: R) => T): Paged<T> => ({
+  results: page.rows.map(map),
+  total: page.total,
+});
