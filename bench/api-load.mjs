@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+/**
+ * Speed per request (issue 8), side by side in one run: a bare Fastify route (the floor), the
+ * cheapest authenticated call (GET /api/users/me/), a 50-row page of line items over 50,000 items,
+ * and the same page with a manufacturer_code substring filter; on PostgreSQL (a database `bench`,
+ * recreated each run) and on embedded PGlite (a fresh folder).
+ *
+ * Usage: node bench/api-load.mjs [--duration 20] [--connections 64] [--items 50000]
+ *          [--db postgres,pglite] [--pg postgres://postgres@127.0.0.1:5432] [--log-level info]
+ *          [--profile out-dir]   (PostgreSQL only: /me under load with node --cpu-prof, then its top 10)
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT } from './lib.mjs';
+import { topSelfTime } from './profile-top.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '64' },
+    items: { type: 'string', default: '50000' },
+    db: { type: 'string', default: 'postgres,pglite' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    'log-level': { type: 'string', default: 'info' },
+    profile: { type: 'string' },
+  },
+});
+const duration = Number(opt.duration);
+const connections = Number(opt.connections);
+const itemCount = Number(opt.items);
+const warmup = Math.max(2, Math.round(duration / 5));
+
+/** Starts a node process with `args` and resolves once it answers HTTP; its stdout goes to a file. */
+async function start(args, port, env, label) {
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'cab-load-log-')), `${label}.log`);
+  const out = openSync(logFile, 'w');
+  const child = spawn('node', ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', out, 'inherit'],
+  });
+  let exited = null;
+  child.on('exit', (code) => {
+    exited = code;
+  });
+  for (;;) {
+    if (exited !== null) throw new Error(`${label} exited with ${exited}; see ${logFile}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited !== null) return resolve();
+      child.removeAllListeners('exit');
+      child.on('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { stop, logFile };
+}
+
+async function load(url, headers = {}) {
+  await autocannon({ url, headers, connections, duration: warmup });
+  const times = [];
+  const instance = autocannon({ url, headers, connections, duration });
+  instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const r = await new Promise((resolve, reject) => instance.on('done', resolve).on('error', reject));
+  times.sort((a, b) => a - b);
+  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : NaN);
+  return {
+    rps: Math.round(r.requests.total / r.duration),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** `rows` line items in 10,000-row CSV files through the import endpoint (as a shop loads them). */
+async function seedItems(base, auth, rows) {
+  const header =
+    'manufacturer_code,price,description,category,base_category,width,height,depth,export_name_1,product_group';
+  const bases = ['BASE', 'WALL', 'TALL', 'ACCESSORY'];
+  for (let from = 0; from < rows; from += 10_000) {
+    const lines = [header];
+    for (let i = from; i < Math.min(rows, from + 10_000); i++) {
+      const b = bases[i % 4];
+      // Codes like B3034-1234: "B30" matches about 1 item in 112.
+      const width = 9 + (Math.floor(i / 4) % 28);
+      const height = 30 + (i % 13);
+      lines.push(
+        `${b[0]}${width}${height}-${i},${(100 + (i % 900)).toFixed(2)},Load cabinet ${i},Load ${b},${b},${width},${height},24,${b[0]}${width},Load group ${i % 20}`,
+      );
+    }
+    const form = new FormData();
+    form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'items.csv');
+    const res = await fetch(`${base}/api/catalog/items/import_csv/`, { method: 'POST', headers: auth, body: form });
+    if (res.status !== 200) throw new Error(`import failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  }
+}
+
+async function signIn(base) {
+  const res = await fetch(`${base}/api/users/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
+  });
+  const { token } = await res.json();
+  return { authorization: `Token ${token}` };
+}
+
+async function freshPgDatabase() {
+  const admin = new pg.Client({ connectionString: `${opt.pg}/postgres` });
+  await admin.connect();
+  await admin.query('drop database if exists bench with (force)');
+  await admin.query('create database bench');
+  await admin.end();
+  return `${opt.pg}/bench`;
+}
+
+/** On PostgreSQL (autovacuum may be off or late) the planner gets fresh statistics after the load. */
+async function analyze(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query('vacuum analyze');
+  await c.end();
+}
+
+const serverEnv = (extra) => ({
+  LOG_LEVEL: opt['log-level'],
+  UPLOAD_MAX_BYTES: String(100 * 1024 * 1024),
+  LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  ...extra,
+});
+
+async function runDb(kind, port) {
+  const databaseUrl = kind === 'postgres' ? await freshPgDatabase() : undefined;
+  const env = serverEnv(
+    databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cab-load-')) },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  let server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`);
+  try {
+    const seeded = performance.now();
+    await seedItems(base, await signIn(base), itemCount);
+    console.error(`${kind}: ${itemCount} items imported in ${Math.round(performance.now() - seeded)} ms`);
+    if (databaseUrl) await analyze(databaseUrl);
+    // A restart, so every row measures a server in its steady state, not one just after the import.
+    await server.stop();
+    server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`);
+    const auth = await signIn(base);
+    const bare = await start(['bench/bare-server.mjs'], port + 1, {}, 'bare');
+    const rows = [];
+    try {
+      rows.push(['bare Fastify route', await load(`http://127.0.0.1:${port + 1}/bare`)]);
+    } finally {
+      await bare.stop();
+    }
+    rows.push(['GET /api/users/me/', await load(`${base}/api/users/me/`, auth)]);
+    rows.push([`GET /api/catalog/items/ (50 of ${itemCount})`, await load(`${base}/api/catalog/items/`, auth)]);
+    rows.push(['same, manufacturer_code=B30', await load(`${base}/api/catalog/items/?manufacturer_code=B30`, auth)]);
+    return rows.map(([call, r]) => ({ db: kind, call, ...r }));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function profileMe(outDir) {
+  mkdirSync(outDir, { recursive: true });
+  const databaseUrl = await freshPgDatabase();
+  const port = 3960;
+  const env = serverEnv({ DATABASE_URL: databaseUrl });
+  const server = await start(
+    ['--cpu-prof', `--cpu-prof-dir=${path.resolve(outDir)}`, 'apps/server/src/main.ts'],
+    port,
+    env,
+    'server-profile',
+  );
+  let result;
+  try {
+    result = await load(`http://127.0.0.1:${port}/api/users/me/`, await signIn(`http://127.0.0.1:${port}`));
+  } finally {
+    await server.stop();
+  }
+  const file = readdirSync(outDir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(outDir, f))
+    .sort()
+    .at(-1);
+  console.log(`/me with --cpu-prof: ${result.rps} req/s, p50 ${result.p50} ms (profile ${file})`);
+  console.log(topSelfTime(JSON.parse(readFileSync(file, 'utf8')), 10));
+}
+
+if (opt.profile) {
+  await profileMe(opt.profile);
+} else {
+  const all = [];
+  let port = 3950;
+  for (const kind of opt.db.split(',')) {
+    all.push(...(await runDb(kind, port)));
+    port += 2;
+  }
+  console.log(
+    `\n${connections} connections, ${duration} s per row (after ${warmup} s warm-up), LOG_LEVEL=${opt['log-level']}\n`,
+  );
+  console.log('| db | call | req/s | % of bare | p50 ms | p95 ms | p99 ms | errors / timeouts / non-2xx |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+  for (const r of all) {
+    const bare = all.find((b) => b.db === r.db).rps;
+    console.log(
+      `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} / ${r.timeouts} / ${r.non2xx} |`,
+    );
+  }
+}
