@@ -21,16 +21,21 @@ process.env.E2E_DATA_DIR = DATA_DIR;
 
 export default defineConfig({
   testDir: 'specs',
-  outputDir: path.join(REPO_ROOT, 'test-results'),
+  // Runs on other ports (one per person or agent) keep their own artifacts: each run empties its folder.
+  outputDir: path.join(REPO_ROOT, process.env.E2E_PORT ? `test-results-${PORT}` : 'test-results'),
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: path.join(REPO_ROOT, 'playwright-report') }]]
-    : 'list',
+  reporter: [
+    ['list'],
+    [path.join(import.meta.dirname, 'failure-context-reporter.ts')],
+    ...(process.env.CI
+      ? [['html', { open: 'never', outputFolder: path.join(REPO_ROOT, 'playwright-report') }] as const]
+      : []),
+  ],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 860 },

@@ -1,4 +1,4 @@
-import { MSG, NOTIFY_MS } from '@cab/shared';
+import { DEBOUNCE_MS, MSG, NOTIFY_MS } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseOption, loginAs } from '../fixtures.ts';
 
@@ -35,6 +35,28 @@ test.describe('line items and attachments', () => {
     await page.getByRole('option', { name: 'With', exact: true }).click();
     await expect(page.getByTestId('row-CM8')).toHaveCount(0);
     await expect(page.getByTestId('row-B09')).toBeVisible();
+  });
+
+  test('the delayed filter focus does not take the cursor from a form opened before it', async ({ page }) => {
+    // The page's clock moves only when the test moves it, in steps far below the focus delay, so
+    // the form opens "before the delay" exactly, not by winning a race.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1000);
+    await page.goto('/catalog/attachments');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(async () => {
+      await page.clock.runFor(50);
+      await expect(heading).toHaveText('Attachments', { timeout: 250 });
+    }).toPass();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const code = page.getByTestId('item-form-dialog').getByLabel('Manufacturer Code');
+    await code.click();
+    await page.clock.runFor(DEBOUNCE_MS.focus + 100);
+    await page.keyboard.type('AT1');
+    await expect(code).toHaveValue('AT1');
+    await expect(code).toBeFocused();
+    await expect(page.getByTestId('filter-code')).toHaveValue('');
   });
 
   test('a manufacturer code opens its product group; attachment rows are not clickable', async ({ page }) => {

@@ -22,7 +22,12 @@ export function DebouncedTextField({ value, onDebouncedChange, delay, focusAfter
 
   useEffect(() => {
     if (focusAfterMs === undefined) return;
-    const handle = window.setTimeout(() => ownRef.current?.focus(), focusAfterMs);
+    // Only when nothing else has focus: a user who already opened a dialog or clicked into a
+    // field must not have the keys they type land in this filter.
+    const handle = window.setTimeout(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) ownRef.current?.focus();
+    }, focusAfterMs);
     return () => window.clearTimeout(handle);
   }, [focusAfterMs]);
 
