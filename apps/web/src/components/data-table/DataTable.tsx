@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -38,6 +39,17 @@ export interface DataTableProps<R> {
   testId?: string;
   rowTestId?: (row: R) => string;
 }
+
+/**
+ * The row actions stay in view on the right when a table is wider than its card (a narrow
+ * screen, many columns): a table must never hide what a person does with a row.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 /** A plain MUI table for server-paged lists: optional columns, group header rows, selection. */
 export function DataTable<R>({
@@ -104,13 +116,14 @@ export function DataTable<R>({
                 <TableCell
                   key={column.key}
                   align={column.align}
-                  sx={{ width: column.width, minWidth: column.minWidth, whiteSpace: 'nowrap' }}
+                  // Headings wrap between words rather than widen the table (a wrapped "Outside Edge").
+                  sx={{ width: column.width, minWidth: column.minWidth }}
                 >
                   {column.header}
                 </TableCell>
               ))}
               {rowActions && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...STICKY_ACTIONS, bgcolor: 'grey.50' }}>
                   {CATALOG_TEXT.actions}
                 </TableCell>
               )}
@@ -199,7 +212,7 @@ export function DataTable<R>({
                         </TableCell>
                       ))}
                       {rowActions && (
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.25 }}>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.25, ...STICKY_ACTIONS }}>
                           {rowActions(row)}
                         </TableCell>
                       )}
