@@ -77,6 +77,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/catalog/public', title: 'Public Catalog', access: ALL },
   { path: '/catalog/public/category/:id', title: 'Catalog category', access: ALL },
   { path: '/catalog/public/subcategory/:id', title: 'Catalog subcategory', access: ALL },
+  // Ours: the catalogue structure (issue 8 "Missing screens"), reached from Public Catalog and Line Items
+  { path: '/catalog/groups', title: 'Product Groups', access: ADMIN },
+  { path: '/catalog/categories', title: 'Categories', access: ADMIN },
   { path: '/catalog/2020/upload', title: '2020 Upload', access: ADMIN },
   { path: '/catalog/premiums/construction_methods', title: 'Construction Methods', access: ADMIN },
   { path: '/catalog/premiums/door_styles', title: 'Door Styles', access: ADMIN },

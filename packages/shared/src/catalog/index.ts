@@ -1,2 +1,3 @@
 export * from './contract.ts';
 export * from './schemas.ts';
+export * from './structure-text.ts';

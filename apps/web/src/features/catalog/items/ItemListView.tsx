@@ -21,7 +21,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
@@ -156,7 +156,14 @@ function itemColumns(onPreview: ((item: LineItem) => void) | null): DataColumn<L
  * group preview on the manufacturer code, export-name filter) and "Attachments list" (Add, Import
  * csv). Both: edit and delete per row, Filter, column menu, 50 a page.
  */
-export function ItemListView({ scope }: { scope: ItemScope }) {
+export function ItemListView({
+  scope,
+  actions,
+}: {
+  scope: ItemScope;
+  /** Extra header buttons of the page. */
+  actions?: ReactNode;
+}) {
   const isItems = scope === 'items';
   const route = useCurrentRoute();
   const list = useListState({
@@ -215,6 +222,7 @@ export function ItemListView({ scope }: { scope: ItemScope }) {
                 {CATALOG_TEXT.updateSelected(selected.size)}
               </Button>
             )}
+            {actions}
             {isItems && (
               <Button component={RouterLink} to="/catalog/public" variant="outlined" startIcon={<MenuBookOutlined />}>
                 {CATALOG_TEXT.publicCatalog}

@@ -1,13 +1,18 @@
-import { CATALOG_TEXT, SERVER_PAGES, type Subcategory } from '@cab/shared';
+import { CATALOG_TEXT, catalogApi, SERVER_PAGES, STRUCTURE_TEXT, type Subcategory } from '@cab/shared';
+import AddRounded from '@mui/icons-material/AddRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
+import { useCan } from '../../auth/useCan.ts';
 import { useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
+import { useCategoriesOfType } from '../structure/api.ts';
+import { CategoryFormDialog } from '../structure/CategoryFormDialog.tsx';
 
 interface CategoryEntry {
   id: number;
@@ -18,7 +23,12 @@ interface CategoryEntry {
 /** /catalog/public: the categories of the catalogue, each with its subcategories (any signed-in role). */
 export default function PublicCatalogPage() {
   const route = useCurrentRoute();
+  const navigate = useNavigate();
+  const canWrite = useCan(catalogApi.categoryCreate);
+  const [adding, setAdding] = useState(false);
   const subcategories = useSubcategories();
+  // An admin also sees the line item categories that have no subcategory yet, to fill them.
+  const lineItemCategories = useCategoriesOfType('LINE_ITEM', canWrite);
   const categories = useMemo(() => {
     const map = new Map<number, CategoryEntry>();
     for (const sub of subcategories.data ?? []) {
@@ -27,8 +37,11 @@ export default function PublicCatalogPage() {
       entry.subcategories.push(sub);
       map.set(sub.category.id, entry);
     }
+    for (const category of lineItemCategories.data ?? []) {
+      if (!map.has(category.id)) map.set(category.id, { ...category, subcategories: [] });
+    }
     return [...map.values()];
-  }, [subcategories.data]);
+  }, [subcategories.data, lineItemCategories.data]);
 
   return (
     <>
@@ -36,17 +49,39 @@ export default function PublicCatalogPage() {
         title={route.title}
         subtitle={CATALOG_TEXT.publicCatalogSubtitle}
         actions={
-          <Button
-            variant="outlined"
-            endIcon={<OpenInNewRounded />}
-            href={SERVER_PAGES.catalog}
-            target="_blank"
-            rel="noopener"
-          >
-            {CATALOG_TEXT.printableCatalog}
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              endIcon={<OpenInNewRounded />}
+              href={SERVER_PAGES.catalog}
+              target="_blank"
+              rel="noopener"
+            >
+              {CATALOG_TEXT.printableCatalog}
+            </Button>
+            {canWrite && (
+              <>
+                <Button component={RouterLink} to="/catalog/categories" variant="outlined">
+                  {STRUCTURE_TEXT.manageCategories}
+                </Button>
+                <Button component={RouterLink} to="/catalog/groups" variant="outlined">
+                  {STRUCTURE_TEXT.manageProductGroups}
+                </Button>
+                <Button variant="contained" startIcon={<AddRounded />} onClick={() => setAdding(true)}>
+                  {STRUCTURE_TEXT.addCategory}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
+      {adding && (
+        <CategoryFormDialog
+          category={null}
+          onClose={() => setAdding(false)}
+          onSaved={(category) => navigate(`/catalog/public/category/${category.id}`)}
+        />
+      )}
       {subcategories.isPending ? (
         <CardsSkeleton />
       ) : categories.length === 0 ? (
@@ -62,16 +97,29 @@ export default function PublicCatalogPage() {
   );
 }
 
+/** The cover shows the first subcategory's groups; an empty category (shown to admins) has none to ask for. */
 function CategoryCard({ category }: { category: CategoryEntry }) {
   const first = category.subcategories[0];
-  const groups = useProductGroupsOf(first?.id ?? 0, 4);
+  return first ? (
+    <CoveredCategoryCard category={category} first={first} />
+  ) : (
+    <CategoryBrowseCard category={category} cover={<Cover images={[]} />} />
+  );
+}
+
+function CoveredCategoryCard({ category, first }: { category: CategoryEntry; first: Subcategory }) {
+  const groups = useProductGroupsOf(first.id, 4);
   const images = (groups.data?.results ?? []).flatMap((g) => g.images.slice(0, 1));
+  return <CategoryBrowseCard category={category} cover={<Cover images={images} loading={groups.isPending} />} />;
+}
+
+function CategoryBrowseCard({ category, cover }: { category: CategoryEntry; cover: ReactNode }) {
   return (
     <BrowseCard
       to={`/catalog/public/category/${category.id}`}
       title={category.name}
       subtitle={CATALOG_TEXT.subcategoryCount(category.subcategories.length)}
-      cover={<Cover images={images} loading={groups.isPending} />}
+      cover={cover}
       testId={`category-${category.id}`}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>

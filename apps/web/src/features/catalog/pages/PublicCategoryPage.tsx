@@ -1,10 +1,12 @@
-import { CATALOG_TEXT, type Subcategory } from '@cab/shared';
+import { CATALOG_TEXT, catalogApi, type Subcategory } from '@cab/shared';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
+import { useCan } from '../../auth/useCan.ts';
 import { useCategory, useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, CatalogBreadcrumbs, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
+import { CategoryActions } from '../structure/StructureActions.tsx';
 
 /** /catalog/public/category/{id}: the subcategories of one category. */
 export default function PublicCategoryPage() {
@@ -13,13 +15,17 @@ export default function PublicCategoryPage() {
   const category = useCategory(id);
   const subcategories = useSubcategories(id);
   const name = category.data?.name ?? '';
+  const canWrite = useCan(catalogApi.subcategoryCreate);
 
   return (
     <>
       <CatalogBreadcrumbs
         trail={[{ label: CATALOG_TEXT.publicCatalog, to: '/catalog/public' }, { label: name || '…' }]}
       />
-      <PageHeader title={name || route.title} />
+      <PageHeader
+        title={name || route.title}
+        actions={canWrite && category.data ? <CategoryActions category={category.data} /> : undefined}
+      />
       {subcategories.isPending ? (
         <CardsSkeleton />
       ) : (subcategories.data ?? []).length === 0 ? (

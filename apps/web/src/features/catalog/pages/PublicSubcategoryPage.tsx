@@ -1,4 +1,4 @@
-import { CATALOG_TEXT, type ProductGroup, SERVER_PAGES } from '@cab/shared';
+import { CATALOG_TEXT, catalogApi, type ProductGroup, SERVER_PAGES } from '@cab/shared';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,13 +8,15 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
+import { useCan } from '../../auth/useCan.ts';
 import { useSubcategory } from '../api.ts';
 import { ImageViewer } from '../components/ImageViewer.tsx';
 import { CardsSkeleton, CatalogBreadcrumbs, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
+import { GroupCardActions, SubcategoryActions } from '../structure/StructureActions.tsx';
 
 /** /catalog/public/subcategory/{id}: the product groups of a subcategory with their images and notes. */
 export default function PublicSubcategoryPage() {
@@ -22,6 +24,7 @@ export default function PublicSubcategoryPage() {
   const route = useCurrentRoute();
   const subcategory = useSubcategory(id);
   const data = subcategory.data;
+  const canWrite = useCan(catalogApi.subcategoryUpdate);
 
   return (
     <>
@@ -37,6 +40,7 @@ export default function PublicSubcategoryPage() {
       <PageHeader
         title={data?.name ?? route.title}
         subtitle={data ? CATALOG_TEXT.groupCount(data.groups.length) : undefined}
+        actions={canWrite && data ? <SubcategoryActions subcategory={data} /> : undefined}
       />
       {subcategory.isPending ? (
         <CardsSkeleton />
@@ -44,8 +48,12 @@ export default function PublicSubcategoryPage() {
         <EmptyState text={CATALOG_TEXT.noGroups} />
       ) : (
         <Box sx={{ ...GRID, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }} data-testid="public-groups">
-          {data.groups.map((group) => (
-            <GroupCard key={group.id} group={group} />
+          {data.groups.map((group, position) => (
+            <GroupCard
+              key={group.id}
+              group={group}
+              actions={canWrite ? <GroupCardActions subcategory={data} group={group} position={position} /> : null}
+            />
           ))}
         </Box>
       )}
@@ -53,7 +61,7 @@ export default function PublicSubcategoryPage() {
   );
 }
 
-function GroupCard({ group }: { group: ProductGroup }) {
+function GroupCard({ group, actions }: { group: ProductGroup; actions: ReactNode }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const notes = [group.note, group.secondary_note].filter((n) => n.trim() !== '');
   return (
@@ -113,6 +121,7 @@ function GroupCard({ group }: { group: ProductGroup }) {
         <Typography variant="caption" color="text.secondary">
           {CATALOG_TEXT.imageCount(group.images.length)}
         </Typography>
+        {actions}
         <Tooltip title={CATALOG_TEXT.print}>
           <IconButton
             size="small"

@@ -1,0 +1,78 @@
+import {
+  type Category,
+  categoryBodySchema,
+  MSG,
+  PREMIUM_TYPE_LABELS,
+  PREMIUM_TYPES,
+  type PremiumType,
+  STRUCTURE_TEXT,
+} from '@cab/shared';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import { useSaveCategory } from './api.ts';
+
+interface Values {
+  name: string;
+  category_type: PremiumType;
+}
+
+const WHAT = STRUCTURE_TEXT.categoryName;
+
+/** Create or rename a category; its type decides where it is offered (line items, wood species, ...). */
+export function CategoryFormDialog({
+  category,
+  defaultType = 'LINE_ITEM',
+  onClose,
+  onSaved,
+}: {
+  category: Category | null;
+  defaultType?: PremiumType;
+  onClose: () => void;
+  onSaved?: (category: Category) => void;
+}) {
+  const save = useSaveCategory();
+  const { control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: bodyResolver(categoryBodySchema, (v: Values) => v),
+    defaultValues: { name: category?.name ?? '', category_type: category?.category_type ?? defaultType },
+  });
+  const onSubmit = useFormSubmit(
+    { handleSubmit, setError },
+    ['name', 'category_type'],
+    async (values) => {
+      const saved = await save.mutateAsync({ id: category?.id, body: values });
+      onSaved?.(saved);
+      onClose();
+      return category ? MSG.premiumUpdated(saved.name) : MSG.premiumCreated(saved.name);
+    },
+    { failed: { fields: MSG.premiumSaveFieldErrors(WHAT), other: MSG.premiumSaveFailed(WHAT) } },
+  );
+
+  return (
+    <FormDialog
+      title={category ? STRUCTURE_TEXT.editCategory(category.name) : STRUCTURE_TEXT.newCategory}
+      submitLabel={category ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={save.isPending}
+      maxWidth="xs"
+      testId="category-dialog"
+    >
+      <Stack spacing={2}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
+        <FormTextField control={control} name="category_type" label={STRUCTURE_TEXT.type} select required>
+          {PREMIUM_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {PREMIUM_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,87 @@
+import { MSG, STRUCTURE_TEXT, type Subcategory, subcategoryBodySchema } from '@cab/shared';
+import Stack from '@mui/material/Stack';
+import { useForm } from 'react-hook-form';
+import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
+import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
+import { useSaveSubcategory } from './api.ts';
+
+interface Values {
+  name: string;
+  category: CategoryRef | null;
+  index: string;
+}
+
+const toBody = (v: Values) => ({ name: v.name, category: v.category?.id ?? null, index: v.index });
+const WHAT = STRUCTURE_TEXT.subcategoryName;
+
+/**
+ * Create a subcategory, or rename it and move it to another category (SPEC 7 subcategory POST
+ * and PATCH). Subcategories belong to line item categories.
+ */
+export function SubcategoryFormDialog({
+  subcategory,
+  category,
+  onClose,
+}: {
+  subcategory: Subcategory | null;
+  /** The category a new subcategory goes in. */
+  category?: CategoryRef | null;
+  onClose: () => void;
+}) {
+  const save = useSaveSubcategory();
+  const { control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: bodyResolver(subcategoryBodySchema, toBody),
+    defaultValues: {
+      name: subcategory?.name ?? '',
+      category: subcategory ? subcategory.category : (category ?? null),
+      index: textOf(subcategory?.index ?? 0),
+    },
+  });
+  const onSubmit = useFormSubmit(
+    { handleSubmit, setError },
+    ['name', 'category', 'index'],
+    async (values) => {
+      const saved = await save.mutateAsync({ id: subcategory?.id, body: toBody(values) });
+      onClose();
+      return subcategory ? MSG.premiumUpdated(saved.name) : MSG.premiumCreated(saved.name);
+    },
+    { failed: { fields: MSG.premiumSaveFieldErrors(WHAT), other: MSG.premiumSaveFailed(WHAT) } },
+  );
+
+  return (
+    <FormDialog
+      title={subcategory ? STRUCTURE_TEXT.editSubcategory(subcategory.name) : STRUCTURE_TEXT.newSubcategory}
+      submitLabel={subcategory ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={save.isPending}
+      maxWidth="xs"
+      testId="subcategory-dialog"
+    >
+      <Stack spacing={2}>
+        <FormRootError errors={formState.errors} />
+        <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
+        <FormAutocomplete
+          control={control}
+          name="category"
+          component={CategoryAutocomplete}
+          type="LINE_ITEM"
+          label={STRUCTURE_TEXT.category}
+          helperText={subcategory ? STRUCTURE_TEXT.moveHint : undefined}
+          testId="subcategory-category"
+        />
+        <FormTextField
+          control={control}
+          name="index"
+          label={STRUCTURE_TEXT.index}
+          type="number"
+          slotProps={{ htmlInput: { min: 0 } }}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
