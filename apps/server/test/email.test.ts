@@ -87,6 +87,46 @@ describe('templates', () => {
     });
     expect(res.status).toBe(400);
   });
+
+  it('templates cannot read files on the server: include, render and layout are refused', async () => {
+    for (const tag of ["{% include 'package.json' %}", "{% render '/etc/passwd' %}", "{% layout 'package.json' %}x"]) {
+      const preview = await t.call(emailApi.previewTemplate, {
+        token: admin,
+        params: { name: 'invitation' },
+        body: { subject: 'Hi', body: tag },
+      });
+      expect(preview.status).toBe(400);
+      expect(preview.body.fields.body).toEqual([`${MSG.templateDoesNotRender}: ${MSG.templateNoFiles}`]);
+      const save = await t.call(emailApi.updateTemplate, {
+        token: admin,
+        params: { name: 'invitation' },
+        body: { subject: 'Hi', body: tag },
+      });
+      expect(save.status).toBe(400);
+      expect(save.body.fields.body).toEqual([`${MSG.templateDoesNotRender}: ${MSG.templateNoFiles}`]);
+    }
+  });
+
+  it('a template that loops without end is stopped quickly by the time and memory limits', async () => {
+    const loops = [
+      '{% for i in (1..100000000) %}x{% endfor %}',
+      '{% for i in (1..1000) %}{% for j in (1..1000) %}{% for k in (1..1000) %}x{% endfor %}{% endfor %}{% endfor %}',
+      "{% assign s = 'xxxxxxxxxx' %}{% for i in (1..60) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}",
+    ];
+    for (const body of loops) {
+      const started = Date.now();
+      const res = await t.call(emailApi.previewTemplate, {
+        token: admin,
+        params: { name: 'invitation' },
+        body: { subject: 'Hi', body },
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(res.status).toBe(400);
+      expect(res.body.fields.body).toEqual([`${MSG.templateDoesNotRender}: ${MSG.templateTooCostly}`]);
+    }
+    // The server still answers.
+    expect((await t.call(emailApi.listTemplates, { token: admin })).status).toBe(200);
+  });
 });
 
 /** An in-process SMTP server that records what it receives and can be told to refuse mail. */

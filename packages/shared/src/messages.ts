@@ -82,6 +82,8 @@ export const MSG = {
   companyRequired: 'Choose a company',
   companyNameRequired: 'Give the new company a name, or choose an existing company',
   companyNotFound: 'Company not found',
+  templateNoFiles: 'Templates cannot include, render or extend files',
+  templateTooCostly: 'The template takes too long or too much memory to render',
   userNotFound: 'User not found',
   addressNotFound: 'Address not found',
   accessRequestNotFound: 'Access request not found',
