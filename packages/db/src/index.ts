@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,6 +17,9 @@ export * from './passwords.ts';
 export * from './seed.ts';
 export type { Db, Executor, Schema, Tx } from './types.ts';
 export { schema };
+
+/** Extensions the migrations create (0005: pg_trgm for substring filters); PostgreSQL ships them as contrib. */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
@@ -66,7 +70,7 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
 
 async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
   if (dataDir === 'memory') {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
@@ -77,7 +81,7 @@ async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite 
   try {
     const dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     const close = async () => {
