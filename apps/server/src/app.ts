@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inLine } from '@cab/db';
 import type { Access } from '@cab/shared';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -68,6 +69,9 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
       routeTable.push({ method, url: opts.url, access: (opts.config as { access?: Access } | undefined)?.access });
     }
   });
+  // Each request is one caller in the embedded database's line: its statements are served
+  // before those of requests that arrived after it (first come, first served; no-op on PostgreSQL).
+  app.addHook('onRequest', (_req, _reply, done) => inLine(done));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // On plain HTTP (a shop's LAN) these would make the browser ask for https:// and show a

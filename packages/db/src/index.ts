@@ -9,11 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { queuedClient } from './pglite-queue.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
 
 export { DataDirInUseError } from './data-dir-lock.ts';
 export * from './passwords.ts';
+export { inLine } from './pglite-queue.ts';
 export * from './seed.ts';
 export type { Db, Executor, Schema, Tx } from './types.ts';
 export { schema };
@@ -68,11 +70,14 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
   };
 }
 
+/** Drizzle over PGlite, every statement through the fair line (pglite-queue.ts). */
+const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite, schema }) as unknown as Db;
+
 async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
   if (dataDir === 'memory') {
     const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = pgliteDb(client);
     return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
   }
   mkdirSync(dataDir, { recursive: true });
@@ -83,7 +88,7 @@ async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite 
     mkdirSync(dir, { recursive: true });
     const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = pgliteDb(client);
     const close = async () => {
       try {
         await client.close();

@@ -1,0 +1,131 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+
+/**
+ * Embedded PGlite runs one statement at a time, so callers wait in one line. PGlite's own lock
+ * serves statements in the order they reach it, which lets a request that needs several
+ * statements queue again behind every later request for each of them, and lets a transaction
+ * hold the line from the moment it is opened, while its caller still does other work.
+ *
+ * Here the line is first come, first served by caller: a caller (one HTTP request, see
+ * `inLine`) keeps the place it took when it arrived for all its statements, and a transaction
+ * takes its place at its first statement (BEGIN is sent then) and leaves it at COMMIT/ROLLBACK.
+ */
+const arrivals = new AsyncLocalStorage<number>();
+let lastArrival = 0;
+
+/** Runs `work` as one caller: every statement it issues is served before those of later callers. */
+export function inLine<T>(work: () => T): T {
+  return arrivals.run(++lastArrival, work);
+}
+
+/** A caller's place: its arrival, or (outside `inLine`) the moment the statement is issued. */
+const place = () => arrivals.getStore() ?? ++lastArrival;
+
+interface Waiter {
+  place: number;
+  go: () => void;
+}
+
+/** One holder at a time; waiters ordered by place, ties by the order they asked. */
+class Line {
+  private held = false;
+  private readonly waiting: Waiter[] = [];
+
+  enter(at: number): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((go) => {
+      let i = this.waiting.length;
+      while (i > 0 && this.waiting[i - 1]!.place > at) i--;
+      this.waiting.splice(i, 0, { place: at, go });
+    });
+  }
+
+  leave(): void {
+    if (this.waiting.length === 0) {
+      this.held = false;
+      return;
+    }
+    // Hand over on the next turn of the event loop, so the caller just served can ask for its
+    // next statement first: it arrived before those waiting.
+    setImmediate(() => this.waiting.shift()!.go());
+  }
+}
+
+type QueuedClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+
+/** The client drizzle is given: PGlite's statements and transactions, through the fair line. */
+export function queuedClient(pg: PGlite): QueuedClient {
+  const line = new Line();
+  const inTurn = async <T>(run: () => Promise<T>): Promise<T> => {
+    await line.enter(place());
+    try {
+      return await run();
+    } finally {
+      line.leave();
+    }
+  };
+
+  return {
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+      inTurn(() => pg.query<T>(text, params, options)),
+    exec: (text: string, options?: QueryOptions) => inTurn(() => pg.exec(text, options)),
+    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      type Outcome = { ok: true; value: T } | { ok: false; error: unknown };
+      let finish!: (outcome: Outcome) => void;
+      const outcome = new Promise<Outcome>((r) => (finish = r));
+      // Opened (BEGIN) at the first statement, so work done before it does not hold the line.
+      // `settled` ends with PGlite's COMMIT or ROLLBACK, after which the line moves on.
+      let open: Promise<Transaction> | undefined;
+      let settled: Promise<T> | undefined;
+      const start = () => {
+        open ??= line.enter(place()).then(
+          () =>
+            new Promise<Transaction>((ready, fail) => {
+              settled = pg
+                .transaction(async (tx) => {
+                  ready(tx);
+                  const o = await outcome;
+                  if (!o.ok) throw o.error;
+                  return o.value;
+                })
+                .finally(() => line.leave());
+              settled.catch(fail);
+            }),
+        );
+        return open;
+      };
+      let rolledBack = false;
+      const tx: Transaction = {
+        query: async (text, params, options) => (await start()).query(text, params, options),
+        sql: async (strings, ...params) => (await start()).sql(strings, ...params),
+        exec: async (text, options) => (await start()).exec(text, options),
+        rollback: async () => {
+          rolledBack = true;
+          if (open) await (await open).rollback();
+        },
+        listen: async (channel, callback) => (await start()).listen(channel, callback),
+        get closed() {
+          return rolledBack;
+        },
+      };
+      let result: Outcome;
+      try {
+        result = { ok: true, value: await work(tx) };
+      } catch (error) {
+        result = { ok: false, error };
+      }
+      finish(result);
+      if (open) {
+        // Still waiting in line when work ended: BEGIN runs, then the outcome ends it at once.
+        await open.catch(() => {});
+        if (settled) return settled;
+      }
+      if (!result.ok) throw result.error;
+      return result.value;
+    },
+  };
+}
