@@ -31,6 +31,13 @@ export const DEBOUNCE_MS = {
 export const NOTIFY_MS = { default: 5000, short: 3000, lineItemImport: 10000 } as const;
 
 export const TAG_VALUE_MAX = 255;
+
+/**
+ * What the database columns hold (packages/db/src/schema): ids and counts are int4 and amounts are
+ * int4 cents, so an input past these bounds is refused at validation instead of failing in SQL.
+ */
+export const DB_INT = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+export const MONEY_CENTS = { min: DB_INT.min, max: DB_INT.max } as const;
 export const PERCENTAGE_CAP = 100;
 
 export const EXPORT_CATEGORIES = [

@@ -63,6 +63,12 @@ export const MSG = {
   /** A NUL byte cannot be stored in a PostgreSQL text column. */
   textHasNul: 'Must not contain a NUL character',
   internalError: 'An unexpected error occurred.',
+  textTooLong: (max: number) => `Must be at most ${max} characters`,
+  numberTooLarge: (max: number) => `Must be at most ${max}`,
+  numberTooSmall: (min: number) => `Must be at least ${min}`,
+  wholeNumber: 'Must be a whole number',
+  idInvalid: 'Must be a valid id',
+  moneyOutOfRange: (min: string, max: string) => `Must be between ${min} and ${max}`,
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   passwordsDoNotMatch: 'Passwords do not match',

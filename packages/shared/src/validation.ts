@@ -1,11 +1,72 @@
 import { z } from 'zod';
+import { DB_INT, MONEY_CENTS } from './constants.ts';
 import { MSG } from './messages.ts';
+import { cents, parseMoney, toWire } from './money.ts';
 
-/** Zod building blocks that speak SPEC 5's messages instead of zod's defaults. */
+/**
+ * Zod building blocks that speak SPEC 5's messages instead of zod's defaults. Give every check its
+ * own message: an `error` on the schema itself also answers every check that has none (a too long
+ * text once said 'Required'), so schema-level errors here speak only of a missing value.
+ */
 const missing = (iss: { input?: unknown }) => iss.input === undefined || iss.input === null;
+/** 'Required' for a missing value, `otherwise` for a value of the wrong type. */
+const typeError = (otherwise?: string) => (iss: { input?: unknown }) => (missing(iss) ? MSG.required : otherwise);
 
+/** A text that must not be empty after trimming, at most `max` characters. */
 export const requiredString = (max = 255) =>
-  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: typeError(MSG.required) })
+    .trim()
+    .min(1, MSG.required)
+    .max(max, MSG.textTooLong(max));
+
+/** An optional text of at most `max` characters. */
+export const textField = (max: number) => z.string().trim().max(max, MSG.textTooLong(max));
+
+/** Query strings, path segments and form fields carry numbers as text: a numeric string becomes a number. */
+const numeric = (v: unknown) =>
+  typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+
+/**
+ * An integer that fits its int4 column (DB_INT), or narrower bounds. `message` replaces the
+ * whole-number and lower-bound messages (a field with its own SPEC wording); the upper bound
+ * always says what it is.
+ */
+export const intField = (options: { min?: number; max?: number; message?: string } = {}) => {
+  const { min = DB_INT.min, max = DB_INT.max, message } = options;
+  return z.preprocess(
+    numeric,
+    z
+      .number({ error: typeError(message ?? MSG.wholeNumber) })
+      .int(message ?? MSG.wholeNumber)
+      .min(min, message ?? MSG.numberTooSmall(min))
+      .max(max, MSG.numberTooLarge(max)),
+  );
+};
+
+/** A row id: a positive int4 (serial columns). */
+export const idField = () =>
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: typeError(MSG.idInvalid) })
+      .int(MSG.idInvalid)
+      .min(1, MSG.idInvalid)
+      .max(DB_INT.max, MSG.numberTooLarge(DB_INT.max)),
+  );
+
+/** An amount on the wire ("1234.50" or 1234.5) that the int4 cents columns hold (MONEY_CENTS). */
+export const moneyField = (typeMessage: string = MSG.decimal) =>
+  z
+    .union([z.string(), z.number()], { error: typeError(typeMessage) })
+    .refine((v) => parseMoney(v) !== null, MSG.decimal)
+    .refine(
+      (v) => {
+        const amount = parseMoney(v);
+        return amount === null || (amount >= MONEY_CENTS.min && amount <= MONEY_CENTS.max);
+      },
+      MSG.moneyOutOfRange(toWire(cents(MONEY_CENTS.min)), toWire(cents(MONEY_CENTS.max))),
+    );
 
 export const emailField = () =>
   z

@@ -4,7 +4,7 @@ import { companyRefSchema } from '../auth/schemas.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
-import { emailField, passwordField, postalCodeField, requiredString } from '../validation.ts';
+import { emailField, idField, passwordField, postalCodeField, requiredString, textField } from '../validation.ts';
 import { US_STATE_CODES } from './states.ts';
 
 /** Invitation and password reset links stay valid this long. */
@@ -13,7 +13,7 @@ export const PASSWORD_RESET_TTL_HOURS = 2;
 /** Public forms (access request, forgotten password): per e-mail and per client, per hour. */
 export const PUBLIC_FORM_LIMIT_PER_HOUR = 5;
 
-const optionalText = (max = 255) => z.string().trim().max(max, `Must be at most ${max} characters`).default('');
+const optionalText = (max = 255) => textField(max).default('');
 const phoneField = () =>
   z
     .string()
@@ -21,7 +21,7 @@ const phoneField = () =>
     .max(40, MSG.phoneInvalid)
     .regex(/^[0-9+().\-\s]*$/, MSG.phoneInvalid)
     .default('');
-const idParam = z.coerce.number().int().positive();
+const idParam = idField();
 
 export const idParamsSchema = z.object({ id: idParam });
 export const addressParamsSchema = z.object({ id: idParam, addressId: idParam });
@@ -31,7 +31,7 @@ export const uuidParamsSchema = z.object({ uuid: z.string().uuid({ error: MSG.in
 const pageQuery = {
   ...listQuery({ pageSize: PAGE_SIZE.accounts, maxPageSize: PAGE_SIZE.max }),
   /** Matches first name, last name, e-mail and company name, case-insensitively. */
-  search: z.string().trim().max(200).optional(),
+  search: textField(200).optional(),
 };
 
 export const accountsQuerySchema = z.object({
@@ -45,7 +45,7 @@ export const companiesQuerySchema = z.object(pageQuery);
 export const businessUsersQuerySchema = z.object({
   ...pageQuery,
   /** The company; a business manager's own company when left out (required for admins). */
-  company: z.coerce.number().int().positive().optional(),
+  company: idField().optional(),
 });
 export type BusinessUsersQuery = z.input<typeof businessUsersQuerySchema>;
 
@@ -115,7 +115,7 @@ export type StaffPatch = z.input<typeof staffPatchSchema>;
 
 /** POST business_user: a user of a company, invited by e-mail (a manager: own company only). */
 export const businessUserBodySchema = z.object({
-  company: z.coerce.number().int().positive().optional(),
+  company: idField().optional(),
   email: emailField(),
   ...names,
   is_manager: z.boolean().default(false),
@@ -251,9 +251,9 @@ export const inviteBodySchema = z.object({
   email: emailField(),
   ...names,
   role: z.enum(ROLES, { error: MSG.required }),
-  company: z.coerce.number().int().positive().optional(),
-  company_name: z.string().trim().max(200).optional(),
-  access_request: z.coerce.number().int().positive().optional(),
+  company: idField().optional(),
+  company_name: textField(200).optional(),
+  access_request: idField().optional(),
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 export const invitationSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, optionalParam, paged } from '../http/list.ts';
+import { idField } from '../validation.ts';
 
 /** Kinds of entity the audit trail records (decision 0009); orders and money add theirs. */
 export const AUDIT_ENTITIES = [
@@ -25,7 +26,7 @@ export const auditQuerySchema = z.object({
   entity: optionalParam(z.enum(AUDIT_ENTITIES)),
   entity_id: optionalParam(z.string().max(64)),
   /** Only the events this user caused. */
-  actor: optionalParam(z.coerce.number().int().positive().max(2_147_483_647)),
+  actor: optionalParam(idField()),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 

@@ -4,7 +4,7 @@ import { emailField, passwordField } from '../validation.ts';
 
 export const loginBodySchema = z.object({
   email: emailField(),
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(1024),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(1024, MSG.textTooLong(1024)),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
+import { idField } from '../validation.ts';
 import {
   attachmentListQuerySchema,
   bulkUpdateBodySchema,
@@ -44,10 +45,10 @@ const WRITE = ROLE_GROUPS.admin;
 const READ = 'authenticated' as const;
 const tags = ['catalog'];
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idField() });
 const kindParams = z.object({ kind: z.enum(PREMIUM_KINDS) });
-const kindIdParams = kindParams.extend({ id: z.coerce.number().int().positive() });
-const kindImageParams = kindIdParams.extend({ imageId: z.coerce.number().int().positive() });
+const kindIdParams = kindParams.extend({ id: idField() });
+const kindImageParams = kindIdParams.extend({ imageId: idField() });
 const deletedSchema = z.object({ detail: z.string() });
 /** CSV download: the body is text/csv, not JSON. */
 const csvSchema = z.string();

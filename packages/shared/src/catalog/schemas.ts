@@ -11,7 +11,7 @@ import {
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { BASIS_POINTS_PER_WHOLE, parseMoney, parsePercent } from '../money.ts';
-import { ALPHANUMERIC_RE } from '../validation.ts';
+import { ALPHANUMERIC_RE, idField, intField, moneyField, requiredString } from '../validation.ts';
 
 /**
  * Catalogue wire shapes (SPEC 3) and their validation (SPEC 5). Money is a decimal string with two
@@ -58,26 +58,13 @@ export const exportCategoryLabel = (value: number | null | undefined): string | 
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
-const code = (max = 100) =>
-  z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .max(max, `Must be at most ${max} characters`)
-    .regex(ALPHANUMERIC_RE, MSG.alphanumeric);
+const code = (max = 100) => requiredString(max).regex(ALPHANUMERIC_RE, MSG.alphanumeric);
 
 const text = (max = 1000) =>
-  z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(max, `Must be at most ${max} characters`));
+  z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(max, MSG.textTooLong(max)));
 
 /** Money or percentage as "12.50" / 12.5; "" and null mean none. Negative amounts are allowed (SPEC 5). */
-const decimal = () =>
-  z.preprocess(
-    emptyToNull,
-    z
-      .union([z.string(), z.number()], { error: MSG.decimal })
-      .nullable()
-      .refine((v) => v === null || parseMoney(v) !== null, MSG.decimal),
-  );
+const decimal = () => z.preprocess(emptyToNull, moneyField().nullable());
 
 const percentage = () =>
   z.preprocess(
@@ -94,13 +81,12 @@ const percentage = () =>
       }, MSG.percentageGreaterThanZero),
   );
 
-const id = () => z.coerce.number({ error: MSG.required }).int().positive();
+const id = idField;
 const ids = () => z.array(id());
-const nonNegativeInt = (message: string) =>
-  z.preprocess(emptyToUndefined, z.coerce.number({ error: message }).int(message).min(0, message).optional());
+const nonNegativeInt = (message: string) => z.preprocess(emptyToUndefined, intField({ min: 0, message }).optional());
 
 export const tagInputSchema = z.object({
-  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100, 'Must be at most 100 characters'),
+  name: requiredString(100),
   value: z.preprocess(
     emptyToNull,
     z
@@ -315,10 +301,7 @@ export const premiumFormSchema = (type: PremiumType) =>
 
 const lineItemFields = {
   manufacturer_code: code(),
-  price: z.preprocess(
-    emptyToNull,
-    z.union([z.string(), z.number()], { error: MSG.required }).refine((v) => parseMoney(v) !== null, MSG.decimal),
-  ),
+  price: z.preprocess(emptyToNull, moneyField(MSG.required)),
   description: text(1000).optional(),
   category: z.preprocess(emptyToNull, id()),
   base_category: z.preprocess(emptyToNull, z.enum(BASE_CATEGORIES).nullable()).optional(),
@@ -392,23 +375,23 @@ export type BulkUpdateBody = z.input<typeof bulkUpdateBodySchema>;
 export const bulkUpdateResponseSchema = z.object({ updated: z.number().int() });
 
 export const categoryBodySchema = z.object({
-  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
+  name: requiredString(200),
   category_type: categoryTypeSchema,
 });
 export const categoryPatchSchema = categoryBodySchema.partial();
 
 export const premiumGroupBodySchema = z.object({
-  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
+  name: requiredString(200),
   index: nonNegativeInt(MSG.indexNonNegative).optional(),
   premium_type: categoryTypeSchema.optional(),
 });
 export const premiumGroupPatchSchema = z.object({
-  name: z.string().trim().min(1, MSG.required).max(200).optional(),
+  name: requiredString(200).optional(),
   index: nonNegativeInt(MSG.indexNonNegative).optional(),
 });
 
 export const productGroupBodySchema = z.object({
-  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
+  name: requiredString(200),
   note: text(4000).optional(),
   secondary_note: text(4000).optional(),
   shelf_note: text(4000).optional(),
@@ -418,7 +401,7 @@ export type ProductGroupBody = z.input<typeof productGroupBodySchema>;
 export const productGroupPatchSchema = productGroupBodySchema.partial();
 
 export const subcategoryBodySchema = z.object({
-  name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
+  name: requiredString(200),
   category: z.preprocess(emptyToNull, id().nullable()).optional(),
   index: nonNegativeInt(MSG.indexNonNegative).optional(),
 });
@@ -426,7 +409,7 @@ export const subcategoryPatchSchema = subcategoryBodySchema.partial();
 export const subcategoryGroupBodySchema = z.object({ group: id() });
 export const subcategoryMoveGroupBodySchema = z.object({
   group: id(),
-  index: z.coerce.number({ error: MSG.indexNonNegative }).int(MSG.indexNonNegative).min(0, MSG.indexNonNegative),
+  index: intField({ min: 0, message: MSG.indexNonNegative }),
 });
 
 /** Drag reordering (SPEC 7): the moved image goes above `above` or under `under`. */
@@ -463,9 +446,9 @@ const qIds = () =>
     if (v === undefined || v === null || v === '') return undefined;
     const list = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).filter((x) => x.trim() !== '');
     return list.length ? list : undefined;
-  }, z.array(z.coerce.number({ error: 'Must be a list of ids' }).int().positive()).optional());
+  }, z.array(id()).optional());
 const qText = () => q(z.string().max(200));
-const qId = () => q(z.coerce.number().int().positive());
+const qId = () => q(id());
 
 /** The keys each list can be ordered by (order_by; a leading minus for descending). */
 export const CATEGORY_ORDER_KEYS = ['id', 'name', 'category_type'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
+import { idField } from '../validation.ts';
 import {
   appConfigSchema,
   dashboardSchema,
@@ -105,4 +106,4 @@ export const coreApi = {
   }),
 };
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idField() });

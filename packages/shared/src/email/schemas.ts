@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
+import { idField, requiredString } from '../validation.ts';
 
 export const emailTemplateSchema = z.object({
   name: z.string(),
@@ -15,8 +16,8 @@ export const emailTemplateSchema = z.object({
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const emailTemplateBodySchema = z.object({
-  subject: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(300),
-  body: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(20_000),
+  subject: requiredString(300),
+  body: requiredString(20_000),
 });
 export type EmailTemplateBody = z.input<typeof emailTemplateBodySchema>;
 
@@ -59,8 +60,8 @@ export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> 
 
 /** An announcement: e-mailed (announcement template) and shown in the app until expires_at. */
 export const announcementBodySchema = z.object({
-  title: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(200),
-  message: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(10_000),
+  title: requiredString(200),
+  message: requiredString(10_000),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: MSG.required }),
   /** ISO date-time; must be in the future when sent. */
   expires_at: z.iso.datetime({ offset: true, error: MSG.required }),
@@ -88,4 +89,4 @@ export const announcementPreviewSchema = z.object({
   body: z.string(),
   recipients: z.number().int(),
 });
-export const announcementParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const announcementParamsSchema = z.object({ id: idField() });

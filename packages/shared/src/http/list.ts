@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { intField } from '../validation.ts';
 
 /**
  * The list kit's wire half (docs/decisions/0008-list-kit.md): every list endpoint takes
@@ -12,8 +13,7 @@ export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 /** An optional query parameter: '' and null are dropped before validation. */
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
-const pageParam = () =>
-  z.coerce.number({ error: MSG.pageNumberInvalid }).int(MSG.pageNumberInvalid).min(1, MSG.pageNumberInvalid);
+const pageParam = () => intField({ min: 1, message: MSG.pageNumberInvalid });
 const pageSizeParam = (max: number) => {
   const message = MSG.pageSizeAtMost(max);
   return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
