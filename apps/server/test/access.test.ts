@@ -6,7 +6,9 @@ import {
   catalogApi,
   coreApi,
   type Endpoint,
+  ERROR_CODES,
   emailApi,
+  MSG,
   ROLES,
   type Role,
 } from '@cab/shared';
@@ -194,5 +196,26 @@ describe.each([...ROLES, null] as (Role | null)[])('as %s', (role) => {
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('permission_denied');
     }
+  });
+});
+
+describe('a user who must change the password (require_password_reset)', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await t.login('reset@demo.test');
+  });
+
+  it.each(entries.filter(({ e }) => e.access !== 'public' && !e.allowedDuringPasswordReset))(
+    '$key answers 403 password_change_required',
+    async ({ key, e }) => {
+      const res = await t.call(e, { token, ...SAMPLE[key] });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: ERROR_CODES.passwordChangeRequired, message: MSG.passwordChangeRequired });
+    },
+  );
+
+  it('reaches only me, logout and the two password calls among the authenticated endpoints', () => {
+    const exempt = entries.filter(({ e }) => e.access !== 'public' && e.allowedDuringPasswordReset).map((x) => x.key);
+    expect(exempt.sort()).toEqual(['authApi.logout', 'authApi.me', 'authApi.passwordChange', 'authApi.passwordUpdate']);
   });
 });

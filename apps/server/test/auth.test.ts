@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, schema } from '@cab/db';
-import { authApi, deriveRole, MSG } from '@cab/shared';
+import { authApi, coreApi, deriveRole, MSG } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/http/auth.ts';
@@ -153,6 +153,41 @@ describe('password update and change', () => {
     expect((await t.call(authApi.me, { token })).body.require_password_reset).toBe(false);
     const [row] = await t.handle.db.select().from(schema.users).where(eq(schema.users.email, 'reset@demo.test'));
     expect(row?.requirePasswordReset).toBe(false);
+  });
+});
+
+describe('require_password_reset on the server', () => {
+  it('refuses every other call of a flagged token with 403; no login gets 401, a normal user 200', async () => {
+    const email = ROLE_EMAILS.STAFF;
+    await t.handle.db.update(schema.users).set({ requirePasswordReset: true }).where(eq(schema.users.email, email));
+    const flagged = await t.login(email);
+    const second = await t.login(email);
+    const normal = await t.login('PERSONAL');
+    const dashboard = coreApi.dashboard;
+
+    expect((await t.call(dashboard, {})).status).toBe(401);
+    const refused = await t.call(dashboard, { token: flagged });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ code: 'password_change_required', message: MSG.passwordChangeRequired });
+    expect((await t.call(dashboard, { token: normal })).status).toBe(200);
+
+    // What the forced change needs still works: read me, change the password, sign out.
+    expect((await t.call(authApi.me, { token: flagged })).body.require_password_reset).toBe(true);
+    expect((await t.call(authApi.logout, { token: second })).status).toBe(200);
+    expect((await t.call(authApi.me, { token: second })).status).toBe(401);
+    const wrongOld = await t.call(authApi.passwordUpdate, {
+      token: flagged,
+      body: { old_password: 'not-it-at-all', new_password: 'Fresh456!', confirm_password: 'Fresh456!' },
+    });
+    expect(wrongOld.body.code).toBe('wrong_password');
+    const changed = await t.call(authApi.passwordChange, {
+      token: flagged,
+      body: { new_password: 'Fresh456!', confirm_password: 'Fresh456!' },
+    });
+    expect(changed.status).toBe(200);
+    // The flag is read on every request: the same token now reaches the rest of the API.
+    expect((await t.call(dashboard, { token: flagged })).status).toBe(200);
+    expect((await t.call(authApi.logout, { token: flagged })).status).toBe(200);
   });
 });
 

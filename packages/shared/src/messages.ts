@@ -75,6 +75,7 @@ export const MSG = {
   passwordSameAsOld: 'The new password must be different from the current one',
   wrongCurrentPassword: 'Current password is incorrect',
   passwordResetNotRequired: 'Use the password page to change your password.',
+  passwordChangeRequired: 'Change your password before you continue.',
   passwordUpdated: 'Password updated successfully',
   settingsUpdated: 'Settings updated successfully',
   leadTimeRange: 'Lead time must be a whole number of days between 0 and 365',

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cab/db';
 import { deriveRole, type Role } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import { findSession, touchToken } from '../modules/auth/index.ts';
+import { sessionLookup, touchToken } from '../modules/auth/index.ts';
 
 export interface AuthUser {
   id: number;
@@ -10,6 +10,8 @@ export interface AuthUser {
   role: Role | null;
   companyId: number | null;
   tokenId: number;
+  /** require_password_reset: until it is cleared, the token reaches only the exempt endpoints (route.ts). */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -37,19 +39,20 @@ const TOUCH_INTERVAL_MS = 5 * 60_000;
 /** Resolves `Authorization: Token <key>` to a user on every request (null when absent or invalid). */
 export function registerAuthentication(app: FastifyInstance, db: Executor) {
   app.decorateRequest('user', null);
+  const findSession = sessionLookup(db);
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header || !req.url.startsWith('/api/')) return;
     const match = /^Token\s+([A-Za-z0-9]{16,128})$/.exec(header.trim());
     if (!match) return;
-    const row = await findSession(db, hashToken(match[1]!));
-    if (!row?.user.isActive) return;
-    const u = row.user;
+    const u = await findSession(hashToken(match[1]!));
+    if (!u?.isActive) return;
     req.user = {
       id: u.id,
       email: u.email,
       companyId: u.companyId,
-      tokenId: row.token.id,
+      tokenId: u.tokenId,
+      mustChangePassword: u.requirePasswordReset,
       role: deriveRole({
         account_type: u.accountType,
         is_staff: u.isStaff,
@@ -57,6 +60,6 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
         is_manager: u.isManager,
       }),
     };
-    if (Date.now() - row.token.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchToken(db, row.token.id, new Date());
+    if (Date.now() - u.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await touchToken(db, u.tokenId, new Date());
   });
 }

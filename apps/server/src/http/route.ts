@@ -1,9 +1,9 @@
-import { type Access, canAccess, type Endpoint, ERROR_CODES, MSG } from '@cab/shared';
+import { canAccess, type Endpoint, ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx, PublicCtx } from '../kit/context.ts';
 import type { AuthUser } from './auth.ts';
-import { badRequest, notAuthenticated, permissionDenied } from './errors.ts';
+import { AppError, badRequest, notAuthenticated, permissionDenied } from './errors.ts';
 
 type Out<T> = z.output<Extract<T, z.ZodType>>;
 
@@ -24,11 +24,17 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
-/** 401 when an endpoint needs a user and there is none, 403 when the user's role may not call it. */
-export function authorize(access: Access, user: AuthUser | null): void {
-  if (access === 'public') return;
+/**
+ * 401 when an endpoint needs a user and there is none; 403 when the user must change the password
+ * first (SPEC 4, enforced here and not only in the web app) or when the user's role may not call it.
+ */
+export function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordReset'>, user: AuthUser | null): void {
+  if (e.access === 'public') return;
   if (!user) throw notAuthenticated();
-  if (!canAccess(access, user.role)) throw permissionDenied();
+  if (user.mustChangePassword && !e.allowedDuringPasswordReset) {
+    throw new AppError(403, ERROR_CODES.passwordChangeRequired, MSG.passwordChangeRequired);
+  }
+  if (!canAccess(e.access, user.role)) throw permissionDenied();
 }
 
 /** Paths of the strings in a parsed request part that contain a NUL byte (PostgreSQL text cannot hold one). */
@@ -85,7 +91,7 @@ export function route<E extends Endpoint>(
     },
     // Before validation: a caller who may not call the endpoint learns nothing about its input.
     preValidation: async (req) => {
-      authorize(e.access, req.user);
+      authorize(e, req.user);
       refuseNul(req);
     },
     handler: async (req, reply) => {

@@ -25,6 +25,11 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /**
+   * Callable by a user who must change the password (require_password_reset); every other
+   * authenticated endpoint answers 403 password_change_required until the password is changed.
+   */
+  allowedDuringPasswordReset?: boolean;
 }
 
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

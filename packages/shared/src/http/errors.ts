@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   invalidCredentials: 'invalid_credentials',
   wrongPassword: 'wrong_password',
   passwordResetNotRequired: 'password_reset_not_required',
+  passwordChangeRequired: 'password_change_required',
   invalidPostalCode: 'invalid_postal_code',
   payloadTooLarge: 'payload_too_large',
   templateInvalid: 'template_invalid',

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
 /**
  * The one home of the users and auth_tokens queries that more than one module needs (sign-in,
@@ -58,16 +58,35 @@ export async function updateUser(db: Executor, id: number, values: Partial<NewUs
 // ---------------------------------------------------------------------------------------------
 // Tokens (sessions)
 
-/** The token with this hash and its user, for the authentication hook. */
-export async function findSession(db: Executor, tokenHash: string) {
-  const [row] = await db
-    .select({ token: authTokens, user: users })
+/**
+ * The authentication hook's lookup: the token with this hash and what a request needs of its user.
+ * It runs on every /api request, so it is prepared once per database (PostgreSQL then parses and
+ * plans it once per connection) and selects only those columns.
+ */
+export function sessionLookup(db: Executor) {
+  const query = db
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      companyId: users.companyId,
+      accountType: users.accountType,
+      isStaff: users.isStaff,
+      isEmployee: users.isEmployee,
+      isManager: users.isManager,
+      isActive: users.isActive,
+      requirePasswordReset: users.requirePasswordReset,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, tokenHash))
-    .limit(1);
-  return row;
+    .where(eq(authTokens.tokenHash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('auth_session');
+  return async (tokenHash: string) => (await query.execute({ hash: tokenHash }))[0];
 }
+
+export type Session = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>>>>;
 
 export async function touchToken(db: Executor, tokenId: number, at: Date) {
   await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, tokenId));

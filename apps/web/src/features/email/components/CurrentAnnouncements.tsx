@@ -22,8 +22,9 @@ function readDismissed(): number[] {
  * dismissible; dismissed ids stay in this browser (localStorage) so they do not come back.
  */
 export function CurrentAnnouncements() {
-  const { token, role } = useSession();
-  const current = useCurrentAnnouncements(token !== null && role !== null);
+  const { token, role, me } = useSession();
+  // The server refuses a user who must change the password everything but that change.
+  const current = useCurrentAnnouncements(token !== null && role !== null && !me?.require_password_reset);
   const [dismissed, setDismissed] = useState(readDismissed);
   const shown = (current.data ?? []).filter((a) => !dismissed.includes(a.id));
   if (shown.length === 0) return null;
