@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestContext, systemContext } from '../src/kit/context.ts';
-import { deliverDue, enqueueTemplate, OUTBOX, retryDelayMs, smtpSender } from '../src/modules/email/index.ts';
+import {
+  deliverDue,
+  enqueueTemplate,
+  OUTBOX,
+  outboxMessageId,
+  retryDelayMs,
+  smtpSender,
+} from '../src/modules/email/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -198,6 +205,35 @@ describe('outbox delivery over SMTP', () => {
       const page = await t.call(emailApi.outbox, { token: admin, query: { status: 'SENT' } });
       expect(page.body.total).toBeGreaterThanOrEqual(1);
       expect(page.body.results[0]).toMatchObject({ to: 'paula@example.com', status: 'SENT', attempts: 2 });
+    } finally {
+      sender.transporter.close();
+      await smtp.close();
+    }
+  });
+
+  it('a mail resent after a crash carries the same Message-ID, derived from the outbox row', async () => {
+    const smtp = await startSmtp();
+    const sender = smtpSender(`smtp://127.0.0.1:${smtp.port}`, 'Shop <shop@example.com>');
+    try {
+      const data = EMAIL_TEMPLATES.find((x) => x.name === 'order_submitted')!.sample;
+      const queued = await enqueueTemplate(system, 'order_submitted', 'crash@example.com', data);
+      await deliverDue(system, sender);
+      // The process died after the SMTP server took the mail and before the row was marked SENT:
+      // the lease runs out and the row is due again.
+      await t.handle.db
+        .update(schema.emailOutbox)
+        .set({ status: 'PENDING', sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.emailOutbox.id, queued.id));
+      await deliverDue(system, sender);
+
+      const mails = smtp.received.filter((m) => m.to.includes('crash@example.com'));
+      expect(mails).toHaveLength(2);
+      const ids = mails.map((m) => /^Message-ID: (.+)$/im.exec(m.raw)?.[1]?.trim());
+      const [row] = await t.handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
+      const expected = outboxMessageId(row!, 'Shop <shop@example.com>');
+      expect(expected).toMatch(new RegExp(`^<outbox\\.${queued.id}\\.[0-9a-z]+@example\\.com>$`));
+      expect(ids).toEqual([expected, expected]);
+      expect(row!.messageId).toBe(expected);
     } finally {
       sender.transporter.close();
       await smtp.close();

@@ -7,6 +7,7 @@ export {
   enqueueTemplate,
   type MailSender,
   OUTBOX,
+  outboxMessageId,
   retryDelayMs,
   smtpSender,
   startOutboxWorker,

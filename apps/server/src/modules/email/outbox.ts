@@ -23,8 +23,27 @@ export const OUTBOX = {
 export const retryDelayMs = (attempts: number) =>
   Math.min(OUTBOX.backoffCapMs, OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
 
+/** What a sender needs of an outbox row; `id` and `createdAt` name the mail on every attempt. */
+export interface OutgoingMail {
+  id: number;
+  createdAt: Date;
+  to: string;
+  subject: string;
+  text: string;
+}
+
 export interface MailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<{ messageId: string }>;
+  send(message: OutgoingMail): Promise<{ messageId: string }>;
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so a mail resent after a crash
+ * (sent, but not yet marked SENT) is recognisably the same mail to the receiving servers and
+ * mail clients, which drop the duplicate. The creation time keeps ids unique across databases.
+ */
+export function outboxMessageId(mail: Pick<OutgoingMail, 'id' | 'createdAt'>, from: string) {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox.${mail.id}.${mail.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 /** nodemailer over SMTP_URL (e.g. smtp://user:pass@mail.example.com:587). */
@@ -35,8 +54,9 @@ export function smtpSender(smtpUrl: string, from: string): MailSender & { transp
   const transporter = nodemailer.createTransport(url.toString());
   return {
     transporter,
-    async send(message) {
-      const info = await transporter.sendMail({ from, ...message });
+    async send({ id, createdAt, ...message }) {
+      const messageId = outboxMessageId({ id, createdAt }, from);
+      const info = await transporter.sendMail({ from, messageId, ...message });
       return { messageId: info.messageId };
     },
   };
@@ -96,7 +116,13 @@ export async function deliverDue(
   const deliver = async (message: repo.OutboxRow) => {
     const attempts = message.attempts + 1;
     try {
-      const { messageId } = await sender.send({ to: message.toAddress, subject: message.subject, text: message.body });
+      const { messageId } = await sender.send({
+        id: message.id,
+        createdAt: message.createdAt,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.body,
+      });
       await repo.updateOutbox(db, message.id, { status: 'SENT', attempts, sentAt: now(), messageId, lastError: null });
       sent++;
     } catch (err) {
