@@ -21,3 +21,19 @@ test('the Door Styles table fits a 1440x900 screen with its Actions column in vi
   });
   expect(overflow).toEqual({ page: 0, table: 0 });
 });
+
+test('bulk update with every field at NO CHANGE cannot be sent', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  await page.goto('/catalog/items');
+  await page.getByTestId('filter-code').fill('DB15');
+  await page.getByTestId('row-DB15').getByRole('checkbox').check();
+  await page.getByTestId('update-selected').click();
+  const dialog = page.getByTestId('bulk-update-dialog');
+  await expect(dialog.getByRole('radio', { name: 'NO CHANGE' })).toHaveCount(3);
+  await expect(dialog.getByTestId('bulk-submit')).toBeDisabled();
+  // One real change enables it; going back to NO CHANGE disables it again.
+  await dialog.getByTestId('bulk-is_corner_cabinet').getByRole('radio', { name: 'YES' }).check();
+  await expect(dialog.getByTestId('bulk-submit')).toBeEnabled();
+  await dialog.getByTestId('bulk-is_corner_cabinet').getByRole('radio', { name: 'NO CHANGE' }).check();
+  await expect(dialog.getByTestId('bulk-submit')).toBeDisabled();
+});

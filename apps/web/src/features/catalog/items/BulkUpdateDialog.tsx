@@ -45,6 +45,9 @@ export function BulkUpdateDialog({
     is_corner_cabinet: 'NO CHANGE',
   });
 
+  // All at NO CHANGE would "update" nothing: there is nothing to send.
+  const changesSomething = Object.values(choices).some((choice) => choice !== 'NO CHANGE');
+
   const submit = async () => {
     try {
       const { updated } = await bulk.mutateAsync({ ids, data: choices });
@@ -101,7 +104,12 @@ export function BulkUpdateDialog({
         <Button onClick={onClose} color="inherit" disabled={bulk.isPending}>
           {WEB_TEXT.cancel}
         </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={bulk.isPending} data-testid="bulk-submit">
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={bulk.isPending || !changesSomething}
+          data-testid="bulk-submit"
+        >
           {CATALOG_TEXT.update}
         </Button>
       </DialogActions>
