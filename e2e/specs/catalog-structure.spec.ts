@@ -206,6 +206,68 @@ test('an admin builds a category, a subcategory and a product group, changes the
   expect(page.url()).not.toContain('/404');
 });
 
+test('an admin orders the groups of a subcategory and finds it again after its category is deleted', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const category = unique('E2E Cat C');
+  const sub = unique('E2E Sub C');
+  await loginAs(page, 'ADMIN');
+  await page.goto('/catalog/public');
+  await page.getByRole('button', { name: STRUCTURE_TEXT.addCategory }).click();
+  let dialog = page.getByTestId('category-dialog');
+  await dialog.getByLabel('Name').fill(category);
+  await dialog.getByRole('button', { name: STRUCTURE_TEXT.create }).click();
+  await expect(h1(page)).toHaveText(category);
+  await page.getByRole('button', { name: STRUCTURE_TEXT.addSubcategory }).click();
+  dialog = page.getByTestId('subcategory-dialog');
+  await dialog.getByLabel('Name').fill(sub);
+  await dialog.getByRole('button', { name: STRUCTURE_TEXT.create }).click();
+  await page
+    .getByTestId('public-subcategories')
+    .getByRole('link', { name: new RegExp(sub) })
+    .click();
+  await expect(h1(page)).toHaveText(sub);
+
+  // Two existing groups, added at the end in turn (SPEC 7 add_group).
+  for (const name of ['Sink Bases', 'Drawer Bases']) {
+    await page.getByRole('button', { name: STRUCTURE_TEXT.addExistingGroup }).click();
+    dialog = page.getByTestId('add-group-dialog');
+    await pick(dialog, 'Product group', name);
+    await dialog.getByRole('button', { name: STRUCTURE_TEXT.add, exact: true }).click();
+    await saved(page, STRUCTURE_TEXT.added(name, sub));
+  }
+  const headings = page.getByTestId('public-groups').getByRole('heading', { level: 2 });
+  await expect(headings).toHaveText(['Sink Bases', 'Drawer Bases']);
+
+  // Move the second one up (SPEC 7 move_group); the order is the server's after a reload.
+  await page.getByRole('button', { name: `${STRUCTURE_TEXT.moveUp} Drawer Bases` }).click();
+  await saved(page, STRUCTURE_TEXT.orderSaved);
+  await expect(headings).toHaveText(['Drawer Bases', 'Sink Bases']);
+  await page.reload();
+  await expect(headings).toHaveText(['Drawer Bases', 'Sink Bases']);
+  const subPath = new URL(page.url()).pathname;
+
+  // Deleting the category keeps the subcategory: the admin finds it on the Public Catalog.
+  await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('link', { name: category }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: MSG.deleteYes }).click();
+  await saved(page, MSG.deleted(category));
+  const unassigned = page.getByTestId('unassigned-subcategories');
+  await expect(unassigned).toContainText(STRUCTURE_TEXT.unassignedSubcategories);
+  await unassigned.getByRole('link', { name: new RegExp(sub) }).click();
+  await expect(page).toHaveURL(new RegExp(`${subPath}$`));
+
+  // Deleting the subcategory keeps its groups.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: MSG.deleteYes }).click();
+  await saved(page, MSG.deleted(sub));
+  await expect(page).toHaveURL(/\/catalog\/public$/);
+  await expect(page.getByTestId('unassigned-subcategories')).toHaveCount(0);
+  await page.goto('/catalog/groups?name=Drawer%20Bases');
+  await expect(page.getByTestId('product-group-list').getByRole('row', { name: /Drawer Bases/ })).toContainText('Base');
+});
+
 test('a customer browses the catalogue with no write actions', async ({ page }) => {
   await loginAs(page, 'PERSONAL');
   await page.goto('/catalog/public');

@@ -10,16 +10,12 @@ export const STRUCTURE_TEXT = {
   productGroupName: 'Product Group',
 
   // Titles and buttons
-  categoriesTitle: 'Categories',
-  productGroupsTitle: 'Product Groups',
   addCategory: 'Add category',
   newCategory: 'New Category',
   editCategory: (name: string) => `Edit category ${name}`,
-  deleteCategory: 'Delete category',
   addSubcategory: 'Add subcategory',
   newSubcategory: 'New Subcategory',
   editSubcategory: (name: string) => `Edit subcategory ${name}`,
-  deleteSubcategory: 'Delete subcategory',
   addProductGroup: 'Add product group',
   newProductGroup: 'New Product Group',
   editProductGroup: (name: string) => `Edit product group ${name}`,
@@ -56,7 +52,7 @@ export const STRUCTURE_TEXT = {
   removeYes: 'Remove',
   removed: (group: string, subcategory: string) => `${group} removed from ${subcategory}`,
   added: (group: string, subcategory: string) => `${group} added to ${subcategory}`,
-  deleteCategoryText: 'Its subcategories are kept without a category.',
+  unassignedSubcategories: 'Subcategories without a category',
 
   // List columns
   notes: 'Notes',

@@ -4,6 +4,7 @@ import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -42,6 +43,8 @@ export default function PublicCatalogPage() {
     }
     return [...map.values()];
   }, [subcategories.data, lineItemCategories.data]);
+  // A deleted category leaves its subcategories without one: the admin finds them here to move them.
+  const unassigned = (subcategories.data ?? []).filter((sub) => !sub.category);
 
   return (
     <>
@@ -91,6 +94,24 @@ export default function PublicCatalogPage() {
           {categories.map((category) => (
             <CategoryCard key={category.id} category={category} />
           ))}
+        </Box>
+      )}
+      {canWrite && unassigned.length > 0 && (
+        <Box sx={{ mt: 4 }} data-testid="unassigned-subcategories">
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            {STRUCTURE_TEXT.unassignedSubcategories}
+          </Typography>
+          <Box sx={GRID}>
+            {unassigned.map((sub) => (
+              <BrowseCard
+                key={sub.id}
+                to={`/catalog/public/subcategory/${sub.id}`}
+                title={sub.name}
+                subtitle={CATALOG_TEXT.groupCount(sub.group_count)}
+                cover={<Cover images={[]} height={80} />}
+              />
+            ))}
+          </Box>
         </Box>
       )}
     </>
