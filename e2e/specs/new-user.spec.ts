@@ -1,3 +1,4 @@
+import { MSG } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../fixtures.ts';
 
@@ -36,4 +37,21 @@ test('bulk update with every field at NO CHANGE cannot be sent', async ({ page }
   await expect(dialog.getByTestId('bulk-submit')).toBeEnabled();
   await dialog.getByTestId('bulk-is_corner_cabinet').getByRole('radio', { name: 'NO CHANGE' }).check();
   await expect(dialog.getByTestId('bulk-submit')).toBeDisabled();
+});
+
+test('a malformed id in the address shows the 404 page and never reaches the API', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  const apiCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/catalog/')) apiCalls.push(req.url());
+  });
+  for (const path of [
+    '/catalog/public/subcategory/abc',
+    '/catalog/public/category/1e3',
+    '/settings/users/99999999999',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByText(MSG.errorPageNotFound)).toBeVisible();
+  }
+  expect(apiCalls.filter((url) => /NaN|abc|1e3/.test(url))).toEqual([]);
 });

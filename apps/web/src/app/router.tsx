@@ -1,16 +1,28 @@
 import { WEB_ROUTES, type WebRoute } from '@cab/shared';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { type RouteHandle, UNKNOWN_ROUTE } from '../lib/routes.ts';
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RouteProgress } from '../components/RouteProgress.tsx';
+import { isRowIdParam, type RouteHandle, rowIdParamsValid, UNKNOWN_ROUTE } from '../lib/routes.ts';
 import { pageFor, UnknownRoutePage } from './pages.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
 import { RouteGuard } from './RouteGuard.tsx';
 
+/**
+ * A malformed row id in the address (/catalog/public/subcategory/abc) is a page that does not
+ * exist: 404 before the page renders, so no screen ever asks the API for "NaN".
+ */
+function rowIdGuard({ params }: LoaderFunctionArgs): null {
+  if (!rowIdParamsValid(params)) throw data(null, { status: 404 });
+  return null;
+}
+
 function pageRoute(route: WebRoute): RouteObject {
   const Page = pageFor(route.path);
+  const hasRowId = route.path.split('/').some((seg) => seg.startsWith(':') && isRowIdParam(seg.slice(1)));
   return {
     path: route.path,
     handle: { route } satisfies RouteHandle,
+    loader: hasRowId ? rowIdGuard : undefined,
     element: <Page />,
     errorElement: <RouteErrorPage />,
   };
@@ -21,6 +33,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorPage fullPage />,
+    // Shown on the first load while the page's code (and its route checks) are on their way.
+    hydrateFallbackElement: <RouteProgress />,
     children: [
       {
         element: <RouteGuard />,
