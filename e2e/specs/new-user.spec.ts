@@ -55,3 +55,11 @@ test('a malformed id in the address shows the 404 page and never reaches the API
   }
   expect(apiCalls.filter((url) => /NaN|abc|1e3/.test(url))).toEqual([]);
 });
+
+test('a malformed invitation link says the link is not valid, like an unknown one', async ({ page }) => {
+  for (const link of ['/invitation/not-a-uuid/accept', '/invitation/00000000-0000-4000-8000-000000000000/accept']) {
+    await page.goto(link);
+    await expect(page.getByTestId('invitation-error')).toHaveText(MSG.invitationInvalid);
+    await expect(page.getByText(MSG.validationFailed)).toHaveCount(0);
+  }
+});

@@ -5,6 +5,7 @@ import {
   accountsApi,
   MSG,
   ROLE_LABELS,
+  uuidParamsSchema,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -62,6 +63,9 @@ function LinkProblem({ message }: { message: string }) {
  */
 export default function AcceptInvitationPage() {
   const uuid = useParams().invite_uuid ?? '';
+  // A malformed link is as invalid as an unknown one: checked with the server's own schema, so
+  // it never becomes a "Some fields are not valid." answer about a field the person cannot see.
+  const wellFormed = uuidParamsSchema.safeParse({ uuid }).success;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The page shows the server's message itself: no popup, no redirect to /404.
@@ -69,6 +73,7 @@ export default function AcceptInvitationPage() {
     queryKey: ['accounts', 'invitation', uuid],
     queryFn: ({ signal }) => call(accountsApi.invitation, { params: { uuid }, skipCommonHandling: true, signal }),
     staleTime: 0,
+    enabled: wellFormed,
   });
   const accept = useMutation({
     mutationFn: async (body: AcceptInvitationBody) => {
@@ -94,6 +99,7 @@ export default function AcceptInvitationPage() {
     return MSG.invitationAccepted;
   });
 
+  if (!wellFormed) return <LinkProblem message={MSG.invitationInvalid} />;
   if (info.isPending) return <Skeleton variant="rounded" height={220} />;
   if (info.isError) {
     const message = isApiRequestError(info.error) ? info.error.message : MSG.invitationInvalid;
