@@ -1,4 +1,4 @@
-import { MSG } from '@cab/shared';
+import { MSG, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../fixtures.ts';
 
@@ -62,4 +62,22 @@ test('a malformed invitation link says the link is not valid, like an unknown on
     await expect(page.getByTestId('invitation-error')).toHaveText(MSG.invitationInvalid);
     await expect(page.getByText(MSG.validationFailed)).toHaveCount(0);
   }
+});
+
+test("an unknown postal code is said on the address form's postal code field as it is typed", async ({ page }) => {
+  await loginAs(page, 'PERSONAL');
+  await page.goto('/settings/address');
+  await page.getByTestId('add-address').click();
+  const form = page.getByTestId('address-dialog');
+  const postalCode = form.getByLabel(SETTINGS_TEXT.postalCode);
+  await postalCode.fill('00000');
+  await expect(form.getByText(SETTINGS_TEXT.postalCodeNotFound)).toBeVisible();
+  await expect(postalCode).toHaveAttribute('aria-invalid', 'true');
+  // Moving on to the next field keeps the message; a known code clears it and fills the city.
+  await form.getByLabel(SETTINGS_TEXT.line1).click();
+  await expect(form.getByText(SETTINGS_TEXT.postalCodeNotFound)).toBeVisible();
+  await postalCode.fill('62701');
+  await expect(form.getByLabel(SETTINGS_TEXT.city)).toHaveValue('Springfield');
+  await expect(form.getByText(SETTINGS_TEXT.postalCodeNotFound)).toHaveCount(0);
+  await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -54,6 +54,8 @@ export const SETTINGS_TEXT = {
   city: 'City',
   state: 'State',
   postalCode: 'Postal code',
+  /** A well-formed postal code the lookup does not know (shown on the field as it is typed). */
+  postalCodeNotFound: 'This postal code was not found',
   isDefault: 'Use as default',
   defaultChip: 'Default',
   noAddresses: 'No addresses yet.',

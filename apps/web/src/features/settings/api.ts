@@ -1,6 +1,6 @@
 import { type AddressBody, accountsApi, coreApi, type ResetPasswordBody, type SettingsPatch } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
+import { call, isApiRequestError } from '../../lib/api.ts';
 import { accountKeys } from '../accounts/api.ts';
 
 /**
@@ -32,16 +32,24 @@ export function useDeleteAddress(userId: number) {
   });
 }
 
-/** City and state of a postal code, or null when it is unknown (no popup: it only helps typing). */
-export async function lookupPostalCode(postalCode: string): Promise<{ city: string; state: string } | null> {
+/** What the postal-code lookup says about a code the person typed. */
+export type PostalCodeLookup = { found: { city: string; state: string } } | { unknown: true } | { failed: true };
+
+/**
+ * City and state of a postal code, `unknown` when the server does not know the code (its 400 on
+ * the postal_code field), `failed` when the lookup could not be made. No popup either way: the
+ * lookup only helps typing, and the form says what it found.
+ */
+export async function lookupPostalCode(postalCode: string): Promise<PostalCodeLookup> {
   try {
     const found = await call(coreApi.postalCodeLookup, {
       query: { postal_code: postalCode },
       skipCommonHandling: true,
     });
-    return found.cities[0] ?? null;
-  } catch {
-    return null;
+    const first = found.cities[0];
+    return first ? { found: first } : { unknown: true };
+  } catch (error) {
+    return isApiRequestError(error) && error.fields.postal_code ? { unknown: true } : { failed: true };
   }
 }
 

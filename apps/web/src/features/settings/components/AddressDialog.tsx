@@ -15,15 +15,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
-import {
-  type Control,
-  Controller,
-  type Resolver,
-  type UseFormGetValues,
-  type UseFormSetValue,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
@@ -55,6 +47,8 @@ const valuesOf = (address: Address | null, kind: AddressKind): Values => ({
   is_default: address?.is_default ?? false,
 });
 
+const schemaResolver = zodResolver(addressBodySchema) as unknown as Resolver<Values>;
+
 /** Native selects: 56 states are quicker to pick by typing, and work well on phones. */
 const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -75,13 +69,26 @@ export function AddressDialog({
   onClose: () => void;
 }) {
   const save = useSaveAddress(userId);
-  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<Values>({
-    resolver: zodResolver(addressBodySchema) as unknown as Resolver<Values>,
+  // Postal codes the lookup did not find: the form's validation says so on the field, so the
+  // message stays through blur and submit instead of vanishing at the next check.
+  const unknownCodes = useRef(new Set<string>());
+  const form = useForm<Values>({
+    resolver: async (values, context, options) => {
+      const result = await schemaResolver(values, context, options);
+      if (!result.errors.postal_code && unknownCodes.current.has(values.postal_code.trim())) {
+        return {
+          values: {},
+          errors: { ...result.errors, postal_code: { type: 'lookup', message: SETTINGS_TEXT.postalCodeNotFound } },
+        };
+      }
+      return result;
+    },
     defaultValues: valuesOf(address, kind),
     mode: 'onTouched',
   });
+  const { control, handleSubmit, setError, formState } = form;
 
-  usePostalCodePrefill(control, getValues, setValue);
+  usePostalCodeLookup(form, unknownCodes.current);
 
   const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
     await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
@@ -166,27 +173,36 @@ export function AddressDialog({
 
 /**
  * When a complete postal code is typed, fills city and state from the lookup, but only where they
- * are empty or were filled by an earlier lookup: what the user typed is never overwritten.
+ * are empty or were filled by an earlier lookup: what the user typed is never overwritten. A code
+ * the lookup does not know goes into `unknownCodes` and the field is checked again, so it is
+ * said on the field at once, not only when the address is saved.
  */
-function usePostalCodePrefill(
-  control: Control<Values>,
-  getValues: UseFormGetValues<Values>,
-  setValue: UseFormSetValue<Values>,
+function usePostalCodeLookup(
+  { control, getValues, setValue, trigger, getFieldState }: UseFormReturn<Values>,
+  unknownCodes: Set<string>,
 ) {
   const postalCode = useWatch({ control, name: 'postal_code' });
   const filled = useRef<{ city: string; state: string } | null>(null);
   const initial = useRef(postalCode);
   useEffect(() => {
     const code = postalCode.trim();
+    // A changed code no longer carries the previous code's "not found".
+    if (getFieldState('postal_code').error?.type === 'lookup') void trigger('postal_code');
     if (code === initial.current.trim() || !US_POSTAL_CODE_RE.test(code)) return;
     let cancelled = false;
-    void lookupPostalCode(code).then((found) => {
-      if (cancelled || !found) return;
+    void lookupPostalCode(code).then((answer) => {
+      if (cancelled) return;
+      if ('unknown' in answer) {
+        unknownCodes.add(code);
+        void trigger('postal_code');
+        return;
+      }
+      if (!('found' in answer)) return;
       const { city, state } = getValues();
       const previous = filled.current;
       const next = { city, state };
-      if (!city || city === previous?.city) next.city = found.city;
-      if (!state || state === previous?.state) next.state = found.state;
+      if (!city || city === previous?.city) next.city = answer.found.city;
+      if (!state || state === previous?.state) next.state = answer.found.state;
       filled.current = next;
       if (next.city !== city) setValue('city', next.city, { shouldValidate: true });
       if (next.state !== state) setValue('state', next.state, { shouldValidate: true });
@@ -194,5 +210,5 @@ function usePostalCodePrefill(
     return () => {
       cancelled = true;
     };
-  }, [postalCode, getValues, setValue]);
+  }, [postalCode, getValues, setValue, trigger, getFieldState, unknownCodes]);
 }
