@@ -1,4 +1,4 @@
-import { createDb, seed } from '@cab/db';
+import { createDb, DataDirInUseError, seed } from '@cab/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemContext } from './kit/context.ts';
@@ -6,7 +6,13 @@ import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The data directory's lock is taken before any migration or seed touches it: a second server
+// or db:migrate beside a running one stops here with a clear message and changes nothing.
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const { createdDemoUsers } = await seed(handle.db, { demo: config.seedDemo });
 const app = await buildApp({ db: handle.db, config });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.

@@ -30,6 +30,14 @@ const isRunning = (pid: number) => {
   }
 };
 
+const readHolder = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
 /** Takes the lock of `dataDir`; returns its release. Throws DataDirInUseError when held. */
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'pgdata.lock');
@@ -49,11 +57,14 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const [pidText, host] = readFileSync(file, 'utf8').split('@');
+    const holder = readHolder(file);
+    if (holder === undefined) continue; // released meanwhile: try again
+    const [pidText, host] = holder.split('@');
     const pid = Number(pidText);
     const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
     if (!stale) throw new DataDirInUseError(dataDir, pid);
-    unlinkSync(file);
+    // Remove only the stale lock we read: another opener may have taken over in between.
+    if (readHolder(file) === holder) unlinkSync(file);
   }
   throw new DataDirInUseError(dataDir, 0);
 }

@@ -1,6 +1,11 @@
-import { createDb, seed } from '../index.ts';
+import { createDb, DataDirInUseError, seed } from '../index.ts';
 
-const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+// Takes the data directory's lock before migrating and seeding: beside a running server it stops here.
+const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch((err) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const result = await seed(handle.db);
 console.log(`seeded (${handle.kind}): ${result.createdDemoUsers} demo users created`);
 await handle.close();
