@@ -80,6 +80,11 @@ test('an admin builds a category, a subcategory and a product group, changes the
   await expect(h1(page)).toHaveText('Categories');
   await page.getByRole('button', { name: STRUCTURE_TEXT.addCategory }).click();
   let dialog = page.getByTestId('category-dialog');
+  // A name in use is refused on the field (SPEC 8 save failure wording).
+  await dialog.getByLabel('Name').fill('Base Cabinets');
+  await dialog.getByRole('button', { name: STRUCTURE_TEXT.create }).click();
+  await expect(dialog.getByText(MSG.nameTaken)).toBeVisible();
+  await saved(page, MSG.premiumSaveFieldErrors(STRUCTURE_TEXT.categoryName));
   await dialog.getByLabel('Name').fill(second);
   await dialog.getByRole('button', { name: STRUCTURE_TEXT.create }).click();
   await saved(page, MSG.premiumCreated(second));
@@ -141,6 +146,15 @@ test('an admin builds a category, a subcategory and a product group, changes the
   const gallery = page.getByTestId('group-images-dialog');
   await expect(gallery.locator('[data-testid^="image-card-"]')).toHaveCount(1);
   await gallery.getByRole('button', { name: 'Close' }).click();
+
+  // Edit the group: its subcategory shows by name, a second note is added.
+  await groupCard.getByRole('button', { name: `Edit ${group}` }).click();
+  dialog = page.getByTestId('product-group-dialog');
+  await expect(dialog.getByRole('button', { name: sub })).toBeVisible();
+  await dialog.getByLabel('Secondary note').fill('Soft-close hinges.');
+  await dialog.getByRole('button', { name: STRUCTURE_TEXT.save }).click();
+  await saved(page, MSG.premiumUpdated(group));
+  await expect(groupCard).toContainText('Soft-close hinges.');
 
   // Rename the subcategory and move it to the second category.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
