@@ -79,6 +79,15 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
 }
 
 /**
+ * For a large table whose filtered totals must stay exact (the line items: 50,000 rows, filtered by
+ * substring through trigram indexes): the whole table's total is the planner's estimate (exact
+ * below `exactBelow`), so an unfiltered page does not count every row; a filtered one is counted.
+ */
+export function estimatedUnlessFiltered(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
+  return where ? exactCount(db, table, where) : estimatedCount(db, table, undefined, exactBelow);
+}
+
+/**
  * ORDER BY from a validated `order_by` (comma-joined keys, leading minus = descending). `keys`
  * maps each wire key to its column; `id` (descending) is always the last tie-breaker so pages
  * never overlap.
