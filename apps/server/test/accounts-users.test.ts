@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, schema } from '@cab/db';
 import { accountsApi as api, authApi, DEFAULT_ORDER_STATUS_FILTER, emailApi, MSG, ROLES } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../src/http/auth.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -258,6 +259,21 @@ describe('invitations', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ email: 'ivy@example.com', role: 'PERSONAL', company: null });
     const uuid = await invitationUuid('ivy@example.com');
+    // The table keeps only a hash of the link, like every other token: a copy of it opens nothing.
+    const stored = await t.handle.db
+      .select()
+      .from(schema.invitations)
+      .where(eq(schema.invitations.userId, res.body.user_id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.uuid).not.toBe(uuid);
+    expect(stored[0]!.uuid).toBe(
+      hashToken(uuid)
+        .slice(0, 32)
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
+    );
+    const asLink = await t.call(api.invitation, { params: { uuid: stored[0]!.uuid } });
+    expect(asLink.status).not.toBe(200);
+    expect(asLink.body.email).toBeUndefined();
 
     const info = await t.call(api.invitation, { params: { uuid } });
     expect(info.status).toBe(200);
@@ -317,7 +333,7 @@ describe('invitations', () => {
     await t.handle.db
       .update(schema.invitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(schema.invitations.uuid, uuid));
+      .where(eq(schema.invitations.email, 'late@example.com'));
     const info = await t.call(api.invitation, { params: { uuid } });
     expect(info.status).toBe(400);
     expect(info.body).toEqual({ code: 'invitation_expired', message: MSG.invitationExpired });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '@cab/db';
 import {
   type AcceptInvitationBody,
@@ -10,7 +10,7 @@ import {
   type Role,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { newToken } from '../../http/auth.ts';
+import { hashToken, newToken } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
 import { rethrowUnique, transaction } from '../../kit/transaction.ts';
@@ -33,6 +33,16 @@ import {
 import * as repo from './repository.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * What the invitations table keeps of a link's uuid: its SHA-256, like every other token, so a
+ * copy of the database opens no account. The column is a uuid, so it holds the hash's first
+ * 128 bits written as one (the link's 122 random bits cannot be found from them).
+ */
+function invitationKey(linkUuid: string) {
+  const h = hashToken(linkUuid.toLowerCase());
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
 
 export interface NewAccount {
   email: string;
@@ -71,7 +81,10 @@ const toInvitation = (invitation: repo.InvitationRow, { user, company }: users.U
 async function sendInvitation(tx: Ctx, inviter: string, account: users.UserWithCompany) {
   const { user, company } = account;
   await repo.deleteOpenInvitations(tx.db, user.id);
+  // The link's secret exists only in the e-mail; the row keeps its hash.
+  const linkUuid = randomUUID();
   const invitation = await repo.insertInvitation(tx.db, {
+    uuid: invitationKey(linkUuid),
     userId: user.id,
     email: user.email,
     invitedBy: tx.actor.id,
@@ -83,7 +96,7 @@ async function sendInvitation(tx: Ctx, inviter: string, account: users.UserWithC
     company: { name: company?.name ?? '' },
     app: appData(tx.config),
     invited_by: inviter,
-    link: `${tx.config.publicUrl}/invitation/${invitation.uuid}/accept`,
+    link: `${tx.config.publicUrl}/invitation/${linkUuid}/accept`,
     expires_in_days: INVITATION_TTL_DAYS,
   });
   await audit(tx, {
@@ -237,7 +250,7 @@ export async function invite(ctx: Ctx, body: InviteInput) {
 
 /** The invitation behind a link, or why it cannot be used. */
 async function usableInvitation(ctx: PublicCtx, uuid: string) {
-  const found = await repo.findInvitation(ctx.db, uuid);
+  const found = await repo.findInvitation(ctx.db, invitationKey(uuid));
   if (!found?.user.isActive) {
     throw new AppError(404, ERROR_CODES.invitationInvalid, MSG.invitationInvalid);
   }

@@ -250,13 +250,14 @@ export async function deleteOpenInvitations(db: Executor, userId: number) {
   await db.delete(invitations).where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt)));
 }
 
-export async function findInvitation(db: Executor, uuid: string) {
+/** `key` is the hash of the link's uuid (the table never holds the link itself). */
+export async function findInvitation(db: Executor, key: string) {
   const [row] = await db
     .select({ invitation: invitations, ...userWithCompanyColumns })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(invitations.uuid, uuid))
+    .where(eq(invitations.uuid, key))
     .limit(1);
   return row ? { invitation: row.invitation, ...toUserWithCompany(row) } : undefined;
 }
