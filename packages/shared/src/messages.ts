@@ -141,6 +141,8 @@ export const MSG = {
   finishedSideAddRefused: 'Finished sides cannot be added; they are imported or edited.',
   finishedSideDeleteRefused: 'Finished sides cannot be deleted.',
   drawerStyleImportRefused: 'Drawer styles cannot be imported from CSV.',
+  importCodeIsAttachment: (code: string) => `${code} is an attachment; import it with the attachments`,
+  importCodeIsLineItem: (code: string) => `${code} is a line item; import it with the line items`,
   orderByUnknown: (key: string) => `Cannot order by ${key}`,
   filtersInvalid: 'filters must be a JSON object',
   multipleIdsNeedMultiple: 'Several ids need multiple=true',

@@ -47,7 +47,7 @@ export function parseCsv(bytes: Buffer, known: readonly string[], required: read
     if (record.every((c) => c.trim() === '')) continue;
     const cells: Record<string, string> = {};
     columns.forEach((c, i) => {
-      if (c) cells[c] = (record[i] ?? '').trim();
+      if (c) cells[c] = readCell(record[i] ?? '');
     });
     rows.push({ line, cells });
   }
@@ -125,9 +125,21 @@ function dbErrorText(err: unknown): string {
   return e.cause?.message ?? e.message ?? MSG.internalError;
 }
 
-/** One CSV cell: quoted when it holds a comma, quote, line break or edge spaces. */
+/**
+ * A spreadsheet runs a cell beginning with = + - @ (or tab / CR) as a formula (CSV injection).
+ * Such a cell is written with a leading single quote, which spreadsheets show as text; plain
+ * numbers ("-1.50") are left alone. parseCsv drops that quote again, so an export imports back.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+export const neutraliseFormula = (text: string) =>
+  FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+const QUOTED_FORMULA = /^'[=+\-@\t\r]/;
+const readCell = (raw: string) => (QUOTED_FORMULA.test(raw) ? raw.slice(1) : raw).trim();
+
+/** One CSV cell: formulas neutralised; quoted when it holds a comma, quote, line break or edge spaces. */
 function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text = neutraliseFormula(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -1,5 +1,5 @@
 import type { schema } from '@cab/db';
-import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues } from '@cab/shared';
+import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues, MSG } from '@cab/shared';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories } from '../categories/service.ts';
@@ -21,6 +21,9 @@ import * as repo from './repository.ts';
 import { allItems, type ItemScope, itemColumns } from './service.ts';
 
 type Insert = typeof schema.lineItems.$inferInsert;
+
+/** Stands in for a category or product group named in a row until apply resolves the name. */
+const NAMED = 1;
 
 const NUMBER_FIELDS = [
   'width',
@@ -88,29 +91,20 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
 
   // An attachment row's category is an ATTACHMENT category, any other row's a LINE_ITEM one.
   const rowIsAttachment = (r: CsvRow) => attachments || (has('is_attachment') && parseBool(r.cells.is_attachment));
-  const categoryNames = (wanted: boolean) =>
-    rows.filter((r) => rowIsAttachment(r) === wanted).map((r) => r.cells.category ?? '');
-  const itemCats = await ensureCategories(ctx, 'LINE_ITEM', categoryNames(false));
-  const attachmentCats = await ensureCategories(ctx, 'ATTACHMENT', categoryNames(true));
-  const groups = has('product_group')
-    ? await ensureProductGroups(
-        ctx,
-        rows.map((r) => r.cells.product_group ?? ''),
-      )
-    : new Map<string, number>();
 
+  // Categories and product groups are named in the file and resolved (or created) in apply,
+  // inside the rows' transaction: a row that fails creates nothing. Until then an id stands in.
   const prepare = (row: CsvRow) => {
     const c = row.cells;
     const isAttachment = rowIsAttachment(row);
-    const cats = isAttachment ? attachmentCats : itemCats;
     const body: Record<string, unknown> = {
       manufacturer_code: c.manufacturer_code,
-      category: c.category ? (cats.get(c.category.toLowerCase()) ?? 0) : '',
+      category: c.category ? NAMED : '',
     };
     for (const f of TEXT_FIELDS) if (has(f)) body[f] = c[f] ?? '';
     for (const f of NUMBER_FIELDS) if (has(f)) body[f] = c[f] ?? '';
     for (const f of FLAG_FIELDS) if (has(f)) body[f] = parseBool(c[f]);
-    if (has('product_group')) body.product_group = c.product_group ? groups.get(c.product_group.toLowerCase()) : null;
+    if (has('product_group')) body.product_group = c.product_group ? NAMED : null;
     if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
     if (attachments || has('is_attachment')) body.is_attachment = isAttachment;
 
@@ -120,7 +114,9 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
     return {
       body: parsed.data,
-      columns: itemColumns(parsed.data) as Insert,
+      isAttachment,
+      category: c.category ?? '',
+      group: has('product_group') ? (c.product_group ?? '') : undefined,
       tags: parsed.data.tags?.map((t) => ({ name: t.name, value: t.value ?? null })) as TagRef[] | undefined,
     };
   };
@@ -131,17 +127,53 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
 
   return runImport(ctx, rows, prepare, async (tx, batch) => {
+    // An upsert never turns a line item into an attachment or back: each is imported with its own kind.
+    const kinds = await repo.attachmentFlagsByCode(
+      tx.db,
+      batch.map((b) => b.value.body.manufacturer_code),
+    );
+    for (const { value } of batch) {
+      const code = value.body.manufacturer_code;
+      const existing = kinds.get(code);
+      if (existing !== undefined && existing !== value.isAttachment) {
+        throw new RowError(
+          `manufacturer_code: ${existing ? MSG.importCodeIsAttachment(code) : MSG.importCodeIsLineItem(code)}`,
+        );
+      }
+    }
+    const names = (wanted: boolean) =>
+      batch.filter((b) => b.value.isAttachment === wanted).map((b) => b.value.category);
+    const itemCats = await ensureCategories(tx, 'LINE_ITEM', names(false));
+    const attachmentCats = await ensureCategories(tx, 'ATTACHMENT', names(true));
+    const groups = has('product_group')
+      ? await ensureProductGroups(
+          tx,
+          batch.map((b) => b.value.group ?? ''),
+        )
+      : new Map<string, number>();
+    const resolved = batch.map(({ value }) => {
+      const cats = value.isAttachment ? attachmentCats : itemCats;
+      const body = {
+        ...value.body,
+        category: cats.get(value.category.toLowerCase())!,
+        ...(value.group === undefined
+          ? {}
+          : { product_group: value.group ? groups.get(value.group.toLowerCase())! : null }),
+      };
+      return { body, columns: itemColumns(body) as Insert, tags: value.tags };
+    });
+
     // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
     const tagCache = new Map<string, number>();
     const saved = await repo.upsertItems(
       tx.db,
-      batch.map((b) => b.value.columns),
+      resolved.map((r) => r.columns),
       update,
     );
     const idOf = new Map(saved.map((s) => [s.code, s.id]));
     if (has('tags')) {
       const links: { lineItemId: number; tagId: number }[] = [];
-      for (const { value } of batch) {
+      for (const value of resolved) {
         const lineItemId = idOf.get(value.columns.manufacturerCode)!;
         for (const tagId of await resolveTags(tx.db, value.tags ?? [], tagCache)) links.push({ lineItemId, tagId });
       }
@@ -153,7 +185,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     }
     await audit(
       tx,
-      ...batch.map(({ value }) => ({
+      ...resolved.map((value) => ({
         entity: 'line_item' as const,
         id: idOf.get(value.columns.manufacturerCode)!,
         action: 'import',

@@ -27,6 +27,10 @@ import {
   toCsv,
 } from '../csv.ts';
 import * as repo from './repository.ts';
+
+/** Stands in for a category or group named in a row until apply resolves the name. */
+const NAMED = 1;
+
 import { allPremiums, preparePremium, savePremiumLinks } from './service.ts';
 
 /**
@@ -44,19 +48,8 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
   const { columns, rows } = parseCsv(bytes, known, required);
   const has = (c: string) => columns.includes(c);
 
-  // Names and codes the file refers to, resolved once for the whole file.
-  const cats = await ensureCategories(
-    ctx,
-    type,
-    rows.flatMap((r) => splitList(r.cells.categories)),
-  );
-  const groups = has('group_name')
-    ? await ensurePremiumGroups(
-        ctx,
-        type,
-        rows.map((r) => r.cells.group_name ?? ''),
-      )
-    : new Map<string, number>();
+  // Codes of linked premiums are looked up once; categories and groups are named in the file and
+  // resolved (or created) in apply, inside the rows' transaction, so a failing row creates nothing.
   const finishCodes =
     type === 'WOOD_SPECIES' && has('finish_options') ? await repo.premiumsByCode(ctx.db, 'FINISH_OPTION') : null;
   const woodCodes =
@@ -71,10 +64,8 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
 
   const prepare = (row: CsvRow) => {
     const c = row.cells;
-    const body: Record<string, unknown> = {
-      code: c.code,
-      categories: splitList(c.categories).map((n) => cats.get(n.toLowerCase())),
-    };
+    const categoryNames = splitList(c.categories);
+    const body: Record<string, unknown> = { code: c.code, categories: categoryNames.map(() => NAMED) };
     for (const f of ['description', 'price', 'percentage', 'export_name', 'index'] as const) {
       if (has(f)) body[f] = c[f] ?? '';
     }
@@ -83,7 +74,7 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
         door_style_attrs: Object.fromEntries(DOOR_STYLE_ATTRS.filter(has).map((a) => [a, c[a] ?? ''])),
       };
     }
-    if (has('group_name')) body.premium_group = c.group_name ? groups.get(c.group_name.toLowerCase()) : null;
+    if (has('group_name')) body.premium_group = c.group_name ? NAMED : null;
     if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
     if (has('export_category')) {
       const raw = (c.export_category ?? '').trim();
@@ -101,13 +92,32 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
     if (!parsed.success) throw new RowError(issuesText(parsed.error));
     const issues = premiumTypeIssues(type, parsed.data);
     if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
-    return parsed.data;
+    return { body: parsed.data, categoryNames, group: has('group_name') ? (c.group_name ?? '') : undefined };
   };
 
   return runImport(ctx, rows, prepare, async (tx, batch) => {
+    const cats = await ensureCategories(
+      tx,
+      type,
+      batch.flatMap((b) => b.value.categoryNames),
+    );
+    const groups = has('group_name')
+      ? await ensurePremiumGroups(
+          tx,
+          type,
+          batch.map((b) => b.value.group ?? ''),
+        )
+      : new Map<string, number>();
     // Per transaction: a rolled-back batch must not leave ids of tags it created behind.
     const tagCache = new Map<string, number>();
-    for (const { value } of batch) {
+    for (const { value: named } of batch) {
+      const value = {
+        ...named.body,
+        categories: named.categoryNames.map((n) => cats.get(n.toLowerCase())!),
+        ...(named.group === undefined
+          ? {}
+          : { premium_group: named.group ? groups.get(named.group.toLowerCase())! : null }),
+      };
       const prepared = await preparePremium(tx, type, value, null, { trusted: true });
       const id = await repo.upsertPremium(tx.db, type, value.code, prepared.columns);
       await savePremiumLinks(tx, id, prepared, tagCache);
