@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import type { LINE_ITEM_ORDER_KEYS } from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { contains, exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
+import { contains, estimatedUnlessFiltered, type PageWindow, paginate } from '../../../kit/list.ts';
 import { tagsByOwner } from '../tags/repository.ts';
 
 const { lineItems, categories, lineItemTags } = schema;
@@ -66,7 +66,7 @@ export async function itemRows(
 }
 
 export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
-  return paginate(window, (w) => itemRows(db, where, order, w), exactCount(db, lineItems, where));
+  return paginate(window, (w) => itemRows(db, where, order, w), estimatedUnlessFiltered(db, lineItems, where));
 }
 
 export const itemTags = (db: Executor, ids: number[]) => tagsByOwner(db, lineItemTags, lineItemTags.lineItemId, ids);
