@@ -372,4 +372,13 @@ describe('seed pictures', () => {
     expect((await get('/api/media/seed/../../etc/passwd')).statusCode).toBe(404);
     expect((await get('/api/media/premium/nothing.png')).statusCode).toBe(404);
   });
+
+  it("only the seed's own names are drawn: another name that fits the pattern is not found and not stored", async () => {
+    const keys = ['seed/base-b08a5c-zz99.png', 'seed/swatch-123456-made-up.thumb.png', 'seed/door-ffffff-x1.png'];
+    for (const key of keys) {
+      const res = await get(`/api/media/${key}`);
+      expect(res.statusCode, key).toBe(404);
+      expect(await t.app.deps.storage.get(key).catch(() => null), key).toBeNull();
+    }
+  });
 });

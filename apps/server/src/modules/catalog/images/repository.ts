@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import type { ImageOwner } from '@cab/db/schema';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 
 const { images } = schema;
 
@@ -31,6 +31,16 @@ export async function nextImageIndex(db: Executor, owner: ImageOwner, ownerId: n
     .from(images)
     .where(ofOwner(owner, ownerId));
   return row?.next ?? 0;
+}
+
+/** Whether an image row names this stored key as its file or thumbnail. */
+export async function imageKeyExists(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(or(eq(images.path, key), eq(images.thumbnailPath, key)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertImages(db: Executor, rows: NewImage[]): Promise<void> {

@@ -162,7 +162,8 @@ export async function deleteAllImages(tx: PublicCtx, owner: ImageOwner, ownerIds
 
 /**
  * A stored file by key (GET /api/media/...). Seed drawings are rendered on their first request
- * and then kept; null when there is no such file.
+ * and then kept, but only for a key an image row names (the seed's own pictures): any other name
+ * that fits the pattern is not found and nothing is drawn or stored. Null when there is no file.
  */
 export async function mediaFile(ctx: PublicCtx, key: string): Promise<Buffer | null> {
   let bytes: Buffer | null = null;
@@ -171,7 +172,7 @@ export async function mediaFile(ctx: PublicCtx, key: string): Promise<Buffer | n
   } catch {
     bytes = null;
   }
-  if (!bytes && isSeedImageKey(key)) {
+  if (!bytes && isSeedImageKey(key) && (await repo.imageKeyExists(ctx.db, key))) {
     bytes = drawSeedImage(key);
     if (bytes) await ctx.storage.put(key, bytes, 'image/png').catch(() => {});
   }
