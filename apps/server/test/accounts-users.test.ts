@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, schema } from '@cab/db';
-import { accountsApi as api, authApi, DEFAULT_ORDER_STATUS_FILTER, emailApi, MSG, ROLES } from '@cab/shared';
+import { accountsApi as api, authApi, DEFAULT_ORDER_STATUS_FILTER, emailApi, MSG, ROLES, WEB_TEXT } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/http/auth.ts';
@@ -210,7 +210,11 @@ describe('opening accounts', () => {
     });
     expect(p.status).toBe(201);
     expect(p.body).toMatchObject({ account_type: 'P', role: 'PERSONAL', company: null, invitation_pending: true });
-    expect(await mailsTo('pat@example.com')).toHaveLength(1);
+    const personalMail = await mailsTo('pat@example.com');
+    expect(personalMail).toHaveLength(1);
+    // No company: the sentence ends after the app's name (an empty name used to print " for .").
+    expect(personalMail[0]!.body).toContain(`invited you to ${WEB_TEXT.appName}.\n`);
+    expect(personalMail[0]!.body).not.toContain(' for .');
 
     const b = await t.call(api.registerBusiness, {
       token: admin,

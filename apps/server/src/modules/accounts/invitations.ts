@@ -93,7 +93,8 @@ async function sendInvitation(tx: Ctx, inviter: string, account: users.UserWithC
   await enqueueTemplate(tx, 'invitation', user.email, {
     user: userData(user),
     // Always the template's full shape: an admin-edited template may name any sample placeholder.
-    company: { name: company?.name ?? '' },
+    // No company is null, not '': Liquid treats an empty string as true ("for .").
+    company: { name: company?.name ?? null },
     app: appData(tx.config),
     invited_by: inviter,
     link: `${tx.config.publicUrl}/invitation/${linkUuid}/accept`,
