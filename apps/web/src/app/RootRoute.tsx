@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { RouteProgress } from '../components/RouteProgress.tsx';
 import { setApiHandlers } from '../lib/api.ts';
 
-/** Connects the API client's redirects (401 -> /login, 404 -> /404) to the router. */
+/**
+ * Connects the API client's redirects (401 -> /login, 404 -> /404) to the router, and shows the
+ * progress bar while the router loads the next page's code.
+ */
 export function RootRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const navigation = useNavigation();
 
   useEffect(() => {
     setApiHandlers({
@@ -16,5 +21,10 @@ export function RootRoute() {
     });
   }, [navigate, queryClient]);
 
-  return <Outlet />;
+  return (
+    <>
+      {navigation.state === 'loading' && <RouteProgress />}
+      <Outlet />
+    </>
+  );
 }

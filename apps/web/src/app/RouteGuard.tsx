@@ -1,8 +1,9 @@
-import { canOpenRoute, isPlannerRoute, MSG, PASSWORD_RESET_ROUTE, WEB_TEXT } from '@cab/shared';
+import { canOpenRoute, isPlannerRoute, MSG, PASSWORD_RESET_ROUTE, WEB_TEXT, type WebRoute } from '@cab/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
+import { RouteProgress } from '../components/RouteProgress.tsx';
 import { useSession } from '../features/auth/api.ts';
 import type { LoginLocationState } from '../features/auth/redirect.ts';
 import { useCurrentRoute } from '../lib/routes.ts';
@@ -11,8 +12,19 @@ import BareLayout from './layouts/BareLayout.tsx';
 import GuestLayout from './layouts/GuestLayout.tsx';
 
 // The signed-in shells are lazy so the login page does not load them.
-const DefaultLayout = lazy(() => import('./layouts/DefaultLayout.tsx'));
-const PlannerLayout = lazy(() => import('./layouts/PlannerLayout.tsx'));
+const loadDefaultLayout = () => import('./layouts/DefaultLayout.tsx');
+const loadPlannerLayout = () => import('./layouts/PlannerLayout.tsx');
+const DefaultLayout = lazy(loadDefaultLayout);
+const PlannerLayout = lazy(loadPlannerLayout);
+
+/**
+ * Loads the signed-in shell a role route renders in, so the router fetches it with the page's
+ * code (under the progress bar) rather than the shell suspending after the navigation ends.
+ */
+export async function loadShellFor(route: WebRoute): Promise<void> {
+  if (route.access === 'guest' || route.access === 'public') return;
+  await (isPlannerRoute(route.path) ? loadPlannerLayout() : loadDefaultLayout());
+}
 
 function useDocumentTitle(title: string): void {
   useEffect(() => {
@@ -45,7 +57,7 @@ export function RouteGuard() {
     if (session.isLoading) return <FullPageLoader />;
     if (!session.me) return <BareLayout />;
     return (
-      <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<RouteProgress />}>
         <DefaultLayout />
       </Suspense>
     );
@@ -67,7 +79,7 @@ export function RouteGuard() {
   if (!canOpenRoute(route, session.role)) return <Navigate to="/404" replace />;
 
   return (
-    <Suspense fallback={<FullPageLoader />}>
+    <Suspense fallback={<RouteProgress />}>
       {isPlannerRoute(route.path) ? <PlannerLayout /> : <DefaultLayout />}
     </Suspense>
   );

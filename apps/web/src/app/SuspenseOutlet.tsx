@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageLoader } from '../components/FullPageLoader.tsx';
+import { RouteProgress } from '../components/RouteProgress.tsx';
 
-/** The page slot of a layout: lazy pages load behind a spinner, the shell stays. */
+/** The page slot of a layout: while a page's code loads the shell stays, with the progress bar on top. */
 export function SuspenseOutlet() {
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<RouteProgress />}>
       <Outlet />
     </Suspense>
   );

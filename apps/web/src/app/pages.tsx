@@ -1,53 +1,53 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import ComingSoonPage from '../features/placeholder/pages/ComingSoonPage.tsx';
+import type { ComponentType } from 'react';
 
-type Page = ComponentType | LazyExoticComponent<ComponentType>;
+/** A page's code: a module whose default export is the screen; each is its own chunk. */
+export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
- * The screen of each WEB_ROUTES path; each is its own chunk (React.lazy). A route without an
- * entry shows the "coming soon" page with its title.
+ * The screen of each WEB_ROUTES path. A route without an entry shows the "coming soon" page with
+ * its title.
  */
-export const PAGES: Record<string, Page> = {
-  '/': lazy(() => import('../features/dashboard/pages/DashboardPage.tsx')),
-  '/404': lazy(() => import('../features/errors/pages/NotFoundErrorPage.tsx')),
-  '/login': lazy(() => import('../features/auth/pages/LoginPage.tsx')),
-  '/test': lazy(() => import('../features/core/pages/SystemCheckPage.tsx')),
-  '/orders': lazy(() => import('../features/orders/pages/OrdersRedirect.tsx')),
-  '/settings/password': lazy(() => import('../features/auth/pages/PasswordPage.tsx')),
-  '/settings/profile/change-password': lazy(() => import('../features/auth/pages/ChangePasswordPage.tsx')),
+export const PAGES: Record<string, PageModule> = {
+  '/': () => import('../features/dashboard/pages/DashboardPage.tsx'),
+  '/404': () => import('../features/errors/pages/NotFoundErrorPage.tsx'),
+  '/login': () => import('../features/auth/pages/LoginPage.tsx'),
+  '/test': () => import('../features/core/pages/SystemCheckPage.tsx'),
+  '/orders': () => import('../features/orders/pages/OrdersRedirect.tsx'),
+  '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
+  '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")
-  '/catalog/items': lazy(() => import('../features/catalog/pages/LineItemsPage.tsx')),
-  '/catalog/attachments': lazy(() => import('../features/catalog/pages/AttachmentsPage.tsx')),
-  '/catalog/public': lazy(() => import('../features/catalog/pages/PublicCatalogPage.tsx')),
-  '/catalog/public/category/:id': lazy(() => import('../features/catalog/pages/PublicCategoryPage.tsx')),
-  '/catalog/public/subcategory/:id': lazy(() => import('../features/catalog/pages/PublicSubcategoryPage.tsx')),
-  '/catalog/groups': lazy(() => import('../features/catalog/pages/ProductGroupsPage.tsx')),
-  '/catalog/categories': lazy(() => import('../features/catalog/pages/CategoriesPage.tsx')),
-  '/catalog/premiums/wood_species': lazy(() => import('../features/catalog/pages/WoodSpeciesPage.tsx')),
-  '/catalog/premiums/door_styles': lazy(() => import('../features/catalog/pages/DoorStylesPage.tsx')),
-  '/catalog/premiums/finish_options': lazy(() => import('../features/catalog/pages/FinishOptionsPage.tsx')),
-  '/catalog/premiums/finished_sides': lazy(() => import('../features/catalog/pages/FinishedSidesPage.tsx')),
-  '/catalog/premiums/construction_methods': lazy(() => import('../features/catalog/pages/ConstructionMethodsPage.tsx')),
+  '/catalog/items': () => import('../features/catalog/pages/LineItemsPage.tsx'),
+  '/catalog/attachments': () => import('../features/catalog/pages/AttachmentsPage.tsx'),
+  '/catalog/public': () => import('../features/catalog/pages/PublicCatalogPage.tsx'),
+  '/catalog/public/category/:id': () => import('../features/catalog/pages/PublicCategoryPage.tsx'),
+  '/catalog/public/subcategory/:id': () => import('../features/catalog/pages/PublicSubcategoryPage.tsx'),
+  '/catalog/groups': () => import('../features/catalog/pages/ProductGroupsPage.tsx'),
+  '/catalog/categories': () => import('../features/catalog/pages/CategoriesPage.tsx'),
+  '/catalog/premiums/wood_species': () => import('../features/catalog/pages/WoodSpeciesPage.tsx'),
+  '/catalog/premiums/door_styles': () => import('../features/catalog/pages/DoorStylesPage.tsx'),
+  '/catalog/premiums/finish_options': () => import('../features/catalog/pages/FinishOptionsPage.tsx'),
+  '/catalog/premiums/finished_sides': () => import('../features/catalog/pages/FinishedSidesPage.tsx'),
+  '/catalog/premiums/construction_methods': () => import('../features/catalog/pages/ConstructionMethodsPage.tsx'),
   // Accounts, settings and e-mail (SPEC 2 Settings and Users)
-  '/settings/users/all': lazy(() => import('../features/accounts/pages/UsersPage.tsx')),
-  '/settings/users/staff': lazy(() => import('../features/accounts/pages/StaffPage.tsx')),
-  '/settings/users/requests': lazy(() => import('../features/accounts/pages/AccessRequestsPage.tsx')),
-  '/settings/users/:id': lazy(() => import('../features/accounts/pages/UserPage.tsx')),
-  '/settings/users/company/:id': lazy(() => import('../features/accounts/pages/CompanyPage.tsx')),
-  '/invitation/:invite_uuid/accept': lazy(() => import('../features/accounts/pages/AcceptInvitationPage.tsx')),
-  '/settings/profile': lazy(() => import('../features/settings/pages/ProfilePage.tsx')),
-  '/settings/address': lazy(() => import('../features/settings/pages/AddressPage.tsx')),
-  '/settings/global': lazy(() => import('../features/settings/pages/GlobalSettingsPage.tsx')),
-  '/reset-password': lazy(() => import('../features/settings/pages/ResetPasswordPage.tsx')),
-  '/settings/email/templates': lazy(() => import('../features/email/pages/EmailTemplatesPage.tsx')),
-  '/settings/email/templates/edit/:template_name': lazy(
-    () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
-  ),
-  '/settings/email/announcement': lazy(() => import('../features/email/pages/AnnouncementPage.tsx')),
+  '/settings/users/all': () => import('../features/accounts/pages/UsersPage.tsx'),
+  '/settings/users/staff': () => import('../features/accounts/pages/StaffPage.tsx'),
+  '/settings/users/requests': () => import('../features/accounts/pages/AccessRequestsPage.tsx'),
+  '/settings/users/:id': () => import('../features/accounts/pages/UserPage.tsx'),
+  '/settings/users/company/:id': () => import('../features/accounts/pages/CompanyPage.tsx'),
+  '/invitation/:invite_uuid/accept': () => import('../features/accounts/pages/AcceptInvitationPage.tsx'),
+  '/settings/profile': () => import('../features/settings/pages/ProfilePage.tsx'),
+  '/settings/address': () => import('../features/settings/pages/AddressPage.tsx'),
+  '/settings/global': () => import('../features/settings/pages/GlobalSettingsPage.tsx'),
+  '/reset-password': () => import('../features/settings/pages/ResetPasswordPage.tsx'),
+  '/settings/email/templates': () => import('../features/email/pages/EmailTemplatesPage.tsx'),
+  '/settings/email/templates/edit/:template_name': () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
+  '/settings/email/announcement': () => import('../features/email/pages/AnnouncementPage.tsx'),
 };
 
-export const UnknownRoutePage = lazy(() => import('../features/errors/pages/UnknownRoutePage.tsx'));
+export const unknownRoutePage: PageModule = () => import('../features/errors/pages/UnknownRoutePage.tsx');
 
-export function pageFor(path: string): Page {
-  return PAGES[path] ?? ComingSoonPage;
+const comingSoonPage: PageModule = () => import('../features/placeholder/pages/ComingSoonPage.tsx');
+
+export function pageFor(path: string): PageModule {
+  return PAGES[path] ?? comingSoonPage;
 }

@@ -2,10 +2,10 @@ import { WEB_ROUTES, type WebRoute } from '@cab/shared';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/RouteProgress.tsx';
 import { isRowIdParam, type RouteHandle, rowIdParamsValid, UNKNOWN_ROUTE } from '../lib/routes.ts';
-import { pageFor, UnknownRoutePage } from './pages.tsx';
+import { type PageModule, pageFor, unknownRoutePage } from './pages.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { RouteGuard } from './RouteGuard.tsx';
+import { loadShellFor, RouteGuard } from './RouteGuard.tsx';
 
 /**
  * A malformed row id in the address (/catalog/public/subcategory/abc) is a page that does not
@@ -16,14 +16,27 @@ function rowIdGuard({ params }: LoaderFunctionArgs): null {
   return null;
 }
 
+/**
+ * The router loads a page's code as part of the navigation (route `lazy`): the progress bar shows
+ * meanwhile (RootRoute), the previous page stays until the next one can render, and a chunk that
+ * fails to load reaches the route's error page, which reloads once (RouteErrorPage).
+ */
+function lazyPage(load: PageModule, shell?: () => Promise<void>) {
+  return async () => {
+    const [page] = await Promise.all([load(), shell?.()]);
+    return { Component: page.default };
+  };
+}
+
 function pageRoute(route: WebRoute): RouteObject {
-  const Page = pageFor(route.path);
   const hasRowId = route.path.split('/').some((seg) => seg.startsWith(':') && isRowIdParam(seg.slice(1)));
   return {
     path: route.path,
     handle: { route } satisfies RouteHandle,
     loader: hasRowId ? rowIdGuard : undefined,
-    element: <Page />,
+    lazy: lazyPage(pageFor(route.path), () => loadShellFor(route)),
+    // First load: the layout shows at once, the progress bar stands in for the page.
+    hydrateFallbackElement: <RouteProgress />,
     errorElement: <RouteErrorPage />,
   };
 }
@@ -43,7 +56,8 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { route: UNKNOWN_ROUTE } satisfies RouteHandle,
-            element: <UnknownRoutePage />,
+            lazy: lazyPage(unknownRoutePage),
+            hydrateFallbackElement: <RouteProgress />,
             errorElement: <RouteErrorPage />,
           },
         ],
