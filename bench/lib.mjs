@@ -6,12 +6,17 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts `npm run serve` on a fresh data folder (or DATABASE_URL) and resolves once the server
+ * Starts the server (`npm run serve`, or `args` for node) on a fresh data folder (or DATABASE_URL) and resolves once the server
  * prints its ready line, with the time that took.
  */
-export function startServer({ port, env = {}, dataDir = mkdtempSync(path.join(tmpdir(), 'cab-bench-')) }) {
+export function startServer({
+  port,
+  env = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'cab-bench-')),
+  args = ['--import', 'tsx', 'apps/server/src/main.ts'],
+}) {
   const started = performance.now();
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn('node', args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -38,6 +38,21 @@ const readHolder = (file: string) => {
   }
 };
 
+/** The pid in a lock file's `pid@host`, unless that process is known to have ended (a crash). */
+function liveHolder(holder: string): number | undefined {
+  const [pidText, host] = holder.split('@');
+  const pid = Number(pidText);
+  const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
+  return stale ? undefined : pid;
+}
+
+/** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
+export function assertDataDirFree(dataDir: string): void {
+  const holder = readHolder(path.join(dataDir, 'pgdata.lock'));
+  const pid = holder === undefined ? undefined : liveHolder(holder);
+  if (pid !== undefined) throw new DataDirInUseError(dataDir, pid);
+}
+
 /** Takes the lock of `dataDir`; returns its release. Throws DataDirInUseError when held. */
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'pgdata.lock');
@@ -59,10 +74,8 @@ export function lockDataDir(dataDir: string): () => void {
     }
     const holder = readHolder(file);
     if (holder === undefined) continue; // released meanwhile: try again
-    const [pidText, host] = holder.split('@');
-    const pid = Number(pidText);
-    const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
-    if (!stale) throw new DataDirInUseError(dataDir, pid);
+    const pid = liveHolder(holder);
+    if (pid !== undefined) throw new DataDirInUseError(dataDir, pid);
     // Remove only the stale lock we read: another opener may have taken over in between.
     if (readHolder(file) === holder) unlinkSync(file);
   }

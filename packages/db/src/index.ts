@@ -23,7 +23,12 @@ export { schema };
 /** Extensions the migrations create (0005: pg_trgm for substring filters); PostgreSQL ships them as contrib. */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+// The compiled server (apps/server/build.mjs) is one file in another folder: it says where they are.
+declare const __MIGRATIONS_FROM_BUNDLE__: string | undefined;
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  typeof __MIGRATIONS_FROM_BUNDLE__ === 'string' ? __MIGRATIONS_FROM_BUNDLE__ : '../migrations',
+);
 
 export interface DbHandle {
   db: Db;
