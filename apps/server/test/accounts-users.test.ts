@@ -448,6 +448,20 @@ describe('editing accounts', () => {
     expect(self.status).toBe(400);
     expect(self.body.fields).toEqual({ is_active: [MSG.cannotDeactivateSelf] });
 
+    // The only admin cannot demote itself either: the shop would be left without an admin.
+    for (const role of ['STAFF', 'ADMIN'] as const) {
+      const admins = await t.handle.db.select().from(schema.users).where(eq(schema.users.isStaff, true));
+      expect(admins.map((u) => u.id)).toEqual([ids.admin!]);
+      const demote = await t.call(api.updateStaff, { token: admin, params: { id: ids.admin! }, body: { role } });
+      if (role === 'STAFF') {
+        expect(demote.status).toBe(400);
+        expect(demote.body.fields).toEqual({ role: [MSG.cannotDemoteSelf] });
+      } else {
+        expect(demote.status).toBe(200);
+      }
+    }
+    expect((await t.call(authApi.me, { token: admin })).body.is_staff).toBe(true);
+
     // Deactivating signs the user out at once.
     expect((await t.call(authApi.me, { token: staffToken })).status).toBe(200);
     const off = await t.call(api.updateStaff, { token: admin, params: { id: ids.staff! }, body: { is_active: false } });

@@ -98,6 +98,7 @@ export const MSG = {
   inviteRoleNotAllowed: 'You may not invite this role',
   lastManager: 'A company must keep at least one manager',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotDemoteSelf: 'You cannot remove your own admin role',
   adminOnlyField: 'Only an admin may change this',
   invitationInvalid: 'This invitation link is not valid. Ask for a new invitation.',
   invitationUsed: 'This invitation has already been used. Sign in with your e-mail and password.',

@@ -195,6 +195,9 @@ async function patchUser(
   const u = target.user;
   const deactivating = values.isActive === false && u.isActive;
   if (deactivating && u.id === ctx.actor.id) throw validationError('is_active', MSG.cannotDeactivateSelf);
+  // Like deactivation: an admin cannot take its own admin role away, so some admin always remains.
+  const demoting = values.isStaff === false && u.isStaff;
+  if (demoting && u.id === ctx.actor.id) throw validationError('role', MSG.cannotDemoteSelf);
   const losesManager = u.isManager && u.isActive && (deactivating || values.isManager === false);
   return transaction(ctx, async (tx) => {
     if (losesManager && u.companyId) {
