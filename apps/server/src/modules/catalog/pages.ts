@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { contextOf } from '../../http/route.ts';
 import { getProductGroup, getSubcategory, listSubcategories } from './groups/service.ts';
 import { allItems } from './items/service.ts';
+import { cachedPage } from './version/service.ts';
 
 /**
  * The server-hosted catalogue pages of SPEC 2 (open in a new tab, printable): the public
@@ -107,16 +108,24 @@ const sendHtml = (reply: FastifyReply, html: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
 export function catalogPages(app: FastifyInstance) {
+  // The whole-catalogue pages are drawn once per catalogue version (version/service.ts).
   app.get('/template/catalog/', async (req, reply) => {
     const ctx = contextOf(req);
-    const subs = (await listSubcategories(ctx, subcategoryListQuerySchema.parse({ all: 'true' }))) as Subcategory[];
-    const full = await Promise.all(subs.map((s) => getSubcategory(ctx, s.id)));
-    return sendHtml(reply, page('Catalog', catalogBody(full)));
+    const html = await cachedPage(ctx, 'catalog', async () => {
+      const subs = (await listSubcategories(ctx, subcategoryListQuerySchema.parse({ all: 'true' }))) as Subcategory[];
+      const full = await Promise.all(subs.map((s) => getSubcategory(ctx, s.id)));
+      return page('Catalog', catalogBody(full));
+    });
+    return sendHtml(reply, html);
   });
 
-  app.get('/template/catalog/2020/', async (req, reply) =>
-    sendHtml(reply, page('2020 Catalog', catalog2020Body(await allItems(contextOf(req), 'items')))),
-  );
+  app.get('/template/catalog/2020/', async (req, reply) => {
+    const ctx = contextOf(req);
+    const html = await cachedPage(ctx, '2020', async () =>
+      page('2020 Catalog', catalog2020Body(await allItems(ctx, 'items'))),
+    );
+    return sendHtml(reply, html);
+  });
 
   const groupParams = z.object({ id: z.coerce.number().int().positive() });
   const groupQuery = z.object({ print: z.string().optional() });

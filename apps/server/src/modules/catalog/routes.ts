@@ -12,6 +12,7 @@ import * as itemsCsv from './items/csv.ts';
 import * as items from './items/service.ts';
 import * as premiumsCsv from './premiums/csv.ts';
 import * as premiums from './premiums/service.ts';
+import { catalogChanged } from './version/service.ts';
 
 /** Sends a CSV download; a Buffer bypasses the JSON serializer. */
 function sendCsv(reply: FastifyReply, name: string, csv: string): Promise<string> {
@@ -26,7 +27,21 @@ const imageFiles = (ctx: PublicCtx, req: FastifyRequest) =>
   readFiles(req, ctx.config.uploadMaxBytes, ['images', 'image']);
 const groupForm = (ctx: PublicCtx, req: FastifyRequest) => readMultipart(req, ctx.config.uploadMaxBytes, 'images');
 
+/** A catalogue write: an admin's non-GET call under /api/catalog/ (validate is a read). */
+const isCatalogWrite = (req: FastifyRequest) =>
+  req.method !== 'GET' &&
+  req.method !== 'HEAD' &&
+  req.routeOptions.url?.startsWith('/api/catalog/') === true &&
+  req.routeOptions.config.access !== 'authenticated';
+
 export function catalogRoutes(app: FastifyInstance) {
+  // Every successful catalogue write moves the catalogue's version before its answer leaves, so
+  // the cached catalogue pages of every server process are drawn again on their next request.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 && isCatalogWrite(req)) await catalogChanged(contextOf(req));
+    return payload;
+  });
+
   // Categories
   route(app, catalogApi.categoryList, ({ ctx, query }) => categories.listCategories(ctx, query));
   route(app, catalogApi.categoryDetail, ({ ctx, params }) => categories.getCategory(ctx, params.id));
