@@ -173,6 +173,17 @@ describe('dashboard', () => {
     expect(cards).toMatchObject({ role: 'Admin', admins: 1, staff: 1, personal: 2, business: 2, companies: 1 });
   });
 
+  it("recent activity is the shop's, not the client-error telemetry (that is only counted)", async () => {
+    expect((await t.call(coreApi.logError, { body: { type: 'script', error: 'boom' } })).status).toBe(200);
+    expect((await t.call(coreApi.logWarn, { token: admin, body: { type: 'api', code: 'x' } })).status).toBe(200);
+    const res = await t.call(coreApi.dashboard, { token: admin });
+    const texts = res.body.recent.map((r: { text: string }) => r.text);
+    expect(texts).toContain('Signed in');
+    expect(texts.filter((x: string) => /client|script|api/i.test(x))).toEqual([]);
+    const errors = res.body.cards.find((c: { key: string }) => c.key === 'client_errors');
+    expect(errors.value).toBeGreaterThanOrEqual(2);
+  });
+
   it('a business employee sees their company size, not account figures', async () => {
     const res = await t.call(coreApi.dashboard, { token: await t.login('BUSINESS_EMPLOYEE') });
     const keys = res.body.cards.map((c: { key: string }) => c.key);

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 
 const { settings, holidays, tags, clientLogs, users, companies } = schema;
 
@@ -56,10 +56,6 @@ export async function clientErrorsSince(db: Executor, since: Date) {
     .from(clientLogs)
     .where(gte(clientLogs.createdAt, since));
   return row?.n ?? 0;
-}
-
-export function recentClientLogs(db: Executor, limit: number) {
-  return db.select().from(clientLogs).orderBy(desc(clientLogs.createdAt)).limit(limit);
 }
 
 export function companyMemberCount(db: Executor, companyId: number) {

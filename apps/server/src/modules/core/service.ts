@@ -163,13 +163,7 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
       { key: 'companies', label: 'Companies', value: counts.companies },
       { key: 'client_errors', label: 'Client errors (24 h)', value: await repo.clientErrorsSince(db, since) },
     );
-    for (const log of await repo.recentClientLogs(db, 5)) {
-      recent.push({
-        at: dateTime(log.createdAt),
-        text: `Client ${log.level}: ${log.type}${log.code ? ` (${log.code})` : ''}`,
-      });
-    }
-    recent.sort((a, b) => b.at.localeCompare(a.at));
+    // Client-error telemetry is counted above, never listed as activity: it is internal diagnostics.
   }
   if (me.companyId && (user.role === 'BUSINESS_MANAGER' || user.role === 'BUSINESS_EMPLOYEE')) {
     cards.push({
