@@ -46,6 +46,24 @@ export async function findUserWithCompany(db: Executor, id: number): Promise<Use
   return row ? toUserWithCompany(row) : undefined;
 }
 
+/** findUserWithCompany for GET /api/users/me/ (read on every page load): prepared once per database. */
+const meQueries = new WeakMap<Executor, ReturnType<typeof prepareMe>>();
+const prepareMe = (db: Executor) =>
+  db
+    .select(userWithCompanyColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_me');
+
+export async function findMe(db: Executor, id: number): Promise<UserWithCompany | undefined> {
+  let query = meQueries.get(db);
+  if (!query) meQueries.set(db, (query = prepareMe(db)));
+  const [row] = await query.execute({ id });
+  return row ? toUserWithCompany(row) : undefined;
+}
+
 export async function insertUser(db: Executor, values: NewUser) {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

@@ -40,7 +40,7 @@ export async function logout(ctx: Ctx) {
 }
 
 export async function me(ctx: Ctx): Promise<Me> {
-  const row = await repo.findUserWithCompany(ctx.db, ctx.actor.id);
+  const row = await repo.findMe(ctx.db, ctx.actor.id);
   if (!row) throw notAuthenticated();
   const u = row.user;
   return {
