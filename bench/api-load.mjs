@@ -10,7 +10,7 @@
  *          [--profile out-dir]   (PostgreSQL only: /me under load with node --cpu-prof, then its top 10)
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -68,6 +68,8 @@ async function start(args, port, env, label) {
 }
 
 async function load(url, headers = {}) {
+  // The total a person would see on this page (lists only).
+  const first = await fetch(url, { headers }).then((r) => r.json());
   await autocannon({ url, headers, connections, duration: warmup });
   const times = [];
   const instance = autocannon({ url, headers, connections, duration });
@@ -83,6 +85,7 @@ async function load(url, headers = {}) {
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
+    total: first.total,
   };
 }
 
@@ -192,10 +195,11 @@ async function profileMe(outDir) {
   } finally {
     await server.stop();
   }
+  // The main thread's profile is the largest (tsx's loader thread writes one too).
   const file = readdirSync(outDir)
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => path.join(outDir, f))
-    .sort()
+    .sort((a, b) => statSync(a).size - statSync(b).size)
     .at(-1);
   console.log(`/me with --cpu-prof: ${result.rps} req/s, p50 ${result.p50} ms (profile ${file})`);
   console.log(topSelfTime(JSON.parse(readFileSync(file, 'utf8')), 10));
@@ -213,13 +217,15 @@ if (opt.profile) {
   console.log(
     `\n${connections} connections, ${duration} s per row (after ${warmup} s warm-up), LOG_LEVEL=${opt['log-level']}\n`,
   );
-  console.log('| db | call | req/s | % of bare | p50 ms | p95 ms | p99 ms | errors / timeouts / non-2xx |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log(
+    '| db | call | req/s | % of bare | p50 ms | p95 ms | p99 ms | errors / timeouts / non-2xx | total shown |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
   const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
   for (const r of all) {
     const bare = all.find((b) => b.db === r.db).rps;
     console.log(
-      `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} / ${r.timeouts} / ${r.non2xx} |`,
+      `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.total ?? ''} |`,
     );
   }
 }
