@@ -1,4 +1,4 @@
-import { MSG, SETTINGS_TEXT } from '@cab/shared';
+import { CATALOG_TEXT, MSG, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../fixtures.ts';
 
@@ -80,4 +80,30 @@ test("an unknown postal code is said on the address form's postal code field as 
   await expect(form.getByLabel(SETTINGS_TEXT.city)).toHaveValue('Springfield');
   await expect(form.getByText(SETTINGS_TEXT.postalCodeNotFound)).toHaveCount(0);
   await expect(postalCode).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a list that fails to load says so, with a retry, instead of "No records found"', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  let fail = true;
+  await page.route(
+    (url) => url.pathname === '/api/catalog/premiums/door_style/',
+    (route) =>
+      fail
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"code":"internal_error","message":"boom"}',
+          })
+        : route.continue(),
+  );
+  await page.goto('/catalog/premiums/door_styles');
+  await expect(page.getByTestId('error-dialog')).toBeVisible();
+  await page.getByTestId('error-dialog').getByRole('button').click();
+  const list = page.getByTestId('premium-list-door_style');
+  await expect(list.getByTestId('table-error')).toContainText(CATALOG_TEXT.listLoadFailed);
+  await expect(list.getByText(CATALOG_TEXT.noRows)).toHaveCount(0);
+  fail = false;
+  await list.getByTestId('table-error').getByRole('button', { name: 'Try again' }).click();
+  await expect(list.getByTestId('row-SHAKER')).toBeVisible();
+  await expect(list.getByTestId('table-error')).toHaveCount(0);
 });

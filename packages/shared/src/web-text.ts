@@ -84,6 +84,8 @@ export const CATALOG_TEXT = {
   itemsPerPage: 'Items per page',
   rangeOf: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   noRows: 'No records found',
+  /** A list whose page could not be loaded (the error itself also shows in the popup). */
+  listLoadFailed: 'The list could not be loaded.',
   noGroup: 'No group',
   groupIndex: 'Index',
   saveGroupIndex: 'Save group index',

@@ -1,5 +1,7 @@
-import { CATALOG_TEXT } from '@cab/shared';
+import { CATALOG_TEXT, WEB_TEXT } from '@cab/shared';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -35,6 +37,8 @@ export interface DataTableProps<R> {
   onRowDoubleClick?: (row: R) => void;
   rowActions?: (row: R) => ReactNode;
   emptyText?: string;
+  /** The rows could not be loaded: say so, with a retry, instead of "No records found". */
+  loadError?: { onRetry: () => void };
   skeletonRows?: number;
   testId?: string;
   rowTestId?: (row: R) => string;
@@ -65,6 +69,7 @@ export function DataTable<R>({
   onRowDoubleClick,
   rowActions,
   emptyText = CATALOG_TEXT.noRows,
+  loadError,
   skeletonRows = 5,
   testId,
   rowTestId,
@@ -142,7 +147,24 @@ export function DataTable<R>({
                   ))}
                 </TableRow>
               ))}
-            {!loading && rows.length === 0 && (
+            {!loading && loadError && (
+              <TableRow>
+                <TableCell colSpan={colCount} sx={{ py: 3, border: 0 }}>
+                  <Alert
+                    severity="error"
+                    data-testid="table-error"
+                    action={
+                      <Button color="inherit" size="small" onClick={loadError.onRetry}>
+                        {WEB_TEXT.tryAgain}
+                      </Button>
+                    }
+                  >
+                    {CATALOG_TEXT.listLoadFailed}
+                  </Alert>
+                </TableCell>
+              </TableRow>
+            )}
+            {!loading && !loadError && rows.length === 0 && (
               <TableRow>
                 <TableCell colSpan={colCount} sx={{ py: 6, textAlign: 'center', border: 0 }}>
                   <Typography color="text.secondary" data-testid="table-empty">

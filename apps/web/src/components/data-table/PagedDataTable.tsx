@@ -9,7 +9,7 @@ export function PagedDataTable<R>({
   query,
   state,
   ...table
-}: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching'> & {
+}: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching' | 'loadError'> & {
   query: UseQueryResult<{ results: R[]; total: number }>;
   state: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
 }) {
@@ -29,6 +29,7 @@ export function PagedDataTable<R>({
         rows={query.data?.results ?? []}
         loading={query.isPending}
         fetching={query.isFetching}
+        loadError={query.isError ? { onRetry: () => void query.refetch() } : undefined}
       />
       <TablePager
         page={page}

@@ -55,6 +55,7 @@ function TemplatesTable() {
         rows={templates.data ?? []}
         getRowId={(t) => t.name}
         loading={templates.isPending}
+        loadError={templates.isError ? { onRetry: () => void templates.refetch() } : undefined}
         emptyText={EMAIL_TEXT.noTemplates}
         testId="templates-table"
         rowTestId={(t) => `template-${t.name}`}
