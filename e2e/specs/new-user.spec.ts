@@ -107,3 +107,23 @@ test('a list that fails to load says so, with a retry, instead of "No records fo
   await expect(list.getByTestId('row-SHAKER')).toBeVisible();
   await expect(list.getByTestId('table-error')).toHaveCount(0);
 });
+
+test('Escape in an autocomplete closes its list only: the form dialog and what was typed stay', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  await page.goto('/catalog/premiums/door_styles');
+  await page.getByRole('button', { name: CATALOG_TEXT.add }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: CATALOG_TEXT.code }).fill('ESC-TEST');
+  const categories = dialog.getByRole('combobox', { name: CATALOG_TEXT.categories });
+  await categories.click();
+  await categories.pressSequentially('Doo');
+  await expect(page.getByRole('option', { name: 'Doors' })).toBeVisible();
+  await categories.press('Escape');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: CATALOG_TEXT.code })).toHaveValue('ESC-TEST');
+  // With the list closed, Escape in the field still leaves the dialog open.
+  await categories.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: CATALOG_TEXT.code })).toHaveValue('ESC-TEST');
+});

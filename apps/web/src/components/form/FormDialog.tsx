@@ -44,10 +44,18 @@ export function FormDialog({
   const close = () => {
     if (!pending) onClose();
   };
+  // Escape in an autocomplete belongs to the autocomplete: it closes the list (MUI handles that),
+  // and with the list already closed it must not throw away the whole form.
+  const onDialogClose = (event: { target?: EventTarget | null }, reason: 'backdropClick' | 'escapeKeyDown') => {
+    if (reason === 'escapeKeyDown' && event.target instanceof Element && event.target.closest('[role="combobox"]')) {
+      return;
+    }
+    close();
+  };
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={onDialogClose}
       maxWidth={maxWidth}
       fullWidth
       aria-labelledby={titleId}
