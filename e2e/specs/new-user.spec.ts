@@ -1,4 +1,4 @@
-import { CATALOG_TEXT, MSG, SETTINGS_TEXT } from '@cab/shared';
+import { CATALOG_TEXT, MSG, SERVER_PAGES, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../fixtures.ts';
 
@@ -126,4 +126,17 @@ test('Escape in an autocomplete closes its list only: the form dialog and what w
   await categories.press('Escape');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: CATALOG_TEXT.code })).toHaveValue('ESC-TEST');
+});
+
+test('the catalogue pages have a favicon that is served', async ({ page }) => {
+  await loginAs(page, 'ADMIN');
+  await page.goto(SERVER_PAGES.catalog);
+  // The page's declared icon, else the one every browser asks for.
+  const icon = await page.evaluate(
+    () =>
+      document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href ?? new URL('/favicon.ico', location.href).href,
+  );
+  const response = await page.request.get(icon);
+  expect(response.status(), icon).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^image\//);
 });
