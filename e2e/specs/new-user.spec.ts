@@ -1,6 +1,6 @@
 import { CATALOG_TEXT, MSG, SERVER_PAGES, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 
 /** Issue 8 "What a new user met": each defect a first-time user ran into, as they would see it. */
 
@@ -139,4 +139,28 @@ test('the catalogue pages have a favicon that is served', async ({ page }) => {
   const response = await page.request.get(icon);
   expect(response.status(), icon).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^image\//);
+});
+
+test('the outbox shows the links in a mail body as links that open safely', async ({ page, request }) => {
+  const email = `links-${Date.now()}@example.test`;
+  const token = await request
+    .post('/api/users/token/', { data: { email: DEMO_USERS.ADMIN, password: DEMO_PASSWORD } })
+    .then(async (r) => ((await r.json()) as { token: string }).token);
+  const registered = await request.post('/api/accounts/register/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { email, first_name: 'Link', last_name: 'Reader' },
+  });
+  expect(registered.status()).toBe(201);
+
+  await loginAs(page, 'ADMIN');
+  await page.goto('/settings/email/templates?tab=outbox');
+  await page
+    .getByTestId('outbox-table')
+    .getByRole('row', { name: new RegExp(email) })
+    .click();
+  const link = page.getByTestId('outbox-body').getByRole('link', { name: /\/invitation\/[0-9a-f-]{36}\/accept/ });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', /^https?:\/\/[^ ]+\/invitation\/[0-9a-f-]{36}\/accept$/);
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(link).toHaveAttribute('target', '_blank');
 });

@@ -13,6 +13,7 @@ import { FilterSelect, FilterToolbar } from '../../../components/data-table/Filt
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
+import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type OutboxStatus, useOutbox } from '../api.ts';
 
@@ -109,7 +110,7 @@ function MessageDialog({ message, onClose }: { message: Message; onClose: () => 
           data-testid="outbox-body"
           sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', bgcolor: 'grey.50', p: 2, borderRadius: 1, m: 0 }}
         >
-          {message.body}
+          <LinkifiedText text={message.body} />
         </Box>
       </DialogContent>
       <DialogActions>
