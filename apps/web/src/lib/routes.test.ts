@@ -1,3 +1,4 @@
+import { isNavGroup, NAV, WEB_ROUTES } from '@cab/shared';
 import { describe, expect, it } from 'vitest';
 import { isRowId, isRowIdParam, rowIdParamsValid } from './routes.ts';
 
@@ -18,5 +19,14 @@ describe('row-id path parameters', () => {
     expect(rowIdParamsValid({ template_name: 'invitation' })).toBe(true);
     expect(rowIdParamsValid({ id: '7', template_name: 'x' })).toBe(true);
     expect(rowIdParamsValid({ id: 'abc' })).toBe(false);
+  });
+});
+
+describe('detail pages and the navigation', () => {
+  it('every route that names a nav link names one that exists', () => {
+    const links = new Set(NAV.flatMap((e) => (isNavGroup(e) ? e.children : [e])).map((l) => l.to));
+    const named = WEB_ROUTES.filter((r) => r.nav !== undefined);
+    expect(named.length).toBeGreaterThan(0);
+    for (const route of named) expect(links.has(route.nav as string), route.path).toBe(true);
   });
 });

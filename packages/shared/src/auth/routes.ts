@@ -15,6 +15,11 @@ export interface WebRoute {
   access: RouteAccess;
   /** Exempt from the require_password_reset redirect (SPEC 4: only the invitation accept route). */
   skipPasswordResetGuard?: boolean;
+  /**
+   * The navigation link a page with no link of its own belongs to (a detail page under its list),
+   * highlighted while it is open. Pages under a link's path (/invoices/:id) need none.
+   */
+  nav?: string;
 }
 
 const {
@@ -28,6 +33,9 @@ const {
 } = ROLE_GROUPS;
 
 export const ROUTE_ROLES = { ALL, ADMIN, ADMIN_STAFF, CUSTOMERS, ADMIN_CUSTOMERS, ADMIN_MANAGER, BANK_OWNERS };
+
+/** Where a user's or company's page is reached from (admin and manager alike). */
+const USERS_LIST = '/settings/users/all';
 
 export const WEB_ROUTES: readonly WebRoute[] = [
   // General
@@ -78,8 +86,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/catalog/public/category/:id', title: 'Catalog category', access: ALL },
   { path: '/catalog/public/subcategory/:id', title: 'Catalog subcategory', access: ALL },
   // Ours: the catalogue structure (issue 8 "Missing screens"), reached from Public Catalog and Line Items
-  { path: '/catalog/groups', title: 'Product Groups', access: ADMIN },
-  { path: '/catalog/categories', title: 'Categories', access: ADMIN },
+  { path: '/catalog/groups', title: 'Product Groups', access: ADMIN, nav: '/catalog/public' },
+  { path: '/catalog/categories', title: 'Categories', access: ADMIN, nav: '/catalog/public' },
   { path: '/catalog/2020/upload', title: '2020 Upload', access: ADMIN },
   { path: '/catalog/premiums/construction_methods', title: 'Construction Methods', access: ADMIN },
   { path: '/catalog/premiums/door_styles', title: 'Door Styles', access: ADMIN },
@@ -110,10 +118,10 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/users/all', title: 'All Users', access: ADMIN_MANAGER },
   { path: '/settings/users/requests', title: 'Access Requests', access: ADMIN },
   { path: '/settings/users/staff', title: 'Staff', access: ADMIN },
-  { path: '/settings/users/company/:id', title: 'Company', access: ADMIN_MANAGER },
-  { path: '/settings/users/company/:id/invoices', title: 'Company invoices', access: ADMIN_MANAGER },
-  { path: '/settings/users/:id', title: 'User', access: ADMIN_MANAGER },
-  { path: '/settings/users/:id/invoices', title: 'User invoices', access: ADMIN },
+  { path: '/settings/users/company/:id', title: 'Company', access: ADMIN_MANAGER, nav: USERS_LIST },
+  { path: '/settings/users/company/:id/invoices', title: 'Company invoices', access: ADMIN_MANAGER, nav: USERS_LIST },
+  { path: '/settings/users/:id', title: 'User', access: ADMIN_MANAGER, nav: USERS_LIST },
+  { path: '/settings/users/:id/invoices', title: 'User invoices', access: ADMIN, nav: USERS_LIST },
 ];
 
 /** The route a user lands on after the password-reset guard fires (SPEC 4). */

@@ -9,20 +9,25 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useCurrentRoute } from '../../lib/routes.ts';
 import { NavIcon } from './navIcons.tsx';
 
 function allLinks(entries: readonly NavEntry[]): NavLink[] {
   return entries.flatMap((e) => (isNavGroup(e) ? [...e.children] : [e]));
 }
 
-/** The nav link the current path belongs to: the longest internal `to` that is the path or a parent of it. */
-function activeTarget(entries: readonly NavEntry[], pathname: string): string | null {
+/**
+ * The nav link the current page belongs to: the longest internal `to` that is the path or a
+ * parent of it, else the link its route names (`nav`: a detail page under its list).
+ */
+function activeTarget(entries: readonly NavEntry[], pathname: string, routeNav: string | undefined): string | null {
   let best: string | null = null;
   for (const link of allLinks(entries)) {
     if (link.external) continue;
     const matches = link.to === '/' ? pathname === '/' : pathname === link.to || pathname.startsWith(`${link.to}/`);
     if (matches && (best === null || link.to.length > best.length)) best = link.to;
   }
+  if (best === null && routeNav && allLinks(entries).some((link) => link.to === routeNav)) return routeNav;
   return best;
 }
 
@@ -90,7 +95,8 @@ function NavLinkItem({
 /** The side navigation: navFor(role) with collapsible groups (SPEC 2 "Navigation entries"). */
 export function NavMenu({ entries, onNavigate }: { entries: readonly NavEntry[]; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const active = useMemo(() => activeTarget(entries, pathname), [entries, pathname]);
+  const routeNav = useCurrentRoute().nav;
+  const active = useMemo(() => activeTarget(entries, pathname, routeNav), [entries, pathname, routeNav]);
   const activeGroup = groupOf(entries, active);
   const [open, setOpen] = useState<Record<string, boolean>>(() => (activeGroup ? { [activeGroup]: true } : {}));
 
