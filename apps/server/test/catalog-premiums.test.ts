@@ -283,6 +283,63 @@ describe('premium update and delete', () => {
   });
 });
 
+describe('deleting a finish option that wood species offer', () => {
+  it('answers 409 naming the wood species; with unlink=true it is removed from them and deleted', async () => {
+    const finish = await create('finish_option', { code: 'T-USED', categories: [cat.FINISH_OPTION], export_name: 'u' });
+    const unused = await create('finish_option', { code: 'T-FREE', categories: [cat.FINISH_OPTION], export_name: 'f' });
+    const woods = [];
+    for (const code of ['T-OAK', 'T-ASH']) {
+      const wood = await create('wood_species', {
+        code,
+        categories: [cat.WOOD_SPECIES],
+        export_name: code.toLowerCase(),
+        finish_options: [finish.body.id, unused.body.id],
+      });
+      expect(wood.status).toBe(201);
+      woods.push(wood.body);
+    }
+    const params = { kind: 'finish_option', id: finish.body.id };
+
+    const asked = await t.call(catalogApi.premiumDelete, { token: admin, params });
+    expect(asked.status).toBe(409);
+    expect(asked.body).toEqual({
+      code: 'finish_option_in_use',
+      message: MSG.finishOptionInUse('T-USED', ['T-ASH', 'T-OAK']),
+      extra: {
+        wood_species: [
+          { id: woods[1].id, code: 'T-ASH' },
+          { id: woods[0].id, code: 'T-OAK' },
+        ],
+        skip_common_handling: true,
+      },
+    });
+    // Nothing changed: the option is there and still offered.
+    expect((await t.call(catalogApi.premiumDetail, { token: admin, params })).status).toBe(200);
+    const oak = await t.call(catalogApi.premiumDetail, {
+      token: admin,
+      params: { kind: 'wood_species', id: woods[0].id },
+    });
+    expect(oak.body.finish_options).toContain(finish.body.id);
+
+    const confirmed = await t.call(catalogApi.premiumDelete, { token: admin, params, query: { unlink: 'true' } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.detail).toBe(MSG.deleted('T-USED'));
+    const after = await t.call(catalogApi.premiumDetail, {
+      token: admin,
+      params: { kind: 'wood_species', id: woods[0].id },
+    });
+    expect(after.body.finish_options).toEqual([unused.body.id]);
+
+    // A finish option no wood species offers is deleted at once.
+    const free = await create('finish_option', { code: 'T-LONE', categories: [cat.FINISH_OPTION], export_name: 'l' });
+    const lone = await t.call(catalogApi.premiumDelete, {
+      token: admin,
+      params: { kind: 'finish_option', id: free.body.id },
+    });
+    expect(lone.status).toBe(200);
+  });
+});
+
 describe('premium lists', () => {
   const list = (kind: string, query: Record<string, string> = {}) =>
     t.call(catalogApi.premiumList, { token: customer, params: { kind }, query });

@@ -141,6 +141,9 @@ export const MSG = {
   nameTaken: 'This name is already used',
   finishedSideAddRefused: 'Finished sides cannot be added; they are imported or edited.',
   finishedSideDeleteRefused: 'Finished sides cannot be deleted.',
+  finishOptionInUse: (code: string, species: string[]) =>
+    `${code} is offered by ${species.length === 1 ? 'wood species' : `${species.length} wood species`}: ${species.join(', ')}. Deleting it removes it from ${species.length === 1 ? 'that wood species' : 'them'}.`,
+  deleteAnyway: 'Remove and delete',
   drawerStyleImportRefused: 'Drawer styles cannot be imported from CSV.',
   importCodeIsAttachment: (code: string) => `${code} is an attachment; import it with the attachments`,
   importCodeIsLineItem: (code: string) => `${code} is a line item; import it with the line items`,

@@ -20,6 +20,7 @@ import {
   moveImageBodySchema,
   PREMIUM_KINDS,
   premiumBodySchema,
+  premiumDeleteQuerySchema,
   premiumGroupBodySchema,
   premiumGroupListQuerySchema,
   premiumGroupPatchSchema,
@@ -156,9 +157,11 @@ export const catalogApi = {
     method: 'DELETE',
     path: `${P}/:id/`,
     access: WRITE,
-    summary: 'Delete a premium and its images (finished sides: refused with 405)',
+    summary:
+      'Delete a premium and its images (finished sides: refused with 405); a finish option that wood species offer answers 409 with them unless unlink=true',
     tags,
     params: kindIdParams,
+    query: premiumDeleteQuerySchema,
     response: deletedSchema,
   }),
   premiumImportCsv: endpoint({

@@ -507,6 +507,9 @@ export const premiumListQuerySchema = z.object({
 });
 export type PremiumListQuery = z.input<typeof premiumListQuerySchema>;
 
+/** DELETE premium: `unlink=true` confirms removing a finish option the wood species still offer. */
+export const premiumDeleteQuerySchema = z.object({ unlink: qBool() });
+
 export const lineItemListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.lineItems }),
   order_by: orderByParam(LINE_ITEM_ORDER_KEYS),

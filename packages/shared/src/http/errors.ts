@@ -35,5 +35,6 @@ export const ERROR_CODES = {
   resetLinkInvalid: 'reset_link_invalid',
   resetLinkExpired: 'reset_link_expired',
   accessRequestNotPending: 'access_request_not_pending',
+  finishOptionInUse: 'finish_option_in_use',
   internal: 'internal_error',
 } as const;

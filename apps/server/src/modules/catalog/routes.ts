@@ -59,7 +59,9 @@ export function catalogRoutes(app: FastifyInstance) {
   route(app, catalogApi.premiumUpdate, ({ ctx, params, body }) =>
     premiums.updatePremium(ctx, params.kind, params.id, body),
   );
-  route(app, catalogApi.premiumDelete, ({ ctx, params }) => premiums.deletePremium(ctx, params.kind, params.id));
+  route(app, catalogApi.premiumDelete, ({ ctx, params, query }) =>
+    premiums.deletePremium(ctx, params.kind, params.id, query.unlink === true),
+  );
   route(app, catalogApi.premiumImportCsv, ({ ctx, params, req }) =>
     premiumsCsv.importPremiums(ctx, params.kind, () => csvFile(ctx, req)),
   );

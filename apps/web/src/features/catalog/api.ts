@@ -105,7 +105,12 @@ export function useSavePremium(kind: PremiumKind) {
 export function useDeletePremium(kind: PremiumKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (premium: Premium) => call(catalogApi.premiumDelete, { params: { kind, id: premium.id } }),
+    /** `unlink`: the user agreed to remove a finish option from the wood species that offer it. */
+    mutationFn: (premium: Premium & { unlink?: boolean }) =>
+      call(catalogApi.premiumDelete, {
+        params: { kind, id: premium.id },
+        query: premium.unlink ? { unlink: 'true' } : undefined,
+      }),
     onSuccess: (_, premium) => {
       removeFromPages(client, catalogKeys.premiums(kind).lists(), premium.id);
       void client.invalidateQueries({ queryKey: catalogKeys.premiums(kind).all });

@@ -155,6 +155,16 @@ export async function premiumById(db: Executor, type: PremiumType, id: number) {
   return row;
 }
 
+/** The wood species that offer a finish option, by code. */
+export function woodSpeciesOffering(db: Executor, finishOptionId: number) {
+  return db
+    .select({ id: premiums.id, code: premiums.code })
+    .from(woodSpeciesFinishOptions)
+    .innerJoin(premiums, eq(premiums.id, woodSpeciesFinishOptions.woodSpeciesId))
+    .where(eq(woodSpeciesFinishOptions.finishOptionId, finishOptionId))
+    .orderBy(premiums.code);
+}
+
 /** Locks a premium row for the rest of the transaction; false when it does not exist. */
 export async function lockPremium(tx: Executor, type: PremiumType | null, id: number): Promise<boolean> {
   const rows = await tx

@@ -18,7 +18,7 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../http/errors.ts';
+import { AppError, fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
@@ -251,15 +251,30 @@ export async function updatePremium(ctx: Ctx, kind: PremiumKind, id: number, bod
   }
 }
 
-export async function deletePremium(ctx: Ctx, kind: PremiumKind, id: number) {
+/**
+ * Deletes a premium. A finish option that wood species offer is unlinked from them only when the
+ * caller confirmed it (`unlink`); otherwise the answer is a 409 naming them, for the caller to ask.
+ */
+export async function deletePremium(ctx: Ctx, kind: PremiumKind, id: number, unlink = false) {
   if (!kindCanDelete(kind)) throw methodNotAllowed(MSG.finishedSideDeleteRefused);
   const type = KIND_TYPE[kind];
   return transaction(ctx, async (tx) => {
-    if (!(await repo.premiumById(tx.db, type, id))) throw notFound();
+    if (!(await repo.lockPremium(tx.db, type, id))) throw notFound();
     const before = await getPremium(tx, kind, id);
+    const species = kind === 'finish_option' ? await repo.woodSpeciesOffering(tx.db, id) : [];
+    if (species.length > 0 && !unlink) {
+      // A question for the caller, not a failure to pop up: the web asks, then repeats with unlink.
+      const codes = species.map((s) => s.code);
+      throw new AppError(409, ERROR_CODES.finishOptionInUse, MSG.finishOptionInUse(before.code, codes), {
+        wood_species: species,
+        skip_common_handling: true,
+      });
+    }
     await images.deleteAllImages(tx, 'premium', [id]);
     await repo.deletePremium(tx.db, id);
-    await audit(tx, { entity: 'premium', id, action: 'delete', before });
+    // The wood species lose the option with it (the link rows cascade): the trail says which.
+    const trail = species.length > 0 ? { ...before, unlinked_wood_species: species } : before;
+    await audit(tx, { entity: 'premium', id, action: 'delete', before: trail });
     return { detail: MSG.deleted(before.code) };
   });
 }

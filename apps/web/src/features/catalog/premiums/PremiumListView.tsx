@@ -307,7 +307,13 @@ export function PremiumListView({ config, prefix }: Props) {
           onClose={() => setImporting(false)}
         />
       )}
-      <ConfirmDelete target={deleting} label={(p) => p.code} remove={remove} onClose={() => setDeleting(null)} />
+      <ConfirmDelete
+        target={deleting}
+        label={(p) => p.code}
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        confirmed={(p) => ({ ...p, unlink: true })}
+      />
     </>
   );
 }
