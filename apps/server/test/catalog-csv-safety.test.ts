@@ -159,3 +159,23 @@ describe('CSV export', () => {
     expect(row).toMatch(/^FORMFIN,'@x,.*,'=1\+2,/);
   });
 });
+
+describe('a large import', () => {
+  it('lets other requests through between its batches', async () => {
+    const header = 'manufacturer_code,price,description,category,export_name_1';
+    const rows = Array.from({ length: 5000 }, (_, i) => `YIELD-${i},${i}.50,Yield ${i},Base Cabinets,Y${i}`);
+    let importDone = false;
+    const importing = upload(t, catalogApi.itemImportCsv, admin, {}, [csvPart(`${header}\n${rows.join('\n')}\n`)]).then(
+      (res) => {
+        importDone = true;
+        return res;
+      },
+    );
+    // A timer and a request started while the import runs are served before it ends.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = await t.call(catalogApi.categoryList, { token: admin });
+    expect(other.status).toBe(200);
+    expect(importDone).toBe(false);
+    expect((await importing).body).toMatchObject({ imported: 5000, failed: 0 });
+  });
+});

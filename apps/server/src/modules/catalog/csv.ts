@@ -76,6 +76,14 @@ export const splitList = (cell: string | undefined) =>
 export class RowError extends Error {}
 
 /**
+ * Lets timers and I/O run. A query on PGlite resolves through microtasks only, so without this
+ * an import's chain of batches starved every other request until the whole file was in.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows checked between two yields (zod checks of 50,000 rows take seconds of CPU). */
+const PREPARE_SLICE = 500;
+
+/**
  * Runs an import so that a bad row never undoes a good one (DOMAIN.md "Imports and exports"):
  * rows are checked first; valid rows are applied in chunks, each in one transaction; a chunk that
  * fails is replayed row by row, each row in its own transaction, so only the bad rows fail.
@@ -89,7 +97,8 @@ export async function runImport<T>(
 ): Promise<ImportResult> {
   const errors: ImportResult['errors'] = [];
   const ready: { row: CsvRow; value: T }[] = [];
-  for (const row of rows) {
+  for (const [n, row] of rows.entries()) {
+    if (n > 0 && n % PREPARE_SLICE === 0) await yieldToOthers();
     try {
       ready.push({ row, value: prepare(row) });
     } catch (err) {
@@ -99,6 +108,8 @@ export async function runImport<T>(
   }
   let imported = 0;
   for (let i = 0; i < ready.length; i += chunkSize) {
+    // Between batches the requests that came in meanwhile go first (the database serves in turn).
+    await yieldToOthers();
     const chunk = ready.slice(i, i + chunkSize);
     try {
       await transaction(ctx, (tx) => apply(tx, chunk));
@@ -106,6 +117,7 @@ export async function runImport<T>(
     } catch {
       for (const one of chunk) {
         try {
+          await yieldToOthers();
           await transaction(ctx, (tx) => apply(tx, [one]));
           imported += 1;
         } catch (err) {
