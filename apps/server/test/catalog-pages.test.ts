@@ -1,3 +1,4 @@
+import { MSG } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
@@ -30,7 +31,20 @@ describe('server-hosted catalogue pages (no sign-in, they open in a new tab)', (
     const print = await get('/template/catalog/group/1/?print=true');
     expect(print.html).toContain('<script src="/template/print.js" defer></script>');
     expect((await get('/template/print.js')).html).toContain('window.print()');
-    expect((await get('/template/catalog/group/999999/')).status).toBe(404);
+  });
+
+  it('an unknown or malformed group answers the HTML not-found page, not the API error', async () => {
+    for (const url of [
+      '/template/catalog/group/999999/',
+      '/template/catalog/group/abc/',
+      '/template/catalog/group/2147483648/',
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.type, url).toContain('text/html');
+      expect(res.html, url).toContain(MSG.pageNotFound);
+      expect(res.html, url).toContain('<a href="/template/catalog/">');
+    }
   });
 
   it('the 2020 catalogue lists line item codes', async () => {

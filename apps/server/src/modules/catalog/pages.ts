@@ -1,6 +1,15 @@
-import { type LineItem, type ProductGroup, type Subcategory, subcategoryListQuerySchema, WEB_TEXT } from '@cab/shared';
+import {
+  idField,
+  type LineItem,
+  MSG,
+  type ProductGroup,
+  type Subcategory,
+  subcategoryListQuerySchema,
+  WEB_TEXT,
+} from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
 import { contextOf } from '../../http/route.ts';
 import { getProductGroup, getSubcategory, listSubcategories } from './groups/service.ts';
 import { allItems } from './items/service.ts';
@@ -107,6 +116,16 @@ function catalog2020Body(items: LineItem[]) {
 const sendHtml = (reply: FastifyReply, html: string) =>
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
+/** A page that does not exist: the same HTML page look, status 404 (never the API's JSON error). */
+const sendNotFound = (reply: FastifyReply) =>
+  sendHtml(
+    reply.code(404),
+    page(
+      MSG.errorPageNotFound,
+      `<p class="empty">${esc(MSG.pageNotFound)}</p><p><a href="/template/catalog/">Catalog</a> · <a href="/">${esc(MSG.homePage)}</a></p>`,
+    ),
+  );
+
 export function catalogPages(app: FastifyInstance) {
   // The whole-catalogue pages are drawn once per catalogue version (version/service.ts).
   app.get('/template/catalog/', async (req, reply) => {
@@ -127,12 +146,18 @@ export function catalogPages(app: FastifyInstance) {
     return sendHtml(reply, html);
   });
 
-  const groupParams = z.object({ id: z.coerce.number().int().positive() });
+  const groupParams = z.object({ id: idField() });
   const groupQuery = z.object({ print: z.string().optional() });
   app.get('/template/catalog/group/:id/', async (req, reply) => {
     const params = groupParams.safeParse(req.params);
-    if (!params.success) return reply.callNotFound();
-    const group = await getProductGroup(contextOf(req), params.data.id);
+    if (!params.success) return sendNotFound(reply);
+    let group: ProductGroup;
+    try {
+      group = await getProductGroup(contextOf(req), params.data.id);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return sendNotFound(reply);
+      throw err;
+    }
     const print = groupQuery.parse(req.query).print === 'true';
     return sendHtml(reply, page(group.name, groupBody(group), print));
   });
