@@ -2,6 +2,7 @@ import { type DbHandle, schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
 import { auditApi, cents } from '@cab/shared';
 import { like, sql } from 'drizzle-orm';
+import { integer, pgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.ts';
@@ -179,6 +180,17 @@ describe('paginate()', () => {
     // Below the threshold, and with any filter, the total is counted.
     expect(await estimatedUnlessFiltered(handle.db, tags)()).toBe(analyzed - 40);
     expect(await estimatedUnlessFiltered(handle.db, tags, where, 0)()).toBe(23);
+  });
+
+  it('estimatedUnlessFiltered counts a table never analyzed, then analyzes it once it is large', async () => {
+    const probe = pgTable('estimate_probe', { id: integer('id') });
+    await handle.db.execute(sql`create table estimate_probe (id integer)`);
+    await handle.db.execute(sql`insert into estimate_probe select generate_series(1, 30)`);
+    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 10)()).toBe(30);
+    // Analyzed by that call: rows deleted since are still in the estimate, which no count corrects.
+    await handle.db.execute(sql`delete from estimate_probe where id > 20`);
+    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 10)()).toBe(30);
+    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 100)()).toBe(20);
   });
 
   it('orderBy keeps id as the last tie-breaker and honours a leading minus', async () => {

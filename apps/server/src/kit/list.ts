@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import { parseOrderBy } from '@cab/shared';
-import { type AnyColumn, asc, type Column, desc, ilike, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, type Column, desc, getTableName, ilike, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -80,11 +80,26 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
 
 /**
  * For a large table whose filtered totals must stay exact (the line items: 50,000 rows, filtered by
- * substring through trigram indexes): the whole table's total is the planner's estimate (exact
- * below `exactBelow`), so an unfiltered page does not count every row; a filtered one is counted.
+ * substring through trigram indexes): a filtered list is counted; the whole table's total is what
+ * the planner would estimate (its analyzed rows per page times its pages now), exact below
+ * `exactBelow`. A table never analyzed (PGlite has no autovacuum) is counted, and analyzed once
+ * it is large, so later pages use the estimate.
  */
 export function estimatedUnlessFiltered(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
-  return where ? exactCount(db, table, where) : estimatedCount(db, table, undefined, exactBelow);
+  if (where) return exactCount(db, table, where);
+  const name = getTableName(table);
+  const count = exactCount(db, table);
+  return async () => {
+    const res = (await db.execute(
+      sql`select (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint as n
+          from pg_class c where c.oid = ${name}::regclass and c.reltuples >= 0 and c.relpages > 0`,
+    )) as unknown as { rows: { n: string | number }[] };
+    const estimate = res.rows[0] ? Number(res.rows[0].n) : null;
+    if (estimate !== null && estimate >= exactBelow) return estimate;
+    const n = await count();
+    if (estimate === null && n >= exactBelow) await db.execute(sql`analyze ${sql.identifier(name)}`);
+    return n;
+  };
 }
 
 /**
