@@ -71,6 +71,8 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   });
   // Each request is one caller in the embedded database's line: its statements are served
   // before those of requests that arrived after it (first come, first served; no-op on PostgreSQL).
+  // On PGlite each request also gets a turn of the event loop of its own, so new connections are
+  // accepted between requests (see packages/db/src/pglite-queue.ts).
   app.addHook('onRequest', (_req, _reply, done) => inLine(done));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

@@ -11,16 +11,48 @@ import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
  * `inLine`) keeps the place it took when it arrived for all its statements, and a transaction
  * takes its place at its first statement (BEGIN is sent then) and leaves it at COMMIT/ROLLBACK.
  */
-const arrivals = new AsyncLocalStorage<number>();
+interface Caller {
+  place: number;
+  /** Settles on the caller's own turn of the event loop (see `admission`). */
+  admitted?: Promise<void>;
+}
+const arrivals = new AsyncLocalStorage<Caller>();
 let lastArrival = 0;
 
 /** Runs `work` as one caller: every statement it issues is served before those of later callers. */
 export function inLine<T>(work: () => T): T {
-  return arrivals.run(++lastArrival, work);
+  return arrivals.run({ place: ++lastArrival }, work);
 }
 
 /** A caller's place: its arrival, or (outside `inLine`) the moment the statement is issued. */
-const place = () => arrivals.getStore() ?? ++lastArrival;
+const place = () => arrivals.getStore()?.place ?? ++lastArrival;
+
+/**
+ * A caller's first statement waits for a turn of the event loop of its own: one new caller per
+ * turn. PGlite answers synchronously, so an admitted request runs to its end within that turn.
+ * Admitting every ready request at once made one turn last seconds under load, and the loop
+ * accepts new connections only between turns: a newcomer waited until the load stopped.
+ */
+const admissions: Waiter[] = [];
+function admission(): Promise<void> | undefined {
+  const caller = arrivals.getStore();
+  if (!caller) return undefined;
+  caller.admitted ??= new Promise<void>((go) => {
+    insertByPlace(admissions, { place: caller.place, go });
+    if (admissions.length === 1) setImmediate(admitNext);
+  });
+  return caller.admitted;
+}
+function admitNext() {
+  admissions.shift()!.go();
+  if (admissions.length > 0) setImmediate(admitNext);
+}
+
+function insertByPlace(waiting: Waiter[], waiter: Waiter) {
+  let i = waiting.length;
+  while (i > 0 && waiting[i - 1]!.place > waiter.place) i--;
+  waiting.splice(i, 0, waiter);
+}
 
 interface Waiter {
   place: number;
@@ -37,11 +69,7 @@ class Line {
       this.held = true;
       return Promise.resolve();
     }
-    return new Promise((go) => {
-      let i = this.waiting.length;
-      while (i > 0 && this.waiting[i - 1]!.place > at) i--;
-      this.waiting.splice(i, 0, { place: at, go });
-    });
+    return new Promise((go) => insertByPlace(this.waiting, { place: at, go }));
   }
 
   leave(): void {
@@ -61,6 +89,7 @@ type QueuedClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 export function queuedClient(pg: PGlite): QueuedClient {
   const line = new Line();
   const inTurn = async <T>(run: () => Promise<T>): Promise<T> => {
+    await admission();
     await line.enter(place());
     try {
       return await run();
@@ -82,20 +111,22 @@ export function queuedClient(pg: PGlite): QueuedClient {
       let open: Promise<Transaction> | undefined;
       let settled: Promise<T> | undefined;
       const start = () => {
-        open ??= line.enter(place()).then(
-          () =>
-            new Promise<Transaction>((ready, fail) => {
-              settled = pg
-                .transaction(async (tx) => {
-                  ready(tx);
-                  const o = await outcome;
-                  if (!o.ok) throw o.error;
-                  return o.value;
-                })
-                .finally(() => line.leave());
-              settled.catch(fail);
-            }),
-        );
+        open ??= Promise.resolve(admission())
+          .then(() => line.enter(place()))
+          .then(
+            () =>
+              new Promise<Transaction>((ready, fail) => {
+                settled = pg
+                  .transaction(async (tx) => {
+                    ready(tx);
+                    const o = await outcome;
+                    if (!o.ok) throw o.error;
+                    return o.value;
+                  })
+                  .finally(() => line.leave());
+                settled.catch(fail);
+              }),
+          );
         return open;
       };
       let rolledBack = false;
