@@ -7,6 +7,7 @@
  *
  * Usage: node bench/api-load.mjs [--duration 20] [--connections 64] [--items 50000]
  *          [--db postgres,pglite] [--pg postgres://postgres@127.0.0.1:5432] [--log-level info]
+ *          [--compare other-tree]  (also serve another checkout, rows alternating between the two)
  *          [--profile out-dir]   (PostgreSQL only: /me under load with node --cpu-prof, then its top 10)
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +29,7 @@ const { values: opt } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     'log-level': { type: 'string', default: 'info' },
     profile: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 const duration = Number(opt.duration);
@@ -36,11 +38,11 @@ const itemCount = Number(opt.items);
 const warmup = Math.max(2, Math.round(duration / 5));
 
 /** Starts a node process with `args` and resolves once it answers HTTP; its stdout goes to a file. */
-async function start(args, port, env, label) {
+async function start(args, port, env, label, cwd = ROOT) {
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'cab-load-log-')), `${label}.log`);
   const out = openSync(logFile, 'w');
   const child = spawn('node', ['--import', 'tsx', ...args], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', out, 'inherit'],
   });
@@ -122,13 +124,13 @@ async function signIn(base) {
   return { authorization: `Token ${token}` };
 }
 
-async function freshPgDatabase() {
+async function freshPgDatabase(name = 'bench') {
   const admin = new pg.Client({ connectionString: `${opt.pg}/postgres` });
   await admin.connect();
-  await admin.query('drop database if exists bench with (force)');
-  await admin.query('create database bench');
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
   await admin.end();
-  return `${opt.pg}/bench`;
+  return `${opt.pg}/${name}`;
 }
 
 /** On PostgreSQL (autovacuum may be off or late) the planner gets fresh statistics after the load. */
@@ -146,35 +148,57 @@ const serverEnv = (extra) => ({
   ...extra,
 });
 
-async function runDb(kind, port) {
-  const databaseUrl = kind === 'postgres' ? await freshPgDatabase() : undefined;
+/** A server on a fresh database with `itemCount` items, restarted after the import. */
+async function prepare(kind, port, root, dbName) {
+  const databaseUrl = kind === 'postgres' ? await freshPgDatabase(dbName) : undefined;
   const env = serverEnv(
     databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cab-load-')) },
   );
   const base = `http://127.0.0.1:${port}`;
-  let server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`);
+  let server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`, root);
   try {
     const seeded = performance.now();
     await seedItems(base, await signIn(base), itemCount);
-    console.error(`${kind}: ${itemCount} items imported in ${Math.round(performance.now() - seeded)} ms`);
+    console.error(`${kind} ${root}: ${itemCount} items imported in ${Math.round(performance.now() - seeded)} ms`);
     if (databaseUrl) await analyze(databaseUrl);
     // A restart, so every row measures a server in its steady state, not one just after the import.
     await server.stop();
-    server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`);
-    const auth = await signIn(base);
-    const bare = await start(['bench/bare-server.mjs'], port + 1, {}, 'bare');
+    server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`, root);
+    return { base, auth: await signIn(base), stop: () => server.stop() };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+}
+
+async function runDb(kind, port) {
+  // With --compare, a second source tree (e.g. `git archive` of an older commit) is served beside
+  // this one and every row alternates between them, so both see the same load from outside.
+  const trees = [{ label: '', root: ROOT, db: 'bench' }];
+  if (opt.compare)
+    trees.push({ label: ` (${path.basename(opt.compare)})`, root: path.resolve(opt.compare), db: 'bench_compare' });
+  const servers = [];
+  try {
+    for (const [i, tree] of trees.entries())
+      servers.push({ ...tree, ...(await prepare(kind, port + 20 * i, tree.root, tree.db)) });
     const rows = [];
+    const bare = await start(['bench/bare-server.mjs'], port + 1, {}, 'bare');
     try {
-      rows.push(['bare Fastify route', await load(`http://127.0.0.1:${port + 1}/bare`)]);
+      rows.push(['', 'bare Fastify route', await load(`http://127.0.0.1:${port + 1}/bare`)]);
     } finally {
       await bare.stop();
     }
-    rows.push(['GET /api/users/me/', await load(`${base}/api/users/me/`, auth)]);
-    rows.push([`GET /api/catalog/items/ (50 of ${itemCount})`, await load(`${base}/api/catalog/items/`, auth)]);
-    rows.push(['same, manufacturer_code=B30', await load(`${base}/api/catalog/items/?manufacturer_code=B30`, auth)]);
-    return rows.map(([call, r]) => ({ db: kind, call, ...r }));
+    const calls = [
+      ['GET /api/users/me/', '/api/users/me/'],
+      [`GET /api/catalog/items/ (50 of ${itemCount})`, '/api/catalog/items/'],
+      ['same, manufacturer_code=B30', '/api/catalog/items/?manufacturer_code=B30'],
+    ];
+    for (const [call, url] of calls) {
+      for (const s of servers) rows.push([s.label, call, await load(`${s.base}${url}`, s.auth)]);
+    }
+    return rows.map(([label, call, r]) => ({ kind, db: `${kind}${label}`, call, ...r }));
   } finally {
-    await server.stop();
+    for (const s of servers) await s.stop();
   }
 }
 
@@ -223,7 +247,7 @@ if (opt.profile) {
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
   const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
   for (const r of all) {
-    const bare = all.find((b) => b.db === r.db).rps;
+    const bare = all.find((b) => b.kind === r.kind).rps;
     console.log(
       `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.total ?? ''} |`,
     );
