@@ -38,6 +38,9 @@ export const TAG_VALUE_MAX = 255;
  */
 export const DB_INT = { min: -2_147_483_648, max: 2_147_483_647 } as const;
 export const MONEY_CENTS = { min: DB_INT.min, max: DB_INT.max } as const;
+
+/** Largest picture accepted (width x height): 40 megapixels. A bigger one is refused before it is decoded. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const PERCENTAGE_CAP = 100;
 
 export const EXPORT_CATEGORIES = [

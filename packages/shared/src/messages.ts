@@ -156,6 +156,7 @@ export const MSG = {
   pageNumberInvalid: 'Must be a page number',
   idsRequired: 'Select at least one item',
   imageTypeInvalid: 'Only png, gif and jpeg images are allowed',
+  imageTooManyPixels: (megapixels: number) => `Each image must be at most ${megapixels} megapixels`,
   imageFileMissing: 'Choose at least one image',
   tooManyFiles: (max: number) => `At most ${max} files at once`,
   fileTooLarge: (mb: string) => `Each file must be at most ${mb} MB`,

@@ -1,6 +1,6 @@
 import { catalogApi, ERROR_CODES, GROUP_MOVE_IMAGE_SPEC_PATH, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFiles, readMultipart, readOneFile } from '../../http/multipart.ts';
+import { readOneFile, type UploadedFile, withFiles, withMultipart } from '../../http/multipart.ts';
 import { contextOf, route } from '../../http/route.ts';
 import type { PublicCtx } from '../../kit/context.ts';
 import { contentTypeOf, MEDIA_PREFIX } from '../../storage/index.ts';
@@ -23,9 +23,9 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): Promise<string
 /** The uploads of a request, each at most the configured size. */
 const csvFile = (ctx: PublicCtx, req: FastifyRequest) =>
   readOneFile(req, ctx.config.uploadMaxBytes, 'file', csvFileMissing);
-const imageFiles = (ctx: PublicCtx, req: FastifyRequest) =>
-  readFiles(req, ctx.config.uploadMaxBytes, ['images', 'image']);
-const groupForm = (ctx: PublicCtx, req: FastifyRequest) => readMultipart(req, ctx.config.uploadMaxBytes, 'images');
+/** Runs `use` with the request's images (on disk until it returns). */
+const withImages = <T>(ctx: PublicCtx, req: FastifyRequest, use: (files: UploadedFile[]) => Promise<T>) =>
+  withFiles(req, ctx.config.uploadMaxBytes, ['images', 'image'], use);
 
 /** A catalogue write: an admin's non-GET call under /api/catalog/ (validate is a read). */
 const isCatalogWrite = (req: FastifyRequest) =>
@@ -68,8 +68,8 @@ export function catalogRoutes(app: FastifyInstance) {
   route(app, catalogApi.premiumExportCsv, async ({ ctx, params, reply }) =>
     sendCsv(reply, params.kind, await premiumsCsv.exportPremiums(ctx, params.kind)),
   );
-  route(app, catalogApi.premiumAddImages, async ({ ctx, params, req }) =>
-    premiums.addPremiumImages(ctx, params.kind, params.id, await imageFiles(ctx, req)),
+  route(app, catalogApi.premiumAddImages, ({ ctx, params, req }) =>
+    withImages(ctx, req, (files) => premiums.addPremiumImages(ctx, params.kind, params.id, files)),
   );
   route(app, catalogApi.premiumDeleteImage, ({ ctx, params }) =>
     premiums.deletePremiumImage(ctx, params.kind, params.id, params.imageId),
@@ -125,11 +125,13 @@ export function catalogRoutes(app: FastifyInstance) {
 
   // Product groups
   route(app, catalogApi.groupList, ({ ctx, query }) => groups.listProductGroups(ctx, query));
-  route(app, catalogApi.groupCreate, async ({ ctx, req }) => groups.createProductGroup(ctx, await groupForm(ctx, req)));
+  route(app, catalogApi.groupCreate, ({ ctx, req }) =>
+    withMultipart(req, ctx.config.uploadMaxBytes, 'images', (form) => groups.createProductGroup(ctx, form)),
+  );
   route(app, catalogApi.groupDetail, ({ ctx, params }) => groups.getProductGroup(ctx, params.id));
   route(app, catalogApi.groupUpdate, ({ ctx, params, body }) => groups.updateProductGroup(ctx, params.id, body));
-  route(app, catalogApi.groupAddImages, async ({ ctx, params, req }) =>
-    groups.addProductGroupImages(ctx, params.id, await imageFiles(ctx, req)),
+  route(app, catalogApi.groupAddImages, ({ ctx, params, req }) =>
+    withImages(ctx, req, (files) => groups.addProductGroupImages(ctx, params.id, files)),
   );
   route(app, catalogApi.groupDelete, ({ ctx, params }) => groups.deleteProductGroup(ctx, params.id));
   route(app, catalogApi.groupDeleteImage, ({ ctx, params }) => groups.deleteProductGroupImage(ctx, params.id));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import type { ImageOwner } from '@cab/db/schema';
-import { ERROR_CODES, MSG } from '@cab/shared';
+import { ERROR_CODES, IMAGE_MAX_PIXELS, MSG } from '@cab/shared';
 import sharp from 'sharp';
-import { fieldError } from '../../../http/errors.ts';
+import { AppError, fieldError } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
 
 /** Thumbnails fit in the gallery's default 250x250 card (SPEC 2). */
@@ -28,25 +29,49 @@ export interface PreparedImage {
   key: string;
   thumbKey: string;
   contentType: string;
-  bytes: Buffer;
+  /** The uploaded file (a temporary file of the request), read when it is stored. */
+  source: string;
   thumb: Buffer;
 }
 
-/** Checks every file is a real png/gif/jpeg and makes its thumbnail; refuses the whole request otherwise. */
+async function firstBytes(file: string, n = 16): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(n), 0, n, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const tooManyPixels = () =>
+  fieldError(ERROR_CODES.validation, 'images', MSG.imageTooManyPixels(IMAGE_MAX_PIXELS / 1_000_000));
+
+/**
+ * Checks every file is a real png/gif/jpeg of at most IMAGE_MAX_PIXELS and makes its thumbnail,
+ * reading from the request's temporary files; refuses the whole request otherwise. A picture's
+ * size is read from its header before anything decodes it, so a 16000x16000 PNG costs nothing.
+ */
 export async function prepareImages(files: UploadedFile[], owner: ImageOwner): Promise<PreparedImage[]> {
   if (files.length === 0) throw fieldError(ERROR_CODES.validation, 'images', MSG.imageFileMissing);
   const out: PreparedImage[] = [];
   for (const file of files) {
-    const format = sniffImage(file.bytes);
+    const format = sniffImage(await firstBytes(file.path));
     if (!format) throw fieldError(ERROR_CODES.validation, 'images', MSG.imageTypeInvalid);
     let thumb: Buffer;
     try {
-      const pipeline = sharp(file.bytes, { animated: false }).rotate().resize(THUMB_SIZE, THUMB_SIZE, {
+      // sharp's own limit stays on as well, for a header that lies.
+      const options = { animated: false, limitInputPixels: IMAGE_MAX_PIXELS } as const;
+      const { width = 0, height = 0, pageHeight } = await sharp(file.path, options).metadata();
+      if (width * (pageHeight ?? height) > IMAGE_MAX_PIXELS) throw tooManyPixels();
+      const pipeline = sharp(file.path, options).rotate().resize(THUMB_SIZE, THUMB_SIZE, {
         fit: 'inside',
         withoutEnlargement: true,
       });
       thumb = await (format === 'jpeg' ? pipeline.jpeg({ quality: 80 }) : pipeline.png()).toBuffer();
-    } catch {
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (/pixel limit/i.test((err as Error).message ?? '')) throw tooManyPixels();
       // The header said image but the content does not decode.
       throw fieldError(ERROR_CODES.validation, 'images', MSG.imageTypeInvalid);
     }
@@ -57,7 +82,7 @@ export async function prepareImages(files: UploadedFile[], owner: ImageOwner): P
       key: `${owner}/${id}.${ext}`,
       thumbKey: `${owner}/${id}.thumb.${thumbExt}`,
       contentType: `image/${format}`,
-      bytes: file.bytes,
+      source: file.path,
       thumb,
     });
   }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { drawSeedImage, isSeedImageKey } from '@cab/db';
 import type { ImageOwner } from '@cab/db/schema';
 import { type CatalogImage, ERROR_CODES, MSG } from '@cab/shared';
@@ -63,8 +64,9 @@ export async function addImages(
   lockOwner: LockOwner,
 ): Promise<CatalogImage[]> {
   const { storage } = ctx;
+  // One upload in memory at a time, read from its temporary file.
   for (const p of prepared) {
-    await storage.put(p.key, p.bytes, p.contentType);
+    await storage.put(p.key, await readFile(p.source), p.contentType);
     await storage.put(p.thumbKey, p.thumb, p.contentType === 'image/jpeg' ? 'image/jpeg' : 'image/png');
   }
   try {
