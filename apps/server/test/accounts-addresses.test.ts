@@ -1,5 +1,6 @@
 import { schema } from '@cab/db';
 import { accountsApi as api, MSG } from '@cab/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
@@ -21,6 +22,11 @@ beforeAll(async () => {
   manager = await t.login('BUSINESS_MANAGER');
   employee = await t.login('BUSINESS_EMPLOYEE');
   personal = await t.login('PERSONAL');
+  // Rita is the other personal customer; her must-change-password flag would answer 403 first.
+  await t.handle.db
+    .update(schema.users)
+    .set({ requirePasswordReset: false })
+    .where(eq(schema.users.email, 'reset@demo.test'));
   reset = await t.login('reset@demo.test');
   const users = await t.handle.db.select().from(schema.users);
   ids = Object.fromEntries(users.map((u) => [u.email.split('@')[0]!, u.id]));

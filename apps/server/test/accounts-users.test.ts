@@ -450,7 +450,7 @@ describe('editing accounts', () => {
 
     // The only admin cannot demote itself either: the shop would be left without an admin.
     for (const role of ['STAFF', 'ADMIN'] as const) {
-      const admins = await t.handle.db.select().from(schema.users).where(eq(schema.users.isStaff, true));
+      const admins = await t.handle.db.select().from(schema.users).where(eq(schema.users.isSuperuser, true));
       expect(admins.map((u) => u.id)).toEqual([ids.admin!]);
       const demote = await t.call(api.updateStaff, { token: admin, params: { id: ids.admin! }, body: { role } });
       if (role === 'STAFF') {
