@@ -78,7 +78,18 @@ export const emailField = () =>
     .transform((s) => s.toLowerCase());
 
 export const passwordField = () =>
-  z.string({ error: MSG.required }).min(1, MSG.required).min(8, MSG.passwordTooShort).max(128, MSG.passwordTooLong);
+  z
+    .string({ error: typeError(MSG.required) })
+    .min(1, MSG.required)
+    .min(8, MSG.passwordTooShort)
+    .max(128, MSG.passwordTooLong);
+
+/** A password as typed (never trimmed) that is only compared, not set: required, bounded. */
+export const secretField = (max = 1024) =>
+  z
+    .string({ error: typeError(MSG.required) })
+    .min(1, MSG.required)
+    .max(max, MSG.textTooLong(max));
 
 export const US_POSTAL_CODE_RE = /^\d{5}(-\d{4})?$/;
 export const postalCodeField = () =>

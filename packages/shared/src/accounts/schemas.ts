@@ -4,7 +4,15 @@ import { companyRefSchema } from '../auth/schemas.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
-import { emailField, idField, passwordField, postalCodeField, requiredString, textField } from '../validation.ts';
+import {
+  emailField,
+  idField,
+  passwordField,
+  postalCodeField,
+  requiredString,
+  secretField,
+  textField,
+} from '../validation.ts';
 import { US_STATE_CODES } from './states.ts';
 
 /** Invitation and password reset links stay valid this long. */
@@ -276,7 +284,7 @@ export const invitationInfoSchema = z.object({
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
 const newPasswordPair = z
-  .object({ new_password: passwordField(), confirm_password: z.string({ error: MSG.required }).min(1, MSG.required) })
+  .object({ new_password: passwordField(), confirm_password: secretField() })
   .refine((v) => v.new_password === v.confirm_password, {
     message: MSG.passwordsDoNotMatch,
     path: ['confirm_password'],
@@ -291,7 +299,7 @@ export const resetPasswordBodySchema = z
   .object({
     token: z.string({ error: MSG.resetLinkInvalid }).min(10, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid),
     new_password: passwordField(),
-    confirm_password: z.string({ error: MSG.required }).min(1, MSG.required),
+    confirm_password: secretField(),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     message: MSG.passwordsDoNotMatch,

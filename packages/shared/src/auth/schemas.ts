@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { emailField, passwordField } from '../validation.ts';
+import { emailField, passwordField, secretField } from '../validation.ts';
 
 export const loginBodySchema = z.object({
   email: emailField(),
-  password: z.string({ error: MSG.required }).min(1, MSG.required).max(1024, MSG.textTooLong(1024)),
+  password: secretField(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -33,9 +33,9 @@ export const okSchema = z.object({ detail: z.string() });
 /** PUT password/update/: change a known password (settings page). */
 export const passwordUpdateBodySchema = z
   .object({
-    old_password: z.string({ error: MSG.required }).min(1, MSG.required),
+    old_password: secretField(),
     new_password: passwordField(),
-    confirm_password: z.string({ error: MSG.required }).min(1, MSG.required),
+    confirm_password: secretField(),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     message: MSG.passwordsDoNotMatch,
@@ -48,7 +48,7 @@ export type PasswordUpdateBody = z.input<typeof passwordUpdateBodySchema>;
 export const passwordChangeBodySchema = z
   .object({
     new_password: passwordField(),
-    confirm_password: z.string({ error: MSG.required }).min(1, MSG.required),
+    confirm_password: secretField(),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     message: MSG.passwordsDoNotMatch,
