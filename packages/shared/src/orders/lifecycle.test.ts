@@ -152,6 +152,41 @@ describe('transition: the full status x action x actor x editing-mode matrix', (
   });
 });
 
+describe('transition: walks through the lifecycle', () => {
+  /** Where transition() lets anyone move an order from `status` (clone makes another order). */
+  const nextStatuses = (status: OrderStatus): Set<OrderStatus> => {
+    const next = new Set<OrderStatus>();
+    for (const action of ORDER_ACTIONS.filter((a) => a !== 'clone'))
+      for (const kind of Object.keys(ACTORS) as ActorKind[])
+        for (const editing of [false, true]) {
+          const r = transition(orderFor(action, status, editing, kind), action, ACTORS[kind].actor, { reason: 'x' });
+          if (r.ok) next.add(r.to);
+        }
+    next.delete(status);
+    return next;
+  };
+
+  it('every status is reachable from BID', () => {
+    const seen = new Set<OrderStatus>(['BID']);
+    const todo: OrderStatus[] = ['BID'];
+    for (let s = todo.pop(); s; s = todo.pop())
+      for (const n of nextStatuses(s))
+        if (!seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
+    expect([...seen].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('DECLINED, CANCELLED and SHIPPED are ends; nothing goes back to BID or ORDERED', () => {
+    for (const end of ['DECLINED', 'CANCELLED', 'SHIPPED'] as const) expect([...nextStatuses(end)], end).toEqual([]);
+    for (const s of ORDER_STATUSES) {
+      expect(nextStatuses(s).has('BID'), s).toBe(false);
+      expect(nextStatuses(s).has('ORDERED'), s).toBe(s === 'BID');
+    }
+  });
+});
+
 describe('transition: messages and guards', () => {
   const admin = ACTORS.ADMIN.actor;
   const scan = ACTORS.SCAN.actor;
