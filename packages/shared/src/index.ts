@@ -19,6 +19,7 @@ export * from './http/errors.ts';
 export * from './http/list.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './pricing/index.ts';
 export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
 export * from './validation.ts';
