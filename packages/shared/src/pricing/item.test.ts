@@ -128,6 +128,7 @@ describe('priceItem (DOMAIN "Item pricing")', () => {
 
   it('a quantity of 0 is a zero line; a fractional or negative count is refused', () => {
     expect(priceItem(item({ qty: 0 }), {}).total_price).toBe(0);
+    expect(priceItem(item({ price: c(-1), qty: 0 }), {}).total_price).toBe(0); // +0, never -0
     expect(() => priceItem(item({ qty: 1.5 }), {})).toThrow(RangeError);
     expect(() => priceItem(item({ qty: -1 }), {})).toThrow(RangeError);
     expect(() => priceItem(item({ nbDrawer: -1 }), { drawer_style: fixed('d', 1) })).toThrow(RangeError);

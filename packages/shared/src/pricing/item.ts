@@ -4,10 +4,10 @@ import {
   type GroupPremiumKind,
   type GroupPremiums,
   type LineBreakdown,
-  type PricingPremiumKind,
   type PremiumPrice,
   type PricePart,
   type PricingItem,
+  type PricingPremiumKind,
 } from './types.ts';
 
 function count(n: number | undefined, what: string): number {
@@ -90,6 +90,7 @@ export function priceItem(item: PricingItem, premiums: GroupPremiums): LineBreak
     finished_side: finishedSide,
     unit_price: unitPrice,
     qty,
-    total_price: cents(unitPrice * qty),
+    // A credit unit x 0 is -0 in JavaScript; a price is never negative zero.
+    total_price: cents(qty === 0 ? 0 : unitPrice * qty),
   });
 }
