@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT } from './lib.mjs';
+import { loadItemsCsv, ROOT } from './lib.mjs';
 import { topSelfTime } from './profile-top.mjs';
 
 const { values: opt } = parseArgs({
@@ -93,22 +93,10 @@ async function load(url, headers = {}) {
 
 /** `rows` line items in 10,000-row CSV files through the import endpoint (as a shop loads them). */
 async function seedItems(base, auth, rows) {
-  const header =
-    'manufacturer_code,price,description,category,base_category,width,height,depth,export_name_1,product_group';
-  const bases = ['BASE', 'WALL', 'TALL', 'ACCESSORY'];
   for (let from = 0; from < rows; from += 10_000) {
-    const lines = [header];
-    for (let i = from; i < Math.min(rows, from + 10_000); i++) {
-      const b = bases[i % 4];
-      // Codes like B3034-1234: "B30" matches about 1 item in 112.
-      const width = 9 + (Math.floor(i / 4) % 28);
-      const height = 30 + (i % 13);
-      lines.push(
-        `${b[0]}${width}${height}-${i},${(100 + (i % 900)).toFixed(2)},Load cabinet ${i},Load ${b},${b},${width},${height},24,${b[0]}${width},Load group ${i % 20}`,
-      );
-    }
+    const csv = loadItemsCsv(from, Math.min(rows, from + 10_000));
     const form = new FormData();
-    form.append('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'items.csv');
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
     const res = await fetch(`${base}/api/catalog/items/import_csv/`, { method: 'POST', headers: auth, body: form });
     if (res.status !== 200) throw new Error(`import failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
   }

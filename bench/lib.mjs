@@ -40,3 +40,23 @@ function stop(child) {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * Rows `from`..`to` of the load catalogue as one line-item CSV (api-load.mjs and import.mjs):
+ * codes like B3034-1234, so "B30" matches about 1 item in 112; 4 categories, 20 product groups.
+ */
+export function loadItemsCsv(from, to) {
+  const lines = [
+    'manufacturer_code,price,description,category,base_category,width,height,depth,export_name_1,product_group',
+  ];
+  const bases = ['BASE', 'WALL', 'TALL', 'ACCESSORY'];
+  for (let i = from; i < to; i++) {
+    const b = bases[i % 4];
+    const width = 9 + (Math.floor(i / 4) % 28);
+    const height = 30 + (i % 13);
+    lines.push(
+      `${b[0]}${width}${height}-${i},${(100 + (i % 900)).toFixed(2)},Load cabinet ${i},Load ${b},${b},${width},${height},24,${b[0]}${width},Load group ${i % 20}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -127,20 +127,6 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
 
   return runImport(ctx, rows, prepare, async (tx, batch) => {
-    // An upsert never turns a line item into an attachment or back: each is imported with its own kind.
-    const kinds = await repo.attachmentFlagsByCode(
-      tx.db,
-      batch.map((b) => b.value.body.manufacturer_code),
-    );
-    for (const { value } of batch) {
-      const code = value.body.manufacturer_code;
-      const existing = kinds.get(code);
-      if (existing !== undefined && existing !== value.isAttachment) {
-        throw new RowError(
-          `manufacturer_code: ${existing ? MSG.importCodeIsAttachment(code) : MSG.importCodeIsLineItem(code)}`,
-        );
-      }
-    }
     const names = (wanted: boolean) =>
       batch.filter((b) => b.value.isAttachment === wanted).map((b) => b.value.category);
     const itemCats = await ensureCategories(tx, 'LINE_ITEM', names(false));
@@ -171,6 +157,16 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
       update,
     );
     const idOf = new Map(saved.map((s) => [s.code, s.id]));
+    // An upsert never turns a line item into an attachment or back: a code the upsert left alone
+    // belongs to the other kind, and its row fails (the batch is then replayed row by row).
+    for (const { value } of batch) {
+      const code = value.body.manufacturer_code;
+      if (!idOf.has(code)) {
+        throw new RowError(
+          `manufacturer_code: ${value.isAttachment ? MSG.importCodeIsLineItem(code) : MSG.importCodeIsAttachment(code)}`,
+        );
+      }
+    }
     if (has('tags')) {
       const links: { lineItemId: number; tagId: number }[] = [];
       for (const value of resolved) {
