@@ -65,14 +65,11 @@ const order = (min: number): fc.Arbitrary<OrderPricingInput> =>
       })),
     ),
     customDiscount: fc.option(rateOrAmount),
-    surcharges: fc.array(
-      fc.tuple(rateOrAmount, fc.option(fc.integer({ min: 0, max: 500_000 }))).map(([r, below], i) => ({
-        id: `s${i}`,
-        ...r,
-        appliesBelow: below === null ? null : c(below),
-      })),
-      { maxLength: 2 },
-    ),
+    surcharges: fc
+      .array(fc.tuple(rateOrAmount, fc.option(fc.integer({ min: 0, max: 500_000 }))), { maxLength: 2 })
+      .map((list) =>
+        list.map(([r, below], i) => ({ id: `s${i}`, ...r, appliesBelow: below === null ? null : c(below) })),
+      ),
     paymentOptionDiscount: fc.option(rateOrAmount),
     bypassPaymentOptionDiscount: fc.boolean(),
     salesTaxRate: fc.option(fc.integer({ min: 0, max: 1500 }).map(bp)),
