@@ -85,22 +85,42 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
  * `exactBelow`. A table never analyzed (PGlite has no autovacuum) is counted, and analyzed once
  * it is large, so later pages use the estimate.
  */
-export function estimatedUnlessFiltered(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
+export function estimatedUnlessFiltered(
+  db: Executor,
+  table: PgTable,
+  where?: SQL,
+  exactBelow = 10_000,
+  known?: () => number | null | undefined,
+): Counter {
   if (where) return exactCount(db, table, where);
   const name = getTableName(table);
   const count = exactCount(db, table);
   return async () => {
-    const res = (await db.execute(
-      sql`select (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint as n
-          from pg_class c where c.oid = ${name}::regclass and c.reltuples >= 0 and c.relpages > 0`,
-    )) as unknown as { rows: { n: string | number }[] };
-    const estimate = res.rows[0] ? Number(res.rows[0].n) : null;
+    // `known`: the estimate the page's own statement already read (tableEstimate), if it did.
+    let estimate = known?.();
+    if (estimate === undefined) {
+      const res = (await db.execute(sql`select ${tableEstimate(table)} as n`)) as unknown as {
+        rows: { n: string | number | null }[];
+      };
+      const n = res.rows[0]?.n;
+      estimate = n === null || n === undefined ? null : Number(n);
+    }
     if (estimate !== null && estimate >= exactBelow) return estimate;
     const n = await count();
     if (estimate === null && n >= exactBelow) await db.execute(sql`analyze ${sql.identifier(name)}`);
     return n;
   };
 }
+
+/**
+ * The planner's row count of `table` now (its analyzed rows per page times its pages), or null
+ * when it was never analyzed. A scalar subquery, so a page query can carry it as a column.
+ */
+export const tableEstimate = (table: PgTable) =>
+  sql<
+    string | number | null
+  >`(select (c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int))::bigint
+    from pg_class c where c.oid = ${getTableName(table)}::regclass and c.reltuples >= 0 and c.relpages > 0)`;
 
 /**
  * ORDER BY from a validated `order_by` (comma-joined keys, leading minus = descending). `keys`

@@ -1,10 +1,10 @@
 import { type Executor, schema } from '@cab/db';
-import type { LINE_ITEM_ORDER_KEYS } from '@cab/shared';
+import { type LINE_ITEM_ORDER_KEYS, tagDisplay } from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { contains, estimatedUnlessFiltered, type PageWindow, paginate } from '../../../kit/list.ts';
-import { tagsByOwner } from '../tags/repository.ts';
+import { contains, estimatedUnlessFiltered, type PageWindow, paginate, tableEstimate } from '../../../kit/list.ts';
+import type { TagOfOwner } from '../tags/repository.ts';
 
-const { lineItems, categories, lineItemTags } = schema;
+const { lineItems, categories, lineItemTags, tags } = schema;
 
 export const ITEM_ORDER: Record<(typeof LINE_ITEM_ORDER_KEYS)[number], AnyColumn> = {
   id: lineItems.id,
@@ -46,30 +46,58 @@ export function itemWhere(f: ItemFilter): SQL | undefined {
   );
 }
 
-export type ItemRow = typeof lineItems.$inferSelect & { categoryName: string | null };
+export type ItemRow = typeof lineItems.$inferSelect & { categoryName: string | null; tags: TagOfOwner[] };
 
-/** Line items with their category's name; every row without `window`. */
+/** Each row's tags in its own statement (no second round trip), ordered as tagsByOwner orders them. */
+const tagsOfRow = sql<{ id: number; name: string; value: string | null }[]>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name, 'value', t.value) order by t.name, t.value)
+  from ${lineItemTags} lt join ${tags} t on t.id = lt.tag_id where lt.line_item_id = ${lineItems.id}), '[]')`;
+
+/**
+ * Line items with their category's name and tags; every row without `window`. With
+ * `withEstimate` each row also carries the planner's estimate of the whole table (one InitPlan,
+ * see tableEstimate), so an unfiltered page and its total are one round trip.
+ */
 export async function itemRows(
   db: Executor,
   where: SQL | undefined,
   order: SQL[],
   window?: PageWindow,
-): Promise<ItemRow[]> {
+  withEstimate = false,
+): Promise<(ItemRow & { estimate?: number | null })[]> {
   const q = db
-    .select({ i: lineItems, categoryName: categories.name })
+    .select({
+      i: lineItems,
+      categoryName: categories.name,
+      tags: tagsOfRow,
+      ...(withEstimate ? { estimate: tableEstimate(lineItems) } : {}),
+    })
     .from(lineItems)
     .leftJoin(categories, eq(categories.id, lineItems.categoryId))
     .where(where)
     .orderBy(...order);
   const rows = await (window ? q.limit(window.limit).offset(window.offset) : q);
-  return rows.map((r) => ({ ...r.i, categoryName: r.categoryName }));
+  return rows.map((r) => ({
+    ...r.i,
+    categoryName: r.categoryName,
+    tags: r.tags.map((t) => ({ ...t, display: tagDisplay(t) })),
+    ...(withEstimate ? { estimate: r.estimate === null ? null : Number(r.estimate) } : {}),
+  }));
 }
 
 export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
-  return paginate(window, (w) => itemRows(db, where, order, w), estimatedUnlessFiltered(db, lineItems, where));
+  let estimate: number | null | undefined;
+  const fetchRows = async (w: PageWindow) => {
+    const rows = await itemRows(db, where, order, w, !where);
+    estimate = rows[0]?.estimate;
+    return rows;
+  };
+  return paginate(
+    window,
+    fetchRows,
+    estimatedUnlessFiltered(db, lineItems, where, undefined, () => estimate),
+  );
 }
-
-export const itemTags = (db: Executor, ids: number[]) => tagsByOwner(db, lineItemTags, lineItemTags.lineItemId, ids);
 
 export async function itemById(db: Executor, id: number) {
   const [row] = await db.select().from(lineItems).where(eq(lineItems.id, id));

@@ -78,16 +78,11 @@ export async function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: List
   });
   const order = orderBy(query.order_by, repo.ITEM_ORDER, '-id', repo.ITEM_ORDER.id);
   const page = await repo.itemPage(ctx.db, where, order, pageWindow(query));
-  return toPaged(page, await wireItems(ctx, page.rows));
+  return toPaged(page, wireItem);
 }
 
-async function wireItems(ctx: PublicCtx, rows: repo.ItemRow[]) {
-  const tags = await repo.itemTags(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return (r: repo.ItemRow) => toWireItem(r, tags.get(r.id) ?? []);
-}
+/** A row (with its tags, read in the same statement) as the API sends it. */
+const wireItem = (r: repo.ItemRow) => toWireItem(r, r.tags);
 
 export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineItem[]> {
   const where = repo.itemWhere({ isAttachment: scope === 'attachments' ? true : undefined });
@@ -96,14 +91,14 @@ export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineIt
     where,
     orderBy('manufacturer_code', repo.ITEM_ORDER, 'id', repo.ITEM_ORDER.id),
   );
-  return rows.map(await wireItems(ctx, rows));
+  return rows.map(wireItem);
 }
 
 export async function getItem(ctx: PublicCtx, scope: ItemScope, id: number): Promise<LineItem> {
   const where = repo.itemWhere({ ids: [id], isAttachment: scope === 'attachments' ? true : undefined });
   const [row] = await repo.itemRows(ctx.db, where, [], { limit: 1, offset: 0 });
   if (!row) throw notFound();
-  return (await wireItems(ctx, [row]))(row);
+  return wireItem(row);
 }
 
 /** Body (or patch merged over the stored row) -> columns, after the SPEC 5 and database checks. */
