@@ -4,6 +4,7 @@ import { checkDiscountCode } from './discount-code.ts';
 import { priceItem } from './item.ts';
 import type {
   DiscountCodeRefusal,
+  LineBreakdown,
   OrderPricing,
   OrderPricingInput,
   PricedGroup,
@@ -49,24 +50,19 @@ export function priceOrder(input: OrderPricingInput): OrderPricing {
   const step = (kind: StepKind, source: string | null, base: Cents, percentage: BasisPoints | null, amount: Cents) =>
     steps.push(Object.freeze({ kind, source, base, percentage, amount }));
 
-  // 1. Lines and subtotal.
-  const lines: Omit<PricedLine, 'total_final_price' | 'final_price'>[][] = [];
+  // 1. Lines and subtotal (flat, in input order; the groups are rebuilt at the end).
+  const breakdowns: LineBreakdown[] = [];
+  const lineTotals: number[] = [];
+  const ids: string[] = [];
   let subtotal = 0;
   for (const group of input.groups) {
-    const priced = group.items.map((item) => {
+    for (const item of group.items) {
       const breakdown = priceItem(item, group.premiums);
       subtotal += breakdown.total_price;
-      return {
-        id: item.id,
-        is_attachment: item.isAttachment ?? false,
-        parent_id: item.parentId ?? null,
-        unit_price: breakdown.unit_price,
-        qty: breakdown.qty,
-        total_price: breakdown.total_price,
-        breakdown,
-      };
-    });
-    lines.push(priced);
+      breakdowns.push(breakdown);
+      lineTotals.push(breakdown.total_price);
+      ids.push(item.id);
+    }
   }
   let running = cents(subtotal);
 
@@ -134,22 +130,24 @@ export function priceOrder(input: OrderPricingInput): OrderPricing {
   const totalAfterTax = cents(totalBeforeTax + tax);
 
   // Final price columns: the pre-tax adjustments spread over lines (never units).
-  const flat = lines.flat();
-  const shares = allocate(
-    cents(totalBeforeTax - subtotal),
-    flat.map((l) => l.total_price),
-    flat.map((l) => l.id),
-  );
+  const shares = allocate(cents(totalBeforeTax - subtotal), lineTotals, ids);
   let k = 0;
-  const groups: PricedGroup[] = lines.map((groupLines) => {
+  const groups: PricedGroup[] = input.groups.map((group) => {
     let groupSubtotal = 0;
-    const items = groupLines.map((l) => {
-      groupSubtotal += l.total_price;
-      const totalFinal = cents(l.total_price + (shares[k++] as number));
+    const items = group.items.map((item): PricedLine => {
+      const breakdown = breakdowns[k] as LineBreakdown;
+      groupSubtotal += breakdown.total_price;
+      const totalFinal = cents(breakdown.total_price + (shares[k++] as number));
       return Object.freeze({
-        ...l,
+        id: item.id,
+        is_attachment: item.isAttachment ?? false,
+        parent_id: item.parentId ?? null,
+        unit_price: breakdown.unit_price,
+        qty: breakdown.qty,
+        total_price: breakdown.total_price,
+        breakdown,
         total_final_price: totalFinal,
-        final_price: l.qty > 0 ? cents(divRound(totalFinal, l.qty)) : ZERO,
+        final_price: breakdown.qty > 0 ? cents(divRound(totalFinal, breakdown.qty)) : ZERO,
       });
     });
     return Object.freeze({ items: Object.freeze(items), subtotal: cents(groupSubtotal) });
