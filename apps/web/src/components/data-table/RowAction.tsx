@@ -1,21 +1,18 @@
+import { CATALOG_TEXT } from '@cab/shared';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 
-/** One icon button of a row's actions: its tooltip is `label`, its accessible name `label name`. */
-export function RowAction({
-  label,
-  name,
-  icon,
-  onClick,
-  testId,
-}: {
-  label: string;
+interface ActionProps {
   name: string;
-  icon: ReactNode;
   onClick: () => void;
   testId: string;
-}) {
+}
+
+/** One icon button of a row's actions: its tooltip is `label`, its accessible name `label name`. */
+export function RowAction({ label, name, icon, onClick, testId }: ActionProps & { label: string; icon: ReactNode }) {
   return (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={`${label} ${name}`} onClick={onClick} data-testid={testId}>
@@ -23,4 +20,12 @@ export function RowAction({
       </IconButton>
     </Tooltip>
   );
+}
+
+export function EditAction(props: ActionProps) {
+  return <RowAction label={CATALOG_TEXT.edit} icon={<EditOutlined fontSize="small" />} {...props} />;
+}
+
+export function DeleteAction(props: ActionProps) {
+  return <RowAction label={CATALOG_TEXT.delete} icon={<DeleteOutlineRounded fontSize="small" />} {...props} />;
 }

@@ -9,9 +9,7 @@ import {
   PAGE_SIZE,
 } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
@@ -26,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
-import { RowAction } from '../../../components/data-table/RowAction.tsx';
+import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn, RowId } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -188,17 +186,13 @@ export function ItemListView({
 
   const rowActions = (item: LineItem) => (
     <>
-      <RowAction
-        label={CATALOG_TEXT.edit}
+      <EditAction
         name={item.manufacturer_code}
-        icon={<EditOutlined fontSize="small" />}
         onClick={() => setEditing(item)}
         testId={`edit-${item.manufacturer_code}`}
       />
-      <RowAction
-        label={CATALOG_TEXT.delete}
+      <DeleteAction
         name={item.manufacturer_code}
-        icon={<DeleteOutlineRounded fontSize="small" />}
         onClick={() => setDeleting(item)}
         testId={`delete-${item.manufacturer_code}`}
       />

@@ -1,35 +1,27 @@
 import { CATALOG_TEXT, catalogApi, PAGE_SIZE, type ProductGroup, STRUCTURE_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FilterSelect, FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
-import { RowAction } from '../../../components/data-table/RowAction.tsx';
+import { DeleteAction, EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/useCan.ts';
 import { useSubcategories } from '../api.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type ProductGroupFilters, useDeleteProductGroup, useProductGroupPage } from '../structure/api.ts';
 import { ProductGroupFormDialog } from '../structure/ProductGroupFormDialog.tsx';
 import { ProductGroupImagesDialog } from '../structure/ProductGroupImagesDialog.tsx';
+import { StructureListPage } from '../structure/StructureListPage.tsx';
 
 const FILTERS: ProductGroupFilters = { name: '', subcategory: '' };
 
 /** /catalog/groups: every product group with its subcategories, notes and images; admins add, edit and delete. */
 export default function ProductGroupsPage() {
-  const route = useCurrentRoute();
   const canWrite = useCan(catalogApi.groupCreate);
   const list = useListState({
     key: 'catalog.groups',
@@ -100,41 +92,19 @@ export default function ProductGroupsPage() {
         onClick={() => setImagesOf(g)}
         testId={`images-group-${g.id}`}
       />
-      <RowAction
-        label={CATALOG_TEXT.edit}
-        name={g.name}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => setEditing(g)}
-        testId={`edit-group-${g.id}`}
-      />
-      <RowAction
-        label={CATALOG_TEXT.delete}
-        name={g.name}
-        icon={<DeleteOutlineRounded fontSize="small" />}
-        onClick={() => setDeleting(g)}
-        testId={`delete-group-${g.id}`}
-      />
+      <EditAction name={g.name} onClick={() => setEditing(g)} testId={`edit-group-${g.id}`} />
+      <DeleteAction name={g.name} onClick={() => setDeleting(g)} testId={`delete-group-${g.id}`} />
     </>
   );
 
   return (
     <>
-      <PageHeader
-        title={route.title}
-        actions={
-          <>
-            <Button component={RouterLink} to="/catalog/public" variant="outlined" startIcon={<MenuBookOutlined />}>
-              {CATALOG_TEXT.publicCatalog}
-            </Button>
-            {canWrite && (
-              <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
-                {STRUCTURE_TEXT.addProductGroup}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card data-testid="product-group-list">
+      <StructureListPage
+        addLabel={STRUCTURE_TEXT.addProductGroup}
+        canWrite={canWrite}
+        onAdd={() => setEditing('new')}
+        testId="product-group-list"
+      >
         <FilterToolbar list={list}>
           <FilterText list={list} name="name" label={STRUCTURE_TEXT.name} testId="filter-group-name" search />
           <FilterSelect
@@ -158,7 +128,7 @@ export default function ProductGroupsPage() {
           rowActions={canWrite ? rowActions : undefined}
           rowTestId={(g) => `group-row-${g.id}`}
         />
-      </Card>
+      </StructureListPage>
       {editing !== null && (
         <ProductGroupFormDialog group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

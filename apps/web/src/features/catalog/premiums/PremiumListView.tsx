@@ -9,8 +9,6 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Badge from '@mui/material/Badge';
@@ -22,7 +20,7 @@ import { useMemo, useState } from 'react';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import { FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
-import { RowAction } from '../../../components/data-table/RowAction.tsx';
+import { DeleteAction, EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -202,22 +200,8 @@ export function PremiumListView({ config, prefix }: Props) {
 
   const rowActions = (p: Premium) => (
     <>
-      <RowAction
-        label={CATALOG_TEXT.edit}
-        name={p.code}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => setEditing(p)}
-        testId={`edit-${p.code}`}
-      />
-      {config.canDelete && (
-        <RowAction
-          label={CATALOG_TEXT.delete}
-          name={p.code}
-          icon={<DeleteOutlineRounded fontSize="small" />}
-          onClick={() => setDeleting(p)}
-          testId={`delete-${p.code}`}
-        />
-      )}
+      <EditAction name={p.code} onClick={() => setEditing(p)} testId={`edit-${p.code}`} />
+      {config.canDelete && <DeleteAction name={p.code} onClick={() => setDeleting(p)} testId={`delete-${p.code}`} />}
       <RowAction
         label={CATALOG_TEXT.images}
         name={p.code}
