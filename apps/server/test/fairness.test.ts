@@ -34,7 +34,12 @@ function load(ms: number) {
     process.stdout.write('started');`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
-  const started = new Promise<void>((r) => child.stdout.on('data', (c) => (out += c).includes('started') && r()));
+  const started = new Promise<void>((r) =>
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('started')) r();
+    }),
+  );
   const done = new Promise<number>((r) => child.on('exit', () => r(performance.now())));
   return { started, done };
 }

@@ -59,7 +59,10 @@ const prepareMe = (db: Executor) =>
 
 export async function findMe(db: Executor, id: number): Promise<UserWithCompany | undefined> {
   let query = meQueries.get(db);
-  if (!query) meQueries.set(db, (query = prepareMe(db)));
+  if (!query) {
+    query = prepareMe(db);
+    meQueries.set(db, query);
+  }
   const [row] = await query.execute({ id });
   return row ? toUserWithCompany(row) : undefined;
 }
