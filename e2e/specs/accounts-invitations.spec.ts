@@ -36,6 +36,8 @@ test('an admin invites a manager for a new company, who invites an employee; eac
   browser,
   request,
 }) => {
+  // Three people's whole paths in one test: more time than one screen's test, never a fixed wait.
+  test.slow();
   const stamp = Date.now();
   const managerEmail = `manager${stamp}@e2e.test`;
   const employeeEmail = `employee${stamp}@e2e.test`;

@@ -8,6 +8,8 @@ import { DEMO_USERS, loginAs, logout } from '../fixtures.ts';
 test.describe.configure({ timeout: 90_000 });
 
 test('an admin sends an announcement to business customers; only they see it in the app', async ({ page }) => {
+  // Four sign-ins in one test: more time than one screen's test, never a fixed wait.
+  test.slow();
   const title = `Holiday hours ${Date.now().toString(36)}`;
   await loginAs(page, 'ADMIN');
   await page.goto('/settings/email/announcement');

@@ -21,7 +21,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { RowAction } from '../../../components/data-table/RowAction.tsx';
+import { EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { AddGroupDialog } from './AddGroupDialog.tsx';
 import { useDeleteCategory, useDeleteSubcategory, useSubcategoryGroups } from './api.ts';
@@ -30,6 +30,20 @@ import { ProductGroupFormDialog } from './ProductGroupFormDialog.tsx';
 import { ProductGroupImagesDialog } from './ProductGroupImagesDialog.tsx';
 import { SubcategoryFormDialog } from './SubcategoryFormDialog.tsx';
 
+/** Edit and Delete of the record a page shows. */
+function EditDeleteButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <Button variant="outlined" startIcon={<EditOutlined />} onClick={onEdit}>
+        {CATALOG_TEXT.edit}
+      </Button>
+      <Button variant="outlined" color="error" startIcon={<DeleteOutlineRounded />} onClick={onDelete}>
+        {CATALOG_TEXT.delete}
+      </Button>
+    </>
+  );
+}
+
 /** The admin's buttons on a public category page: rename or delete it, add a subcategory to it. */
 export function CategoryActions({ category }: { category: Category }) {
   const navigate = useNavigate();
@@ -37,12 +51,7 @@ export function CategoryActions({ category }: { category: Category }) {
   const [open, setOpen] = useState<'edit' | 'delete' | 'add' | null>(null);
   return (
     <>
-      <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setOpen('edit')}>
-        {CATALOG_TEXT.edit}
-      </Button>
-      <Button variant="outlined" color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen('delete')}>
-        {CATALOG_TEXT.delete}
-      </Button>
+      <EditDeleteButtons onEdit={() => setOpen('edit')} onDelete={() => setOpen('delete')} />
       <Button variant="contained" startIcon={<AddRounded />} onClick={() => setOpen('add')}>
         {STRUCTURE_TEXT.addSubcategory}
       </Button>
@@ -69,12 +78,7 @@ export function SubcategoryActions({ subcategory }: { subcategory: Subcategory }
   const [open, setOpen] = useState<'edit' | 'delete' | 'new-group' | 'add-group' | null>(null);
   return (
     <>
-      <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setOpen('edit')}>
-        {CATALOG_TEXT.edit}
-      </Button>
-      <Button variant="outlined" color="error" startIcon={<DeleteOutlineRounded />} onClick={() => setOpen('delete')}>
-        {CATALOG_TEXT.delete}
-      </Button>
+      <EditDeleteButtons onEdit={() => setOpen('edit')} onDelete={() => setOpen('delete')} />
       <Button variant="outlined" startIcon={<LinkRounded />} onClick={() => setOpen('add-group')}>
         {STRUCTURE_TEXT.addExistingGroup}
       </Button>
@@ -127,13 +131,7 @@ export function GroupCardActions({
   };
   return (
     <Box sx={{ display: 'flex' }} data-testid={`group-actions-${group.id}`}>
-      <RowAction
-        label={CATALOG_TEXT.edit}
-        name={group.name}
-        icon={<EditOutlined fontSize="small" />}
-        onClick={() => setOpen('edit')}
-        testId={`edit-group-${group.id}`}
-      />
+      <EditAction name={group.name} onClick={() => setOpen('edit')} testId={`edit-group-${group.id}`} />
       <RowAction
         label={CATALOG_TEXT.images}
         name={group.name}
