@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -108,14 +109,11 @@ export default function AcceptInvitationPage() {
   const invitation = info.data;
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="invitation-title">
-      <div>
-        <Typography id="invitation-title" variant="h5" component="h1">
-          {ACCOUNTS_TEXT.invitationTitle}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {ACCOUNTS_TEXT.invitationSetPassword}
-        </Typography>
-      </div>
+      <FormHeading
+        id="invitation-title"
+        title={ACCOUNTS_TEXT.invitationTitle}
+        subtitle={ACCOUNTS_TEXT.invitationSetPassword}
+      />
       <Stack spacing={0.5} data-testid="invitation-info">
         <Row label={ACCOUNTS_TEXT.name} value={`${invitation.first_name} ${invitation.last_name}`} />
         <Row label={ACCOUNTS_TEXT.invitationEmail} value={invitation.email} />

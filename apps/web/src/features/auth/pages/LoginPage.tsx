@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading.tsx';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useLogin } from '../api.ts';
@@ -57,14 +57,7 @@ export default function LoginPage() {
   return (
     <>
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
-        <div>
-          <Typography id="login-title" variant="h5" component="h1">
-            {WEB_TEXT.signInTitle}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {WEB_TEXT.signInSubtitle}
-          </Typography>
-        </div>
+        <FormHeading id="login-title" title={WEB_TEXT.signInTitle} subtitle={WEB_TEXT.signInSubtitle} />
         {serverError && (
           <Alert severity="error" role="alert" data-testid="login-error">
             {serverError}

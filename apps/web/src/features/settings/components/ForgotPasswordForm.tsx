@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -31,16 +31,7 @@ export function ForgotPasswordForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="forgot-title">
-      <div>
-        <Typography id="forgot-title" variant="h5" component="h1">
-          {SETTINGS_TEXT.forgotTitle}
-        </Typography>
-        {!sent && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {SETTINGS_TEXT.forgotIntro}
-          </Typography>
-        )}
-      </div>
+      <FormHeading id="forgot-title" title={SETTINGS_TEXT.forgotTitle} subtitle={!sent && SETTINGS_TEXT.forgotIntro} />
       {sent ? (
         // The same answer whether or not the e-mail has an account (no account discovery).
         <Alert severity="success" role="status" data-testid="reset-sent">

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { FormHeading } from '../../../components/FormHeading.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
@@ -49,16 +49,11 @@ export function ResetPasswordForm({ token, onAskNewLink }: { token: string; onAs
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="reset-title">
-      <div>
-        <Typography id="reset-title" variant="h5" component="h1">
-          {SETTINGS_TEXT.resetTitle}
-        </Typography>
-        {state.kind === 'form' && !badLink && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {SETTINGS_TEXT.resetIntro}
-          </Typography>
-        )}
-      </div>
+      <FormHeading
+        id="reset-title"
+        title={SETTINGS_TEXT.resetTitle}
+        subtitle={state.kind === 'form' && !badLink && SETTINGS_TEXT.resetIntro}
+      />
       {state.kind === 'done' ? (
         <>
           <Alert severity="success" role="status" data-testid="reset-done">
