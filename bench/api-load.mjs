@@ -9,6 +9,7 @@
  *          [--db postgres,pglite] [--pg postgres://postgres@127.0.0.1:5432] [--log-level info]
  *          [--compare other-tree]  (also serve another checkout, rows alternating between the two)
  *          [--profile out-dir]   (PostgreSQL only: /me under load with node --cpu-prof, then its top 10)
+ *          [--profile-path /api/catalog/items/?page_size=50]   (profile another call than /me, on the demo data)
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values: opt } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     'log-level': { type: 'string', default: 'info' },
     profile: { type: 'string' },
+    'profile-path': { type: 'string', default: '/api/users/me/' },
     compare: { type: 'string' },
   },
 });
@@ -203,7 +205,7 @@ async function profileMe(outDir) {
   );
   let result;
   try {
-    result = await load(`http://127.0.0.1:${port}/api/users/me/`, await signIn(`http://127.0.0.1:${port}`));
+    result = await load(`http://127.0.0.1:${port}${opt['profile-path']}`, await signIn(`http://127.0.0.1:${port}`));
   } finally {
     await server.stop();
   }
@@ -213,8 +215,8 @@ async function profileMe(outDir) {
     .map((f) => path.join(outDir, f))
     .sort((a, b) => statSync(a).size - statSync(b).size)
     .at(-1);
-  console.log(`/me with --cpu-prof: ${result.rps} req/s, p50 ${result.p50} ms (profile ${file})`);
-  console.log(topSelfTime(JSON.parse(readFileSync(file, 'utf8')), 10));
+  console.log(`${opt['profile-path']} with --cpu-prof: ${result.rps} req/s, p50 ${result.p50} ms (profile ${file})`);
+  console.log(topSelfTime(JSON.parse(readFileSync(file, 'utf8')), 25));
 }
 
 if (opt.profile) {
