@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -38,8 +38,23 @@ const readHolder = (file: string) => {
   }
 };
 
+/**
+ * An opener creates the lock file and then writes its pid: a file still empty after this long was
+ * left by a crash between the two steps, not by an opener at work.
+ */
+export const EMPTY_LOCK_STALE_MS = 10_000;
+
+const olderThan = (file: string, ms: number) => {
+  try {
+    return Date.now() - statSync(file).mtimeMs > ms;
+  } catch {
+    return true; // gone: nobody holds it
+  }
+};
+
 /** The pid in a lock file's `pid@host`, unless that process is known to have ended (a crash). */
-function liveHolder(holder: string): number | undefined {
+function liveHolder(holder: string, file: string): number | undefined {
+  if (holder.trim() === '') return olderThan(file, EMPTY_LOCK_STALE_MS) ? undefined : 0;
   const [pidText, host] = holder.split('@');
   const pid = Number(pidText);
   const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
@@ -48,8 +63,9 @@ function liveHolder(holder: string): number | undefined {
 
 /** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
 export function assertDataDirFree(dataDir: string): void {
-  const holder = readHolder(path.join(dataDir, 'pgdata.lock'));
-  const pid = holder === undefined ? undefined : liveHolder(holder);
+  const file = path.join(dataDir, 'pgdata.lock');
+  const holder = readHolder(file);
+  const pid = holder === undefined ? undefined : liveHolder(holder, file);
   if (pid !== undefined) throw new DataDirInUseError(dataDir, pid);
 }
 
@@ -74,7 +90,7 @@ export function lockDataDir(dataDir: string): () => void {
     }
     const holder = readHolder(file);
     if (holder === undefined) continue; // released meanwhile: try again
-    const pid = liveHolder(holder);
+    const pid = liveHolder(holder, file);
     if (pid !== undefined) throw new DataDirInUseError(dataDir, pid);
     // Remove only the stale lock we read: another opener may have taken over in between.
     if (readHolder(file) === holder) unlinkSync(file);

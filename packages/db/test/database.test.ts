@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EMPTY_LOCK_STALE_MS, lockDataDir } from '../src/data-dir-lock.ts';
 import { createDb, DataDirInUseError, DEMO_USERS, MIGRATIONS_DIR, schema, seed } from '../src/index.ts';
 import { createTestDb } from '../src/testing.ts';
 
@@ -103,6 +104,18 @@ describe('one process per PGlite data directory', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('takes over a lock file left empty by a crash, but not one an opener has just created', () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'pgdata.lock');
+    writeFileSync(file, '');
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+    const old = (Date.now() - EMPTY_LOCK_STALE_MS - 1_000) / 1000;
+    utimesSync(file, old, old);
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(file, 'utf8')).toBe(`${process.pid}@${hostname()}`);
+    release();
   });
 
   it('takes over the lock of a process that no longer runs (after a crash)', async () => {
