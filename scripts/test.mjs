@@ -37,7 +37,8 @@ for (const [i, step] of steps.entries()) {
   const args =
     step.kind === 'vitest'
       ? [...step.cmd, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
-      : [...step.cmd, '--reporter=list,json'];
+      : // The failure-context reporter prints a failed test's page snapshot into the log.
+        [...step.cmd, `--reporter=list,json,${path.resolve('e2e/failure-context-reporter.ts')}`];
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   const res = spawnSync(args[0], args.slice(1), {

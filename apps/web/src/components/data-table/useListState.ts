@@ -82,8 +82,14 @@ export function useSearchState<T extends Params>({
   }, [url, key, changed]);
 
   const update = (patch: Partial<T>, write: Write = { push: true }) => {
-    if (!url) setLocal((current) => ({ ...current, ...patch }) as Params);
-    else writeUrl(navigate, urlPatch({ ...values, ...patch } as Params, defaults, prefix), write);
+    if (!url) {
+      setLocal((current) => ({ ...current, ...patch }) as Params);
+      return;
+    }
+    const next = { ...values, ...patch } as Params;
+    // Remembered now, not after the next render: leaving the page right after a click keeps it.
+    remember(key, changedParams(next, defaults));
+    writeUrl(navigate, urlPatch(next, defaults, prefix), write);
   };
   return [values, update];
 }
