@@ -19,6 +19,8 @@ export const PAGE_SIZE = {
   announcements: 50,
   /** The announcements screen shows the latest 20 a page. */
   announcementsScreen: 20,
+  /** Order lists and an order's to-dos. */
+  orders: 50,
 } as const;
 
 export const DEBOUNCE_MS = {

@@ -3,3 +3,5 @@ export * from './audit.ts';
 export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';
+export * from './finance.ts';
+export * from './orders.ts';

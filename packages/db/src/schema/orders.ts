@@ -1,0 +1,284 @@
+import type { BasisPoints, Cents, LineBreakdown, OrderStatus, PricingStep } from '@cab/shared';
+import { ORDER_STATUSES } from '@cab/shared';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { addresses, companies, users } from './accounts.ts';
+import { lineItems, premiums } from './catalog.ts';
+import { discountCodes, paymentOptions } from './finance.ts';
+
+/**
+ * Orders (SPEC 3 Order, Order group, Order item; DOMAIN.md "Order totals", "Order lifecycle").
+ * An order's price fields are stored as the engine computed them when the order was last priced,
+ * and each line keeps its frozen breakdown: a catalogue change never changes an ordered price;
+ * only `recalculate` does (decision 0012). Money is integer cents: lines and unit prices in int4
+ * like the catalogue, order totals in int8 so a large order cannot overflow.
+ */
+
+const money = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .$type<Cents>()
+    .notNull()
+    .default(0 as Cents);
+
+/** A snapshot of an address as it was when the order was submitted. */
+export interface AddressSnapshot {
+  id: number;
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  phone: string;
+}
+
+export interface OrderMetadata {
+  /** SPEC 3 metadata.status_notes: notes the shop left with status changes (decline reason...). */
+  status_notes?: { status: OrderStatus; note: string; at: string; by: number | null }[];
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    poNumber: text('po_number'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('BID'),
+    /** Bumped by every write; the status writer's compare-and-set checks it (two moves, one wins). */
+    version: integer('version').notNull().default(0),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => users.id),
+    /** The customer's company when the order was created: a manager sees the company's orders. */
+    companyId: integer('company_id').references(() => companies.id),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    inEditingMode: boolean('in_editing_mode').notNull().default(false),
+    errorCount: integer('error_count').notNull().default(0),
+    warningCount: integer('warning_count').notNull().default(0),
+    /** Non-attachment lines, for the lifecycle's has_items guard and the lists. */
+    itemCount: integer('item_count').notNull().default(0),
+    hasPaymentsMade: boolean('has_payments_made').notNull().default(false),
+
+    // Discounts and options chosen on the order
+    customDiscountAmount: integer('custom_discount_amount').$type<Cents>(),
+    customDiscountPercentage: integer('custom_discount_percentage').$type<BasisPoints>(),
+    customDiscountNotes: text('custom_discount_notes').notNull().default(''),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    /** Set when the code's use was claimed (on submit): released if the code is cancelled. */
+    discountCodeClaimed: boolean('discount_code_claimed').notNull().default(false),
+    bypassPaymentOptionDiscount: boolean('bypass_payment_option_discount').notNull().default(false),
+    customerPaymentOptionId: integer('customer_payment_option_id').references(() => paymentOptions.id, {
+      onDelete: 'set null',
+    }),
+
+    // Price fields (SPEC 3), as last priced
+    subtotal: money('subtotal'),
+    customerDiscountAmount: money('customer_discount_amount'),
+    totalAfterCustomerDiscount: money('total_after_customer_discount'),
+    orderDiscount: money('order_discount'),
+    totalAfterDiscount: money('total_after_discount'),
+    surcharge: money('surcharge'),
+    paymentOptionDiscount: money('payment_option_discount'),
+    totalBeforeTax: money('total_before_tax'),
+    salesTaxInPercentage: integer('sales_tax_in_percentage')
+      .$type<BasisPoints>()
+      .notNull()
+      .default(0 as BasisPoints),
+    salesTaxAmount: money('sales_tax_amount'),
+    totalAfterTax: money('total_after_tax'),
+    totalPrice: money('total_price'),
+    /** The engine's order-level steps as priced (what each discount, fee and the tax came to). */
+    pricingSteps: jsonb('pricing_steps').$type<PricingStep[]>().notNull().default([]),
+    pricedAt: timestamp('priced_at', { withTimezone: true }),
+
+    // Submit fields (SPEC 3 Order submit fields)
+    requestedDate: date('requested_date'),
+    /** requested_date, or submit date + lead_time business days (DOMAIN.md "Late"). */
+    dueDate: date('due_date'),
+    completionPreference: text('completion_preference'),
+    jobPriority: text('job_priority'),
+    shippingMethod: text('shipping_method'),
+    billingAddressId: integer('billing_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    shippingAddressId: integer('shipping_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    billingAddress: jsonb('billing_address').$type<AddressSnapshot>(),
+    shippingAddress: jsonb('shipping_address').$type<AddressSnapshot>(),
+    deliveryNotes: text('delivery_notes').notNull().default(''),
+    deliveryContactName: text('delivery_contact_name').notNull().default(''),
+    deliveryContactPhone: text('delivery_contact_phone').notNull().default(''),
+    paymentMethod: text('payment_method'),
+    bankId: integer('bank_id'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedById: integer('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+
+    metadata: jsonb('metadata').$type<OrderMetadata>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The lists, newest first (read backwards): by status (the default filter), owner, company.
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('orders_due_idx').on(t.dueDate),
+    index('orders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+const premiumRef = (name: string) => integer(name).references(() => premiums.id, { onDelete: 'set null' });
+
+export const orderGroups = pgTable(
+  'order_groups',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull().default(''),
+    woodSpeciesId: premiumRef('wood_species_id'),
+    finishOptionId: premiumRef('finish_option_id'),
+    baseDoorStyleId: premiumRef('base_door_style_id'),
+    wallDoorStyleId: premiumRef('wall_door_style_id'),
+    tallDoorStyleId: premiumRef('tall_door_style_id'),
+    drawerStyleId: premiumRef('drawer_style_id'),
+    /** SPEC 5 group rules and the server's validation, as messages. */
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    subtotal: money('subtotal'),
+  },
+  (t) => [index('order_groups_order_idx').on(t.orderId, t.position)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => orderGroups.id, { onDelete: 'cascade' }),
+    /** Order within the group; an attachment follows its parent (SPEC 4). */
+    position: integer('position').notNull(),
+    /** The client's `_id`; attachments point at their parent's through parent_client_id. */
+    clientId: text('client_id').notNull(),
+    parentClientId: text('parent_client_id'),
+    isAttachment: boolean('is_attachment').notNull().default(false),
+    lineItemId: integer('line_item_id').references(() => lineItems.id, { onDelete: 'set null' }),
+    qty: integer('qty').notNull(),
+    hinge: text('hinge'),
+    finishedSideId: premiumRef('finished_side_id'),
+    // The catalogue line as it was when priced (the line-item table's columns).
+    manufacturerCode: text('manufacturer_code').notNull(),
+    description: text('description').notNull().default(''),
+    baseCategory: text('base_category'),
+    width: doublePrecision('width'),
+    height: doublePrecision('height'),
+    depth: doublePrecision('depth'),
+    nbDoor: integer('nb_door').notNull().default(0),
+    nbDrawer: integer('nb_drawer').notNull().default(0),
+    nbShelf: integer('nb_shelf').notNull().default(0),
+    finish: text('finish').notNull().default(''),
+    // The frozen price (DOMAIN.md "Money")
+    unitPrice: integer('unit_price').$type<Cents>().notNull(),
+    totalPrice: money('total_price'),
+    finalPrice: integer('final_price')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
+    totalFinalPrice: money('total_final_price'),
+    breakdown: jsonb('breakdown').$type<LineBreakdown>().notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.groupId, t.position),
+    index('order_items_line_item_idx').on(t.lineItemId),
+  ],
+);
+
+/** SPEC 7 {id}/comments: a conversation on the order between the customer and the shop. */
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.id)],
+);
+
+/** The shop's notes on an order (Custom Note dialog), resolved when dealt with. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull(),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+);
+
+export const orderTodos = pgTable(
+  'order_todos',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    completedById: integer('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_todos_order_idx').on(t.orderId, t.id), index('order_todos_open_idx').on(t.isCompleted, t.id)],
+);
+
+export const ORDER_FILE_KINDS = ['SUPPLEMENT', 'FILE', 'STATUS_DOC'] as const;
+
+/** Files on an order: submit's supplement_documentation, add_files, add_status_docs. */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_FILE_KINDS }).notNull(),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    size: integer('size').notNull().default(0),
+    /** The status the order had when a status document was added. */
+    status: text('status'),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_files_order_idx').on(t.orderId, t.kind, t.id)],
+);

@@ -1,0 +1,450 @@
+import { z } from 'zod';
+import { HINGES, PAGE_SIZE } from '../constants.ts';
+import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { MSG } from '../messages.ts';
+import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
+import { idField, intField, requiredString, secretField, textField } from '../validation.ts';
+import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
+import { ORDER_TEXT } from './text.ts';
+
+/**
+ * Orders on the wire (issue 9's wire shape, SPEC 3 Order / Order draft / Order group / Order item /
+ * Order submit fields / Order filter). Money is a decimal string with two places, a percentage a
+ * decimal string (decision 0004).
+ */
+
+/** Bounds of a draft: enough for the largest real kitchen or commercial job, small enough to price fast. */
+export const ORDER_LIMITS = {
+  groups: 50,
+  /** Lines (items and attachments) of one order. */
+  lines: 2000,
+  qty: 9999,
+  name: 255,
+  poNumber: 100,
+  groupName: 100,
+  clientId: 64,
+  comment: 5000,
+  note: 5000,
+  todo: 1000,
+  reason: 2000,
+  deliveryNotes: 2000,
+  contactName: 100,
+  contactPhone: 40,
+} as const;
+
+export const COMPLETION_PREFERENCES = ['ALL_AT_ONCE', 'AS_READY'] as const;
+export const JOB_PRIORITIES = ['NORMAL', 'RUSH'] as const;
+export const SHIPPING_METHODS = ['PICKUP', 'DELIVERY'] as const;
+export const PAYMENT_METHODS = ['CARD', 'ACH', 'CHECK', 'WIRE', 'CASH'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** SPEC 3 Order filter selected_range: a named range the server turns into dates (today in its zone). */
+export const ORDER_DATE_RANGES = [
+  'today',
+  'yesterday',
+  'last_7_days',
+  'last_30_days',
+  'this_month',
+  'last_month',
+  'this_year',
+  'custom',
+] as const;
+export type OrderDateRange = (typeof ORDER_DATE_RANGES)[number];
+
+const wireMoney = z.string();
+const wirePercent = z.string();
+const isoDate = z.iso.date({ error: ORDER_TEXT.dateInvalid });
+
+// ---------------------------------------------------------------------------------------------
+// Draft (input): POST /api/orders/, PUT {id}/groups/, POST {id}/add_group
+
+const premiumRef = () => z.preprocess(emptyToUndefined, idField().nullable().optional()).transform((v) => v ?? null);
+
+export const orderPremiumsInputSchema = z.object(
+  Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, premiumRef()])) as Record<
+    (typeof GROUP_PREMIUM_KINDS)[number],
+    ReturnType<typeof premiumRef>
+  >,
+);
+export type OrderPremiumsInput = z.infer<typeof orderPremiumsInputSchema>;
+
+export const orderItemInputSchema = z.object({
+  _id: requiredString(ORDER_LIMITS.clientId),
+  line_item: idField(),
+  qty: intField({ min: 1, max: ORDER_LIMITS.qty }),
+  hinge: z.enum(HINGES).nullable().optional(),
+  finished_side: idField().nullable().optional(),
+  is_attachment: z.boolean().default(false),
+  parentId: z.string().max(ORDER_LIMITS.clientId, MSG.textTooLong(ORDER_LIMITS.clientId)).nullable().optional(),
+});
+export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
+
+export const orderGroupInputSchema = z.object({
+  name: textField(ORDER_LIMITS.groupName).nullable().optional(),
+  premiums: orderPremiumsInputSchema,
+  items: z.array(orderItemInputSchema).max(ORDER_LIMITS.lines, ORDER_TEXT.tooManyLines(ORDER_LIMITS.lines)),
+});
+export type OrderGroupInput = z.infer<typeof orderGroupInputSchema>;
+
+const groupsField = () =>
+  z.array(orderGroupInputSchema).max(ORDER_LIMITS.groups, ORDER_TEXT.tooManyGroups(ORDER_LIMITS.groups));
+
+export const orderCreateSchema = z.object({
+  name: requiredString(ORDER_LIMITS.name),
+  po_number: textField(ORDER_LIMITS.poNumber).nullable().optional(),
+  /** The customer's user id: ADMIN only; a customer's orders are their own. */
+  customer: idField().nullable().optional(),
+  groups: groupsField().default([]),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+/** PUT {id}/groups/: replaces every group; `version` (optional) refuses a stale save with 409. */
+export const orderGroupsUpdateSchema = z.object({
+  groups: groupsField(),
+  name: requiredString(ORDER_LIMITS.name).optional(),
+  po_number: textField(ORDER_LIMITS.poNumber).nullable().optional(),
+  version: intField({ min: 0 }).optional(),
+});
+export type OrderGroupsUpdate = z.infer<typeof orderGroupsUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Order (answer)
+
+export const pricePartSchema = z.object({
+  kind: z.string(),
+  premium_id: z.number().int().nullable(),
+  code: z.string().nullable(),
+  price: wireMoney.nullable(),
+  percentage: wirePercent.nullable(),
+  multiplier: z.number(),
+  amount: wireMoney,
+});
+
+/** "Why does this cost that": the frozen breakdown of one line. */
+export const lineBreakdownSchema = z.object({
+  base_price: wireMoney,
+  premiums: z.array(pricePartSchema),
+  finished_side: pricePartSchema.nullable(),
+  unit_price: wireMoney,
+  qty: z.number().int(),
+  total_price: wireMoney,
+});
+export type LineBreakdownWire = z.infer<typeof lineBreakdownSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  _id: z.string(),
+  line_item: z.number().int().nullable(),
+  /** 1-based, across the order's groups (SPEC 3 line_item_number). */
+  line_item_number: z.number().int(),
+  qty: z.number().int(),
+  hinge: z.string().nullable(),
+  finished_side: z.number().int().nullable(),
+  is_attachment: z.boolean(),
+  parentId: z.string().nullable(),
+  manufacturer_code: z.string(),
+  description: z.string(),
+  base_category: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  depth: z.number().nullable(),
+  nb_door: z.number().int(),
+  nb_drawer: z.number().int(),
+  nb_shelf: z.number().int(),
+  finish: z.string(),
+  /** SPEC 3 price: list price per unit with premiums. */
+  unit_price: wireMoney,
+  total_price: wireMoney,
+  final_price: wireMoney,
+  total_final_price: wireMoney,
+  breakdown: lineBreakdownSchema,
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const premiumIds = z.object(
+  Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, z.number().int().nullable()])) as Record<
+    (typeof GROUP_PREMIUM_KINDS)[number],
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+const premiumCodes = z.object(
+  Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, z.string().nullable()])) as Record<
+    (typeof GROUP_PREMIUM_KINDS)[number],
+    z.ZodNullable<z.ZodString>
+  >,
+);
+
+export const orderGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  premiums: premiumIds,
+  /** The premiums' codes, for display. */
+  premium_codes: premiumCodes,
+  items: z.array(orderItemSchema),
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  subtotal: wireMoney,
+});
+export type OrderGroup = z.infer<typeof orderGroupSchema>;
+
+export const addressSnapshotSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  phone: z.string(),
+});
+
+/** The fields every order answer and list row carry. */
+const orderHeadShape = {
+  id: z.number().int(),
+  name: z.string(),
+  po_number: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  customer: z.number().int(),
+  /** SPEC 6: personal shows full name; business shows company name then full name. */
+  customer_display: z.string(),
+  account: z.object({ account_type: z.enum(['P', 'B']).nullable(), full_name: z.string() }),
+  company: z.object({ name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
+  requested_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  in_editing_mode: z.boolean(),
+  error_count: z.number().int(),
+  warning_count: z.number().int(),
+  item_count: z.number().int(),
+  total_price: wireMoney,
+};
+
+export const orderListRowSchema = z.object(orderHeadShape);
+export type OrderListRow = z.infer<typeof orderListRowSchema>;
+
+export const orderSchema = z.object({
+  ...orderHeadShape,
+  version: z.number().int(),
+  can_be_updated: z.boolean(),
+  show_edit_order: z.boolean(),
+  has_payments_made: z.boolean(),
+  /** The lifecycle moves the caller may make now (the buttons to show). */
+  allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+  custom_discount_amount: wireMoney.nullable(),
+  custom_discount_percentage: wirePercent.nullable(),
+  custom_discount_notes: z.string(),
+  custom_discount_amount_display: z.object({ percentage: wirePercent.nullable(), amount: wireMoney }),
+  discount_code: z.string().nullable(),
+  /** Why the entered code does not apply now (DISCOUNT_CODE_REFUSAL_TEXT), or null. */
+  discount_code_refusal: z.string().nullable(),
+  bypass_payment_option_discount: z.boolean(),
+  customer_payment_option: z.number().int().nullable(),
+  metadata: z.object({
+    status_notes: z.array(
+      z.object({ status: z.string(), note: z.string(), at: z.string(), by: z.number().nullable() }),
+    ),
+  }),
+  /** The invoice comes with the finance work; null until then. */
+  invoice: z.object({ payment_option_discount: wireMoney, total_price: wireMoney, sales_tax: wireMoney }).nullable(),
+  // Price fields (SPEC 3) and subtotal
+  subtotal: wireMoney,
+  customer_discount_amount: wireMoney,
+  total_after_customer_discount: wireMoney,
+  order_discount: wireMoney,
+  total_after_discount: wireMoney,
+  surcharge: wireMoney,
+  payment_option_discount: wireMoney,
+  total_before_tax: wireMoney,
+  sales_tax_in_percentage: wirePercent,
+  sales_tax_amount: wireMoney,
+  total_after_tax: wireMoney,
+  // Submit fields (SPEC 3)
+  completion_preference: z.enum(COMPLETION_PREFERENCES).nullable(),
+  job_priority: z.enum(JOB_PRIORITIES).nullable(),
+  shipping_method: z.enum(SHIPPING_METHODS).nullable(),
+  billing_address: addressSnapshotSchema.nullable(),
+  shipping_address: addressSnapshotSchema.nullable(),
+  delivery_notes: z.string(),
+  delivery_contact_name: z.string(),
+  delivery_contact_phone: z.string(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  groups: z.array(orderGroupSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET {id}/short: the head and price fields without groups, merged into the order on screen. */
+export const orderShortSchema = orderSchema.omit({ groups: true });
+export type OrderShort = z.infer<typeof orderShortSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// List (SPEC 3 Order filter)
+
+export const ORDER_ORDER_BY = ['id', 'name', 'status', 'created_at', 'requested_date', 'total_price'] as const;
+
+/** status=A,B or status=A&status=B: one list of known statuses. */
+const statusList = z.preprocess((v) => {
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length ? parts : undefined;
+}, z.array(z.enum(ORDER_STATUSES, { error: ORDER_TEXT.statusUnknown })).optional());
+
+export const orderListQuerySchema = z.object({
+  ...listQuery({ pageSize: PAGE_SIZE.orders }),
+  order_by: orderByParam(ORDER_ORDER_BY),
+  name: optionalParam(textField(ORDER_LIMITS.name)),
+  status: statusList,
+  date_after: optionalParam(isoDate),
+  date_before: optionalParam(isoDate),
+  selected_range: optionalParam(z.enum(ORDER_DATE_RANGES)),
+  /** Admin and staff: one customer's orders. */
+  customer: optionalParam(idField()),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle and price calls
+
+/** POST {id}/submit/ (multipart): the form fields; files come as supplement_documentation. */
+export const orderSubmitSchema = z
+  .object({
+    requested_date: z.preprocess(emptyToUndefined, isoDate.optional()),
+    completion_preference: z.enum(COMPLETION_PREFERENCES, { error: MSG.required }),
+    job_priority: z.enum(JOB_PRIORITIES, { error: MSG.required }),
+    shipping_method: z.enum(SHIPPING_METHODS, { error: MSG.required }),
+    billing_address: idField(),
+    shipping_address: z.preprocess(emptyToUndefined, idField().optional()),
+    delivery_notes: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.deliveryNotes).optional()),
+    delivery_contact_name: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.contactName).optional()),
+    delivery_contact_phone: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.contactPhone).optional()),
+    customer_payment_option: idField(),
+    po_number: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.poNumber).optional()),
+    payment_method: z.enum(PAYMENT_METHODS, { error: MSG.required }),
+    bank: z.preprocess(emptyToUndefined, idField().optional()),
+    password: secretField(),
+    terms_of_use: z.preprocess(
+      (v) => v === true || v === 'true' || v === 'on' || v === '1',
+      z.literal(true, { error: ORDER_TEXT.termsRequired }),
+    ),
+    /** SPEC 3 lists `status` among the submit fields: only ORDERED may be asked for. */
+    status: z.preprocess(emptyToUndefined, z.literal('ORDERED').optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.shipping_method === 'DELIVERY' && v.shipping_address === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['shipping_address'], message: ORDER_TEXT.shippingAddressRequired });
+    }
+    if (v.payment_method === 'ACH' && v.bank === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['bank'], message: ORDER_TEXT.bankRequired });
+    }
+  });
+export type OrderSubmit = z.infer<typeof orderSubmitSchema>;
+
+export const orderDeclineSchema = z.object({ reason: requiredString(ORDER_LIMITS.reason) });
+
+/** SPEC 5 custom discount: the strings as typed ("12.5%", "-40"); the server parses them. */
+export const customDiscountSchema = z.object({
+  custom_discount_amount: z.preprocess(emptyToUndefined, z.string().max(20).nullable().optional()),
+  custom_discount_percentage: z.preprocess(emptyToUndefined, z.string().max(20).nullable().optional()),
+  custom_discount_notes: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.note).optional()),
+});
+
+export const discountCodeBodySchema = z.object({ discount_code: requiredString(50) });
+export const bypassPaymentOptionDiscountSchema = z.object({ bypass_payment_option_discount: z.boolean() });
+
+/** recalculate: what each line's price became (old and new, per line). */
+export const recalculateResultSchema = z.object({
+  order: orderSchema,
+  changes: z.array(
+    z.object({
+      line_item_number: z.number().int(),
+      manufacturer_code: z.string(),
+      old_unit_price: wireMoney,
+      new_unit_price: wireMoney,
+      old_total_price: wireMoney,
+      new_total_price: wireMoney,
+    }),
+  ),
+  old_total_price: wireMoney,
+  new_total_price: wireMoney,
+});
+
+export const paymentOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  discount_percentage: wirePercent.nullable(),
+  milestones: z.array(
+    z.object({ label: z.string(), percentage: wirePercent, due: z.string(), days: z.number().int().nullable() }),
+  ),
+});
+export const paymentOptionsQuerySchema = z.object({ date: optionalParam(isoDate) });
+
+// ---------------------------------------------------------------------------------------------
+// Comments, notes, todos, files, status documents, timeline
+
+export const orderCommentSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  author: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export const orderCommentBodySchema = z.object({ text: requiredString(ORDER_LIMITS.comment) });
+
+export const orderNoteSchema = z.object({
+  id: z.number().int(),
+  note: z.string(),
+  is_resolved: z.boolean(),
+  author: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  resolved_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  resolved_at: z.string().nullable(),
+  created_at: z.string(),
+});
+/** update_order_note: a new note when note_id is absent, else an edit of that note. */
+export const orderNoteBodySchema = z.object({
+  note_id: z.preprocess(emptyToUndefined, idField().optional()),
+  note: requiredString(ORDER_LIMITS.note),
+});
+export const resolveOrderNoteSchema = z.object({ note_id: idField() });
+
+export const orderTodoSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  is_completed: z.boolean(),
+  created_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  completed_by: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  completed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const orderTodoBodySchema = z.object({ text: requiredString(ORDER_LIMITS.todo) });
+export const orderTodoCompleteSchema = z.object({ is_completed: z.boolean() });
+
+export const orderFileSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['SUPPLEMENT', 'FILE', 'STATUS_DOC']),
+  name: z.string(),
+  url: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  status: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** One entry of the order's timeline (the audit trail of the order and its parts). */
+export const orderTimelineEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
+  action: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+
+export const termsOfUseSchema = z.object({ text: z.string(), version: z.string() });
+
+export const orderTodosQuerySchema = z.object({
+  ...listQuery({ pageSize: PAGE_SIZE.orders }),
+  is_completed: optionalParam(z.enum(['true', 'false']).transform((v) => v === 'true')),
+});

@@ -1,0 +1,36 @@
+/**
+ * Order messages that SPEC does not write (the group rules and the custom discount message are
+ * SPEC's and live in MSG). Ours, in one place, used by the server and the web.
+ */
+export const ORDER_TEXT = {
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  statusUnknown: 'Unknown order status',
+  tooManyGroups: (n: number) => `An order holds at most ${n} groups`,
+  tooManyLines: (n: number) => `An order holds at most ${n} lines`,
+  termsRequired: 'Accept the terms of use to submit the order',
+  shippingAddressRequired: 'Choose a shipping address for delivery',
+  bankRequired: 'Choose a bank account to pay by ACH',
+  passwordWrong: 'The password is not correct',
+  requestedDateTooSoon: (earliest: string) => `The earliest date we can do is ${earliest}`,
+  addressNotYours: 'Choose one of your addresses',
+  paymentOptionUnavailable: 'This payment option is not available for this order',
+  bankNotYours: 'Choose one of your bank accounts',
+  customerOnlyForAdmin: 'Only an admin may place an order for a customer',
+  customerNotFound: 'No such customer',
+  customerRequired: 'Choose the customer this order is for',
+  lineItemNotFound: (code: string | number) => `Line item ${code} is not in the catalogue`,
+  premiumNotFound: (id: number) => `Premium ${id} is not in the catalogue`,
+  attachmentWithoutParent: 'An attachment must follow the item it belongs to',
+  duplicateClientId: (id: string) => `Two lines share the id ${id}`,
+  notAnAttachment: (code: string) => `${code} is not an attachment`,
+  isAnAttachment: (code: string) => `${code} is an attachment; add it to an item`,
+  cannotBeUpdated: 'This order can no longer be changed',
+  discountCodeUnknown: 'This discount code does not exist',
+  discountCodeAlreadySet: 'This order already has a discount code; cancel it first',
+  noDiscountCode: 'This order has no discount code',
+  noteNotFound: 'No such note on this order',
+  todoNotFound: 'No such to-do on this order',
+  filesRequired: 'Choose at least one file',
+  orderSaved: 'Order saved',
+  orderSubmitted: 'Order submitted',
+} as const;
