@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { type LINE_ITEM_ORDER_KEYS, tagDisplay } from '@cab/shared';
+import type { Cents, LINE_ITEM_ORDER_KEYS } from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { contains, estimatedUnlessFiltered, type PageWindow, paginate, tableEstimate } from '../../../kit/list.ts';
 import type { TagOfOwner } from '../tags/repository.ts';
@@ -46,11 +46,83 @@ export function itemWhere(f: ItemFilter): SQL | undefined {
   );
 }
 
-export type ItemRow = typeof lineItems.$inferSelect & { categoryName: string | null; tags: TagOfOwner[] };
+/**
+ * A line item as the list and detail calls read it: the listed columns under their SQL names,
+ * its category's name, and its tags (json, ordered as tagsByOwner orders them, `display` built in
+ * SQL as tagDisplay builds it). Read as plain driver rows, without drizzle's row mapping: the item
+ * list's cost is per returned row (docs/performance.md), so each row is mapped once, to the wire.
+ */
+export interface ItemRow {
+  id: number;
+  manufacturer_code: string;
+  price_cents: Cents;
+  description: string;
+  category_id: number | null;
+  category_name: string | null;
+  base_category: (typeof lineItems.$inferSelect)['baseCategory'];
+  width: number | null;
+  height: number | null;
+  depth: number | null;
+  hinge: (typeof lineItems.$inferSelect)['hinge'];
+  nb_base_door: number;
+  nb_door_pull: number;
+  nb_drawer: number;
+  nb_drawer_pull: number;
+  nb_tall_door: number;
+  nb_wall_door: number;
+  nb_adjustable_shelf: number;
+  export_name_1: string;
+  export_name_2: string;
+  export_name_3: string;
+  export_name_4: string;
+  product_group_id: number | null;
+  is_attachment: boolean;
+  manual_work_required: boolean;
+  export_with_finish_side: boolean;
+  is_corner_cabinet: boolean;
+  tags: TagOfOwner[];
+  /** Only with `withEstimate`: the planner's estimate of the whole table (a string from node-postgres). */
+  estimate?: string | number | null;
+}
 
-/** Each row's tags in its own statement (no second round trip), ordered as tagsByOwner orders them. */
-const tagsOfRow = sql<{ id: number; name: string; value: string | null }[]>`coalesce((
-  select json_agg(json_build_object('id', t.id, 'name', t.name, 'value', t.value) order by t.name, t.value)
+const ITEM_COLUMNS = sql.raw(
+  [
+    'id',
+    'manufacturer_code',
+    'price_cents',
+    'description',
+    'category_id',
+    'base_category',
+    'width',
+    'height',
+    'depth',
+    'hinge',
+    'nb_base_door',
+    'nb_door_pull',
+    'nb_drawer',
+    'nb_drawer_pull',
+    'nb_tall_door',
+    'nb_wall_door',
+    'nb_adjustable_shelf',
+    'export_name_1',
+    'export_name_2',
+    'export_name_3',
+    'export_name_4',
+    'product_group_id',
+    'is_attachment',
+    'manual_work_required',
+    'export_with_finish_side',
+    'is_corner_cabinet',
+  ]
+    .map((c) => `"line_items"."${c}"`)
+    .join(', '),
+);
+
+/** Each row's tags in its own statement (no second round trip); display as tagDisplay writes it. */
+const tagsOfRow = sql`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name, 'value', t.value,
+    'display', case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end)
+    order by t.name, t.value)
   from ${lineItemTags} lt join ${tags} t on t.id = lt.tag_id where lt.line_item_id = ${lineItems.id}), '[]')`;
 
 /**
@@ -64,32 +136,24 @@ export async function itemRows(
   order: SQL[],
   window?: PageWindow,
   withEstimate = false,
-): Promise<(ItemRow & { estimate?: number | null })[]> {
-  const q = db
-    .select({
-      i: lineItems,
-      categoryName: categories.name,
-      tags: tagsOfRow,
-      ...(withEstimate ? { estimate: tableEstimate(lineItems) } : {}),
-    })
-    .from(lineItems)
-    .leftJoin(categories, eq(categories.id, lineItems.categoryId))
-    .where(where)
-    .orderBy(...order);
-  const rows = await (window ? q.limit(window.limit).offset(window.offset) : q);
-  return rows.map((r) => ({
-    ...r.i,
-    categoryName: r.categoryName,
-    tags: r.tags.map((t) => ({ ...t, display: tagDisplay(t) })),
-    ...(withEstimate ? { estimate: r.estimate === null ? null : Number(r.estimate) } : {}),
-  }));
+): Promise<ItemRow[]> {
+  const query = sql`select ${ITEM_COLUMNS}, ${categories.name} as category_name, ${tagsOfRow} as tags
+    ${withEstimate ? sql`, ${tableEstimate(lineItems)} as estimate` : sql``}
+    from ${lineItems} left join ${categories} on ${categories.id} = ${lineItems.categoryId}
+    ${where ? sql`where ${where}` : sql``}
+    ${order.length ? sql`order by ${sql.join(order, sql`, `)}` : sql``}
+    ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`;
+  // node-postgres and PGlite both answer { rows } of objects keyed by column name.
+  const res = (await db.execute(query)) as unknown as { rows: ItemRow[] };
+  return res.rows;
 }
 
 export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
   let estimate: number | null | undefined;
   const fetchRows = async (w: PageWindow) => {
     const rows = await itemRows(db, where, order, w, !where);
-    estimate = rows[0]?.estimate;
+    const e = rows[0]?.estimate;
+    estimate = e === null || e === undefined ? e : Number(e);
     return rows;
   };
   return paginate(

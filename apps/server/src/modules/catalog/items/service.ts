@@ -32,35 +32,36 @@ type Insert = typeof schema.lineItems.$inferInsert;
 /** Which rows an endpoint sees: /items/ every line item, /attachments/ only attachments. */
 export type ItemScope = 'items' | 'attachments';
 
-export function toWireItem(row: repo.ItemRow, tags: LineItem['tags']): LineItem {
+/** A row as the API sends it, in one pass (the list's cost is per row: docs/performance.md). */
+export function toWireItem(row: repo.ItemRow): LineItem {
   return {
     id: row.id,
-    manufacturer_code: row.manufacturerCode,
-    price: toWire(row.priceCents),
+    manufacturer_code: row.manufacturer_code,
+    price: toWire(row.price_cents),
     description: row.description,
-    category: row.categoryId === null ? null : { id: row.categoryId, name: row.categoryName ?? '' },
-    base_category: row.baseCategory,
+    category: row.category_id === null ? null : { id: row.category_id, name: row.category_name ?? '' },
+    base_category: row.base_category,
     width: row.width,
     height: row.height,
     depth: row.depth,
     hinge: row.hinge,
-    nb_base_door: row.nbBaseDoor,
-    nb_door_pull: row.nbDoorPull,
-    nb_drawer: row.nbDrawer,
-    nb_drawer_pull: row.nbDrawerPull,
-    nb_tall_door: row.nbTallDoor,
-    nb_wall_door: row.nbWallDoor,
-    nb_adjustable_shelf: row.nbAdjustableShelf,
-    export_name_1: row.exportName1,
-    export_name_2: row.exportName2,
-    export_name_3: row.exportName3,
-    export_name_4: row.exportName4,
-    tags,
-    product_group: row.productGroupId,
-    is_attachment: row.isAttachment,
-    manual_work_required: row.manualWorkRequired,
-    export_with_finish_side: row.exportWithFinishSide,
-    is_corner_cabinet: row.isCornerCabinet,
+    nb_base_door: row.nb_base_door,
+    nb_door_pull: row.nb_door_pull,
+    nb_drawer: row.nb_drawer,
+    nb_drawer_pull: row.nb_drawer_pull,
+    nb_tall_door: row.nb_tall_door,
+    nb_wall_door: row.nb_wall_door,
+    nb_adjustable_shelf: row.nb_adjustable_shelf,
+    export_name_1: row.export_name_1,
+    export_name_2: row.export_name_2,
+    export_name_3: row.export_name_3,
+    export_name_4: row.export_name_4,
+    tags: row.tags,
+    product_group: row.product_group_id,
+    is_attachment: row.is_attachment,
+    manual_work_required: row.manual_work_required,
+    export_with_finish_side: row.export_with_finish_side,
+    is_corner_cabinet: row.is_corner_cabinet,
   };
 }
 
@@ -78,11 +79,8 @@ export async function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: List
   });
   const order = orderBy(query.order_by, repo.ITEM_ORDER, '-id', repo.ITEM_ORDER.id);
   const page = await repo.itemPage(ctx.db, where, order, pageWindow(query));
-  return toPaged(page, wireItem);
+  return toPaged(page, toWireItem);
 }
-
-/** A row (with its tags, read in the same statement) as the API sends it. */
-const wireItem = (r: repo.ItemRow) => toWireItem(r, r.tags);
 
 export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineItem[]> {
   const where = repo.itemWhere({ isAttachment: scope === 'attachments' ? true : undefined });
@@ -91,14 +89,14 @@ export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineIt
     where,
     orderBy('manufacturer_code', repo.ITEM_ORDER, 'id', repo.ITEM_ORDER.id),
   );
-  return rows.map(wireItem);
+  return rows.map(toWireItem);
 }
 
 export async function getItem(ctx: PublicCtx, scope: ItemScope, id: number): Promise<LineItem> {
   const where = repo.itemWhere({ ids: [id], isAttachment: scope === 'attachments' ? true : undefined });
   const [row] = await repo.itemRows(ctx.db, where, [], { limit: 1, offset: 0 });
   if (!row) throw notFound();
-  return wireItem(row);
+  return toWireItem(row);
 }
 
 /** Body (or patch merged over the stored row) -> columns, after the SPEC 5 and database checks. */
