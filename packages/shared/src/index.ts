@@ -24,6 +24,7 @@ export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
 export * from './orders/schemas.ts';
 export * from './orders/text.ts';
+export * from './orders/web-text.ts';
 export * from './pricing/index.ts';
 export * from './validation.ts';
 export * from './web-text.ts';
