@@ -109,7 +109,13 @@ describe('GET /api/catalog/items/ with the compiled serializer', () => {
 
   it('answers the same bytes as zod would for rows with nulls, tags, negative prices and unicode', async () => {
     const bodies = [
-      { manufacturer_code: 'PERF-1', price: '-12.34', description: 'Tür 😀 "x" \\ \u2028 end', export_name_1: 'P1', tags: [] },
+      {
+        manufacturer_code: 'PERF-1',
+        price: '-12.34',
+        description: 'Tür 😀 "x" \\ \u2028 end',
+        export_name_1: 'P1',
+        tags: [],
+      },
       {
         manufacturer_code: 'PERF-2',
         price: '1234567.89',
