@@ -19,6 +19,7 @@ export * from './http/errors.ts';
 export * from './http/list.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './orders/builder-text.ts';
 export * from './orders/contract.ts';
 export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
