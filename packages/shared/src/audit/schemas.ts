@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES = [
   'settings',
   'email_template',
   'announcement',
+  'order',
+  'discount_code',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

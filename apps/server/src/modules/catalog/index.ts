@@ -10,3 +10,5 @@
  */
 export { catalogPages } from './pages.ts';
 export { catalogRoutes } from './routes.ts';
+/** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
+export { validateCombination } from './premiums/service.ts';
