@@ -1,3 +1,3 @@
 /** Settings, holidays, tags, postal codes, client logs and the dashboard. */
 export { coreRoutes } from './routes.ts';
-export { getSettings, lookupPostalCode } from './service.ts';
+export { getSettings, holidays, lookupPostalCode } from './service.ts';
