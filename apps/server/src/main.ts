@@ -13,7 +13,11 @@ const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config
   console.error(err.message);
   process.exit(1);
 });
-const { createdDemoUsers } = await seed(handle.db, { demo: config.seedDemo });
+// Demo orders and finance rules on a first start, except under APP_ENV=test (browser tests start bare).
+const { createdDemoUsers } = await seed(handle.db, {
+  demo: config.seedDemo,
+  demoOrders: config.seedDemo && config.appEnv !== 'test',
+});
 const app = await buildApp({ db: handle.db, config });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
 // The worker serves no request: it runs with a system context (no actor, no request id).

@@ -3,10 +3,14 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
-import type { Db } from './types.ts';
+import { seedDemoOrders } from './seed-orders.ts';
+import type { Db, Executor } from './types.ts';
 
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
 export { drawSeedImage, isSeedImageKey, seedCatalog } from './seed-catalog.ts';
+/** Demo finance rules and orders (seed-finance.ts, seed-orders.ts) and the rows -> pricing input helper. */
+export * from './seed-finance.ts';
+export * from './seed-orders.ts';
 
 /** Password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -80,7 +84,10 @@ export const DEFAULT_SETTINGS = {
  * Idempotent: settings and holidays are ensured on every start; demo accounts are created only
  * when the database has no users at all (first start of an empty database).
  */
-export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ createdDemoUsers: number }> {
+export async function seed(
+  db: Db,
+  options: { demo?: boolean; demoOrders?: boolean } = {},
+): Promise<{ createdDemoUsers: number; createdDemoOrders: number }> {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
     await db.insert(settings).values({ key, value }).onConflictDoNothing();
   }
@@ -93,7 +100,9 @@ export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ 
     .insert(emailTemplates)
     .values(EMAIL_TEMPLATES.map((t) => ({ name: t.name, subject: t.subject, body: t.body })))
     .onConflictDoNothing();
-  if (options.demo === false) return { createdDemoUsers: 0 };
+  if (options.demo === false) return { createdDemoUsers: 0, createdDemoOrders: 0 };
+  // Demo finance rules and orders only when asked (the server's start, db:seed): tests start bare.
+  const demoOrders = async (tx: Executor) => (options.demoOrders ? seedDemoOrders(tx) : 0);
 
   return db.transaction(async (tx) => {
     // Serialize concurrent first starts on a shared PostgreSQL.
@@ -101,7 +110,7 @@ export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ 
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
     if (count > 0) {
       await seedCatalog(tx);
-      return { createdDemoUsers: 0 };
+      return { createdDemoUsers: 0, createdDemoOrders: await demoOrders(tx) };
     }
 
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
@@ -137,6 +146,6 @@ export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ 
       .onConflictDoNothing();
     // The demo catalogue (only when the catalogue tables are empty) links to the tags above.
     await seedCatalog(tx);
-    return { createdDemoUsers: DEMO_USERS.length };
+    return { createdDemoUsers: DEMO_USERS.length, createdDemoOrders: await demoOrders(tx) };
   });
 }

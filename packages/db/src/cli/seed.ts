@@ -6,6 +6,8 @@ const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: 
   console.error(err.message);
   process.exit(1);
 });
-const result = await seed(handle.db);
-console.log(`seeded (${handle.kind}): ${result.createdDemoUsers} demo users created`);
+const result = await seed(handle.db, { demoOrders: true });
+console.log(
+  `seeded (${handle.kind}): ${result.createdDemoUsers} demo users, ${result.createdDemoOrders} demo orders created`,
+);
 await handle.close();

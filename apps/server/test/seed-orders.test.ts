@@ -1,0 +1,262 @@
+import {
+  type DbHandle,
+  DEMO_ORDER_CUSTOMERS,
+  type LineItemPriceRow,
+  orderPricingInput,
+  type PremiumPriceRow,
+  type PricingGroupRows,
+  schema,
+  seed,
+} from '@cab/db';
+import { createTestDb } from '@cab/db/testing';
+import { GROUP_PREMIUM_KINDS, ORDER_STATUSES, priceOrder } from '@cab/shared';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** The demo orders (packages/db/src/seed-orders.ts): every status, priced as stored, idempotent. */
+
+let handle: DbHandle;
+let createdDemoOrders = 0;
+beforeAll(async () => {
+  handle = await createTestDb();
+  ({ createdDemoOrders } = await seed(handle.db, { demoOrders: true }));
+});
+afterAll(() => handle.close());
+
+const counts = async () => {
+  const n = async (table: string) =>
+    Number(((await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n);
+  return {
+    orders: await n('orders'),
+    groups: await n('order_groups'),
+    items: await n('order_items'),
+    audit: await n('audit_events'),
+    paymentOptions: await n('payment_options'),
+    boundDiscounts: await n('bound_discounts'),
+    codes: await n('discount_codes'),
+    surcharges: await n('surcharges'),
+  };
+};
+
+describe('demo orders', () => {
+  it('every status for each demo customer (personal, business manager, business employee)', async () => {
+    const users = await handle.db.select().from(schema.users);
+    const rows = await handle.db.select().from(schema.orders);
+    expect(createdDemoOrders).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    for (const email of DEMO_ORDER_CUSTOMERS) {
+      const user = users.find((u) => u.email === email)!;
+      const statuses = new Set(rows.filter((o) => o.customerId === user.id).map((o) => o.status));
+      expect([...statuses].sort(), email).toEqual([...ORDER_STATUSES].sort());
+    }
+    const manager = users.find((u) => u.email === 'manager@demo.test')!;
+    expect(manager.isManager && manager.accountType === 'B').toBe(true);
+    // Business orders carry the company; the personal customer's do not.
+    for (const o of rows) expect(o.companyId).toBe(users.find((u) => u.id === o.customerId)!.companyId);
+    // Created over the last ~6 months, none in the future.
+    const ages = rows.map((o) => (Date.now() - o.createdAt.getTime()) / 86_400_000);
+    expect(Math.min(...ages)).toBeGreaterThan(0);
+    expect(Math.max(...ages)).toBeLessThan(190);
+    expect(Math.max(...ages)).toBeGreaterThan(60);
+  });
+
+  it('submitted orders have their submit fields; declined ones a reason; the audit trail tells the history', async () => {
+    const rows = await handle.db.select().from(schema.orders);
+    const events = await handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(sql`${schema.auditEvents.entity} = 'order'`)
+      .orderBy(asc(schema.auditEvents.id));
+    for (const o of rows) {
+      const mine = events.filter((e) => e.entityId === String(o.id));
+      expect(mine[0]?.action).toBe('create');
+      expect((mine.at(-1)?.after as { status: string }).status).toBe(o.status);
+      for (let i = 1; i < mine.length; i++) expect(mine[i]!.at >= mine[i - 1]!.at).toBe(true);
+      if (o.status === 'BID') {
+        expect(o.submittedAt).toBeNull();
+        continue;
+      }
+      expect(mine[1]?.action).toBe('submit');
+      expect(o.submittedAt).not.toBeNull();
+      expect(o.termsAcceptedAt).not.toBeNull();
+      expect(o.billingAddress?.line1).toBeTruthy();
+      expect(o.shippingAddress?.state).toMatch(/^[A-Z]{2}$/);
+      expect(o.customerPaymentOptionId).not.toBeNull();
+      expect(o.paymentMethod).toBeTruthy();
+      expect(o.completionPreference && o.jobPriority && o.shippingMethod).toBeTruthy();
+      expect(o.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(o.dueDate! > o.submittedAt!.toISOString().slice(0, 10)).toBe(true);
+      if (o.status === 'DECLINED') {
+        expect(o.metadata.status_notes?.[0]?.status).toBe('DECLINED');
+        expect(o.metadata.status_notes?.[0]?.note.length).toBeGreaterThan(10);
+        expect(mine.at(-1)?.action).toBe('decline');
+      }
+    }
+  });
+
+  it("every order's stored prices equal the engine's, recomputed from its stored lines", async () => {
+    const db = handle.db;
+    const rows = await db.select().from(schema.orders);
+    const groups = await db.select().from(schema.orderGroups).orderBy(asc(schema.orderGroups.position));
+    const items = await db.select().from(schema.orderItems).orderBy(asc(schema.orderItems.position));
+    const catalog = new Map((await db.select().from(schema.lineItems)).map((i) => [i.id, i]));
+    const premiumRows = new Map((await db.select().from(schema.premiums)).map((p) => [p.id, p]));
+    const bound = await db.select().from(schema.boundDiscounts);
+    const codes = await db.select().from(schema.discountCodes);
+    const fees = await db.select().from(schema.surcharges);
+    const options = await db.select().from(schema.paymentOptions);
+    const users = await db.select().from(schema.users);
+    const [taxRow] = await db.select().from(schema.settings).where(sql`${schema.settings.key} = 'tax_rates'`);
+    const taxRates = taxRow!.value as Record<string, number>;
+    expect(Object.keys(taxRates).length).toBeGreaterThan(0);
+    expect(bound.length).toBe(1);
+
+    let withCode = 0;
+    let withCustomerDiscount = 0;
+    let withSurcharge = 0;
+    let withTax = 0;
+    for (const o of rows) {
+      const og = groups.filter((g) => g.orderId === o.id);
+      expect(og.length).toBeGreaterThanOrEqual(1);
+      expect(og.length).toBeLessThanOrEqual(4);
+      const lines = items.filter((i) => i.orderId === o.id);
+      expect(lines.length).toBeGreaterThanOrEqual(5);
+      expect(lines.length).toBeLessThanOrEqual(32);
+      expect(o.itemCount).toBe(lines.filter((l) => !l.isAttachment).length);
+      expect(o.errorCount).toBe(og.reduce((n, g) => n + g.errors.length, 0));
+
+      const premium = (id: number | null): PremiumPriceRow | null => (id === null ? null : premiumRows.get(id)!);
+      const input: PricingGroupRows[] = og.map((g) => {
+        const gl = lines.filter((l) => l.groupId === g.id);
+        // Attachments follow their parent: the nearest line above that is not an attachment.
+        gl.forEach((l, i) => {
+          if (!l.isAttachment) return;
+          const parent = gl
+            .slice(0, i)
+            .reverse()
+            .find((p) => !p.isAttachment);
+          expect(l.parentClientId).toBe(parent?.clientId);
+        });
+        return {
+          premiums: {
+            wood_species: premium(g.woodSpeciesId),
+            finish_option: premium(g.finishOptionId),
+            base_door_style: premium(g.baseDoorStyleId),
+            wall_door_style: premium(g.wallDoorStyleId),
+            tall_door_style: premium(g.tallDoorStyleId),
+            drawer_style: premium(g.drawerStyleId),
+          },
+          items: gl.map((l) => {
+            const c = catalog.get(l.lineItemId!)!;
+            expect(l.manufacturerCode).toBe(c.manufacturerCode);
+            // The frozen base price is the catalogue's as seeded.
+            expect(l.breakdown.base_price).toBe(c.priceCents);
+            const lineItem: LineItemPriceRow = c;
+            return {
+              clientId: l.clientId,
+              parentClientId: l.parentClientId,
+              isAttachment: l.isAttachment,
+              qty: l.qty,
+              lineItem,
+              finishedSide: premium(l.finishedSideId),
+            };
+          }),
+        };
+      });
+      const customer = users.find((u) => u.id === o.customerId)!;
+      const code = codes.find((c) => c.id === o.discountCodeId) ?? null;
+      const priced = priceOrder(
+        orderPricingInput(input, {
+          customerId: o.customerId,
+          companyId: o.companyId,
+          boundDiscounts: bound,
+          discountCode: code,
+          customDiscountAmount: o.customDiscountAmount,
+          customDiscountPercentage: o.customDiscountPercentage,
+          surcharges: fees,
+          paymentMethod: o.paymentMethod,
+          paymentOptionDiscount: options.find((p) => p.id === o.customerPaymentOptionId)?.discountPercentage ?? null,
+          bypassPaymentOptionDiscount: o.bypassPaymentOptionDiscount,
+          taxRates,
+          taxState: o.shippingAddress?.state ?? null,
+          taxExempt: customer.taxExempt,
+          today: o.pricedAt!.toISOString().slice(0, 10),
+        }),
+      );
+      const t = priced.totals;
+      expect({
+        subtotal: o.subtotal,
+        customer_discount_amount: o.customerDiscountAmount,
+        total_after_customer_discount: o.totalAfterCustomerDiscount,
+        order_discount: o.orderDiscount,
+        total_after_discount: o.totalAfterDiscount,
+        surcharge: o.surcharge,
+        payment_option_discount: o.paymentOptionDiscount,
+        total_before_tax: o.totalBeforeTax,
+        sales_tax_in_percentage: o.salesTaxInPercentage,
+        sales_tax_amount: o.salesTaxAmount,
+        total_after_tax: o.totalAfterTax,
+        total_price: o.totalPrice,
+      }).toEqual({ ...t, custom_discount_amount_display: undefined });
+      expect(o.pricingSteps).toEqual(JSON.parse(JSON.stringify(priced.steps)));
+
+      // Independently of the engine: the lines add up to the subtotal, each line is unit x qty,
+      // each unit the sum of its breakdown's parts, and the final prices to the pre-tax total.
+      let sum = 0;
+      let finalSum = 0;
+      og.forEach((g, gi) => {
+        const gl = lines.filter((l) => l.groupId === g.id);
+        expect(g.subtotal).toBe(priced.groups[gi]!.subtotal);
+        expect(g.subtotal).toBe(gl.reduce((n, l) => n + l.totalPrice, 0));
+        gl.forEach((l, li) => {
+          const p = priced.groups[gi]!.items[li]!;
+          expect([l.unitPrice, l.totalPrice, l.finalPrice, l.totalFinalPrice]).toEqual([
+            p.unit_price,
+            p.total_price,
+            p.final_price,
+            p.total_final_price,
+          ]);
+          expect(l.breakdown).toEqual(JSON.parse(JSON.stringify(p.breakdown)));
+          const parts =
+            l.breakdown.base_price +
+            l.breakdown.premiums.reduce((n, part) => n + part.amount, 0) +
+            (l.breakdown.finished_side?.amount ?? 0);
+          expect(l.unitPrice).toBe(parts);
+          expect(l.totalPrice).toBe(l.unitPrice * l.qty);
+          if (l.isAttachment) expect(l.breakdown.premiums).toEqual([]);
+          sum += l.totalPrice;
+          finalSum += l.totalFinalPrice;
+        });
+      });
+      expect(o.subtotal).toBe(sum);
+      expect(o.totalBeforeTax).toBe(finalSum);
+      expect(o.totalPrice).toBe(o.totalBeforeTax + o.salesTaxAmount);
+
+      if (o.orderDiscount > 0 && code) withCode++;
+      if (o.customerDiscountAmount > 0) withCustomerDiscount++;
+      if (o.surcharge > 0) withSurcharge++;
+      if (o.salesTaxAmount > 0) withTax++;
+      // Premiums are real: every group has a wood, a finish, door and drawer styles.
+      for (const g of og) {
+        for (const kind of GROUP_PREMIUM_KINDS) expect(input[og.indexOf(g)]!.premiums[kind], kind).toBeTruthy();
+      }
+    }
+    // The demo shows each adjustment somewhere.
+    expect(withCustomerDiscount).toBeGreaterThan(0);
+    expect(withSurcharge).toBeGreaterThan(0);
+    expect(withTax).toBeGreaterThan(0);
+    expect(
+      withCode + rows.filter((o) => o.customDiscountAmount !== null || o.customDiscountPercentage !== null).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('running the seed again adds nothing', async () => {
+    const before = await counts();
+    expect(before.paymentOptions).toBe(3);
+    expect(before.surcharges).toBe(2);
+    expect(before.codes).toBe(3);
+    const again = await seed(handle.db, { demoOrders: true });
+    expect(again).toEqual({ createdDemoUsers: 0, createdDemoOrders: 0 });
+    expect(await counts()).toEqual(before);
+  });
+});
