@@ -70,7 +70,7 @@ describe('demo orders', () => {
     for (const o of rows) {
       const mine = events.filter((e) => e.entityId === String(o.id));
       expect(mine[0]?.action).toBe('create');
-      expect((mine.at(-1)?.after as { status: string }).status).toBe(o.status);
+      expect((mine.at(-1)!.after as { status: string }).status).toBe(o.status);
       for (let i = 1; i < mine.length; i++) expect(mine[i]!.at >= mine[i - 1]!.at).toBe(true);
       if (o.status === 'BID') {
         expect(o.submittedAt).toBeNull();
