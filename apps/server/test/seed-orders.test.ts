@@ -108,6 +108,14 @@ describe('demo orders', () => {
     const users = await db.select().from(schema.users);
     const [taxRow] = await db.select().from(schema.settings).where(sql`${schema.settings.key} = 'tax_rates'`);
     const taxRates = taxRow!.value as Record<string, number>;
+    const addressRows = await db.select().from(schema.addresses);
+    const defaultShippingState = (customerId: number, companyId: number | null) =>
+      addressRows.find(
+        (a) =>
+          a.kind === 'SHIPPING' &&
+          a.isDefault &&
+          (a.userId === customerId || (companyId !== null && a.companyId === companyId)),
+      )?.state ?? null;
     expect(Object.keys(taxRates).length).toBeGreaterThan(0);
     expect(bound.length).toBe(1);
 
@@ -171,6 +179,7 @@ describe('demo orders', () => {
           companyId: o.companyId,
           boundDiscounts: bound,
           discountCode: code,
+          discountCodeClaimed: o.discountCodeClaimed,
           customDiscountAmount: o.customDiscountAmount,
           customDiscountPercentage: o.customDiscountPercentage,
           surcharges: fees,
@@ -178,7 +187,8 @@ describe('demo orders', () => {
           paymentOptionDiscount: options.find((p) => p.id === o.customerPaymentOptionId)?.discountPercentage ?? null,
           bypassPaymentOptionDiscount: o.bypassPaymentOptionDiscount,
           taxRates,
-          taxState: o.shippingAddress?.state ?? null,
+          // Before submit: the customer's (or company's) default shipping address.
+          taxState: o.shippingAddress?.state ?? defaultShippingState(o.customerId, o.companyId),
           taxExempt: customer.taxExempt,
           today: o.pricedAt!.toISOString().slice(0, 10),
         }),

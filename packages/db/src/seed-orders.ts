@@ -3,6 +3,7 @@ import {
   basisPoints,
   type Cents,
   type DiscountCodeInput,
+  divRound,
   GROUP_PREMIUM_KINDS,
   type GroupPremiumKind,
   type GroupPremiums,
@@ -12,7 +13,6 @@ import {
   type OrderStatus,
   type PremiumPrice,
   type PricingItem,
-  parsePercent,
   priceOrder,
 } from '@cab/shared';
 import { inArray, sql } from 'drizzle-orm';
@@ -81,6 +81,8 @@ export interface PricingRulesRows {
   /** Every bound discount that may match: the customer's own wins over the company's. */
   boundDiscounts: readonly BoundDiscountRow[];
   discountCode: DiscountCodeRow | null;
+  /** The order claimed a use of the code on submit (orders.discount_code_claimed). */
+  discountCodeClaimed: boolean;
   customDiscountAmount: Cents | null;
   customDiscountPercentage: BasisPoints | null;
   /** Every surcharge; inactive ones and those of another payment method are left out here. */
@@ -88,7 +90,10 @@ export interface PricingRulesRows {
   paymentMethod: string | null;
   paymentOptionDiscount: BasisPoints | null;
   bypassPaymentOptionDiscount: boolean;
-  /** settings.tax_rates (state -> percent) and the state the order ships to (null: none yet). */
+  /**
+   * settings.tax_rates (state -> percent) and the state the order ships to: the submitted
+   * shipping address's, before that the customer's default shipping address's (null: none).
+   */
   taxRates: Readonly<Record<string, number>>;
   taxState: string | null;
   taxExempt: boolean;
@@ -102,13 +107,17 @@ export const premiumPrice = (row: PremiumPriceRow): PremiumPrice => ({
   percentage: row.percentageBp,
 });
 
-/** A state's rate from settings.tax_rates as basis points (8.5 -> 850); null when not listed. */
+/**
+ * A state's rate from settings.tax_rates (a percentage with up to 3 decimals) as basis points;
+ * a third decimal rounds half away from zero (8.875 -> 888), read from the text, not as a float.
+ * Null when the state is not listed. Same rule as the orders module's taxRateToBasisPoints.
+ */
 export function taxRateOf(rates: Readonly<Record<string, number>>, state: string | null): BasisPoints | null {
-  if (!state) return null;
-  const rate = rates[state];
-  if (rate === undefined) return null;
-  // Settings allow three decimals; basis points hold two, so a third one rounds half away from zero.
-  return parsePercent(rate) ?? basisPoints(Math.round(rate * 100));
+  const rate = state ? rates[state.toUpperCase()] : undefined;
+  if (rate === undefined || !Number.isFinite(rate)) return null;
+  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(String(rate));
+  if (!m) return null;
+  return basisPoints(divRound(Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0')), 10));
 }
 
 /** The bound discount of a customer, else of their company (Finance > Bound Discounts). */
@@ -123,14 +132,15 @@ export function boundDiscountOf(
   return company?.percentage ?? null;
 }
 
-export function discountCodeInput(row: DiscountCodeRow): DiscountCodeInput {
+/** A code as the engine sees it; once claimed (on submit) expiry and use-up no longer take it away. */
+export function discountCodeInput(row: DiscountCodeRow, claimed = false): DiscountCodeInput {
   return {
     code: row.code,
     percentage: row.percentage,
     amount: row.amount,
-    validFrom: row.validFrom,
-    validTo: row.validTo,
-    usageLimit: row.usageLimit,
+    validFrom: claimed ? null : row.validFrom,
+    validTo: claimed ? null : row.validTo,
+    usageLimit: claimed ? null : row.usageLimit,
     timesUsed: row.timesUsed,
     minimumTotal: row.minimumTotal,
   };
@@ -169,7 +179,7 @@ export function orderPricingInput(groups: readonly PricingGroupRows[], rules: Pr
       };
     }),
     customerDiscount: boundDiscountOf(rules.boundDiscounts, rules.customerId, rules.companyId),
-    discountCode: rules.discountCode ? discountCodeInput(rules.discountCode) : null,
+    discountCode: rules.discountCode ? discountCodeInput(rules.discountCode, rules.discountCodeClaimed) : null,
     customDiscount:
       rules.customDiscountAmount !== null || rules.customDiscountPercentage !== null
         ? { amount: rules.customDiscountAmount, percentage: rules.customDiscountPercentage }
@@ -436,7 +446,8 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       u.companyId !== null && u.accountType === 'B' ? a.companyId === u.companyId : a.userId === u.id,
     );
     const billing = own.find((a) => a.kind === 'BILLING') ?? null;
-    const shipping = own.find((a) => a.kind === 'SHIPPING') ?? billing;
+    const shipping =
+      own.find((a) => a.kind === 'SHIPPING' && a.isDefault) ?? own.find((a) => a.kind === 'SHIPPING') ?? null;
     return {
       id: u.id,
       companyId: u.companyId,
@@ -610,6 +621,8 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       companyId: customer.companyId,
       boundDiscounts: bound,
       discountCode,
+      // Priced when submitted, as the claim is made: the code had to apply then.
+      discountCodeClaimed: false,
       customDiscountAmount,
       customDiscountPercentage,
       surcharges: fees,
@@ -617,7 +630,7 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       paymentOptionDiscount: paymentOption?.discountPercentage ?? null,
       bypassPaymentOptionDiscount: bypass,
       taxRates,
-      taxState: submitted ? (customer.shipping?.state ?? customer.billing?.state ?? null) : null,
+      taxState: customer.shipping?.state ?? null,
       taxExempt: customer.taxExempt,
       today,
     });
