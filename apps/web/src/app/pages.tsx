@@ -13,6 +13,11 @@ export const PAGES: Record<string, PageModule> = {
   '/login': () => import('../features/auth/pages/LoginPage.tsx'),
   '/test': () => import('../features/core/pages/SystemCheckPage.tsx'),
   '/orders': () => import('../features/orders/pages/OrdersRedirect.tsx'),
+  '/orders/all': () => import('../features/orders/pages/AllOrdersPage.tsx'),
+  '/orders/manage': () => import('../features/orders/pages/ManageOrdersPage.tsx'),
+  '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
+  '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),
+  '/orders/:id/submit': () => import('../features/orders/pages/SubmitOrderPage.tsx'),
   '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
   '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")

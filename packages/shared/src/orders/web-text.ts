@@ -27,6 +27,18 @@ export const ORDERS_WEB_TEXT = {
   errorsTitle: (errors: number, warnings: number) =>
     `${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}`,
   buildOrder: 'Build order',
+  sortBy: 'Sort by',
+  sortLabels: {
+    '-id': 'Newest first',
+    id: 'Oldest first',
+    name: 'Name A–Z',
+    '-name': 'Name Z–A',
+    requested_date: 'Requested date, soonest',
+    '-requested_date': 'Requested date, latest',
+    '-total_price': 'Total, highest',
+    total_price: 'Total, lowest',
+    status: 'Status',
+  } as Record<string, string>,
   rangeLabels: {
     today: 'Today',
     yesterday: 'Yesterday',

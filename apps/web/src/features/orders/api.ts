@@ -1,0 +1,324 @@
+import {
+  accountsApi,
+  coreApi,
+  type Order,
+  type OrderCreate,
+  type OrderFilter,
+  type OrderGroupInput,
+  type OrderGroupsUpdate,
+  type OrderListQuery,
+  ordersApi,
+} from '@cab/shared';
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { call, download, upload } from '../../lib/api.ts';
+import { accountKeys } from '../accounts/api.ts';
+
+/**
+ * Order data: the query-key factory and one hook per ordersApi endpoint. A call that answers the
+ * order puts it in the detail cache and marks the lists and the order's timeline stale; the other
+ * parts of an order (comments, notes, to-dos, files) have their own keys, so a mutation invalidates
+ * exactly those.
+ */
+const base = resourceKeys('orders');
+type Part = 'comments' | 'notes' | 'todos' | 'files' | 'timeline' | 'terms' | 'payment-options' | 'short';
+export const orderKeys = {
+  ...base,
+  part: (id: number, part: Part) => [...base.all, 'part', id, part] as const,
+  paymentOptions: (id: number, date: string) => [...orderKeys.part(id, 'payment-options'), date] as const,
+  /** GET accounts me/filters: the server default filter and the user's saved one. */
+  meFilters: () => [...base.all, 'me-filters'] as const,
+};
+
+/** The list's query as the wire sends it (status as one comma-joined value). */
+export type OrderListWireQuery = Omit<Partial<OrderListQuery>, 'status'> & { status?: string };
+
+export function useOrderList(query: OrderListWireQuery, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => call(ordersApi.list, { query: query as Record<string, string>, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => call(ordersApi.detail, { params: { id }, signal }),
+  });
+}
+
+/** {id}/short: the head and prices without groups, merged into the cached order. */
+export function useRefreshOrderShort() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(ordersApi.short, { params: { id } }),
+    onSuccess: (short) => {
+      client.setQueryData<Order>(orderKeys.detail(short.id), (order) => (order ? { ...order, ...short } : order));
+    },
+  });
+}
+
+/** The order as a call answered it: into the detail cache; lists and the timeline are stale. */
+export function storeOrder(client: QueryClient, order: Order): void {
+  client.setQueryData(orderKeys.detail(order.id), order);
+  void client.invalidateQueries({ queryKey: orderKeys.lists() });
+  void client.invalidateQueries({ queryKey: orderKeys.part(order.id, 'timeline') });
+  void client.invalidateQueries({ queryKey: orderKeys.part(order.id, 'short') });
+}
+
+function useOrderMutation<V>(fn: (vars: V) => Promise<Order>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: (order) => storeOrder(client, order) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Draft (the builder's calls)
+
+export const useCreateOrder = () =>
+  useOrderMutation((body: OrderCreate) => call(ordersApi.create, { body, form: true }));
+
+export const useReplaceGroups = (id: number) =>
+  useOrderMutation((body: OrderGroupsUpdate) => call(ordersApi.replaceGroups, { params: { id }, body, form: true }));
+
+export const useAddGroup = (id: number) =>
+  useOrderMutation((body: OrderGroupInput) => call(ordersApi.addGroup, { params: { id }, body }));
+
+// ---------------------------------------------------------------------------------------------
+// Lifecycle
+
+/** The moves without a body. */
+export type SimpleMove = 'approve' | 'start_editing' | 'stop_editing' | 'fix' | 'cancel';
+const SIMPLE_MOVES = {
+  approve: ordersApi.approve,
+  start_editing: ordersApi.startEditing,
+  stop_editing: ordersApi.stopEditing,
+  fix: ordersApi.fix,
+  cancel: ordersApi.cancel,
+} as const;
+
+export const useOrderMove = (id: number) =>
+  useOrderMutation((move: SimpleMove) => call(SIMPLE_MOVES[move], { params: { id } }));
+
+export const useDeclineOrder = (id: number) =>
+  useOrderMutation((reason: string) => call(ordersApi.decline, { params: { id }, body: { reason }, form: true }));
+
+/** clone answers the new BID; the source order is unchanged. */
+export function useCloneOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(ordersApi.clone, { params: { id } }),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      void client.invalidateQueries({ queryKey: orderKeys.lists() });
+    },
+  });
+}
+
+export function useRecalculate(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(ordersApi.recalculate, { params: { id } }),
+    onSuccess: (result) => storeOrder(client, result.order),
+  });
+}
+
+/** POST {id}/submit/ (multipart): the form's fields and the supplement documents. */
+export const useSubmitOrder = (id: number) =>
+  useOrderMutation((form: FormData) => upload(ordersApi.submit, { params: { id }, form }));
+
+// ---------------------------------------------------------------------------------------------
+// Price
+
+export const useUpdateCustomDiscount = (id: number) =>
+  useOrderMutation(
+    (body: {
+      custom_discount_amount: string | null;
+      custom_discount_percentage: string | null;
+      custom_discount_notes?: string;
+    }) => call(ordersApi.updateCustomDiscount, { params: { id }, body, form: true }),
+  );
+
+export const useDiscountCode = (id: number) =>
+  useOrderMutation((discount_code: string) =>
+    call(ordersApi.discountCode, { params: { id }, body: { discount_code }, form: true }),
+  );
+
+export const useCancelDiscountCode = (id: number) =>
+  useOrderMutation(() => call(ordersApi.cancelDiscountCode, { params: { id } }));
+
+export const useBypassPaymentOptionDiscount = (id: number) =>
+  useOrderMutation((bypass: boolean) =>
+    call(ordersApi.updateBypassPaymentOptionDiscount, {
+      params: { id },
+      body: { bypass_payment_option_discount: bypass },
+    }),
+  );
+
+export function usePaymentOptions(id: number, date: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.paymentOptions(id, date),
+    queryFn: ({ signal }) => call(ordersApi.paymentOptions, { params: { id }, query: date ? { date } : {}, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTermsOfUse(id: number) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'terms'),
+    queryFn: ({ signal }) => call(ordersApi.termsOfUse, { params: { id }, signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments, notes, to-dos
+
+export function useComments(id: number) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'comments'),
+    queryFn: ({ signal }) => call(ordersApi.comments, { params: { id }, signal }),
+  });
+}
+
+function usePartMutation<V, R>(id: number, part: Part, fn: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: orderKeys.part(id, part) });
+      void client.invalidateQueries({ queryKey: orderKeys.part(id, 'timeline') });
+    },
+  });
+}
+
+export const useAddComment = (id: number) =>
+  usePartMutation(id, 'comments', (text: string) =>
+    call(ordersApi.addComment, { params: { id }, body: { text }, form: true }),
+  );
+
+export function useNotes(id: number, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'notes'),
+    queryFn: ({ signal }) => call(ordersApi.notes, { params: { id }, signal }),
+    enabled,
+  });
+}
+
+/** update_order_note: a new note without note_id, else an edit of that note. */
+export const useSaveNote = (id: number) =>
+  usePartMutation(id, 'notes', (body: { note_id?: number; note: string }) =>
+    call(ordersApi.updateOrderNote, { params: { id }, body, form: true }),
+  );
+
+export const useResolveNote = (id: number) =>
+  usePartMutation(id, 'notes', (note_id: number) =>
+    call(ordersApi.resolveOrderNote, { params: { id }, body: { note_id } }),
+  );
+
+export function useTodos(id: number, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'todos'),
+    queryFn: ({ signal }) => call(ordersApi.todos, { params: { id }, query: { page: 1, page_size: 200 }, signal }),
+    enabled,
+  });
+}
+
+export const useAddTodo = (id: number) =>
+  usePartMutation(id, 'todos', (text: string) =>
+    call(ordersApi.addTodo, { params: { id }, body: { text }, form: true }),
+  );
+
+export const useCompleteTodo = (id: number) =>
+  usePartMutation(id, 'todos', ({ todoId, is_completed }: { todoId: number; is_completed: boolean }) =>
+    call(ordersApi.completeTodo, { params: { id, todoId }, body: { is_completed } }),
+  );
+
+export const useDeleteTodo = (id: number) =>
+  usePartMutation(id, 'todos', (todoId: number) => call(ordersApi.deleteTodo, { params: { id, todoId } }));
+
+// ---------------------------------------------------------------------------------------------
+// Files and timeline
+
+export function useOrderFiles(id: number) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'files'),
+    queryFn: ({ signal }) => call(ordersApi.files, { params: { id }, signal }),
+  });
+}
+
+export const useAddFiles = (id: number) =>
+  usePartMutation(id, 'files', ({ files, replace }: { files: File[]; replace: boolean }) => {
+    const form = new FormData();
+    form.append('replace', String(replace));
+    for (const file of files) form.append('files', file);
+    return upload(ordersApi.addFiles, { params: { id }, form });
+  });
+
+export const useAddStatusDocs = (id: number) =>
+  usePartMutation(id, 'files', (files: File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file);
+    return upload(ordersApi.addStatusDocs, { params: { id }, form });
+  });
+
+export const downloadOrderFile = (id: number, fileId: number, name: string) =>
+  download(ordersApi.fileDownload, { params: { id, fileId }, fallbackName: name });
+
+export function useTimeline(id: number) {
+  return useQuery({
+    queryKey: orderKeys.part(id, 'timeline'),
+    queryFn: ({ signal }) => call(ordersApi.timeline, { params: { id }, signal }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The user's order filter (accounts me/filters)
+
+/** SPEC 4: the server default filter loads once only. */
+export function useMeFilters() {
+  return useQuery({
+    queryKey: orderKeys.meFilters(),
+    queryFn: ({ signal }) => call(accountsApi.meFilters, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSaveMeFilters() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (order_filter: OrderFilter | null) => call(accountsApi.updateMeFilters, { body: { order_filter } }),
+    onSuccess: (filters) => client.setQueryData(orderKeys.meFilters(), filters),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the submit form needs besides the order: the lead time and the holidays it skips
+
+/** The lead time (business days) and the holidays of this year and the next, for the earliest date. */
+export function useLeadTime(year: number) {
+  return useQuery({
+    queryKey: [...base.all, 'lead-time', year] as const,
+    queryFn: async ({ signal }) => {
+      const [settings, thisYear, nextYear] = await Promise.all([
+        call(coreApi.getSettings, { signal }),
+        call(coreApi.holidays, { query: { year }, signal }),
+        call(coreApi.holidays, { query: { year: year + 1 }, signal }),
+      ]);
+      return { leadTime: settings.lead_time, holidays: new Set([...thisYear, ...nextYear].map((h) => h.date)) };
+    },
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The order's customer's addresses (accounts customer/{id}/address), once the customer is known. */
+export function useCustomerAddresses(customer: number | undefined) {
+  return useQuery({
+    queryKey: accountKeys.addresses(customer ?? 0),
+    queryFn: ({ signal }) => call(accountsApi.addresses, { params: { id: customer ?? 0 }, signal }),
+    enabled: customer !== undefined,
+  });
+}

@@ -1,0 +1,231 @@
+import {
+  formatWireMoney,
+  MSG,
+  NOTIFY_MS,
+  ORDER_ACTION_LABELS,
+  type Order,
+  type OrderAction,
+  ordersApi,
+  ORDERS_WEB_TEXT as T,
+} from '@cab/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { useCan } from '../../auth/useCan.ts';
+import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecalculate } from '../api.ts';
+
+type RecalculateResult = z.infer<typeof ordersApi.recalculate.response>;
+
+/** The buttons, in this order, of the moves the order answers in allowed_actions. */
+const BUTTONS: readonly OrderAction[] = [
+  'submit',
+  'approve',
+  'decline',
+  'start_editing',
+  'stop_editing',
+  'fix',
+  'clone',
+  'cancel',
+];
+const SIMPLE: readonly OrderAction[] = ['approve', 'start_editing', 'stop_editing', 'fix'];
+
+function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const decline = useDeclineOrder(order.id);
+  const { enqueueSnackbar } = useSnackbar();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(MSG.required);
+      return;
+    }
+    try {
+      await decline.mutateAsync(reason.trim());
+      enqueueSnackbar(T.actionDone(ORDER_ACTION_LABELS.decline.past), {
+        variant: 'success',
+        autoHideDuration: NOTIFY_MS.short,
+      });
+      onClose();
+    } catch (err) {
+      if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
+    }
+  };
+  return (
+    <FormDialog
+      title={T.declineTitle}
+      submitLabel={ORDER_ACTION_LABELS.decline.label}
+      onSubmit={(e) => void onSubmit(e)}
+      onClose={onClose}
+      pending={decline.isPending}
+      testId="decline-dialog"
+      submitTestId="decline-submit"
+    >
+      <TextField
+        label={T.declineReason}
+        value={reason}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError(null);
+        }}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        multiline
+        minRows={3}
+        fullWidth
+        autoFocus
+        required
+        sx={{ mt: 1 }}
+      />
+    </FormDialog>
+  );
+}
+
+function RecalculateDialog({ result, onClose }: { result: RecalculateResult; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth data-testid="recalculate-dialog">
+      <DialogTitle>{T.recalculateTitle}</DialogTitle>
+      <DialogContent dividers>
+        <Typography sx={{ mb: 2 }} data-testid="recalculate-total">
+          {T.recalculateTotal(formatWireMoney(result.old_total_price), formatWireMoney(result.new_total_price))}
+        </Typography>
+        {result.changes.length === 0 ? (
+          <Typography color="text.secondary">{T.recalculateNoChange}</Typography>
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{T.colLine}</TableCell>
+                <TableCell>{T.colCode}</TableCell>
+                <TableCell align="right">{T.colOldUnit}</TableCell>
+                <TableCell align="right">{T.colNewUnit}</TableCell>
+                <TableCell align="right">{T.colOldTotal}</TableCell>
+                <TableCell align="right">{T.colNewTotal}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.changes.map((c) => (
+                <TableRow key={c.line_item_number} data-testid={`recalculate-line-${c.line_item_number}`}>
+                  <TableCell>{c.line_item_number}</TableCell>
+                  <TableCell>{c.manufacturer_code}</TableCell>
+                  <TableCell align="right">{formatWireMoney(c.old_unit_price)}</TableCell>
+                  <TableCell align="right">{formatWireMoney(c.new_unit_price)}</TableCell>
+                  <TableCell align="right">{formatWireMoney(c.old_total_price)}</TableCell>
+                  <TableCell align="right">{formatWireMoney(c.new_total_price)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The order's lifecycle buttons: exactly the moves allowed_actions names (the server's lifecycle
+ * table decides), plus Recalculate for the shop. A refusal shows as SPEC 8's popup (lib/api.ts).
+ */
+export function OrderActions({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const move = useOrderMove(order.id);
+  const clone = useCloneOrder(order.id);
+  const recalculate = useRecalculate(order.id);
+  const canRecalculate = useCan(ordersApi.recalculate);
+  const [dialog, setDialog] = useState<'decline' | 'cancel' | null>(null);
+  const [recalculated, setRecalculated] = useState<RecalculateResult | null>(null);
+  const busy = move.isPending || clone.isPending || recalculate.isPending;
+
+  const done = (action: OrderAction) =>
+    enqueueSnackbar(T.actionDone(ORDER_ACTION_LABELS[action].past), {
+      variant: 'success',
+      autoHideDuration: NOTIFY_MS.short,
+    });
+  const run = async (action: OrderAction) => {
+    try {
+      if (action === 'submit') navigate(`/orders/${order.id}/submit`);
+      else if (action === 'decline' || action === 'cancel') setDialog(action);
+      else if (action === 'clone') {
+        const copy = await clone.mutateAsync();
+        done(action);
+        navigate(`/orders/${copy.id}`);
+      } else if (SIMPLE.includes(action)) {
+        await move.mutateAsync(action as SimpleMove);
+        done(action);
+      }
+    } catch {
+      // Shown by the transport (SPEC 8 popup).
+    }
+  };
+  const cancelOrder = async () => {
+    try {
+      await move.mutateAsync('cancel');
+      done('cancel');
+    } catch {
+      // Shown by the transport.
+    }
+    setDialog(null);
+  };
+
+  const actions = BUTTONS.filter((a) => order.allowed_actions.includes(a));
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="order-actions">
+      {actions.map((action) => (
+        <Button
+          key={action}
+          variant={action === 'submit' || action === 'approve' ? 'contained' : 'outlined'}
+          color={action === 'decline' || action === 'cancel' ? 'error' : 'primary'}
+          disabled={busy}
+          onClick={() => void run(action)}
+          data-testid={`action-${action}`}
+        >
+          {ORDER_ACTION_LABELS[action].label}
+        </Button>
+      ))}
+      {canRecalculate && order.status !== 'CANCELLED' && (
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={() => recalculate.mutate(undefined, { onSuccess: (result) => setRecalculated(result) })}
+          data-testid="action-recalculate"
+        >
+          {T.recalculate}
+        </Button>
+      )}
+      {dialog === 'decline' && <DeclineDialog order={order} onClose={() => setDialog(null)} />}
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        title={T.cancelTitle}
+        text={T.cancelText}
+        confirmLabel={T.cancelConfirm}
+        cancelLabel={T.keepOrder}
+        destructive
+        busy={move.isPending}
+        onConfirm={() => void cancelOrder()}
+        onClose={() => setDialog(null)}
+      />
+      {recalculated && <RecalculateDialog result={recalculated} onClose={() => setRecalculated(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,202 @@
+import { formatWireMoney, formatWirePercent, type Order, type OrderItem, ORDERS_WEB_TEXT as T } from '@cab/shared';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
+
+/** "Why does this cost that": the frozen breakdown of one line. */
+export function BreakdownDialog({ item, onClose }: { item: OrderItem; onClose: () => void }) {
+  const b = item.breakdown;
+  const parts = [...b.premiums, ...(b.finished_side ? [b.finished_side] : [])];
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="breakdown-dialog">
+      <DialogTitle>{T.breakdownTitle(item.manufacturer_code)}</DialogTitle>
+      <DialogContent dividers>
+        <Table size="small">
+          <TableBody>
+            <TableRow>
+              <TableCell>{T.basePrice}</TableCell>
+              <TableCell />
+              <TableCell align="right">{formatWireMoney(b.base_price)}</TableCell>
+            </TableRow>
+            {parts.map((p, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one frozen breakdown never move
+              <TableRow key={i}>
+                <TableCell>
+                  {p === b.finished_side ? T.finishedSide : p.kind} {p.code ? `(${p.code})` : ''}
+                </TableCell>
+                <TableCell>
+                  {p.percentage ? formatWirePercent(p.percentage) : p.price ? formatWireMoney(p.price) : ''}
+                  {p.multiplier > 1 ? ` x ${p.multiplier}` : ''}
+                </TableCell>
+                <TableCell align="right">{formatWireMoney(p.amount)}</TableCell>
+              </TableRow>
+            ))}
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{T.unitPrice}</TableCell>
+              <TableCell />
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {formatWireMoney(b.unit_price)}
+              </TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell sx={{ fontWeight: 600 }}>{T.lineTotal(b.qty)}</TableCell>
+              <TableCell />
+              <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="breakdown-total">
+                {formatWireMoney(b.total_price)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{T.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+type LineColumn = DataColumn<OrderItem>;
+
+/** SPEC 3 line-item table columns; only the four price columns can be toggled. */
+const COLUMNS: LineColumn[] = [
+  { key: 'line_item_number', header: T.colLine, render: (i) => i.line_item_number },
+  { key: 'qty', header: T.colQty, align: 'right', render: (i) => i.qty },
+  { key: 'manufacturer_code', header: T.colMfr, render: (i) => i.manufacturer_code },
+  { key: 'width', header: T.colWidth, align: 'right', render: (i) => i.width ?? '' },
+  { key: 'height', header: T.colHeight, align: 'right', render: (i) => i.height ?? '' },
+  { key: 'depth', header: T.colDepth, align: 'right', render: (i) => i.depth ?? '' },
+  { key: 'nb_door', header: T.colDoors, align: 'right', render: (i) => i.nb_door },
+  { key: 'nb_drawer', header: T.colDrawers, align: 'right', render: (i) => i.nb_drawer },
+  { key: 'nb_shelf', header: T.colShelves, align: 'right', render: (i) => i.nb_shelf },
+  { key: 'finish', header: T.colFinish, render: (i) => i.finish },
+  { key: 'price', header: T.colPrice, align: 'right', optional: true, render: (i) => formatWireMoney(i.unit_price) },
+  {
+    key: 'total_price',
+    header: T.colTotalPrice,
+    align: 'right',
+    optional: true,
+    render: (i) => formatWireMoney(i.total_price),
+  },
+  {
+    key: 'final_price',
+    header: T.colFinalPrice,
+    align: 'right',
+    optional: true,
+    render: (i) => formatWireMoney(i.final_price),
+  },
+  {
+    key: 'total_final_price',
+    header: T.colTotalFinalPrice,
+    align: 'right',
+    optional: true,
+    render: (i) => formatWireMoney(i.total_final_price),
+  },
+  { key: 'description', header: T.colDescription, render: (i) => i.description },
+];
+
+/** The groups and lines of an order that cannot be edited here: read-only, with each line's breakdown. */
+export function OrderLines({ order }: { order: Order }) {
+  const [breakdown, setBreakdown] = useState<OrderItem | null>(null);
+  const columnMenu = useColumnVisibility('orders.lines', COLUMNS);
+  const visible = COLUMNS.filter((c) => !(c.optional && columnMenu.hidden.has(c.key)));
+  return (
+    <Card data-testid="order-lines">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            {T.groups}
+          </Typography>
+          <ColumnMenu columns={COLUMNS} hidden={columnMenu.hidden} onToggle={columnMenu.toggle} />
+        </Box>
+        {order.groups.length === 0 && <Typography color="text.secondary">{T.noGroups}</Typography>}
+        <Stack spacing={3}>
+          {order.groups.map((group, index) => (
+            <Box key={group.id} data-testid={`order-group-${index}`}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+                <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  {T.groupName(index, group.name)}
+                </Typography>
+                {Object.entries(group.premium_codes)
+                  .filter(([, code]) => code)
+                  .map(([kind, code]) => (
+                    <Chip key={kind} size="small" variant="outlined" label={`${kind.replaceAll('_', ' ')}: ${code}`} />
+                  ))}
+                <Box sx={{ flex: 1 }} />
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {formatWireMoney(group.subtotal)}
+                </Typography>
+              </Box>
+              {[...group.errors, ...group.warnings].map((message) => (
+                <Alert key={message} severity={group.errors.includes(message) ? 'error' : 'warning'} sx={{ mb: 1 }}>
+                  {message}
+                </Alert>
+              ))}
+              <TableContainer>
+                <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
+                  <TableHead>
+                    <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' } }}>
+                      {visible.map((c) => (
+                        <TableCell key={c.key} align={c.align}>
+                          {c.header}
+                        </TableCell>
+                      ))}
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {group.items.map((item) => (
+                      <TableRow key={item.id} data-testid={`line-${item.line_item_number}`}>
+                        {visible.map((c) => (
+                          <TableCell
+                            key={c.key}
+                            align={c.align}
+                            data-col={c.key}
+                            sx={{ pl: c.key === 'manufacturer_code' && item.is_attachment ? 3 : undefined }}
+                          >
+                            {c.render(item)}
+                          </TableCell>
+                        ))}
+                        <TableCell align="right" sx={{ py: 0 }}>
+                          <IconButton
+                            size="small"
+                            aria-label={T.breakdown}
+                            onClick={() => setBreakdown(item)}
+                            data-testid="line-breakdown"
+                          >
+                            <InfoOutlined fontSize="small" />
+                          </IconButton>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+      {breakdown && <BreakdownDialog item={breakdown} onClose={() => setBreakdown(null)} />}
+    </Card>
+  );
+}

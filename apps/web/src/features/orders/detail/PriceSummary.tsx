@@ -1,0 +1,270 @@
+import {
+  customDiscountError,
+  formatWireMoney,
+  formatWirePercent,
+  NOTIFY_MS,
+  type Order,
+  ordersApi,
+  parseMoney,
+  ORDERS_WEB_TEXT as T,
+} from '@cab/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { type FormEvent, useState } from 'react';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { useCan } from '../../auth/useCan.ts';
+import {
+  useBypassPaymentOptionDiscount,
+  useCancelDiscountCode,
+  useDiscountCode,
+  useUpdateCustomDiscount,
+} from '../api.ts';
+
+const isZero = (wire: string) => parseMoney(wire) === 0;
+/** A discount is an amount taken off: shown with a minus sign. */
+const minus = (wire: string) => (isZero(wire) ? formatWireMoney(wire) : `-${formatWireMoney(wire)}`);
+
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }} data-testid={testId}>
+      <Typography
+        variant="body2"
+        color={strong ? 'text.primary' : 'text.secondary'}
+        sx={{ fontWeight: strong ? 700 : 400 }}
+      >
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 500 }} data-testid={`${testId}-value`}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The text a custom discount field starts with: the stored value as a person would type it. */
+function currentCustomDiscount(order: Order): string {
+  if (order.custom_discount_percentage)
+    return `${formatWirePercent(order.custom_discount_percentage).replace(' %', '')}%`;
+  if (order.custom_discount_amount) return order.custom_discount_amount;
+  return '';
+}
+
+/** SPEC 5 custom discount (ADMIN): "12.5%" a percentage, "-40" an amount; setting one clears the other. */
+function CustomDiscountForm({ order }: { order: Order }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateCustomDiscount(order.id);
+  const [text, setText] = useState(currentCustomDiscount(order));
+  const [notes, setNotes] = useState(order.custom_discount_notes);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async (value: string) => {
+    const trimmed = value.trim();
+    const invalid = trimmed === '' ? null : customDiscountError(trimmed);
+    setError(invalid);
+    if (invalid) return;
+    const percent = trimmed.endsWith('%');
+    try {
+      await update.mutateAsync({
+        custom_discount_amount: trimmed && !percent ? trimmed : null,
+        custom_discount_percentage: percent ? trimmed : null,
+        custom_discount_notes: notes,
+      });
+      enqueueSnackbar(T.discountApplied, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+    } catch (err) {
+      if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(text);
+  };
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} data-testid="custom-discount-form">
+      <Stack spacing={1.5}>
+        <TextField
+          size="small"
+          label={T.customDiscount}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+          }}
+          error={Boolean(error)}
+          helperText={error ?? T.customDiscountHint}
+          slotProps={{ htmlInput: { 'data-testid': 'custom-discount-input' } }}
+        />
+        <TextField
+          size="small"
+          label={T.customDiscountNotes}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          multiline
+          minRows={1}
+        />
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button
+            type="submit"
+            variant="outlined"
+            size="small"
+            disabled={update.isPending}
+            data-testid="custom-discount-apply"
+          >
+            {T.apply}
+          </Button>
+          {(order.custom_discount_amount || order.custom_discount_percentage) && (
+            <Button
+              size="small"
+              color="inherit"
+              disabled={update.isPending}
+              onClick={() => {
+                setText('');
+                void save('');
+              }}
+            >
+              {T.clear}
+            </Button>
+          )}
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+function DiscountCodeForm({ order }: { order: Order }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const apply = useDiscountCode(order.id);
+  const cancel = useCancelDiscountCode(order.id);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (order.discount_code) {
+    return (
+      <Box data-testid="discount-code">
+        <Typography variant="body2">
+          {T.discountCode}: <strong>{order.discount_code}</strong>
+        </Typography>
+        {order.discount_code_refusal && (
+          <Typography variant="caption" color="warning.main">
+            {order.discount_code_refusal}
+          </Typography>
+        )}
+        <Box>
+          <Button size="small" color="inherit" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {T.removeCode}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) return;
+    try {
+      await apply.mutateAsync(code.trim());
+      enqueueSnackbar(T.codeApplied(code.trim()), { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+      setCode('');
+      setError(null);
+    } catch (err) {
+      if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
+    }
+  };
+  return (
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'flex', gap: 1 }}>
+      <TextField
+        size="small"
+        label={T.discountCode}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { 'data-testid': 'discount-code-input' } }}
+      />
+      <Button
+        type="submit"
+        variant="outlined"
+        size="small"
+        disabled={apply.isPending}
+        sx={{ alignSelf: 'flex-start', mt: 0.5 }}
+      >
+        {T.applyCode}
+      </Button>
+    </Box>
+  );
+}
+
+/** Every price field of the order (SPEC 3), the admin's custom discount and bypass, and the discount code. */
+export function PriceSummary({ order }: { order: Order }) {
+  const canCustom = useCan(ordersApi.updateCustomDiscount);
+  const canCode = useCan(ordersApi.discountCode);
+  const canBypass = useCan(ordersApi.updateBypassPaymentOptionDiscount);
+  const bypass = useBypassPaymentOptionDiscount(order.id);
+  const open = order.status === 'BID' || order.status === 'ORDERED' || order.in_editing_mode;
+  return (
+    <Card data-testid="price-summary">
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 1 }}>
+          {T.priceSummary}
+        </Typography>
+        <Row label={T.subtotal} value={formatWireMoney(order.subtotal)} testId="price-subtotal" />
+        <Row
+          label={T.customerDiscount}
+          value={minus(order.customer_discount_amount)}
+          testId="price-customer-discount"
+        />
+        <Row
+          label={T.totalAfterCustomerDiscount}
+          value={formatWireMoney(order.total_after_customer_discount)}
+          testId="price-after-customer-discount"
+        />
+        <Row label={T.orderDiscount} value={minus(order.order_discount)} testId="price-order-discount" />
+        <Row
+          label={T.totalAfterDiscount}
+          value={formatWireMoney(order.total_after_discount)}
+          testId="price-after-discount"
+        />
+        <Row label={T.surcharge} value={formatWireMoney(order.surcharge)} testId="price-surcharge" />
+        <Row
+          label={T.paymentOptionDiscount}
+          value={minus(order.payment_option_discount)}
+          testId="price-payment-option-discount"
+        />
+        <Row label={T.totalBeforeTax} value={formatWireMoney(order.total_before_tax)} testId="price-before-tax" />
+        <Row
+          label={T.salesTax(formatWirePercent(order.sales_tax_in_percentage))}
+          value={formatWireMoney(order.sales_tax_amount)}
+          testId="price-sales-tax"
+        />
+        <Divider sx={{ my: 1 }} />
+        <Row label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
+        {(canCustom || canBypass || canCode) && open && <Divider sx={{ my: 2 }} />}
+        <Stack spacing={2}>
+          {canCustom && open && <CustomDiscountForm key={order.version} order={order} />}
+          {canBypass && open && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={order.bypass_payment_option_discount}
+                  disabled={bypass.isPending}
+                  onChange={(e) => bypass.mutate(e.target.checked)}
+                  slotProps={{ input: { 'aria-label': T.bypassPaymentOptionDiscount } }}
+                  data-testid="bypass-switch"
+                />
+              }
+              label={T.bypassPaymentOptionDiscount}
+            />
+          )}
+          {canCode && open && <DiscountCodeForm order={order} />}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

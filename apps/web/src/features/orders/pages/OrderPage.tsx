@@ -1,0 +1,113 @@
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus, ORDERS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useOrder } from '../api.ts';
+import { OrderActions } from '../detail/OrderActions.tsx';
+import { OrderLines } from '../detail/OrderLines.tsx';
+import { OrderTabs } from '../detail/OrderTabs.tsx';
+import { PriceSummary } from '../detail/PriceSummary.tsx';
+import { formatDay } from '../list/day.ts';
+import { StatusChip } from '../list/StatusChip.tsx';
+
+type BuilderProps = { order?: Order; onSaved?: (order: Order) => void };
+// The builder (another part of the feature) is used once it exists; until then the lines are read-only.
+const builderModules = import.meta.glob<{ OrderBuilder: ComponentType<BuilderProps> }>('../builder/OrderBuilder.tsx');
+const loadBuilder = Object.values(builderModules)[0];
+const OrderBuilder = loadBuilder ? lazy(() => loadBuilder().then((m) => ({ default: m.OrderBuilder }))) : null;
+
+function Field({ label, value, testId }: { label: string; value: string | null | undefined; testId: string }) {
+  if (!value) return null;
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2">{value}</Typography>
+    </Box>
+  );
+}
+
+function OrderHeader({ order }: { order: Order }) {
+  return (
+    <Card>
+      <CardContent>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+          <Typography variant="h4" component="h1" sx={{ flex: '1 1 auto' }} data-testid="order-title">
+            {T.orderTitle(order.id, order.name)}
+          </Typography>
+          <StatusChip status={order.status} size="medium" />
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
+          <Field label={T.customer} value={order.customer_display} testId="order-customer" />
+          <Field label={T.poNumber} value={order.po_number} testId="order-po" />
+          <Field label={T.created} value={formatDateTime(order.created_at)} testId="order-created" />
+          <Field label={T.submitted} value={formatDateTime(order.submitted_at)} testId="order-submitted" />
+          <Field label={T.requestedDate} value={formatDay(order.requested_date)} testId="order-requested" />
+          <Field label={T.dueDate} value={formatDay(order.due_date)} testId="order-due" />
+        </Box>
+        <Stack spacing={1} sx={{ mb: 2 }}>
+          {order.in_editing_mode && <Alert severity="info">{T.inEditingMode}</Alert>}
+          {order.error_count > 0 && <Alert severity="error">{T.groupErrors(order.error_count)}</Alert>}
+          {order.metadata.status_notes.map((n) => (
+            <Alert key={`${n.status}-${n.at}`} severity="warning" data-testid="status-note">
+              <strong>{T.statusNote(ORDER_STATUS_LABELS[n.status as OrderStatus] ?? n.status)}:</strong> {n.note}
+            </Alert>
+          ))}
+        </Stack>
+        <OrderActions order={order} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /orders/{id}: header and lifecycle buttons, price summary, groups and lines, and the order's tabs. */
+export default function OrderPage() {
+  const id = Number(useParams().id);
+  const query = useOrder(id);
+  const order = query.data;
+  if (query.isError && !order) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {WEB_TEXT.tryAgain}
+          </Button>
+        }
+      >
+        {T.loadFailed}
+      </Alert>
+    );
+  }
+  if (!order) return <Skeleton variant="rounded" height={320} />;
+  const editable = order.can_be_updated && OrderBuilder !== null;
+  return (
+    <Stack spacing={3} data-testid="order-page" data-order-id={order.id}>
+      <OrderHeader order={order} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' } }}>
+        <Box sx={{ minWidth: 0 }}>
+          {editable && OrderBuilder ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+              <OrderBuilder order={order} />
+            </Suspense>
+          ) : (
+            <OrderLines order={order} />
+          )}
+        </Box>
+        <Box>
+          <PriceSummary order={order} />
+        </Box>
+      </Box>
+      <OrderTabs order={order} />
+    </Stack>
+  );
+}

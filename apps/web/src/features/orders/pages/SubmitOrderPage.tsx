@@ -1,0 +1,388 @@
+import {
+  type Address,
+  COMPLETION_PREFERENCES,
+  formatWirePercent,
+  JOB_PRIORITIES,
+  ORDER_TEXT,
+  orderSubmitSchema,
+  PAYMENT_METHODS,
+  parsePercent,
+  SHIPPING_METHODS,
+  ORDERS_WEB_TEXT as T,
+} from '@cab/shared';
+import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import {
+  useCustomerAddresses,
+  useLeadTime,
+  useOrder,
+  usePaymentOptions,
+  useSubmitOrder,
+  useTermsOfUse,
+} from '../api.ts';
+import { earliestRequestedDate, localToday } from '../detail/submitDate.ts';
+import { formatDay } from '../list/day.ts';
+
+interface Values {
+  requested_date: string;
+  completion_preference: string;
+  job_priority: string;
+  shipping_method: string;
+  billing_address: string;
+  shipping_address: string;
+  delivery_notes: string;
+  delivery_contact_name: string;
+  delivery_contact_phone: string;
+  customer_payment_option: string;
+  po_number: string;
+  payment_method: string;
+  bank: string;
+  password: string;
+  terms_of_use: boolean;
+}
+const FIELDS = [
+  'requested_date',
+  'completion_preference',
+  'job_priority',
+  'shipping_method',
+  'billing_address',
+  'shipping_address',
+  'delivery_notes',
+  'delivery_contact_name',
+  'delivery_contact_phone',
+  'customer_payment_option',
+  'po_number',
+  'payment_method',
+  'bank',
+  'password',
+  'terms_of_use',
+] as const;
+
+/** The wire body of the form: empty texts are left out; a pickup sends no shipping address. */
+function toBody(v: Values): Record<string, string | boolean> {
+  const body: Record<string, string | boolean> = {};
+  for (const [name, value] of Object.entries(v)) {
+    if (typeof value === 'boolean') body[name] = value;
+    else if (value.trim() !== '') body[name] = value;
+  }
+  if (v.shipping_method !== 'DELIVERY') delete body.shipping_address;
+  if (v.payment_method !== 'ACH') delete body.bank;
+  return body;
+}
+const resolver = bodyResolver<Values>(orderSubmitSchema, toBody);
+
+const addressText = (a: Address) =>
+  [a.name, a.line1, a.line2, `${a.city}, ${a.state} ${a.postal_code}`].filter(Boolean).join(', ');
+const defaultOf = (list: Address[]) => String((list.find((a) => a.is_default) ?? list[0])?.id ?? '');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; addresses: Address[]; poNumber: string }) {
+  const navigate = useNavigate();
+  const submit = useSubmitOrder(orderId);
+  const terms = useTermsOfUse(orderId);
+  const today = localToday();
+  const lead = useLeadTime(Number(today.slice(0, 4)));
+  const earliest = lead.data ? earliestRequestedDate(today, lead.data.leadTime, lead.data.holidays) : null;
+  const [files, setFiles] = useState<File[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const billing = addresses.filter((a) => a.kind === 'BILLING');
+  const shipping = addresses.filter((a) => a.kind === 'SHIPPING');
+  const { control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver,
+    defaultValues: {
+      requested_date: '',
+      completion_preference: 'ALL_AT_ONCE',
+      job_priority: 'NORMAL',
+      shipping_method: 'PICKUP',
+      billing_address: defaultOf(billing),
+      shipping_address: defaultOf(shipping),
+      delivery_notes: '',
+      delivery_contact_name: '',
+      delivery_contact_phone: '',
+      customer_payment_option: '',
+      po_number: poNumber,
+      payment_method: '',
+      bank: '',
+      password: '',
+      terms_of_use: false,
+    },
+  });
+  const [shippingMethod, paymentMethod, requestedDate, paymentOption] = useWatch({
+    control,
+    name: ['shipping_method', 'payment_method', 'requested_date', 'customer_payment_option'],
+  });
+  const options = usePaymentOptions(orderId, requestedDate);
+  const chosenOption = options.data?.results.find((o) => String(o.id) === paymentOption);
+
+  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(toBody(values))) form.append(name, String(value));
+    for (const file of files) form.append('supplement_documentation', file);
+    await submit.mutateAsync(form);
+    navigate(`/orders/${orderId}`);
+    return ORDER_TEXT.orderSubmitted;
+  });
+
+  const addressSelect = (name: 'billing_address' | 'shipping_address', label: string, list: Address[]) => (
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      select
+      required
+      helperText={list.length === 0 ? T.noAddresses : undefined}
+      slotProps={{ htmlInput: { 'data-testid': `${name}-input` } }}
+      data-testid={`${name}-select`}
+    >
+      {list.map((a) => (
+        <MenuItem key={a.id} value={String(a.id)}>
+          {addressText(a)}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} data-testid="submit-form">
+      <Stack spacing={3}>
+        <FormRootError errors={formState.errors} />
+        <Section title={T.requestedDate}>
+          <FormTextField
+            control={control}
+            name="requested_date"
+            label={T.requestedDate}
+            type="date"
+            helperText={earliest ? T.requestedDateHint(formatDay(earliest)) : undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest ?? undefined } }}
+          />
+          <FormTextField control={control} name="completion_preference" label={T.completionPreference} select required>
+            {COMPLETION_PREFERENCES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {T.completionLabels[c]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField control={control} name="job_priority" label={T.jobPriority} select required>
+            {JOB_PRIORITIES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {T.priorityLabels[p]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField control={control} name="po_number" label={T.poNumber} />
+        </Section>
+
+        <Section title={T.shippingMethod}>
+          <FormTextField
+            control={control}
+            name="shipping_method"
+            label={T.shippingMethod}
+            select
+            required
+            data-testid="shipping-method-select"
+          >
+            {SHIPPING_METHODS.map((m) => (
+              <MenuItem key={m} value={m}>
+                {T.shippingLabels[m]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {addressSelect('billing_address', T.billingAddress, billing)}
+          {shippingMethod === 'DELIVERY' && (
+            <>
+              {addressSelect('shipping_address', T.shippingAddress, shipping)}
+              <FormTextField control={control} name="delivery_contact_name" label={T.deliveryContactName} />
+              <FormTextField control={control} name="delivery_contact_phone" label={T.deliveryContactPhone} />
+              <FormTextField control={control} name="delivery_notes" label={T.deliveryNotes} multiline minRows={2} />
+            </>
+          )}
+        </Section>
+
+        <Section title={T.paymentOption}>
+          <FormTextField
+            control={control}
+            name="customer_payment_option"
+            label={T.paymentOption}
+            select
+            required
+            data-testid="payment-option-select"
+          >
+            {(options.data?.results ?? []).map((o) => (
+              <MenuItem key={o.id} value={String(o.id)}>
+                {o.name}
+                {o.discount_percentage && parsePercent(o.discount_percentage)
+                  ? ` (${T.paymentOptionDiscount2(formatWirePercent(o.discount_percentage))})`
+                  : ''}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {chosenOption && (
+            <Box data-testid="payment-option-details">
+              {chosenOption.description && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {chosenOption.description}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {T.milestones}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+                {chosenOption.milestones.map((m) => (
+                  <Chip
+                    key={m.label}
+                    size="small"
+                    label={`${m.label}: ${formatWirePercent(m.percentage)} (${m.due})`}
+                  />
+                ))}
+              </Box>
+            </Box>
+          )}
+          <FormTextField
+            control={control}
+            name="payment_method"
+            label={T.paymentMethod}
+            select
+            required
+            data-testid="payment-method-select"
+          >
+            {PAYMENT_METHODS.map((m) => (
+              <MenuItem key={m} value={m}>
+                {T.paymentLabels[m]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {paymentMethod === 'ACH' && (
+            <FormTextField control={control} name="bank" label={T.bank} select required helperText={T.noBanks}>
+              {[]}
+            </FormTextField>
+          )}
+        </Section>
+
+        <Section title={T.supplementDocs}>
+          <Box>
+            <Button variant="outlined" startIcon={<AttachFileRounded />} onClick={() => fileInput.current?.click()}>
+              {T.chooseFiles}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="supplement-input"
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+            />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+              {files.map((f) => (
+                <Chip key={f.name} label={f.name} onDelete={() => setFiles(files.filter((x) => x !== f))} />
+              ))}
+            </Box>
+          </Box>
+        </Section>
+
+        <Section title={T.termsOfUse}>
+          <Box
+            sx={{
+              maxHeight: 200,
+              overflowY: 'auto',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 2,
+              whiteSpace: 'pre-wrap',
+              typography: 'body2',
+            }}
+            tabIndex={0}
+            data-testid="terms-text"
+          >
+            {terms.data?.text ?? <Skeleton />}
+          </Box>
+          <Controller
+            control={control}
+            name="terms_of_use"
+            render={({ field, fieldState }) => (
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      slotProps={{ input: { ref: field.ref } }}
+                      data-testid="terms-checkbox"
+                    />
+                  }
+                  label={T.acceptTerms}
+                />
+                {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+              </Box>
+            )}
+          />
+          <FormPasswordField
+            control={control}
+            name="password"
+            label={T.password}
+            helperText={T.passwordHint}
+            required
+            autoComplete="current-password"
+          />
+        </Section>
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={submit.isPending} data-testid="submit-order">
+            {T.submit}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+/** /orders/{id}/submit: SPEC 3's submit fields; BID -> ORDERED. */
+export default function SubmitOrderPage() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+  const addresses = useCustomerAddresses(order.data?.customer);
+  if (!order.data || (order.data.allowed_actions.includes('submit') && !addresses.data))
+    return <Skeleton variant="rounded" height={320} />;
+  const o = order.data;
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <PageHeader title={T.submitTitle(o.name)} subtitle={o.customer_display} />
+      {o.allowed_actions.includes('submit') ? (
+        <SubmitForm orderId={o.id} addresses={addresses.data ?? []} poNumber={o.po_number ?? ''} />
+      ) : (
+        <Alert severity="info">{T.notBid}</Alert>
+      )}
+    </Box>
+  );
+}
