@@ -149,8 +149,8 @@ describe('group rules (SPEC 5)', () => {
     );
     expect(groupRuleErrors(d.groups[0] as Draft['groups'][number])).toEqual([
       MSG.missingBaseDoorStyle,
-      MSG.missingWallDoorStyle,
       MSG.missingTallDoorStyle,
+      MSG.missingWallDoorStyle,
       MSG.missingDrawerStyle,
     ]);
     const fixed = run(d, {

@@ -199,23 +199,22 @@ export function isDirty(draft: Draft): boolean {
 // SPEC 5 group rules
 
 /**
- * The group's rule errors, in SPEC 5's words: a base door style when a cabinet has base doors
- * (likewise wall and tall), a drawer style when a cabinet (not an attachment) has drawers, and at
- * least one item. Door counts are the catalogue's nb_base_door / nb_wall_door / nb_tall_door, as
- * the server reads them.
+ * The group's rule errors, in SPEC 5's words and order, as the server computes them
+ * (apps/server/src/modules/orders/validate.ts): a base door style when a BASE cabinet has doors
+ * (likewise TALL and WALL), a drawer style when a cabinet (not an attachment) has drawers, and
+ * at least one item. Doors are the catalogue's nb_base_door + nb_wall_door + nb_tall_door.
  */
 export function groupRuleErrors(group: Pick<DraftGroup, 'items' | 'premiums'>): string[] {
-  if (group.items.length === 0) return [MSG.noItemsAdded];
   const cabinets = group.items.filter((i) => !i.is_attachment);
+  const doors = (i: DraftItem) => i.snap.nb_base_door + i.snap.nb_wall_door + i.snap.nb_tall_door;
+  const needs = (category: string) => cabinets.some((i) => i.snap.base_category === category && doors(i) > 0);
   const errors: string[] = [];
   const p = group.premiums;
-  if (p.base_door_style === null && cabinets.some((i) => i.snap.nb_base_door > 0))
-    errors.push(MSG.missingBaseDoorStyle);
-  if (p.wall_door_style === null && cabinets.some((i) => i.snap.nb_wall_door > 0))
-    errors.push(MSG.missingWallDoorStyle);
-  if (p.tall_door_style === null && cabinets.some((i) => i.snap.nb_tall_door > 0))
-    errors.push(MSG.missingTallDoorStyle);
+  if (p.base_door_style === null && needs('BASE')) errors.push(MSG.missingBaseDoorStyle);
+  if (p.tall_door_style === null && needs('TALL')) errors.push(MSG.missingTallDoorStyle);
+  if (p.wall_door_style === null && needs('WALL')) errors.push(MSG.missingWallDoorStyle);
   if (p.drawer_style === null && cabinets.some((i) => i.snap.nb_drawer > 0)) errors.push(MSG.missingDrawerStyle);
+  if (group.items.length === 0) errors.push(MSG.noItemsAdded);
   return errors;
 }
 

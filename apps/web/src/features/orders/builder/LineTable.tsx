@@ -1,0 +1,421 @@
+import { BUILDER_TEXT, formatMoney, HINGES, type LineItem, type Premium } from '@cab/shared';
+import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineRounded';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, useState } from 'react';
+import { AddLineField } from './AddLineField.tsx';
+import type { LinePrices } from './pricing.ts';
+import type { DraftItem, Hinge } from './state.ts';
+
+/** SPEC 3 line-item table columns, in order; only the four price columns can be hidden. */
+export const LINE_COLUMNS = [
+  'line_item_number',
+  'qty',
+  'manufacturer_code',
+  'width',
+  'height',
+  'depth',
+  'nb_door',
+  'nb_drawer',
+  'nb_shelf',
+  'finish',
+  'price',
+  'total_price',
+  'final_price',
+  'total_final_price',
+  'description',
+  'actions',
+] as const;
+export type LineColumn = (typeof LINE_COLUMNS)[number];
+export const PRICE_COLUMNS: readonly LineColumn[] = ['price', 'total_price', 'final_price', 'total_final_price'];
+
+const ROW_HEIGHT = 49;
+const RIGHT: ReadonlySet<LineColumn> = new Set([
+  'qty',
+  'width',
+  'height',
+  'depth',
+  'nb_door',
+  'nb_drawer',
+  'nb_shelf',
+  'price',
+  'total_price',
+  'final_price',
+  'total_final_price',
+]);
+
+export interface LineHandlers {
+  setQty: (id: string, qty: number) => void;
+  setHinge: (id: string, hinge: Hinge | null) => void;
+  setFinishedSide: (id: string, finishedSide: number | null) => void;
+  remove: (id: string) => void;
+  openAttach: (id: string, anchor: HTMLElement) => void;
+  openBreakdown: (id: string) => void;
+  /** Enter in a quantity: back to the code field for the next line. */
+  qtyDone: () => void;
+  focused: () => void;
+}
+
+const dim = (n: number | null) => (n === null ? '' : String(n));
+
+interface RowProps {
+  item: DraftItem;
+  lineNumber: number;
+  prices: LinePrices;
+  finish: string;
+  visible: readonly LineColumn[];
+  finishedSides: readonly Premium[];
+  focusQty: boolean;
+  handlers: LineHandlers;
+  index: number;
+  measure: (el: HTMLElement | null) => void;
+}
+
+function QtyInput({
+  item,
+  lineNumber,
+  focus,
+  handlers,
+}: {
+  item: DraftItem;
+  lineNumber: number;
+  focus: boolean;
+  handlers: LineHandlers;
+}) {
+  const [text, setText] = useState(String(item.qty));
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => setText(String(item.qty)), [item.qty]);
+  useEffect(() => {
+    if (focus && ref.current) {
+      ref.current.focus();
+      ref.current.select();
+      handlers.focused();
+    }
+  }, [focus, handlers]);
+  return (
+    <input
+      ref={ref}
+      type="number"
+      min={1}
+      inputMode="numeric"
+      aria-label={`${BUILDER_TEXT.qty} ${lineNumber}`}
+      data-testid={`qty-${lineNumber}`}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (Number.isSafeInteger(n) && n >= 1) handlers.setQty(item._id, n);
+      }}
+      onBlur={() => setText(String(item.qty))}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          handlers.qtyDone();
+        }
+      }}
+      style={{ width: 56, font: 'inherit', padding: '4px 6px', textAlign: 'right' }}
+    />
+  );
+}
+
+/** One line: memoised, so an edit repaints that row only. */
+const LineRow = memo(
+  function LineRow({
+    item,
+    lineNumber,
+    prices,
+    finish,
+    visible,
+    finishedSides,
+    focusQty,
+    handlers,
+    index,
+    measure,
+  }: RowProps) {
+    const s = item.snap;
+    const cell = (column: LineColumn) => {
+      switch (column) {
+        case 'line_item_number':
+          return item.is_attachment ? `↳ ${lineNumber}` : lineNumber;
+        case 'qty':
+          return <QtyInput item={item} lineNumber={lineNumber} focus={focusQty} handlers={handlers} />;
+        case 'manufacturer_code':
+          return item.is_attachment ? <em>{s.code}</em> : <strong>{s.code}</strong>;
+        case 'width':
+          return dim(s.width);
+        case 'height':
+          return dim(s.height);
+        case 'depth':
+          return dim(s.depth);
+        case 'nb_door':
+          return s.nb_base_door + s.nb_wall_door + s.nb_tall_door;
+        case 'nb_drawer':
+          return s.nb_drawer;
+        case 'nb_shelf':
+          return s.nb_shelf;
+        case 'finish':
+          return item.is_attachment ? '' : finish;
+        case 'price':
+          return formatMoney(prices.unit_price);
+        case 'total_price':
+          return formatMoney(prices.total_price);
+        case 'final_price':
+          return formatMoney(prices.final_price);
+        case 'total_final_price':
+          return formatMoney(prices.total_final_price);
+        case 'description':
+          return (
+            <Box
+              component="span"
+              title={s.description}
+              sx={{ display: 'block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {s.description}
+            </Box>
+          );
+        case 'actions':
+          return (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {!item.is_attachment && (
+                <>
+                  <select
+                    aria-label={`${BUILDER_TEXT.hinge} ${lineNumber}`}
+                    data-testid={`hinge-${lineNumber}`}
+                    value={item.hinge ?? ''}
+                    onChange={(e) =>
+                      handlers.setHinge(item._id, e.target.value === '' ? null : (e.target.value as Hinge))
+                    }
+                  >
+                    <option value="">{BUILDER_TEXT.hinge}</option>
+                    {HINGES.map((h) => (
+                      <option key={h} value={h}>
+                        {h}
+                      </option>
+                    ))}
+                  </select>
+                  <select
+                    aria-label={`${BUILDER_TEXT.finishedSide} ${lineNumber}`}
+                    data-testid={`finished-side-${lineNumber}`}
+                    value={item.finished_side === null ? '' : String(item.finished_side)}
+                    onChange={(e) =>
+                      handlers.setFinishedSide(item._id, e.target.value === '' ? null : Number(e.target.value))
+                    }
+                  >
+                    <option value="">{BUILDER_TEXT.finishedSide}</option>
+                    {finishedSides.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {f.code}
+                      </option>
+                    ))}
+                  </select>
+                  <Tooltip title={BUILDER_TEXT.addAttachment}>
+                    <IconButton
+                      size="small"
+                      aria-label={`${BUILDER_TEXT.addAttachment} ${lineNumber}`}
+                      data-testid={`attach-${lineNumber}`}
+                      onClick={(e) => handlers.openAttach(item._id, e.currentTarget)}
+                    >
+                      <AddLinkOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )}
+              <Tooltip title={BUILDER_TEXT.priceBreakdown}>
+                <IconButton
+                  size="small"
+                  aria-label={`${BUILDER_TEXT.priceBreakdown} ${lineNumber}`}
+                  data-testid={`breakdown-${lineNumber}`}
+                  onClick={() => handlers.openBreakdown(item._id)}
+                >
+                  <ReceiptLongOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={BUILDER_TEXT.removeLine}>
+                <IconButton
+                  size="small"
+                  aria-label={`${BUILDER_TEXT.removeLine} ${lineNumber}`}
+                  data-testid={`remove-${lineNumber}`}
+                  onClick={() => handlers.remove(item._id)}
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          );
+      }
+    };
+    return (
+      <TableRow
+        ref={measure}
+        data-index={index}
+        data-testid={`line-${s.code}`}
+        data-line={lineNumber}
+        data-live={prices.live ? 'true' : 'false'}
+        sx={{ height: ROW_HEIGHT, ...(item.is_attachment ? { bgcolor: 'action.hover' } : {}) }}
+      >
+        {visible.map((column) => (
+          <TableCell
+            key={column}
+            align={RIGHT.has(column) ? 'right' : 'left'}
+            sx={{ py: 0.25, whiteSpace: 'nowrap' }}
+            data-col={column}
+          >
+            {cell(column)}
+          </TableCell>
+        ))}
+      </TableRow>
+    );
+  },
+  (a, b) =>
+    a.item === b.item &&
+    a.lineNumber === b.lineNumber &&
+    a.finish === b.finish &&
+    a.visible === b.visible &&
+    a.finishedSides === b.finishedSides &&
+    a.focusQty === b.focusQty &&
+    a.handlers === b.handlers &&
+    a.index === b.index &&
+    a.measure === b.measure &&
+    a.prices.unit_price === b.prices.unit_price &&
+    a.prices.total_price === b.prices.total_price &&
+    a.prices.final_price === b.prices.final_price &&
+    a.prices.total_final_price === b.prices.total_final_price &&
+    a.prices.live === b.prices.live,
+);
+
+/**
+ * A group's lines, virtualised (only the rows in view are in the page), so a 500-line group
+ * scrolls and edits as fast as a 5-line one.
+ */
+export function LineTable({
+  items,
+  firstLineNumber,
+  pricesOf,
+  finish,
+  visible,
+  finishedSides,
+  focusId,
+  handlers,
+  onAttach,
+}: {
+  items: readonly DraftItem[];
+  firstLineNumber: number;
+  pricesOf: (item: DraftItem) => LinePrices;
+  finish: string;
+  visible: readonly LineColumn[];
+  finishedSides: readonly Premium[];
+  focusId: string | null;
+  handlers: LineHandlers;
+  onAttach: (parentId: string, item: LineItem) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => items[index]?._id ?? index,
+  });
+  const [attach, setAttach] = useState<{ parentId: string; anchor: HTMLElement } | null>(null);
+
+  useEffect(() => {
+    if (focusId === null) return;
+    const index = items.findIndex((i) => i._id === focusId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [focusId, items, virtualizer]);
+
+  const rowHandlers = useRef(handlers);
+  rowHandlers.current = handlers;
+  // The attach button opens the picker here; the other handlers go through as given.
+  const [withAttach] = useState<LineHandlers>(() => ({
+    setQty: (id, qty) => rowHandlers.current.setQty(id, qty),
+    setHinge: (id, hinge) => rowHandlers.current.setHinge(id, hinge),
+    setFinishedSide: (id, side) => rowHandlers.current.setFinishedSide(id, side),
+    remove: (id) => rowHandlers.current.remove(id),
+    openAttach: (id, anchor) => setAttach({ parentId: id, anchor }),
+    openBreakdown: (id) => rowHandlers.current.openBreakdown(id),
+    qtyDone: () => rowHandlers.current.qtyDone(),
+    focused: () => rowHandlers.current.focused(),
+  }));
+
+  const virtualRows = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  const padTop = virtualRows.length > 0 ? (virtualRows[0]?.start ?? 0) : 0;
+  const padBottom = virtualRows.length > 0 ? total - (virtualRows[virtualRows.length - 1]?.end ?? 0) : 0;
+
+  return (
+    <>
+      <TableContainer ref={scrollRef} sx={{ maxHeight: 560, overflow: 'auto' }} data-testid="line-table">
+        <Table size="small" stickyHeader>
+          <TableHead>
+            <TableRow>
+              {visible.map((column) => (
+                <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {BUILDER_TEXT.columns[column]}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
+            {virtualRows.map((v) => {
+              const item = items[v.index] as DraftItem;
+              return (
+                <LineRow
+                  key={item._id}
+                  index={v.index}
+                  measure={virtualizer.measureElement}
+                  item={item}
+                  lineNumber={firstLineNumber + v.index}
+                  prices={pricesOf(item)}
+                  finish={finish}
+                  visible={visible}
+                  finishedSides={finishedSides}
+                  focusQty={focusId === item._id}
+                  handlers={withAttach}
+                />
+              );
+            })}
+            {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Popover
+        open={attach !== null}
+        anchorEl={attach?.anchor}
+        onClose={() => setAttach(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        data-testid="attach-popover"
+      >
+        <Box sx={{ p: 2, width: 360 }}>
+          {attach && (
+            <AddLineField
+              attachments
+              autoFocus
+              label={BUILDER_TEXT.attachmentCode}
+              testId="attachment-code"
+              onEscape={() => setAttach(null)}
+              onAdd={(item) => {
+                const parentId = attach.parentId;
+                setAttach(null);
+                onAttach(parentId, item);
+              }}
+            />
+          )}
+        </Box>
+      </Popover>
+    </>
+  );
+}

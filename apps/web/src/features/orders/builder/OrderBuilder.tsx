@@ -1,0 +1,433 @@
+import {
+  BUILDER_TEXT,
+  cents,
+  DEBOUNCE_MS,
+  formatMoney,
+  formatWireMoney,
+  MSG,
+  ORDER_TEXT,
+  type Order,
+  ROLE_GROUPS,
+} from '@cab/shared';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
+import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
+import { useDebouncedCallback } from '../../../components/useDebounced.ts';
+import { isApiRequestError } from '../../../lib/api.ts';
+import { useInRoleGroup } from '../../auth/useCan.ts';
+import { storeOrder } from '../api.ts';
+import { fetchOrder, saveDraft, searchCustomers, usePremiumCatalog } from './api.ts';
+import { GroupCard } from './GroupCard.tsx';
+import { LINE_COLUMNS, type LineColumn, PRICE_COLUMNS } from './LineTable.tsx';
+import { createGroupPricer } from './pricing.ts';
+import { type Draft, draftFromOrder, draftReducer, isDirty, lineNumberOffsets, newDraft } from './state.ts';
+import { clearDraft, readDraft, writeDraft } from './storage.ts';
+
+/** Autosave this long after the last change (an existing order). */
+export const AUTOSAVE_MS = 1500;
+const BACKUP_MS = 300;
+
+const COLUMN_DEFS: DataColumn<unknown>[] = LINE_COLUMNS.map((key) => ({
+  key,
+  header: BUILDER_TEXT.columns[key],
+  render: () => null,
+  optional: PRICE_COLUMNS.includes(key),
+}));
+
+function initialDraft(order: Order | undefined): { draft: Draft; restored: boolean } {
+  if (!order) {
+    const kept = readDraft(null);
+    return kept ? { draft: kept, restored: false } : { draft: newDraft(), restored: false };
+  }
+  const kept = readDraft(order.id);
+  // Unsaved changes from an earlier visit, made on the version the server still has: take them back.
+  if (kept && kept.version === order.version && isDirty(kept)) return { draft: kept, restored: true };
+  if (kept) clearDraft(order.id);
+  return { draft: draftFromOrder(order), restored: false };
+}
+
+type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+
+interface CustomerRef {
+  id: number;
+  full_name: string;
+  email: string;
+}
+
+/**
+ * The order builder (/orders/build and /orders/{id}): groups of cabinets with their premiums,
+ * lines keyed in by code, SPEC 5's group rules, the live price from the shared engine, and a
+ * draft that is never lost (autosave for a saved order, this device's storage for a new one).
+ */
+export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (order: Order) => void }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
+  const catalog = usePremiumCatalog();
+  const [init] = useState(() => initialDraft(order));
+  const [draft, dispatch] = useReducer(draftReducer, init.draft);
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(init.restored ? BUILDER_TEXT.restoredDraft : null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [customerError, setCustomerError] = useState<string | null>(null);
+  const [customer, setCustomer] = useState<CustomerRef | null>(null);
+  const [serverOrder, setServerOrder] = useState<Order | undefined>(order);
+  const [newGroupKey, setNewGroupKey] = useState<string | null>(null);
+
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const saving = useRef(false);
+  /** The new draft became an order: nothing of it is kept as a new draft any more. */
+  const created = useRef(false);
+  const dirty = isDirty(draft);
+  const isNew = draft.orderId === null;
+
+  // ------------------------------------------------------------------------------------------
+  // Saving
+
+  const reload = useCallback(
+    async (id: number) => {
+      const fresh = await fetchOrder(id);
+      clearDraft(id);
+      storeOrder(client, fresh);
+      setServerOrder(fresh);
+      dispatch({ type: 'reset', draft: draftFromOrder(fresh) });
+    },
+    [client],
+  );
+
+  const autosave = useDebouncedCallback(() => void save(), AUTOSAVE_MS);
+
+  async function save(): Promise<void> {
+    const current = draftRef.current;
+    if (saving.current) return;
+    if (current.orderId !== null && !isDirty(current)) return;
+    if (current.orderId === null) {
+      const noName = current.name.trim() === '';
+      const noCustomer = isAdmin && current.customer === null;
+      setNameError(noName ? MSG.required : null);
+      setCustomerError(noCustomer ? ORDER_TEXT.customerRequired : null);
+      if (noName || noCustomer) return;
+    }
+    saving.current = true;
+    autosave.cancel();
+    setStatus('saving');
+    try {
+      const saved = await saveDraft(current);
+      dispatch({ type: 'saved', revision: current.revision, order: saved });
+      storeOrder(client, saved);
+      setServerOrder(saved);
+      setStatus('saved');
+      setError(null);
+      setNotice(null);
+      if (current.orderId === null) {
+        created.current = true;
+        clearDraft(null);
+        onSaved?.(saved);
+        navigate(`/orders/${saved.id}`);
+        return;
+      }
+      if (draftRef.current.revision === current.revision) clearDraft(saved.id);
+      onSaved?.(saved);
+    } catch (e) {
+      if (isApiRequestError(e) && e.status === 409 && current.orderId !== null) {
+        setStatus('idle');
+        setNotice(BUILDER_TEXT.conflict);
+        await reload(current.orderId).catch(() => undefined);
+      } else {
+        setStatus('error');
+        setError(BUILDER_TEXT.saveFailed(e instanceof Error ? e.message : String(e)));
+      }
+    } finally {
+      saving.current = false;
+      // Changes made while saving go in the next save.
+      window.setTimeout(() => {
+        const latest = draftRef.current;
+        if (latest.orderId !== null && isDirty(latest)) autosave.run();
+      }, 0);
+    }
+  }
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Autosave an existing order after the last change; keep every unsaved draft on this device.
+  const backup = useDebouncedCallback(() => writeDraft(draftRef.current), BACKUP_MS);
+  useEffect(() => {
+    if (draft.revision === 0 && draft.savedRevision === 0) return;
+    if (isNew) {
+      if (!created.current) backup.run();
+      return;
+    }
+    if (isDirty(draft)) {
+      backup.run();
+      autosave.run();
+    }
+  }, [draft, isNew, autosave, backup]);
+
+  // Leaving the page (in the app or closing the tab): keep the draft and send what is unsaved.
+  useEffect(() => {
+    const flush = () => {
+      const current = draftRef.current;
+      if (created.current && current.orderId === null) return;
+      if (current.orderId === null ? current.revision > 0 : isDirty(current)) writeDraft(current);
+      if (current.orderId !== null && isDirty(current) && !saving.current) void saveRef.current();
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
+
+  // The order as another tab or person left it: taken when this tab has nothing unsaved.
+  useEffect(() => {
+    if (!order) return;
+    setServerOrder((current) => (current && current.version > order.version ? current : order));
+    const current = draftRef.current;
+    if (current.orderId === order.id && current.version !== order.version && !isDirty(current) && !saving.current) {
+      dispatch({ type: 'reset', draft: draftFromOrder(order) });
+    }
+  }, [order]);
+
+  useEffect(() => {
+    const id = draft.orderId;
+    if (id === null) return;
+    const onFocus = () => {
+      if (document.visibilityState !== 'visible' || saving.current || isDirty(draftRef.current)) return;
+      fetchOrder(id)
+        .then((fresh) => {
+          const current = draftRef.current;
+          if (fresh.version === current.version || isDirty(current) || saving.current) return;
+          storeOrder(client, fresh);
+          setServerOrder(fresh);
+          dispatch({ type: 'reset', draft: draftFromOrder(fresh) });
+        })
+        .catch(() => undefined);
+    };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onFocus);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onFocus);
+    };
+  }, [draft.orderId, client]);
+
+  // Ctrl+S / Cmd+S saves now.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // ------------------------------------------------------------------------------------------
+  // Price and columns
+
+  const pricer = useMemo(createGroupPricer, []);
+  const priced = draft.groups.map((g) => pricer(g, catalog.prices));
+  const liveSubtotal = cents(priced.reduce((sum, p) => sum + p.subtotal, 0));
+  const offsets = lineNumberOffsets(draft.groups);
+  const { hidden, toggle } = useColumnVisibility('order-builder-lines', COLUMN_DEFS);
+  const visible = useMemo(() => LINE_COLUMNS.filter((c) => !hidden.has(c)) as LineColumn[], [hidden]);
+
+  const statusText =
+    status === 'saving'
+      ? BUILDER_TEXT.saving
+      : dirty || (isNew && draft.revision > 0)
+        ? isNew
+          ? BUILDER_TEXT.draftKept
+          : BUILDER_TEXT.unsaved
+        : status === 'saved' || !isNew
+          ? BUILDER_TEXT.saved
+          : '';
+
+  return (
+    <Stack spacing={2} data-testid="order-builder">
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+          <TextField
+            size="small"
+            label={BUILDER_TEXT.orderName}
+            required
+            value={draft.name}
+            error={Boolean(nameError)}
+            helperText={nameError ?? undefined}
+            onChange={(e) => {
+              setNameError(null);
+              dispatch({ type: 'setHead', field: 'name', value: e.target.value });
+            }}
+            slotProps={{ htmlInput: { 'data-testid': 'order-name', maxLength: 255 } }}
+            sx={{ minWidth: 260 }}
+          />
+          <TextField
+            size="small"
+            label={BUILDER_TEXT.poNumber}
+            value={draft.po_number}
+            onChange={(e) => dispatch({ type: 'setHead', field: 'po_number', value: e.target.value })}
+            slotProps={{ htmlInput: { 'data-testid': 'order-po', maxLength: 100 } }}
+          />
+          {isAdmin && isNew && (
+            <Box sx={{ minWidth: 280 }}>
+              <AsyncAutocomplete<CustomerRef>
+                label={BUILDER_TEXT.customer}
+                required
+                value={customer}
+                onChange={(next) => {
+                  setCustomer(next);
+                  setCustomerError(null);
+                  dispatch({ type: 'setCustomer', customer: next?.id ?? null });
+                }}
+                fetchOptions={async (text, signal) =>
+                  (await searchCustomers(text, signal)).map((u) => ({
+                    id: u.id,
+                    full_name: u.full_name,
+                    email: u.email,
+                  }))
+                }
+                getOptionLabel={(u) => u.full_name || u.email}
+                getOptionKey={(u) => u.id}
+                renderOptionText={(u) => `${u.full_name} (${u.email})`}
+                debounceMs={DEBOUNCE_MS.autocomplete}
+                size="small"
+                error={Boolean(customerError)}
+                helperText={customerError ?? undefined}
+                testId="order-customer"
+              />
+            </Box>
+          )}
+          {!isNew && serverOrder && (
+            <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+              {BUILDER_TEXT.customer}: {serverOrder.customer_display}
+            </Typography>
+          )}
+          <Box sx={{ flex: 1 }} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {statusText && (
+              <Chip
+                size="small"
+                label={statusText}
+                color={status === 'error' ? 'error' : dirty ? 'default' : 'success'}
+                variant="outlined"
+                data-testid="save-status"
+                role="status"
+              />
+            )}
+            <ColumnMenu columns={COLUMN_DEFS} hidden={hidden} onToggle={toggle} />
+            <Button
+              variant="contained"
+              onClick={() => void save()}
+              disabled={status === 'saving'}
+              data-testid="save-order"
+            >
+              {BUILDER_TEXT.save}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {notice && (
+        <Alert severity="info" onClose={() => setNotice(null)} data-testid="builder-notice">
+          {notice}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)} data-testid="builder-error">
+          {error}
+        </Alert>
+      )}
+
+      {draft.groups.length === 0 && <Typography color="text.secondary">{BUILDER_TEXT.noGroups}</Typography>}
+      {draft.groups.map((group, i) => (
+        <GroupCard
+          key={group.key}
+          group={group}
+          index={i}
+          firstLineNumber={offsets[i] ?? 1}
+          catalog={catalog}
+          priced={priced[i] as (typeof priced)[number]}
+          visible={visible}
+          dispatch={dispatch}
+          canRemove={draft.groups.length > 1}
+          autoFocusCode={group.key === newGroupKey || (i === 0 && newGroupKey === null)}
+        />
+      ))}
+
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Button
+          variant="outlined"
+          startIcon={<AddOutlined />}
+          onClick={() => {
+            const key = `g${Date.now().toString(36)}`;
+            setNewGroupKey(key);
+            dispatch({ type: 'addGroup', key });
+          }}
+          data-testid="add-group"
+        >
+          {BUILDER_TEXT.addGroup}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Paper variant="outlined" sx={{ p: 2, minWidth: 300 }} data-testid="order-totals">
+          <Stack spacing={0.5}>
+            <Row label={BUILDER_TEXT.liveSubtotal} value={formatMoney(liveSubtotal)} testId="live-subtotal" />
+            {serverOrder && (
+              <>
+                <Typography variant="overline" color="text.secondary">
+                  {dirty ? BUILDER_TEXT.totalsAtLastSave : BUILDER_TEXT.saved}
+                </Typography>
+                <Row
+                  label={BUILDER_TEXT.subtotal}
+                  value={formatWireMoney(serverOrder.subtotal)}
+                  testId="server-subtotal"
+                />
+                <Row
+                  label={BUILDER_TEXT.discounts}
+                  value={formatWireMoney(serverOrder.order_discount)}
+                  testId="server-discounts"
+                />
+                <Row label={BUILDER_TEXT.surcharge} value={formatWireMoney(serverOrder.surcharge)} />
+                <Row label={BUILDER_TEXT.salesTax} value={formatWireMoney(serverOrder.sales_tax_amount)} />
+                <Row
+                  label={BUILDER_TEXT.totalPrice}
+                  value={formatWireMoney(serverOrder.total_price)}
+                  testId="server-total"
+                  strong
+                />
+              </>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Row({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" sx={strong ? { fontWeight: 600 } : undefined}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={strong ? { fontWeight: 600 } : undefined} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
