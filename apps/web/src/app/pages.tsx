@@ -14,6 +14,7 @@ export const PAGES: Record<string, PageModule> = {
   '/test': () => import('../features/core/pages/SystemCheckPage.tsx'),
   '/orders': () => import('../features/orders/pages/OrdersRedirect.tsx'),
   '/orders/all': () => import('../features/orders/pages/AllOrdersPage.tsx'),
+  '/orders/build': () => import('../features/orders/pages/BuildOrderPage.tsx'),
   '/orders/manage': () => import('../features/orders/pages/ManageOrdersPage.tsx'),
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),
