@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
@@ -132,6 +133,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   catalogRoutes(app);
   emailRoutes(app);
   auditRoutes(app);
+  ordersRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

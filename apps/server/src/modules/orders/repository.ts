@@ -1,0 +1,334 @@
+import { type Executor, schema } from '@cab/db';
+import type { PremiumType } from '@cab/shared';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { contains, estimatedCount, type PageWindow, paginate } from '../../kit/list.ts';
+
+const {
+  orders,
+  orderGroups,
+  orderItems,
+  premiums,
+  lineItems,
+  users,
+  companies,
+  addresses,
+  boundDiscounts,
+  discountCodes,
+  surcharges,
+  paymentOptions,
+} = schema;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderGroupRow = typeof orderGroups.$inferSelect;
+export type NewOrderGroup = typeof orderGroups.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// One order
+
+export async function orderById(db: Executor, id: number, options: { lock?: boolean } = {}) {
+  const q = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = options.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function insertOrder(db: Executor, values: NewOrder) {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+/** Writes `values` and bumps version and updated_at (every write does). */
+export async function updateOrder(db: Executor, id: number, values: Partial<NewOrder>) {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+export const groupsOf = (db: Executor, orderId: number) =>
+  db.select().from(orderGroups).where(eq(orderGroups.orderId, orderId)).orderBy(asc(orderGroups.position));
+
+export const itemsOf = (db: Executor, orderId: number) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.groupId), asc(orderItems.position));
+
+export async function deleteGroups(db: Executor, orderId: number) {
+  await db.delete(orderGroups).where(eq(orderGroups.orderId, orderId));
+}
+
+export async function insertGroup(db: Executor, values: NewOrderGroup) {
+  const [row] = await db.insert(orderGroups).values(values).returning();
+  return row!;
+}
+
+export async function insertItems(db: Executor, values: NewOrderItem[]) {
+  if (values.length === 0) return;
+  // Chunks keep the statement under the parameter limit for a 2,000-line order.
+  for (let i = 0; i < values.length; i += 500) await db.insert(orderItems).values(values.slice(i, i + 500));
+}
+
+export async function updateGroup(db: Executor, id: number, values: Partial<NewOrderGroup>) {
+  await db.update(orderGroups).set(values).where(eq(orderGroups.id, id));
+}
+
+export async function updateItem(db: Executor, id: number, values: Partial<NewOrderItem>) {
+  await db.update(orderItems).set(values).where(eq(orderItems.id, id));
+}
+
+/** The customer (and company) an order belongs to, for the wire and for pricing. */
+export async function customerOf(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      accountType: users.accountType,
+      isStaff: users.isStaff,
+      isEmployee: users.isEmployee,
+      isManager: users.isManager,
+      isActive: users.isActive,
+      taxExempt: users.taxExempt,
+      companyId: users.companyId,
+      companyName: companies.name,
+      companyTaxExempt: companies.taxExempt,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customerOf>>>;
+
+export async function companyName(db: Executor, companyId: number) {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue reads (today's prices)
+
+export async function premiumsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: premiums.id,
+      type: premiums.premiumType,
+      code: premiums.code,
+      priceCents: premiums.priceCents,
+      percentageBp: premiums.percentageBp,
+    })
+    .from(premiums)
+    .where(inArray(premiums.id, ids));
+}
+export type PremiumRef = Awaited<ReturnType<typeof premiumsByIds>>[number];
+
+export async function lineItemsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: lineItems.id,
+      manufacturerCode: lineItems.manufacturerCode,
+      priceCents: lineItems.priceCents,
+      description: lineItems.description,
+      baseCategory: lineItems.baseCategory,
+      width: lineItems.width,
+      height: lineItems.height,
+      depth: lineItems.depth,
+      nbBaseDoor: lineItems.nbBaseDoor,
+      nbWallDoor: lineItems.nbWallDoor,
+      nbTallDoor: lineItems.nbTallDoor,
+      nbDrawer: lineItems.nbDrawer,
+      nbAdjustableShelf: lineItems.nbAdjustableShelf,
+      isAttachment: lineItems.isAttachment,
+    })
+    .from(lineItems)
+    .where(inArray(lineItems.id, ids));
+}
+export type LineItemRef = Awaited<ReturnType<typeof lineItemsByIds>>[number];
+
+export const premiumTypeIs = (type: PremiumType) => eq(premiums.premiumType, type);
+
+// ---------------------------------------------------------------------------------------------
+// Finance rules the engine reads
+
+/** The customer's own bound discount, else the company's. */
+export async function boundDiscountFor(db: Executor, customerId: number, companyId: number | null) {
+  const rows = await db
+    .select({ customerId: boundDiscounts.customerId, percentage: boundDiscounts.percentage })
+    .from(boundDiscounts)
+    .where(
+      companyId === null
+        ? eq(boundDiscounts.customerId, customerId)
+        : or(eq(boundDiscounts.customerId, customerId), eq(boundDiscounts.companyId, companyId)),
+    );
+  return (rows.find((r) => r.customerId === customerId) ?? rows[0])?.percentage ?? null;
+}
+
+export async function discountCodeById(db: Executor, id: number) {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  return row ?? null;
+}
+
+export async function discountCodeByCode(db: Executor, code: string) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, code.trim().toUpperCase()), eq(discountCodes.isActive, true)));
+  return row ?? null;
+}
+
+/** Gives back one claimed use of a code (never below zero). */
+export async function releaseDiscountCodeUse(db: Executor, id: number) {
+  await db
+    .update(discountCodes)
+    .set({ timesUsed: sql`greatest(${discountCodes.timesUsed} - 1, 0)` })
+    .where(eq(discountCodes.id, id));
+}
+
+/** Active surcharges for every method, plus those of `method`. */
+export function surchargesFor(db: Executor, method: string | null) {
+  const methodMatch =
+    method === null
+      ? isNull(surcharges.paymentMethod)
+      : or(isNull(surcharges.paymentMethod), eq(surcharges.paymentMethod, method));
+  return db
+    .select()
+    .from(surcharges)
+    .where(and(eq(surcharges.isActive, true), methodMatch))
+    .orderBy(asc(surcharges.id));
+}
+
+export async function paymentOptionById(db: Executor, id: number) {
+  const [row] = await db.select().from(paymentOptions).where(eq(paymentOptions.id, id));
+  return row ?? null;
+}
+
+/** Active payment options valid on `date` (inclusive bounds); business-only ones only if asked. */
+export function paymentOptionsOn(db: Executor, date: string, includeBusinessOnly: boolean) {
+  const conditions: SQL[] = [
+    eq(paymentOptions.isActive, true),
+    or(isNull(paymentOptions.validFrom), lte(paymentOptions.validFrom, date))!,
+    or(isNull(paymentOptions.validTo), gte(paymentOptions.validTo, date))!,
+  ];
+  if (!includeBusinessOnly) conditions.push(eq(paymentOptions.businessOnly, false));
+  return db
+    .select()
+    .from(paymentOptions)
+    .where(and(...conditions))
+    .orderBy(asc(paymentOptions.index), asc(paymentOptions.id));
+}
+
+/** The state of the customer's default shipping address (their own, else the company's). */
+export async function defaultShippingState(db: Executor, customerId: number, companyId: number | null) {
+  const owner =
+    companyId === null
+      ? eq(addresses.userId, customerId)
+      : or(eq(addresses.userId, customerId), eq(addresses.companyId, companyId));
+  const rows = await db
+    .select({ userId: addresses.userId, state: addresses.state, isDefault: addresses.isDefault })
+    .from(addresses)
+    .where(and(eq(addresses.kind, 'SHIPPING'), owner))
+    .orderBy(asc(addresses.id));
+  const pick =
+    rows.find((r) => r.isDefault && r.userId === customerId) ??
+    rows.find((r) => r.isDefault) ??
+    rows.find((r) => r.userId === customerId) ??
+    rows[0];
+  return pick?.state ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list
+
+export const LIST_COLUMNS = {
+  id: orders.id,
+  name: orders.name,
+  poNumber: orders.poNumber,
+  status: orders.status,
+  customerId: orders.customerId,
+  companyId: orders.companyId,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  submittedAt: orders.submittedAt,
+  requestedDate: orders.requestedDate,
+  dueDate: orders.dueDate,
+  inEditingMode: orders.inEditingMode,
+  errorCount: orders.errorCount,
+  warningCount: orders.warningCount,
+  itemCount: orders.itemCount,
+  totalPrice: orders.totalPrice,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  accountType: users.accountType,
+  companyName: companies.name,
+};
+
+export const ORDER_LIST_ORDER = {
+  id: orders.id,
+  name: orders.name,
+  status: orders.status,
+  created_at: orders.createdAt,
+  requested_date: orders.requestedDate,
+  total_price: orders.totalPrice,
+};
+
+export const orderCols = orders;
+
+export interface OrderListFilter {
+  visibility: { all: true } | { none: true } | { customerId: number; companyId?: number | null };
+  name?: string;
+  statuses?: readonly string[];
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdBefore?: Date;
+  customerId?: number;
+}
+
+/** The list's WHERE on orders' own columns (so the count needs no join). */
+export function orderListWhere(f: OrderListFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  const v = f.visibility;
+  if ('none' in v) parts.push(sql`false`);
+  else if ('customerId' in v) {
+    parts.push(
+      v.companyId === undefined || v.companyId === null
+        ? eq(orders.customerId, v.customerId)
+        : or(eq(orders.companyId, v.companyId), eq(orders.customerId, v.customerId))!,
+    );
+  }
+  if (f.name) parts.push(contains(orders.name, f.name));
+  if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses as (typeof orders.status.enumValues)[number][]));
+  if (f.createdFrom) parts.push(gte(orders.createdAt, f.createdFrom));
+  if (f.createdBefore) parts.push(lt(orders.createdAt, f.createdBefore));
+  if (f.customerId !== undefined) parts.push(eq(orders.customerId, f.customerId));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function orderPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
+  // Large (100,000 orders): the planner's estimate, exact below 10,000 rows (kit/list.ts).
+  const count = estimatedCount(db, orders, where);
+  return paginate(
+    window,
+    (w) =>
+      db
+        .select(LIST_COLUMNS)
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.customerId))
+        .leftJoin(companies, eq(companies.id, orders.companyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(w.limit)
+        .offset(w.offset),
+    count,
+  );
+}
+export type OrderListDbRow = Awaited<ReturnType<typeof orderPage>>['rows'][number];
