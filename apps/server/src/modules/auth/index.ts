@@ -21,3 +21,4 @@ export {
   userWithCompanyColumns,
 } from './repository.ts';
 export { authRoutes } from './routes.ts';
+export { type SessionCache, startSessionCache } from './session-cache.ts';

@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { dropCachedSessions, SESSION_CHANNEL } from './session-cache.ts';
 
 /**
  * The one home of the users and auth_tokens queries that more than one module needs (sign-in,
@@ -72,8 +73,22 @@ export async function insertUser(db: Executor, values: NewUser) {
   return row!;
 }
 
+/** The users columns a session carries (sessionLookup): changing one drops the user's cached sessions. */
+const SESSION_FIELDS: (keyof NewUser)[] = [
+  'email',
+  'companyId',
+  'accountType',
+  'isStaff',
+  'isEmployee',
+  'isManager',
+  'isActive',
+  'requirePasswordReset',
+  'passwordHash',
+];
+
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
   await db.update(users).set(values).where(eq(users.id, id));
+  if (SESSION_FIELDS.some((f) => values[f] !== undefined)) await sessionsChanged(db, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,15 +137,28 @@ export async function insertToken(db: Executor, userId: number, tokenHash: strin
 }
 
 export async function deleteToken(db: Executor, tokenId: number) {
-  await db.delete(authTokens).where(eq(authTokens.id, tokenId));
+  const [row] = await db.delete(authTokens).where(eq(authTokens.id, tokenId)).returning({ userId: authTokens.userId });
+  if (row) await sessionsChanged(db, row.userId);
 }
 
 /** Signs out every other session of a user (after a password change). */
 export async function deleteOtherTokens(db: Executor, userId: number, keepTokenId: number) {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
+  await sessionsChanged(db, userId);
 }
 
 /** Signs a user out everywhere (deactivation, password reset). */
 export async function deleteTokensOf(db: Executor, userId: number) {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
+  await sessionsChanged(db, userId);
+}
+
+/**
+ * What a session of this user grants changed: its cached copies (session-cache.ts) are dropped in
+ * this process now, and NOTIFY tells every server (this one too) once the change commits; inside a
+ * transaction PostgreSQL delivers it at commit, and never after a rollback.
+ */
+async function sessionsChanged(db: Executor, userId: number) {
+  dropCachedSessions(userId);
+  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${String(userId)})`);
 }

@@ -1,0 +1,172 @@
+import type { Executor } from '@cab/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from './repository.ts';
+
+/**
+ * token hash -> session, for a few seconds, so most requests skip the token lookup (the /me
+ * profile, docs/performance.md). The database stays the truth and servers stay stateless
+ * (docs/security.md, "Session cache"):
+ * - an entry lives at most TTL_MS, whatever happens;
+ * - every write that changes what a session grants (sign-out, password change, deactivation,
+ *   role, company, e-mail, password-reset flag) calls `sessionsChanged`, which drops the user's
+ *   entries in this process at once and, on PostgreSQL, sends NOTIFY so every other server drops
+ *   them when the change commits (PGlite is one process: the local drop is all there is);
+ * - a lookup that was in flight while an invalidation happened is not stored (`generation`), so a
+ *   read from before the change cannot be cached after it;
+ * - while the LISTEN connection is down, nothing is cached.
+ */
+export const SESSION_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+export const SESSION_CHANNEL = 'auth_sessions';
+
+interface Entry {
+  session: Session;
+  expires: number;
+}
+
+export class SessionCache {
+  private entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a lookup that began before one must not be stored. */
+  generation = 0;
+  /** False until invalidations can reach this process (the LISTEN connection is up). */
+  enabled = false;
+
+  constructor(private readonly ttlMs = SESSION_TTL_MS) {}
+
+  get(hash: string, now = Date.now()): Session | undefined {
+    const hit = this.entries.get(hash);
+    if (!hit) return undefined;
+    if (hit.expires > now) return hit.session;
+    this.entries.delete(hash);
+    return undefined;
+  }
+
+  /** Stores a session read by a lookup that began at `generation`, unless something changed since. */
+  set(hash: string, session: Session, generation: number, now = Date.now()): void {
+    if (!this.enabled || generation !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      // The oldest entry (Map keeps insertion order).
+      const first = this.entries.keys().next().value;
+      if (first !== undefined) this.entries.delete(first);
+    }
+    this.entries.set(hash, { session, expires: now + this.ttlMs });
+  }
+
+  /** Drops the user's sessions (all sessions when `userId` is null). */
+  invalidate(userId: number | null): void {
+    this.generation++;
+    if (userId === null) {
+      this.entries.clear();
+      return;
+    }
+    for (const [hash, entry] of this.entries) if (entry.session.id === userId) this.entries.delete(hash);
+  }
+
+  disable(): void {
+    this.enabled = false;
+    this.invalidate(null);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The caches of this process (one per app; tests build several). */
+const caches = new Set<SessionCache>();
+
+/**
+ * Drops the user's cached sessions in this process now (repository.ts `sessionsChanged` calls it
+ * beside its NOTIFY, which reaches the other servers, and this one again, at commit).
+ */
+export function dropCachedSessions(userId: number): void {
+  for (const cache of caches) cache.invalidate(userId);
+}
+
+/** node-postgres's Pool as drizzle exposes it ($client); PGlite's client has no `Client`. */
+interface PgPoolLike {
+  options: object;
+  Client: new (
+    options: object,
+  ) => {
+    connect(): Promise<unknown>;
+    query(text: string): Promise<unknown>;
+    end(): Promise<void>;
+    on(event: 'notification', fn: (msg: { channel: string; payload?: string }) => void): unknown;
+    on(event: 'error' | 'end', fn: (err?: Error) => void): unknown;
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/**
+ * A cache for this app, kept in step with the database's session changes: on PostgreSQL through
+ * its own LISTEN connection (outside the pool), reconnected after a loss, with the cache off
+ * meanwhile; on PGlite (one process) through the local drops alone. `stop` ends it.
+ */
+export function startSessionCache(
+  db: Executor,
+  log: FastifyBaseLogger,
+): { cache: SessionCache; stop(): Promise<void> } {
+  const cache = new SessionCache();
+  caches.add(cache);
+  const pool = (db as unknown as { $client?: Partial<PgPoolLike> }).$client;
+  if (!pool?.Client || !pool.options) {
+    cache.enabled = true;
+    return { cache, ready: Promise.resolve(), stop: async () => void caches.delete(cache) };
+  }
+  const { Client, options } = pool as PgPoolLike;
+  let stopped = false;
+  let client: InstanceType<PgPoolLike['Client']> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = (err?: Error) => {
+    cache.disable();
+    const c = client;
+    client = null;
+    c?.end().catch(() => {});
+    if (stopped || retry) return;
+    log.warn({ err }, 'session cache: LISTEN connection lost; caching off until it is back');
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, RECONNECT_MS);
+  };
+
+  const connect = async () => {
+    const c = new Client(options);
+    client = c;
+    c.on('error', (err) => lost(err));
+    c.on('end', () => {
+      if (client === c) lost();
+    });
+    c.on('notification', (msg) => {
+      if (msg.channel !== SESSION_CHANNEL) return;
+      const id = Number(msg.payload);
+      cache.invalidate(Number.isInteger(id) ? id : null);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${SESSION_CHANNEL}`);
+      if (client === c && !stopped) cache.enabled = true;
+    } catch (err) {
+      if (client === c) lost(err as Error);
+    }
+  };
+  // Resolves once the first attempt is over, connected or not (without it the cache stays off).
+  const ready = connect();
+
+  return {
+    cache,
+    ready,
+    stop: async () => {
+      stopped = true;
+      caches.delete(cache);
+      cache.disable();
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
