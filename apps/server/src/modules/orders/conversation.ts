@@ -1,0 +1,202 @@
+import {
+  ORDER_TEXT,
+  type orderCommentSchema,
+  type orderNoteSchema,
+  type orderTodoSchema,
+  type orderTodosQuerySchema,
+} from '@cab/shared';
+import type { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { pageWindow } from '../../kit/list.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import * as repo from './lifecycle-repository.ts';
+import { loadOrderRow } from './reach.ts';
+
+/**
+ * The conversation around an order: comments between the customer and the shop, the shop's notes
+ * (resolved when dealt with) and to-dos. Each write is an event on the order's trail (entity
+ * 'order', its own action), so the timeline shows it; notes and to-dos only to the shop.
+ */
+type Comment = z.infer<typeof orderCommentSchema>;
+type Note = z.infer<typeof orderNoteSchema>;
+type Todo = z.infer<typeof orderTodoSchema>;
+
+const person = (p: { id: number | null; fullName: string | null } | null) =>
+  p && p.id !== null ? { id: p.id, full_name: p.fullName ?? '' } : null;
+
+const toWireComment = ({ comment: c, author }: repo.CommentWithAuthor): Comment => ({
+  id: c.id,
+  text: c.text,
+  author: person(author),
+  created_at: c.createdAt.toISOString(),
+});
+
+const toWireNote = ({ note: n, author, resolvedBy }: repo.NoteWithPeople): Note => ({
+  id: n.id,
+  note: n.note,
+  is_resolved: n.isResolved,
+  author: person(author),
+  resolved_by: person(resolvedBy),
+  resolved_at: n.resolvedAt?.toISOString() ?? null,
+  created_at: n.createdAt.toISOString(),
+});
+
+const toWireTodo = ({ todo: t, createdBy, completedBy }: repo.TodoWithPeople): Todo => ({
+  id: t.id,
+  text: t.text,
+  is_completed: t.isCompleted,
+  created_by: person(createdBy),
+  completed_by: person(completedBy),
+  completed_at: t.completedAt?.toISOString() ?? null,
+  created_at: t.createdAt.toISOString(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Comments: the customer on an order they reach, the shop on every order
+
+export async function listComments(ctx: Ctx, id: number): Promise<{ results: Comment[] }> {
+  await loadOrderRow(ctx, id);
+  return { results: (await repo.commentsOf(ctx.db, id)).map(toWireComment) };
+}
+
+export async function addComment(ctx: Ctx, id: number, text: string): Promise<Comment> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    const commentId = await repo.insertComment(tx.db, { orderId: id, authorId: ctx.actor.id, text });
+    const comment = toWireComment((await repo.commentById(tx.db, commentId))!);
+    await audit(tx, {
+      entity: 'order',
+      id,
+      action: 'add_comment',
+      before: null,
+      after: { comment_id: commentId, text },
+    });
+    return comment;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notes (shop)
+
+export async function listNotes(ctx: Ctx, id: number): Promise<{ results: Note[] }> {
+  await loadOrderRow(ctx, id);
+  return { results: (await repo.notesOf(ctx.db, id)).map(toWireNote) };
+}
+
+const noteNotFound = () => notFound(ORDER_TEXT.noteNotFound);
+
+/** update_order_note: a new note without note_id, else a change of that note of this order. */
+export async function saveNote(ctx: Ctx, id: number, body: { note_id?: number; note: string }): Promise<Note> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    if (body.note_id === undefined) {
+      const noteId = await repo.insertNote(tx.db, { orderId: id, authorId: ctx.actor.id, note: body.note });
+      const after = toWireNote((await repo.noteOfOrder(tx.db, id, noteId))!);
+      await audit(tx, {
+        entity: 'order',
+        id,
+        action: 'add_note',
+        before: null,
+        after: { note_id: noteId, note: body.note },
+      });
+      return after;
+    }
+    const before = await repo.noteOfOrder(tx.db, id, body.note_id);
+    if (!before) throw noteNotFound();
+    await repo.updateNote(tx.db, body.note_id, { note: body.note });
+    await audit(tx, {
+      entity: 'order',
+      id,
+      action: 'update_note',
+      before: { note_id: body.note_id, note: before.note.note },
+      after: { note_id: body.note_id, note: body.note },
+    });
+    return toWireNote((await repo.noteOfOrder(tx.db, id, body.note_id))!);
+  });
+}
+
+export async function resolveNote(ctx: Ctx, id: number, noteId: number): Promise<Note> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    const before = await repo.noteOfOrder(tx.db, id, noteId);
+    if (!before) throw noteNotFound();
+    if (!before.note.isResolved) {
+      await repo.updateNote(tx.db, noteId, { isResolved: true, resolvedById: ctx.actor.id, resolvedAt: new Date() });
+      await audit(tx, {
+        entity: 'order',
+        id,
+        action: 'resolve_note',
+        before: { note_id: noteId, is_resolved: false },
+        after: { note_id: noteId, is_resolved: true },
+      });
+    }
+    return toWireNote((await repo.noteOfOrder(tx.db, id, noteId))!);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// To-dos (shop)
+
+export async function listTodos(
+  ctx: Ctx,
+  id: number,
+  query: z.output<typeof orderTodosQuerySchema>,
+): Promise<{ results: Todo[]; total: number }> {
+  await loadOrderRow(ctx, id);
+  const page = await repo.todoPage(ctx.db, id, query.is_completed, pageWindow(query));
+  return { results: page.rows.map(toWireTodo), total: page.total };
+}
+
+const todoNotFound = () => notFound(ORDER_TEXT.todoNotFound);
+
+export async function addTodo(ctx: Ctx, id: number, text: string): Promise<Todo> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    const todoId = await repo.insertTodo(tx.db, { orderId: id, text, createdById: ctx.actor.id });
+    await audit(tx, { entity: 'order', id, action: 'add_todo', before: null, after: { todo_id: todoId, text } });
+    return toWireTodo((await repo.todoOfOrder(tx.db, id, todoId))!);
+  });
+}
+
+/** Ticks or unticks a to-do of this order (a to-do of another order: 404). */
+export async function completeTodo(ctx: Ctx, id: number, todoId: number, isCompleted: boolean): Promise<Todo> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    const before = await repo.todoOfOrder(tx.db, id, todoId);
+    if (!before) throw todoNotFound();
+    if (before.todo.isCompleted !== isCompleted) {
+      await repo.updateTodo(tx.db, todoId, {
+        isCompleted,
+        completedById: isCompleted ? ctx.actor.id : null,
+        completedAt: isCompleted ? new Date() : null,
+      });
+      await audit(tx, {
+        entity: 'order',
+        id,
+        action: 'complete_todo',
+        before: { todo_id: todoId, is_completed: before.todo.isCompleted },
+        after: { todo_id: todoId, is_completed: isCompleted },
+      });
+    }
+    return toWireTodo((await repo.todoOfOrder(tx.db, id, todoId))!);
+  });
+}
+
+export async function deleteTodo(ctx: Ctx, id: number, todoId: number): Promise<{ detail: string }> {
+  return transaction(ctx, async (tx) => {
+    await loadOrderRow(tx, id, tx.db);
+    const before = await repo.todoOfOrder(tx.db, id, todoId);
+    if (!before) throw todoNotFound();
+    await repo.deleteTodo(tx.db, todoId);
+    await audit(tx, {
+      entity: 'order',
+      id,
+      action: 'delete_todo',
+      before: { todo_id: todoId, text: before.todo.text, is_completed: before.todo.isCompleted },
+      after: null,
+    });
+    return { detail: ORDER_TEXT.todoDeleted };
+  });
+}

@@ -1,0 +1,168 @@
+import { ORDER_LIMITS, type Order, type OrderGroupInput, type OrderStatus } from '@cab/shared';
+import type { Ctx } from '../../kit/context.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { loadOrderRow } from './reach.ts';
+import * as repo from './repository.ts';
+import { getOrder, repriceFromCatalogue, saveGroups } from './service.ts';
+import { checkMove, moveOrder } from './status.ts';
+
+/**
+ * The lifecycle endpoints other than submit (submit.ts): each is one move of the table through
+ * the status writer (status.ts), with the move's own work in the same transaction, and answers the
+ * fresh order.
+ */
+
+/** ORDERED -> VERIFIED (ADMIN). The invoice and its milestones come with the finance work. */
+export async function approveOrder(ctx: Ctx, id: number): Promise<Order> {
+  await moveOrder(ctx, id, 'approve');
+  return getOrder(ctx, id);
+}
+
+/** ORDERED -> DECLINED with a reason, kept in metadata.status_notes (SPEC 3). */
+export async function declineOrder(ctx: Ctx, id: number, reason: string): Promise<Order> {
+  const note = reason.trim();
+  await moveOrder(
+    ctx,
+    id,
+    'decline',
+    { reason: note },
+    {
+      details: { reason: note },
+      after: async (tx, moved) => {
+        const entry = { status: moved.status as OrderStatus, note, at: new Date().toISOString(), by: ctx.actor.id };
+        const metadata = { ...moved.metadata, status_notes: [...(moved.metadata.status_notes ?? []), entry] };
+        await repo.updateOrder(tx.db, id, { metadata });
+      },
+    },
+  );
+  return getOrder(ctx, id);
+}
+
+/** The shop takes a submitted order for editing (in_editing_mode on). */
+export async function startEditing(ctx: Ctx, id: number): Promise<Order> {
+  await moveOrder(ctx, id, 'start_editing');
+  return getOrder(ctx, id);
+}
+
+/**
+ * Revalidates and reprices from today's catalogue, then ends editing; refused (and nothing kept)
+ * while the revalidated groups have errors.
+ */
+export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
+  await moveOrder(
+    ctx,
+    id,
+    'stop_editing',
+    {},
+    {
+      prepare: async (tx) => {
+        await repriceFromCatalogue(tx, id);
+      },
+      recheck: true,
+    },
+  );
+  return getOrder(ctx, id);
+}
+
+/**
+ * Corrects a flagged order (errors or warnings): revalidates it against today's catalogue, so
+ * errors that no longer apply are cleared. The status stays.
+ */
+export async function fixOrder(ctx: Ctx, id: number): Promise<Order> {
+  await moveOrder(
+    ctx,
+    id,
+    'fix',
+    {},
+    {
+      prepare: async (tx) => {
+        await repriceFromCatalogue(tx, id);
+      },
+      after: async (tx) => {
+        const fresh = await repo.orderById(tx.db, id);
+        return { error_count: fresh?.errorCount ?? 0, warning_count: fresh?.warningCount ?? 0 };
+      },
+    },
+  );
+  return getOrder(ctx, id);
+}
+
+/** Cancels an order before production; a claimed discount code use is given back. */
+export async function cancelOrder(ctx: Ctx, id: number): Promise<Order> {
+  await moveOrder(
+    ctx,
+    id,
+    'cancel',
+    {},
+    {
+      after: async (tx, moved) => {
+        if (moved.discountCodeId !== null && moved.discountCodeClaimed) {
+          await repo.releaseDiscountCodeUse(tx.db, moved.discountCodeId);
+          await repo.updateOrder(tx.db, id, { discountCodeClaimed: false });
+          return { discount_code_released: moved.discountCodeId };
+        }
+        return undefined;
+      },
+    },
+  );
+  return getOrder(ctx, id);
+}
+
+/** The source order's groups and items as a draft (lines whose catalogue item is gone are left out). */
+export function groupsAsInput(groups: readonly repo.OrderGroupRow[], items: readonly repo.OrderItemRow[]) {
+  return groups.map(
+    (g): OrderGroupInput => ({
+      name: g.name,
+      premiums: {
+        wood_species: g.woodSpeciesId,
+        finish_option: g.finishOptionId,
+        base_door_style: g.baseDoorStyleId,
+        wall_door_style: g.wallDoorStyleId,
+        tall_door_style: g.tallDoorStyleId,
+        drawer_style: g.drawerStyleId,
+      },
+      items: items
+        .filter((it) => it.groupId === g.id && it.lineItemId !== null)
+        .map((it) => ({
+          _id: it.clientId,
+          line_item: it.lineItemId!,
+          qty: it.qty,
+          hinge: it.hinge as OrderGroupInput['items'][number]['hinge'],
+          finished_side: it.finishedSideId,
+          is_attachment: it.isAttachment,
+          parentId: it.parentClientId,
+        })),
+    }),
+  );
+}
+
+const COPY = ' (copy)';
+
+/**
+ * A new BID for the same customer with the groups and items copied and priced today; the source
+ * is unchanged. Both orders' trails record the clone with the other's id.
+ */
+export async function cloneOrder(ctx: Ctx, id: number): Promise<Order> {
+  const newId = await transaction(ctx, async (tx) => {
+    const source = await loadOrderRow(tx, id, tx.db);
+    checkMove(tx, source, 'clone');
+    const [groups, items] = await Promise.all([repo.groupsOf(tx.db, id), repo.itemsOf(tx.db, id)]);
+    const created = await repo.insertOrder(tx.db, {
+      name: `${source.name.slice(0, ORDER_LIMITS.name - COPY.length)}${COPY}`,
+      poNumber: source.poNumber,
+      customerId: source.customerId,
+      companyId: source.companyId,
+      createdById: ctx.actor.id,
+      status: 'BID',
+    });
+    await saveGroups(tx, tx, created, groupsAsInput(groups, items));
+    await audit(
+      tx,
+      { entity: 'order', id, action: 'clone', before: null, after: { cloned_to: created.id } },
+      { entity: 'order', id: created.id, action: 'create', before: null, after: { cloned_from: id, status: 'BID' } },
+    );
+    return created.id;
+  });
+  return getOrder(ctx, newId);
+}

@@ -1,0 +1,207 @@
+import { verifyPassword } from '@cab/db';
+import { DISCOUNT_CODE_REFUSAL_TEXT, ORDER_TEXT, type Order, type OrderSubmit, orderSubmitSchema } from '@cab/shared';
+import { badRequest, fieldErrors } from '../../http/errors.ts';
+import type { MultipartContent, UploadedFile } from '../../http/multipart.ts';
+import type { Ctx } from '../../kit/context.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { findUserByEmail } from '../auth/index.ts';
+import { getSettings, holidays } from '../core/index.ts';
+import { insertStoredFiles, removeStored, storeUploads } from './files.ts';
+import * as lrepo from './lifecycle-repository.ts';
+import { todayIso } from './pricing.ts';
+import { loadOrderRow } from './reach.ts';
+import * as repo from './repository.ts';
+import { getOrder, repriceTotals } from './service.ts';
+import { applyMove, checkMove } from './status.ts';
+
+/**
+ * POST {id}/submit/ (SPEC 3 Order submit fields, DOMAIN.md "Order lifecycle"): BID -> ORDERED
+ * with the submit fields checked, the addresses snapshotted, the discount code's use claimed, the
+ * totals repriced and the supplement documents stored, all in one transaction with the move.
+ */
+
+/** The form field of the supplement documents. */
+export const SUPPLEMENT_FIELD = 'supplement_documentation';
+
+const DAY_MS = 86_400_000;
+const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/**
+ * The date `days` business days after `from` (YYYY-MM-DD): Saturdays, Sundays and the days
+ * `isHoliday` names are not counted. 0 days: `from` itself.
+ */
+export function addBusinessDays(from: string, days: number, isHoliday: (iso: string) => boolean): string {
+  let at = msOf(from);
+  let left = days;
+  while (left > 0) {
+    at += DAY_MS;
+    const iso = isoOf(at);
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6 && !isHoliday(iso)) left -= 1;
+  }
+  return isoOf(at);
+}
+
+/** The earliest date an order submitted today can be done: today + lead_time business days. */
+export async function earliestDueDate(ctx: Ctx, today = todayIso()): Promise<string> {
+  const { lead_time } = await getSettings(ctx);
+  const days = Math.max(0, Math.trunc(Number(lead_time) || 0));
+  const year = Number(today.slice(0, 4));
+  // Enough years for the lead time (about 261 business days a year), holidays included.
+  const years = Array.from({ length: Math.ceil(days / 240) + 1 }, (_, i) => year + i);
+  const dates = new Set((await Promise.all(years.map((y) => holidays(ctx, y)))).flat().map((h) => h.date));
+  return addBusinessDays(today, days, (iso) => dates.has(iso));
+}
+
+/** The multipart fields as the schema expects them: one value each. */
+function formValues(fields: MultipartContent['fields']): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? '']));
+}
+
+function parseSubmit(fields: MultipartContent['fields']): OrderSubmit {
+  const parsed = orderSubmitSchema.safeParse(formValues(fields));
+  if (parsed.success) return parsed.data;
+  const out: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  throw fieldErrors(out);
+}
+
+const snapshot = (a: NonNullable<Awaited<ReturnType<typeof lrepo.addressOfOwner>>>) => ({
+  id: a.id,
+  name: a.name,
+  line1: a.line1,
+  line2: a.line2,
+  city: a.city,
+  state: a.state,
+  postal_code: a.postalCode,
+  phone: a.phone,
+});
+
+/**
+ * Checks the submit fields against the order and the submitting user; every field's refusal is
+ * collected, so the form shows them all at once.
+ */
+async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, today: string) {
+  const errors: Record<string, string[]> = {};
+  const refuse = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  const earliest = await earliestDueDate(ctx, today);
+  if (body.requested_date !== undefined && body.requested_date < earliest) {
+    refuse('requested_date', ORDER_TEXT.requestedDateTooSoon(earliest));
+  }
+  const [billing, shipping, customer] = await Promise.all([
+    lrepo.addressOfOwner(ctx.db, body.billing_address, order.customerId, order.companyId),
+    body.shipping_address === undefined
+      ? null
+      : lrepo.addressOfOwner(ctx.db, body.shipping_address, order.customerId, order.companyId),
+    repo.customerOf(ctx.db, order.customerId),
+  ]);
+  if (!billing) refuse('billing_address', ORDER_TEXT.addressNotYours);
+  if (body.shipping_address !== undefined && !shipping) refuse('shipping_address', ORDER_TEXT.addressNotYours);
+  // The same options payment_options?date= offers: active, valid today, business-only for business customers.
+  const options = await repo.paymentOptionsOn(ctx.db, today, customer?.accountType === 'B');
+  if (!options.some((o) => o.id === body.customer_payment_option)) {
+    refuse('customer_payment_option', ORDER_TEXT.paymentOptionUnavailable);
+  }
+  // There is no bank account table yet: an ACH submit's bank id is kept as given.
+  const user = await findUserByEmail(ctx.db, ctx.actor.email);
+  if (!user || !(await verifyPassword(body.password, user.passwordHash))) refuse('password', ORDER_TEXT.passwordWrong);
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return {
+    dueDate: body.requested_date ?? earliest,
+    billing: billing ? snapshot(billing) : null,
+    shipping: shipping ? snapshot(shipping) : null,
+  };
+}
+
+/** A code not yet claimed whose dates hold today: its use is claimed now, or the submit is refused. */
+async function claimCode(tx: Ctx, order: repo.OrderRow, today: string): Promise<boolean> {
+  if (order.discountCodeId === null || order.discountCodeClaimed) return false;
+  const code = await repo.discountCodeById(tx.db, order.discountCodeId);
+  // A code outside its dates does not apply (the order shows why); nothing to claim.
+  if (!code?.isActive || (code.validFrom && today < code.validFrom) || (code.validTo && today > code.validTo)) {
+    return false;
+  }
+  if (!(await lrepo.claimDiscountCodeUse(tx.db, code.id))) {
+    throw badRequest('discount_code_used_up', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
+  }
+  return true;
+}
+
+/** Reach, role, status and the table's guards: checked before the upload is read. */
+export async function submitAllowed(ctx: Ctx, id: number): Promise<void> {
+  checkMove(ctx, await loadOrderRow(ctx, id), 'submit');
+}
+
+export async function submitOrder(ctx: Ctx, id: number, content: MultipartContent): Promise<Order> {
+  // Reach, role, status and the table's guards first: a refused move reads no field.
+  const read = await loadOrderRow(ctx, id);
+  checkMove(ctx, read, 'submit');
+  const body = parseSubmit(content.fields);
+  const today = todayIso();
+  const checked = await checkFields(ctx, read, body, today);
+
+  const files: UploadedFile[] = content.files.filter((f) => f.field === SUPPLEMENT_FIELD);
+  const stored = await storeUploads(ctx, id, files);
+  try {
+    await transaction(ctx, async (tx) => {
+      const row = await loadOrderRow(tx, id, tx.db);
+      await applyMove(
+        tx,
+        row,
+        'submit',
+        {},
+        {
+          after: async (t, moved) => {
+            const claimed = await claimCode(t, moved, today);
+            await repo.updateOrder(t.db, id, {
+              requestedDate: body.requested_date ?? null,
+              dueDate: checked.dueDate,
+              completionPreference: body.completion_preference,
+              jobPriority: body.job_priority,
+              shippingMethod: body.shipping_method,
+              billingAddressId: body.billing_address,
+              billingAddress: checked.billing,
+              shippingAddressId: body.shipping_address ?? null,
+              shippingAddress: checked.shipping,
+              deliveryNotes: body.delivery_notes ?? '',
+              deliveryContactName: body.delivery_contact_name ?? '',
+              deliveryContactPhone: body.delivery_contact_phone ?? '',
+              customerPaymentOptionId: body.customer_payment_option,
+              paymentMethod: body.payment_method,
+              bankId: body.bank ?? null,
+              ...(body.po_number !== undefined ? { poNumber: body.po_number } : {}),
+              ...(claimed ? { discountCodeClaimed: true } : {}),
+              termsAcceptedAt: new Date(),
+              submittedAt: new Date(),
+              submittedById: ctx.actor.id,
+            });
+            await insertStoredFiles(t, id, 'SUPPLEMENT', stored);
+            // Payment option, surcharges by payment method and tax by the shipping state.
+            await repriceTotals(t, id);
+            const priced = await repo.orderById(t.db, id);
+            return {
+              requested_date: body.requested_date ?? null,
+              due_date: checked.dueDate,
+              payment_method: body.payment_method,
+              customer_payment_option: body.customer_payment_option,
+              po_number: priced?.poNumber ?? null,
+              discount_code_claimed: claimed,
+              supplement_documentation: stored.map((s) => s.name),
+              total_price: priced?.totalPrice ?? null,
+            };
+          },
+        },
+      );
+    });
+  } catch (err) {
+    await removeStored(ctx, stored);
+    throw err;
+  }
+  return getOrder(ctx, id);
+}
