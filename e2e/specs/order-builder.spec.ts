@@ -1,0 +1,180 @@
+import { BUILDER_TEXT, MSG } from '@cab/shared';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { loginAs } from '../fixtures.ts';
+
+/**
+ * The order builder (issue 9 "Builder", SPEC 2, 4, 5): a customer keys in a two-group order with
+ * attachments, sees the group rules, fixes them with the premium selector, saves, reloads.
+ */
+
+const codeField = (group: Locator) => group.getByTestId('add-code-input');
+
+/** Types a code and Enter, then the quantity and Enter, as a person at the keyboard does. */
+async function keyLine(page: Page, group: Locator, code: string, qty: number) {
+  await expect(codeField(group)).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  const row = group.getByTestId(`line-${code}`).last();
+  await expect(row).toBeVisible();
+  const qtyInput = row.locator('[data-col="qty"] input');
+  await expect(qtyInput).toBeFocused();
+  await page.keyboard.type(String(qty));
+  await page.keyboard.press('Enter');
+  await expect(qtyInput).toHaveValue(String(qty));
+}
+
+/** The attachment picker of a line, from the keyboard: its button, the code, Enter, Enter. */
+async function keyAttachment(page: Page, group: Locator, lineNumber: number, code: string) {
+  await group.getByTestId(`attach-${lineNumber}`).focus();
+  await page.keyboard.press('Enter');
+  const input = page.getByTestId('attachment-code-input');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  const row = group.getByTestId(`line-${code}`).last();
+  await expect(row.locator('[data-col="qty"] input')).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+const codesOf = (group: Locator) =>
+  group.locator('[data-testid^="line-"][data-line] [data-col="manufacturer_code"]').allInnerTexts();
+
+async function chooseStyles(page: Page, group: Locator, door: string, drawer: string) {
+  await group.getByTestId('choose-styles').click();
+  const dialog = page.getByTestId('style-dialog');
+  await dialog.getByTestId('style-door').selectOption({ label: door });
+  await dialog.getByTestId('style-drawer').selectOption({ label: drawer });
+  await dialog.getByTestId('style-apply').click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('order builder', () => {
+  test('a customer keys in a two-group order with attachments, fixes the group rules, saves and reloads', async ({
+    page,
+  }) => {
+    test.slow();
+    await loginAs(page, 'PERSONAL');
+    await page.goto('/orders/build');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(BUILDER_TEXT.title);
+    const name = `Kitchen ${Date.now().toString(36)}`;
+
+    // Group 1: two cabinets and an attachment on the first, all from the keyboard.
+    const g1 = page.getByTestId('group-0');
+    await expect(codeField(g1)).toBeFocused();
+    await keyLine(page, g1, 'B24', 2);
+    await keyLine(page, g1, 'W3030', 1);
+    await keyAttachment(page, g1, 1, 'FEP-B');
+    await expect(codeField(g1)).toBeFocused();
+    // The attachment goes right after its parent.
+    expect(await codesOf(g1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    const errors1 = g1.getByTestId('group-errors');
+    await expect(errors1).toContainText(MSG.missingBaseDoorStyle);
+    await expect(errors1).toContainText(MSG.missingWallDoorStyle);
+    await expect(errors1).toContainText(MSG.missingDrawerStyle);
+    await expect(errors1).not.toContainText(MSG.missingTallDoorStyle);
+
+    // Group 2, added from the keyboard too.
+    await page.getByTestId('add-group').focus();
+    await page.keyboard.press('Enter');
+    const g2 = page.getByTestId('group-1');
+    await keyLine(page, g2, 'U1884', 1);
+    await keyLine(page, g2, 'DB18', 3);
+    await keyAttachment(page, g2, 4, 'FEP-T');
+    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect(g2.getByTestId('group-errors')).toContainText(MSG.missingTallDoorStyle);
+    await expect(g2.getByTestId('group-errors')).toContainText(MSG.missingDrawerStyle);
+
+    // Removing an item removes its attachments.
+    await keyAttachment(page, g2, 6, 'CM8');
+    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18', 'CM8']);
+    await g2.getByTestId('remove-6').click();
+    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T']);
+    await codeField(g2).focus();
+    await keyLine(page, g2, 'DB18', 3);
+
+    // The name is required before the first save; Ctrl+S saves from the keyboard.
+    await page.getByTestId('save-order').click();
+    await expect(page.getByText(MSG.required, { exact: true })).toBeVisible();
+    await page.getByTestId('order-name').fill(name);
+    await page.keyboard.press('Control+s');
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    const url = page.url();
+    const saved1 = page.getByTestId('group-0');
+    // The server's validation agrees with the rules shown before the save.
+    await expect(saved1.getByTestId('group-errors')).toContainText(MSG.missingBaseDoorStyle);
+
+    // Fix group 1 with the premium selector; 'Apply For' needs at least one style.
+    await saved1.getByTestId('premium-wood_species').selectOption({ label: 'MAPLE' });
+    await saved1.getByTestId('premium-finish_option').selectOption({ label: 'NATURAL' });
+    await saved1.getByTestId('choose-styles').click();
+    const dialog = page.getByTestId('style-dialog');
+    for (const key of ['drawer', 'base', 'wall', 'tall']) await dialog.getByTestId(`apply-for-${key}`).uncheck();
+    await expect(dialog.getByTestId('apply-for-error')).toHaveText(MSG.selectAtLeastOneStyle);
+    await expect(dialog.getByTestId('style-apply')).toBeDisabled();
+    await dialog.getByTestId('apply-for-base').check();
+    await dialog.getByTestId('apply-for-wall').check();
+    await dialog.getByTestId('apply-for-drawer').check();
+    await dialog.getByTestId('style-door').selectOption({ label: 'SHAKER' });
+    await dialog.getByTestId('style-drawer').selectOption({ label: 'DR-5PC' });
+    await dialog.getByTestId('style-apply').click();
+    await expect(dialog).toBeHidden();
+    await expect(saved1.getByTestId('group-errors')).toHaveCount(0);
+
+    // Group 2: the door styles offered are those of the wood species.
+    const saved2 = page.getByTestId('group-1');
+    await saved2.getByTestId('premium-wood_species').selectOption({ label: 'CHERRY' });
+    await chooseStyles(page, saved2, 'RAISED', 'DR-SLAB');
+    await expect(saved2.getByTestId('group-errors')).toHaveCount(0);
+
+    // Live price of a changed line, and its breakdown.
+    await saved1.getByTestId('breakdown-1').click();
+    const breakdown = page.getByTestId('breakdown-dialog');
+    await expect(breakdown.getByTestId('breakdown-base_door_style')).toContainText('SHAKER');
+    await expect(breakdown.getByTestId('breakdown-drawer_style')).toContainText('DR-5PC');
+    await breakdown.getByRole('button', { name: BUILDER_TEXT.close }).click();
+
+    // Autosave, then a reload shows the same order.
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    const subtotal = await page.getByTestId('live-subtotal').innerText();
+    await expect(page.getByTestId('server-subtotal')).toHaveText(subtotal);
+    await page.reload();
+    await expect(page).toHaveURL(url);
+    const again1 = page.getByTestId('group-0');
+    const again2 = page.getByTestId('group-1');
+    await expect(again1.getByTestId('line-B24')).toBeVisible();
+    expect(await codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    expect(await codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect(again1.getByTestId('qty-1')).toHaveValue('2');
+    await expect(again2.getByTestId('qty-6')).toHaveValue('3');
+    await expect(again1.getByTestId('premium-wood_species').locator('option:checked')).toHaveText('MAPLE');
+    await expect(again1.getByTestId('group-styles')).toContainText('SHAKER');
+    await expect(again2.getByTestId('group-styles')).toContainText('RAISED');
+    await expect(page.getByTestId('group-errors')).toHaveCount(0);
+    await expect(page.getByTestId('live-subtotal')).toHaveText(subtotal);
+    await expect(page.getByTestId('order-name')).toHaveValue(name);
+
+    // The saved breakdown is the server's frozen one.
+    await again1.getByTestId('breakdown-1').click();
+    await expect(page.getByTestId('breakdown-source')).toHaveText(BUILDER_TEXT.breakdownSaved);
+  });
+
+  test('only the four price columns can be hidden, and the choice is remembered', async ({ page }) => {
+    await loginAs(page, 'PERSONAL');
+    await page.goto('/orders/build');
+    const g1 = page.getByTestId('group-0');
+    await expect(codeField(g1)).toBeFocused();
+    await keyLine(page, g1, 'B24', 1);
+    await page.getByTestId('column-menu-button').click();
+    const menu = page.getByTestId('column-menu');
+    await expect(menu.getByRole('menuitemcheckbox')).toHaveCount(4);
+    await menu.getByTestId('column-toggle-final_price').click();
+    await page.keyboard.press('Escape');
+    await expect(g1.locator('th', { hasText: /^Final Price$/ })).toHaveCount(0);
+    await expect(g1.locator('th', { hasText: /^Total Final Price$/ })).toHaveCount(1);
+    // A new draft is kept on this device: a reload shows it, with the columns as chosen.
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.draftKept);
+    await page.reload();
+    await expect(page.getByTestId('group-0').getByTestId('line-B24')).toBeVisible();
+    await expect(page.getByTestId('group-0').locator('th', { hasText: /^Final Price$/ })).toHaveCount(0);
+  });
+});
