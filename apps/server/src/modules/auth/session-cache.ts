@@ -107,7 +107,7 @@ const RECONNECT_MS = 1_000;
 export function startSessionCache(
   db: Executor,
   log: FastifyBaseLogger,
-): { cache: SessionCache; stop(): Promise<void> } {
+): { cache: SessionCache; ready: Promise<void>; stop(): Promise<void> } {
   const cache = new SessionCache();
   caches.add(cache);
   const pool = (db as unknown as { $client?: Partial<PgPoolLike> }).$client;
