@@ -1,0 +1,537 @@
+/**
+ * Issue 9: the order list at scale. On PostgreSQL, a fresh database (`bench_orders`, recreated)
+ * gets the migrations and the demo seed, then 100,000 orders with about 2,000,000 lines written by
+ * SQL (INSERT ... SELECT generate_series; lines are copies of demo-catalogue lines priced by the
+ * seed's helper and the shared engine), statuses spread so the default filter (VERIFIED, ORDERED,
+ * IN_PROGRESS) matches about 35 %, customers spread over a few hundred users in 41 companies;
+ * then VACUUM ANALYZE. The real server then serves it and autocannon loads
+ * GET /api/orders/?status=VERIFIED,ORDERED,IN_PROGRESS&page=1&page_size=50 as an admin, a business
+ * manager (company scope) and a personal customer: req/s, p50/p95/p99. Then pricing a 500-line
+ * order: POST /api/orders/ (median of 20) and the server's pricing step alone (rows -> engine
+ * input -> priceOrder, median of 20). Last, EXPLAIN ANALYZE of each role's page and count.
+ *
+ * Usage: node --import tsx bench/orders.mts [--orders 100000] [--lines-per-order 20] [--users 300]
+ *          [--duration 20] [--connections 64] [--pg postgres://postgres@127.0.0.1:5432]
+ *          [--reuse] (keep an already generated bench_orders) [--generate-only]
+ * Goals: list >= 800 req/s with p95 < 100 ms; pricing < 5 ms.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  createDb,
+  type LineItemPriceRow,
+  orderPricingInput,
+  type PremiumPriceRow,
+  type PricingLineRows,
+  seed,
+} from '../packages/db/src/index.ts';
+import { priceOrder } from '../packages/shared/src/index.ts';
+import { startServer } from './lib.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '100000' },
+    'lines-per-order': { type: 'string', default: '20' },
+    users: { type: 'string', default: '300' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '64' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    db: { type: 'string', default: 'bench_orders' },
+    port: { type: 'string', default: '3971' },
+    reuse: { type: 'boolean', default: false },
+    'generate-only': { type: 'boolean', default: false },
+  },
+});
+const N = Number(opt.orders);
+const PER = Number(opt['lines-per-order']);
+const USERS = Number(opt.users);
+const duration = Number(opt.duration);
+const connections = Number(opt.connections);
+const databaseUrl = `${opt.pg}/${opt.db}`;
+const STATUS_FILTER = 'VERIFIED,ORDERED,IN_PROGRESS';
+const LIST_URL = `/api/orders/?status=${STATUS_FILTER}&page=1&page_size=50`;
+
+const ms = (t0: number) => Math.round(performance.now() - t0);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function client(url = databaseUrl) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return c;
+}
+
+/** Demo premiums every bench group uses, and the catalogue lines priced once through the seed's helper. */
+async function templates(c: pg.Client) {
+  const premiums = (
+    await c.query<{
+      id: number;
+      premium_type: string;
+      code: string;
+      price_cents: number | null;
+      percentage_bp: number | null;
+    }>('select id, premium_type, code, price_cents, percentage_bp from premiums')
+  ).rows;
+  const p = (type: string, code: string) => {
+    const row = premiums.find((r) => r.premium_type === type && r.code === code);
+    if (!row) throw new Error(`demo premium ${type} ${code} missing`);
+    return { id: row.id, priceCents: row.price_cents, percentageBp: row.percentage_bp } as PremiumPriceRow;
+  };
+  const groupPremiums = {
+    wood_species: p('WOOD_SPECIES', 'CHERRY'),
+    finish_option: p('FINISH_OPTION', 'GLAZE'),
+    base_door_style: p('DOOR_STYLE', 'RAISED'),
+    wall_door_style: p('DOOR_STYLE', 'RAISED'),
+    tall_door_style: p('DOOR_STYLE', 'RAISED'),
+    drawer_style: p('DRAWER_STYLE', 'DR-5PC'),
+  };
+  const items = (
+    await c.query(
+      `select id, manufacturer_code, description, base_category, width, height, depth, price_cents, nb_base_door,
+              nb_wall_door, nb_tall_door, nb_drawer, nb_adjustable_shelf, is_attachment
+         from line_items order by id`,
+    )
+  ).rows;
+  const lines: PricingLineRows[] = items.map((it) => ({
+    clientId: String(it.id),
+    parentClientId: null,
+    isAttachment: it.is_attachment,
+    qty: 1,
+    lineItem: {
+      priceCents: it.price_cents,
+      nbBaseDoor: it.nb_base_door,
+      nbWallDoor: it.nb_wall_door,
+      nbTallDoor: it.nb_tall_door,
+      nbDrawer: it.nb_drawer,
+    } as LineItemPriceRow,
+    finishedSide: null,
+  }));
+  const priced = priceOrder(
+    orderPricingInput([{ premiums: groupPremiums, items: lines }], {
+      customerId: 0,
+      companyId: null,
+      boundDiscounts: [],
+      discountCode: null,
+      discountCodeClaimed: false,
+      customDiscountAmount: null,
+      customDiscountPercentage: null,
+      surcharges: [],
+      paymentMethod: null,
+      paymentOptionDiscount: null,
+      bypassPaymentOptionDiscount: false,
+      taxRates: {},
+      taxState: null,
+      taxExempt: false,
+      today: new Date().toISOString().slice(0, 10),
+    }),
+  );
+  return { groupPremiums, items, priced: priced.groups[0]!.items };
+}
+
+async function generate() {
+  const admin = await client(`${opt.pg}/postgres`);
+  await admin.query(`drop database if exists ${opt.db} with (force)`);
+  await admin.query(`create database ${opt.db}`);
+  await admin.end();
+
+  let t0 = performance.now();
+  const handle = await createDb({ databaseUrl, poolSize: 2 });
+  await seed(handle.db);
+  await handle.close();
+  console.error(`migrations and demo seed: ${ms(t0)} ms`);
+
+  const c = await client();
+  const { groupPremiums, items, priced } = await templates(c);
+  t0 = performance.now();
+  // No foreign-key triggers while loading rows that are correct by construction.
+  await c.query(`set session_replication_role = replica`);
+  await c.query('begin');
+  await c.query(`create temp table tpl (k int, is_att bool, line_item_id int, code text, description text,
+    base_category text, width float8, height float8, depth float8, nb_door int, nb_drawer int, nb_shelf int,
+    unit_price int, breakdown jsonb) on commit drop`);
+  const cabinets = items.filter((it) => !it.is_attachment);
+  const attachments = items.filter((it) => it.is_attachment);
+  const tplRows = [...cabinets, ...attachments].map((it) => {
+    const k = it.is_attachment ? attachments.indexOf(it) : cabinets.indexOf(it);
+    const line = priced[items.indexOf(it)]!;
+    return [
+      k,
+      it.is_attachment,
+      it.id,
+      it.manufacturer_code,
+      it.description,
+      it.base_category,
+      it.width,
+      it.height,
+      it.depth,
+      it.nb_base_door + it.nb_wall_door + it.nb_tall_door,
+      it.nb_drawer,
+      it.nb_adjustable_shelf,
+      line.unit_price,
+      JSON.stringify(line.breakdown),
+    ];
+  });
+  for (const row of tplRows) {
+    await c.query('insert into tpl values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)', row);
+  }
+  const { rows: demo } = await c.query<{ id: number; email: string; company_id: number | null; password_hash: string }>(
+    `select id, email, company_id, password_hash from users where email like '%@demo.test'`,
+  );
+  const hash = demo.find((u) => u.email === 'admin@demo.test')!.password_hash;
+  const acme = demo.find((u) => u.email === 'manager@demo.test')!.company_id!;
+
+  // 40 companies beside the demo company; USERS customers: 4 in 5 business (the first of each company a manager).
+  await c.query(`insert into companies (name) select 'Bench Cabinets ' || i from generate_series(1, 40) i`);
+  await c.query(
+    `create temp table companies_k on commit drop as
+       select row_number() over (order by id) - 1 as k, id from companies where id = $1 or name like 'Bench Cabinets %'`,
+    [acme],
+  );
+  await c.query(
+    `insert into users (email, password_hash, first_name, last_name, account_type, is_manager, company_id)
+     select 'bench' || i || '@bench.test', $1, 'Bench', 'Customer ' || i,
+            case when i % 5 = 0 then 'P' else 'B' end,
+            false,
+            case when i % 5 = 0 then null else (select id from companies_k where k = i % 41) end
+       from generate_series(1, $2::int) i`,
+    [hash, USERS],
+  );
+  await c.query(
+    `update users set is_manager = true
+      where id in (select min(id) from users where email like 'bench%@bench.test' and company_id is not null group by company_id)`,
+  );
+  await c.query(
+    `create temp table customers_k on commit drop as
+       select row_number() over (order by id) - 1 as k, id, company_id from users
+        where email like 'bench%@bench.test' or email in ('personal@demo.test', 'manager@demo.test', 'employee@demo.test')`,
+  );
+  const customers = Number((await c.query('select count(*)::int as n from customers_k')).rows[0].n);
+
+  // Orders: ids 1..N, newest last, over the last two years; statuses by a hash of the id
+  // (15 % BID, 10 % ORDERED, 12 % VERIFIED, 3 % DECLINED, 13 % IN_PROGRESS, 5 % PARTIALLY_COMPLETED,
+  // 10 % COMPLETED, 28 % SHIPPED, 4 % CANCELLED).
+  await c.query(
+    `insert into orders (id, name, status, version, customer_id, company_id, created_by_id, customer_payment_option_id,
+        submitted_at, terms_accepted_at, due_date, completion_preference, job_priority, shipping_method, payment_method,
+        billing_address, shipping_address, created_at, updated_at, priced_at)
+     select i, s.status_name, s.status, 1, cu.id, cu.company_id, cu.id, null,
+            case when s.status <> 'BID' then created + interval '2 days' end,
+            case when s.status <> 'BID' then created + interval '2 days' end,
+            case when s.status <> 'BID' then (created + interval '23 days')::date end,
+            case when s.status <> 'BID' then 'ALL_AT_ONCE' end,
+            case when s.status <> 'BID' then 'NORMAL' end,
+            case when s.status <> 'BID' then 'DELIVERY' end,
+            case when s.status <> 'BID' then 'CHECK' end,
+            case when s.status <> 'BID' then '{"id":0,"name":"Bench","line1":"1 Main St","line2":"","city":"Chicago","state":"IL","postal_code":"60606","phone":""}'::jsonb end,
+            case when s.status <> 'BID' then '{"id":0,"name":"Bench","line1":"1 Main St","line2":"","city":"Chicago","state":"IL","postal_code":"60606","phone":""}'::jsonb end,
+            created, created, created
+       from (select i, now() - ((($1::int - i) * 730.0 / $1::int) * interval '1 day') - ((i % 97) * interval '1 minute') as created,
+                    (i::bigint * 2654435761) % 1000 as h
+               from generate_series(1, $1::int) i) g
+       cross join lateral (select case
+            when h < 150 then 'BID' when h < 250 then 'ORDERED' when h < 370 then 'VERIFIED' when h < 400 then 'DECLINED'
+            when h < 530 then 'IN_PROGRESS' when h < 580 then 'PARTIALLY_COMPLETED' when h < 680 then 'COMPLETED'
+            when h < 960 then 'SHIPPED' else 'CANCELLED' end as status,
+            (array['Henderson','Alvarez','Nakamura','Okafor','Whitfield','Brennan','Castillo','Patel','Moreau','Kowalski'])[1 + i % 10]
+              || ' ' || (array['kitchen','master bath','laundry room','pantry','kitchen remodel','mudroom'])[1 + (i / 10) % 6]
+              || ' ' || i as status_name) s
+       join customers_k cu on cu.k = (i::bigint * 7919 + 13) % $2::int`,
+    [N, customers],
+  );
+  console.error(`${N} orders: ${ms(t0)} ms`);
+
+  // Groups: 1-4 per order, ids (order - 1) * 4 + 1.. so lines can name them without a lookup.
+  let t1 = performance.now();
+  await c.query(
+    `insert into order_groups (id, order_id, position, name, wood_species_id, finish_option_id, base_door_style_id,
+        wall_door_style_id, tall_door_style_id, drawer_style_id)
+     select (o - 1) * 4 + g + 1, o, g, (array['Perimeter','Island','Pantry wall','Coffee bar'])[g + 1], $2, $3, $4, $5, $6, $7
+       from generate_series(1, $1::int) o cross join lateral generate_series(0, (o * 7) % 4) g`,
+    [
+      N,
+      groupPremiums.wood_species.id,
+      groupPremiums.finish_option.id,
+      groupPremiums.base_door_style.id,
+      groupPremiums.wall_door_style.id,
+      groupPremiums.tall_door_style.id,
+      groupPremiums.drawer_style.id,
+    ],
+  );
+  console.error(`groups: ${ms(t1)} ms`);
+
+  // Lines: PER per order on average (PER - 15 .. PER + 15); every fifth line an attachment of the
+  // line before it when both are in the same group; qty 1 or 2.
+  t1 = performance.now();
+  const nCab = cabinets.length;
+  const nAtt = attachments.length;
+  await c.query(
+    `insert into order_items (order_id, group_id, position, client_id, parent_client_id, is_attachment, line_item_id,
+        qty, hinge, manufacturer_code, description, base_category, width, height, depth, nb_door, nb_drawer, nb_shelf,
+        finish, unit_price, total_price, final_price, total_final_price, breakdown)
+     select l.o, (l.o - 1) * 4 + l.g + 1, l.p, 'L' || (l.p + 1), case when l.att then 'L' || l.p end, l.att, t.line_item_id,
+            l.q, case when t.nb_door = 1 then 'Left' when t.nb_door > 1 then 'Both' else 'None' end,
+            t.code, t.description, t.base_category, t.width, t.height, t.depth, t.nb_door, t.nb_drawer, t.nb_shelf,
+            case when l.att then '' else 'GLAZE' end, t.unit_price, t.unit_price * l.q, t.unit_price, t.unit_price * l.q,
+            case when l.q = 1 then t.breakdown
+                 else jsonb_set(jsonb_set(t.breakdown, '{qty}', to_jsonb(l.q)), '{total_price}', to_jsonb(t.unit_price * l.q)) end
+       from (select o, p, n, ng, (p * ng) / n as g, 1 + ((o + p) % 7 = 0)::int as q,
+                    p % 5 = 4 and ((p - 1) * ng) / n = (p * ng) / n as att
+               from (select o, $2::int - 15 + (o * 7) % 31 as n, 1 + (o * 7) % 4 as ng from generate_series(1, $1::int) o) oo
+               cross join lateral generate_series(0, oo.n - 1) p) l
+       join tpl t on t.is_att = l.att and t.k = case when l.att then (l.o + l.p) % $4::int else (l.o * 13 + l.p * 7) % $3::int end`,
+    [N, PER, nCab, nAtt],
+  );
+  const lines = Number((await c.query('select count(*)::int as n from order_items')).rows[0].n);
+  console.error(`${lines} lines: ${ms(t1)} ms`);
+
+  // Stored totals as the engine's steps would give with no adjustment: subtotal = sum of lines.
+  t1 = performance.now();
+  await c.query(
+    `update orders o set subtotal = s.total, total_after_customer_discount = s.total, total_after_discount = s.total,
+        total_before_tax = s.total, total_after_tax = s.total, total_price = s.total, item_count = s.items
+       from (select order_id, sum(total_price) as total, count(*) filter (where not is_attachment) as items
+               from order_items group by order_id) s
+      where s.order_id = o.id`,
+  );
+  await c.query(
+    `update order_groups g set subtotal = s.total
+       from (select group_id, sum(total_price) as total from order_items group by group_id) s where s.group_id = g.id`,
+  );
+  await c.query(`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
+  await c.query(`select setval(pg_get_serial_sequence('order_groups', 'id'), (select max(id) from order_groups))`);
+  await c.query('commit');
+  console.error(`totals: ${ms(t1)} ms`);
+  t1 = performance.now();
+  await c.query('vacuum analyze');
+  console.error(`vacuum analyze: ${ms(t1)} ms`);
+  const dist = (
+    await c.query(`select status, count(*)::int as n from orders group by status order by n desc`)
+  ).rows.map((r) => `${r.status} ${r.n}`);
+  await c.end();
+  console.log(`generated ${N} orders, ${lines} lines in ${ms(t0)} ms (${dist.join(', ')})`);
+}
+
+async function signIn(base: string, email: string) {
+  const res = await fetch(`${base}/api/users/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo1234!' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return { authorization: `Token ${(await res.json()).token}` };
+}
+
+/** The server process's CPU time so far (user + system, ms), from /proc: robust to a busy machine. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function load(url: string, headers: Record<string, string>, pid: number) {
+  const first = await fetch(url, { headers });
+  if (first.status !== 200) throw new Error(`${url}: ${first.status} ${(await first.text()).slice(0, 300)}`);
+  const body = (await first.json()) as { total?: number; results?: unknown[] };
+  const warmup = Math.max(2, Math.round(duration / 5));
+  await autocannon({ url, headers, connections, duration: warmup });
+  const times: number[] = [];
+  const cpu0 = cpuMs(pid);
+  const instance = autocannon({ url, headers, connections, duration });
+  instance.on('response', (_c: unknown, _s: unknown, _b: unknown, t: number) => times.push(t));
+  const r: autocannon.Result = await new Promise((resolve, reject) => {
+    instance.on('done', resolve);
+    instance.on('error', reject);
+  });
+  const cpu = cpuMs(pid) - cpu0;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
+  return {
+    cpuPerRequest: cpu / Math.max(1, r.requests.total),
+    rps: Math.round(r.requests.total / r.duration),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    errors: r.errors + r.timeouts + r.non2xx,
+    total: body.total ?? '',
+    shown: body.results?.length ?? '',
+  };
+}
+
+/** A 500-line order body for POST /api/orders/ (cabinets with attachments, premiums of the demo). */
+async function bigOrder(c: pg.Client, customer: number) {
+  const { groupPremiums, items } = await templates(c);
+  const cab = items.filter((it) => !it.is_attachment);
+  const att = items.filter((it) => it.is_attachment);
+  const lines: { _id: string; line_item: number; qty: number; is_attachment: boolean; parentId: string | null }[] = [];
+  for (let i = 0; lines.length < 500; i++) {
+    const id = `L${lines.length + 1}`;
+    lines.push({ _id: id, line_item: cab[i % cab.length].id, qty: 1 + (i % 2), is_attachment: false, parentId: null });
+    if (i % 4 === 0 && lines.length < 500) {
+      lines.push({
+        _id: `L${lines.length + 1}`,
+        line_item: att[i % att.length].id,
+        qty: 1,
+        is_attachment: true,
+        parentId: id,
+      });
+    }
+  }
+  const premiums = Object.fromEntries(Object.entries(groupPremiums).map(([k, v]) => [k, v.id]));
+  const body = {
+    name: 'Bench 500-line order',
+    customer,
+    groups: [0, 1, 2, 3, 4].map((g) => ({
+      name: `Group ${g + 1}`,
+      premiums,
+      items: lines.slice(g * 100, g * 100 + 100),
+    })),
+  };
+  // The server's pricing step alone: catalogue rows -> engine input (the seed's helper) -> priceOrder.
+  const byId = new Map(items.map((it) => [it.id, it]));
+  const pricingAlone: number[] = [];
+  for (let run = 0; run < 20 + 50; run++) {
+    const t = performance.now();
+    const groups = body.groups.map((g) => ({
+      premiums: groupPremiums,
+      items: g.items.map((l) => {
+        const it = byId.get(l.line_item);
+        return {
+          clientId: l._id,
+          parentClientId: l.parentId,
+          isAttachment: l.is_attachment,
+          qty: l.qty,
+          lineItem: {
+            priceCents: it.price_cents,
+            nbBaseDoor: it.nb_base_door,
+            nbWallDoor: it.nb_wall_door,
+            nbTallDoor: it.nb_tall_door,
+            nbDrawer: it.nb_drawer,
+          } as LineItemPriceRow,
+          finishedSide: null,
+        };
+      }),
+    }));
+    priceOrder(
+      orderPricingInput(groups, {
+        customerId: customer,
+        companyId: null,
+        boundDiscounts: [{ customerId: customer, companyId: null, percentage: 500 as never }],
+        discountCode: null,
+        discountCodeClaimed: false,
+        customDiscountAmount: null,
+        customDiscountPercentage: null,
+        surcharges: [],
+        paymentMethod: null,
+        paymentOptionDiscount: null,
+        bypassPaymentOptionDiscount: false,
+        taxRates: { NY: 4 },
+        taxState: 'NY',
+        taxExempt: false,
+        today: new Date().toISOString().slice(0, 10),
+      }),
+    );
+    // The first 50 runs warm the JIT up, as a running server's would be.
+    if (run >= 50) pricingAlone.push(performance.now() - t);
+  }
+  return { body, pricingAlone: median(pricingAlone) };
+}
+
+/** The list's statements as the orders module writes them (repository.ts orderPage/orderListWhere), explained. */
+async function explain(c: pg.Client, who: { label: string; scope: string }) {
+  const where = `${who.scope ? `${who.scope} and ` : ''}o.status in ('VERIFIED', 'ORDERED', 'IN_PROGRESS')`;
+  const page = `select o.id, o.name, o.po_number, o.status, o.customer_id, o.company_id, o.created_at, o.updated_at,
+      o.submitted_at, o.requested_date, o.due_date, o.in_editing_mode, o.error_count, o.warning_count, o.item_count,
+      o.total_price, u.first_name, u.last_name, u.account_type, c.name
+    from orders o join users u on u.id = o.customer_id left join companies c on c.id = o.company_id
+    where ${where} order by o.created_at desc, o.id desc limit 50 offset 0`;
+  const count = `select count(*) from orders o where ${where}`;
+  for (const [what, q] of [
+    ['page', page],
+    ['count', count],
+  ]) {
+    const plan = (await c.query(`explain (analyze, buffers, costs off) ${q}`)).rows.map((r) => r['QUERY PLAN']);
+    console.log(`\n-- ${who.label}: ${what}\n${plan.join('\n')}`);
+  }
+}
+
+if (!opt.reuse) await generate();
+if (!opt['generate-only']) {
+  const port = Number(opt.port);
+  const server = await startServer({
+    port,
+    env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const c = await client();
+  try {
+    const ids = Object.fromEntries(
+      (await c.query(`select email, id, company_id from users where email like '%@demo.test'`)).rows.map((r) => [
+        r.email,
+        r,
+      ]),
+    );
+    const roles = [
+      { label: 'admin', email: 'admin@demo.test', scope: '' },
+      {
+        label: 'business manager (company)',
+        email: 'manager@demo.test',
+        scope: `(o.company_id = ${ids['manager@demo.test'].company_id} or o.customer_id = ${ids['manager@demo.test'].id})`,
+      },
+      {
+        label: 'personal customer',
+        email: 'personal@demo.test',
+        scope: `o.customer_id = ${ids['personal@demo.test'].id}`,
+      },
+    ];
+    const pid = server.child.pid as number;
+    const rows = [];
+    // The cheapest authenticated call first: the floor this machine gives right now.
+    rows.push({
+      label: 'GET /api/users/me/ (admin, floor)',
+      ...(await load(`${base}/api/users/me/`, await signIn(base, 'admin@demo.test'), pid)),
+    });
+    for (const r of roles) rows.push({ ...r, ...(await load(`${base}${LIST_URL}`, await signIn(base, r.email), pid)) });
+
+    const adminAuth = await signIn(base, 'admin@demo.test');
+    const { body, pricingAlone } = await bigOrder(c, ids['personal@demo.test'].id);
+    const posts: number[] = [];
+    let serverTotal = '';
+    for (let run = 0; run < 22; run++) {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/orders/`, {
+        method: 'POST',
+        headers: { ...adminAuth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const json = await res.json();
+      if (res.status !== 201 && res.status !== 200)
+        throw new Error(`POST /api/orders/: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      if (run >= 2) posts.push(performance.now() - t);
+      serverTotal = json.total_price;
+    }
+
+    console.log(`\n${connections} connections, ${duration} s per row; GET ${LIST_URL}\n`);
+    console.log('| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const f = (v: number) => v.toFixed(1);
+    for (const r of rows) {
+      console.log(
+        `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) |`,
+      );
+    }
+    console.log(
+      `(load average when done: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores)`,
+    );
+    console.log(
+      `\nPOST /api/orders/ with 500 lines: median ${median(posts).toFixed(1)} ms over 20 (total ${serverTotal}); ` +
+        `pricing step alone (rows -> input -> priceOrder): median ${pricingAlone.toFixed(3)} ms over 20`,
+    );
+    for (const r of roles) await explain(c, r);
+  } finally {
+    await c.end();
+    await server.stop();
+  }
+}
