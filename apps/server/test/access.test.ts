@@ -9,6 +9,7 @@ import {
   ERROR_CODES,
   emailApi,
   MSG,
+  ordersApi,
   ROLES,
   type Role,
 } from '@cab/shared';
@@ -23,6 +24,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   coreApi,
   catalogApi,
   emailApi,
+  ordersApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -52,6 +54,8 @@ const SAMPLE: Record<
   ...catalogSamples(),
   // Accounts: ids that do not exist and e-mails already taken, so permitted writes change nothing.
   ...accountsSamples(),
+  // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
+  ...ordersSamples(),
 };
 
 function announcementSample() {
@@ -112,6 +116,25 @@ function catalogSamples() {
     'catalogApi.subcategoryRemoveGroup': { params: { id: none }, body: { group: none } },
     'catalogApi.validate': { body: { door_styles: [none], wood_species: none } },
   };
+}
+
+function ordersSamples() {
+  const id = { id: 999_999 };
+  const samples: Record<string, { params?: Record<string, string | number>; body?: unknown }> = {
+    'ordersApi.create': { body: { name: 'Access test', groups: [] } },
+  };
+  for (const [name, e] of Object.entries(ordersApi)) {
+    if (!e.path.includes(':id')) continue;
+    samples[`ordersApi.${name}`] = {
+      params: {
+        ...id,
+        ...(e.path.includes(':todoId') ? { todoId: 1 } : {}),
+        ...(e.path.includes(':fileId') ? { fileId: 1 } : {}),
+      },
+      ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { body: {} }),
+    };
+  }
+  return samples;
 }
 
 function accountsSamples() {
