@@ -47,25 +47,41 @@ export async function findUserWithCompany(db: Executor, id: number): Promise<Use
   return row ? toUserWithCompany(row) : undefined;
 }
 
-/** findUserWithCompany for GET /api/users/me/ (read on every page load): prepared once per database. */
+/**
+ * What GET /api/users/me/ answers (read on every page load): only those columns, flat, prepared
+ * once per database.
+ */
 const meQueries = new WeakMap<Executor, ReturnType<typeof prepareMe>>();
 const prepareMe = (db: Executor) =>
   db
-    .select(userWithCompanyColumns)
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      accountType: users.accountType,
+      isStaff: users.isStaff,
+      isEmployee: users.isEmployee,
+      isManager: users.isManager,
+      isSuperuser: users.isSuperuser,
+      requirePasswordReset: users.requirePasswordReset,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_me');
 
-export async function findMe(db: Executor, id: number): Promise<UserWithCompany | undefined> {
+export async function findMe(db: Executor, id: number) {
   let query = meQueries.get(db);
   if (!query) {
     query = prepareMe(db);
     meQueries.set(db, query);
   }
   const [row] = await query.execute({ id });
-  return row ? toUserWithCompany(row) : undefined;
+  return row;
 }
 
 export async function insertUser(db: Executor, values: NewUser) {

@@ -40,9 +40,8 @@ export async function logout(ctx: Ctx) {
 }
 
 export async function me(ctx: Ctx): Promise<Me> {
-  const row = await repo.findMe(ctx.db, ctx.actor.id);
-  if (!row) throw notAuthenticated();
-  const u = row.user;
+  const u = await repo.findMe(ctx.db, ctx.actor.id);
+  if (!u) throw notAuthenticated();
   return {
     id: u.id,
     email: u.email,
@@ -55,7 +54,7 @@ export async function me(ctx: Ctx): Promise<Me> {
     is_manager: u.isManager,
     is_superuser: u.isSuperuser,
     require_password_reset: u.requirePasswordReset,
-    company: row.company,
+    company: u.companyId === null ? null : { id: u.companyId, name: u.companyName ?? '' },
   };
 }
 
