@@ -1,6 +1,6 @@
 import { BUILDER_TEXT, MSG } from '@cab/shared';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 
 /**
  * The order builder (issue 9 "Builder", SPEC 2, 4, 5): a customer keys in a two-group order with
@@ -177,4 +177,107 @@ test.describe('order builder', () => {
     await expect(page.getByTestId('group-0').getByTestId('line-B24')).toBeVisible();
     await expect(page.getByTestId('group-0').locator('th', { hasText: /^Final Price$/ })).toHaveCount(0);
   });
+
+  test('500 lines: only the rows in view are in the page, and an edit repaints at once', async ({ page, request }) => {
+    test.slow();
+    const id = await createOrderByApi(request, 'Big kitchen', 500);
+    await loginAs(page, 'PERSONAL');
+    await page.goto(`/orders/${id}`);
+    const g1 = page.getByTestId('group-0');
+    await expect(g1.getByTestId('qty-1')).toBeVisible();
+    const rendered = await g1.locator('tr[data-line]').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(40);
+    // One edit: the time from the key to the new total on screen, measured in the page.
+    const ms = await page.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>('[data-testid="qty-1"]');
+      const total = () => document.querySelector('tr[data-line="1"] [data-col="total_price"]')?.textContent ?? '';
+      if (!input) return -1;
+      const before = total();
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      const start = performance.now();
+      setter?.call(input, '7');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      while (total() === before && performance.now() - start < 5000) {
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      return performance.now() - start;
+    });
+    test.info().annotations.push({ type: 'edit-to-paint-ms (500 lines)', description: ms.toFixed(1) });
+    expect(ms).toBeGreaterThanOrEqual(0);
+    expect(ms).toBeLessThan(250);
+    // The last line is there when scrolled to.
+    await g1.getByTestId('line-table').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect(g1.getByTestId('qty-500')).toBeVisible();
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+  });
+
+  test('two tabs: a save from the other tab is shown, and a stale save reloads with a clear message', async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const id = await createOrderByApi(request, 'Two tabs', 1);
+    const context = await browser.newContext();
+    const a = await context.newPage();
+    await loginAs(a, 'PERSONAL');
+    const b = await context.newPage();
+    await a.goto(`/orders/${id}`);
+    await expect(a.getByTestId('qty-1')).toHaveValue('1');
+    await b.goto(`/orders/${id}`);
+    await expect(b.getByTestId('qty-1')).toHaveValue('1');
+
+    // Tab B changes the quantity and autosaves.
+    await b.getByTestId('qty-1').fill('4');
+    await expect(b.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    // Tab A has nothing unsaved: coming back to it shows B's change.
+    await a.bringToFront();
+    await a.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(a.getByTestId('qty-1')).toHaveValue('4');
+
+    // B saves again; A, still on the version before, edits: its save is stale (409), A says so and shows B's order.
+    await b.getByTestId('qty-1').fill('5');
+    await expect(b.getByTestId('save-status')).toHaveText(BUILDER_TEXT.unsaved);
+    await expect(b.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    await a.getByTestId('qty-1').fill('9');
+    await expect(a.getByTestId('builder-notice')).toHaveText(BUILDER_TEXT.conflict);
+    await expect(a.getByTestId('qty-1')).toHaveValue('5');
+    await context.close();
+  });
 });
+
+/** A BID for the demo personal customer with `lines` B24 lines, through the API. */
+async function createOrderByApi(request: APIRequestContext, name: string, lines: number): Promise<number> {
+  const login = await request.post('/api/users/token/', {
+    data: { email: DEMO_USERS.PERSONAL, password: DEMO_PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { Authorization: `Token ${token}` };
+  const items = await request.get('/api/catalog/items/?manufacturer_code=B24', { headers });
+  const b24 = ((await items.json()) as { results: { id: number; manufacturer_code: string }[] }).results.find(
+    (i) => i.manufacturer_code === 'B24',
+  );
+  expect(b24).toBeDefined();
+  const created = await request.post('/api/orders/', {
+    headers,
+    data: {
+      name: `${name} ${Date.now().toString(36)}`,
+      groups: [
+        {
+          name: 'Group 1',
+          premiums: {},
+          items: Array.from({ length: lines }, (_, i) => ({
+            _id: `e2e${i}`,
+            line_item: b24?.id,
+            qty: 1,
+            is_attachment: false,
+          })),
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}

@@ -99,10 +99,7 @@ export const GroupCard = memo(function GroupCard({
     [dispatch],
   );
 
-  const pricesOf = useCallback(
-    (item: DraftItem) => linePrices(item, group.synced, priced.lines.get(item._id)),
-    [group.synced, priced],
-  );
+  const pricesOf = useCallback((item: DraftItem) => linePrices(item, priced.lines.get(item._id)), [priced]);
 
   const errors = [...groupErrors(group), ...(combination.data ?? []).filter((e) => !group.serverErrors.includes(e))];
   const code = (id: number | null) => (id === null ? '' : (catalog.byId.get(id)?.code ?? ''));
@@ -112,7 +109,7 @@ export const GroupCard = memo(function GroupCard({
   let breakdown: BreakdownView | null = null;
   if (breakdownItem) {
     const live = priced.lines.get(breakdownItem._id);
-    if (group.synced && breakdownItem.saved) breakdown = breakdownFromWire(breakdownItem.saved.breakdown);
+    if (breakdownItem.saved) breakdown = breakdownFromWire(breakdownItem.saved.breakdown);
     else if (live) breakdown = breakdownFromLive(live.breakdown, catalog.prices);
   }
 

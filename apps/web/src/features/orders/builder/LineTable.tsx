@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
 import { AddLineField } from './AddLineField.tsx';
@@ -219,38 +218,35 @@ const LineRow = memo(
                       </option>
                     ))}
                   </select>
-                  <Tooltip title={BUILDER_TEXT.addAttachment}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${BUILDER_TEXT.addAttachment} ${lineNumber}`}
-                      data-testid={`attach-${lineNumber}`}
-                      onClick={(e) => handlers.openAttach(item._id, e.currentTarget)}
-                    >
-                      <AddLinkOutlined fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <IconButton
+                    title={BUILDER_TEXT.addAttachment}
+                    size="small"
+                    aria-label={`${BUILDER_TEXT.addAttachment} ${lineNumber}`}
+                    data-testid={`attach-${lineNumber}`}
+                    onClick={(e) => handlers.openAttach(item._id, e.currentTarget)}
+                  >
+                    <AddLinkOutlined fontSize="small" />
+                  </IconButton>
                 </>
               )}
-              <Tooltip title={BUILDER_TEXT.priceBreakdown}>
-                <IconButton
-                  size="small"
-                  aria-label={`${BUILDER_TEXT.priceBreakdown} ${lineNumber}`}
-                  data-testid={`breakdown-${lineNumber}`}
-                  onClick={() => handlers.openBreakdown(item._id)}
-                >
-                  <ReceiptLongOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={BUILDER_TEXT.removeLine}>
-                <IconButton
-                  size="small"
-                  aria-label={`${BUILDER_TEXT.removeLine} ${lineNumber}`}
-                  data-testid={`remove-${lineNumber}`}
-                  onClick={() => handlers.remove(item._id)}
-                >
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              <IconButton
+                title={BUILDER_TEXT.priceBreakdown}
+                size="small"
+                aria-label={`${BUILDER_TEXT.priceBreakdown} ${lineNumber}`}
+                data-testid={`breakdown-${lineNumber}`}
+                onClick={() => handlers.openBreakdown(item._id)}
+              >
+                <ReceiptLongOutlined fontSize="small" />
+              </IconButton>
+              <IconButton
+                title={BUILDER_TEXT.removeLine}
+                size="small"
+                aria-label={`${BUILDER_TEXT.removeLine} ${lineNumber}`}
+                data-testid={`remove-${lineNumber}`}
+                onClick={() => handlers.remove(item._id)}
+              >
+                <DeleteOutline fontSize="small" />
+              </IconButton>
             </Box>
           );
       }
@@ -326,6 +322,8 @@ export function LineTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     getItemKey: (index) => items[index]?._id ?? index,
+    // Rows before the first measure (a tab opened in the background has no layout yet).
+    initialRect: { width: 1200, height: 560 },
   });
   const [attach, setAttach] = useState<{ parentId: string; anchor: HTMLElement } | null>(null);
 

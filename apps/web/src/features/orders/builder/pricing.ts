@@ -112,7 +112,11 @@ export function createGroupPricer() {
   };
 }
 
-/** One line's displayed prices: the server's for a saved, unchanged line, else the live engine's. */
+/**
+ * One line's displayed prices: the server's for a line unchanged since the save (the reducer drops
+ * `saved` when the line or its group's premiums change), else the live engine's. So an edit
+ * changes the prices of the edited line only, and repaints that row only.
+ */
 export interface LinePrices {
   unit_price: Cents;
   total_price: Cents;
@@ -123,8 +127,8 @@ export interface LinePrices {
 
 const ZERO = cents(0);
 
-export function linePrices(item: DraftItem, synced: boolean, live: LivePrice | undefined): LinePrices {
-  if (synced && item.saved) {
+export function linePrices(item: DraftItem, live: LivePrice | undefined): LinePrices {
+  if (item.saved) {
     const s = item.saved;
     return {
       unit_price: parseMoney(s.unit_price) ?? ZERO,
