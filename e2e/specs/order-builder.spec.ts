@@ -1,6 +1,6 @@
-import { BUILDER_TEXT, MSG } from '@cab/shared';
+import { BUILDER_TEXT, MSG, ORDER_TEXT } from '@cab/shared';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
+import { chooseOption, DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 
 /**
  * The order builder (issue 9 "Builder", SPEC 2, 4, 5): a customer keys in a two-group order with
@@ -176,6 +176,24 @@ test.describe('order builder', () => {
     await page.reload();
     await expect(page.getByTestId('group-0').getByTestId('line-B24')).toBeVisible();
     await expect(page.getByTestId('group-0').locator('th', { hasText: /^Final Price$/ })).toHaveCount(0);
+  });
+
+  test('an admin builds an order for a customer they choose', async ({ page }) => {
+    await loginAs(page, 'ADMIN');
+    await page.goto('/orders/build');
+    const g1 = page.getByTestId('group-0');
+    await expect(codeField(g1)).toBeFocused();
+    await keyLine(page, g1, 'F3', 2);
+    await page.getByTestId('order-name').fill(`For Paula ${Date.now().toString(36)}`);
+    await page.getByTestId('save-order').click();
+    await expect(page.getByText(ORDER_TEXT.customerRequired)).toBeVisible();
+    const customer = page.getByTestId('order-customer').getByRole('combobox');
+    await customer.fill('Paula');
+    await chooseOption(page, customer, 'Paula Price (personal@demo.test)');
+    await page.getByTestId('save-order').click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByTestId('order-builder')).toContainText('Paula Price');
+    await expect(page.getByTestId('group-0').getByTestId('qty-1')).toHaveValue('2');
   });
 
   test('500 lines: only the rows in view are in the page, and an edit repaints at once', async ({ page, request }) => {
