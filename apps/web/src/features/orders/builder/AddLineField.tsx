@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { useDebouncedCallback } from '../../../components/useDebounced.ts';
 import { findByCode, searchLineItems } from './api.ts';
+import { rankByCode } from './rank.ts';
 
 /**
  * A manufacturer code with type-ahead (SPEC 9: 750 ms after typing stops). Enter adds the
@@ -42,7 +43,7 @@ export function AddLineField({
     searchLineItems(value, { attachments }, current.signal)
       .then((found) => {
         if (current.signal.aborted) return;
-        setOptions(found);
+        setOptions(rankByCode(found, value));
         setLoadedFor(value);
       })
       .catch(() => {

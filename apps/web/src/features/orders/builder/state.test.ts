@@ -393,3 +393,11 @@ describe('live price', () => {
     expect(p).toMatchObject({ unit_price: 10_000, total_price: 20_000, live: true });
   });
 });
+
+describe('type-ahead order', () => {
+  it('puts the exact code first, then codes starting with the text', async () => {
+    const { rankByCode } = await import('./rank.ts');
+    const found = [lineItem(1, 'BWF3'), lineItem(2, 'F36'), lineItem(3, 'F3'), lineItem(4, 'TF396')];
+    expect(rankByCode(found, 'f3').map((i) => i.manufacturer_code)).toEqual(['F3', 'F36', 'BWF3', 'TF396']);
+  });
+});
