@@ -169,6 +169,9 @@ export const ORDERS_WEB_TEXT = {
 
   // Submit
   submitTitle: (name: string) => `Submit ${name}`,
+  sectionSchedule: 'Schedule',
+  sectionShipping: 'Shipping',
+  sectionPayment: 'Payment',
   requestedDateHint: (earliest: string) => `The earliest date we can do is ${earliest}`,
   completionPreference: 'Completion',
   completionLabels: { ALL_AT_ONCE: 'All at once', AS_READY: 'As ready' } as Record<string, string>,

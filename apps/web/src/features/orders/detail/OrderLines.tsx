@@ -112,7 +112,7 @@ const COLUMNS: LineColumn[] = [
     optional: true,
     render: (i) => formatWireMoney(i.total_final_price),
   },
-  { key: 'description', header: T.colDescription, render: (i) => i.description },
+  { key: 'description', header: T.colDescription, minWidth: 240, render: (i) => i.description },
 ];
 
 /** The groups and lines of an order that cannot be edited here: read-only, with each line's breakdown. */
@@ -157,7 +157,7 @@ export function OrderLines({ order }: { order: Order }) {
                   <TableHead>
                     <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' } }}>
                       {visible.map((c) => (
-                        <TableCell key={c.key} align={c.align}>
+                        <TableCell key={c.key} align={c.align} sx={{ minWidth: c.minWidth, whiteSpace: 'nowrap' }}>
                           {c.header}
                         </TableCell>
                       ))}
@@ -172,7 +172,10 @@ export function OrderLines({ order }: { order: Order }) {
                             key={c.key}
                             align={c.align}
                             data-col={c.key}
-                            sx={{ pl: c.key === 'manufacturer_code' && item.is_attachment ? 3 : undefined }}
+                            sx={{
+                              pl: c.key === 'manufacturer_code' && item.is_attachment ? 3 : undefined,
+                              whiteSpace: c.key === 'description' ? undefined : 'nowrap',
+                            }}
                           >
                             {c.render(item)}
                           </TableCell>

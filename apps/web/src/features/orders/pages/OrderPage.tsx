@@ -93,8 +93,9 @@ export default function OrderPage() {
   return (
     <Stack spacing={3} data-testid="order-page" data-order-id={order.id}>
       <OrderHeader order={order} />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' } }}>
-        <Box sx={{ minWidth: 0 }}>
+      {/* Wide screens: the prices beside the lines; otherwise above them, where a discount is seen at once. */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 340px' } }}>
+        <Box sx={{ minWidth: 0, order: { xs: 2, xl: 1 } }}>
           {editable && OrderBuilder ? (
             <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
               <OrderBuilder order={order} />
@@ -103,7 +104,7 @@ export default function OrderPage() {
             <OrderLines order={order} />
           )}
         </Box>
-        <Box>
+        <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' } }}>
           <PriceSummary order={order} />
         </Box>
       </Box>

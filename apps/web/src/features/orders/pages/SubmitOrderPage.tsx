@@ -178,7 +178,7 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
     <Box component="form" noValidate onSubmit={onSubmit} data-testid="submit-form">
       <Stack spacing={3}>
         <FormRootError errors={formState.errors} />
-        <Section title={T.requestedDate}>
+        <Section title={T.sectionSchedule}>
           <FormTextField
             control={control}
             name="requested_date"
@@ -204,7 +204,7 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
           <FormTextField control={control} name="po_number" label={T.poNumber} />
         </Section>
 
-        <Section title={T.shippingMethod}>
+        <Section title={T.sectionShipping}>
           <FormTextField
             control={control}
             name="shipping_method"
@@ -230,7 +230,7 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
           )}
         </Section>
 
-        <Section title={T.paymentOption}>
+        <Section title={T.sectionPayment}>
           <FormTextField
             control={control}
             name="customer_payment_option"
