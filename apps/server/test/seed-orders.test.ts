@@ -24,8 +24,12 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const counts = async () => {
-  const n = async (table: string) =>
-    Number(((await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n);
+  const n = async (table: string) => {
+    const res = (await handle.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+      rows: { n: number }[];
+    };
+    return Number(res.rows[0]!.n);
+  };
   return {
     orders: await n('orders'),
     groups: await n('order_groups'),
