@@ -188,6 +188,31 @@ describe('replacing and adding groups', () => {
     expect((await put('PERSONAL')).body.code).toBe('order_cannot_be_updated');
   });
 
+  it('editing a submitted order keeps the frozen price of unchanged lines; new lines are priced today', async () => {
+    const order = (await create('PERSONAL', { name: 'Edited', groups: [fullGroup(c)] })).body;
+    await setOrder(t, order.id, { status: 'ORDERED', inEditingMode: true });
+    await t.handle.db
+      .update(schema.lineItems)
+      .set({ priceCents: 40000 as Cents })
+      .where(eq(schema.lineItems.id, c.base));
+    const g = fullGroup(c);
+    const res = await t.call(ordersApi.replaceGroups, {
+      token: tokens.STAFF,
+      params: { id: order.id },
+      body: {
+        groups: [{ ...g, items: [{ ...g.items[0], qty: 3 }, g.items[1], g.items[2], { ...g.items[0], _id: 'new' }] }],
+      },
+    });
+    await t.handle.db
+      .update(schema.lineItems)
+      .set({ priceCents: 30000 as Cents })
+      .where(eq(schema.lineItems.id, c.base));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const byId = Object.fromEntries(res.body.groups[0].items.map((i: any) => [i._id, i]));
+    expect([byId.a.unit_price, byId.a.total_price, byId.a.breakdown.qty]).toEqual(['462.50', '1387.50', 3]);
+    expect(byId.new.unit_price).toBe('572.50');
+  });
+
   it('add_group appends a group; the existing lines keep their frozen prices', async () => {
     const order = (await create('PERSONAL', { name: 'Grow', groups: [fullGroup(c)] })).body;
     await t.handle.db

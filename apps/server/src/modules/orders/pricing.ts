@@ -106,8 +106,8 @@ export function catalogueGroups(groups: readonly PreparedGroup[]): PricingGroup[
     return {
       premiums,
       items: g.items.map((it): PricingItem => {
-        if (!it.lineItem) {
-          // The catalogue line is gone: the frozen unit price stands, with nothing added.
+        if (!it.lineItem || it.frozen) {
+          // The catalogue line is gone, or the line is kept as priced: its frozen unit price stands.
           return { id: it.clientId, price: it.stored!.unitPrice, qty: it.qty, isAttachment: true };
         }
         const li = it.lineItem;

@@ -167,26 +167,27 @@ function itemColumns(
     ...part,
     code: part.premium_id === null ? null : (codes.get(part.premium_id) ?? null),
   });
+  const fresh = (li && !it.frozen) || !it.stored;
   const breakdown =
-    li || !it.stored
+    li && !it.frozen
       ? {
           ...priced.breakdown,
           premiums: priced.breakdown.premiums.map(withCode),
           finished_side: priced.breakdown.finished_side ? withCode(priced.breakdown.finished_side) : null,
         }
-      : it.stored.breakdown;
-  const snapshot = li
+      : { ...it.stored!.breakdown, qty: priced.qty, total_price: priced.total_price };
+  const snapshot = fresh
     ? {
-        lineItemId: li.id,
-        manufacturerCode: li.manufacturerCode,
-        description: li.description,
-        baseCategory: li.baseCategory,
-        width: li.width,
-        height: li.height,
-        depth: li.depth,
-        nbDoor: li.nbBaseDoor + li.nbWallDoor + li.nbTallDoor,
-        nbDrawer: li.nbDrawer,
-        nbShelf: li.nbAdjustableShelf,
+        lineItemId: li!.id,
+        manufacturerCode: li!.manufacturerCode,
+        description: li!.description,
+        baseCategory: li!.baseCategory,
+        width: li!.width,
+        height: li!.height,
+        depth: li!.depth,
+        nbDoor: li!.nbBaseDoor + li!.nbWallDoor + li!.nbTallDoor,
+        nbDrawer: li!.nbDrawer,
+        nbShelf: li!.nbAdjustableShelf,
       }
     : {
         lineItemId: it.stored!.lineItemId,
@@ -266,6 +267,57 @@ async function insertPricedGroups(
   await repo.insertItems(db, lines);
 }
 
+const premiumKey = (ids: (number | null)[]) => ids.join(',');
+
+/**
+ * A submitted order being edited: a line that is still the same catalogue line with the same
+ * premiums keeps its frozen price (only recalculate reprices an ordered line); new or changed
+ * lines are priced from today's catalogue. A bid is priced as the builder shows it: today.
+ */
+async function keepFrozenLines(db: Executor, orderId: number, prepared: PreparedGroup[]) {
+  const [groups, items] = await Promise.all([repo.groupsOf(db, orderId), repo.itemsOf(db, orderId)]);
+  const groupKey = new Map(
+    groups.map((g) => [
+      g.id,
+      premiumKey([
+        g.woodSpeciesId,
+        g.finishOptionId,
+        g.baseDoorStyleId,
+        g.wallDoorStyleId,
+        g.tallDoorStyleId,
+        g.drawerStyleId,
+      ]),
+    ]),
+  );
+  const stored = new Map(items.map((i) => [i.clientId, i]));
+  for (const g of prepared) {
+    const key = premiumKey(
+      [
+        g.premiums.wood_species,
+        g.premiums.finish_option,
+        g.premiums.base_door_style,
+        g.premiums.wall_door_style,
+        g.premiums.tall_door_style,
+        g.premiums.drawer_style,
+      ].map((p) => p?.id ?? null),
+    );
+    for (const it of g.items) {
+      const old = stored.get(it.clientId);
+      if (
+        old &&
+        it.lineItem &&
+        old.lineItemId === it.lineItem.id &&
+        old.isAttachment === it.isAttachment &&
+        old.finishedSideId === (it.finishedSide?.id ?? null) &&
+        (it.isAttachment || groupKey.get(old.groupId) === key)
+      ) {
+        it.stored = old;
+        it.frozen = true;
+      }
+    }
+  }
+}
+
 /**
  * Validates, prices (today's catalogue) and replaces the groups of `orderRow`; writes the totals,
  * error_count and item_count (bumping version). `extra`: other columns to write with them.
@@ -279,6 +331,7 @@ export async function saveGroups(
   extra: Partial<repo.NewOrder> = {},
 ): Promise<repo.OrderRow> {
   const prepared = await prepareGroups(tx, toSources(groupsInput));
+  if (orderRow.status !== 'BID') await keepFrozenLines(tx.db, orderRow.id, prepared);
   const level = await orderLevelInput(tx, { ...orderRow, ...extra } as repo.OrderRow);
   const pricing = priceOrder({ ...level, groups: catalogueGroups(prepared) });
   await repo.deleteGroups(tx.db, orderRow.id);

@@ -35,8 +35,10 @@ export interface PreparedItem {
   finishedSide: repo.PremiumRef | null;
   /** Today's catalogue line; null only when repricing a stored line whose catalogue line is gone. */
   lineItem: repo.LineItemRef | null;
-  /** The stored line this one reprices (recalculate), if any. */
+  /** The stored line this one reprices (recalculate), or keeps (`frozen`), if any. */
   stored?: repo.OrderItemRow;
+  /** Keep the stored line's frozen unit price (an unchanged line of a submitted order being edited). */
+  frozen?: boolean;
 }
 
 export interface PreparedGroup {
