@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, schema } from '@cab/db';
-import { buildPath, type Endpoint, ordersApi, type Role } from '@cab/shared';
+import { basisPoints, buildPath, type Endpoint, ordersApi, type Role } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { multipart, type Part } from './catalog-helpers.ts';
 import { ROLE_EMAILS, setupTestApp, type TestApp } from './helpers.ts';
@@ -66,7 +66,7 @@ export async function setupFixture(): Promise<Fixture> {
   const full = { label: 'Full', percentage: 10_000, due: 'ON_APPROVAL' as const };
   const [payInFull] = await db
     .insert(po)
-    .values({ name: 'Pay in full', milestones: [full], discountPercentage: 200 })
+    .values({ name: 'Pay in full', milestones: [full], discountPercentage: basisPoints(200) })
     .returning();
   const [businessOnly] = await db
     .insert(po)

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { schema } from '@cab/db';
 import {
+  basisPoints,
+  cents,
   DISCOUNT_CODE_REFUSAL_TEXT,
   MSG,
   ORDER_LIFECYCLE_CODES,
@@ -224,7 +226,7 @@ describe('submit', () => {
   it('claims the discount code once under a concurrent double submit (one ORDERED event)', async () => {
     const [code] = await f.t.handle.db
       .insert(schema.discountCodes)
-      .values({ code: 'TWICE10', percentage: 1000, usageLimit: 5 })
+      .values({ code: 'TWICE10', percentage: basisPoints(1000), usageLimit: 5 })
       .returning();
     const order = await makeOrder(f);
     const entered = await f.t.call(ordersApi.discountCode, {
@@ -256,7 +258,7 @@ describe('submit', () => {
   it('refuses a submit whose code is used up, with the used_up text, and changes nothing', async () => {
     const [code] = await f.t.handle.db
       .insert(schema.discountCodes)
-      .values({ code: 'ONCE', amount: 500, usageLimit: 1, timesUsed: 1 })
+      .values({ code: 'ONCE', amount: cents(500), usageLimit: 1, timesUsed: 1 })
       .returning();
     const order = await makeOrder(f);
     await setOrder(f, order.id, { discountCodeId: code!.id });
@@ -529,7 +531,7 @@ describe('moves', () => {
   it('cancel: before production, by the admin; a claimed code use is given back', async () => {
     const [code] = await f.t.handle.db
       .insert(schema.discountCodes)
-      .values({ code: 'BACK5', percentage: 500, usageLimit: 3 })
+      .values({ code: 'BACK5', percentage: basisPoints(500), usageLimit: 3 })
       .returning();
     const order = await makeOrder(f);
     await f.t.call(ordersApi.discountCode, {

@@ -241,14 +241,3 @@ export function orderEvents(db: Executor, orderId: number, actions: readonly str
     .orderBy(desc(auditEvents.id))
     .limit(limit);
 }
-
-/** Counts the order's events of one action (tests and the status writer's checks). */
-export async function countOrderEvents(db: Executor, orderId: number, action: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.entity, 'order'), eq(auditEvents.entityId, String(orderId)), eq(auditEvents.action, action)),
-    );
-  return row?.n ?? 0;
-}

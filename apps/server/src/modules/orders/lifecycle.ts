@@ -33,6 +33,7 @@ export async function declineOrder(ctx: Ctx, id: number, reason: string): Promis
         const entry = { status: moved.status as OrderStatus, note, at: new Date().toISOString(), by: ctx.actor.id };
         const metadata = { ...moved.metadata, status_notes: [...(moved.metadata.status_notes ?? []), entry] };
         await repo.updateOrder(tx.db, id, { metadata });
+        return undefined;
       },
     },
   );

@@ -47,7 +47,7 @@ export interface MoveHooks {
   prepare?: (tx: Ctx, row: OrderRow) => Promise<void>;
   recheck?: boolean;
   /** Work after the move, in its transaction; what it answers is added to the event's `after`. */
-  after?: (tx: Ctx, moved: OrderRow, before: OrderRow) => Promise<Record<string, unknown> | undefined | undefined>;
+  after?: (tx: Ctx, moved: OrderRow, before: OrderRow) => Promise<Record<string, unknown> | undefined>;
   /** Added to the event's `before` and `after` (e.g. the decline reason). */
   details?: Record<string, unknown>;
 }
