@@ -13,9 +13,11 @@ const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config
   console.error(err.message);
   process.exit(1);
 });
-// Demo orders and finance rules on a first start, except under APP_ENV=test (browser tests start bare).
+// Demo orders on a first start, except under APP_ENV=test: browser tests start without orders,
+// but with the demo finance rules (a submit needs a payment option).
 const { createdDemoUsers } = await seed(handle.db, {
   demo: config.seedDemo,
+  demoFinance: config.seedDemo,
   demoOrders: config.seedDemo && config.appEnv !== 'test',
 });
 const app = await buildApp({ db: handle.db, config });

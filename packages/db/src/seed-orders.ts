@@ -400,6 +400,20 @@ const BUSY_STATUSES: readonly OrderStatus[] = ['BID', 'ORDERED', 'VERIFIED', 'IN
  * by the engine. Only in a database with the demo accounts, and orders only while there are none.
  * Returns the number of orders created.
  */
+/**
+ * The demo finance rules alone (payment options, the demo company's bound discount, codes,
+ * surcharges, tax rates): browser tests start without demo orders but submit orders, which
+ * needs a payment option.
+ */
+export async function seedDemoFinance(tx: Executor, now = new Date()): Promise<void> {
+  const demo = await tx
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(inArray(users.email, [...DEMO_ORDER_CUSTOMERS]));
+  if (demo.length === 0) return;
+  await seedFinance(tx, { companyId: demo.find((u) => u.companyId !== null)?.companyId ?? null, today: now });
+}
+
 export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?: number } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const demo = await tx

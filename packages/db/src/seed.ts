@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
-import { seedDemoOrders } from './seed-orders.ts';
+import { seedDemoFinance, seedDemoOrders } from './seed-orders.ts';
 import type { Db, Executor } from './types.ts';
 
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
@@ -86,7 +86,7 @@ export const DEFAULT_SETTINGS = {
  */
 export async function seed(
   db: Db,
-  options: { demo?: boolean; demoOrders?: boolean } = {},
+  options: { demo?: boolean; demoFinance?: boolean; demoOrders?: boolean } = {},
 ): Promise<{ createdDemoUsers: number; createdDemoOrders: number }> {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
     await db.insert(settings).values({ key, value }).onConflictDoNothing();
@@ -102,7 +102,10 @@ export async function seed(
     .onConflictDoNothing();
   if (options.demo === false) return { createdDemoUsers: 0, createdDemoOrders: 0 };
   // Demo finance rules and orders only when asked (the server's start, db:seed): tests start bare.
-  const demoOrders = async (tx: Executor) => (options.demoOrders ? seedDemoOrders(tx) : 0);
+  const demoOrders = async (tx: Executor) => {
+    if (options.demoFinance && !options.demoOrders) await seedDemoFinance(tx);
+    return options.demoOrders ? seedDemoOrders(tx) : 0;
+  };
 
   return db.transaction(async (tx) => {
     // Serialize concurrent first starts on a shared PostgreSQL.
