@@ -85,6 +85,27 @@ describe('session cache', () => {
     expect(await me(mine)).toBe(200);
   });
 
+  it('answers /me from the session, and shows a new name or company name at once', async () => {
+    const token = await t.login('BUSINESS_MANAGER');
+    const first = await t.call(authApi.me, { token });
+    expect(first.status).toBe(200);
+    const companyId = first.body.company.id as number;
+    const id = ids[ROLE_EMAILS.BUSINESS_MANAGER]!;
+    await t.call(authApi.me, { token });
+    const named = await t.call(api.updateProfile, { token: admin, params: { id }, body: { first_name: 'Mona' } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await t.call(authApi.me, { token })).body.first_name).toBe('Mona');
+    const renamed = await t.call(api.updateCompanyProfile, {
+      token: admin,
+      params: { id: companyId },
+      body: { name: 'Renamed Cabinets' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const after = await t.call(authApi.me, { token });
+    expect(after.body.company).toEqual({ id: companyId, name: 'Renamed Cabinets' });
+    expect(after.body.full_name).toBe(`Mona ${first.body.last_name}`.trim());
+  });
+
   it.runIf(usingPostgres())('drops a session when another server NOTIFYs a change (PostgreSQL)', async () => {
     const token = await t.login('BUSINESS_EMPLOYEE');
     expect(await me(token)).toBe(200);
@@ -118,7 +139,7 @@ describe('SessionCache', () => {
     const cache = new SessionCache();
     cache.enabled = true;
     const generation = cache.generation;
-    cache.invalidate(5);
+    cache.invalidate({ userId: 5 });
     cache.set('h', session(5), generation);
     expect(cache.get('h')).toBeUndefined();
     cache.set('h', session(5), cache.generation);
@@ -130,7 +151,7 @@ describe('SessionCache', () => {
     cache.enabled = true;
     cache.set('a', session(1), cache.generation, 0);
     cache.set('b', session(2), cache.generation, 0);
-    cache.invalidate(1);
+    cache.invalidate({ userId: 1 });
     expect(cache.get('a', 10)).toBeUndefined();
     expect(cache.get('b', 10)?.id).toBe(2);
     expect(cache.get('b', 1_001)).toBeUndefined();

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cab/db';
 import { deriveRole, type Role } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import { sessionLookup, startSessionCache, touchToken } from '../modules/auth/index.ts';
+import { type Session, sessionLookup, startSessionCache, touchToken } from '../modules/auth/index.ts';
 
 export interface AuthUser {
   id: number;
@@ -12,6 +12,8 @@ export interface AuthUser {
   tokenId: number;
   /** require_password_reset: until it is cleared, the token reaches only the exempt endpoints (route.ts). */
   mustChangePassword: boolean;
+  /** The session as read (or cached) for this request: GET /api/users/me/ answers from it. */
+  session?: Session;
 }
 
 declare module 'fastify' {
@@ -68,6 +70,7 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
       companyId: u.companyId,
       tokenId: u.tokenId,
       mustChangePassword: u.requirePasswordReset,
+      session: u,
       role: deriveRole({
         account_type: u.accountType,
         is_staff: u.isStaff,

@@ -1,7 +1,12 @@
 import { type Executor, schema } from '@cab/db';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { contains, exactCount, type PageWindow, paginate } from '../../kit/list.ts';
-import { toUserWithCompany, type UserWithCompany, userWithCompanyColumns } from '../auth/index.ts';
+import {
+  companySessionsChanged,
+  toUserWithCompany,
+  type UserWithCompany,
+  userWithCompanyColumns,
+} from '../auth/index.ts';
 
 /**
  * Accounts' own queries: user lists, companies, addresses, invitations, access requests and
@@ -150,6 +155,8 @@ export async function insertCompany(db: Executor, values: typeof companies.$infe
 
 export async function updateCompany(db: Executor, id: number, values: Partial<typeof companies.$inferInsert>) {
   const [row] = await db.update(companies).set(values).where(eq(companies.id, id)).returning();
+  // Its users' sessions carry its name (GET /api/users/me/ answers from them).
+  if (values.name !== undefined) await companySessionsChanged(db, id);
   return row;
 }
 

@@ -4,6 +4,7 @@
  */
 export {
   type CompanyRef,
+  companySessionsChanged,
   deleteTokensOf,
   findUserByEmail,
   findUserWithCompany,

@@ -89,22 +89,21 @@ export async function insertUser(db: Executor, values: NewUser) {
   return row!;
 }
 
-/** The users columns a session carries (sessionLookup): changing one drops the user's cached sessions. */
-const SESSION_FIELDS: (keyof NewUser)[] = [
-  'email',
-  'companyId',
-  'accountType',
-  'isStaff',
-  'isEmployee',
-  'isManager',
-  'isActive',
-  'requirePasswordReset',
-  'passwordHash',
-];
+/**
+ * The users columns no session carries (sessionLookup): a write of only these keeps the user's
+ * cached sessions; any other column drops them (a new column is safe by default).
+ */
+const NOT_IN_SESSION = new Set<string>(['lastLoginAt', 'filters', 'phone', 'taxExempt', 'updatedAt']);
 
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
   await db.update(users).set(values).where(eq(users.id, id));
-  if (SESSION_FIELDS.some((f) => values[f] !== undefined)) await sessionsChanged(db, id);
+  if (Object.keys(values).some((k) => !NOT_IN_SESSION.has(k))) await sessionsChanged(db, id);
+}
+
+/** A company's name changed: its users' sessions (which carry it for /me) are dropped everywhere. */
+export async function companySessionsChanged(db: Executor, companyId: number) {
+  dropCachedSessions({ companyId });
+  await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${`c${companyId}`})`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -112,8 +111,9 @@ export async function updateUser(db: Executor, id: number, values: Partial<NewUs
 
 /**
  * The authentication hook's lookup: the token with this hash and what a request needs of its user.
- * It runs on every /api request, so it is prepared once per database (PostgreSQL then parses and
- * plans it once per connection) and selects only those columns.
+ * It runs on every /api request not answered from the session cache (session-cache.ts), so it is
+ * prepared once per database (PostgreSQL then parses and plans it once per connection) and selects
+ * only those columns and what /me answers.
  */
 export function sessionLookup(db: Executor) {
   const query = db
@@ -129,9 +129,15 @@ export function sessionLookup(db: Executor) {
       isManager: users.isManager,
       isActive: users.isActive,
       requirePasswordReset: users.requirePasswordReset,
+      // What GET /api/users/me/ answers besides: it answers from the session (no second query).
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isSuperuser: users.isSuperuser,
+      companyName: companies.name,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(authTokens.tokenHash, sql.placeholder('hash')))
     .limit(1)
     .prepare('auth_session');
@@ -175,6 +181,6 @@ export async function deleteTokensOf(db: Executor, userId: number) {
  * transaction PostgreSQL delivers it at commit, and never after a rollback.
  */
 async function sessionsChanged(db: Executor, userId: number) {
-  dropCachedSessions(userId);
+  dropCachedSessions({ userId });
   await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${String(userId)})`);
 }

@@ -39,8 +39,12 @@ export async function logout(ctx: Ctx) {
   return { detail: 'Signed out' };
 }
 
+/**
+ * GET /api/users/me/ (read on every page load): from the request's session, which carries these
+ * columns and is dropped on every change to them (session-cache.ts); from the database otherwise.
+ */
 export async function me(ctx: Ctx): Promise<Me> {
-  const u = await repo.findMe(ctx.db, ctx.actor.id);
+  const u = ctx.actor.session ?? (await repo.findMe(ctx.db, ctx.actor.id));
   if (!u) throw notAuthenticated();
   return {
     id: u.id,

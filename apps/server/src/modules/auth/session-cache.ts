@@ -7,8 +7,9 @@ import type { Session } from './repository.ts';
  * profile, docs/performance.md). The database stays the truth and servers stay stateless
  * (docs/security.md, "Session cache"):
  * - an entry lives at most TTL_MS, whatever happens;
- * - every write that changes what a session grants (sign-out, password change, deactivation,
- *   role, company, e-mail, password-reset flag) calls `sessionsChanged`, which drops the user's
+ * - every write that changes what a session carries (sign-out, password change, deactivation,
+ *   role, company, e-mail, names, password-reset flag; a company's name) calls `sessionsChanged`
+ *   or `companySessionsChanged` (repository.ts), which drops the user's
  *   entries in this process at once and, on PostgreSQL, sends NOTIFY so every other server drops
  *   them when the change commits (PGlite is one process: the local drop is all there is);
  * - a lookup that was in flight while an invalidation happened is not stored (`generation`), so a
@@ -52,14 +53,18 @@ export class SessionCache {
     this.entries.set(hash, { session, expires: now + this.ttlMs });
   }
 
-  /** Drops the user's sessions (all sessions when `userId` is null). */
-  invalidate(userId: number | null): void {
+  /** Drops a user's sessions, a company's users' sessions, or (null) every session. */
+  invalidate(which: { userId: number } | { companyId: number } | null): void {
     this.generation++;
-    if (userId === null) {
+    if (which === null) {
       this.entries.clear();
       return;
     }
-    for (const [hash, entry] of this.entries) if (entry.session.id === userId) this.entries.delete(hash);
+    for (const [hash, { session }] of this.entries) {
+      if ('userId' in which ? session.id === which.userId : session.companyId === which.companyId) {
+        this.entries.delete(hash);
+      }
+    }
   }
 
   disable(): void {
@@ -79,8 +84,16 @@ const caches = new Set<SessionCache>();
  * Drops the user's cached sessions in this process now (repository.ts `sessionsChanged` calls it
  * beside its NOTIFY, which reaches the other servers, and this one again, at commit).
  */
-export function dropCachedSessions(userId: number): void {
-  for (const cache of caches) cache.invalidate(userId);
+export function dropCachedSessions(which: { userId: number } | { companyId: number }): void {
+  for (const cache of caches) cache.invalidate(which);
+}
+
+/** A notification's payload: `<user id>`, `c<company id>`; anything else drops everything. */
+export function parseSessionChange(payload: string | undefined): { userId: number } | { companyId: number } | null {
+  const company = payload?.startsWith('c');
+  const id = Number(company ? payload!.slice(1) : payload);
+  if (!payload || !Number.isInteger(id)) return null;
+  return company ? { companyId: id } : { userId: id };
 }
 
 /** node-postgres's Pool as drizzle exposes it ($client); PGlite's client has no `Client`. */
@@ -142,8 +155,7 @@ export function startSessionCache(
     });
     c.on('notification', (msg) => {
       if (msg.channel !== SESSION_CHANNEL) return;
-      const id = Number(msg.payload);
-      cache.invalidate(Number.isInteger(id) ? id : null);
+      cache.invalidate(parseSessionChange(msg.payload));
     });
     try {
       await c.connect();
