@@ -373,6 +373,11 @@ describe('seed pictures', () => {
     expect((await get('/api/media/premium/nothing.png')).statusCode).toBe(404);
   });
 
+  it("serves catalogue pictures only: an order's stored document is not public media", async () => {
+    await t.app.deps.storage.put('orders/1/plan.pdf', Buffer.from('%PDF-1.4 private'), 'application/pdf');
+    expect((await get('/api/media/orders/1/plan.pdf')).statusCode).toBe(404);
+  });
+
   it("only the seed's own names are drawn: another name that fits the pattern is not found and not stored", async () => {
     const keys = ['seed/base-b08a5c-zz99.png', 'seed/swatch-123456-made-up.thumb.png', 'seed/door-ffffff-x1.png'];
     for (const key of keys) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { drawSeedImage, isSeedImageKey } from '@cab/db';
-import type { ImageOwner } from '@cab/db/schema';
+import { IMAGE_OWNERS, type ImageOwner } from '@cab/db/schema';
 import { type CatalogImage, ERROR_CODES, MSG } from '@cab/shared';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import type { PublicCtx } from '../../../kit/context.ts';
@@ -162,12 +162,18 @@ export async function deleteAllImages(tx: PublicCtx, owner: ImageOwner, ownerIds
   await deleteFilesAfterCommit(tx, await repo.deleteImagesOf(tx.db, owner, ownerIds));
 }
 
+const PUBLIC_MEDIA_PREFIXES = ['seed/', ...IMAGE_OWNERS.map((owner) => `${owner}/`)];
+const isPublicMediaKey = (key: string) => PUBLIC_MEDIA_PREFIXES.some((prefix) => key.startsWith(prefix));
+
 /**
  * A stored file by key (GET /api/media/...). Seed drawings are rendered on their first request
  * and then kept, but only for a key an image row names (the seed's own pictures): any other name
  * that fits the pattern is not found and nothing is drawn or stored. Null when there is no file.
  */
 export async function mediaFile(ctx: PublicCtx, key: string): Promise<Buffer | null> {
+  // Public media are catalogue pictures only: other stored files (an order's documents) are
+  // served by their own endpoint, after its access check.
+  if (!isPublicMediaKey(key)) return null;
   let bytes: Buffer | null = null;
   try {
     bytes = await ctx.storage.get(key);
