@@ -223,7 +223,7 @@ test.describe('order builder', () => {
     });
     test.info().annotations.push({ type: 'edit-to-paint-ms (500 lines)', description: ms.toFixed(1) });
     expect(ms).toBeGreaterThanOrEqual(0);
-    expect(ms).toBeLessThan(250);
+    expect(ms).toBeLessThan(150);
     // The last line is there when scrolled to.
     await g1.getByTestId('line-table').evaluate((el) => {
       el.scrollTop = el.scrollHeight;

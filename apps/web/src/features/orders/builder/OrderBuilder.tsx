@@ -27,14 +27,23 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
 import { useDebouncedCallback } from '../../../components/useDebounced.ts';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSession } from '../../auth/api.ts';
 import { useInRoleGroup } from '../../auth/useCan.ts';
 import { storeOrder } from '../api.ts';
 import { fetchOrder, saveDraft, searchCustomers, usePremiumCatalog } from './api.ts';
 import { GroupCard } from './GroupCard.tsx';
 import { LINE_COLUMNS, type LineColumn, PRICE_COLUMNS } from './LineTable.tsx';
 import { createGroupPricer } from './pricing.ts';
-import { type Draft, draftFromOrder, draftReducer, isDirty, lineNumberOffsets, newDraft } from './state.ts';
-import { clearDraft, readDraft, writeDraft } from './storage.ts';
+import {
+  type Draft,
+  draftFromOrder,
+  draftReducer,
+  isDirty,
+  lineNumberOffsets,
+  newDraft,
+  orderSignature,
+} from './state.ts';
+import { clearDraft, readDraft, setDraftOwner, writeDraft } from './storage.ts';
 
 /** Autosave this long after the last change (an existing order). */
 export const AUTOSAVE_MS = 1500;
@@ -76,6 +85,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   const navigate = useNavigate();
   const client = useQueryClient();
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
+  setDraftOwner(useSession().me?.id);
   const catalog = usePremiumCatalog();
   const [init] = useState(() => initialDraft(order));
   const [draft, dispatch] = useReducer(draftReducer, init.draft);
@@ -88,6 +98,8 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   const [serverOrder, setServerOrder] = useState<Order | undefined>(order);
   const [newGroupKey, setNewGroupKey] = useState<string | null>(null);
 
+  /** What the server had when this draft last matched it: a 409 over the same groups is rebased, not reloaded. */
+  const base = useRef<string | null>(order ? orderSignature(order) : null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const saving = useRef(false);
@@ -105,6 +117,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
       clearDraft(id);
       storeOrder(client, fresh);
       setServerOrder(fresh);
+      base.current = orderSignature(fresh);
       dispatch({ type: 'reset', draft: draftFromOrder(fresh) });
     },
     [client],
@@ -129,6 +142,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     try {
       const saved = await saveDraft(current);
       dispatch({ type: 'saved', revision: current.revision, order: saved });
+      base.current = orderSignature(saved);
       storeOrder(client, saved);
       setServerOrder(saved);
       setStatus('saved');
@@ -146,8 +160,16 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     } catch (e) {
       if (isApiRequestError(e) && e.status === 409 && current.orderId !== null) {
         setStatus('idle');
-        setNotice(BUILDER_TEXT.conflict);
-        await reload(current.orderId).catch(() => undefined);
+        const fresh = await fetchOrder(current.orderId).catch(() => null);
+        if (fresh && base.current !== null && orderSignature(fresh) === base.current) {
+          // Only what this draft does not edit moved (a discount, a status note): save on top of it.
+          storeOrder(client, fresh);
+          setServerOrder(fresh);
+          dispatch({ type: 'rebase', version: fresh.version });
+        } else {
+          setNotice(BUILDER_TEXT.conflict);
+          await reload(current.orderId).catch(() => undefined);
+        }
       } else {
         setStatus('error');
         setError(BUILDER_TEXT.saveFailed(e instanceof Error ? e.message : String(e)));
@@ -199,6 +221,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     setServerOrder((current) => (current && current.version > order.version ? current : order));
     const current = draftRef.current;
     if (current.orderId === order.id && current.version !== order.version && !isDirty(current) && !saving.current) {
+      base.current = orderSignature(order);
       dispatch({ type: 'reset', draft: draftFromOrder(order) });
     }
   }, [order]);
@@ -214,6 +237,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           if (fresh.version === current.version || isDirty(current) || saving.current) return;
           storeOrder(client, fresh);
           setServerOrder(fresh);
+          base.current = orderSignature(fresh);
           dispatch({ type: 'reset', draft: draftFromOrder(fresh) });
         })
         .catch(() => undefined);

@@ -16,6 +16,7 @@ import {
   isDirty,
   lineNumberOffsets,
   newDraft,
+  orderSignature,
   updateBody,
 } from './state.ts';
 
@@ -399,5 +400,27 @@ describe('type-ahead order', () => {
     const { rankByCode } = await import('./rank.ts');
     const found = [lineItem(1, 'BWF3'), lineItem(2, 'F36'), lineItem(3, 'F3'), lineItem(4, 'TF396')];
     expect(rankByCode(found, 'f3').map((i) => i.manufacturer_code)).toEqual(['F3', 'F36', 'BWF3', 'TF396']);
+  });
+});
+
+describe('a stale save (409)', () => {
+  it('the signature ignores what a save does not send (prices, errors, version) and sees group changes', () => {
+    const a = order([]);
+    const priced = { ...order(['x'], EMPTY_PREMIUMS, 9), total_price: '1.00' } as Order;
+    expect(orderSignature(priced)).toBe(orderSignature(a));
+    const moreQty = order([]);
+    (moreQty.groups[0] as Order['groups'][number]).items = [savedItem({ qty: 3 })];
+    expect(orderSignature(moreQty)).not.toBe(orderSignature(a));
+    const renamed = { ...order([]), name: 'Bath' } as Order;
+    expect(orderSignature(renamed)).not.toBe(orderSignature(a));
+  });
+
+  it('rebase keeps the edits and takes the new version', () => {
+    const base = draftFromOrder(order([]));
+    const key = base.groups[0]?.key as string;
+    const edited = run(base, { type: 'setQty', key, id: 'a', qty: 6 }, { type: 'rebase', version: 11 });
+    expect(edited.version).toBe(11);
+    expect(isDirty(edited)).toBe(true);
+    expect(updateBody(edited)).toMatchObject({ version: 11, groups: [{ items: [{ qty: 6 }] }] });
   });
 });

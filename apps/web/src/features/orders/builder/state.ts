@@ -277,7 +277,9 @@ export type DraftAction =
   | { type: 'setHinge'; key: string; id: string; hinge: Hinge | null }
   | { type: 'setFinishedSide'; key: string; id: string; finishedSide: number | null }
   /** The server saved revision `revision`; `order` is its answer. */
-  | { type: 'saved'; revision: number; order: Order };
+  | { type: 'saved'; revision: number; order: Order }
+  /** The order moved on without touching what this draft edits (e.g. a discount): build on its version. */
+  | { type: 'rebase'; version: number };
 
 /** A group's premiums or items changed: its server validation is cleared until the next save (SPEC 4). */
 function touched(group: DraftGroup, change: Partial<DraftGroup>): DraftGroup {
@@ -405,6 +407,8 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
       return mapItem(draft, action.key, action.id, (i) =>
         i.finished_side === action.finishedSide ? i : { ...i, finished_side: action.finishedSide },
       );
+    case 'rebase':
+      return { ...draft, version: action.version };
     case 'saved': {
       if (draft.revision === action.revision) {
         // Nothing changed while saving: the server's answer is the draft (its prices are the authority).
@@ -462,6 +466,16 @@ export function updateBody(draft: Draft) {
     po_number: draft.po_number.trim() || null,
     ...(draft.version !== null ? { version: draft.version } : {}),
   };
+}
+
+/**
+ * What a save of this order would change: its name, PO number and groups as the wire sends them.
+ * Two orders with the same signature need no merge: a stale version over an unchanged signature
+ * can be rebased instead of reloaded.
+ */
+export function orderSignature(order: Order): string {
+  const d = draftFromOrder(order);
+  return JSON.stringify([d.name, d.po_number, groupsToWire(d)]);
 }
 
 /** 1-based line numbers across the order's groups (SPEC 3 line_item_number): each group's first. */

@@ -7,7 +7,13 @@ import type { Draft } from './state.ts';
  */
 const PREFIX = 'cab.orderDraft.';
 
-const keyOf = (orderId: number | null) => `${PREFIX}${orderId ?? 'new'}`;
+/** Per signed-in user: one person's draft is never shown to the next one on the same device. */
+let owner = 'anonymous';
+export function setDraftOwner(userId: number | string | undefined): void {
+  owner = userId === undefined ? 'anonymous' : String(userId);
+}
+
+const keyOf = (orderId: number | null) => `${PREFIX}${owner}.${orderId ?? 'new'}`;
 
 export function readDraft(orderId: number | null): Draft | null {
   try {
