@@ -501,6 +501,33 @@ describe('moves', () => {
     expect(await orderEvents(f, order.id, 'stop_editing')).toHaveLength(1);
   });
 
+  it('stop_editing and fix keep the frozen line prices after a catalogue change (only recalculate reprices)', async () => {
+    const order = await orderedOrder();
+    const unit = order.groups[0].items[0].unit_price;
+    const [item] = await f.t.handle.db.select().from(schema.lineItems).where(eq(schema.lineItems.id, f.plainItem));
+    await f.t.handle.db
+      .update(schema.lineItems)
+      .set({ priceCents: (item!.priceCents + 12_345) as typeof item.priceCents })
+      .where(eq(schema.lineItems.id, f.plainItem));
+    try {
+      await f.t.call(ordersApi.startEditing, { token: f.tokens.STAFF, params: { id: order.id }, body: {} });
+      const stop = await f.t.call(ordersApi.stopEditing, { token: f.tokens.STAFF, params: { id: order.id }, body: {} });
+      expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+      expect(stop.body.groups[0].items[0].unit_price).toBe(unit);
+      expect(stop.body.total_price).toBe(order.total_price);
+      await setOrder(f, order.id, { errorCount: 1 });
+      const fixed = await f.t.call(ordersApi.fix, { token: f.tokens.STAFF, params: { id: order.id }, body: {} });
+      expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+      expect(fixed.body.groups[0].items[0].unit_price).toBe(unit);
+      expect(fixed.body.total_price).toBe(order.total_price);
+    } finally {
+      await f.t.handle.db
+        .update(schema.lineItems)
+        .set({ priceCents: item!.priceCents })
+        .where(eq(schema.lineItems.id, f.plainItem));
+    }
+  });
+
   it('fix: revalidates a flagged order and clears errors that no longer apply; the status stays', async () => {
     const order = await makeOrder(f);
     const [group] = await f.t.handle.db

@@ -4,7 +4,7 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
-import { getOrder, repriceFromCatalogue, saveGroups } from './service.ts';
+import { getOrder, revalidateOrder, saveGroups } from './service.ts';
 import { checkMove, moveOrder } from './status.ts';
 
 /**
@@ -47,8 +47,8 @@ export async function startEditing(ctx: Ctx, id: number): Promise<Order> {
 }
 
 /**
- * Revalidates and reprices from today's catalogue, then ends editing; refused (and nothing kept)
- * while the revalidated groups have errors.
+ * Revalidates against today's catalogue and reprices the totals (ordered lines keep their frozen
+ * prices), then ends editing; refused (and nothing kept) while the revalidated groups have errors.
  */
 export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
   await moveOrder(
@@ -58,7 +58,7 @@ export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
     {},
     {
       prepare: async (tx) => {
-        await repriceFromCatalogue(tx, id);
+        await revalidateOrder(tx, id);
       },
       recheck: true,
     },
@@ -68,7 +68,7 @@ export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
 
 /**
  * Corrects a flagged order (errors or warnings): revalidates it against today's catalogue, so
- * errors that no longer apply are cleared. The status stays.
+ * errors that no longer apply are cleared. The status and the line prices stay.
  */
 export async function fixOrder(ctx: Ctx, id: number): Promise<Order> {
   await moveOrder(
@@ -78,7 +78,7 @@ export async function fixOrder(ctx: Ctx, id: number): Promise<Order> {
     {},
     {
       prepare: async (tx) => {
-        await repriceFromCatalogue(tx, id);
+        await revalidateOrder(tx, id);
       },
       after: async (tx) => {
         const fresh = await repo.orderById(tx.db, id);

@@ -423,6 +423,19 @@ export async function repriceFromCatalogue(
   return { row: updated, changes };
 }
 
+/**
+ * Re-runs the group validation against today's catalogue (errors that no longer apply clear) and
+ * recomputes the totals from the frozen lines: no line price moves, only recalculate does that
+ * (DOMAIN.md "Money"). stop_editing and fix use it. Call inside `transaction()`.
+ */
+export async function revalidateOrder(tx: RequestContext, orderId: number): Promise<repo.OrderRow> {
+  const [groups, items] = await Promise.all([repo.groupsOf(tx.db, orderId), repo.itemsOf(tx.db, orderId)]);
+  const prepared = await prepareGroups(tx, storedSources(groups, items));
+  for (const [gi, g] of prepared.entries()) await repo.updateGroup(tx.db, groups[gi]!.id, { errors: g.errors });
+  await repo.updateOrder(tx.db, orderId, { errorCount: countErrors(prepared), itemCount: countItems(prepared) });
+  return repriceTotals(tx, orderId);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
