@@ -68,17 +68,32 @@ async function start(args, port, env, label, cwd = ROOT) {
       child.on('exit', resolve);
       child.kill('SIGTERM');
     });
-  return { stop, logFile };
+  return { stop, logFile, pid: child.pid };
 }
 
-async function load(url, headers = {}) {
+/**
+ * CPU time (user + system, ms) the process has used so far, from /proc (Linux). With the machine
+ * shared, req/s moves with the outside load; the server's CPU per request moves much less.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, at 100 ticks/s
+  } catch {
+    return NaN;
+  }
+}
+
+async function load(url, headers = {}, pid = undefined) {
   // The total a person would see on this page (lists only).
   const first = await fetch(url, { headers }).then((r) => r.json());
   await autocannon({ url, headers, connections, duration: warmup });
   const times = [];
+  const cpuBefore = pid ? cpuMs(pid) : NaN;
   const instance = autocannon({ url, headers, connections, duration });
   instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
   const r = await new Promise((resolve, reject) => instance.on('done', resolve).on('error', reject));
+  const cpu = pid ? cpuMs(pid) - cpuBefore : NaN;
   times.sort((a, b) => a - b);
   const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : NaN);
   return {
@@ -90,6 +105,8 @@ async function load(url, headers = {}) {
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     total: first.total,
+    // Server CPU per answered request, in microseconds.
+    cpuUs: Math.round((cpu * 1000) / Math.max(1, r.requests.total)),
   };
 }
 
@@ -154,7 +171,7 @@ async function prepare(kind, port, root, dbName) {
     // A restart, so every row measures a server in its steady state, not one just after the import.
     await server.stop();
     server = await start(['apps/server/src/main.ts'], port, env, `server-${kind}`, root);
-    return { base, auth: await signIn(base), stop: () => server.stop() };
+    return { base, auth: await signIn(base), stop: () => server.stop(), pid: server.pid };
   } catch (err) {
     await server.stop();
     throw err;
@@ -174,7 +191,7 @@ async function runDb(kind, port) {
     const rows = [];
     const bare = await start(['bench/bare-server.mjs'], port + 1, {}, 'bare');
     try {
-      rows.push(['', 'bare Fastify route', await load(`http://127.0.0.1:${port + 1}/bare`)]);
+      rows.push(['', 'bare Fastify route', await load(`http://127.0.0.1:${port + 1}/bare`, {}, bare.pid)]);
     } finally {
       await bare.stop();
     }
@@ -184,7 +201,7 @@ async function runDb(kind, port) {
       ['same, manufacturer_code=B30', '/api/catalog/items/?manufacturer_code=B30'],
     ];
     for (const [call, url] of calls) {
-      for (const s of servers) rows.push([s.label, call, await load(`${s.base}${url}`, s.auth)]);
+      for (const s of servers) rows.push([s.label, call, await load(`${s.base}${url}`, s.auth, s.pid)]);
     }
     return rows.map(([label, call, r]) => ({ kind, db: `${kind}${label}`, call, ...r }));
   } finally {
@@ -232,14 +249,14 @@ if (opt.profile) {
     `\n${connections} connections, ${duration} s per row (after ${warmup} s warm-up), LOG_LEVEL=${opt['log-level']}\n`,
   );
   console.log(
-    '| db | call | req/s | % of bare | p50 ms | p95 ms | p99 ms | errors / timeouts / non-2xx | total shown |',
+    '| db | call | req/s | % of bare | p50 ms | p95 ms | p99 ms | server CPU µs/req | errors / timeouts / non-2xx | total shown |',
   );
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |');
   const ms = (v) => (Number.isNaN(v) ? '-' : v.toFixed(1));
   for (const r of all) {
     const bare = all.find((b) => b.kind === r.kind).rps;
     console.log(
-      `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.total ?? ''} |`,
+      `| ${r.db} | ${r.call} | ${r.rps.toLocaleString('en')} | ${((100 * r.rps) / bare).toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${Number.isNaN(r.cpuUs) ? '-' : r.cpuUs.toLocaleString('en')} | ${r.errors} / ${r.timeouts} / ${r.non2xx} | ${r.total ?? ''} |`,
     );
   }
 }
