@@ -120,6 +120,8 @@ export const GroupCard = memo(function GroupCard({
           <TextField
             size="small"
             label={BUILDER_TEXT.groupName}
+            fullWidth={false}
+            sx={{ width: 280 }}
             value={group.name}
             onChange={(e) => dispatch({ type: 'renameGroup', key, name: e.target.value })}
             slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 100 } }}

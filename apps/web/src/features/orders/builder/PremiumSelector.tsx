@@ -43,7 +43,8 @@ export function PremiumSelect({
       value={value === null ? '' : String(value)}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       disabled={disabled}
-      sx={{ minWidth: 170 }}
+      fullWidth={false}
+      sx={{ width: 200 }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
     >
       <option value="">{BUILDER_TEXT.none}</option>
