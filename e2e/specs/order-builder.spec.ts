@@ -49,7 +49,7 @@ async function chooseStyles(page: Page, group: Locator, door: string, drawer: st
 }
 
 test.describe('order builder', () => {
-  test('a customer keys in a two-group order with attachments, fixes the group rules, saves and reloads', async ({
+  test('a customer keys in a two-group order with attachments, sees the group rules, saves and reloads', async ({
     page,
   }) => {
     test.slow();
@@ -98,10 +98,42 @@ test.describe('order builder', () => {
     await page.getByTestId('order-name').fill(name);
     await page.keyboard.press('Control+s');
     await expect(page).toHaveURL(/\/orders\/\d+$/);
-    const url = page.url();
     const saved1 = page.getByTestId('group-0');
     // The server's validation agrees with the rules shown before the save.
     await expect(saved1.getByTestId('group-errors')).toContainText(MSG.missingBaseDoorStyle);
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+
+    // A reload shows the same order.
+    await page.reload();
+    const again1 = page.getByTestId('group-0');
+    const again2 = page.getByTestId('group-1');
+    await expect(again1.getByTestId('line-B24')).toBeVisible();
+    expect(await codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    expect(await codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect(again1.getByTestId('qty-1')).toHaveValue('2');
+    await expect(again2.getByTestId('qty-6')).toHaveValue('3');
+    await expect(page.getByTestId('order-name')).toHaveValue(name);
+    await expect(again2.getByTestId('group-errors')).toContainText(MSG.missingTallDoorStyle);
+  });
+
+  test('the group rules are fixed with the premium selector; autosave; a reload shows the same order', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const id = await createOrderByApi(request, 'Premiums', [
+      [{ code: 'B24', qty: 2, attachments: ['FEP-B'] }, { code: 'W3030' }],
+      [
+        { code: 'U1884', attachments: ['FEP-T'] },
+        { code: 'DB18', qty: 3 },
+      ],
+    ]);
+    await loginAs(page, 'PERSONAL');
+    await page.goto(`/orders/${id}`);
+    const url = page.url();
+    const saved1 = page.getByTestId('group-0');
+    await expect(saved1.getByTestId('group-errors')).toContainText(MSG.missingBaseDoorStyle);
+    await expect(saved1.getByTestId('group-errors')).toContainText(MSG.missingWallDoorStyle);
 
     // Fix group 1 with the premium selector; 'Apply For' needs at least one style.
     await saved1.getByTestId('premium-wood_species').selectOption({ label: 'MAPLE' });
@@ -151,7 +183,6 @@ test.describe('order builder', () => {
     await expect(again2.getByTestId('group-styles')).toContainText('RAISED');
     await expect(page.getByTestId('group-errors')).toHaveCount(0);
     await expect(page.getByTestId('live-subtotal')).toHaveText(subtotal);
-    await expect(page.getByTestId('order-name')).toHaveValue(name);
 
     // The saved breakdown is the server's frozen one.
     await again1.getByTestId('breakdown-1').click();
@@ -198,7 +229,7 @@ test.describe('order builder', () => {
 
   test('500 lines: only the rows in view are in the page, and an edit repaints at once', async ({ page, request }) => {
     test.slow();
-    const id = await createOrderByApi(request, 'Big kitchen', 500);
+    const id = await createOrderByApi(request, 'Big kitchen', [Array.from({ length: 500 }, () => ({ code: 'B24' }))]);
     await loginAs(page, 'PERSONAL');
     await page.goto(`/orders/${id}`);
     const g1 = page.getByTestId('group-0');
@@ -237,7 +268,7 @@ test.describe('order builder', () => {
     request,
   }) => {
     test.slow();
-    const id = await createOrderByApi(request, 'Two tabs', 1);
+    const id = await createOrderByApi(request, 'Two tabs', [[{ code: 'B24' }]]);
     const context = await browser.newContext();
     const a = await context.newPage();
     await loginAs(a, 'PERSONAL');
@@ -266,35 +297,56 @@ test.describe('order builder', () => {
   });
 });
 
-/** A BID for the demo personal customer with `lines` B24 lines, through the API. */
-async function createOrderByApi(request: APIRequestContext, name: string, lines: number): Promise<number> {
+interface LineSpec {
+  code: string;
+  qty?: number;
+  attachments?: string[];
+}
+
+/** A BID for the demo personal customer through the API: groups of lines by code, attachments after their parent. */
+async function createOrderByApi(request: APIRequestContext, name: string, groups: LineSpec[][]): Promise<number> {
   const login = await request.post('/api/users/token/', {
     data: { email: DEMO_USERS.PERSONAL, password: DEMO_PASSWORD },
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Token ${token}` };
-  const items = await request.get('/api/catalog/items/?manufacturer_code=B24', { headers });
-  const b24 = ((await items.json()) as { results: { id: number; manufacturer_code: string }[] }).results.find(
-    (i) => i.manufacturer_code === 'B24',
-  );
-  expect(b24).toBeDefined();
+  const ids = new Map<string, number>();
+  const idOf = async (code: string, attachment: boolean) => {
+    const known = ids.get(code);
+    if (known !== undefined) return known;
+    const list = attachment ? 'attachments' : 'items';
+    const answer = await request.get(`/api/catalog/${list}/?manufacturer_code=${encodeURIComponent(code)}`, {
+      headers,
+    });
+    const found = ((await answer.json()) as { results: { id: number; manufacturer_code: string }[] }).results.find(
+      (i) => i.manufacturer_code === code,
+    );
+    expect(found, code).toBeDefined();
+    ids.set(code, found?.id as number);
+    return found?.id as number;
+  };
+  let n = 0;
+  const wireGroups = [];
+  for (const [g, lines] of groups.entries()) {
+    const items = [];
+    for (const line of lines) {
+      const parent = `e2e${n++}`;
+      items.push({ _id: parent, line_item: await idOf(line.code, false), qty: line.qty ?? 1, is_attachment: false });
+      for (const code of line.attachments ?? []) {
+        items.push({
+          _id: `e2e${n++}`,
+          line_item: await idOf(code, true),
+          qty: 1,
+          is_attachment: true,
+          parentId: parent,
+        });
+      }
+    }
+    wireGroups.push({ name: `Group ${g + 1}`, premiums: {}, items });
+  }
   const created = await request.post('/api/orders/', {
     headers,
-    data: {
-      name: `${name} ${Date.now().toString(36)}`,
-      groups: [
-        {
-          name: 'Group 1',
-          premiums: {},
-          items: Array.from({ length: lines }, (_, i) => ({
-            _id: `e2e${i}`,
-            line_item: b24?.id,
-            qty: 1,
-            is_attachment: false,
-          })),
-        },
-      ],
-    },
+    data: { name: `${name} ${Date.now().toString(36)}`, groups: wireGroups },
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: number }).id;
