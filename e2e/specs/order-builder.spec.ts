@@ -263,6 +263,32 @@ test.describe('order builder', () => {
     await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
   });
 
+  test('drafts are never lost: leaving the page or reloading right after an edit keeps it', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const id = await createOrderByApi(request, 'Leave', [[{ code: 'B24' }]]);
+    await loginAs(page, 'PERSONAL');
+    await page.goto(`/orders/${id}`);
+    await expect(page.getByTestId('qty-1')).toHaveValue('1');
+    // Away through the app before the autosave delay: the edit is sent on the way out.
+    await page.getByTestId('qty-1').fill('7');
+    await page.getByRole('link', { name: 'View Orders' }).click();
+    await expect(page).toHaveURL(/\/orders\/all/);
+    await page.goto(`/orders/${id}`);
+    await expect(page.getByTestId('qty-1')).toHaveValue('7');
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    // A reload right after an edit: kept on the device (or already saved), and saved after.
+    await page.getByTestId('qty-1').fill('8');
+    await page.reload();
+    await expect(page.getByTestId('qty-1')).toHaveValue('8');
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    await page.goto('/orders/all');
+    await page.goto(`/orders/${id}`);
+    await expect(page.getByTestId('qty-1')).toHaveValue('8');
+  });
+
   test('two tabs: a save from the other tab is shown, and a stale save reloads with a clear message', async ({
     browser,
     request,
