@@ -143,9 +143,38 @@ export async function itemRows(
     ${where ? sql`where ${where}` : sql``}
     ${order.length ? sql`order by ${sql.join(order, sql`, `)}` : sql``}
     ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`;
+  // An unfiltered page (the catalogue's first screen) is one of a few statements (one per order):
+  // PostgreSQL planned it in 1.2-1.9 ms against 0.4 ms to run it, so it is prepared per connection.
+  const res = !where && window ? await prepared(db, query) : await db.execute(query);
   // node-postgres and PGlite both answer { rows } of objects keyed by column name.
-  const res = (await db.execute(query)) as unknown as { rows: ItemRow[] };
-  return res.rows;
+  return (res as unknown as { rows: ItemRow[] }).rows;
+}
+
+/** node-postgres's Pool as drizzle exposes it ($client); PGlite and transactions have none. */
+interface PoolLike {
+  Client: unknown;
+  query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
+}
+const statementNames = new Map<string, string>();
+const MAX_STATEMENTS = 32;
+
+/**
+ * Runs `query` as a named prepared statement on PostgreSQL (node-postgres prepares it once per
+ * connection, named after its text), else as usual. Only for statements of a bounded set of texts.
+ */
+function prepared(db: Executor, query: SQL): Promise<unknown> {
+  const pool = (db as unknown as { $client?: Partial<PoolLike> }).$client;
+  if (!pool?.Client || typeof pool.query !== 'function') return db.execute(query);
+  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    // order_by may combine its keys in many ways: past the usual few, statements stay unnamed.
+    if (statementNames.size >= MAX_STATEMENTS) return db.execute(query);
+    name = `items_page_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return (pool as PoolLike).query({ name, text, values: params });
 }
 
 export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
