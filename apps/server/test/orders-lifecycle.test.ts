@@ -507,7 +507,7 @@ describe('moves', () => {
     const [item] = await f.t.handle.db.select().from(schema.lineItems).where(eq(schema.lineItems.id, f.plainItem));
     await f.t.handle.db
       .update(schema.lineItems)
-      .set({ priceCents: (item!.priceCents + 12_345) as typeof item.priceCents })
+      .set({ priceCents: cents(item!.priceCents + 12_345) })
       .where(eq(schema.lineItems.id, f.plainItem));
     try {
       await f.t.call(ordersApi.startEditing, { token: f.tokens.STAFF, params: { id: order.id }, body: {} });

@@ -8,10 +8,10 @@ import {
   MSG,
   ORDER_TEXT,
   ordersApi,
+  taxRateToBasisPoints,
 } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taxRateToBasisPoints } from '../src/modules/orders/pricing.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { type Catalogue, fullGroup, orderCatalogue, roleUserId, setOrder } from './orders-fixtures.ts';
 

@@ -2,8 +2,7 @@ import {
   type BasisPoints,
   basisPoints,
   type Cents,
-  type DiscountCodeInput,
-  divRound,
+  discountCodeInput,
   GROUP_PREMIUM_KINDS,
   type GroupPremiumKind,
   type GroupPremiums,
@@ -11,9 +10,10 @@ import {
   type OrderPricing,
   type OrderPricingInput,
   type OrderStatus,
-  type PremiumPrice,
   type PricingItem,
+  premiumPrice,
   priceOrder,
+  taxRateOf,
 } from '@cab/shared';
 import { inArray, sql } from 'drizzle-orm';
 import {
@@ -101,25 +101,6 @@ export interface PricingRulesRows {
   today: string;
 }
 
-export const premiumPrice = (row: PremiumPriceRow): PremiumPrice => ({
-  id: String(row.id),
-  price: row.priceCents,
-  percentage: row.percentageBp,
-});
-
-/**
- * A state's rate from settings.tax_rates (a percentage with up to 3 decimals) as basis points;
- * a third decimal rounds half away from zero (8.875 -> 888), read from the text, not as a float.
- * Null when the state is not listed. Same rule as the orders module's taxRateToBasisPoints.
- */
-export function taxRateOf(rates: Readonly<Record<string, number>>, state: string | null): BasisPoints | null {
-  const rate = state ? rates[state.toUpperCase()] : undefined;
-  if (rate === undefined || !Number.isFinite(rate)) return null;
-  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(String(rate));
-  if (!m) return null;
-  return basisPoints(divRound(Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0')), 10));
-}
-
 /** The bound discount of a customer, else of their company (Finance > Bound Discounts). */
 export function boundDiscountOf(
   rows: readonly BoundDiscountRow[],
@@ -130,20 +111,6 @@ export function boundDiscountOf(
   if (own) return own.percentage;
   const company = companyId === null ? undefined : rows.find((r) => r.companyId === companyId);
   return company?.percentage ?? null;
-}
-
-/** A code as the engine sees it; once claimed (on submit) expiry and use-up no longer take it away. */
-export function discountCodeInput(row: DiscountCodeRow, claimed = false): DiscountCodeInput {
-  return {
-    code: row.code,
-    percentage: row.percentage,
-    amount: row.amount,
-    validFrom: claimed ? null : row.validFrom,
-    validTo: claimed ? null : row.validTo,
-    usageLimit: claimed ? null : row.usageLimit,
-    timesUsed: row.timesUsed,
-    minimumTotal: row.minimumTotal,
-  };
 }
 
 /**

@@ -1,14 +1,12 @@
 import type { Executor } from '@cab/db';
 import {
-  type BasisPoints,
-  basisPoints,
-  type DiscountCodeInput,
-  divRound,
+  discountCodeInput,
   type GroupPremiums,
   type OrderPricingInput,
-  type PremiumPrice,
   type PricingGroup,
   type PricingItem,
+  premiumPrice,
+  taxRateOf,
 } from '@cab/shared';
 import type { RequestContext } from '../../kit/context.ts';
 import { getSettings } from '../core/index.ts';
@@ -23,41 +21,6 @@ import type { PreparedGroup } from './validate.ts';
 /** Today's date in the server's zone (YYYY-MM-DD): the engine never reads a clock. */
 export const todayIso = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
-export const premiumPrice = (p: repo.PremiumRef): PremiumPrice => ({
-  id: String(p.id),
-  price: p.priceCents,
-  percentage: p.percentageBp,
-});
-
-/** A code as the engine sees it. A use this order already claimed is its own, not someone else's. */
-export function discountCodeInput(code: repo.DiscountCodeRow, order: repo.OrderRow): DiscountCodeInput {
-  const claimed = order.discountCodeClaimed;
-  return {
-    code: code.code,
-    percentage: code.percentage,
-    amount: code.amount,
-    // Once claimed on submit, the code is the order's: later expiry or use-up does not take it away.
-    validFrom: claimed ? null : code.validFrom,
-    validTo: claimed ? null : code.validTo,
-    usageLimit: claimed ? null : code.usageLimit,
-    timesUsed: code.timesUsed,
-    minimumTotal: code.minimumTotal,
-  };
-}
-
-/**
- * A settings rate (a percentage with up to 3 decimals, e.g. 8.875) as basis points. Basis points
- * hold two decimals, so a third one is rounded half away from zero (8.875 -> 888 bp); the digits
- * are read from the decimal text, never multiplied as a float.
- */
-export function taxRateToBasisPoints(rate: number | undefined): BasisPoints | null {
-  if (rate === undefined || rate === null || !Number.isFinite(rate)) return null;
-  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(String(rate));
-  if (!m) return null;
-  const thousandths = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
-  return basisPoints(divRound(thousandths, 10));
-}
 
 /** Everything but the groups: discounts, fees, payment option and tax of `order`, as of today. */
 export async function orderLevelInput(
@@ -79,7 +42,7 @@ export async function orderLevelInput(
   const taxExempt = Boolean(customer?.taxExempt || customer?.companyTaxExempt);
   return {
     customerDiscount: bound,
-    discountCode: code ? discountCodeInput(code, order) : null,
+    discountCode: code ? discountCodeInput(code, order.discountCodeClaimed) : null,
     customDiscount: { amount: order.customDiscountAmount, percentage: order.customDiscountPercentage },
     surcharges: fees.map((s) => ({
       id: String(s.id),
@@ -90,7 +53,7 @@ export async function orderLevelInput(
     })),
     paymentOptionDiscount: option?.discountPercentage ? { percentage: option.discountPercentage } : null,
     bypassPaymentOptionDiscount: order.bypassPaymentOptionDiscount,
-    salesTaxRate: state ? taxRateToBasisPoints(settings.tax_rates[state.toUpperCase()]) : null,
+    salesTaxRate: taxRateOf(settings.tax_rates, state),
     taxExempt,
     today,
   };

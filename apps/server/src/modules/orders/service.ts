@@ -6,6 +6,7 @@ import {
   type customDiscountSchema,
   DISCOUNT_CODE_REFUSAL_TEXT,
   deriveRole,
+  discountCodeInput,
   ERROR_CODES,
   MSG,
   ORDER_LIFECYCLE_CODES,
@@ -33,7 +34,7 @@ import type { Ctx, RequestContext } from '../../kit/context.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { catalogueGroups, discountCodeInput, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
+import { catalogueGroups, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { type GroupSource, type PreparedGroup, prepareGroups, storedSources } from './validate.ts';
@@ -87,7 +88,10 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean): Pr
   ]);
   const codes = withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
-    ? checkDiscountCode(discountCodeInput(code, row), { today: todayIso(), total: row.totalAfterCustomerDiscount })
+    ? checkDiscountCode(discountCodeInput(code, row.discountCodeClaimed), {
+        today: todayIso(),
+        total: row.totalAfterCustomerDiscount,
+      })
     : null;
   const actor = lifecycleActor(ctx);
   const lo = lifecycleOrder(row);
@@ -631,7 +635,7 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string): Pro
     }
     const code = await repo.discountCodeByCode(tx.db, text);
     if (!code) throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
-    const refusal = checkDiscountCode(discountCodeInput(code, { ...row, discountCodeClaimed: false }), {
+    const refusal = checkDiscountCode(discountCodeInput(code, false), {
       today: todayIso(),
       total: row.totalAfterCustomerDiscount,
     });
