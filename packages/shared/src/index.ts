@@ -21,6 +21,7 @@ export * from './messages.ts';
 export * from './money.ts';
 export * from './orders/builder-text.ts';
 export * from './orders/contract.ts';
+export * from './orders/group-rules.ts';
 export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
 export * from './orders/schemas.ts';

@@ -9,6 +9,6 @@
  * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
  */
 export { catalogPages } from './pages.ts';
-export { catalogRoutes } from './routes.ts';
 /** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
 export { validateCombination } from './premiums/service.ts';
+export { catalogRoutes } from './routes.ts';

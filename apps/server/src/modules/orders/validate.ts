@@ -1,10 +1,10 @@
 import {
   GROUP_PREMIUM_KINDS,
   type GroupPremiumKind,
-  MSG,
   ORDER_TEXT,
   type OrderGroupInput,
   type PremiumType,
+  groupRuleErrors as sharedGroupRuleErrors,
 } from '@cab/shared';
 import type { RequestContext } from '../../kit/context.ts';
 import { validateCombination } from '../catalog/index.ts';
@@ -68,20 +68,17 @@ export interface GroupSource {
   storedId?: number;
 }
 
-/** SPEC 5's group rules, in SPEC's order of messages. */
+/** SPEC 5's group rules (packages/shared) on a prepared group; a line not in the catalogue has no doors or drawers. */
 export function groupRuleErrors(group: Pick<PreparedGroup, 'premiums' | 'items'>): string[] {
-  const errors: string[] = [];
-  const cabinets = group.items.filter((i) => !i.isAttachment && i.lineItem);
-  const doors = (i: PreparedItem) =>
-    i.lineItem ? i.lineItem.nbBaseDoor + i.lineItem.nbWallDoor + i.lineItem.nbTallDoor : 0;
-  const needs = (category: string) => cabinets.some((i) => i.lineItem!.baseCategory === category && doors(i) > 0);
-  if (needs('BASE') && !group.premiums.base_door_style) errors.push(MSG.missingBaseDoorStyle);
-  if (needs('TALL') && !group.premiums.tall_door_style) errors.push(MSG.missingTallDoorStyle);
-  if (needs('WALL') && !group.premiums.wall_door_style) errors.push(MSG.missingWallDoorStyle);
-  if (cabinets.some((i) => i.lineItem!.nbDrawer > 0) && !group.premiums.drawer_style)
-    errors.push(MSG.missingDrawerStyle);
-  if (group.items.length === 0) errors.push(MSG.noItemsAdded);
-  return errors;
+  return sharedGroupRuleErrors(
+    group.premiums,
+    group.items.map((i) => ({
+      isAttachment: i.isAttachment,
+      baseCategory: i.lineItem?.baseCategory ?? null,
+      doors: i.lineItem ? i.lineItem.nbBaseDoor + i.lineItem.nbWallDoor + i.lineItem.nbTallDoor : 0,
+      drawers: i.lineItem?.nbDrawer ?? 0,
+    })),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type OrderGroupInput,
   type OrderItem,
   parseMoney,
+  groupRuleErrors as sharedGroupRuleErrors,
 } from '@cab/shared';
 
 /**
@@ -198,24 +199,17 @@ export function isDirty(draft: Draft): boolean {
 // ---------------------------------------------------------------------------------------------
 // SPEC 5 group rules
 
-/**
- * The group's rule errors, in SPEC 5's words and order, as the server computes them
- * (apps/server/src/modules/orders/validate.ts): a base door style when a BASE cabinet has doors
- * (likewise TALL and WALL), a drawer style when a cabinet (not an attachment) has drawers, and
- * at least one item. Doors are the catalogue's nb_base_door + nb_wall_door + nb_tall_door.
- */
+/** SPEC 5's group rules (packages/shared, the server's too) on a draft group. */
 export function groupRuleErrors(group: Pick<DraftGroup, 'items' | 'premiums'>): string[] {
-  const cabinets = group.items.filter((i) => !i.is_attachment);
-  const doors = (i: DraftItem) => i.snap.nb_base_door + i.snap.nb_wall_door + i.snap.nb_tall_door;
-  const needs = (category: string) => cabinets.some((i) => i.snap.base_category === category && doors(i) > 0);
-  const errors: string[] = [];
-  const p = group.premiums;
-  if (p.base_door_style === null && needs('BASE')) errors.push(MSG.missingBaseDoorStyle);
-  if (p.tall_door_style === null && needs('TALL')) errors.push(MSG.missingTallDoorStyle);
-  if (p.wall_door_style === null && needs('WALL')) errors.push(MSG.missingWallDoorStyle);
-  if (p.drawer_style === null && cabinets.some((i) => i.snap.nb_drawer > 0)) errors.push(MSG.missingDrawerStyle);
-  if (group.items.length === 0) errors.push(MSG.noItemsAdded);
-  return errors;
+  return sharedGroupRuleErrors(
+    group.premiums,
+    group.items.map((i) => ({
+      isAttachment: i.is_attachment,
+      baseCategory: i.snap.base_category,
+      doors: i.snap.nb_base_door + i.snap.nb_wall_door + i.snap.nb_tall_door,
+      drawers: i.snap.nb_drawer,
+    })),
+  );
 }
 
 /** What the group shows: its rules, then the server's validation from the last save (SPEC 5). */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages.ts';
+import { type GroupRuleItem, groupRuleErrors } from './group-rules.ts';
+
+const item = (over: Partial<GroupRuleItem> = {}): GroupRuleItem => ({
+  isAttachment: false,
+  baseCategory: 'BASE',
+  doors: 0,
+  drawers: 0,
+  ...over,
+});
+const none = { base_door_style: null, wall_door_style: null, tall_door_style: null, drawer_style: null };
+
+describe('SPEC 5 group rules', () => {
+  it('an empty group: No items added', () => {
+    expect(groupRuleErrors(none, [])).toEqual([MSG.noItemsAdded]);
+  });
+
+  it('each style is needed only by a cabinet of its kind with doors, in SPEC order', () => {
+    const items = [
+      item({ baseCategory: 'BASE', doors: 2 }),
+      item({ baseCategory: 'WALL', doors: 1 }),
+      item({ baseCategory: 'TALL', doors: 1, drawers: 2 }),
+    ];
+    expect(groupRuleErrors(none, items)).toEqual([
+      MSG.missingBaseDoorStyle,
+      MSG.missingTallDoorStyle,
+      MSG.missingWallDoorStyle,
+      MSG.missingDrawerStyle,
+    ]);
+    expect(groupRuleErrors({ ...none, base_door_style: 1, wall_door_style: 2, tall_door_style: 3 }, items)).toEqual([
+      MSG.missingDrawerStyle,
+    ]);
+    expect(groupRuleErrors(none, [item({ baseCategory: 'BASE', doors: 0 })])).toEqual([]);
+  });
+
+  it('attachments never need a style, but count as items', () => {
+    const attachment = item({ isAttachment: true, doors: 2, drawers: 3 });
+    expect(groupRuleErrors(none, [attachment])).toEqual([]);
+  });
+});
