@@ -1,6 +1,7 @@
 import { seededRandom } from '@cab/db';
 import {
   catalogApi,
+  type Endpoint,
   GROUP_PREMIUM_KINDS,
   type LineItem,
   ordersApi,
@@ -32,8 +33,8 @@ let items: LineItem[];
 let attachments: LineItem[];
 const premiums: Record<string, Premium[]> = {};
 
-const all = async <T>(e: any, params: object = {}): Promise<T[]> => {
-  const res = await t.call(e, { token, params, query: { page: 1, page_size: 1000 } });
+const all = async <T>(e: Endpoint, params: Record<string, string> = {}): Promise<T[]> => {
+  const res = await t.call(e, { token, params, query: { page: '1', page_size: '1000' } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.results as T[];
 };
