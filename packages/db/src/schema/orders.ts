@@ -132,6 +132,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // A customer's or a company's list under the default status filter: counted and paged from
+    // the index alone (bench/orders.mts: a manager's page 10.8 ms -> 0.5 ms, count 6.7 -> 1.7 ms).
+    index('orders_customer_status_created_idx').on(t.customerId, t.status, t.createdAt, t.id),
+    index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
     index('orders_due_idx').on(t.dueDate),
     index('orders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

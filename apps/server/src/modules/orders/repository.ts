@@ -284,7 +284,11 @@ export const ORDER_LIST_ORDER = {
 export const orderCols = orders;
 
 export interface OrderListFilter {
-  visibility: { all: true } | { none: true } | { customerId: number; companyId?: number | null };
+  /**
+   * A business manager sees the company's orders (orders.company_id: the customer's company when
+   * the order was made, so the manager's own orders too); other customers their own.
+   */
+  visibility: { all: true } | { none: true } | { companyId: number } | { customerId: number };
   name?: string;
   statuses?: readonly string[];
   createdFrom?: Date;
@@ -298,13 +302,8 @@ export function orderListWhere(f: OrderListFilter): SQL | undefined {
   const parts: SQL[] = [];
   const v = f.visibility;
   if ('none' in v) parts.push(sql`false`);
-  else if ('customerId' in v) {
-    parts.push(
-      v.companyId === undefined || v.companyId === null
-        ? eq(orders.customerId, v.customerId)
-        : or(eq(orders.companyId, v.companyId), eq(orders.customerId, v.customerId))!,
-    );
-  }
+  else if ('companyId' in v) parts.push(eq(orders.companyId, v.companyId));
+  else if ('customerId' in v) parts.push(eq(orders.customerId, v.customerId));
   if (f.name) parts.push(contains(orders.name, f.name));
   if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses as (typeof orders.status.enumValues)[number][]));
   if (f.createdFrom) parts.push(gte(orders.createdAt, f.createdFrom));

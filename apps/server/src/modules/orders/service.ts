@@ -746,8 +746,8 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
   const where = repo.orderListWhere({
     visibility: isShop
       ? { all: true }
-      : actor.role === 'BUSINESS_MANAGER'
-        ? { customerId: actor.id, companyId: actor.companyId }
+      : actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
+        ? { companyId: actor.companyId }
         : actor.role === null
           ? { none: true }
           : { customerId: actor.id },

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_customer_status_created_idx" ON "orders" USING btree ("customer_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "orders_company_status_created_idx" ON "orders" USING btree ("company_id","status","created_at","id");
