@@ -476,7 +476,7 @@ if (!opt['generate-only']) {
       {
         label: 'business manager (company)',
         email: 'manager@demo.test',
-        scope: `(o.company_id = ${ids['manager@demo.test'].company_id} or o.customer_id = ${ids['manager@demo.test'].id})`,
+        scope: `o.company_id = ${ids['manager@demo.test'].company_id}`,
       },
       {
         label: 'personal customer',
