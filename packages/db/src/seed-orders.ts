@@ -16,6 +16,7 @@ import {
   taxRateOf,
 } from '@cab/shared';
 import { inArray, sql } from 'drizzle-orm';
+import { orderTotalsColumns } from './order-totals.ts';
 import {
   type AddressSnapshot,
   addresses,
@@ -656,7 +657,6 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
     const requestedDate =
       submitAt && rng.chance(0.5) ? isoDay(new Date(submitAt.getTime() + rng.int(20, 45) * DAY)) : null;
     const dueDate = submitAt ? (requestedDate ?? isoDay(addBusinessDays(submitAt, leadTime, holidayRows))) : null;
-    const t = pricing.totals;
     const itemCount = groups.reduce((n, g) => n + g.lines.filter((l) => !l.isAttachment).length, 0);
 
     built.push({
@@ -678,20 +678,7 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
         discountCodeClaimed: Boolean(code && submitted && pricing.discount_code_refusal === null),
         bypassPaymentOptionDiscount: bypass,
         customerPaymentOptionId: paymentOption?.id ?? null,
-        subtotal: t.subtotal,
-        customerDiscountAmount: t.customer_discount_amount,
-        totalAfterCustomerDiscount: t.total_after_customer_discount,
-        orderDiscount: t.order_discount,
-        totalAfterDiscount: t.total_after_discount,
-        surcharge: t.surcharge,
-        paymentOptionDiscount: t.payment_option_discount,
-        totalBeforeTax: t.total_before_tax,
-        salesTaxInPercentage: t.sales_tax_in_percentage,
-        salesTaxAmount: t.sales_tax_amount,
-        totalAfterTax: t.total_after_tax,
-        totalPrice: t.total_price,
-        pricingSteps: [...pricing.steps],
-        pricedAt,
+        ...orderTotalsColumns(pricing, pricedAt),
         requestedDate,
         dueDate,
         completionPreference: submitted ? rng.pick(['ALL_AT_ONCE', 'AS_READY'] as const) : null,

@@ -128,11 +128,6 @@ export const ORDERS_WEB_TEXT = {
   colTotalFinalPrice: 'Total final price',
   colDescription: 'Description',
   breakdown: 'Price breakdown',
-  breakdownTitle: (code: string) => `Why ${code} costs what it costs`,
-  basePrice: 'Catalogue price',
-  finishedSide: 'Finished side',
-  unitPrice: 'Unit price',
-  lineTotal: (qty: number) => `Line total (x ${qty})`,
 
   // Detail: tabs
   tabComments: 'Comments',

@@ -1,4 +1,4 @@
-import type { Executor } from '@cab/db';
+import { type Executor, orderTotalsColumns } from '@cab/db';
 import {
   allowedActions,
   type Cents,
@@ -125,26 +125,7 @@ export async function getOrderShort(ctx: Ctx, id: number): Promise<OrderShort> {
 // ---------------------------------------------------------------------------------------------
 // Pricing and saving (the building blocks the lifecycle moves use too)
 
-/** SPEC 3's price fields as columns, from the engine's answer. */
-function totalsColumns(p: OrderPricing): Partial<repo.NewOrder> {
-  const t = p.totals;
-  return {
-    subtotal: t.subtotal,
-    customerDiscountAmount: t.customer_discount_amount,
-    totalAfterCustomerDiscount: t.total_after_customer_discount,
-    orderDiscount: t.order_discount,
-    totalAfterDiscount: t.total_after_discount,
-    surcharge: t.surcharge,
-    paymentOptionDiscount: t.payment_option_discount,
-    totalBeforeTax: t.total_before_tax,
-    salesTaxInPercentage: t.sales_tax_in_percentage,
-    salesTaxAmount: t.sales_tax_amount,
-    totalAfterTax: t.total_after_tax,
-    totalPrice: t.total_price,
-    pricingSteps: [...p.steps],
-    pricedAt: new Date(),
-  };
-}
+const totalsColumns = (p: OrderPricing): Partial<repo.NewOrder> => orderTotalsColumns(p);
 
 /** The premiums a prepared group uses, by id (for the codes frozen into the breakdowns). */
 function codesOf(group: PreparedGroup) {

@@ -73,10 +73,10 @@ export function BreakdownDialog({
                 <TableCell />
                 <TableCell align="right">{view.qty}</TableCell>
               </TableRow>
-              <TableRow data-testid="breakdown-total">
+              <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{BUILDER_TEXT.total}</TableCell>
                 <TableCell />
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="breakdown-total">
                   {formatMoney(view.total_price)}
                 </TableCell>
               </TableRow>

@@ -1,15 +1,10 @@
-import { formatWireMoney, formatWirePercent, type Order, type OrderItem, ORDERS_WEB_TEXT as T } from '@cab/shared';
+import { formatWireMoney, type Order, type OrderItem, ORDERS_WEB_TEXT as T } from '@cab/shared';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -23,58 +18,8 @@ import { useState } from 'react';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
-
-/** "Why does this cost that": the frozen breakdown of one line. */
-export function BreakdownDialog({ item, onClose }: { item: OrderItem; onClose: () => void }) {
-  const b = item.breakdown;
-  const parts = [...b.premiums, ...(b.finished_side ? [b.finished_side] : [])];
-  return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth data-testid="breakdown-dialog">
-      <DialogTitle>{T.breakdownTitle(item.manufacturer_code)}</DialogTitle>
-      <DialogContent dividers>
-        <Table size="small">
-          <TableBody>
-            <TableRow>
-              <TableCell>{T.basePrice}</TableCell>
-              <TableCell />
-              <TableCell align="right">{formatWireMoney(b.base_price)}</TableCell>
-            </TableRow>
-            {parts.map((p, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one frozen breakdown never move
-              <TableRow key={i}>
-                <TableCell>
-                  {p === b.finished_side ? T.finishedSide : p.kind} {p.code ? `(${p.code})` : ''}
-                </TableCell>
-                <TableCell>
-                  {p.percentage ? formatWirePercent(p.percentage) : p.price ? formatWireMoney(p.price) : ''}
-                  {p.multiplier > 1 ? ` x ${p.multiplier}` : ''}
-                </TableCell>
-                <TableCell align="right">{formatWireMoney(p.amount)}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{T.unitPrice}</TableCell>
-              <TableCell />
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {formatWireMoney(b.unit_price)}
-              </TableCell>
-            </TableRow>
-            <TableRow>
-              <TableCell sx={{ fontWeight: 600 }}>{T.lineTotal(b.qty)}</TableCell>
-              <TableCell />
-              <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="breakdown-total">
-                {formatWireMoney(b.total_price)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{T.close}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { BreakdownDialog } from '../builder/BreakdownDialog.tsx';
+import { breakdownFromWire } from '../builder/pricing.ts';
 
 type LineColumn = DataColumn<OrderItem>;
 
@@ -199,7 +144,11 @@ export function OrderLines({ order }: { order: Order }) {
           ))}
         </Stack>
       </CardContent>
-      {breakdown && <BreakdownDialog item={breakdown} onClose={() => setBreakdown(null)} />}
+      <BreakdownDialog
+        code={breakdown?.manufacturer_code ?? ''}
+        view={breakdown ? breakdownFromWire(breakdown.breakdown) : null}
+        onClose={() => setBreakdown(null)}
+      />
     </Card>
   );
 }

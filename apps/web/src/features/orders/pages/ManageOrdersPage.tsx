@@ -1,29 +1,6 @@
-import { ROLE_GROUPS, ORDERS_WEB_TEXT as T } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
-import { OrderListView } from '../list/OrderListView.tsx';
+import { OrdersListPage } from '../list/OrdersListPage.tsx';
 
 /** /orders/manage (ADMIN, STAFF): every order. */
 export default function ManageOrdersPage() {
-  const route = useCurrentRoute();
-  const canBuild = useInRoleGroup(ROLE_GROUPS.adminAndCustomers);
-  return (
-    <>
-      <PageHeader
-        title={route.title}
-        actions={
-          canBuild && (
-            <Button component={RouterLink} to="/orders/build" variant="contained" startIcon={<AddRounded />}>
-              {T.buildOrder}
-            </Button>
-          )
-        }
-      />
-      <OrderListView listKey="orders.manage" />
-    </>
-  );
+  return <OrdersListPage listKey="orders.manage" />;
 }
