@@ -17,7 +17,6 @@ import type { Ctx } from '../src/kit/context.ts';
 import { transaction } from '../src/kit/transaction.ts';
 import { orderById } from '../src/modules/orders/repository.ts';
 import { applyMove } from '../src/modules/orders/status.ts';
-import { addBusinessDays } from '../src/modules/orders/submit.ts';
 import {
   expectedEarliest,
   type Fixture,
@@ -53,18 +52,6 @@ async function orderedOrder(options: { withErrors?: boolean } = {}) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
-
-describe('business days', () => {
-  it('skips weekends and holidays', () => {
-    const none = () => false;
-    // 2026-11-20 is a Friday.
-    expect(addBusinessDays('2026-11-20', 1, none)).toBe('2026-11-23');
-    expect(addBusinessDays('2026-11-20', 0, none)).toBe('2026-11-20');
-    expect(addBusinessDays('2026-11-20', 5, none)).toBe('2026-11-27');
-    expect(addBusinessDays('2026-11-20', 1, (d) => d === '2026-11-23')).toBe('2026-11-24');
-    expect(addBusinessDays('2026-12-31', 1, (d) => d === '2027-01-01')).toBe('2027-01-04');
-  });
-});
 
 describe('submit', () => {
   it('moves a BID to ORDERED with the submit fields, snapshots, files and one event', async () => {

@@ -1,4 +1,5 @@
 import {
+  addBusinessDays,
   type BasisPoints,
   basisPoints,
   type Cents,
@@ -6,6 +7,7 @@ import {
   GROUP_PREMIUM_KINDS,
   type GroupPremiumKind,
   type GroupPremiums,
+  holidayMatcher,
   ORDER_STATUSES,
   type OrderPricing,
   type OrderPricingInput,
@@ -342,22 +344,6 @@ const snapshot = (a: typeof addresses.$inferSelect): AddressSnapshot => ({
   phone: a.phone,
 });
 
-/** Adds `days` business days to `from` (weekends and holidays skipped; DOMAIN.md "Late"). */
-function addBusinessDays(from: Date, days: number, holidayRows: { date: string; recurring: boolean }[]): Date {
-  const isHoliday = (d: Date) => {
-    const day = isoDay(d);
-    return holidayRows.some((h) => (h.recurring ? h.date.slice(5) === day.slice(5) : h.date === day));
-  };
-  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
-  let left = days;
-  while (left > 0) {
-    d.setUTCDate(d.getUTCDate() + 1);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6 && !isHoliday(d)) left--;
-  }
-  return d;
-}
-
 export const DEMO_ORDER_CUSTOMERS = ['personal@demo.test', 'manager@demo.test', 'employee@demo.test'] as const;
 
 /** Statuses that get a second demo order per customer (the ones a shop has most of). */
@@ -656,7 +642,9 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
 
     const requestedDate =
       submitAt && rng.chance(0.5) ? isoDay(new Date(submitAt.getTime() + rng.int(20, 45) * DAY)) : null;
-    const dueDate = submitAt ? (requestedDate ?? isoDay(addBusinessDays(submitAt, leadTime, holidayRows))) : null;
+    const dueDate = submitAt
+      ? (requestedDate ?? addBusinessDays(isoDay(submitAt), leadTime, holidayMatcher(holidayRows)))
+      : null;
     const itemCount = groups.reduce((n, g) => n + g.lines.filter((l) => !l.isAttachment).length, 0);
 
     built.push({

@@ -20,6 +20,7 @@ export * from './http/list.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './orders/builder-text.ts';
+export * from './orders/business-days.ts';
 export * from './orders/contract.ts';
 export * from './orders/group-rules.ts';
 export * from './orders/lifecycle.ts';

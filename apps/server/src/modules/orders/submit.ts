@@ -1,5 +1,12 @@
 import { verifyPassword } from '@cab/db';
-import { DISCOUNT_CODE_REFUSAL_TEXT, ORDER_TEXT, type Order, type OrderSubmit, orderSubmitSchema } from '@cab/shared';
+import {
+  DISCOUNT_CODE_REFUSAL_TEXT,
+  earliestRequestedDate,
+  ORDER_TEXT,
+  type Order,
+  type OrderSubmit,
+  orderSubmitSchema,
+} from '@cab/shared';
 import { badRequest, fieldErrors } from '../../http/errors.ts';
 import type { MultipartContent, UploadedFile } from '../../http/multipart.ts';
 import type { Ctx } from '../../kit/context.ts';
@@ -23,26 +30,6 @@ import { applyMove, checkMove } from './status.ts';
 /** The form field of the supplement documents. */
 export const SUPPLEMENT_FIELD = 'supplement_documentation';
 
-const DAY_MS = 86_400_000;
-const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const msOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
-
-/**
- * The date `days` business days after `from` (YYYY-MM-DD): Saturdays, Sundays and the days
- * `isHoliday` names are not counted. 0 days: `from` itself.
- */
-export function addBusinessDays(from: string, days: number, isHoliday: (iso: string) => boolean): string {
-  let at = msOf(from);
-  let left = days;
-  while (left > 0) {
-    at += DAY_MS;
-    const iso = isoOf(at);
-    const weekday = new Date(at).getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !isHoliday(iso)) left -= 1;
-  }
-  return isoOf(at);
-}
-
 /** The earliest date an order submitted today can be done: today + lead_time business days. */
 export async function earliestDueDate(ctx: Ctx, today = todayIso()): Promise<string> {
   const { lead_time } = await getSettings(ctx);
@@ -51,7 +38,7 @@ export async function earliestDueDate(ctx: Ctx, today = todayIso()): Promise<str
   // Enough years for the lead time (about 261 business days a year), holidays included.
   const years = Array.from({ length: Math.ceil(days / 240) + 1 }, (_, i) => year + i);
   const dates = new Set((await Promise.all(years.map((y) => holidays(ctx, y)))).flat().map((h) => h.date));
-  return addBusinessDays(today, days, (iso) => dates.has(iso));
+  return earliestRequestedDate(today, days, (iso) => dates.has(iso));
 }
 
 /** The multipart fields as the schema expects them: one value each. */

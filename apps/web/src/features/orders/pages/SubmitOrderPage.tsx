@@ -1,6 +1,7 @@
 import {
   type Address,
   COMPLETION_PREFERENCES,
+  earliestRequestedDate,
   formatWirePercent,
   JOB_PRIORITIES,
   ORDER_TEXT,
@@ -39,7 +40,7 @@ import {
   useSubmitOrder,
   useTermsOfUse,
 } from '../api.ts';
-import { earliestRequestedDate, localToday } from '../detail/submitDate.ts';
+import { localToday } from '../detail/submitDate.ts';
 import { formatDay } from '../list/day.ts';
 
 interface Values {
@@ -113,7 +114,9 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
   const terms = useTermsOfUse(orderId);
   const today = localToday();
   const lead = useLeadTime(Number(today.slice(0, 4)));
-  const earliest = lead.data ? earliestRequestedDate(today, lead.data.leadTime, lead.data.holidays) : null;
+  const earliest = lead.data
+    ? earliestRequestedDate(today, lead.data.leadTime, (day) => lead.data.holidays.has(day))
+    : null;
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
 
