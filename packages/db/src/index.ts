@@ -14,7 +14,7 @@ import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
 
 export { DataDirInUseError } from './data-dir-lock.ts';
-export { orderTotalsColumns } from './order-totals.ts';
+export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 export * from './passwords.ts';
 export { inLine } from './pglite-queue.ts';
 export * from './seed.ts';

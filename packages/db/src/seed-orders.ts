@@ -18,7 +18,7 @@ import {
   taxRateOf,
 } from '@cab/shared';
 import { inArray, sql } from 'drizzle-orm';
-import { orderTotalsColumns } from './order-totals.ts';
+import { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 import {
   type AddressSnapshot,
   addresses,
@@ -333,17 +333,6 @@ interface DemoCustomer {
   shipping: AddressSnapshot | null;
 }
 
-const snapshot = (a: typeof addresses.$inferSelect): AddressSnapshot => ({
-  id: a.id,
-  name: a.name,
-  line1: a.line1,
-  line2: a.line2,
-  city: a.city,
-  state: a.state,
-  postal_code: a.postalCode,
-  phone: a.phone,
-});
-
 export const DEMO_ORDER_CUSTOMERS = ['personal@demo.test', 'manager@demo.test', 'employee@demo.test'] as const;
 
 /** Statuses that get a second demo order per customer (the ones a shop has most of). */
@@ -421,9 +410,9 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       companyId: u.companyId,
       accountType: u.accountType,
       taxExempt: u.taxExempt || companyRows.some((c) => c.id === u.companyId && c.taxExempt),
-      addresses: own.map(snapshot),
-      billing: billing ? snapshot(billing) : null,
-      shipping: shipping ? snapshot(shipping) : null,
+      addresses: own.map(addressSnapshot),
+      billing: billing ? addressSnapshot(billing) : null,
+      shipping: shipping ? addressSnapshot(shipping) : null,
     };
   });
   if (items.length === 0 || premiumRows.length === 0 || userIds.length === 0) return 0;

@@ -6,6 +6,7 @@ import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { getOrder, revalidateOrder, saveGroups } from './service.ts';
 import { checkMove, moveOrder } from './status.ts';
+import { premiumIdsOf } from './wire.ts';
 
 /**
  * The lifecycle endpoints other than submit (submit.ts): each is one move of the table through
@@ -115,14 +116,7 @@ export function groupsAsInput(groups: readonly repo.OrderGroupRow[], items: read
   return groups.map(
     (g): OrderGroupInput => ({
       name: g.name,
-      premiums: {
-        wood_species: g.woodSpeciesId,
-        finish_option: g.finishOptionId,
-        base_door_style: g.baseDoorStyleId,
-        wall_door_style: g.wallDoorStyleId,
-        tall_door_style: g.tallDoorStyleId,
-        drawer_style: g.drawerStyleId,
-      },
+      premiums: premiumIdsOf(g),
       items: items
         .filter((it) => it.groupId === g.id && it.lineItemId !== null)
         .map((it) => ({

@@ -1,4 +1,4 @@
-import { verifyPassword } from '@cab/db';
+import { addressSnapshot, verifyPassword } from '@cab/db';
 import {
   DISCOUNT_CODE_REFUSAL_TEXT,
   earliestRequestedDate,
@@ -57,17 +57,6 @@ function parseSubmit(fields: MultipartContent['fields']): OrderSubmit {
   throw fieldErrors(out);
 }
 
-const snapshot = (a: NonNullable<Awaited<ReturnType<typeof lrepo.addressOfOwner>>>) => ({
-  id: a.id,
-  name: a.name,
-  line1: a.line1,
-  line2: a.line2,
-  city: a.city,
-  state: a.state,
-  postal_code: a.postalCode,
-  phone: a.phone,
-});
-
 /**
  * Checks the submit fields against the order and the submitting user; every field's refusal is
  * collected, so the form shows them all at once.
@@ -101,8 +90,8 @@ async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, to
   if (Object.keys(errors).length) throw fieldErrors(errors);
   return {
     dueDate: body.requested_date ?? earliest,
-    billing: billing ? snapshot(billing) : null,
-    shipping: shipping ? snapshot(shipping) : null,
+    billing: billing ? addressSnapshot(billing) : null,
+    shipping: shipping ? addressSnapshot(shipping) : null,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { RequestContext } from '../../kit/context.ts';
 import { validateCombination } from '../catalog/index.ts';
 import * as repo from './repository.ts';
+import { premiumIdsOf } from './wire.ts';
 
 /**
  * A draft's groups checked against SPEC 5's group rules and today's catalogue. A draft may be
@@ -202,14 +203,7 @@ export function storedSources(
   return groups.map((g) => ({
     name: g.name,
     storedId: g.id,
-    premiums: {
-      wood_species: g.woodSpeciesId,
-      finish_option: g.finishOptionId,
-      base_door_style: g.baseDoorStyleId,
-      wall_door_style: g.wallDoorStyleId,
-      tall_door_style: g.tallDoorStyleId,
-      drawer_style: g.drawerStyleId,
-    },
+    premiums: premiumIdsOf(g),
     items: items
       .filter((it) => it.groupId === g.id)
       .map((it) => ({

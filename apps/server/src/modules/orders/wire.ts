@@ -90,6 +90,16 @@ export const toListRow = (r: repo.OrderListDbRow): OrderListRow =>
     companyName: r.companyName,
   });
 
+/** A stored group's premium slots as the wire names them. */
+export const premiumIdsOf = (g: repo.OrderGroupRow) => ({
+  wood_species: g.woodSpeciesId,
+  finish_option: g.finishOptionId,
+  base_door_style: g.baseDoorStyleId,
+  wall_door_style: g.wallDoorStyleId,
+  tall_door_style: g.tallDoorStyleId,
+  drawer_style: g.drawerStyleId,
+});
+
 /** A stored part may carry the premium's code as it was when priced. */
 type StoredPart = PricePart & { code?: string | null };
 
@@ -135,14 +145,7 @@ export function toWireOrder(p: OrderParts): Order {
   const { row } = p;
   let lineNumber = 0;
   const groups: OrderGroup[] = p.groups.map((g) => {
-    const ids = {
-      wood_species: g.woodSpeciesId,
-      finish_option: g.finishOptionId,
-      base_door_style: g.baseDoorStyleId,
-      wall_door_style: g.wallDoorStyleId,
-      tall_door_style: g.tallDoorStyleId,
-      drawer_style: g.drawerStyleId,
-    };
+    const ids = premiumIdsOf(g);
     const premium_codes = Object.fromEntries(
       GROUP_PREMIUM_KINDS.map((k) => [k, ids[k] === null ? null : (p.codes.get(ids[k]) ?? null)]),
     ) as OrderGroup['premium_codes'];

@@ -1,5 +1,10 @@
 import type { OrderPricing } from '@cab/shared';
-import type { orders } from './schema/orders.ts';
+import type { addresses } from './schema/accounts.ts';
+import type { AddressSnapshot, orders } from './schema/orders.ts';
+
+/**
+ * How an order stores what it was priced and submitted with, for the orders module and the seed.
+ */
 
 /**
  * SPEC 3's price fields as order columns, from the pricing engine's answer: the orders module and
@@ -24,3 +29,15 @@ export function orderTotalsColumns(p: OrderPricing, pricedAt = new Date()): Part
     pricedAt,
   };
 }
+
+/** An address as an order keeps it when submitted (editing the address book later changes nothing). */
+export const addressSnapshot = (a: typeof addresses.$inferSelect): AddressSnapshot => ({
+  id: a.id,
+  name: a.name,
+  line1: a.line1,
+  line2: a.line2,
+  city: a.city,
+  state: a.state,
+  postal_code: a.postalCode,
+  phone: a.phone,
+});
