@@ -166,20 +166,22 @@ test('the outbox shows the links in a mail body as links that open safely', asyn
 });
 
 test('detail pages highlight the nav link of the list they belong to', async ({ page, request }) => {
+  // A customer's page: an admin's own id is no customer, so its page would answer 404.
   const token = await request
-    .post('/api/users/token/', { data: { email: DEMO_USERS.ADMIN, password: DEMO_PASSWORD } })
+    .post('/api/users/token/', { data: { email: DEMO_USERS.PERSONAL, password: DEMO_PASSWORD } })
     .then(async (r) => ((await r.json()) as { token: string }).token);
-  const me = await request
+  const customer = await request
     .get('/api/users/me/', { headers: { Authorization: `Token ${token}` } })
     .then(async (r) => (await r.json()) as { id: number });
   await loginAs(page, 'ADMIN');
   const nav = page.getByTestId('side-nav');
   const cases: [string, string, string][] = [
-    [`/settings/users/${me.id}`, '/settings/users/all', 'Manage Accounts'],
+    [`/settings/users/${customer.id}`, '/settings/users/all', 'Manage Accounts'],
     ['/catalog/groups', '/catalog/public', 'Catalog (Internal)'],
   ];
   for (const [path, link, group] of cases) {
     await page.goto(path);
+    await expect(page).toHaveURL(path);
     await expect(nav.getByTestId(`nav-group-${group}`)).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByTestId(`nav-link-${link}`)).toHaveAttribute('aria-current', 'page');
   }

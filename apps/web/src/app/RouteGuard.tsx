@@ -5,7 +5,7 @@ import { ErrorScreen } from '../components/ErrorScreen.tsx';
 import { FullPageLoader } from '../components/FullPageLoader.tsx';
 import { RouteProgress } from '../components/RouteProgress.tsx';
 import { useSession } from '../features/auth/api.ts';
-import type { LoginLocationState } from '../features/auth/redirect.ts';
+import { type LoginLocationState, safeRedirectTarget } from '../features/auth/redirect.ts';
 import { useCurrentRoute } from '../lib/routes.ts';
 import { getLastSignOutReason } from '../lib/token.ts';
 import BareLayout from './layouts/BareLayout.tsx';
@@ -35,7 +35,8 @@ function useDocumentTitle(title: string): void {
 /**
  * The one guard around every route (built from WEB_ROUTES, SPEC 2, 4 and 6), which also picks
  * the layout:
- *  - guest routes: open to anyone, in the guest layout; a signed-in user on /login goes to /;
+ *  - guest routes: open to anyone, in the guest layout; a signed-in user on /login goes to the
+ *    page first asked for (else /);
  *  - public routes (error pages): the default shell when signed in, else the page alone;
  *  - role routes: no token -> /login (remembering the target); require_password_reset ->
  *    PASSWORD_RESET_ROUTE (except routes with skipPasswordResetGuard); a role not allowed -> /404;
@@ -48,7 +49,11 @@ export function RouteGuard() {
   useDocumentTitle(route.title);
 
   if (route.access === 'guest') {
-    if (route.path === '/login' && session.token) return <Navigate to="/" replace />;
+    // The one navigation after signing in, to the page first asked for: the login form does not
+    // navigate again later (a second, late navigation undid a click made in between).
+    if (route.path === '/login' && session.token) {
+      return <Navigate to={safeRedirectTarget((location.state as LoginLocationState | null)?.from)} replace />;
+    }
     return <GuestLayout />;
   }
 

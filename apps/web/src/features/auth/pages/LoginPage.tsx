@@ -8,12 +8,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading.tsx';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useLogin } from '../api.ts';
-import { type LoginLocationState, safeRedirectTarget } from '../redirect.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -23,8 +22,6 @@ const AccessRequestDialog = lazy(() =>
 );
 
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
@@ -36,8 +33,8 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
+      // Signed in: the route guard sends the user on (to the page first asked for).
       await login.mutateAsync(values);
-      navigate(safeRedirectTarget((location.state as LoginLocationState | null)?.from), { replace: true });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
       let onField = false;
