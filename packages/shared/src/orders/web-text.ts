@@ -157,8 +157,8 @@ export const ORDERS_WEB_TEXT = {
   fileKinds: { SUPPLEMENT: 'Supplement', FILE: 'File', STATUS_DOC: 'Status document' } as Record<string, string>,
   download: 'Download',
   noTimeline: 'Nothing recorded yet.',
-  before: 'Before',
-  after: 'After',
+  /** A timeline field that had no value before (or has none after) a change. */
+  noValue: '—',
   system: 'System',
   by: (who: string) => `by ${who}`,
 

@@ -41,6 +41,7 @@ import {
   useTimeline,
   useTodos,
 } from '../api.ts';
+import { fieldChanges } from './timeline.ts';
 
 function Loaded<D>({ query, children }: { query: UseQueryResult<D>; children: (data: D) => ReactNode }) {
   if (query.isPending) return <Skeleton variant="rounded" height={80} />;
@@ -377,8 +378,6 @@ function FilesPanel({ order }: { order: Order }) {
   );
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 1));
-
 function TimelinePanel({ order }: { order: Order }) {
   const timeline = useTimeline(order.id);
   return (
@@ -398,25 +397,13 @@ function TimelinePanel({ order }: { order: Order }) {
                       </>
                     }
                     secondary={
-                      e.before !== null || e.after !== null ? (
-                        <Box
-                          component="span"
-                          sx={{
-                            display: 'grid',
-                            gridTemplateColumns: '1fr 1fr',
-                            gap: 1,
-                            fontFamily: 'monospace',
-                            fontSize: 12,
-                          }}
-                        >
-                          <Box component="span" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                            {e.before !== null && e.before !== undefined ? `${T.before}: ${show(e.before)}` : ''}
+                      <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
+                        {fieldChanges(e.before, e.after).map((c) => (
+                          <Box component="span" key={c.field} sx={{ display: 'block', wordBreak: 'break-word' }}>
+                            {c.field}: {c.before} → {c.after}
                           </Box>
-                          <Box component="span" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                            {e.after !== null && e.after !== undefined ? `${T.after}: ${show(e.after)}` : ''}
-                          </Box>
-                        </Box>
-                      ) : undefined
+                        ))}
+                      </Box>
                     }
                   />
                 </ListItem>
