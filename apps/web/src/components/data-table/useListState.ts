@@ -89,7 +89,11 @@ export function useSearchState<T extends Params>({
     const next = { ...values, ...patch } as Params;
     // Remembered now, not after the next render: leaving the page right after a click keeps it.
     remember(key, changedParams(next, defaults));
-    writeUrl(navigate, urlPatch(next, defaults, prefix), write);
+    // Only the parameters this change names, applied to the address as it is when it runs: a
+    // change made from an older render (a filter's Enter just after a status click) must not
+    // put back the values that render saw.
+    const named = Object.fromEntries(Object.keys(patch).map((name) => [name, next[name] ?? defaults[name] ?? '']));
+    writeUrl(navigate, urlPatch(named, defaults, prefix), write);
   };
   return [values, update];
 }
