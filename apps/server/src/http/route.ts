@@ -2,6 +2,7 @@ import { canAccess, type Endpoint, ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx, PublicCtx } from '../kit/context.ts';
+import { JsonText } from '../kit/json-rows.ts';
 import type { AuthUser } from './auth.ts';
 import { AppError, badRequest, notAuthenticated, permissionDenied } from './errors.ts';
 import { compileSerializer } from './serialize.ts';
@@ -18,7 +19,9 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<z.input<E['response']>>;
+export type RouteHandler<E extends Endpoint> = (
+  input: RouteInput<E>,
+) => Promise<z.input<E['response']> | JsonText<z.input<E['response']>>>;
 
 export interface RouteOptions {
   /** Largest accepted body in bytes (Fastify's default is 1 MiB). */
@@ -112,6 +115,8 @@ export function route<E extends Endpoint>(
         reply,
       });
       reply.code(status);
+      // Already JSON (kit/json-rows.ts): sent as written, past the serializer.
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
       return result;
     },
   });

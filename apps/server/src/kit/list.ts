@@ -59,14 +59,25 @@ export function exactCount(db: Executor, table: PgTable, where?: SQL): Counter {
   };
 }
 
+/** Estimates by statement (text and values), kept for ESTIMATE_TTL_MS: an estimate is "about N" anyway. */
+const estimates = new Map<string, { n: number; at: number }>();
+const ESTIMATE_TTL_MS = 10_000;
+const MAX_ESTIMATES = 1_000;
+
 /**
  * For large tables (orders: 100,000 rows): the planner's row estimate, made exact by a real
  * count when the estimate is below `exactBelow` (where counting is cheap). A list whose total
- * is only an estimate shows it as "about N" (decision 0008); the pager still works.
+ * is only an estimate shows it as "about N" (decision 0008); the pager still works. A large
+ * estimate is reused for a few seconds, so a busy list does not plan its count on every request.
  */
 export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
   return async () => {
     const query = db.select({ one: sql`1` }).from(table).where(where);
+    const { sql: text, params } = query.toSQL();
+    const key = `${text}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const known = estimates.get(key);
+    if (known && now - known.at < ESTIMATE_TTL_MS) return known.n;
     const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
       rows: Record<string, unknown>[];
     };
@@ -74,6 +85,8 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
     const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
     const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
     if (estimate < exactBelow) return exactCount(db, table, where)();
+    if (estimates.size >= MAX_ESTIMATES) estimates.clear();
+    estimates.set(key, { n: estimate, at: now });
     return estimate;
   };
 }

@@ -1,7 +1,17 @@
 import { type Executor, schema } from '@cab/db';
 import type { PremiumType } from '@cab/shared';
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { contains, estimatedCount, type PageWindow, paginate } from '../../kit/list.ts';
+import {
+  jsonBoolean,
+  jsonIsoTimestamp,
+  jsonMoney,
+  jsonNumber,
+  jsonObject,
+  jsonObjectOrNull,
+  jsonString,
+  preparedRows,
+} from '../../kit/json-rows.ts';
+import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
 const {
   orders,
@@ -249,28 +259,34 @@ export async function defaultShippingState(db: Executor, customerId: number, com
 // ---------------------------------------------------------------------------------------------
 // The list
 
-export const LIST_COLUMNS = {
-  id: orders.id,
-  name: orders.name,
-  poNumber: orders.poNumber,
-  status: orders.status,
-  customerId: orders.customerId,
-  companyId: orders.companyId,
-  createdAt: orders.createdAt,
-  updatedAt: orders.updatedAt,
-  submittedAt: orders.submittedAt,
-  requestedDate: orders.requestedDate,
-  dueDate: orders.dueDate,
-  inEditingMode: orders.inEditingMode,
-  errorCount: orders.errorCount,
-  warningCount: orders.warningCount,
-  itemCount: orders.itemCount,
-  totalPrice: orders.totalPrice,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  accountType: users.accountType,
-  companyName: companies.name,
-};
+const fullNameSql = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/**
+ * A list row as the wire writes it (orderListRowSchema, key for key; wire.ts head() for the
+ * detail): PostgreSQL writes the JSON (kit/json-rows.ts). Stored names are trimmed on input, so
+ * btrim's spaces are JavaScript's trim. The orders-list-json test compares it with the detail.
+ */
+const LIST_ROW_JSON = jsonObject({
+  id: jsonNumber(orders.id),
+  name: jsonString(orders.name),
+  po_number: jsonString(orders.poNumber),
+  status: jsonString(orders.status),
+  customer: jsonNumber(orders.customerId),
+  customer_display: jsonString(sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
+    then btrim(${companies.name} || ' ' || ${fullNameSql}) else ${fullNameSql} end`),
+  account: jsonObject({ account_type: jsonString(users.accountType), full_name: jsonString(fullNameSql) }),
+  company: jsonObjectOrNull(sql`${companies.name} is not null`, { name: jsonString(companies.name) }),
+  created_at: jsonIsoTimestamp(orders.createdAt),
+  updated_at: jsonIsoTimestamp(orders.updatedAt),
+  submitted_at: jsonIsoTimestamp(orders.submittedAt),
+  requested_date: jsonString(orders.requestedDate),
+  due_date: jsonString(orders.dueDate),
+  in_editing_mode: jsonBoolean(orders.inEditingMode),
+  error_count: jsonNumber(orders.errorCount),
+  warning_count: jsonNumber(orders.warningCount),
+  item_count: jsonNumber(orders.itemCount),
+  total_price: jsonMoney(orders.totalPrice),
+});
 
 export const ORDER_LIST_ORDER = {
   id: orders.id,
@@ -305,29 +321,42 @@ export function orderListWhere(f: OrderListFilter): SQL | undefined {
   else if ('companyId' in v) parts.push(eq(orders.companyId, v.companyId));
   else if ('customerId' in v) parts.push(eq(orders.customerId, v.customerId));
   if (f.name) parts.push(contains(orders.name, f.name));
-  if (f.statuses?.length) parts.push(inArray(orders.status, f.statuses as (typeof orders.status.enumValues)[number][]));
+  // One parameter for any number of statuses: one statement text, prepared once.
+  if (f.statuses?.length) parts.push(sql`${orders.status} = any(${sql.param([...f.statuses])}::text[])`);
   if (f.createdFrom) parts.push(gte(orders.createdAt, f.createdFrom));
   if (f.createdBefore) parts.push(lt(orders.createdAt, f.createdBefore));
   if (f.customerId !== undefined) parts.push(eq(orders.customerId, f.customerId));
   return parts.length ? and(...parts) : undefined;
 }
 
-export async function orderPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
-  // Large (100,000 orders): the planner's estimate, exact below 10,000 rows (kit/list.ts).
-  const count = estimatedCount(db, orders, where);
-  return paginate(
-    window,
-    (w) =>
-      db
-        .select(LIST_COLUMNS)
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.customerId))
-        .leftJoin(companies, eq(companies.id, orders.companyId))
-        .where(where)
-        .orderBy(...order)
-        .limit(w.limit)
-        .offset(w.offset),
-    count,
-  );
+/**
+ * One page of the list as row JSON texts, in one prepared statement. A customer's or a company's
+ * list (`scoped`) is counted in the same statement (an index-only count of their own orders); the
+ * whole shop's list (100,000 orders) takes the planner's estimate, exact below 10,000 (kit/list.ts).
+ */
+export async function orderPage(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: PageWindow,
+  scoped: boolean,
+): Promise<Page<string>> {
+  let counted: number | undefined;
+  const fetchRows = async (w: PageWindow) => {
+    const rows = await preparedRows<{ row: string; total?: string | number }>(
+      db,
+      sql`select ${LIST_ROW_JSON} as row
+        ${scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``}
+        from ${orders}
+        join ${users} on ${users.id} = ${orders.customerId}
+        left join ${companies} on ${companies.id} = ${orders.companyId}
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(order, sql`, `)}
+        limit ${w.limit} offset ${w.offset}`,
+    );
+    if (rows[0]?.total !== undefined) counted = Number(rows[0].total);
+    return rows.map((r) => r.row);
+  };
+  const estimate = estimatedCount(db, orders, where);
+  return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : estimate()));
 }
-export type OrderListDbRow = Awaited<ReturnType<typeof orderPage>>['rows'][number];

@@ -18,6 +18,7 @@ import {
   type OrderDateRange,
   type OrderGroupInput,
   type OrderGroupsUpdate,
+  type OrderListRow,
   type OrderPricing,
   type OrderShort,
   type OrderStatus,
@@ -25,12 +26,12 @@ import {
   type orderListQuerySchema,
   parseCustomDiscount,
   priceOrder,
-  toPaged,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, fieldError } from '../../http/errors.ts';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
+import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
@@ -38,7 +39,7 @@ import { catalogueGroups, frozenGroups, orderLevelInput, todayIso } from './pric
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { type GroupSource, type PreparedGroup, prepareGroups, storedSources } from './validate.ts';
-import { auditTotals, toListRow, toWireOrder, toWirePaymentOption } from './wire.ts';
+import { auditTotals, toWireOrder, toWirePaymentOption } from './wire.ts';
 
 /** Error codes of this module beyond the lifecycle's (ORDER_LIFECYCLE_CODES). */
 export const ORDER_ERROR_CODES = {
@@ -724,14 +725,15 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
   const range = query.selected_range ? rangeDays(query.selected_range) : null;
   const from = range?.from ?? (query.date_after ? dayStart(query.date_after) : undefined);
   const to = range?.to ?? (query.date_before ? dayStart(query.date_before) : undefined);
+  const visibility: repo.OrderListFilter['visibility'] = isShop
+    ? { all: true }
+    : actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
+      ? { companyId: actor.companyId }
+      : actor.role === null
+        ? { none: true }
+        : { customerId: actor.id };
   const where = repo.orderListWhere({
-    visibility: isShop
-      ? { all: true }
-      : actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
-        ? { companyId: actor.companyId }
-        : actor.role === null
-          ? { none: true }
-          : { customerId: actor.id },
+    visibility,
     name: query.name?.trim() || undefined,
     statuses: query.status,
     createdFrom: from,
@@ -739,6 +741,6 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
     customerId: isShop ? query.customer : undefined,
   });
   const order = orderBy(query.order_by, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id);
-  const page = await repo.orderPage(ctx.db, where, order, pageWindow(query));
-  return toPaged(page, toListRow);
+  const page = await repo.orderPage(ctx.db, where, order, pageWindow(query), !('all' in visibility));
+  return jsonPage<OrderListRow>(page);
 }

@@ -83,13 +83,6 @@ function head({ row, customer, companyName }: Head): OrderListRow {
   };
 }
 
-export const toListRow = (r: repo.OrderListDbRow): OrderListRow =>
-  head({
-    row: r,
-    customer: { firstName: r.firstName, lastName: r.lastName, accountType: r.accountType },
-    companyName: r.companyName,
-  });
-
 /** A stored group's premium slots as the wire names them. */
 export const premiumIdsOf = (g: repo.OrderGroupRow) => ({
   wood_species: g.woodSpeciesId,

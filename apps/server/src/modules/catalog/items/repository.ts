@@ -1,6 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import type { Cents, LINE_ITEM_ORDER_KEYS } from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { preparedRows } from '../../../kit/json-rows.ts';
 import { contains, estimatedUnlessFiltered, type PageWindow, paginate, tableEstimate } from '../../../kit/list.ts';
 import type { TagOfOwner } from '../tags/repository.ts';
 
@@ -145,36 +146,9 @@ export async function itemRows(
     ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`;
   // An unfiltered page (the catalogue's first screen) is one of a few statements (one per order):
   // PostgreSQL planned it in 1.2-1.9 ms against 0.4 ms to run it, so it is prepared per connection.
-  const res = !where && window ? await prepared(db, query) : await db.execute(query);
+  if (!where && window) return preparedRows<ItemRow>(db, query);
   // node-postgres and PGlite both answer { rows } of objects keyed by column name.
-  return (res as unknown as { rows: ItemRow[] }).rows;
-}
-
-/** node-postgres's Pool as drizzle exposes it ($client); PGlite and transactions have none. */
-interface PoolLike {
-  Client: unknown;
-  query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>;
-}
-const statementNames = new Map<string, string>();
-const MAX_STATEMENTS = 32;
-
-/**
- * Runs `query` as a named prepared statement on PostgreSQL (node-postgres prepares it once per
- * connection, named after its text), else as usual. Only for statements of a bounded set of texts.
- */
-function prepared(db: Executor, query: SQL): Promise<unknown> {
-  const pool = (db as unknown as { $client?: Partial<PoolLike> }).$client;
-  if (!pool?.Client || typeof pool.query !== 'function') return db.execute(query);
-  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    // order_by may combine its keys in many ways: past the usual few, statements stay unnamed.
-    if (statementNames.size >= MAX_STATEMENTS) return db.execute(query);
-    name = `items_page_${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return (pool as PoolLike).query({ name, text, values: params });
+  return ((await db.execute(query)) as unknown as { rows: ItemRow[] }).rows;
 }
 
 export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
