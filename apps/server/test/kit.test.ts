@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.ts';
 import type { RequestContext } from '../src/kit/context.ts';
-import { estimatedCount, estimatedUnlessFiltered, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
+import { estimatedCount, estimatedTableCount, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
 import { afterCommit, isUniqueViolation, rethrowUnique, transaction } from '../src/kit/transaction.ts';
 import { audit } from '../src/modules/audit/index.ts';
 import { setupTestApp, type TestApp, testConfig } from './helpers.ts';
@@ -167,7 +167,19 @@ describe('paginate()', () => {
     expect(estimate).toBeGreaterThanOrEqual(1);
   });
 
-  it('estimatedUnlessFiltered estimates only the whole table, above its threshold', async () => {
+  it('estimatedCount reuses a large estimate for the same statement and values', async () => {
+    const named = (name: string) => like(tags.name, name);
+    const first = await estimatedCount(handle.db, tags, named('reuse-%'), 0)();
+    await handle.db.insert(tags).values(Array.from({ length: 500 }, (_, i) => ({ name: `reuse-${i}` })));
+    await handle.db.execute(sql`analyze tags`);
+    // Planned again, the estimate would grow by about 500; within its 10 s it is the same.
+    expect(await estimatedCount(handle.db, tags, named('reuse-%'), 0)()).toBe(first);
+    const other = await estimatedCount(handle.db, tags, named('reuse-1%'), 0)();
+    expect(other).not.toBe(first);
+    await handle.db.delete(tags).where(like(tags.name, 'reuse-%'));
+  });
+
+  it('estimatedTableCount estimates the whole table above its threshold, and counts it below', async () => {
     const all = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(tags))[0]!.n;
     await handle.db.insert(tags).values(Array.from({ length: 40 }, (_, i) => ({ name: `est-${i}` })));
     await handle.db.execute(sql`analyze tags`);
@@ -176,21 +188,22 @@ describe('paginate()', () => {
     await handle.db.delete(tags).where(like(tags.name, 'est-%'));
     expect(await all()).toBe(analyzed - 40);
 
-    expect(await estimatedUnlessFiltered(handle.db, tags, undefined, 0)()).toBe(analyzed);
-    // Below the threshold, and with any filter, the total is counted.
-    expect(await estimatedUnlessFiltered(handle.db, tags)()).toBe(analyzed - 40);
-    expect(await estimatedUnlessFiltered(handle.db, tags, where, 0)()).toBe(23);
+    expect(await estimatedTableCount(handle.db, tags, undefined, 0)()).toBe(analyzed);
+    // An estimate the page's statement already read is used as is.
+    expect(await estimatedTableCount(handle.db, tags, () => 12_345)()).toBe(12_345);
+    // Below the threshold the total is counted.
+    expect(await estimatedTableCount(handle.db, tags)()).toBe(analyzed - 40);
   });
 
-  it('estimatedUnlessFiltered counts a table never analyzed, then analyzes it once it is large', async () => {
+  it('estimatedTableCount counts a table never analyzed, then analyzes it once it is large', async () => {
     const probe = pgTable('estimate_probe', { id: integer('id') });
     await handle.db.execute(sql`create table estimate_probe (id integer)`);
     await handle.db.execute(sql`insert into estimate_probe select generate_series(1, 30)`);
-    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 10)()).toBe(30);
+    expect(await estimatedTableCount(handle.db, probe, undefined, 10)()).toBe(30);
     // Analyzed by that call: rows deleted since are still in the estimate, which no count corrects.
     await handle.db.execute(sql`delete from estimate_probe where id > 20`);
-    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 10)()).toBe(30);
-    expect(await estimatedUnlessFiltered(handle.db, probe, undefined, 100)()).toBe(20);
+    expect(await estimatedTableCount(handle.db, probe, undefined, 10)()).toBe(30);
+    expect(await estimatedTableCount(handle.db, probe, undefined, 100)()).toBe(20);
   });
 
   it('orderBy keeps id as the last tie-breaker and honours a leading minus', async () => {

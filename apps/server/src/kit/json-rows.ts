@@ -1,6 +1,7 @@
 import type { Executor } from '@cab/db';
 import type { Paged } from '@cab/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Page } from './list.ts';
 
 /**
@@ -24,7 +25,13 @@ export const jsonPage = <T>(page: Page<string>): JsonText<Paged<T>> =>
 // JSON written by SQL: each helper is an expression whose value is JSON text (never NULL), as
 // JSON.stringify writes the TypeScript it replaces. Compact (no spaces), keys in the given order.
 
-/** `{"key":value,...}` from JSON-text expressions (keys are code constants, not input). */
+const dialect = new PgDialect();
+
+/**
+ * `{"key":value,...}` from JSON-text expressions (keys are code constants, not input). Rendered
+ * to its SQL text once, when it has no parameters: drizzle otherwise walks its hundred-odd chunks
+ * on every request (14 % of the item list's CPU).
+ */
 export function jsonObject(fields: Record<string, SQL>): SQL {
   const parts: SQL[] = [];
   let first = true;
@@ -34,7 +41,9 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
     first = false;
   }
   parts.push(sql.raw(first ? `'{}'` : `'}'`));
-  return sql`concat(${sql.join(parts, sql`, `)})`;
+  const built = sql`concat(${sql.join(parts, sql`, `)})`;
+  const rendered = dialect.sqlToQuery(built);
+  return rendered.params.length ? built : sql.raw(rendered.sql);
 }
 
 const orNull = (text: SQL) => sql`coalesce(${text}, 'null')`;

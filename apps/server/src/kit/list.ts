@@ -92,24 +92,20 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
 }
 
 /**
- * For a large table whose filtered totals must stay exact (the line items: 50,000 rows, filtered by
- * substring through trigram indexes): a filtered list is counted; the whole table's total is what
- * the planner would estimate (its analyzed rows per page times its pages now), exact below
- * `exactBelow`. A table never analyzed (PGlite has no autovacuum) is counted, and analyzed once
- * it is large, so later pages use the estimate.
+ * The whole of a large table (the line items: 50,000 rows): what the planner would estimate (its
+ * analyzed rows per page times its pages now), exact below `exactBelow`. `known`: the estimate the
+ * page's own statement already read (tableEstimate), if it did. A table never analyzed (PGlite has
+ * no autovacuum) is counted, and analyzed once it is large, so later pages use the estimate.
  */
-export function estimatedUnlessFiltered(
+export function estimatedTableCount(
   db: Executor,
   table: PgTable,
-  where?: SQL,
-  exactBelow = 10_000,
   known?: () => number | null | undefined,
+  exactBelow = 10_000,
 ): Counter {
-  if (where) return exactCount(db, table, where);
   const name = getTableName(table);
   const count = exactCount(db, table);
   return async () => {
-    // `known`: the estimate the page's own statement already read (tableEstimate), if it did.
     let estimate = known?.();
     if (estimate === undefined) {
       const res = (await db.execute(sql`select ${tableEstimate(table)} as n`)) as unknown as {

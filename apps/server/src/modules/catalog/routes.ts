@@ -89,7 +89,7 @@ export function catalogRoutes(app: FastifyInstance) {
 
   // Line items
   // Many rows per answer: serialized without zod's re-validation (http/serialize.ts).
-  route(app, catalogApi.itemList, ({ ctx, query }) => items.listItems(ctx, 'items', query), { fastSerialize: true });
+  route(app, catalogApi.itemList, ({ ctx, query }) => items.listItems(ctx, 'items', query));
   route(app, catalogApi.itemCreate, ({ ctx, body }) => items.createItem(ctx, 'items', body));
   route(app, { ...catalogApi.itemCreate, path: '/api/catalog/items/add/' }, ({ ctx, body }) =>
     items.createItem(ctx, 'items', body),
@@ -107,9 +107,7 @@ export function catalogRoutes(app: FastifyInstance) {
   );
 
   // Attachments
-  route(app, catalogApi.attachmentList, ({ ctx, query }) => items.listItems(ctx, 'attachments', query), {
-    fastSerialize: true,
-  });
+  route(app, catalogApi.attachmentList, ({ ctx, query }) => items.listItems(ctx, 'attachments', query));
   route(app, catalogApi.attachmentCreate, ({ ctx, body }) => items.createItem(ctx, 'attachments', body));
   route(app, { ...catalogApi.attachmentCreate, path: '/api/catalog/attachments/add/' }, ({ ctx, body }) =>
     items.createItem(ctx, 'attachments', body),

@@ -360,3 +360,28 @@ export async function orderPage(
   const estimate = estimatedCount(db, orders, where);
   return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : estimate()));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lines' final prices
+
+/**
+ * Writes the final price columns of `lines` of one order in one statement: the new values go as
+ * three arrays (one parameter each, whatever the number of lines, so no chunking and one statement
+ * text to prepare), unnested into rows and joined on the line's id. The casts give the arrays
+ * their types on PostgreSQL and PGlite alike (int4 ids and final_price, int8 total_final_price).
+ */
+export async function updateFinalPrices(
+  db: Executor,
+  orderId: number,
+  lines: readonly { id: number; finalPrice: number; totalFinalPrice: number }[],
+) {
+  if (lines.length === 0) return;
+  await db.execute(sql`update ${orderItems} as i
+    set final_price = v.final_price, total_final_price = v.total_final_price
+    from unnest(
+      ${sql.param(lines.map((l) => l.id))}::int4[],
+      ${sql.param(lines.map((l) => l.finalPrice))}::int4[],
+      ${sql.param(lines.map((l) => l.totalFinalPrice))}::int8[]
+    ) as v(id, final_price, total_final_price)
+    where i.id = v.id and i.order_id = ${orderId}`);
+}

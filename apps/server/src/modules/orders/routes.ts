@@ -5,7 +5,7 @@ import * as orders from './service.ts';
 
 /** The orders' builder, price and list calls (one line per contract). The lifecycle moves: routes-lifecycle.ts. */
 export function ordersCoreRoutes(app: FastifyInstance) {
-  route(app, ordersApi.list, ({ ctx, query }) => orders.listOrders(ctx, query), { fastSerialize: true });
+  route(app, ordersApi.list, ({ ctx, query }) => orders.listOrders(ctx, query));
   route(app, ordersApi.create, ({ ctx, body }) => orders.createOrder(ctx, body));
   route(app, ordersApi.detail, ({ ctx, params }) => orders.getOrder(ctx, params.id));
   route(app, ordersApi.short, ({ ctx, params }) => orders.getOrderShort(ctx, params.id));

@@ -1,8 +1,24 @@
 import { type Executor, schema } from '@cab/db';
 import type { Cents, LINE_ITEM_ORDER_KEYS } from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { preparedRows } from '../../../kit/json-rows.ts';
-import { contains, estimatedUnlessFiltered, type PageWindow, paginate, tableEstimate } from '../../../kit/list.ts';
+import {
+  jsonBoolean,
+  jsonMoney,
+  jsonNumber,
+  jsonObject,
+  jsonObjectOrNull,
+  jsonString,
+  preparedRows,
+} from '../../../kit/json-rows.ts';
+import {
+  contains,
+  estimatedTableCount,
+  exactCount,
+  type Page,
+  type PageWindow,
+  paginate,
+  tableEstimate,
+} from '../../../kit/list.ts';
 import type { TagOfOwner } from '../tags/repository.ts';
 
 const { lineItems, categories, lineItemTags, tags } = schema;
@@ -82,8 +98,6 @@ export interface ItemRow {
   export_with_finish_side: boolean;
   is_corner_cabinet: boolean;
   tags: TagOfOwner[];
-  /** Only with `withEstimate`: the planner's estimate of the whole table (a string from node-postgres). */
-  estimate?: string | number | null;
 }
 
 const ITEM_COLUMNS = sql.raw(
@@ -126,44 +140,98 @@ const tagsOfRow = sql`coalesce((
     order by t.name, t.value)
   from ${lineItemTags} lt join ${tags} t on t.id = lt.tag_id where lt.line_item_id = ${lineItems.id}), '[]')`;
 
-/**
- * Line items with their category's name and tags; every row without `window`. With
- * `withEstimate` each row also carries the planner's estimate of the whole table (one InitPlan,
- * see tableEstimate), so an unfiltered page and its total are one round trip.
- */
+/** Line items with their category's name and tags (detail, the unpaged list, the CSV export). */
 export async function itemRows(
   db: Executor,
   where: SQL | undefined,
   order: SQL[],
   window?: PageWindow,
-  withEstimate = false,
 ): Promise<ItemRow[]> {
   const query = sql`select ${ITEM_COLUMNS}, ${categories.name} as category_name, ${tagsOfRow} as tags
-    ${withEstimate ? sql`, ${tableEstimate(lineItems)} as estimate` : sql``}
     from ${lineItems} left join ${categories} on ${categories.id} = ${lineItems.categoryId}
     ${where ? sql`where ${where}` : sql``}
     ${order.length ? sql`order by ${sql.join(order, sql`, `)}` : sql``}
     ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`;
-  // An unfiltered page (the catalogue's first screen) is one of a few statements (one per order):
-  // PostgreSQL planned it in 1.2-1.9 ms against 0.4 ms to run it, so it is prepared per connection.
-  if (!where && window) return preparedRows<ItemRow>(db, query);
   // node-postgres and PGlite both answer { rows } of objects keyed by column name.
   return ((await db.execute(query)) as unknown as { rows: ItemRow[] }).rows;
 }
 
-export function itemPage(db: Executor, where: SQL | undefined, order: SQL[], window: PageWindow) {
-  let estimate: number | null | undefined;
+/**
+ * A list row as the wire writes it (toWireItem, key for key), written by PostgreSQL
+ * (kit/json-rows.ts). Dimensions are floats: PostgreSQL and JavaScript both write the shortest
+ * exact form (they may differ only in where they switch to an exponent, which parses the same).
+ */
+const ITEM_ROW_JSON = jsonObject({
+  id: jsonNumber(lineItems.id),
+  manufacturer_code: jsonString(lineItems.manufacturerCode),
+  price: jsonMoney(lineItems.priceCents),
+  description: jsonString(lineItems.description),
+  category: jsonObjectOrNull(sql`${lineItems.categoryId} is not null`, {
+    id: jsonNumber(lineItems.categoryId),
+    name: jsonString(sql`coalesce(${categories.name}, '')`),
+  }),
+  base_category: jsonString(lineItems.baseCategory),
+  width: jsonNumber(lineItems.width),
+  height: jsonNumber(lineItems.height),
+  depth: jsonNumber(lineItems.depth),
+  hinge: jsonString(lineItems.hinge),
+  nb_base_door: jsonNumber(lineItems.nbBaseDoor),
+  nb_door_pull: jsonNumber(lineItems.nbDoorPull),
+  nb_drawer: jsonNumber(lineItems.nbDrawer),
+  nb_drawer_pull: jsonNumber(lineItems.nbDrawerPull),
+  nb_tall_door: jsonNumber(lineItems.nbTallDoor),
+  nb_wall_door: jsonNumber(lineItems.nbWallDoor),
+  nb_adjustable_shelf: jsonNumber(lineItems.nbAdjustableShelf),
+  export_name_1: jsonString(lineItems.exportName1),
+  export_name_2: jsonString(lineItems.exportName2),
+  export_name_3: jsonString(lineItems.exportName3),
+  export_name_4: jsonString(lineItems.exportName4),
+  tags: sql`coalesce((
+    select '[' || string_agg(${jsonObject({
+      id: jsonNumber(tags.id),
+      name: jsonString(tags.name),
+      value: jsonString(tags.value),
+      display: jsonString(
+        sql`case when coalesce(${tags.value}, '') = '' then ${tags.name} else ${tags.name} || ':' || ${tags.value} end`,
+      ),
+    })}, ',' order by ${tags.name}, ${tags.value}) || ']'
+    from ${lineItemTags} join ${tags} on ${tags.id} = ${lineItemTags.tagId} where ${lineItemTags.lineItemId} = ${lineItems.id}), '[]')`,
+  product_group: jsonNumber(lineItems.productGroupId),
+  is_attachment: jsonBoolean(lineItems.isAttachment),
+  manual_work_required: jsonBoolean(lineItems.manualWorkRequired),
+  export_with_finish_side: jsonBoolean(lineItems.exportWithFinishSide),
+  is_corner_cabinet: jsonBoolean(lineItems.isCornerCabinet),
+});
+
+/**
+ * One page of line items as row JSON texts, in one prepared statement that also carries the
+ * total's source: a filtered page its exact count (trigram-indexed, a few milliseconds), the whole
+ * catalogue the planner's estimate (kit/list.ts estimatedTableCount).
+ */
+export function itemPage(
+  db: Executor,
+  where: SQL | undefined,
+  order: SQL[],
+  window: PageWindow,
+): Promise<Page<string>> {
+  let total: number | null | undefined;
   const fetchRows = async (w: PageWindow) => {
-    const rows = await itemRows(db, where, order, w, !where);
-    const e = rows[0]?.estimate;
-    estimate = e === null || e === undefined ? e : Number(e);
-    return rows;
+    const rows = await preparedRows<{ row: string; total: string | number | null }>(
+      db,
+      sql`select ${ITEM_ROW_JSON} as row,
+          ${where ? sql`(select count(*) from ${lineItems} where ${where})` : tableEstimate(lineItems)} as total
+        from ${lineItems} left join ${categories} on ${categories.id} = ${lineItems.categoryId}
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(order, sql`, `)}
+        limit ${w.limit} offset ${w.offset}`,
+    );
+    const t = rows[0]?.total;
+    total = t === null || t === undefined ? t : Number(t);
+    return rows.map((r) => r.row);
   };
-  return paginate(
-    window,
-    fetchRows,
-    estimatedUnlessFiltered(db, lineItems, where, undefined, () => estimate),
-  );
+  const unfiltered = estimatedTableCount(db, lineItems, () => total);
+  const count = async () => (where ? (total ?? exactCount(db, lineItems, where)()) : unfiltered());
+  return paginate(window, fetchRows, count);
 }
 
 export async function itemById(db: Executor, id: number) {

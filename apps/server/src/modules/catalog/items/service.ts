@@ -9,12 +9,12 @@ import {
   type lineItemPatchSchema,
   MSG,
   parseMoney,
-  toPaged,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
 import { fieldError, fieldErrors, notFound } from '../../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { jsonPage } from '../../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import { rethrowUnique, transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -78,8 +78,7 @@ export async function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: List
     isAttachment: scope === 'attachments' ? true : query.is_attachment,
   });
   const order = orderBy(query.order_by, repo.ITEM_ORDER, '-id', repo.ITEM_ORDER.id);
-  const page = await repo.itemPage(ctx.db, where, order, pageWindow(query));
-  return toPaged(page, toWireItem);
+  return jsonPage<LineItem>(await repo.itemPage(ctx.db, where, order, pageWindow(query)));
 }
 
 export async function allItems(ctx: PublicCtx, scope: ItemScope): Promise<LineItem[]> {
