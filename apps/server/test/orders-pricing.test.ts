@@ -225,6 +225,78 @@ describe('recalculate', () => {
   });
 });
 
+describe('a 300-line order repriced', () => {
+  /** Three groups of 100 lines: the three cabinets, quantities 1-5, an attachment after every tenth line. */
+  function manyLines() {
+    const cabinets = [c.base, c.wall, c.tall];
+    return [0, 1, 2].map((g) => {
+      const items: { _id: string; line_item: number; qty: number; is_attachment: boolean; parentId?: string }[] = [];
+      for (let k = 0; items.length < 100; k++) {
+        const id = `g${g}l${k}`;
+        items.push({ _id: id, line_item: cabinets[(g + k) % 3]!, qty: 1 + (k % 5), is_attachment: false });
+        if (k % 10 === 0 && items.length < 100)
+          items.push({ _id: `${id}a`, line_item: c.att, qty: 1 + (k % 3), is_attachment: true, parentId: id });
+      }
+      return { name: `Run ${g + 1}`, premiums: { ...fullGroup(c).premiums, tall_door_style: c.td }, items };
+    });
+  }
+  const finals = (order: any) =>
+    order.groups.flatMap((g: any) =>
+      g.items.map((i: any) => `${i._id} ${i.unit_price} ${i.final_price} ${i.total_final_price}`),
+    );
+  const detail = async (id: number) => (await t.call(ordersApi.detail, { token: admin, params: { id } })).body;
+  /** The same lines priced afresh with the order-level settings of `row` (the insert path, not the reprice). */
+  async function pricedAfresh(reference: number, row: typeof schema.orders.$inferSelect, groups: unknown[]) {
+    await setOrder(t, reference, { customDiscountAmount: row.customDiscountAmount });
+    const res = await t.call(ordersApi.replaceGroups, { token: personal, params: { id: reference }, body: { groups } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  }
+  const stored = async (id: number) => (await db().select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const cents100 = (money: string) => Math.round(Number(money) * 100);
+  /** The lines' total final prices add up to the order's total before tax (the engine spreads every adjustment). */
+  const lineSum = (order: any) =>
+    order.groups.flatMap((g: any) => g.items).reduce((n: number, i: any) => n + cents100(i.total_final_price), 0);
+
+  it('stores every line’s final price after a custom discount and after stop_editing', async () => {
+    const groups = manyLines();
+    const create = async () => {
+      const res = await t.call(ordersApi.create, { token: personal, body: { name: 'Many lines', groups } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const order = await create();
+    const reference = await create();
+    expect(order.groups.flatMap((g: any) => g.items)).toHaveLength(300);
+    const undiscounted = finals(order);
+
+    // A custom discount: repriceTotals rewrites every line's final price; each must equal the
+    // price the same lines get when saved afresh with that discount (the insert path).
+    const discounted = await t.call(ordersApi.updateCustomDiscount, {
+      token: admin,
+      params: { id: order.id },
+      body: { custom_discount_amount: '-1234.56' },
+    });
+    expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
+    let shown = await detail(order.id);
+    let now = finals(shown);
+    expect(now.filter((line: string, i: number) => line === undiscounted[i])).toEqual([]);
+    expect(now).toEqual(finals(await pricedAfresh(reference.id, await stored(order.id), groups)));
+    expect(lineSum(shown)).toBe(cents100(shown.total_before_tax));
+
+    // stop_editing on an ordered order whose discount changed while it was edited.
+    await setOrder(t, order.id, { status: 'ORDERED', inEditingMode: true, customDiscountAmount: -500_000 as Cents });
+    const stop = await t.call(ordersApi.stopEditing, { token: admin, params: { id: order.id }, body: {} });
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    const before = now;
+    shown = await detail(order.id);
+    now = finals(shown);
+    expect(now.filter((line: string, i: number) => line === before[i])).toEqual([]);
+    expect(now).toEqual(finals(await pricedAfresh(reference.id, await stored(order.id), groups)));
+    expect(lineSum(shown)).toBe(cents100(shown.total_before_tax));
+  });
+});
+
 describe('custom discount (SPEC 5)', () => {
   const patch = (id: number, body: object, token = admin) =>
     t.call(ordersApi.updateCustomDiscount, { token, params: { id }, body });
