@@ -37,10 +37,21 @@ export const LINE_COLUMNS = [
   'actions',
 ] as const;
 export type LineColumn = (typeof LINE_COLUMNS)[number];
-export const PRICE_COLUMNS: readonly LineColumn[] = ['price', 'total_price', 'final_price', 'total_final_price'];
+
+/** The four price columns and the line price each shows. */
+const PRICE_OF = {
+  price: 'unit_price',
+  total_price: 'total_price',
+  final_price: 'final_price',
+  total_final_price: 'total_final_price',
+} as const satisfies Partial<Record<LineColumn, keyof LinePrices>>;
+type PriceColumn = keyof typeof PRICE_OF;
+const isPriceColumn = (column: LineColumn): column is PriceColumn => column in PRICE_OF;
+const PRICE_FIELDS = Object.values(PRICE_OF);
+export const PRICE_COLUMNS: readonly LineColumn[] = LINE_COLUMNS.filter(isPriceColumn);
 
 const ROW_HEIGHT = 49;
-const RIGHT: ReadonlySet<LineColumn> = new Set([
+const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>([
   'qty',
   'width',
   'height',
@@ -48,10 +59,7 @@ const RIGHT: ReadonlySet<LineColumn> = new Set([
   'nb_door',
   'nb_drawer',
   'nb_shelf',
-  'price',
-  'total_price',
-  'final_price',
-  'total_final_price',
+  ...PRICE_COLUMNS,
 ]);
 
 export interface LineHandlers {
@@ -144,6 +152,7 @@ const LineRow = memo(
   }: RowProps) {
     const s = item.snap;
     const cell = (column: LineColumn) => {
+      if (isPriceColumn(column)) return formatMoney(prices[PRICE_OF[column]]);
       switch (column) {
         case 'line_item_number':
           return item.is_attachment ? `↳ ${lineNumber}` : lineNumber;
@@ -165,14 +174,6 @@ const LineRow = memo(
           return s.nb_shelf;
         case 'finish':
           return item.is_attachment ? '' : finish;
-        case 'price':
-          return formatMoney(prices.unit_price);
-        case 'total_price':
-          return formatMoney(prices.total_price);
-        case 'final_price':
-          return formatMoney(prices.final_price);
-        case 'total_final_price':
-          return formatMoney(prices.total_final_price);
         case 'description':
           return (
             <Box
@@ -283,10 +284,7 @@ const LineRow = memo(
     a.handlers === b.handlers &&
     a.index === b.index &&
     a.measure === b.measure &&
-    a.prices.unit_price === b.prices.unit_price &&
-    a.prices.total_price === b.prices.total_price &&
-    a.prices.final_price === b.prices.final_price &&
-    a.prices.total_final_price === b.prices.total_final_price &&
+    PRICE_FIELDS.every((field) => a.prices[field] === b.prices[field]) &&
     a.prices.live === b.prices.live,
 );
 

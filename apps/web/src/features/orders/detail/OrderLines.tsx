@@ -35,28 +35,22 @@ const COLUMNS: LineColumn[] = [
   { key: 'nb_drawer', header: T.colDrawers, align: 'right', render: (i) => i.nb_drawer },
   { key: 'nb_shelf', header: T.colShelves, align: 'right', render: (i) => i.nb_shelf },
   { key: 'finish', header: T.colFinish, render: (i) => i.finish },
-  { key: 'price', header: T.colPrice, align: 'right', optional: true, render: (i) => formatWireMoney(i.unit_price) },
-  {
-    key: 'total_price',
-    header: T.colTotalPrice,
-    align: 'right',
-    optional: true,
-    render: (i) => formatWireMoney(i.total_price),
-  },
-  {
-    key: 'final_price',
-    header: T.colFinalPrice,
-    align: 'right',
-    optional: true,
-    render: (i) => formatWireMoney(i.final_price),
-  },
-  {
-    key: 'total_final_price',
-    header: T.colTotalFinalPrice,
-    align: 'right',
-    optional: true,
-    render: (i) => formatWireMoney(i.total_final_price),
-  },
+  ...(
+    [
+      ['price', T.colPrice, 'unit_price'],
+      ['total_price', T.colTotalPrice, 'total_price'],
+      ['final_price', T.colFinalPrice, 'final_price'],
+      ['total_final_price', T.colTotalFinalPrice, 'total_final_price'],
+    ] as const
+  ).map(
+    ([key, header, field]): LineColumn => ({
+      key,
+      header,
+      align: 'right',
+      optional: true,
+      render: (i) => formatWireMoney(i[field]),
+    }),
+  ),
   { key: 'description', header: T.colDescription, minWidth: 240, render: (i) => i.description },
 ];
 
