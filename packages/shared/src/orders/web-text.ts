@@ -81,6 +81,7 @@ export const ORDERS_WEB_TEXT = {
   colNewUnit: 'New unit',
   colOldTotal: 'Old total',
   colNewTotal: 'New total',
+  /** Every order dialog's close button (the builder's breakdown too). */
   close: 'Close',
 
   // Detail: price summary

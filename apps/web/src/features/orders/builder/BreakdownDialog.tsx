@@ -1,4 +1,4 @@
-import { BUILDER_TEXT, formatMoney, formatPercent } from '@cab/shared';
+import { BUILDER_TEXT, formatMoney, formatPercent, ORDERS_WEB_TEXT } from '@cab/shared';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -85,7 +85,7 @@ export function BreakdownDialog({
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>{BUILDER_TEXT.close}</Button>
+        <Button onClick={onClose}>{ORDERS_WEB_TEXT.close}</Button>
       </DialogActions>
     </Dialog>
   );
