@@ -1,4 +1,4 @@
-import { BUILDER_TEXT, MSG, ORDER_TEXT } from '@cab/shared';
+import { BUILDER_TEXT, MSG, ORDER_TEXT, ORDERS_WEB_TEXT } from '@cab/shared';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { chooseOption, DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 
@@ -163,7 +163,7 @@ test.describe('order builder', () => {
     const breakdown = page.getByTestId('breakdown-dialog');
     await expect(breakdown.getByTestId('breakdown-base_door_style')).toContainText('SHAKER');
     await expect(breakdown.getByTestId('breakdown-drawer_style')).toContainText('DR-5PC');
-    await breakdown.getByRole('button', { name: BUILDER_TEXT.close }).click();
+    await breakdown.getByRole('button', { name: ORDERS_WEB_TEXT.close }).click();
 
     // Autosave, then a reload shows the same order.
     await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);

@@ -1,5 +1,3 @@
-import { ORDERS_WEB_TEXT } from './web-text.ts';
-
 /**
  * The order builder's labels and messages that SPEC does not write (SPEC's group rules and
  * 'Select at least one style' live in MSG). Used by apps/web/src/features/orders/builder.
@@ -40,8 +38,6 @@ export const BUILDER_TEXT = {
   applyForTall: 'Tall',
   apply: 'Apply',
   cancel: 'Cancel',
-  /** @deprecated The one label is ORDERS_WEB_TEXT.close; this alias stays until e2e/specs/order-builder.spec.ts uses that. */
-  close: ORDERS_WEB_TEXT.close,
   checking: 'Checking…',
   addByCode: 'Add by manufacturer code',
   addByCodeHint: 'Type a code, Enter adds it, then the quantity; Enter again for the next line',
