@@ -9,7 +9,8 @@ import type { Page } from './list.ts';
  * answers the page's rows already in their wire shape, and the server joins the strings. Node then
  * neither parses 50 rows of typed columns, maps them nor serializes them again: on the order list
  * those steps, with drizzle's query building, were most of the server's CPU per request.
- * Each such list has a test comparing its JSON with the contract's zod encoding of the same rows.
+ * Each such list has a test comparing every row with what the detail endpoint's TypeScript mapping
+ * answers for the same record (decision 0015).
  */
 
 /** An answer already written as JSON, typed by the value it encodes; `route()` sends it as is. */
