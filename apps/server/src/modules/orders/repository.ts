@@ -385,3 +385,65 @@ export async function updateFinalPrices(
     ) as v(id, final_price, total_final_price)
     where i.id = v.id and i.order_id = ${orderId}`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lines repriced from today's catalogue (recalculate)
+
+/** What recalculate writes on one line: every stored column but the line's identity and owners. */
+export type RepricedLine = { id: number } & Required<Omit<NewOrderItem, 'id' | 'orderId' | 'groupId' | 'clientId'>>;
+
+/**
+ * The array type each rewritten column travels as (the Record makes the list complete: a new
+ * column of order_items is a type error here until it is given one). breakdown goes as text (its
+ * JSON, as drizzle's jsonb column writes it) and is cast to jsonb in the SET.
+ */
+const REPRICED_COLUMN_TYPES: Record<Exclude<keyof RepricedLine, 'id'>, string> = {
+  position: 'int4',
+  parentClientId: 'text',
+  isAttachment: 'bool',
+  lineItemId: 'int4',
+  qty: 'int4',
+  hinge: 'text',
+  finishedSideId: 'int4',
+  manufacturerCode: 'text',
+  description: 'text',
+  baseCategory: 'text',
+  width: 'float8',
+  height: 'float8',
+  depth: 'float8',
+  nbDoor: 'int4',
+  nbDrawer: 'int4',
+  nbShelf: 'int4',
+  finish: 'text',
+  unitPrice: 'int4',
+  totalPrice: 'int8',
+  finalPrice: 'int4',
+  totalFinalPrice: 'int8',
+  breakdown: 'text',
+};
+const REPRICED_COLUMNS = Object.keys(REPRICED_COLUMN_TYPES) as Exclude<keyof RepricedLine, 'id'>[];
+
+/**
+ * Writes the repriced lines of one order in one statement, as updateFinalPrices does: one array
+ * parameter per column (so no chunking, and one statement text whatever the number of lines),
+ * unnested into rows and joined on the line's id. The casts type the arrays on PostgreSQL and
+ * PGlite alike; null elements (no hinge, no width...) stay null.
+ */
+export async function updateRepricedItems(db: Executor, orderId: number, lines: readonly RepricedLine[]) {
+  if (lines.length === 0) return;
+  const arrays = [
+    sql`${sql.param(lines.map((l) => l.id))}::int4[]`,
+    ...REPRICED_COLUMNS.map((key) => {
+      const values = lines.map((l) => (key === 'breakdown' ? JSON.stringify(l.breakdown) : l[key]));
+      return sql`${sql.param(values)}::${sql.raw(REPRICED_COLUMN_TYPES[key])}[]`;
+    }),
+  ];
+  const names = REPRICED_COLUMNS.map((key) => sql.identifier(orderItems[key].name));
+  const sets = REPRICED_COLUMNS.map((key, n) =>
+    key === 'breakdown' ? sql`${names[n]} = v.${names[n]}::jsonb` : sql`${names[n]} = v.${names[n]}`,
+  );
+  await db.execute(sql`update ${orderItems} as i
+    set ${sql.join(sets, sql`, `)}
+    from unnest(${sql.join(arrays, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
+    where i.id = v.id and i.order_id = ${orderId}`);
+}

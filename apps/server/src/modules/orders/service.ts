@@ -147,7 +147,7 @@ function itemColumns(
   it: PreparedGroup['items'][number],
   priced: PricedLine,
   codes: Map<string, string>,
-): repo.NewOrderItem {
+): Required<Omit<repo.NewOrderItem, 'id'>> {
   const li = it.lineItem;
   const withCode = <P extends { premium_id: string | null }>(part: P) => ({
     ...part,
@@ -380,6 +380,8 @@ export async function repriceFromCatalogue(
   const level = await orderLevelInput(tx, row);
   const pricing = priceOrder({ ...level, groups: catalogueGroups(prepared) });
   const changes: LineChange[] = [];
+  // Every line is rewritten (price, breakdown, catalogue snapshot), in one statement for the order.
+  const lines: repo.RepricedLine[] = [];
   let number = 0;
   for (const [gi, g] of prepared.entries()) {
     const pg = pricing.groups[gi]!;
@@ -391,7 +393,7 @@ export async function repriceFromCatalogue(
       const before = it.stored!;
       const cols = itemColumns(orderId, storedGroup.id, k, g, it, pg.items[k]!, codes);
       const { orderId: _o, groupId: _g, clientId: _c, ...update } = cols;
-      await repo.updateItem(tx.db, before.id, update);
+      lines.push({ id: before.id, ...update });
       if (before.unitPrice !== cols.unitPrice || before.totalPrice !== cols.totalPrice) {
         changes.push({
           line_item_number: number,
@@ -404,6 +406,7 @@ export async function repriceFromCatalogue(
       }
     }
   }
+  await repo.updateRepricedItems(tx.db, orderId, lines);
   const updated = await repo.updateOrder(tx.db, orderId, {
     ...totalsColumns(pricing),
     errorCount: countErrors(prepared),
