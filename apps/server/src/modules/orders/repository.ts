@@ -90,10 +90,6 @@ export async function updateGroup(db: Executor, id: number, values: Partial<NewO
   await db.update(orderGroups).set(values).where(eq(orderGroups.id, id));
 }
 
-export async function updateItem(db: Executor, id: number, values: Partial<NewOrderItem>) {
-  await db.update(orderItems).set(values).where(eq(orderItems.id, id));
-}
-
 /** The customer (and company) an order belongs to, for the wire and for pricing. */
 export async function customerOf(db: Executor, userId: number) {
   const [row] = await db
