@@ -116,6 +116,39 @@ test.describe('order builder', () => {
     await expect(again2.getByTestId('group-errors')).toContainText(MSG.missingTallDoorStyle);
   });
 
+  // Lines keyed in while the first save runs (the old builder's unmount keeps them, the order's page saves them).
+  test('lines keyed in while the first save runs are kept on the order’s page and saved', async ({ page }) => {
+    await loginAs(page, 'PERSONAL');
+    await page.goto('/orders/build');
+    const g1 = page.getByTestId('group-0');
+    await expect(codeField(g1)).toBeFocused();
+    await keyLine(page, g1, 'B24', 2);
+    await page.getByTestId('order-name').fill(`Typed on ${Date.now().toString(36)}`);
+    // The first save is held at the server's door until another line has been keyed in.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/orders/', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    await page.getByTestId('save-order').click();
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saving);
+    await codeField(g1).focus();
+    await keyLine(page, g1, 'W3030', 1);
+    release();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    const onPage = page.getByTestId('group-0');
+    await expect(onPage.getByTestId('line-W3030')).toBeVisible();
+    await expect(page.getByText(BUILDER_TEXT.restoredDraft)).toHaveCount(0);
+    await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
+    await page.reload();
+    await expect(page.getByTestId('group-0').getByTestId('line-W3030')).toBeVisible();
+    expect(await codesOf(page.getByTestId('group-0'))).toEqual(['B24', 'W3030']);
+  });
+
   test('the group rules are fixed with the premium selector; autosave; a reload shows the same order', async ({
     page,
     request,
