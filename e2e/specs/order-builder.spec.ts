@@ -116,6 +116,30 @@ test.describe('order builder', () => {
     await expect(again2.getByTestId('group-errors')).toContainText(MSG.missingTallDoorStyle);
   });
 
+  test('Alt+G adds a group and Alt+Up / Alt+Down move between the groups’ code fields', async ({ page }) => {
+    await loginAs(page, 'PERSONAL');
+    await page.goto('/orders/build');
+    await expect(page.getByTestId('group-keys-hint')).toHaveText(BUILDER_TEXT.groupKeysHint);
+    const g1 = page.getByTestId('group-0');
+    await expect(codeField(g1)).toBeFocused();
+    await keyLine(page, g1, 'B24', 1);
+    await page.keyboard.press('Alt+g');
+    const g2 = page.getByTestId('group-1');
+    await expect(codeField(g2)).toBeFocused();
+    await keyLine(page, g2, 'W3030', 2);
+    // From a line's quantity too, not only from a code field.
+    await g2.getByTestId('qty-2').focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(codeField(g1)).toBeFocused();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect(codeField(g1)).toBeFocused();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(codeField(g2)).toBeFocused();
+    await keyLine(page, g2, 'DB18', 1);
+    expect(await codesOf(g1)).toEqual(['B24']);
+    expect(await codesOf(g2)).toEqual(['W3030', 'DB18']);
+  });
+
   // Lines keyed in while the first save runs (the old builder's unmount keeps them, the order's page saves them).
   test('lines keyed in while the first save runs are kept on the order’s page and saved', async ({ page }) => {
     await loginAs(page, 'PERSONAL');

@@ -16,6 +16,7 @@ export const BUILDER_TEXT = {
   conflict: 'This order was changed elsewhere (another tab or person). It has been reloaded with their changes.',
   restoredDraft: 'Unsaved changes from your last visit were restored.',
   addGroup: 'Add group',
+  groupKeysHint: 'Alt+G adds a group; Alt+↑ / Alt+↓ go to the previous / next group',
   group: 'Group',
   groupName: 'Group name',
   defaultGroupName: (n: number) => `Group ${n}`,

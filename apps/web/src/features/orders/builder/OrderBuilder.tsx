@@ -250,13 +250,38 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     };
   }, [draft.orderId, client]);
 
-  // Ctrl+S / Cmd+S saves now.
+  function addGroup() {
+    const key = `g${Date.now().toString(36)}`;
+    setNewGroupKey(key);
+    dispatch({ type: 'addGroup', key });
+  }
+  const addGroupRef = useRef(addGroup);
+  addGroupRef.current = addGroup;
+
+  // Ctrl+S / Cmd+S saves now. Alt+G adds a group; Alt+Up / Alt+Down go to the previous / next
+  // group's code field (with a hundred lines a group, Tab alone is hundreds of presses away).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
         void saveRef.current();
+        return;
       }
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.code === 'KeyG') {
+        e.preventDefault();
+        addGroupRef.current();
+        return;
+      }
+      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-group-key]')];
+      const at = cards.findIndex((card) => card.contains(document.activeElement));
+      const up = e.key === 'ArrowUp';
+      const target = at === -1 ? cards[up ? cards.length - 1 : 0] : cards[up ? at - 1 : at + 1];
+      const field = target?.querySelector<HTMLInputElement>('[data-testid="add-code-input"]');
+      if (!field) return;
+      e.preventDefault();
+      field.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -395,18 +420,12 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
       ))}
 
       <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Button
-          variant="outlined"
-          startIcon={<AddOutlined />}
-          onClick={() => {
-            const key = `g${Date.now().toString(36)}`;
-            setNewGroupKey(key);
-            dispatch({ type: 'addGroup', key });
-          }}
-          data-testid="add-group"
-        >
+        <Button variant="outlined" startIcon={<AddOutlined />} onClick={addGroup} data-testid="add-group">
           {BUILDER_TEXT.addGroup}
         </Button>
+        <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }} data-testid="group-keys-hint">
+          {BUILDER_TEXT.groupKeysHint}
+        </Typography>
         <Box sx={{ flex: 1 }} />
         <Paper variant="outlined" sx={{ p: 2, minWidth: 300 }} data-testid="order-totals">
           <Stack spacing={0.5}>
