@@ -138,6 +138,14 @@ test.describe('order builder', () => {
     await keyLine(page, g2, 'DB18', 1);
     expect(await codesOf(g1)).toEqual(['B24']);
     expect(await codesOf(g2)).toEqual(['W3030', 'DB18']);
+    // The first save moves to the order's page; the focus stays in the group keyed in last.
+    await page.getByTestId('order-name').fill(`Keys ${Date.now().toString(36)}`);
+    await codeField(g2).focus();
+    await page.keyboard.press('Control+s');
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(codeField(page.getByTestId('group-1'))).toBeFocused();
+    await keyLine(page, page.getByTestId('group-1'), 'B24', 1);
+    expect(await codesOf(page.getByTestId('group-1'))).toEqual(['W3030', 'DB18', 'B24']);
   });
 
   // Lines keyed in while the first save runs (the old builder's unmount keeps them, the order's page saves them).

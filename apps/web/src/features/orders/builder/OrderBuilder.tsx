@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
@@ -83,6 +83,8 @@ interface CustomerRef {
  */
 export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (order: Order) => void }) {
   const navigate = useNavigate();
+  /** The group whose code field had the focus when the first save moved the page to /orders/{id}. */
+  const focusGroup = (useLocation().state as { focusGroup?: number } | null)?.focusGroup ?? 0;
   const client = useQueryClient();
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
   setDraftOwner(useSession().me?.id);
@@ -152,7 +154,10 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         created.current = true;
         clearDraft(null);
         onSaved?.(saved);
-        navigate(`/orders/${saved.id}`);
+        // The order's page mounts a new builder: it takes the focus in the group keyed in last.
+        const cards = [...document.querySelectorAll('[data-group-key]')];
+        const at = cards.findIndex((card) => card.contains(document.activeElement));
+        navigate(`/orders/${saved.id}`, { state: { focusGroup: Math.max(at, 0) } });
         return;
       }
       if (draftRef.current.revision === current.revision) clearDraft(saved.id);
@@ -415,7 +420,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           visible={visible}
           dispatch={dispatch}
           canRemove={draft.groups.length > 1}
-          autoFocusCode={group.key === newGroupKey || (i === 0 && newGroupKey === null)}
+          autoFocusCode={group.key === newGroupKey || (i === focusGroup && newGroupKey === null)}
         />
       ))}
 
