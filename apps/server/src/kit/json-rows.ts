@@ -50,7 +50,8 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
 const orNull = (text: SQL) => sql`coalesce(${text}, 'null')`;
 /** An integer or a float (PostgreSQL 12+ writes floats shortest-exact, as JavaScript does). */
 export const jsonNumber = (v: AnyColumn | SQL) => orNull(sql`(${v})::text`);
-export const jsonBoolean = (v: AnyColumn | SQL) => orNull(sql`(${v})::text`);
+/** A boolean: its text, `true` or `false`, is its JSON, as a number's is. */
+export const jsonBoolean = jsonNumber;
 /** A string, escaped as JSON.stringify escapes it. */
 export const jsonString = (v: AnyColumn | SQL) => orNull(sql`to_json((${v})::text)::text`);
 /** Date.toISOString(): UTC, milliseconds, `Z`. */
@@ -68,9 +69,6 @@ interface PoolLike {
   Client: unknown;
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
-interface Dialect {
-  sqlToQuery(q: SQL): { sql: string; params: unknown[] };
-}
 
 const statementNames = new Map<string, string>();
 /** Lists whose order_by combines keys in many ways would make many texts: past this, unnamed. */
@@ -85,7 +83,7 @@ const MAX_STATEMENTS = 200;
 export async function preparedRows<R>(db: Executor, query: SQL): Promise<R[]> {
   const pool = (db as unknown as { $client?: Partial<PoolLike> }).$client;
   if (pool?.Client && typeof pool.query === 'function') {
-    const { sql: text, params } = (db as unknown as { dialect: Dialect }).dialect.sqlToQuery(query);
+    const { sql: text, params } = dialect.sqlToQuery(query);
     let name = statementNames.get(text);
     if (!name && statementNames.size < MAX_STATEMENTS) {
       name = `page_${statementNames.size}`;
@@ -95,4 +93,18 @@ export async function preparedRows<R>(db: Executor, query: SQL): Promise<R[]> {
   }
   // node-postgres and PGlite both answer { rows } of objects keyed by column name.
   return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/**
+ * A page statement's rows, selected as `row` (each row's JSON text), and the `total` its first row
+ * carries when the statement selects one (a count or an estimate; null when the estimate is
+ * unknown, undefined when there is no row or no such column).
+ */
+export async function jsonRowsWithTotal(
+  db: Executor,
+  query: SQL,
+): Promise<{ rows: string[]; total: number | null | undefined }> {
+  const rows = await preparedRows<{ row: string; total?: string | number | null }>(db, query);
+  const total = rows[0]?.total;
+  return { rows: rows.map((r) => r.row), total: total === null || total === undefined ? total : Number(total) };
 }

@@ -8,8 +8,8 @@ import {
   jsonNumber,
   jsonObject,
   jsonObjectOrNull,
+  jsonRowsWithTotal,
   jsonString,
-  preparedRows,
 } from '../../kit/json-rows.ts';
 import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
@@ -339,7 +339,7 @@ export async function orderPage(
 ): Promise<Page<string>> {
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
-    const rows = await preparedRows<{ row: string; total?: string | number }>(
+    const page = await jsonRowsWithTotal(
       db,
       sql`select ${LIST_ROW_JSON} as row
         ${scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``}
@@ -350,50 +350,65 @@ export async function orderPage(
         order by ${sql.join(order, sql`, `)}
         limit ${w.limit} offset ${w.offset}`,
     );
-    if (rows[0]?.total !== undefined) counted = Number(rows[0].total);
-    return rows.map((r) => r.row);
+    counted = page.total ?? undefined;
+    return page.rows;
   };
   const estimate = estimatedCount(db, orders, where);
   return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : estimate()));
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lines' final prices
+// Lines rewritten in bulk (final prices after a discount; recalculate's whole lines)
+
+/** A line's stored columns but its identity and owners. */
+type LineColumn = Exclude<keyof NewOrderItem, 'id' | 'orderId' | 'groupId' | 'clientId'>;
+/** The array type a column travels as; `jsonb` goes as text (its JSON) and is cast in the SET. */
+type ColumnTypes<K extends LineColumn> = Record<K, 'int4' | 'int8' | 'float8' | 'bool' | 'text' | 'jsonb'>;
 
 /**
- * Writes the final price columns of `lines` of one order in one statement: the new values go as
- * three arrays (one parameter each, whatever the number of lines, so no chunking and one statement
- * text to prepare), unnested into rows and joined on the line's id. The casts give the arrays
- * their types on PostgreSQL and PGlite alike (int4 ids and final_price, int8 total_final_price).
+ * Writes `columns` of `lines` of one order in one statement: one array parameter per column
+ * (whatever the number of lines: no chunking, one statement text), unnested into rows and joined
+ * on the line's id. The casts type the arrays on PostgreSQL and PGlite alike; null elements stay
+ * null.
  */
-export async function updateFinalPrices(
+async function updateLineColumns<K extends LineColumn>(
   db: Executor,
   orderId: number,
-  lines: readonly { id: number; finalPrice: number; totalFinalPrice: number }[],
+  columns: ColumnTypes<K>,
+  lines: readonly ({ id: number } & Required<Pick<NewOrderItem, K>>)[],
 ) {
   if (lines.length === 0) return;
+  const keys = Object.keys(columns) as K[];
+  const arrays = [
+    sql`${sql.param(lines.map((l) => l.id))}::int4[]`,
+    ...keys.map((key) => {
+      const json = columns[key] === 'jsonb';
+      const values = lines.map((l) => (json ? JSON.stringify(l[key]) : l[key]));
+      return sql`${sql.param(values)}::${sql.raw(json ? 'text' : columns[key])}[]`;
+    }),
+  ];
+  const names = keys.map((key) => sql.identifier(orderItems[key].name));
+  const sets = keys.map((key, n) =>
+    columns[key] === 'jsonb' ? sql`${names[n]} = v.${names[n]}::jsonb` : sql`${names[n]} = v.${names[n]}`,
+  );
   await db.execute(sql`update ${orderItems} as i
-    set final_price = v.final_price, total_final_price = v.total_final_price
-    from unnest(
-      ${sql.param(lines.map((l) => l.id))}::int4[],
-      ${sql.param(lines.map((l) => l.finalPrice))}::int4[],
-      ${sql.param(lines.map((l) => l.totalFinalPrice))}::int8[]
-    ) as v(id, final_price, total_final_price)
+    set ${sql.join(sets, sql`, `)}
+    from unnest(${sql.join(arrays, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
     where i.id = v.id and i.order_id = ${orderId}`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Lines repriced from today's catalogue (recalculate)
+/** The final price columns of an order's lines, in one statement. */
+export const updateFinalPrices = (
+  db: Executor,
+  orderId: number,
+  lines: readonly ({ id: number } & Required<Pick<NewOrderItem, 'finalPrice' | 'totalFinalPrice'>>)[],
+) => updateLineColumns(db, orderId, { finalPrice: 'int4', totalFinalPrice: 'int8' }, lines);
 
 /** What recalculate writes on one line: every stored column but the line's identity and owners. */
-export type RepricedLine = { id: number } & Required<Omit<NewOrderItem, 'id' | 'orderId' | 'groupId' | 'clientId'>>;
+export type RepricedLine = { id: number } & Required<Pick<NewOrderItem, LineColumn>>;
 
-/**
- * The array type each rewritten column travels as (the Record makes the list complete: a new
- * column of order_items is a type error here until it is given one). breakdown goes as text (its
- * JSON, as drizzle's jsonb column writes it) and is cast to jsonb in the SET.
- */
-const REPRICED_COLUMN_TYPES: Record<Exclude<keyof RepricedLine, 'id'>, string> = {
+/** Every rewritten column (the Record makes the list complete: a new order_items column is a type error until listed). */
+const REPRICED_COLUMN_TYPES: ColumnTypes<LineColumn> = {
   position: 'int4',
   parentClientId: 'text',
   isAttachment: 'bool',
@@ -415,31 +430,9 @@ const REPRICED_COLUMN_TYPES: Record<Exclude<keyof RepricedLine, 'id'>, string> =
   totalPrice: 'int8',
   finalPrice: 'int4',
   totalFinalPrice: 'int8',
-  breakdown: 'text',
+  breakdown: 'jsonb',
 };
-const REPRICED_COLUMNS = Object.keys(REPRICED_COLUMN_TYPES) as Exclude<keyof RepricedLine, 'id'>[];
 
-/**
- * Writes the repriced lines of one order in one statement, as updateFinalPrices does: one array
- * parameter per column (so no chunking, and one statement text whatever the number of lines),
- * unnested into rows and joined on the line's id. The casts type the arrays on PostgreSQL and
- * PGlite alike; null elements (no hinge, no width...) stay null.
- */
-export async function updateRepricedItems(db: Executor, orderId: number, lines: readonly RepricedLine[]) {
-  if (lines.length === 0) return;
-  const arrays = [
-    sql`${sql.param(lines.map((l) => l.id))}::int4[]`,
-    ...REPRICED_COLUMNS.map((key) => {
-      const values = lines.map((l) => (key === 'breakdown' ? JSON.stringify(l.breakdown) : l[key]));
-      return sql`${sql.param(values)}::${sql.raw(REPRICED_COLUMN_TYPES[key])}[]`;
-    }),
-  ];
-  const names = REPRICED_COLUMNS.map((key) => sql.identifier(orderItems[key].name));
-  const sets = REPRICED_COLUMNS.map((key, n) =>
-    key === 'breakdown' ? sql`${names[n]} = v.${names[n]}::jsonb` : sql`${names[n]} = v.${names[n]}`,
-  );
-  await db.execute(sql`update ${orderItems} as i
-    set ${sql.join(sets, sql`, `)}
-    from unnest(${sql.join(arrays, sql`, `)}) as v(id, ${sql.join(names, sql`, `)})
-    where i.id = v.id and i.order_id = ${orderId}`);
-}
+/** Recalculate's repriced lines of one order, every column, in one statement. */
+export const updateRepricedItems = (db: Executor, orderId: number, lines: readonly RepricedLine[]) =>
+  updateLineColumns(db, orderId, REPRICED_COLUMN_TYPES, lines);

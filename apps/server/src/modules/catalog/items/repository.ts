@@ -7,8 +7,8 @@ import {
   jsonNumber,
   jsonObject,
   jsonObjectOrNull,
+  jsonRowsWithTotal,
   jsonString,
-  preparedRows,
 } from '../../../kit/json-rows.ts';
 import {
   contains,
@@ -133,12 +133,14 @@ const ITEM_COLUMNS = sql.raw(
     .join(', '),
 );
 
-/** Each row's tags in its own statement (no second round trip); display as tagDisplay writes it. */
+/** A tag's display, as tagDisplay writes it: the name, then `:value` when it has one. */
+const tagDisplaySql = sql`case when coalesce(${tags.value}, '') = '' then ${tags.name} else ${tags.name} || ':' || ${tags.value} end`;
+
+/** Each row's tags in its own statement (no second round trip). */
 const tagsOfRow = sql`coalesce((
-  select json_agg(json_build_object('id', t.id, 'name', t.name, 'value', t.value,
-    'display', case when coalesce(t.value, '') = '' then t.name else t.name || ':' || t.value end)
-    order by t.name, t.value)
-  from ${lineItemTags} lt join ${tags} t on t.id = lt.tag_id where lt.line_item_id = ${lineItems.id}), '[]')`;
+  select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'value', ${tags.value},
+    'display', ${tagDisplaySql}) order by ${tags.name}, ${tags.value})
+  from ${lineItemTags} join ${tags} on ${tags.id} = ${lineItemTags.tagId} where ${lineItemTags.lineItemId} = ${lineItems.id}), '[]')`;
 
 /** Line items with their category's name and tags (detail, the unpaged list, the CSV export). */
 export async function itemRows(
@@ -191,9 +193,7 @@ const ITEM_ROW_JSON = jsonObject({
       id: jsonNumber(tags.id),
       name: jsonString(tags.name),
       value: jsonString(tags.value),
-      display: jsonString(
-        sql`case when coalesce(${tags.value}, '') = '' then ${tags.name} else ${tags.name} || ':' || ${tags.value} end`,
-      ),
+      display: jsonString(tagDisplaySql),
     })}, ',' order by ${tags.name}, ${tags.value}) || ']'
     from ${lineItemTags} join ${tags} on ${tags.id} = ${lineItemTags.tagId} where ${lineItemTags.lineItemId} = ${lineItems.id}), '[]')`,
   product_group: jsonNumber(lineItems.productGroupId),
@@ -216,7 +216,7 @@ export function itemPage(
 ): Promise<Page<string>> {
   let total: number | null | undefined;
   const fetchRows = async (w: PageWindow) => {
-    const rows = await preparedRows<{ row: string; total: string | number | null }>(
+    const page = await jsonRowsWithTotal(
       db,
       sql`select ${ITEM_ROW_JSON} as row,
           ${where ? sql`(select count(*) from ${lineItems} where ${where})` : tableEstimate(lineItems)} as total
@@ -225,9 +225,8 @@ export function itemPage(
         order by ${sql.join(order, sql`, `)}
         limit ${w.limit} offset ${w.offset}`,
     );
-    const t = rows[0]?.total;
-    total = t === null || t === undefined ? t : Number(t);
-    return rows.map((r) => r.row);
+    total = page.total;
+    return page.rows;
   };
   const unfiltered = estimatedTableCount(db, lineItems, () => total);
   const count = async () => (where ? (total ?? exactCount(db, lineItems, where)()) : unfiltered());
