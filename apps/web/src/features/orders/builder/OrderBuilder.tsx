@@ -68,6 +68,12 @@ function initialDraft(order: Order | undefined): { draft: Draft; restored: boole
   return { draft: draftFromOrder(order), restored: false };
 }
 
+/** The group cards on the page, and the index of the one holding the focus (-1: none). */
+function groupCards() {
+  const cards = [...document.querySelectorAll<HTMLElement>('[data-group-key]')];
+  return { cards, at: cards.findIndex((card) => card.contains(document.activeElement)) };
+}
+
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 interface CustomerRef {
@@ -155,9 +161,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         clearDraft(null);
         onSaved?.(saved);
         // The order's page mounts a new builder: it takes the focus in the group keyed in last.
-        const cards = [...document.querySelectorAll('[data-group-key]')];
-        const at = cards.findIndex((card) => card.contains(document.activeElement));
-        navigate(`/orders/${saved.id}`, { state: { focusGroup: Math.max(at, 0) } });
+        navigate(`/orders/${saved.id}`, { state: { focusGroup: Math.max(groupCards().at, 0) } });
         return;
       }
       if (draftRef.current.revision === current.revision) clearDraft(saved.id);
@@ -279,8 +283,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         return;
       }
       if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-      const cards = [...document.querySelectorAll<HTMLElement>('[data-group-key]')];
-      const at = cards.findIndex((card) => card.contains(document.activeElement));
+      const { cards, at } = groupCards();
       const up = e.key === 'ArrowUp';
       const target = at === -1 ? cards[up ? cards.length - 1 : 0] : cards[up ? at - 1 : at + 1];
       const field = target?.querySelector<HTMLInputElement>('[data-testid="add-code-input"]');
