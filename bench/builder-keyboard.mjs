@@ -224,21 +224,23 @@ try {
     if (s) saves.push({ ...s, ms: performance.now() - s.at, status: 0, doneAt: performance.now() });
   });
 
+  /** The per-line timing marks the page records, as each line starts. */
+  const FRESH_KB = {
+    enterAt: 0,
+    rowAt: 0,
+    focusAt: 0,
+    inView: true,
+    codeKeyAt: 0,
+    codeFrameAt: 0,
+    qtyKeyAt: 0,
+    qtyFrameAt: 0,
+  };
+
   // In the page, for the line asked for (`want`): Enter in a code field, its row in the DOM, its
   // quantity focused (and whether it was in view then); the first key of the code and of the
   // quantity to the next frame (how fast typing repaints).
-  await page.addInitScript(() => {
-    const kb = {
-      want: 0,
-      enterAt: 0,
-      rowAt: 0,
-      focusAt: 0,
-      inView: true,
-      codeKeyAt: 0,
-      codeFrameAt: 0,
-      qtyKeyAt: 0,
-      qtyFrameAt: 0,
-    };
+  await page.addInitScript((fresh) => {
+    const kb = { want: 0, ...fresh };
     window.__kb = kb;
     document.addEventListener(
       'keydown',
@@ -282,7 +284,7 @@ try {
         kb.rowAt = performance.now();
       }
     }).observe(document, { childList: true, subtree: true });
-  });
+  }, FRESH_KB);
 
   // Sign in through the form (before the builder; not part of the keyboard path).
   await page.goto(`${BASE}/login`);
@@ -379,21 +381,10 @@ try {
   async function keyRow(group, row, viaAttachmentPicker) {
     lineNumber++;
     const n = lineNumber;
-    await page.evaluate(
-      (want) =>
-        Object.assign(window.__kb, {
-          want,
-          enterAt: 0,
-          rowAt: 0,
-          focusAt: 0,
-          inView: true,
-          codeKeyAt: 0,
-          codeFrameAt: 0,
-          qtyKeyAt: 0,
-          qtyFrameAt: 0,
-        }),
-      n,
-    );
+    await page.evaluate(({ want, fresh }) => Object.assign(window.__kb, { want, ...fresh }), {
+      want: n,
+      fresh: FRESH_KB,
+    });
     const startedAt = performance.now();
     const cpuBefore = await cpu();
     await type(row.code);
