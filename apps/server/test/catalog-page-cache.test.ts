@@ -89,3 +89,59 @@ describe('the whole-catalogue pages are cached per catalogue version', () => {
     expect(pages[0]).toContain('<td>CACHE-OTHER</td>');
   });
 });
+
+describe('line-item list pages are cached per catalogue version', () => {
+  const listCodes = async (query: Record<string, string> = {}) => {
+    const res = await t.call(catalogApi.itemList, { token: admin, query: { page_size: '100', ...query } });
+    expect(res.status).toBe(200);
+    return res.body.results.map((r: { manufacturer_code: string }) => r.manufacturer_code) as string[];
+  };
+
+  it('serves a page again from the cache until the catalogue changes', async () => {
+    expect(await listCodes()).toContain('SB30');
+    await insertBehindTheCache('LIST-HIDDEN');
+    expect(await listCodes()).not.toContain('LIST-HIDDEN');
+    // Another query is another page: drawn from the database.
+    expect(await listCodes({ manufacturer_code: 'LIST-' })).toEqual(['LIST-HIDDEN']);
+    await anotherProcessWrote();
+    expect(await listCodes()).toContain('LIST-HIDDEN');
+  });
+
+  it('shows an item saved through the API at once, and a renamed category in its rows', async () => {
+    expect(await listCodes()).not.toContain('LIST-API');
+    const res = await t.call(catalogApi.itemCreate, {
+      token: admin,
+      body: { manufacturer_code: 'LIST-API', price: '2.00', category: itemCat, export_name_1: 'L' },
+    });
+    expect(res.status).toBe(201);
+    expect(await listCodes()).toContain('LIST-API');
+
+    const row = async () =>
+      (await t.call(catalogApi.itemList, { token: admin, query: { manufacturer_code: 'LIST-API' } })).body.results[0];
+    expect((await row()).category.name).toBe('Base Cabinets');
+    const renamed = await t.call(catalogApi.categoryUpdate, {
+      token: admin,
+      params: { id: itemCat },
+      body: { name: 'Base Cabinets Renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await row()).category.name).toBe('Base Cabinets Renamed');
+  });
+
+  it('keeps line items and attachments apart, and every caller gets the same rows', async () => {
+    const customer = await t.login('PERSONAL');
+    const items = await t.call(catalogApi.itemList, { token: admin, query: { page_size: '5' } });
+    const attachments = await t.call(catalogApi.attachmentList, { token: admin, query: { page_size: '5' } });
+    expect(attachments.body.results.every((r: { is_attachment: boolean }) => r.is_attachment)).toBe(true);
+    expect(attachments.body.total).toBeLessThan(items.body.total);
+    const asCustomer = await t.call(catalogApi.itemList, { token: customer, query: { page_size: '5' } });
+    expect(asCustomer.body).toEqual(items.body);
+  });
+
+  it('still refuses a caller without a token, and bad input, before any cached page', async () => {
+    await listCodes({ page: '1' });
+    expect((await t.call(catalogApi.itemList, { query: { page: '1', page_size: '100' } })).status).toBe(401);
+    const bad = await t.call(catalogApi.itemList, { token: admin, query: { page: 'x' } });
+    expect(bad.status).toBe(400);
+  });
+});

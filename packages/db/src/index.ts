@@ -13,6 +13,7 @@ import { queuedClient } from './pglite-queue.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
 
+export { CATALOG_VERSION_KEY, moveCatalogVersion } from './catalog-version.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
 export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 export * from './passwords.ts';

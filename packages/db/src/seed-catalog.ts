@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { basisPoints, cents, parseMoney, parsePercent } from '@cab/shared';
 import { sql } from 'drizzle-orm';
+import { moveCatalogVersion } from './catalog-version.ts';
 import {
   categories,
   doorStyleWoodSpecies,
@@ -572,6 +573,8 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
     }
   }
   if (links.length) await tx.insert(lineItemTags).values(links);
+  // Running servers keep answers drawn from the catalogue until its version moves.
+  await moveCatalogVersion(tx);
   return true;
 }
 

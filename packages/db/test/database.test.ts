@@ -42,7 +42,13 @@ describe('seed', () => {
     const handle = await createTestDb();
     try {
       expect((await seed(handle.db)).createdDemoUsers).toBe(DEMO_USERS.length);
+      const catalogVersion = async () =>
+        (await handle.db.select().from(schema.settings).where(eq(schema.settings.key, 'catalog_version')))[0]?.value;
+      // Loading the demo catalogue moves its version: running servers draw their cached pages again.
+      const seededVersion = await catalogVersion();
+      expect(seededVersion).toEqual(expect.any(String));
       expect((await seed(handle.db)).createdDemoUsers).toBe(0);
+      expect(await catalogVersion()).toBe(seededVersion);
       const users = await handle.db.select().from(schema.users);
       expect(users).toHaveLength(DEMO_USERS.length);
       const company = await handle.db.select().from(schema.companies);
@@ -53,7 +59,12 @@ describe('seed', () => {
         .sort();
       expect(inCompany).toEqual(['employee@demo.test', 'manager@demo.test']);
       const settings = await handle.db.select().from(schema.settings);
-      expect(settings.map((s) => s.key).sort()).toEqual(['lead_time', 'remake_reasons', 'tax_rates']);
+      expect(settings.map((s) => s.key).sort()).toEqual([
+        'catalog_version',
+        'lead_time',
+        'remake_reasons',
+        'tax_rates',
+      ]);
     } finally {
       await handle.close();
     }

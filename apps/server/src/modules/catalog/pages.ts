@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import { contextOf } from '../../http/route.ts';
 import { getProductGroup, getSubcategory, listSubcategories } from './groups/service.ts';
 import { allItems } from './items/service.ts';
-import { cachedPage } from './version/service.ts';
+import { catalogCached } from './version/service.ts';
 
 /**
  * The server-hosted catalogue pages of SPEC 2 (open in a new tab, printable): the public
@@ -130,7 +130,7 @@ export function catalogPages(app: FastifyInstance) {
   // The whole-catalogue pages are drawn once per catalogue version (version/service.ts).
   app.get('/template/catalog/', async (req, reply) => {
     const ctx = contextOf(req);
-    const html = await cachedPage(ctx, 'catalog', async () => {
+    const html = await catalogCached(ctx, 'page:catalog', async () => {
       const subs = (await listSubcategories(ctx, subcategoryListQuerySchema.parse({ all: 'true' }))) as Subcategory[];
       const full = await Promise.all(subs.map((s) => getSubcategory(ctx, s.id)));
       return page('Catalog', catalogBody(full));
@@ -140,7 +140,7 @@ export function catalogPages(app: FastifyInstance) {
 
   app.get('/template/catalog/2020/', async (req, reply) => {
     const ctx = contextOf(req);
-    const html = await cachedPage(ctx, '2020', async () =>
+    const html = await catalogCached(ctx, 'page:2020', async () =>
       page('2020 Catalog', catalog2020Body(await allItems(ctx, 'items'))),
     );
     return sendHtml(reply, html);

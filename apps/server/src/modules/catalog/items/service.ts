@@ -22,6 +22,7 @@ import { checkCategories } from '../categories/service.ts';
 import { idFilter, idList, mergeFilters, requestedIds, textFilter } from '../filters.ts';
 import { getProductGroup, productGroupExists } from '../groups/service.ts';
 import { resolveTags, type TagRef } from '../tags/repository.ts';
+import { catalogCached, queryKey } from '../version/service.ts';
 import * as repo from './repository.ts';
 
 type ListQuery = z.output<typeof lineItemListQuerySchema>;
@@ -65,7 +66,12 @@ export function toWireItem(row: repo.ItemRow): LineItem {
   };
 }
 
-export async function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: ListQuery) {
+/** A page of line items, kept until the catalogue changes (version/service.ts). */
+export function listItems(ctx: PublicCtx, scope: ItemScope, rawQuery: ListQuery) {
+  return catalogCached(ctx, `items:${scope}:${queryKey(rawQuery)}`, () => drawItemPage(ctx, scope, rawQuery));
+}
+
+async function drawItemPage(ctx: PublicCtx, scope: ItemScope, rawQuery: ListQuery) {
   const query = mergeFilters(rawQuery);
   const where = repo.itemWhere({
     ids: requestedIds(query),

@@ -1,20 +1,12 @@
-import { type Executor, schema } from '@cab/db';
-import { eq } from 'drizzle-orm';
+import { CATALOG_VERSION_KEY, type Executor } from '@cab/db';
+import { sql } from 'drizzle-orm';
+import { preparedRows } from '../../../kit/json-rows.ts';
 
-const { settings } = schema;
-
-/** The settings row whose value changes with every catalogue write. */
-const KEY = 'catalog_version';
+const VERSION = sql`select value #>> '{}' as value from settings where key = ${CATALOG_VERSION_KEY}`;
 
 /** The catalogue's current version: a token that changes with each write ('' before the first). */
 export async function catalogVersion(db: Executor): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY));
-  return row ? String(row.value) : '';
-}
-
-export async function setCatalogVersion(db: Executor, token: string): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key: KEY, value: token })
-    .onConflictDoUpdate({ target: settings.key, set: { value: token, updatedAt: new Date() } });
+  // Read before every cached answer, so a prepared statement: no query building per request.
+  const [row] = await preparedRows<{ value: string | null }>(db, VERSION);
+  return row?.value ?? '';
 }
