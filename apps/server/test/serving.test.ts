@@ -22,6 +22,28 @@ describe('security headers over plain HTTP and HTTPS', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
+  it('every answer, a page, an API call or a 404, carries the whole set of security headers', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' https://127.0.0.1:* https://localhost:*",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/core/config/', '/login', '/api/nope/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(expected);
+      expect(res.headers['x-request-id'], url).toEqual(expect.any(String));
+    }
+  });
+
   it('without TRUST_PROXY, X-Forwarded-Proto and X-Forwarded-For are ignored', async () => {
     const res = await t.app.inject({
       method: 'GET',
