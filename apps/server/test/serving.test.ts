@@ -118,6 +118,24 @@ describe('the caller is authorised before its input is validated', () => {
     expect(res.body.fields).toBeUndefined();
   });
 
+  it('a body that is not JSON, or not the declared type, is refused for who may not call: 401, 403', async () => {
+    const post = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({ method: 'POST', url: catalogApi.categoryCreate.path, headers, payload });
+    const json = { 'content-type': 'application/json' };
+    const noToken = await post(json, '{"name": ');
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.json().code).toBe(ERROR_CODES.notAuthenticated);
+    const customer = { authorization: `Token ${await t.login('PERSONAL')}` };
+    const asCustomer = await post({ ...json, ...customer }, '{"name": ');
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().code).toBe(ERROR_CODES.permissionDenied);
+    const otherType = await post({ 'content-type': 'application/x-unknown', ...customer }, 'x');
+    expect(otherType.statusCode).toBe(403);
+    // An admin learns what is wrong with the body.
+    const admin = { authorization: `Token ${await t.login('ADMIN')}` };
+    expect((await post({ ...json, ...admin }, '{"name": ')).statusCode).toBe(400);
+  });
+
   it('an admin still gets the field errors', async () => {
     const token = await t.login('ADMIN');
     const res = await t.call(catalogApi.categoryCreate, { token, body: { name: '' } });

@@ -100,10 +100,23 @@ export function route<E extends Endpoint>(
       response: { [status]: e.response },
       ...(e.access === 'public' ? {} : { security: [{ token: [] }] }),
     },
-    // Before validation: a caller who may not call the endpoint learns nothing about its input.
-    preValidation: async (req) => {
-      authorize(e, req.user);
-      refuseNul(req);
+    // Before the body is even read (after the app's onRequest has found the user): a caller who
+    // may not call the endpoint learns nothing about its input, not even that it is not JSON.
+    onRequest: (req, _reply, done) => {
+      try {
+        authorize(e, req.user);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    preValidation: (req, _reply, done) => {
+      try {
+        refuseNul(req);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
     },
     handler: async (req, reply) => {
       const result = await handler({
