@@ -48,7 +48,8 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
     logger: logger ?? { level: config.logLevel },
     // One JSON line per request (written in onResponse below), not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path segments up to 1,024 characters reach validation, which says how long they may be.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     // Off by default: otherwise any client picks its own IP (and every per-IP limit) by header.
     // A hop count is supported at runtime (proxy-addr); Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,

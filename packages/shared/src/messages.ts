@@ -64,6 +64,7 @@ export const MSG = {
   textHasNul: 'Must not contain a NUL character',
   internalError: 'An unexpected error occurred.',
   textTooLong: (max: number) => `Must be at most ${max} characters`,
+  tooManyItems: (max: number) => `Must have at most ${max} items`,
   numberTooLarge: (max: number) => `Must be at most ${max}`,
   numberTooSmall: (min: number) => `Must be at least ${min}`,
   wholeNumber: 'Must be a whole number',

@@ -9,6 +9,17 @@ import { cents, parseMoney, toWire } from './money.ts';
  * text once said 'Required'), so schema-level errors here speak only of a missing value.
  */
 const missing = (iss: { input?: unknown }) => iss.input === undefined || iss.input === null;
+
+// A bound written as a bare `.max(n)` speaks the product's words too, wherever the schema is used.
+z.config({
+  customError: (iss) => {
+    if (iss.code !== 'too_big') return undefined;
+    if (iss.origin === 'string') return MSG.textTooLong(Number(iss.maximum));
+    if (iss.origin === 'array') return MSG.tooManyItems(Number(iss.maximum));
+    if (iss.origin === 'number') return MSG.numberTooLarge(Number(iss.maximum));
+    return undefined;
+  },
+});
 /** 'Required' for a missing value, `otherwise` for a value of the wrong type. */
 const typeError = (otherwise?: string) => (iss: { input?: unknown }) => (missing(iss) ? MSG.required : otherwise);
 

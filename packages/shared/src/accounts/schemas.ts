@@ -234,8 +234,8 @@ export type MeOptions = z.infer<typeof meOptionsSchema>;
 export const orderFilterSchema = z.object({
   name: z.string().max(200).default(''),
   status: z.array(z.string().max(40)).max(20).default([]),
-  date_after: z.string().nullable().default(null),
-  date_before: z.string().nullable().default(null),
+  date_after: z.string().max(40).nullable().default(null),
+  date_before: z.string().max(40).nullable().default(null),
   selected_range: z.string().max(40).nullable().default(null),
 });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;

@@ -52,7 +52,9 @@ export const holidaysQuerySchema = z.object({ year: queryInt(1900, 2999, MSG.yea
 export const holidaySchema = z.object({ date: z.string(), name: z.string() });
 export const holidaysSchema = z.array(holidaySchema);
 
-export const postalCodeQuerySchema = z.object({ postal_code: z.string({ error: MSG.postalCode }) });
+export const postalCodeQuerySchema = z.object({
+  postal_code: z.string({ error: MSG.postalCode }).max(20, MSG.postalCode),
+});
 export const postalCodeResponseSchema = z.object({
   postal_code: z.string(),
   cities: z.array(z.object({ city: z.string(), state: z.string() })),
@@ -76,7 +78,10 @@ export function tagDisplay(tag: { name: string; value: string | null }): string 
 export const logWarnBodySchema = z.object({
   type: z.string().max(100),
   code: z.string().max(100).optional().nullable(),
-  data: z.unknown().optional(),
+  data: z
+    .unknown()
+    .refine((d) => d === undefined || JSON.stringify(d).length <= 20000, MSG.textTooLong(20000))
+    .optional(),
   url: z.string().max(2000).optional().nullable(),
 });
 export const logWarnResponseSchema = z.object({ transaction_id: z.string() });
