@@ -4,8 +4,8 @@ import path from 'node:path';
 
 /**
  * PGlite is a single-process database: two processes on one data directory each see only their
- * own writes and corrupt it on the next crash. The first opener holds `pgdata.lock` (its pid and
- * host); a second opener gets a clear error and touches nothing. A lock left by a process that no
+ * own writes and corrupt it on the next crash. The first opener holds `pgdata.lock` (its pid, host
+ * and start time); a second opener gets a clear error and touches nothing. A lock left by a process that no
  * longer runs (a crash) is taken over.
  */
 export class DataDirInUseError extends Error {
@@ -52,13 +52,38 @@ const olderThan = (file: string, ms: number) => {
   }
 };
 
-/** The pid in a lock file's `pid@host`, unless that process is known to have ended (a crash). */
+/**
+ * When a process started, as the kernel counts it (Linux /proc; undefined elsewhere): with the pid
+ * it names one process, where a pid alone may be reused after a crash (a restarted container's
+ * server is pid 1 again).
+ */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22 (starttime), counted after the command name in parentheses (which may hold spaces).
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lock files this process holds: a lock naming this process is stale unless it is one of them. */
+const heldHere = new Set<string>();
+
+/**
+ * The pid in a lock file's `pid@host[@start]`, unless that process is known to have ended (a
+ * crash): it no longer runs, or its pid now belongs to a process started at another time (this
+ * one included).
+ */
 function liveHolder(holder: string, file: string): number | undefined {
   if (holder.trim() === '') return olderThan(file, EMPTY_LOCK_STALE_MS) ? undefined : 0;
-  const [pidText, host] = holder.split('@');
+  const [pidText, host, started] = holder.split('@');
   const pid = Number(pidText);
-  const stale = host === hostname() && Number.isInteger(pid) && pid > 0 && !isRunning(pid);
-  return stale ? undefined : pid;
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return pid;
+  if (pid === process.pid) return heldHere.has(file) ? pid : undefined;
+  if (!isRunning(pid)) return undefined;
+  const runningSince = started ? startTimeOf(pid) : undefined;
+  return runningSince !== undefined && runningSince !== started ? undefined : pid;
 }
 
 /** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
@@ -72,13 +97,15 @@ export function assertDataDirFree(dataDir: string): void {
 /** Takes the lock of `dataDir`; returns its release. Throws DataDirInUseError when held. */
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'pgdata.lock');
-  const me = `${process.pid}@${hostname()}`;
+  const me = `${process.pid}@${hostname()}@${startTimeOf(process.pid) ?? ''}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
       writeSync(fd, me);
       closeSync(fd);
+      heldHere.add(file);
       return () => {
+        heldHere.delete(file);
         try {
           if (readFileSync(file, 'utf8') === me) unlinkSync(file);
         } catch {

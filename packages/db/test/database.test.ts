@@ -125,8 +125,39 @@ describe('one process per PGlite data directory', () => {
     const old = (Date.now() - EMPTY_LOCK_STALE_MS - 1_000) / 1000;
     utimesSync(file, old, old);
     const release = lockDataDir(dataDir);
-    expect(readFileSync(file, 'utf8')).toBe(`${process.pid}@${hostname()}`);
+    expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid}@${hostname()}@\\d+$`));
     release();
+  });
+
+  it("takes over a crashed opener's lock whose pid is now this process's or another's (pid reuse)", () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, 'pgdata.lock');
+    // A restarted container's server gets the pid of the one that crashed.
+    writeFileSync(file, `${process.pid}@${hostname()}@1`);
+    let release = lockDataDir(dataDir);
+    release();
+    // The crashed opener's pid now belongs to a running process started at another time.
+    writeFileSync(file, `${process.ppid}@${hostname()}@1`);
+    release = lockDataDir(dataDir);
+    release();
+    // The same running process, as the lock names it: held.
+    const parent = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const started = parent.slice(parent.lastIndexOf(')') + 2).split(' ')[19];
+    writeFileSync(file, `${process.ppid}@${hostname()}@${started}`);
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+    // An older lock without a start time names a running process: held.
+    writeFileSync(file, `${process.ppid}@${hostname()}`);
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+  });
+
+  it('refuses a second opener in the same process', () => {
+    const dataDir = tempDir();
+    const release = lockDataDir(dataDir);
+    try {
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+    } finally {
+      release();
+    }
   });
 
   it('takes over the lock of a process that no longer runs (after a crash)', async () => {
@@ -136,7 +167,7 @@ describe('one process per PGlite data directory', () => {
     writeFileSync(path.join(dataDir, 'pgdata.lock'), `${dead}@${host}`);
     const handle = await createDb({ dataDir });
     try {
-      expect(readFileSync(path.join(dataDir, 'pgdata.lock'), 'utf8')).toBe(`${process.pid}@${host}`);
+      expect(readFileSync(path.join(dataDir, 'pgdata.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid}@${host}@`));
     } finally {
       await handle.close();
     }
