@@ -29,6 +29,15 @@ const groupNamed = async (name: string) =>
 const exportOf = async (url: string) =>
   (await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${admin}` } })).body;
 
+describe('CSV cells PostgreSQL cannot hold', () => {
+  it('a NUL in a cell fails its row with the API message, the other rows are imported', async () => {
+    const csv = `${ITEM_HEADER}\nNUL-1,1.00,bad\u0000text,Base Cabinets,N1,\nNUL-2,1.00,fine,Base Cabinets,N2,\n`;
+    const res = await upload(t, catalogApi.itemImportCsv, admin, {}, [csvPart(csv)]);
+    expect(res.body).toMatchObject({ imported: 1, failed: 1 });
+    expect(res.body.errors).toEqual([{ line: 2, message: `description: ${MSG.textHasNul}` }]);
+  });
+});
+
 describe('CSV import creates what a row names only with the row', () => {
   it('rows that fail create no category and no product group', async () => {
     const csv = `${ITEM_HEADER}\nGHOST-1,abc,x,Ghost Category,G1,Ghost Group\nGHOST-2,1.00,x,Ghost Category 2,,Ghost Group 2\n`;

@@ -54,6 +54,20 @@ async function orderedOrder(options: { withErrors?: boolean } = {}) {
 }
 
 describe('submit', () => {
+  it('refuses a NUL in a form field or a file name with the field named, and keeps the order a BID', async () => {
+    const order = await makeOrder(f, 'PERSONAL');
+    const inField = await submit(f, f.tokens.PERSONAL, order.id, submitForm(f, { po_number: 'PO\u00007' }));
+    expect(inField.status).toBe(400);
+    expect(inField.body.fields).toEqual({ po_number: [MSG.textHasNul] });
+    const inName = await submit(f, f.tokens.PERSONAL, order.id, [
+      ...submitForm(f),
+      filePart('plan\u0000.pdf', 'x', 'supplement_documentation'),
+    ]);
+    expect(inName.status).toBe(400);
+    expect(inName.body.fields).toEqual({ supplement_documentation: [MSG.textHasNul] });
+    expect((await orderById(f.t.handle.db, order.id))?.status).toBe('BID');
+  });
+
   it('moves a BID to ORDERED with the submit fields, snapshots, files and one event', async () => {
     const order = await makeOrder(f, 'PERSONAL', { items: 2 });
     const earliest = expectedEarliest(todayLocal(), 15, ['01-01']);

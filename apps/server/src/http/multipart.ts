@@ -29,6 +29,9 @@ const tooLarge = (maxBytes: number, field: string) => {
   return new AppError(413, ERROR_CODES.payloadTooLarge, message, undefined, { [field]: [message] });
 };
 
+const nulIn = (field: string) =>
+  badRequest(ERROR_CODES.validation, MSG.validationFailed, { [field]: [MSG.textHasNul] });
+
 /**
  * Reads a multipart request and hands its content to `use`: every file streamed to a temporary
  * folder (each at most maxBytes, at most MAX_FILES), so a request of twenty 10 MB files holds
@@ -63,6 +66,8 @@ async function readParts(
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES, fields: 100 } })) {
       if (part.type === 'file') {
+        // The name is kept with the file (PostgreSQL text cannot hold a NUL).
+        if (part.filename?.includes('\u0000')) throw nulIn(part.fieldname);
         const file = path.join(dir, String(files.length));
         const out = createWriteStream(file);
         await pipeline(part.file, out);
@@ -71,6 +76,7 @@ async function readParts(
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         const name = part.fieldname.replace(/\[\]$/, '');
+        if (value.includes('\u0000')) throw nulIn(name);
         fields[name] = [...(fields[name] ?? []), value];
       }
     }

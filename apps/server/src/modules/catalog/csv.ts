@@ -75,6 +75,12 @@ export const splitList = (cell: string | undefined) =>
 
 export class RowError extends Error {}
 
+/** PostgreSQL text cannot hold a NUL: the row says which cell has one, as an API field would. */
+function refuseNulCells(row: CsvRow) {
+  const columns = Object.keys(row.cells).filter((c) => row.cells[c]!.includes('\u0000'));
+  if (columns.length) throw new RowError(columns.map((c) => `${c}: ${MSG.textHasNul}`).join('; '));
+}
+
 /**
  * Lets timers and I/O run. A query on PGlite resolves through microtasks only, so without this
  * an import's chain of batches starved every other request until the whole file was in.
@@ -100,6 +106,7 @@ export async function runImport<T>(
   for (const [n, row] of rows.entries()) {
     if (n > 0 && n % PREPARE_SLICE === 0) await yieldToOthers();
     try {
+      refuseNulCells(row);
       ready.push({ row, value: prepare(row) });
     } catch (err) {
       if (err instanceof RowError) errors.push({ line: row.line, message: err.message });
