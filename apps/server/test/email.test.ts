@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { EMAIL_TEMPLATES, emailApi, MSG } from '@cab/shared';
+import { accountsApi, EMAIL_TEMPLATES, emailApi, MSG } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -252,6 +252,51 @@ describe('outbox delivery over SMTP', () => {
     await deliverDue(system, failing);
     const [row] = await t.handle.db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
     expect(row).toMatchObject({ status: 'FAILED', attempts: OUTBOX.maxAttempts, lastError: 'connection refused' });
+  });
+
+  it('a sign-in link (invitation, password reset) leaves the outbox once its mail is sent or given up', async () => {
+    const invited = await t.call(accountsApi.invite, {
+      token: admin,
+      body: { email: 'secret-link@example.com', first_name: 'Sam', last_name: 'Secret', role: 'PERSONAL' },
+    });
+    expect(invited.status).toBe(201);
+    expect((await t.call(accountsApi.forgetPassword, { body: { email: 'secret-link@example.com' } })).status).toBe(200);
+    const rowsTo = () =>
+      t.handle.db
+        .select()
+        .from(schema.emailOutbox)
+        .where(eq(schema.emailOutbox.toAddress, 'secret-link@example.com'))
+        .orderBy(schema.emailOutbox.id);
+    const queued = await rowsTo();
+    const links = queued.map((r) => /(https?:\/\/\S+(?:accept|token=[0-9a-f]+))/.exec(r.body)?.[1]);
+    expect(links).toEqual([expect.stringContaining('/invitation/'), expect.stringContaining('/reset-password?token=')]);
+
+    const sent: string[] = [];
+    const capture = { send: async (m: { text: string }) => (sent.push(m.text), { messageId: '<x@test>' }) };
+    const failing = { send: async () => Promise.reject(new Error('connection refused')) };
+    // The invitation is sent; the reset mail fails for the last time.
+    const [invitation, reset] = queued;
+    await t.handle.db
+      .update(schema.emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() + 3600_000) })
+      .where(eq(schema.emailOutbox.id, reset!.id));
+    await deliverDue(system, capture);
+    await t.handle.db
+      .update(schema.emailOutbox)
+      .set({ attempts: OUTBOX.maxAttempts - 1, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.emailOutbox.id, reset!.id));
+    await deliverDue(system, failing);
+
+    // The mail as sent carried the link; the kept copies do not, and say so.
+    expect(sent.some((text) => text.includes(links[0]!))).toBe(true);
+    const after = await rowsTo();
+    expect(after.map((r) => r.status)).toEqual(['SENT', 'FAILED']);
+    for (const [i, row] of after.entries()) {
+      expect(row.body).not.toContain(links[i]!);
+      expect(row.body).toContain(MSG.outboxSecretRemoved);
+      expect(row.secrets).toBeNull();
+    }
+    expect(invitation!.id).toBe(after[0]!.id);
   });
 
   it('backoff doubles and is capped', () => {

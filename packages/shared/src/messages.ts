@@ -64,6 +64,8 @@ export const MSG = {
   textHasNul: 'Must not contain a NUL character',
   internalError: 'An unexpected error occurred.',
   textTooLong: (max: number) => `Must be at most ${max} characters`,
+  /** Stands in an outbox mail, once sent, for the sign-in link it carried. */
+  outboxSecretRemoved: '[link removed once sent]',
   tooManyItems: (max: number) => `Must have at most ${max} items`,
   numberTooLarge: (max: number) => `Must be at most ${max}`,
   numberTooSmall: (min: number) => `Must be at least ${min}`,

@@ -29,6 +29,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     messageId: text('message_id'),
+    /** Texts of the body (sign-in links) blanked out once the mail is sent or given up. */
+    secrets: text('secrets').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

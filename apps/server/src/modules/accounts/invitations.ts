@@ -90,16 +90,23 @@ async function sendInvitation(tx: Ctx, inviter: string, account: users.UserWithC
     invitedBy: tx.actor.id,
     expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * DAY_MS),
   });
-  await enqueueTemplate(tx, 'invitation', user.email, {
-    user: userData(user),
-    // Always the template's full shape: an admin-edited template may name any sample placeholder.
-    // No company is null, not '': Liquid treats an empty string as true ("for .").
-    company: { name: company?.name ?? null },
-    app: appData(tx.config),
-    invited_by: inviter,
-    link: `${tx.config.publicUrl}/invitation/${linkUuid}/accept`,
-    expires_in_days: INVITATION_TTL_DAYS,
-  });
+  const link = `${tx.config.publicUrl}/invitation/${linkUuid}/accept`;
+  await enqueueTemplate(
+    tx,
+    'invitation',
+    user.email,
+    {
+      user: userData(user),
+      // Always the template's full shape: an admin-edited template may name any sample placeholder.
+      // No company is null, not '': Liquid treats an empty string as true ("for .").
+      company: { name: company?.name ?? null },
+      app: appData(tx.config),
+      invited_by: inviter,
+      link,
+      expires_in_days: INVITATION_TTL_DAYS,
+    },
+    { secrets: [link] },
+  );
   await audit(tx, {
     entity: 'invitation',
     id: invitation.id,

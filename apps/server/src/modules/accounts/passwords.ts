@@ -34,12 +34,14 @@ export async function forget(ctx: PublicCtx, email: string, ip: string) {
         tokenHash: hash,
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_HOURS * HOUR_MS),
       });
-      await enqueueTemplate(tx, 'password_reset', user.email, {
-        user: userData(user),
-        app: appData(ctx.config),
-        link: `${ctx.config.publicUrl}/reset-password?token=${token}`,
-        expires_in_hours: PASSWORD_RESET_TTL_HOURS,
-      });
+      const link = `${ctx.config.publicUrl}/reset-password?token=${token}`;
+      await enqueueTemplate(
+        tx,
+        'password_reset',
+        user.email,
+        { user: userData(user), app: appData(ctx.config), link, expires_in_hours: PASSWORD_RESET_TTL_HOURS },
+        { secrets: [link] },
+      );
       // Only that a link was asked for: never the link or its token.
       await audit(tx, { entity: 'user', id: user.id, action: 'password_reset_request' });
     });

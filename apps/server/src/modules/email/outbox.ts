@@ -1,4 +1,4 @@
-import { emailTemplateDefinition } from '@cab/shared';
+import { emailTemplateDefinition, MSG } from '@cab/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { RequestContext } from '../../kit/context.ts';
 import { renderText } from './render.ts';
@@ -71,9 +71,30 @@ export async function enqueueTemplate(
   templateName: string,
   to: string,
   data: Record<string, unknown>,
+  options: { secrets?: string[] } = {},
 ) {
   const source = await templateSource(ctx, templateName);
-  return repo.insertOutbox(ctx.db, { toAddress: to, ...(await renderTemplate(source, data)), templateName });
+  const secrets = options.secrets?.filter(Boolean);
+  return repo.insertOutbox(ctx.db, {
+    toAddress: to,
+    ...(await renderTemplate(source, data)),
+    templateName,
+    secrets: secrets?.length ? secrets : null,
+  });
+}
+
+/**
+ * A sign-in link (an invitation, a password reset) is a secret like a token, which is stored only
+ * as its hash: the outbox needs it until the mail is sent, then keeps the mail without it.
+ */
+function withoutSecrets(message: repo.OutboxRow): Partial<repo.OutboxRow> {
+  if (!message.secrets?.length) return {};
+  let { subject, body } = message;
+  for (const secret of message.secrets) {
+    subject = subject.replaceAll(secret, MSG.outboxSecretRemoved);
+    body = body.replaceAll(secret, MSG.outboxSecretRemoved);
+  }
+  return { subject, body, secrets: null };
 }
 
 /** The saved template, or its default when the row is missing. */
@@ -123,7 +144,14 @@ export async function deliverDue(
         subject: message.subject,
         text: message.body,
       });
-      await repo.updateOutbox(db, message.id, { status: 'SENT', attempts, sentAt: now(), messageId, lastError: null });
+      await repo.updateOutbox(db, message.id, {
+        status: 'SENT',
+        attempts,
+        sentAt: now(),
+        messageId,
+        lastError: null,
+        ...withoutSecrets(message),
+      });
       sent++;
     } catch (err) {
       failed++;
@@ -133,6 +161,7 @@ export async function deliverDue(
         status: giveUp ? 'FAILED' : 'PENDING',
         lastError: (err as Error).message.slice(0, 1000),
         nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+        ...(giveUp ? withoutSecrets(message) : {}),
       });
     }
   };

@@ -1,7 +1,5 @@
-import { CATALOG_TEXT, WEB_TEXT } from '@cab/shared';
-import Alert from '@mui/material/Alert';
+import { CATALOG_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
@@ -14,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
+import { LoadErrorAlert } from '../LoadErrorAlert.tsx';
 import type { DataColumn, RowGroup, RowId } from './types.ts';
 
 export interface Selection {
@@ -150,17 +149,7 @@ export function DataTable<R>({
             {!loading && loadError && (
               <TableRow>
                 <TableCell colSpan={colCount} sx={{ py: 3, border: 0 }}>
-                  <Alert
-                    severity="error"
-                    data-testid="table-error"
-                    action={
-                      <Button color="inherit" size="small" onClick={loadError.onRetry}>
-                        {WEB_TEXT.tryAgain}
-                      </Button>
-                    }
-                  >
-                    {CATALOG_TEXT.listLoadFailed}
-                  </Alert>
+                  <LoadErrorAlert onRetry={loadError.onRetry} testId="table-error" />
                 </TableCell>
               </TableRow>
             )}

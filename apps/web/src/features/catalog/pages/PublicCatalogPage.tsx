@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/useCan.ts';
@@ -45,6 +46,10 @@ export default function PublicCatalogPage() {
   }, [subcategories.data, lineItemCategories.data]);
   // A deleted category leaves its subcategories without one: the admin finds them here to move them.
   const unassigned = (subcategories.data ?? []).filter((sub) => !sub.category);
+  // "No categories" only when every list asked for arrived: a failed load says so, with a retry.
+  const queries = canWrite ? [subcategories, lineItemCategories] : [subcategories];
+  const loading = queries.some((q) => q.isPending);
+  const failed = queries.filter((q) => q.isError);
 
   return (
     <>
@@ -85,16 +90,30 @@ export default function PublicCatalogPage() {
           onSaved={(category) => navigate(`/catalog/public/category/${category.id}`)}
         />
       )}
-      {subcategories.isPending ? (
+      {loading ? (
         <CardsSkeleton />
-      ) : categories.length === 0 ? (
-        <EmptyState text={CATALOG_TEXT.noCategories} />
       ) : (
-        <Box sx={GRID} data-testid="public-categories">
-          {categories.map((category) => (
-            <CategoryCard key={category.id} category={category} />
-          ))}
-        </Box>
+        <>
+          {failed.length > 0 && (
+            <Box sx={{ mb: 2.5 }}>
+              <LoadErrorAlert
+                testId="public-error"
+                onRetry={() => {
+                  for (const q of failed) void q.refetch();
+                }}
+              />
+            </Box>
+          )}
+          {categories.length > 0 ? (
+            <Box sx={GRID} data-testid="public-categories">
+              {categories.map((category) => (
+                <CategoryCard key={category.id} category={category} />
+              ))}
+            </Box>
+          ) : (
+            failed.length === 0 && <EmptyState text={CATALOG_TEXT.noCategories} />
+          )}
+        </>
       )}
       {canWrite && unassigned.length > 0 && (
         <Box sx={{ mt: 4 }} data-testid="unassigned-subcategories">

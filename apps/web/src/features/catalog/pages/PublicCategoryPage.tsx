@@ -1,6 +1,7 @@
 import { CATALOG_TEXT, catalogApi, type Subcategory } from '@cab/shared';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/useCan.ts';
@@ -28,11 +29,13 @@ export default function PublicCategoryPage() {
       />
       {subcategories.isPending ? (
         <CardsSkeleton />
-      ) : (subcategories.data ?? []).length === 0 ? (
+      ) : !subcategories.data ? (
+        <LoadErrorAlert testId="public-error" onRetry={() => void subcategories.refetch()} />
+      ) : subcategories.data.length === 0 ? (
         <EmptyState text={CATALOG_TEXT.noSubcategories} />
       ) : (
         <Box sx={GRID} data-testid="public-subcategories">
-          {(subcategories.data ?? []).map((sub) => (
+          {subcategories.data.map((sub) => (
             <SubcategoryCard key={sub.id} subcategory={sub} />
           ))}
         </Box>

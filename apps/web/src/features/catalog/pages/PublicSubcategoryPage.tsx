@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/useCan.ts';
@@ -44,7 +45,9 @@ export default function PublicSubcategoryPage() {
       />
       {subcategory.isPending ? (
         <CardsSkeleton />
-      ) : !data || data.groups.length === 0 ? (
+      ) : !data ? (
+        <LoadErrorAlert testId="public-error" onRetry={() => void subcategory.refetch()} />
+      ) : data.groups.length === 0 ? (
         <EmptyState text={CATALOG_TEXT.noGroups} />
       ) : (
         <Box sx={{ ...GRID, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }} data-testid="public-groups">
