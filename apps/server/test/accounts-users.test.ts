@@ -470,6 +470,49 @@ describe('editing accounts', () => {
     await t.call(api.updateStaff, { token: admin, params: { id: ids.staff! }, body: { is_active: true } });
   });
 
+  it('two admins demoting each other at once leave one admin', async () => {
+    const promoted = await t.call(api.updateStaff, {
+      token: admin,
+      params: { id: ids.staff! },
+      body: { role: 'ADMIN' },
+    });
+    expect(promoted.status).toBe(200);
+    const other = await t.login('STAFF');
+    const activeAdmins = async () =>
+      (await t.handle.db.select().from(schema.users)).filter((u) => u.isStaff && u.isActive).map((u) => u.id);
+    const before = await activeAdmins();
+    expect(before).toEqual(expect.arrayContaining([ids.admin, ids.staff]));
+    // Every other admin steps aside first, so these two are the last ones.
+    const others = before.filter((id) => id !== ids.admin && id !== ids.staff);
+    for (const id of others)
+      await t.handle.db.update(schema.users).set({ isStaff: false }).where(eq(schema.users.id, id));
+    try {
+      const [a, b] = await Promise.all([
+        t.call(api.updateStaff, { token: admin, params: { id: ids.staff! }, body: { role: 'STAFF' } }),
+        t.call(api.updateStaff, { token: other, params: { id: ids.admin! }, body: { role: 'STAFF' } }),
+      ]);
+      expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
+      expect(await activeAdmins()).toHaveLength(1);
+      // The last admin cannot be deactivated or demoted by anyone.
+      const [last] = await activeAdmins();
+      const lastToken = last === ids.admin ? admin : other;
+      const refused = await t.call(api.updateStaff, {
+        token: lastToken,
+        params: { id: last! },
+        body: { role: 'STAFF' },
+      });
+      expect(refused.status).toBe(400);
+    } finally {
+      for (const id of [...others, ids.admin!]) {
+        await t.handle.db.update(schema.users).set({ isStaff: true }).where(eq(schema.users.id, id));
+      }
+      await t.handle.db
+        .update(schema.users)
+        .set({ isStaff: false, isEmployee: true })
+        .where(eq(schema.users.id, ids.staff!));
+    }
+  });
+
   it("PATCH business_user/{id}: a manager edits its own company's users; another company's are not found", async () => {
     const ok = await t.call(api.updateBusinessUser, {
       token: manager,

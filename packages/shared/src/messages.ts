@@ -100,6 +100,7 @@ export const MSG = {
   notCompanyUser: 'This user is not in a company',
   inviteRoleNotAllowed: 'You may not invite this role',
   lastManager: 'A company must keep at least one manager',
+  lastAdmin: 'At least one active admin must remain',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   cannotDemoteSelf: 'You cannot remove your own admin role',
   adminOnlyField: 'Only an admin may change this',

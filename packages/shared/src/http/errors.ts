@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   templateInvalid: 'template_invalid',
   emailTaken: 'email_taken',
   lastManager: 'last_manager',
+  lastAdmin: 'last_admin',
   invitationInvalid: 'invitation_invalid',
   invitationUsed: 'invitation_used',
   invitationExpired: 'invitation_expired',

@@ -109,6 +109,20 @@ export const otherActiveManagers = (db: Executor, companyId: number, exceptUserI
     .then((r) => r[0]?.n ?? 0);
 
 /** Serializes manager changes of one company (the last-manager rule reads, then writes). */
+/**
+ * Active admins other than `exceptUserId`, with every active admin row locked for the rest of the
+ * transaction: of two admins demoting or deactivating each other at once, the second sees the
+ * first's change.
+ */
+export async function otherActiveAdminsLocked(db: Executor, exceptUserId: number) {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isStaff, true), eq(users.isActive, true)))
+    .for('update');
+  return admins.filter((a) => a.id !== exceptUserId).length;
+}
+
 export async function lockCompany(db: Executor, companyId: number) {
   await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }

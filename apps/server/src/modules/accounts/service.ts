@@ -199,7 +199,11 @@ async function patchUser(
   const demoting = values.isStaff === false && u.isStaff;
   if (demoting && u.id === ctx.actor.id) throw validationError('role', MSG.cannotDemoteSelf);
   const losesManager = u.isManager && u.isActive && (deactivating || values.isManager === false);
+  const losesAdmin = u.isStaff && u.isActive && (deactivating || demoting);
   return transaction(ctx, async (tx) => {
+    if (losesAdmin && (await repo.otherActiveAdminsLocked(tx.db, u.id)) === 0) {
+      throw badRequest(ERROR_CODES.lastAdmin, MSG.lastAdmin);
+    }
     if (losesManager && u.companyId) {
       await repo.lockCompany(tx.db, u.companyId);
       if ((await repo.otherActiveManagers(tx.db, u.companyId, u.id)) === 0) {
