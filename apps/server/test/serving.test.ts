@@ -54,6 +54,41 @@ describe('security headers over plain HTTP and HTTPS', () => {
   });
 });
 
+describe('without a configured proxy, or on an HTTPS-only site', () => {
+  let t: TestApp;
+  let seenIp = '';
+  beforeAll(async () => {
+    t = await setupTestApp({}, (app) => {
+      app.get('/api/test-ip', { config: { access: 'public' } }, async (req) => {
+        seenIp = req.ip;
+        return {};
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('X-Forwarded-For does not choose the client IP', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/test-ip',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      remoteAddress: '10.0.0.5',
+    });
+    expect(seenIp).toBe('10.0.0.5');
+  });
+
+  it('HTTPS_ONLY sends HSTS and upgrade-insecure-requests even on a plain-HTTP request', async () => {
+    const secure = await setupTestApp({ httpsOnly: true });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/core/config/' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toMatch(/;upgrade-insecure-requests$/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('behind a configured proxy', () => {
   let t: TestApp;
   let seenIp = '';
