@@ -10,6 +10,7 @@ import type { RequestContext } from '../src/kit/context.ts';
 import { estimatedCount, estimatedTableCount, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
 import { afterCommit, isUniqueViolation, rethrowUnique, transaction } from '../src/kit/transaction.ts';
 import { audit } from '../src/modules/audit/index.ts';
+import { MemoryStorage } from '../src/storage/index.ts';
 import { setupTestApp, type TestApp, testConfig } from './helpers.ts';
 
 /** The module kit (apps/server/src/kit) on a real SQL engine: PGlite, and PostgreSQL when configured. */
@@ -19,16 +20,10 @@ const { tags } = schema;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const stored = new Map<string, Buffer>();
   ctx = {
     db: handle.db,
     config: testConfig(),
-    storage: {
-      kind: 'local',
-      put: async (k, b) => void stored.set(k, b),
-      get: async (k) => stored.get(k) ?? null,
-      delete: async (k) => void stored.delete(k),
-    },
+    storage: new MemoryStorage(),
     actor: null,
     requestId: null,
     log: { error: () => {} } as unknown as FastifyBaseLogger,

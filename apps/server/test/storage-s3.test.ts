@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -33,6 +33,22 @@ afterAll(async () => {
 });
 
 describe('S3Storage', () => {
+  it('streams a file into the bucket (putFile), byte for byte', async () => {
+    const storage = new S3Storage(BUCKET, { endpoint, ...credentials });
+    const dir = mkdtempSync(path.join(tmpdir(), 'cab-s3-src-'));
+    try {
+      const source = path.join(dir, 'upload');
+      const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+      writeFileSync(source, bytes);
+      await storage.putFile('orders/1/plan.pdf', source, 'application/pdf');
+      expect((await storage.get('orders/1/plan.pdf'))?.equals(bytes)).toBe(true);
+      const head = await storage.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: 'orders/1/plan.pdf' }));
+      expect(head.ContentType).toBe('application/pdf');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('puts, gets and deletes objects; a missing key is null', async () => {
     const storage = new S3Storage(BUCKET, { endpoint, ...credentials });
     await storage.put('premium/a.png', Buffer.from('hello'), 'image/png');

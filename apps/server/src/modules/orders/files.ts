@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { ERROR_CODES, ORDER_TEXT, type orderFileSchema } from '@cab/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -69,7 +68,7 @@ export interface StoredUpload {
   size: number;
 }
 
-/** Puts the uploads in storage (one in memory at a time); on failure the ones stored are removed. */
+/** Puts the uploads in storage (streamed from their temporary files); on failure the ones stored are removed. */
 export async function storeUploads(ctx: Ctx, orderId: number, files: readonly UploadedFile[]): Promise<StoredUpload[]> {
   const stored: StoredUpload[] = [];
   try {
@@ -78,7 +77,7 @@ export async function storeUploads(ctx: Ctx, orderId: number, files: readonly Up
       const ext = extensionOf(name);
       const storageKey = `orders/${orderId}/${randomUUID()}${ext ? `.${ext}` : ''}`;
       const contentType = fileContentType(name);
-      await ctx.storage.put(storageKey, await readFile(f.path), contentType);
+      await ctx.storage.putFile(storageKey, f.path, contentType);
       stored.push({ name, storageKey, contentType, size: f.size });
     }
   } catch (err) {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { drawSeedImage, isSeedImageKey } from '@cab/db';
 import { IMAGE_OWNERS, type ImageOwner } from '@cab/db/schema';
 import { type CatalogImage, ERROR_CODES, MSG } from '@cab/shared';
@@ -64,9 +63,9 @@ export async function addImages(
   lockOwner: LockOwner,
 ): Promise<CatalogImage[]> {
   const { storage } = ctx;
-  // One upload in memory at a time, read from its temporary file.
+  // Streamed from its temporary file: an upload is never in memory whole.
   for (const p of prepared) {
-    await storage.put(p.key, await readFile(p.source), p.contentType);
+    await storage.putFile(p.key, p.source, p.contentType);
     await storage.put(p.thumbKey, p.thumb, p.contentType === 'image/jpeg' ? 'image/jpeg' : 'image/png');
   }
   try {
