@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { WEB_TEXT } from '@cab/shared';
-import { expect, test } from '@playwright/test';
+import { expect, type Response, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../fixtures.ts';
 
 /**
@@ -37,4 +37,26 @@ test('the app opened by a LAN address over plain HTTP renders and signs in', asy
   expect(new URL(page.url()).origin).toBe(origin);
   expect(httpsRequests).toEqual([]);
   expect(pageErrors).toEqual([]);
+});
+
+test('the built app is served precompressed, hashed assets cached for a year, the page revalidated', async ({
+  page,
+}) => {
+  const scripts: Response[] = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/assets/') && res.url().endsWith('.js')) scripts.push(res);
+  });
+  const response = await page.goto('/login');
+  expect(response?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByLabel(WEB_TEXT.emailLabel, { exact: true })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  let compressed = 0;
+  for (const script of scripts) {
+    expect(script.headers()['cache-control'], script.url()).toBe('public, max-age=31536000, immutable');
+    // The build writes a .br and a .gz beside every script of 1 KB or more (smaller ones gain nothing).
+    if ((await script.body()).length < 1024) continue;
+    expect(script.headers()['content-encoding'], script.url()).toMatch(/^(br|gzip)$/);
+    compressed++;
+  }
+  expect(compressed).toBeGreaterThan(0);
 });
