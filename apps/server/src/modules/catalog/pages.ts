@@ -57,7 +57,7 @@ const STYLE = `
 
 function page(title: string, body: string, autoPrint = false) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} · ${esc(WEB_TEXT.appName)}</title><style>${STYLE}</style>
+<title>${esc(title)} · ${esc(WEB_TEXT.appName)}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><style>${STYLE}</style>
 ${autoPrint ? '<script src="/template/print.js" defer></script>' : ''}</head>
 <body><header><h1>${esc(title)}</h1><button type="button" id="print">Print</button></header><main>${body}</main>
 <script src="/template/print-button.js" defer></script></body></html>`;
