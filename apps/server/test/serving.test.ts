@@ -54,27 +54,32 @@ describe('security headers over plain HTTP and HTTPS', () => {
   });
 });
 
-describe('without a configured proxy, or on an HTTPS-only site', () => {
-  let t: TestApp;
-  let seenIp = '';
-  beforeAll(async () => {
-    t = await setupTestApp({}, (app) => {
-      app.get('/api/test-ip', { config: { access: 'public' } }, async (req) => {
-        seenIp = req.ip;
-        return {};
-      });
-    });
+/** A test app that answers the client IP Fastify sees for a request claiming X-Forwarded-For. */
+async function ipApp(config: Parameters<typeof setupTestApp>[0] = {}) {
+  const t = await setupTestApp(config, (app) => {
+    app.get('/api/test-ip', { config: { access: 'public' } }, async (req) => ({ ip: req.ip }));
   });
-  afterAll(() => t.close());
+  const ipSeenFrom = async (remoteAddress: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/test-ip',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+        remoteAddress,
+      })
+    ).json().ip;
+  return { t, ipSeenFrom };
+}
+
+describe('without a configured proxy, or on an HTTPS-only site', () => {
+  let app: Awaited<ReturnType<typeof ipApp>>;
+  beforeAll(async () => {
+    app = await ipApp();
+  });
+  afterAll(() => app.t.close());
 
   it('X-Forwarded-For does not choose the client IP', async () => {
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/test-ip',
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-      remoteAddress: '10.0.0.5',
-    });
-    expect(seenIp).toBe('10.0.0.5');
+    expect(await app.ipSeenFrom('10.0.0.5')).toBe('10.0.0.5');
   });
 
   it('HTTPS_ONLY sends HSTS and upgrade-insecure-requests even on a plain-HTTP request', async () => {
@@ -91,14 +96,10 @@ describe('without a configured proxy, or on an HTTPS-only site', () => {
 
 describe('behind a configured proxy', () => {
   let t: TestApp;
-  let seenIp = '';
+  let app: Awaited<ReturnType<typeof ipApp>>;
   beforeAll(async () => {
-    t = await setupTestApp({ trustProxy: '127.0.0.1' }, (app) => {
-      app.get('/api/test-ip', { config: { access: 'public' } }, async (req) => {
-        seenIp = req.ip;
-        return {};
-      });
-    });
+    app = await ipApp({ trustProxy: '127.0.0.1' });
+    t = app.t;
   });
   afterAll(() => t.close());
 
@@ -114,20 +115,8 @@ describe('behind a configured proxy', () => {
   });
 
   it('X-Forwarded-For counts only from the trusted proxy', async () => {
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/test-ip',
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-      remoteAddress: '127.0.0.1',
-    });
-    expect(seenIp).toBe('203.0.113.9');
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/test-ip',
-      headers: { 'x-forwarded-for': '203.0.113.9' },
-      remoteAddress: '10.0.0.7',
-    });
-    expect(seenIp).toBe('10.0.0.7');
+    expect(await app.ipSeenFrom('127.0.0.1')).toBe('203.0.113.9');
+    expect(await app.ipSeenFrom('10.0.0.7')).toBe('10.0.0.7');
   });
 });
 
