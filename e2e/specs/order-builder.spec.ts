@@ -143,6 +143,8 @@ test.describe('order builder', () => {
     await codeField(g2).focus();
     await page.keyboard.press('Control+s');
     await expect(page).toHaveURL(/\/orders\/\d+$/);
+    // A person waits for the order's page to replace the builder's (keys typed in the switch are lost).
+    await expect(page.getByTestId('order-title')).toBeVisible();
     await expect(codeField(page.getByTestId('group-1'))).toBeFocused();
     await keyLine(page, page.getByTestId('group-1'), 'B24', 1);
     expect(await codesOf(page.getByTestId('group-1'))).toEqual(['W3030', 'DB18', 'B24']);

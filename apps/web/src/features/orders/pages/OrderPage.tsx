@@ -7,22 +7,16 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ComponentType, lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrder } from '../api.ts';
+import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { OrderActions } from '../detail/OrderActions.tsx';
 import { OrderLines } from '../detail/OrderLines.tsx';
 import { OrderTabs } from '../detail/OrderTabs.tsx';
 import { PriceSummary } from '../detail/PriceSummary.tsx';
 import { formatDay } from '../list/day.ts';
 import { StatusChip } from '../list/StatusChip.tsx';
-
-type BuilderProps = { order?: Order; onSaved?: (order: Order) => void };
-// The builder (another part of the feature) is used once it exists; until then the lines are read-only.
-const builderModules = import.meta.glob<{ OrderBuilder: ComponentType<BuilderProps> }>('../builder/OrderBuilder.tsx');
-const loadBuilder = Object.values(builderModules)[0];
-const OrderBuilder = loadBuilder ? lazy(() => loadBuilder().then((m) => ({ default: m.OrderBuilder }))) : null;
 
 function Field({ label, value, testId }: { label: string; value: string | null | undefined; testId: string }) {
   if (!value) return null;
@@ -89,20 +83,16 @@ export default function OrderPage() {
     );
   }
   if (!order) return <Skeleton variant="rounded" height={320} />;
-  const editable = order.can_be_updated && OrderBuilder !== null;
+  const editable = order.can_be_updated;
   return (
     <Stack spacing={3} data-testid="order-page" data-order-id={order.id}>
       <OrderHeader order={order} />
       {/* Wide screens: the prices beside the lines; otherwise above them, where a discount is seen at once. */}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 340px' } }}>
         <Box sx={{ minWidth: 0, order: { xs: 2, xl: 1 } }}>
-          {editable && OrderBuilder ? (
-            <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-              <OrderBuilder order={order} />
-            </Suspense>
-          ) : (
-            <OrderLines order={order} />
-          )}
+          {/* Imported, not lazy: after a new order's first save this page replaces the builder's
+              page, and a lazy builder left a moment with neither while the person keys on. */}
+          {editable ? <OrderBuilder order={order} /> : <OrderLines order={order} />}
         </Box>
         <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' } }}>
           <PriceSummary order={order} />
