@@ -43,7 +43,9 @@ export function claimDue(db: Executor, limit: number, leaseUntil: Date) {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, new Date())))
+    // The database's clock, as the row's default: JavaScript's millisecond Date is behind a
+    // microsecond now() within the same millisecond, and a row queued just then was skipped.
+    .where(and(eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
