@@ -81,3 +81,10 @@ export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 
 /** Client log limits: a broken client cannot flood the server (issue 2). */
 export const CLIENT_LOG_LIMITS = { bodyBytes: 16 * 1024, fieldChars: 4000, perMinute: 60 } as const;
+
+/**
+ * Bounds on a request's shape (decision 0019). The deepest body the API takes (an order's groups,
+ * items and premiums) nests 4 levels; a body nested deeper than this is refused before anything
+ * walks it, so 6 KB of brackets cannot exhaust the stack.
+ */
+export const REQUEST_LIMITS = { jsonDepth: 32 } as const;

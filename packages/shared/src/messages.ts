@@ -56,12 +56,16 @@ export const MSG = {
   invalidCredentials: 'Unable to log in with provided credentials.',
   loginRateLimited: 'Too many login attempts. Please wait a minute and try again.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+  orderWritesRateLimited: 'Too many changes to orders in a minute. Please wait a moment and try again.',
   notAuthenticated: 'Authentication credentials were not provided or are no longer valid.',
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   validationFailed: 'Some fields are not valid.',
   /** A NUL byte cannot be stored in a PostgreSQL text column. */
   textHasNul: 'Must not contain a NUL character',
+  /** Half of a UTF-16 surrogate pair cannot be encoded as UTF-8, so it cannot be stored. */
+  textNotUnicode: 'Must be valid Unicode text (it holds half of a character pair, a lone surrogate)',
+  jsonTooDeep: (max: number) => `The request nests arrays and objects more than ${max} levels deep`,
   internalError: 'An unexpected error occurred.',
   textTooLong: (max: number) => `Must be at most ${max} characters`,
   /** Stands in an outbox mail, once sent, for the sign-in link it carried. */
@@ -169,6 +173,10 @@ export const MSG = {
   csvMissingColumns: (names: string) => `Missing columns: ${names}`,
   csvEmpty: 'The file has no rows',
   multipartExpected: 'Send the request as multipart/form-data',
+  multipartNoBoundary: 'The multipart/form-data content type must name its boundary',
+  multipartTruncated: 'The upload ended before its last part: send the whole request again',
+  multipartPartWithoutName: 'Every part of the upload needs a name (Content-Disposition: form-data; name="...")',
+  multipartMalformed: 'The upload is not valid multipart/form-data',
   imageNotFound: 'Image not found',
   moveImageTarget: 'Give the image to move and the image it goes above or under',
   doorStyleNotInWoodSpecies: (door: string, wood: string) => `Door style ${door} is not offered in ${wood}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import './validation.ts';
+import { requiredString, textField, unstorableText } from './validation.ts';
 
 describe('a bare zod bound speaks the product’s words', () => {
   const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -14,5 +14,29 @@ describe('a bare zod bound speaks the product’s words', () => {
 
   it('a message the schema gives still wins', () => {
     expect(first(z.string().max(5, 'Own words'), 'abcdef')).toBe('Own words');
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('a lone surrogate, high or low, anywhere, is not Unicode text; a pair (an emoji) is', () => {
+    for (const bad of ['\ud800', 'a\ud800b', 'end \ud83d', '\udc00 start', '\ude00\ud83d']) {
+      expect(unstorableText(bad), JSON.stringify(bad)).toBe(MSG.textNotUnicode);
+      expect(first(textField(100), bad)).toBe(MSG.textNotUnicode);
+      expect(first(requiredString(100), bad)).toBe(MSG.textNotUnicode);
+    }
+    expect(unstorableText('fine \ud83d\ude00 é')).toBeNull();
+    expect(textField(100).parse(' fine \ud83d\ude00 ')).toBe('fine \ud83d\ude00');
+  });
+
+  it('a NUL character says so', () => {
+    expect(unstorableText('a\u0000b')).toBe(MSG.textHasNul);
+    expect(first(requiredString(100), 'a\u0000b')).toBe(MSG.textHasNul);
+  });
+
+  it('the other checks still speak first where they apply', () => {
+    expect(first(requiredString(100), '  ')).toBe(MSG.required);
+    expect(first(textField(3), 'abcd')).toBe(MSG.textTooLong(3));
   });
 });

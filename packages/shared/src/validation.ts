@@ -23,16 +23,35 @@ z.config({
 /** 'Required' for a missing value, `otherwise` for a value of the wrong type. */
 const typeError = (otherwise?: string) => (iss: { input?: unknown }) => (missing(iss) ? MSG.required : otherwise);
 
+/** Half of a UTF-16 surrogate pair without its other half: UTF-8, and so PostgreSQL, cannot hold it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Why PostgreSQL cannot store `text` (a NUL byte, a lone surrogate such as "\ud800"), or null when
+ * it can. The server asks it of every string of every request (http/route.ts, http/multipart.ts);
+ * the text fields below ask it too, so a form says it on the field.
+ */
+export function unstorableText(text: string): string | null {
+  if (text.includes('\u0000')) return MSG.textHasNul;
+  if (LONE_SURROGATE.test(text)) return MSG.textNotUnicode;
+  return null;
+}
+
+const storable = (s: z.ZodString) =>
+  s.refine((v) => !v.includes('\u0000'), MSG.textHasNul).refine((v) => !LONE_SURROGATE.test(v), MSG.textNotUnicode);
+
 /** A text that must not be empty after trimming, at most `max` characters. */
 export const requiredString = (max = 255) =>
-  z
-    .string({ error: typeError(MSG.required) })
-    .trim()
-    .min(1, MSG.required)
-    .max(max, MSG.textTooLong(max));
+  storable(
+    z
+      .string({ error: typeError(MSG.required) })
+      .trim()
+      .min(1, MSG.required)
+      .max(max, MSG.textTooLong(max)),
+  );
 
 /** An optional text of at most `max` characters. */
-export const textField = (max: number) => z.string().trim().max(max, MSG.textTooLong(max));
+export const textField = (max: number) => storable(z.string().trim().max(max, MSG.textTooLong(max)));
 
 /** Query strings, path segments and form fields carry numbers as text: a numeric string becomes a number. */
 const numeric = (v: unknown) =>

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ERROR_CODES, MSG } from '@cab/shared';
+import { ERROR_CODES, MSG, unstorableText } from '@cab/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors.ts';
 
@@ -29,8 +29,32 @@ const tooLarge = (maxBytes: number, field: string) => {
   return new AppError(413, ERROR_CODES.payloadTooLarge, message, undefined, { [field]: [message] });
 };
 
-const nulIn = (field: string) =>
-  badRequest(ERROR_CODES.validation, MSG.validationFailed, { [field]: [MSG.textHasNul] });
+/** A 400 about the upload as a whole, shown on its file field. */
+const malformed = (message: string, field: string) =>
+  badRequest(ERROR_CODES.validation, message, { [field]: [message] });
+
+/** Refuses text PostgreSQL cannot store (a NUL, a lone surrogate) in a field or a file name. */
+function refuseUnstorable(text: string, field: string) {
+  const problem = unstorableText(text);
+  if (problem) throw badRequest(ERROR_CODES.validation, problem, { [field]: [problem] });
+}
+
+/**
+ * What a parser error says about the request, or null for another failure (the disk, a bug).
+ * busboy's errors carry no code, only their words.
+ */
+function parserProblem(err: unknown): string | null {
+  const code = (err as { code?: string }).code;
+  const message = err instanceof Error ? err.message : '';
+  if (/boundary (not found|required)/i.test(message)) return MSG.multipartNoBoundary;
+  if (/unexpected end of (multipart|form)/i.test(message) || code === 'FST_MP_PREMATURE_CLOSE') {
+    return MSG.multipartTruncated;
+  }
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR' || code === 'FST_PROTO_VIOLATION' || /^Malformed/i.test(message)) {
+    return MSG.multipartMalformed;
+  }
+  return null;
+}
 
 /**
  * Reads a multipart request and hands its content to `use`: every file streamed to a temporary
@@ -65,9 +89,11 @@ async function readParts(
   const fields: Record<string, string[]> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES, fields: 100 } })) {
+      // RFC 7578: every part has a name; without one nothing says what the part is for.
+      if (!part.fieldname) throw malformed(MSG.multipartPartWithoutName, fileField);
       if (part.type === 'file') {
-        // The name is kept with the file (PostgreSQL text cannot hold a NUL).
-        if (part.filename?.includes('\u0000')) throw nulIn(part.fieldname);
+        // The name is kept with the file.
+        refuseUnstorable(part.filename ?? '', part.fieldname);
         const file = path.join(dir, String(files.length));
         const out = createWriteStream(file);
         await pipeline(part.file, out);
@@ -76,7 +102,7 @@ async function readParts(
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         const name = part.fieldname.replace(/\[\]$/, '');
-        if (value.includes('\u0000')) throw nulIn(name);
+        refuseUnstorable(value, name);
         fields[name] = [...(fields[name] ?? []), value];
       }
     }
@@ -90,8 +116,10 @@ async function readParts(
       });
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest(ERROR_CODES.validation, MSG.multipartExpected, { [fileField]: [MSG.multipartExpected] });
+      throw malformed(MSG.multipartExpected, fileField);
     }
+    const problem = parserProblem(err);
+    if (problem) throw malformed(problem, fileField);
     throw err;
   }
   return { files, fields };

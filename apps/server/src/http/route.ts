@@ -1,10 +1,10 @@
-import { canAccess, type Endpoint, ERROR_CODES, MSG } from '@cab/shared';
+import { canAccess, type Endpoint, ERROR_CODES, MSG, REQUEST_LIMITS, unstorableText } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx, PublicCtx } from '../kit/context.ts';
 import { JsonText } from '../kit/json-rows.ts';
 import type { AuthUser } from './auth.ts';
-import { AppError, badRequest, notAuthenticated, permissionDenied } from './errors.ts';
+import { AppError, badRequest, fieldErrors, notAuthenticated, permissionDenied } from './errors.ts';
 import { compileSerializer } from './serialize.ts';
 
 type Out<T> = z.output<Extract<T, z.ZodType>>;
@@ -47,25 +47,45 @@ export function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordRes
   if (!canAccess(e.access, user.role)) throw permissionDenied();
 }
 
-/** Paths of the strings in a parsed request part that contain a NUL byte (PostgreSQL text cannot hold one). */
-export function nulFields(value: unknown, at = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [at || '_'] : [];
-  if (Array.isArray(value)) return value.flatMap((v, i) => nulFields(v, at ? `${at}.${i}` : String(i)));
-  // Parsed JSON and query strings (whose objects may have no Object prototype); not buffers or streams.
-  if (value && typeof value === 'object' && !ArrayBuffer.isView(value) && !('pipe' in value)) {
-    return Object.entries(value as object).flatMap(([k, v]) => nulFields(v, at ? `${at}.${k}` : k));
+const tooDeep = (at: string) => {
+  const message = MSG.jsonTooDeep(REQUEST_LIMITS.jsonDepth);
+  return badRequest(ERROR_CODES.validation, message, { [at.split('.')[0] || '_']: [message] });
+};
+
+/**
+ * The strings (and keys) of a parsed request part that PostgreSQL cannot store (a NUL, a lone
+ * surrogate: unstorableText), by path, with why. Walked with a stack, not recursion, and refused
+ * past REQUEST_LIMITS.jsonDepth levels: 6 KB of brackets once overflowed the call stack here.
+ */
+export function unstorableFields(value: unknown): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const stack: [value: unknown, at: string, depth: number][] = [[value, '', 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, at, depth] = next;
+    if (typeof v === 'string') {
+      const problem = unstorableText(v);
+      if (problem) found[at || '_'] = [problem];
+      continue;
+    }
+    // Parsed JSON and query strings (whose objects may have no Object prototype); not buffers or streams.
+    if (!v || typeof v !== 'object' || ArrayBuffer.isView(v) || 'pipe' in v) continue;
+    if (depth >= REQUEST_LIMITS.jsonDepth) throw tooDeep(at);
+    const entries = Object.entries(v as object);
+    // Backwards, so the fields come out in the order the request has them.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i] as [string, unknown];
+      const path = at ? `${at}.${k}` : k;
+      const problem = unstorableText(k);
+      if (problem) found[path] = [problem];
+      else stack.push([child, path, depth + 1]);
+    }
   }
-  return [];
+  return found;
 }
 
-function refuseNul(req: FastifyRequest): void {
-  const fields = [...nulFields(req.params), ...nulFields(req.query), ...nulFields(req.body)];
-  if (fields.length === 0) return;
-  throw badRequest(
-    ERROR_CODES.validation,
-    MSG.validationFailed,
-    Object.fromEntries(fields.map((f) => [f, [MSG.textHasNul]])),
-  );
+function refuseUnstorable(req: FastifyRequest): void {
+  const fields = { ...unstorableFields(req.params), ...unstorableFields(req.query), ...unstorableFields(req.body) };
+  if (Object.keys(fields).length > 0) throw fieldErrors(fields);
 }
 
 /** The request context of one request, built from the app's dependencies. */
@@ -112,7 +132,7 @@ export function route<E extends Endpoint>(
     },
     preValidation: (req, _reply, done) => {
       try {
-        refuseNul(req);
+        refuseUnstorable(req);
         done();
       } catch (err) {
         done(err as Error);

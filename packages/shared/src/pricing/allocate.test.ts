@@ -28,5 +28,6 @@ describe('allocate (largest remainder)', () => {
   it('allocates nothing over no lines and refuses something', () => {
     expect(allocate(c(0), [])).toEqual([]);
     expect(() => allocate(c(1), [])).toThrow(RangeError);
+    expect(() => allocate(c(7500), [])).toThrow(RangeError);
   });
 });

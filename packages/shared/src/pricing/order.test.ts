@@ -166,6 +166,35 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
     expect(t.surcharge).toBe(0);
   });
 
+  it('charges an order with no lines nothing: no small-order fee on $0.00 and no line to spread it over', () => {
+    const fees = {
+      surcharges: [
+        { id: 'small', amount: c(7500), appliesBelow: c(50000) },
+        { id: 'card', percentage: bp(300) },
+      ],
+      paymentOptionDiscount: { amount: c(1000) },
+      customDiscount: { amount: c(500) },
+      salesTaxRate: bp(8875),
+    };
+    for (const groups of [
+      [],
+      [{ premiums: {}, items: [] }],
+      [
+        { premiums: {}, items: [] },
+        { premiums: {}, items: [] },
+      ],
+    ]) {
+      const priced = priceOrder(order({ ...fees, groups }));
+      expect(priced.totals).toMatchObject({ subtotal: 0, surcharge: 0, total_before_tax: 0, total_price: 0 });
+      expect(priced.steps.filter((st) => st.kind === 'surcharge')).toEqual([]);
+      expect(priced.groups.flatMap((g) => g.items)).toEqual([]);
+    }
+    // One line, even of $0.00, carries the fee (its final price is the fee).
+    const free = priceOrder(order({ ...fees, groups: [{ premiums: {}, items: [line('z', 0)] }] }));
+    expect(free.totals.surcharge).toBe(7500);
+    expect(free.groups[0]?.items[0]?.total_final_price).toBe(free.totals.total_before_tax);
+  });
+
   describe('discount code validity', () => {
     it.each([
       ['not yet valid', { validFrom: '2026-11-21' }, 'not_yet_valid'],

@@ -101,9 +101,11 @@ export function priceOrder(input: OrderPricingInput): OrderPricing {
   }
   const totalAfterDiscount = running;
 
-  // 4. Surcharges, each on the total after discounts (a card fee does not charge on a fee).
+  // 4. Surcharges, each on the total after discounts (a card fee does not charge on a fee). An
+  // order with no lines is charged none: there is nothing to charge a small-order fee on, and no
+  // line to carry it (decision 0019).
   let surcharge = 0;
-  for (const s of input.surcharges ?? []) {
+  for (const s of breakdowns.length > 0 ? (input.surcharges ?? []) : []) {
     if (s.appliesBelow !== null && s.appliesBelow !== undefined && totalAfterDiscount >= s.appliesBelow) continue;
     const rate = rateOf(s);
     const amount = rate !== null ? percentOf(positive(totalAfterDiscount), rate) : (s.amount ?? 0);
