@@ -28,6 +28,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** Client log reports allowed per minute for one IP. */
   clientLogRateLimitPerMinute: number;
+  /** Order writes (every call under /api/orders but GET) allowed per minute for one user; 0: no limit. */
+  orderWriteRateLimitPerMinute: number;
   /** Built web app to serve; absent folder = API only. */
   webDist: string;
   logLevel: string;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10),
     clientLogRateLimitPerMinute: int(env.CLIENT_LOG_RATE_LIMIT_PER_MINUTE, 60),
+    orderWriteRateLimitPerMinute: int(env.ORDER_WRITE_RATE_LIMIT_PER_MINUTE, 120),
     webDist: path.resolve(env.WEB_DIST || path.join(ROOT, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'warn' : 'info'),
     seedDemo: env.SEED_DEMO !== 'false',

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({ APP_ENV: 'test', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent' }),
     loginRateLimitPerMinute: 10_000,
     clientLogRateLimitPerMinute: 10_000,
+    orderWriteRateLimitPerMinute: 10_000,
     ...overrides,
   };
 }

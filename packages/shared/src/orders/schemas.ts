@@ -86,8 +86,15 @@ export const orderGroupInputSchema = z.object({
 });
 export type OrderGroupInput = z.infer<typeof orderGroupInputSchema>;
 
+/** Lines of all the groups together: the bound holds per order, not per group (issue 15's 26,000 lines). */
+const countOrderLines = (groups: readonly { items: readonly unknown[] }[]) =>
+  groups.reduce((n, g) => n + g.items.length, 0);
+
 const groupsField = () =>
-  z.array(orderGroupInputSchema).max(ORDER_LIMITS.groups, ORDER_TEXT.tooManyGroups(ORDER_LIMITS.groups));
+  z
+    .array(orderGroupInputSchema)
+    .max(ORDER_LIMITS.groups, ORDER_TEXT.tooManyGroups(ORDER_LIMITS.groups))
+    .refine((groups) => countOrderLines(groups) <= ORDER_LIMITS.lines, ORDER_TEXT.tooManyLines(ORDER_LIMITS.lines));
 
 export const orderCreateSchema = z.object({
   name: requiredString(ORDER_LIMITS.name),

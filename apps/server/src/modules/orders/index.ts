@@ -5,11 +5,22 @@
  * lifecycleOrder, lifecycleActor), service.ts (getOrder, saveGroups, repriceTotals,
  * repriceFromCatalogue).
  */
+import { MSG } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
+import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { ordersCoreRoutes } from './routes.ts';
 import { orderLifecycleRoutes } from './routes-lifecycle.ts';
 
 export function ordersRoutes(app: FastifyInstance) {
-  ordersCoreRoutes(app);
-  orderLifecycleRoutes(app);
+  // A context of their own, so the write limit holds for the orders' routes only.
+  app.register(async (orders) => {
+    limitWritesPerUser(
+      orders,
+      'orders:write',
+      (config) => config.orderWriteRateLimitPerMinute,
+      MSG.orderWritesRateLimited,
+    );
+    ordersCoreRoutes(orders);
+    orderLifecycleRoutes(orders);
+  });
 }

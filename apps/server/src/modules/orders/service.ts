@@ -11,6 +11,7 @@ import {
   MSG,
   ORDER_LIFECYCLE_CODES,
   ORDER_LIFECYCLE_TEXT,
+  ORDER_LIMITS,
   ORDER_STATUS_LABELS,
   ORDER_TEXT,
   type Order,
@@ -504,6 +505,8 @@ export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput): Pr
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
     assertCanBeUpdated(tx, row);
     const [groups, items] = await Promise.all([repo.groupsOf(tx.db, id), repo.itemsOf(tx.db, id)]);
+    if (items.length + group.items.length > ORDER_LIMITS.lines)
+      throw fieldError(ERROR_CODES.validation, 'items', ORDER_TEXT.tooManyLines(ORDER_LIMITS.lines));
     const [prepared] = await prepareGroups(tx, toSources([group]));
     const g = prepared!;
     // A client id already used in the order is an error of the new group.
