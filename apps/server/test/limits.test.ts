@@ -180,6 +180,14 @@ describe('bounds', () => {
       expect(messages).not.toContain(MSG.required);
     },
   );
+
+  // Issue 15: "\ud800" once reached the database and answered 500 (or was stored as U+FFFD).
+  it.each(cases.filter((c) => c.kind === 'text' && c.part === 'body'))(
+    '$key $part $field refuses a lone surrogate',
+    async (c) => {
+      expect(await fieldErrors(c, 'half \ud800 a pair')).toEqual([MSG.textNotUnicode]);
+    },
+  );
 });
 
 describe('bound messages', () => {
