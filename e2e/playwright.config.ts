@@ -58,8 +58,15 @@ export default defineConfig({
     command: 'npm run serve',
     cwd: REPO_ROOT,
     url: `${BASE_URL}/api/core/config/`,
-    // Every test signs in through the form: a higher login rate limit keeps the suite from tripping it.
-    env: { PORT: String(PORT), DATA_DIR, APP_ENV: 'test', LOGIN_RATE_LIMIT_PER_MINUTE: '100' },
+    // Every test signs in through the form, and the workers share the demo users: higher login
+    // and order-write rate limits keep the suite from tripping them.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      APP_ENV: 'test',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100',
+      ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '10000',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
