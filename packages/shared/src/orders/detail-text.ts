@@ -115,7 +115,6 @@ export const ORDER_TIMELINE_TEXT = {
   bypassOn: 'Payment option discount skipped',
   bypassOff: 'Payment option discount applied again',
   changedLines: (n: number) => `${n} ${n === 1 ? 'line' : 'lines'} changed price`,
-  groupCount: (n: number) => `${n} ${n === 1 ? 'group' : 'groups'}`,
   copiedTo: (id: number) => `Copied to order #${id}`,
   copiedFrom: (id: number) => `Copied from order #${id}`,
   files: (names: string) => `Files: ${names}`,
