@@ -8,7 +8,6 @@ import {
   type OrderGroupsUpdate,
   type OrderListQuery,
   ordersApi,
-  type SubmitQuoteQuery,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
@@ -179,11 +178,10 @@ export function usePaymentOptions(id: number, date: string, enabled = true) {
  * {id}/submit_quote/: the total the submit would commit to with these choices. Keyed by the
  * order's version too, so a change of the order prices again.
  */
-export function useSubmitQuote(id: number, version: number, choice: SubmitQuoteQuery, enabled: boolean) {
+export function useSubmitQuote(id: number, version: number, choice: Record<string, string>, enabled: boolean) {
   return useQuery({
     queryKey: [...orderKeys.part(id, 'submit-quote'), version, choice] as const,
-    queryFn: ({ signal }) =>
-      call(ordersApi.submitQuote, { params: { id }, query: choice as Record<string, string>, signal }),
+    queryFn: ({ signal }) => call(ordersApi.submitQuote, { params: { id }, query: choice, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -12,7 +12,6 @@ import {
   parseMoney,
   parsePercent,
   SHIPPING_METHODS,
-  type SubmitQuoteQuery,
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
@@ -206,12 +205,15 @@ function SubmitForm({
   });
   const options = usePaymentOptions(orderId, requestedDate);
   const chosenOption = options.data?.results.find((o) => String(o.id) === paymentOption);
-  const choice: SubmitQuoteQuery = {
-    customer_payment_option: paymentOption ? Number(paymentOption) : undefined,
-    payment_method: (paymentMethod || undefined) as SubmitQuoteQuery['payment_method'],
-    shipping_method: shippingMethod as SubmitQuoteQuery['shipping_method'],
-    shipping_address: shippingMethod === 'DELIVERY' && shippingAddress ? Number(shippingAddress) : undefined,
-  };
+  // The query as the wire sends it: ids as the form holds them (text); empty choices left out.
+  const choice: Record<string, string> = Object.fromEntries(
+    Object.entries({
+      customer_payment_option: paymentOption,
+      payment_method: paymentMethod,
+      shipping_method: shippingMethod,
+      shipping_address: shippingMethod === 'DELIVERY' ? shippingAddress : '',
+    }).filter(([, v]) => v),
+  );
   const chosen = Boolean(paymentOption && paymentMethod);
   const quote = useSubmitQuote(orderId, version, choice, chosen);
   // The total shown is the one sent back: the server refuses the submit if it would charge another.
