@@ -281,7 +281,7 @@ export function PriceSummary({ order }: { order: Order }) {
         />
         <Divider sx={{ my: 1 }} />
         <PriceRow label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
-        {(canCustom || canBypass || canCode) && <Divider sx={{ my: 2 }} />}
+        {(canCustom || canBypass || canCode) && <Divider sx={{ my: 2, displayPrint: 'none' }} />}
         <Stack spacing={2} sx={{ displayPrint: 'none' }}>
           {canCustom && <CustomDiscountForm key={order.version} order={order} />}
           {canBypass && (
