@@ -3,6 +3,7 @@ import {
   divRound,
   formatMoney,
   formatWireMoney,
+  ORDER_DETAIL_TEXT,
   ORDER_STATUS_LABELS,
   ORDER_TEXT,
   type Order,
@@ -165,6 +166,8 @@ test('an admin filters the shop list, applies a 10% custom discount to an ORDERE
   await expect(priceValue(page, 'total')).toHaveText(formatWireMoney(discounted.total_price));
 
   await page.getByTestId('action-approve').click();
+  // Approve asks first (issue 15).
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: ORDER_DETAIL_TEXT.approveConfirm }).click();
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.VERIFIED);
   await expect(page.getByTestId('action-approve')).toHaveCount(0);
 

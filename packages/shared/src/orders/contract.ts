@@ -31,6 +31,7 @@ import {
   resolveOrderNoteSchema,
   termsOfUseSchema,
 } from './schemas.ts';
+import { submitQuoteQuerySchema, submitQuoteSchema } from './submit-quote.ts';
 
 /**
  * The orders API (SPEC 7 "Orders", issue 9's wire shape). Every endpoint on one order answers 404
@@ -249,6 +250,17 @@ export const ordersApi = {
     params: idParams,
     query: paymentOptionsQuerySchema,
     response: z.object({ results: z.array(paymentOptionSchema) }),
+  }),
+  submitQuote: endpoint({
+    method: 'GET',
+    path: `${O}/submit_quote/`,
+    access: READ,
+    summary:
+      'The totals the order would have if submitted with this payment option, payment method, shipping method and address',
+    tags,
+    params: idParams,
+    query: submitQuoteQuerySchema,
+    response: submitQuoteSchema,
   }),
 
   // Conversation, notes, to-dos, files, documents, timeline

@@ -2,6 +2,7 @@ import { ordersApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as orders from './service.ts';
+import { submitQuote } from './submit-quote.ts';
 
 /** The orders' builder, price and list calls (one line per contract). The lifecycle moves: routes-lifecycle.ts. */
 export function ordersCoreRoutes(app: FastifyInstance) {
@@ -23,4 +24,5 @@ export function ordersCoreRoutes(app: FastifyInstance) {
     orders.updateBypassPaymentOptionDiscount(ctx, params.id, body.bypass_payment_option_discount),
   );
   route(app, ordersApi.paymentOptions, ({ ctx, params, query }) => orders.paymentOptions(ctx, params.id, query.date));
+  route(app, ordersApi.submitQuote, ({ ctx, params, query }) => submitQuote(ctx, params.id, query));
 }

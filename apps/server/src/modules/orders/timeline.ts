@@ -1,6 +1,7 @@
 import {
   CUSTOMER_ROLES,
   ORDER_ACTIONS,
+  ORDER_INTERNAL_AUDIT_FIELDS,
   ORDER_TERMS_OF_USE,
   type orderTimelineEntrySchema,
   type Role,
@@ -13,8 +14,8 @@ import { loadOrderRow } from './reach.ts';
 
 /**
  * GET {id}/timeline/: the order's audit trail (decision 0009), newest first. The shop sees every
- * event; a customer sees the lifecycle moves and the price changes, not the shop's notes, to-dos
- * or internal files.
+ * event; a customer sees the lifecycle moves and the price changes, not the shop's notes, to-dos,
+ * internal files or the admin's internal discount notes (ORDER_INTERNAL_AUDIT_FIELDS).
  */
 type TimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
@@ -38,22 +39,27 @@ export const TIMELINE_LIMIT = 500;
 
 const isCustomer = (role: Role | null) => role !== null && (CUSTOMER_ROLES as readonly Role[]).includes(role);
 
+/** An event's before or after as a customer may read it: the shop's internal fields left out. */
+function withoutInternal(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const field of ORDER_INTERNAL_AUDIT_FIELDS) delete out[field];
+  return out;
+}
+
 export async function orderTimeline(ctx: Ctx, id: number): Promise<{ results: TimelineEntry[] }> {
   await loadOrderRow(ctx, id);
-  const rows = await repo.orderEvents(
-    ctx.db,
-    id,
-    isCustomer(ctx.actor.role) ? CUSTOMER_TIMELINE_ACTIONS : null,
-    TIMELINE_LIMIT,
-  );
+  const customer = isCustomer(ctx.actor.role);
+  const rows = await repo.orderEvents(ctx.db, id, customer ? CUSTOMER_TIMELINE_ACTIONS : null, TIMELINE_LIMIT);
+  const shown = customer ? withoutInternal : (v: unknown) => v;
   return {
     results: rows.map(({ event: e, actor }) => ({
       id: e.id,
       at: e.at.toISOString(),
       actor: actor && actor.id !== null ? { id: actor.id, full_name: actor.fullName ?? '' } : null,
       action: e.action,
-      before: e.before ?? null,
-      after: e.after ?? null,
+      before: shown(e.before ?? null),
+      after: shown(e.after ?? null),
     })),
   };
 }

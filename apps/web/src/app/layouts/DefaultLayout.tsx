@@ -39,7 +39,7 @@ export default function DefaultLayout() {
         color={isTest ? 'error' : 'primary'}
         data-testid="app-bar"
         data-test-environment={isTest ? 'true' : 'false'}
-        sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}
+        sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, displayPrint: 'none' }}
       >
         <Toolbar sx={{ gap: 1 }}>
           <IconButton
@@ -57,7 +57,8 @@ export default function DefaultLayout() {
           <UserBar />
         </Toolbar>
       </AppBar>
-      <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* Printed pages (an order for the shop floor) carry the page only: no menus. */}
+      <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 }, displayPrint: 'none' }}>
         <Drawer
           variant="temporary"
           open={mobileOpen}
@@ -82,12 +83,25 @@ export default function DefaultLayout() {
         component="main"
         sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
       >
-        <Toolbar />
-        <Box sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 }, width: '100%', maxWidth: 1400, mx: 'auto' }}>
-          <CurrentAnnouncements />
+        <Toolbar sx={{ displayPrint: 'none' }} />
+        <Box
+          sx={{
+            flex: 1,
+            p: { xs: 2, sm: 3, lg: 4 },
+            width: '100%',
+            maxWidth: 1400,
+            mx: 'auto',
+            '@media print': { p: 0, maxWidth: 'none' },
+          }}
+        >
+          <Box sx={{ displayPrint: 'none' }}>
+            <CurrentAnnouncements />
+          </Box>
           <SuspenseOutlet />
         </Box>
-        <Footer />
+        <Box sx={{ displayPrint: 'none' }}>
+          <Footer />
+        </Box>
       </Box>
     </Box>
   );

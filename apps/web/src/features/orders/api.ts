@@ -21,7 +21,16 @@ import { accountKeys } from '../accounts/api.ts';
  * exactly those.
  */
 const base = resourceKeys('orders');
-type Part = 'comments' | 'notes' | 'todos' | 'files' | 'timeline' | 'terms' | 'payment-options' | 'short';
+type Part =
+  | 'comments'
+  | 'notes'
+  | 'todos'
+  | 'files'
+  | 'timeline'
+  | 'terms'
+  | 'payment-options'
+  | 'short'
+  | 'submit-quote';
 export const orderKeys = {
   ...base,
   part: (id: number, part: Part) => [...base.all, 'part', id, part] as const,
@@ -160,6 +169,19 @@ export function usePaymentOptions(id: number, date: string, enabled = true) {
   return useQuery({
     queryKey: orderKeys.paymentOptions(id, date),
     queryFn: ({ signal }) => call(ordersApi.paymentOptions, { params: { id }, query: date ? { date } : {}, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * {id}/submit_quote/: the total the submit would commit to with these choices. Keyed by the
+ * order's version too, so a change of the order prices again.
+ */
+export function useSubmitQuote(id: number, version: number, choice: Record<string, string>, enabled: boolean) {
+  return useQuery({
+    queryKey: [...orderKeys.part(id, 'submit-quote'), version, choice] as const,
+    queryFn: ({ signal }) => call(ordersApi.submitQuote, { params: { id }, query: choice, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,4 +1,6 @@
 import {
+  canChangePrice,
+  ORDER_DETAIL_TEXT as D,
   formatWireMoney,
   MSG,
   NOTIFY_MS,
@@ -28,6 +30,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSession } from '../../auth/api.ts';
 import { useCan } from '../../auth/useCan.ts';
 import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecalculate } from '../api.ts';
 
@@ -44,7 +47,9 @@ const BUTTONS: readonly OrderAction[] = [
   'clone',
   'cancel',
 ];
-const SIMPLE: readonly OrderAction[] = ['approve', 'start_editing', 'stop_editing', 'fix'];
+const SIMPLE: readonly OrderAction[] = ['start_editing', 'stop_editing', 'fix'];
+/** Moves asked again before they are made. */
+type Confirmed = 'decline' | 'cancel' | 'approve';
 
 function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const decline = useDeclineOrder(order.id);
@@ -152,8 +157,9 @@ export function OrderActions({ order }: { order: Order }) {
   const move = useOrderMove(order.id);
   const clone = useCloneOrder(order.id);
   const recalculate = useRecalculate(order.id);
-  const canRecalculate = useCan(ordersApi.recalculate);
-  const [dialog, setDialog] = useState<'decline' | 'cancel' | null>(null);
+  const { role } = useSession();
+  const canRecalculate = useCan(ordersApi.recalculate) && role !== null && canChangePrice('recalculate', order, role);
+  const [dialog, setDialog] = useState<Confirmed | null>(null);
   const [recalculated, setRecalculated] = useState<RecalculateResult | null>(null);
   const busy = move.isPending || clone.isPending || recalculate.isPending;
 
@@ -165,7 +171,7 @@ export function OrderActions({ order }: { order: Order }) {
   const run = async (action: OrderAction) => {
     try {
       if (action === 'submit') navigate(`/orders/${order.id}/submit`);
-      else if (action === 'decline' || action === 'cancel') setDialog(action);
+      else if (action === 'decline' || action === 'cancel' || action === 'approve') setDialog(action);
       else if (action === 'clone') {
         const copy = await clone.mutateAsync();
         done(action);
@@ -178,10 +184,10 @@ export function OrderActions({ order }: { order: Order }) {
       // Shown by the transport (SPEC 8 popup).
     }
   };
-  const cancelOrder = async () => {
+  const confirmed = async (action: 'cancel' | 'approve') => {
     try {
-      await move.mutateAsync('cancel');
-      done('cancel');
+      await move.mutateAsync(action);
+      done(action);
     } catch {
       // Shown by the transport.
     }
@@ -190,7 +196,7 @@ export function OrderActions({ order }: { order: Order }) {
 
   const actions = BUTTONS.filter((a) => order.allowed_actions.includes(a));
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="order-actions">
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, displayPrint: 'none' }} data-testid="order-actions">
       {actions.map((action) => (
         <Button
           key={action}
@@ -203,7 +209,7 @@ export function OrderActions({ order }: { order: Order }) {
           {ORDER_ACTION_LABELS[action].label}
         </Button>
       ))}
-      {canRecalculate && order.status !== 'CANCELLED' && (
+      {canRecalculate && (
         <Button
           variant="outlined"
           disabled={busy}
@@ -222,7 +228,17 @@ export function OrderActions({ order }: { order: Order }) {
         cancelLabel={T.keepOrder}
         destructive
         busy={move.isPending}
-        onConfirm={() => void cancelOrder()}
+        onConfirm={() => void confirmed('cancel')}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'approve'}
+        title={D.approveTitle}
+        text={D.approveText(formatWireMoney(order.total_price))}
+        confirmLabel={D.approveConfirm}
+        cancelLabel={D.notYet}
+        busy={move.isPending}
+        onConfirm={() => void confirmed('approve')}
         onClose={() => setDialog(null)}
       />
       {recalculated && <RecalculateDialog result={recalculated} onClose={() => setRecalculated(null)} />}

@@ -1,4 +1,4 @@
-import { formatWireMoney, type Order, type OrderItem, ORDERS_WEB_TEXT as T } from '@cab/shared';
+import { ORDER_DETAIL_TEXT as D, formatWireMoney, type Order, type OrderItem, ORDERS_WEB_TEXT as T } from '@cab/shared';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,10 +20,12 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
 import { BreakdownDialog } from '../builder/BreakdownDialog.tsx';
 import { breakdownFromWire } from '../builder/pricing.ts';
+import { attachmentsUnderCabinets } from './lines.ts';
 
 type LineColumn = DataColumn<OrderItem>;
 
-/** SPEC 3 line-item table columns; only the four price columns can be toggled. */
+/** SPEC 3 line-item table columns; only the four price columns can be toggled. Printed, the
+ * unit price columns are left out so the table fits a Letter page (PRINT_HIDDEN). */
 const COLUMNS: LineColumn[] = [
   { key: 'line_item_number', header: T.colLine, render: (i) => i.line_item_number },
   { key: 'qty', header: T.colQty, align: 'right', render: (i) => i.qty },
@@ -35,6 +37,8 @@ const COLUMNS: LineColumn[] = [
   { key: 'nb_drawer', header: T.colDrawers, align: 'right', render: (i) => i.nb_drawer },
   { key: 'nb_shelf', header: T.colShelves, align: 'right', render: (i) => i.nb_shelf },
   { key: 'finish', header: T.colFinish, render: (i) => i.finish },
+  { key: 'hinge', header: D.colHinge, render: (i) => i.hinge ?? '' },
+  { key: 'finished_side', header: D.colFinishedSide, render: (i) => i.breakdown.finished_side?.code ?? '' },
   ...(
     [
       ['price', T.colPrice, 'unit_price'],
@@ -54,6 +58,17 @@ const COLUMNS: LineColumn[] = [
   { key: 'description', header: T.colDescription, minWidth: 240, render: (i) => i.description },
 ];
 
+const PRINT_HIDDEN = new Set(['price', 'final_price']);
+
+/** The shop floor's print: small type, cells that wrap, no buttons; the table fits Letter portrait. */
+const PRINT_TABLE = {
+  '@media print': {
+    '& td, & th': { px: 0.25, py: 0.25, fontSize: '7.5pt', lineHeight: 1.2, whiteSpace: 'normal !important' },
+    '& [data-print="hide"]': { display: 'none' },
+    '& td[data-col="description"], & th[data-col="description"]': { minWidth: 0 },
+  },
+} as const;
+
 /** The groups and lines of an order that cannot be edited here: read-only, with each line's breakdown. */
 export function OrderLines({ order }: { order: Order }) {
   const [breakdown, setBreakdown] = useState<OrderItem | null>(null);
@@ -66,7 +81,9 @@ export function OrderLines({ order }: { order: Order }) {
           <Typography variant="h6" sx={{ flex: 1 }}>
             {T.groups}
           </Typography>
-          <ColumnMenu columns={COLUMNS} hidden={columnMenu.hidden} onToggle={columnMenu.toggle} />
+          <Box sx={{ displayPrint: 'none' }}>
+            <ColumnMenu columns={COLUMNS} hidden={columnMenu.hidden} onToggle={columnMenu.toggle} />
+          </Box>
         </Box>
         {order.groups.length === 0 && <Typography color="text.secondary">{T.noGroups}</Typography>}
         <Stack spacing={3}>
@@ -91,35 +108,54 @@ export function OrderLines({ order }: { order: Order }) {
                   {message}
                 </Alert>
               ))}
-              <TableContainer>
-                <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
+              <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
+                <Table size="small" sx={{ '& td, & th': { px: 1 }, ...PRINT_TABLE }}>
                   <TableHead>
                     <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' } }}>
                       {visible.map((c) => (
-                        <TableCell key={c.key} align={c.align} sx={{ minWidth: c.minWidth, whiteSpace: 'nowrap' }}>
+                        <TableCell
+                          key={c.key}
+                          align={c.align}
+                          data-col={c.key}
+                          data-print={PRINT_HIDDEN.has(c.key) ? 'hide' : undefined}
+                          sx={{ minWidth: c.minWidth, whiteSpace: 'nowrap' }}
+                        >
                           {c.header}
                         </TableCell>
                       ))}
-                      <TableCell />
+                      <TableCell data-print="hide" />
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {group.items.map((item) => (
-                      <TableRow key={item.id} data-testid={`line-${item.line_item_number}`}>
+                    {attachmentsUnderCabinets(group.items).map(({ item, parent }) => (
+                      <TableRow
+                        key={item.id}
+                        data-testid={`line-${item.line_item_number}`}
+                        data-attachment-of={parent ? parent.line_item_number : undefined}
+                        sx={parent ? { bgcolor: 'grey.50', '& td': { color: 'text.secondary' } } : undefined}
+                      >
                         {visible.map((c) => (
                           <TableCell
                             key={c.key}
                             align={c.align}
                             data-col={c.key}
+                            data-print={PRINT_HIDDEN.has(c.key) ? 'hide' : undefined}
                             sx={{
-                              pl: c.key === 'manufacturer_code' && item.is_attachment ? 3 : undefined,
+                              pl: c.key === 'manufacturer_code' && parent ? 3 : undefined,
                               whiteSpace: c.key === 'description' ? undefined : 'nowrap',
                             }}
                           >
-                            {c.render(item)}
+                            {c.key === 'manufacturer_code' && parent ? (
+                              <span title={D.attachmentOf(parent.manufacturer_code)}>
+                                <span aria-hidden>↳ </span>
+                                {c.render(item)}
+                              </span>
+                            ) : (
+                              c.render(item)
+                            )}
                           </TableCell>
                         ))}
-                        <TableCell align="right" sx={{ py: 0 }}>
+                        <TableCell align="right" sx={{ py: 0 }} data-print="hide">
                           <IconButton
                             size="small"
                             aria-label={T.breakdown}

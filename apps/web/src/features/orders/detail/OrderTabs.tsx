@@ -41,7 +41,7 @@ import {
   useTimeline,
   useTodos,
 } from '../api.ts';
-import { fieldChanges } from './timeline.ts';
+import { describeEvent } from './timeline.ts';
 
 function Loaded<D>({ query, children }: { query: UseQueryResult<D>; children: (data: D) => ReactNode }) {
   if (query.isPending) return <Skeleton variant="rounded" height={80} />;
@@ -378,6 +378,29 @@ function FilesPanel({ order }: { order: Order }) {
   );
 }
 
+/** One event in words: who did what, then what changed (money as money, no versions or ids). */
+function TimelineText({ entry }: { entry: Parameters<typeof describeEvent>[0] & { at: string } }) {
+  const { title, lines } = describeEvent(entry);
+  return (
+    <ListItemText
+      primary={
+        <>
+          <strong>{title}</strong>, {formatDateTime(entry.at)}
+        </>
+      }
+      secondary={
+        <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
+          {lines.map((line) => (
+            <Box component="span" key={line} sx={{ display: 'block', wordBreak: 'break-word' }}>
+              {line}
+            </Box>
+          ))}
+        </Box>
+      }
+    />
+  );
+}
+
 function TimelinePanel({ order }: { order: Order }) {
   const timeline = useTimeline(order.id);
   return (
@@ -390,22 +413,7 @@ function TimelinePanel({ order }: { order: Order }) {
             <List dense>
               {results.map((e) => (
                 <ListItem key={e.id} divider data-testid="timeline-entry" sx={{ alignItems: 'flex-start' }}>
-                  <ListItemText
-                    primary={
-                      <>
-                        <strong>{e.action}</strong> {T.by(e.actor?.full_name ?? T.system)}, {formatDateTime(e.at)}
-                      </>
-                    }
-                    secondary={
-                      <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
-                        {fieldChanges(e.before, e.after).map((c) => (
-                          <Box component="span" key={c.field} sx={{ display: 'block', wordBreak: 'break-word' }}>
-                            {c.field}: {c.before} → {c.after}
-                          </Box>
-                        ))}
-                      </Box>
-                    }
-                  />
+                  <TimelineText entry={e} />
                 </ListItem>
               ))}
             </List>

@@ -1,10 +1,15 @@
 import {
+  canChangePrice,
+  cents,
   customDiscountError,
+  ORDER_DETAIL_TEXT as D,
+  formatMoney,
   formatWireMoney,
   formatWirePercent,
   NOTIFY_MS,
   type Order,
   ordersApi,
+  parseCustomDiscount,
   parseMoney,
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
@@ -21,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSession } from '../../auth/api.ts';
 import { useCan } from '../../auth/useCan.ts';
 import {
   useBypassPaymentOptionDiscount,
@@ -33,7 +39,18 @@ const isZero = (wire: string) => parseMoney(wire) === 0;
 /** A discount is an amount taken off: shown with a minus sign. */
 const minus = (wire: string) => (isZero(wire) ? formatWireMoney(wire) : `-${formatWireMoney(wire)}`);
 
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId: string }) {
+/** One label and amount of a price list (the order's, the submit page's total). */
+export function PriceRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId: string;
+}) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }} data-testid={testId}>
       <Typography
@@ -58,6 +75,22 @@ function currentCustomDiscount(order: Order): string {
   return '';
 }
 
+/**
+ * What a custom amount may take off at most: what is left once the customer and code discounts
+ * are taken (the custom discount comes after them), so a larger amount is refused in the form.
+ */
+const customDiscountCeiling = (order: Order) =>
+  cents((parseMoney(order.total_after_discount) ?? 0) + (parseMoney(order.custom_discount_amount_display.amount) ?? 0));
+
+/** The form's message for a discount the order cannot take; null when it fits. */
+function tooLarge(order: Order, text: string): string | null {
+  const value = parseCustomDiscount(text);
+  const amount = value?.custom_discount_amount;
+  if (amount === null || amount === undefined) return null;
+  const ceiling = customDiscountCeiling(order);
+  return Math.abs(amount) > ceiling ? D.customDiscountTooLarge(formatMoney(ceiling)) : null;
+}
+
 /** SPEC 5 custom discount (ADMIN): "12.5%" a percentage, "-40" an amount; setting one clears the other. */
 function CustomDiscountForm({ order }: { order: Order }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -68,7 +101,7 @@ function CustomDiscountForm({ order }: { order: Order }) {
 
   const save = async (value: string) => {
     const trimmed = value.trim();
-    const invalid = trimmed === '' ? null : customDiscountError(trimmed);
+    const invalid = trimmed === '' ? null : (customDiscountError(trimmed) ?? tooLarge(order, trimmed));
     setError(invalid);
     if (invalid) return;
     const percent = trimmed.endsWith('%');
@@ -203,52 +236,55 @@ function DiscountCodeForm({ order }: { order: Order }) {
 
 /** Every price field of the order (SPEC 3), the admin's custom discount and bypass, and the discount code. */
 export function PriceSummary({ order }: { order: Order }) {
-  const canCustom = useCan(ordersApi.updateCustomDiscount);
-  const canCode = useCan(ordersApi.discountCode);
-  const canBypass = useCan(ordersApi.updateBypassPaymentOptionDiscount);
+  // Offered only where the server allows it (contract access, then the shared price rules).
+  const { role } = useSession();
+  const allowed = (action: Parameters<typeof canChangePrice>[0]) =>
+    role !== null && canChangePrice(action, order, role);
+  const canCustom = useCan(ordersApi.updateCustomDiscount) && allowed('custom_discount');
+  const canCode = useCan(ordersApi.discountCode) && allowed('discount_code');
+  const canBypass = useCan(ordersApi.updateBypassPaymentOptionDiscount) && allowed('bypass_payment_option_discount');
   const bypass = useBypassPaymentOptionDiscount(order.id);
-  const open = order.status === 'BID' || order.status === 'ORDERED' || order.in_editing_mode;
   return (
     <Card data-testid="price-summary">
       <CardContent>
         <Typography variant="h6" sx={{ mb: 1 }}>
           {T.priceSummary}
         </Typography>
-        <Row label={T.subtotal} value={formatWireMoney(order.subtotal)} testId="price-subtotal" />
-        <Row
+        <PriceRow label={T.subtotal} value={formatWireMoney(order.subtotal)} testId="price-subtotal" />
+        <PriceRow
           label={T.customerDiscount}
           value={minus(order.customer_discount_amount)}
           testId="price-customer-discount"
         />
-        <Row
+        <PriceRow
           label={T.totalAfterCustomerDiscount}
           value={formatWireMoney(order.total_after_customer_discount)}
           testId="price-after-customer-discount"
         />
-        <Row label={T.orderDiscount} value={minus(order.order_discount)} testId="price-order-discount" />
-        <Row
+        <PriceRow label={T.orderDiscount} value={minus(order.order_discount)} testId="price-order-discount" />
+        <PriceRow
           label={T.totalAfterDiscount}
           value={formatWireMoney(order.total_after_discount)}
           testId="price-after-discount"
         />
-        <Row label={T.surcharge} value={formatWireMoney(order.surcharge)} testId="price-surcharge" />
-        <Row
+        <PriceRow label={T.surcharge} value={formatWireMoney(order.surcharge)} testId="price-surcharge" />
+        <PriceRow
           label={T.paymentOptionDiscount}
           value={minus(order.payment_option_discount)}
           testId="price-payment-option-discount"
         />
-        <Row label={T.totalBeforeTax} value={formatWireMoney(order.total_before_tax)} testId="price-before-tax" />
-        <Row
+        <PriceRow label={T.totalBeforeTax} value={formatWireMoney(order.total_before_tax)} testId="price-before-tax" />
+        <PriceRow
           label={T.salesTax(formatWirePercent(order.sales_tax_in_percentage))}
           value={formatWireMoney(order.sales_tax_amount)}
           testId="price-sales-tax"
         />
         <Divider sx={{ my: 1 }} />
-        <Row label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
-        {(canCustom || canBypass || canCode) && open && <Divider sx={{ my: 2 }} />}
-        <Stack spacing={2}>
-          {canCustom && open && <CustomDiscountForm key={order.version} order={order} />}
-          {canBypass && open && (
+        <PriceRow label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
+        {(canCustom || canBypass || canCode) && <Divider sx={{ my: 2, displayPrint: 'none' }} />}
+        <Stack spacing={2} sx={{ displayPrint: 'none' }}>
+          {canCustom && <CustomDiscountForm key={order.version} order={order} />}
+          {canBypass && (
             <FormControlLabel
               control={
                 <Switch
@@ -262,7 +298,7 @@ export function PriceSummary({ order }: { order: Order }) {
               label={T.bypassPaymentOptionDiscount}
             />
           )}
-          {canCode && open && <DiscountCodeForm order={order} />}
+          {canCode && <DiscountCodeForm order={order} />}
         </Stack>
       </CardContent>
     </Card>

@@ -1,34 +1,99 @@
-import { ORDERS_WEB_TEXT } from '@cab/shared';
+import {
+  cents,
+  formatMoney,
+  formatWireMoney,
+  formatWirePercent,
+  ORDER_STATUS_LABELS,
+  ORDERS_WEB_TEXT,
+  type OrderStatus,
+  parseMoney,
+  ORDER_TIMELINE_TEXT as W,
+} from '@cab/shared';
+import { formatDay } from '../list/day.ts';
 
-/** One field an audit event changed, as the order's timeline shows it. */
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
+// ---------------------------------------------------------------------------------------------
+// The timeline in words (issue 15): "Submitted by Paula Price", "Custom discount set to $50.00".
+
+type Values = Record<string, unknown>;
+const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
+const present = (v: unknown) => v !== null && v !== undefined && v !== '';
+
+/** Money as stored in an event: a wire string ("11668.77"), or cents (1166877) in older events. */
+function money(value: unknown): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return formatMoney(cents(value));
+  if (typeof value === 'string') return formatWireMoney(value);
+  return ORDERS_WEB_TEXT.noValue;
 }
 
-const text = (value: unknown): string =>
-  value === null || value === undefined
-    ? ORDERS_WEB_TEXT.noValue
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
+/** One field's value as a person reads it. */
+function shown(field: string, value: unknown): string {
+  if (!present(value)) return ORDERS_WEB_TEXT.noValue;
+  if (W.moneyFields.includes(field)) return money(value);
+  if (field === 'status') return ORDER_STATUS_LABELS[value as OrderStatus] ?? String(value);
+  if (field === 'payment_method') return ORDERS_WEB_TEXT.paymentLabels[String(value)] ?? String(value);
+  if (field === 'requested_date' || field === 'due_date') return formatDay(String(value)) || String(value);
+  return typeof value === 'object' ? ORDERS_WEB_TEXT.noValue : String(value);
+}
+
+/** The custom discount as set: "$50.00" or "10 %"; null when none. */
+function customDiscount(v: Values): string | null {
+  if (present(v.custom_discount_percentage)) return formatWirePercent(String(v.custom_discount_percentage));
+  if (present(v.custom_discount_amount)) {
+    const amount = parseMoney(String(v.custom_discount_amount));
+    return amount === null ? String(v.custom_discount_amount) : formatMoney(cents(Math.abs(amount)));
+  }
+  return null;
+}
+
+export interface EventInWords {
+  title: string;
+  lines: string[];
+}
 
 /**
- * What an audit event changed, field by field: the keys of before and after whose values differ
- * (a created thing has only after, a deleted one only before). A value that is not an object is
- * shown as one change named `value`.
+ * An audit event of the order as a sentence and the changes a person cares about: named fields
+ * only (no version, no ids), money as money, statuses by their labels.
  */
-export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  const isRecord = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isRecord(before) && !isRecord(after)) {
-    return before === after ? [] : [{ field: 'value', before: text(before), after: text(after) }];
+export function describeEvent(e: {
+  action: string;
+  actor: { full_name: string } | null;
+  before: unknown;
+  after: unknown;
+}): EventInWords {
+  const event = W.events[e.action] ?? e.action.replaceAll('_', ' ').replace(/^./, (c) => c.toUpperCase());
+  const title = W.title(event, e.actor?.full_name || W.system);
+  const before = isRecord(e.before) ? e.before : {};
+  const after = isRecord(e.after) ? e.after : {};
+  const lines: string[] = [];
+
+  if (e.action === 'update_custom_discount') {
+    const value = customDiscount(after);
+    if (value !== customDiscount(before)) lines.push(value ? W.customDiscountSet(value) : W.customDiscountRemoved);
   }
-  const b = isRecord(before) ? before : {};
-  const a = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-  return keys
-    .filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => ({ field: k, before: text(b[k]), after: text(a[k]) }));
+  if (present(after.discount_code) && after.discount_code !== before.discount_code) {
+    lines.push(W.codeEntered(String(after.discount_code)));
+  } else if (present(before.discount_code) && !present(after.discount_code)) {
+    lines.push(W.codeRemoved(String(before.discount_code)));
+  }
+  if (typeof after.bypass_payment_option_discount === 'boolean') {
+    lines.push(after.bypass_payment_option_discount ? W.bypassOn : W.bypassOff);
+  }
+  if (typeof after.changed_lines === 'number') lines.push(W.changedLines(after.changed_lines));
+  if (typeof after.cloned_to === 'number') lines.push(W.copiedTo(after.cloned_to));
+  if (typeof after.cloned_from === 'number') lines.push(W.copiedFrom(after.cloned_from));
+  if (Array.isArray(after.supplement_documentation) && after.supplement_documentation.length) {
+    lines.push(W.files(after.supplement_documentation.join(', ')));
+  }
+
+  for (const field of Object.keys(W.fields)) {
+    const label = W.fields[field] as string;
+    const a = after[field];
+    const b = before[field];
+    if (!(field in after) && !(field in before)) continue;
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (W.moneyFields.includes(field) && money(a) === money(b)) continue;
+    if (field === 'error_count' && !present(b) && a === 0) continue;
+    lines.push(present(b) ? W.change(label, shown(field, b), shown(field, a)) : W.value(label, shown(field, a)));
+  }
+  return { title, lines };
 }

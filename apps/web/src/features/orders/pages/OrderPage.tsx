@@ -1,16 +1,25 @@
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus, ORDERS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
+import {
+  ORDER_DETAIL_TEXT as D,
+  ORDER_STATUS_LABELS,
+  type Order,
+  type OrderStatus,
+  ORDERS_WEB_TEXT as T,
+  WEB_TEXT,
+} from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOrder } from '../api.ts';
+import { useOrder, usePaymentOptions } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
+import { addressText } from '../detail/address.ts';
 import { OrderActions } from '../detail/OrderActions.tsx';
 import { OrderLines } from '../detail/OrderLines.tsx';
 import { OrderTabs } from '../detail/OrderTabs.tsx';
@@ -27,6 +36,49 @@ function Field({ label, value, testId }: { label: string; value: string | null |
       </Typography>
       <Typography variant="body2">{value}</Typography>
     </Box>
+  );
+}
+
+const labelOf = (labels: Record<string, string>, value: string | null) => (value ? (labels[value] ?? value) : null);
+
+/** What the customer chose at submit (SPEC 3 submit fields), read from the order answer. */
+function SubmitFields({ order }: { order: Order }) {
+  // The answer carries the option's id: its name comes from the options the order may use.
+  const options = usePaymentOptions(order.id, '', order.customer_payment_option !== null);
+  const option = options.data?.results.find((o) => o.id === order.customer_payment_option);
+  const contact = [order.delivery_contact_name, order.delivery_contact_phone].filter(Boolean).join(', ');
+  return (
+    <>
+      <Field
+        label={D.shippingMethod}
+        value={labelOf(T.shippingLabels, order.shipping_method)}
+        testId="order-shipping-method"
+      />
+      <Field
+        label={D.billingAddress}
+        value={order.billing_address && addressText(order.billing_address)}
+        testId="order-billing-address"
+      />
+      <Field
+        label={D.shippingAddress}
+        value={order.shipping_address && addressText(order.shipping_address)}
+        testId="order-shipping-address"
+      />
+      <Field label={D.deliveryContact} value={contact} testId="order-delivery-contact" />
+      <Field label={D.deliveryNotes} value={order.delivery_notes} testId="order-delivery-notes" />
+      <Field label={D.jobPriority} value={labelOf(T.priorityLabels, order.job_priority)} testId="order-priority" />
+      <Field
+        label={D.completionPreference}
+        value={labelOf(T.completionLabels, order.completion_preference)}
+        testId="order-completion"
+      />
+      <Field label={D.paymentOption} value={option?.name} testId="order-payment-option" />
+      <Field
+        label={D.paymentMethod}
+        value={labelOf(T.paymentLabels, order.payment_method)}
+        testId="order-payment-method"
+      />
+    </>
   );
 }
 
@@ -47,6 +99,7 @@ function OrderHeader({ order }: { order: Order }) {
           <Field label={T.submitted} value={formatDateTime(order.submitted_at)} testId="order-submitted" />
           <Field label={T.requestedDate} value={formatDay(order.requested_date)} testId="order-requested" />
           <Field label={T.dueDate} value={formatDay(order.due_date)} testId="order-due" />
+          <SubmitFields order={order} />
         </Box>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {order.in_editing_mode && <Alert severity="info">{T.inEditingMode}</Alert>}
@@ -86,6 +139,8 @@ export default function OrderPage() {
   const editable = order.can_be_updated;
   return (
     <Stack spacing={3} data-testid="order-page" data-order-id={order.id}>
+      {/* Printed for the shop floor on Letter paper, portrait. */}
+      <GlobalStyles styles={{ '@page': { size: 'letter portrait', margin: '0.5in' } }} />
       <OrderHeader order={order} />
       {/* Wide screens: the prices beside the lines; otherwise above them, where a discount is seen at once. */}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 340px' } }}>
@@ -94,11 +149,13 @@ export default function OrderPage() {
               page, and a lazy builder left a moment with neither while the person keys on. */}
           {editable ? <OrderBuilder order={order} /> : <OrderLines order={order} />}
         </Box>
-        <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' } }}>
+        <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' }, breakInside: 'avoid' }}>
           <PriceSummary order={order} />
         </Box>
       </Box>
-      <OrderTabs order={order} />
+      <Box sx={{ displayPrint: 'none' }}>
+        <OrderTabs order={order} />
+      </Box>
     </Stack>
   );
 }

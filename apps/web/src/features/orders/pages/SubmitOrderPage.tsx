@@ -1,16 +1,20 @@
 import {
   type Address,
   COMPLETION_PREFERENCES,
+  ORDER_DETAIL_TEXT as D,
   earliestRequestedDate,
+  formatWireMoney,
   formatWirePercent,
   JOB_PRIORITIES,
   ORDER_TEXT,
   orderSubmitSchema,
   PAYMENT_METHODS,
+  parseMoney,
   parsePercent,
   SHIPPING_METHODS,
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,18 +23,21 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import {
   useCustomerAddresses,
@@ -38,8 +45,11 @@ import {
   useOrder,
   usePaymentOptions,
   useSubmitOrder,
+  useSubmitQuote,
   useTermsOfUse,
 } from '../api.ts';
+import { addressText } from '../detail/address.ts';
+import { PriceRow } from '../detail/PriceSummary.tsx';
 import { localToday } from '../detail/submitDate.ts';
 import { formatDay } from '../list/day.ts';
 
@@ -91,8 +101,6 @@ function toBody(v: Values): Record<string, string | boolean> {
 }
 const resolver = bodyResolver<Values>(orderSubmitSchema, toBody);
 
-const addressText = (a: Address) =>
-  [a.name, a.line1, a.line2, `${a.city}, ${a.state} ${a.postal_code}`].filter(Boolean).join(', ');
 const defaultOf = (list: Address[]) => String((list.find((a) => a.is_default) ?? list[0])?.id ?? '');
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -108,8 +116,57 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; addresses: Address[]; poNumber: string }) {
+/**
+ * The total the submit commits to, priced by the server as the submit prices it (surcharges of
+ * the payment method, the payment option's discount, the tax of the state the order is taxed in).
+ */
+function SubmitTotal({ quote }: { quote: ReturnType<typeof useSubmitQuote> | null }) {
+  if (!quote) return <Typography color="text.secondary">{D.quoteHint}</Typography>;
+  if (quote.isError && !quote.data) return <Alert severity="error">{D.quoteFailed}</Alert>;
+  const q = quote.data;
+  if (!q) return <Skeleton variant="rounded" height={160} />;
+  return (
+    <Box data-testid="submit-total" aria-busy={quote.isFetching} aria-live="polite">
+      <PriceRow
+        label={T.totalAfterDiscount}
+        value={formatWireMoney(q.total_after_discount)}
+        testId="quote-after-discount"
+      />
+      <PriceRow label={T.surcharge} value={formatWireMoney(q.surcharge)} testId="quote-surcharge" />
+      <PriceRow
+        label={T.paymentOptionDiscount}
+        value={
+          parseMoney(q.payment_option_discount)
+            ? `-${formatWireMoney(q.payment_option_discount)}`
+            : formatWireMoney(q.payment_option_discount)
+        }
+        testId="quote-payment-option-discount"
+      />
+      <PriceRow label={T.totalBeforeTax} value={formatWireMoney(q.total_before_tax)} testId="quote-before-tax" />
+      <PriceRow
+        label={T.salesTax(formatWirePercent(q.sales_tax_in_percentage))}
+        value={formatWireMoney(q.sales_tax_amount)}
+        testId="quote-sales-tax"
+      />
+      <Divider sx={{ my: 1 }} />
+      <PriceRow label={T.total} value={formatWireMoney(q.total_price)} strong testId="quote-total" />
+    </Box>
+  );
+}
+
+function SubmitForm({
+  orderId,
+  version,
+  addresses,
+  poNumber,
+}: {
+  orderId: number;
+  version: number;
+  addresses: Address[];
+  poNumber: string;
+}) {
   const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
   const submit = useSubmitOrder(orderId);
   const terms = useTermsOfUse(orderId);
   const today = localToday();
@@ -142,18 +199,41 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
       terms_of_use: false,
     },
   });
-  const [shippingMethod, paymentMethod, requestedDate, paymentOption] = useWatch({
+  const [shippingMethod, paymentMethod, requestedDate, paymentOption, shippingAddress] = useWatch({
     control,
-    name: ['shipping_method', 'payment_method', 'requested_date', 'customer_payment_option'],
+    name: ['shipping_method', 'payment_method', 'requested_date', 'customer_payment_option', 'shipping_address'],
   });
   const options = usePaymentOptions(orderId, requestedDate);
   const chosenOption = options.data?.results.find((o) => String(o.id) === paymentOption);
+  // The query as the wire sends it: ids as the form holds them (text); empty choices left out.
+  const choice: Record<string, string> = Object.fromEntries(
+    Object.entries({
+      customer_payment_option: paymentOption,
+      payment_method: paymentMethod,
+      shipping_method: shippingMethod,
+      shipping_address: shippingMethod === 'DELIVERY' ? shippingAddress : '',
+    }).filter(([, v]) => v),
+  );
+  const chosen = Boolean(paymentOption && paymentMethod);
+  const quote = useSubmitQuote(orderId, version, choice, chosen);
+  // The total shown is the one sent back: the server refuses the submit if it would charge another.
+  const expectedTotal = chosen && quote.data && !quote.isPlaceholderData ? quote.data.total_price : null;
 
   const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(toBody(values))) form.append(name, String(value));
+    if (expectedTotal !== null) form.append('expected_total', expectedTotal);
     for (const file of files) form.append('supplement_documentation', file);
-    await submit.mutateAsync(form);
+    try {
+      await submit.mutateAsync(form);
+    } catch (err) {
+      // The order would now be priced differently (409): show the new total before a second try.
+      if (isApiRequestError(err) && err.status === 409) {
+        void quote.refetch();
+        enqueueSnackbar(D.quoteChanged, { variant: 'warning' });
+      }
+      throw err;
+    }
     navigate(`/orders/${orderId}`);
     return ORDER_TEXT.orderSubmitted;
   });
@@ -293,6 +373,10 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
           )}
         </Section>
 
+        <Section title={D.quoteTitle}>
+          <SubmitTotal quote={chosen ? quote : null} />
+        </Section>
+
         <Section title={T.supplementDocs}>
           <Box>
             <Button variant="outlined" startIcon={<AttachFileRounded />} onClick={() => fileInput.current?.click()}>
@@ -360,9 +444,18 @@ function SubmitForm({ orderId, addresses, poNumber }: { orderId: number; address
             autoComplete="current-password"
           />
         </Section>
-        <Box>
-          <Button type="submit" variant="contained" size="large" disabled={submit.isPending} data-testid="submit-order">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submit.isPending || (chosen && quote.isFetching)}
+            data-testid="submit-order"
+          >
             {T.submit}
+          </Button>
+          <Button size="large" component={RouterLink} to={`/orders/${orderId}`} data-testid="submit-back">
+            {D.backToOrder}
           </Button>
         </Box>
       </Stack>
@@ -380,9 +473,17 @@ export default function SubmitOrderPage() {
   const o = order.data;
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <PageHeader title={T.submitTitle(o.name)} subtitle={o.customer_display} />
+      <PageHeader
+        title={T.submitTitle(o.name)}
+        subtitle={o.customer_display}
+        actions={
+          <Button component={RouterLink} to={`/orders/${o.id}`} startIcon={<ArrowBackRounded />}>
+            {D.backToOrder}
+          </Button>
+        }
+      />
       {o.allowed_actions.includes('submit') ? (
-        <SubmitForm orderId={o.id} addresses={addresses.data ?? []} poNumber={o.po_number ?? ''} />
+        <SubmitForm orderId={o.id} version={o.version} addresses={addresses.data ?? []} poNumber={o.po_number ?? ''} />
       ) : (
         <Alert severity="info">{T.notBid}</Alert>
       )}

@@ -1,0 +1,113 @@
+import type { Order, SubmitQuote } from '@cab/shared';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { DEMO_PASSWORD } from './fixtures.ts';
+
+/** Orders made through the API for the order page's browser tests (each test its own order). */
+
+export const NO_PREMIUMS = {
+  wood_species: null,
+  finish_option: null,
+  base_door_style: null,
+  wall_door_style: null,
+  tall_door_style: null,
+  drawer_style: null,
+};
+
+export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/users/token/', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+export const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+export async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const response = await request.get(url, { headers: auth(token) });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A catalogue item with no doors or drawers (no premium needed), made for the test. */
+export async function createLineItem(request: APIRequestContext, admin: string, price: string): Promise<number> {
+  const categories = await getJson<{ results: { id: number }[] }>(request, admin, '/api/catalog/category/?page_size=1');
+  const category = categories.results[0];
+  expect(category, 'a demo category').toBeTruthy();
+  const code = `E2E${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const response = await request.post('/api/catalog/items/', {
+    headers: auth(admin),
+    data: { manufacturer_code: code, price, category: category?.id, export_name_1: code, base_category: 'ACCESSORY' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+export interface LineInput {
+  _id: string;
+  line_item: number;
+  qty: number;
+  is_attachment?: boolean;
+  parentId?: string | null;
+  hinge?: string | null;
+  finished_side?: number | null;
+}
+
+export async function createBid(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  items: LineInput[],
+): Promise<Order> {
+  const response = await request.post('/api/orders/', {
+    headers: auth(token),
+    data: { name, groups: [{ premiums: NO_PREMIUMS, items: items.map((i) => ({ is_attachment: false, ...i })) }] },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Order;
+}
+
+export async function paymentOptions(request: APIRequestContext, token: string, orderId: number) {
+  const page = await getJson<{ results: { id: number; name: string }[] }>(
+    request,
+    token,
+    `/api/orders/${orderId}/payment_options/`,
+  );
+  expect(page.results, 'the demo payment options').not.toHaveLength(0);
+  return page.results;
+}
+
+export interface AddressRow {
+  id: number;
+  kind: string;
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  postal_code: string;
+}
+
+export const addressesOf = (request: APIRequestContext, token: string, customer: number) =>
+  getJson<AddressRow[]>(request, token, `/api/accounts/customer/${customer}/address/`);
+
+export function quote(request: APIRequestContext, token: string, orderId: number, choice: Record<string, string>) {
+  return getJson<SubmitQuote>(request, token, `/api/orders/${orderId}/submit_quote/?${new URLSearchParams(choice)}`);
+}
+
+/** Submits a BID as its customer through the API (pickup, the first payment option, check). */
+export async function submitByApi(request: APIRequestContext, token: string, order: Order): Promise<Order> {
+  const billing = (await addressesOf(request, token, order.customer)).find((a) => a.kind === 'BILLING');
+  const [option] = await paymentOptions(request, token, order.id);
+  const response = await request.post(`/api/orders/${order.id}/submit/`, {
+    headers: auth(token),
+    multipart: {
+      completion_preference: 'ALL_AT_ONCE',
+      job_priority: 'NORMAL',
+      shipping_method: 'PICKUP',
+      billing_address: String(billing?.id),
+      customer_payment_option: String(option?.id),
+      payment_method: 'CHECK',
+      password: DEMO_PASSWORD,
+      terms_of_use: 'true',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Order;
+}
