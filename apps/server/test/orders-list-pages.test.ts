@@ -87,14 +87,16 @@ describe('pages of the order list', () => {
     for (const [role, query] of [
       ['ADMIN', { status: ALL }],
       ['ADMIN', { status: 'ORDERED,VERIFIED' }],
+      ['ADMIN', { status: 'VERIFIED,BID,VERIFIED' }],
+      ['ADMIN', { status: 'BID' }],
       ['ADMIN', { status: ALL, name: 'ALPHA' }],
       ['BUSINESS_MANAGER', { status: ALL }],
     ] as const) {
       const whole = await list(role, { ...query, order_by: orderBy, page_size: '100' });
       expect(whole.total).toBe(whole.results.length);
-      expect(whole.results.length).toBeGreaterThan(role === 'ADMIN' && !('name' in query) ? 9 : 2);
+      expect(whole.results.length).toBeGreaterThan('name' in query ? 2 : 4);
       expectOrdered(whole.results, orderBy);
-      for (const size of [1, 4, 7]) {
+      for (const size of [3, 7]) {
         const pages: OrderListRow[] = [];
         for (let page = 1; page <= Math.ceil(whole.total / size) + 1; page++) {
           const one = await list(role, { ...query, order_by: orderBy, page: String(page), page_size: String(size) });

@@ -325,36 +325,66 @@ export function orderListWhere(f: OrderListFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** The ordering keys' columns (ORDER_LIST_ORDER's), as a select list. */
+const ORDER_KEY_COLUMNS = sql.join(
+  [...new Set(Object.values(ORDER_LIST_ORDER))].map((c) => sql`${c}`),
+  sql`, `,
+);
+
+/**
+ * The ids of one page past the first, on orders alone (no join, no JSON: PostgreSQL computes the
+ * select list of every row an OFFSET skips, so page 500 used to write 25,000 rows' JSON to throw
+ * them away). With several statuses, one branch per status, each in its own order and cut at the
+ * page's end, merged (Merge Append): each branch walks its (status, created_at, id) index, where
+ * `status = any(...)` read every matching row and sorted them.
+ */
+function pageIds(filter: OrderListFilter, order: SQL, w: PageWindow): SQL {
+  const statuses = [...new Set(filter.statuses ?? [])];
+  if (statuses.length < 2) {
+    const where = orderListWhere(filter);
+    return sql`select ${orders.id} as page_id from ${orders} ${where ? sql`where ${where}` : sql``}
+      order by ${order} limit ${w.limit} offset ${w.offset}`;
+  }
+  const rest = orderListWhere({ ...filter, statuses: undefined });
+  const branches = statuses.map(
+    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, eq(orders.status, status))}
+      order by ${order} limit ${w.offset + w.limit})`,
+  );
+  // The union is named "orders" so that the order keys (orders' columns) name its columns.
+  return sql`select ${orders.id} as page_id from (${sql.join(branches, sql` union all `)}) ${orders}
+    order by ${order} limit ${w.limit} offset ${w.offset}`;
+}
+
 /**
  * One page of the list as row JSON texts, in one prepared statement. A customer's or a company's
  * list (`scoped`) is counted in the same statement (an index-only count of their own orders); the
  * whole shop's list (100,000 orders) takes the planner's estimate, exact below 10,000 (kit/list.ts).
- * The page's ids are found first on orders alone, and only those rows are joined and written as
- * JSON: PostgreSQL computes the select list of every row an OFFSET skips, so page 500 used to
- * write 25,000 rows' JSON to throw them away. The order keys are orders' columns ending in the id,
- * so sorting the page's rows again gives the same order.
+ * Past the first page, the page's ids are found first (pageIds) and only their rows are joined
+ * and written; the order keys are orders' columns ending in the id, so sorting the page's rows
+ * again gives the same order.
  */
 export async function orderPage(
   db: Executor,
-  where: SQL | undefined,
-  order: SQL[],
+  filter: OrderListFilter,
+  orderKeys: SQL[],
   window: PageWindow,
   scoped: boolean,
 ): Promise<Page<string>> {
+  const where = orderListWhere(filter);
+  const order = sql.join(orderKeys, sql`, `);
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
+    const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
+    const joins = sql`join ${users} on ${users.id} = ${orders.customerId}
+      left join ${companies} on ${companies.id} = ${orders.companyId}`;
     const page = await jsonRowsWithTotal(
       db,
-      sql`select ${LIST_ROW_JSON} as row
-        ${scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``}
-        from (select ${orders.id} as page_id from ${orders}
-                ${where ? sql`where ${where}` : sql``}
-                order by ${sql.join(order, sql`, `)}
-                limit ${w.limit} offset ${w.offset}) page
-        join ${orders} on ${orders.id} = page.page_id
-        join ${users} on ${users.id} = ${orders.customerId}
-        left join ${companies} on ${companies.id} = ${orders.companyId}
-        order by ${sql.join(order, sql`, `)}`,
+      w.offset === 0
+        ? sql`select ${LIST_ROW_JSON} as row ${total} from ${orders} ${joins}
+            ${where ? sql`where ${where}` : sql``} order by ${order} limit ${w.limit}`
+        : sql`select ${LIST_ROW_JSON} as row ${total}
+            from (${pageIds(filter, order, w)}) page join ${orders} on ${orders.id} = page.page_id ${joins}
+            order by ${order}`,
     );
     counted = page.total ?? undefined;
     return page.rows;

@@ -738,15 +738,15 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
       : actor.role === null
         ? { none: true }
         : { customerId: actor.id };
-  const where = repo.orderListWhere({
+  const filter: repo.OrderListFilter = {
     visibility,
     name: query.name?.trim() || undefined,
     statuses: query.status,
     createdFrom: from,
     createdBefore: to ? addDays(to, 1) : undefined,
     customerId: isShop ? query.customer : undefined,
-  });
+  };
   const order = orderBy(query.order_by, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id);
-  const page = await repo.orderPage(ctx.db, where, order, pageWindow(query), !('all' in visibility));
+  const page = await repo.orderPage(ctx.db, filter, order, pageWindow(query), !('all' in visibility));
   return jsonPage<OrderListRow>(page);
 }
