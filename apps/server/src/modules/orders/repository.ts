@@ -347,7 +347,7 @@ function pageIds(filter: OrderListFilter, order: SQL, w: PageWindow): SQL {
   }
   const rest = orderListWhere({ ...filter, statuses: undefined });
   const branches = statuses.map(
-    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, eq(orders.status, status))}
+    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, sql`${orders.status} = ${status}`)}
       order by ${order} limit ${w.offset + w.limit})`,
   );
   // The union is named "orders" so that the order keys (orders' columns) name its columns.
