@@ -43,6 +43,9 @@ const { values: opt } = parseArgs({
     port: { type: 'string', default: '3971' },
     reuse: { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
+    // Issue 15: only these rows (comma-separated: me,admin,manager,personal,page1,deep,search,search-all,detail),
+    // skipping the 500-line POST and the EXPLAINs; empty runs every row and both.
+    only: { type: 'string', default: '' },
   },
 });
 const N = Number(opt.orders);
@@ -358,6 +361,23 @@ async function load(url: string, headers: Record<string, string>, pid: number) {
   };
 }
 
+function printRows(rows: (Awaited<ReturnType<typeof load>> & { label: string })[]) {
+  console.log(`\n${connections} connections, ${duration} s per row; GET ${LIST_URL} unless said\n`);
+  console.log('| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const f = (v: number) => v.toFixed(1);
+  for (const r of rows) {
+    console.log(
+      `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) |`,
+    );
+  }
+  console.log(
+    `(load average when done: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores)`,
+  );
+}
+
 /** A 500-line order body for POST /api/orders/ (cabinets with attachments, premiums of the demo). */
 async function bigOrder(c: pg.Client, customer: number) {
   const { groupPremiums, items } = await templates(c);
@@ -486,52 +506,83 @@ if (!opt['generate-only']) {
     ];
     const pid = server.child.pid as number;
     const rows = [];
+    const only = new Set(opt.only ? opt.only.split(',') : []);
+    const wanted = (key: string) => only.size === 0 || only.has(key);
     // The cheapest authenticated call first: the floor this machine gives right now.
-    rows.push({
-      label: 'GET /api/users/me/ (admin, floor)',
-      ...(await load(`${base}/api/users/me/`, await signIn(base, 'admin@demo.test'), pid)),
-    });
-    for (const r of roles) rows.push({ ...r, ...(await load(`${base}${LIST_URL}`, await signIn(base, r.email), pid)) });
-
-    const adminAuth = await signIn(base, 'admin@demo.test');
-    const { body, pricingAlone } = await bigOrder(c, ids['personal@demo.test'].id);
-    // The request text once: the runs time the server, not the bench's own JSON.stringify.
-    const requestBody = JSON.stringify(body);
-    const posts: number[] = [];
-    let serverTotal = '';
-    for (let run = 0; run < 22; run++) {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/orders/`, {
-        method: 'POST',
-        headers: { ...adminAuth, 'content-type': 'application/json' },
-        body: requestBody,
+    if (wanted('me'))
+      rows.push({
+        label: 'GET /api/users/me/ (admin, floor)',
+        ...(await load(`${base}/api/users/me/`, await signIn(base, 'admin@demo.test'), pid)),
       });
-      const json = await res.json();
-      if (res.status !== 201 && res.status !== 200)
-        throw new Error(`POST /api/orders/: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-      if (run >= 2) posts.push(performance.now() - t);
-      serverTotal = json.total_price;
+    const roleKeys = ['admin', 'manager', 'personal'];
+    for (const [i, r] of roles.entries()) {
+      if (wanted(roleKeys[i]!))
+        rows.push({ ...r, ...(await load(`${base}${LIST_URL}`, await signIn(base, r.email), pid)) });
+    }
+    // Issue 15, as admin: a deep page (page 500 of the default filter), a name search with and
+    // without the default filter, and the detail of a 16-line order.
+    const admin = await signIn(base, 'admin@demo.test');
+    const sixteen = (
+      await c.query(
+        `select order_id from order_items group by order_id having count(*) = 16 order by order_id desc limit 1`,
+      )
+    ).rows[0].order_id;
+    const extra = [
+      ['page1', 'admin, page 1', LIST_URL],
+      ['deep', 'admin, page 500', `/api/orders/?status=${STATUS_FILTER}&page=500&page_size=50`],
+      [
+        'search',
+        'admin, name=kowal, default filter',
+        `/api/orders/?status=${STATUS_FILTER}&name=kowal&page=1&page_size=50`,
+      ],
+      ['search-all', 'admin, name=kowal, all statuses', '/api/orders/?name=kowal&page=1&page_size=50'],
+      ['detail', `admin, detail of order ${sixteen} (16 lines)`, `/api/orders/${sixteen}/`],
+    ] as const;
+    for (const [key, label, path] of extra) {
+      if (!wanted(key)) continue;
+      // One request alone first (the single-request time the issue compares pages by), then the load.
+      const alone: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const t = performance.now();
+        const res = await fetch(`${base}${path}`, { headers: admin });
+        await res.arrayBuffer();
+        if (i >= 5) alone.push(performance.now() - t);
+      }
+      rows.push({
+        label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`,
+        ...(await load(`${base}${path}`, admin, pid)),
+      });
     }
 
-    console.log(`\n${connections} connections, ${duration} s per row; GET ${LIST_URL}\n`);
-    console.log('| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const f = (v: number) => v.toFixed(1);
-    for (const r of rows) {
+    if (only.size > 0) printRows(rows);
+    else {
+      const adminAuth = await signIn(base, 'admin@demo.test');
+      const { body, pricingAlone } = await bigOrder(c, ids['personal@demo.test'].id);
+      // The request text once: the runs time the server, not the bench's own JSON.stringify.
+      const requestBody = JSON.stringify(body);
+      const posts: number[] = [];
+      let serverTotal = '';
+      for (let run = 0; run < 22; run++) {
+        const t = performance.now();
+        const res = await fetch(`${base}/api/orders/`, {
+          method: 'POST',
+          headers: { ...adminAuth, 'content-type': 'application/json' },
+          body: requestBody,
+        });
+        const json = await res.json();
+        if (res.status !== 201 && res.status !== 200)
+          throw new Error(`POST /api/orders/: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+        if (run >= 2) posts.push(performance.now() - t);
+        serverTotal = json.total_price;
+      }
+
+      printRows(rows);
       console.log(
-        `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) |`,
+        `\nPOST /api/orders/ with 500 lines: median ${median(posts).toFixed(1)} ms over 20 (total ${serverTotal}); ` +
+          `pricing step alone (rows -> input -> priceOrder): median ${pricingAlone.toFixed(3)} ms over 20`,
       );
+      for (const r of roles) await explain(c, r);
     }
-    console.log(
-      `(load average when done: ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${cpus().length} cores)`,
-    );
-    console.log(
-      `\nPOST /api/orders/ with 500 lines: median ${median(posts).toFixed(1)} ms over 20 (total ${serverTotal}); ` +
-        `pricing step alone (rows -> input -> priceOrder): median ${pricingAlone.toFixed(3)} ms over 20`,
-    );
-    for (const r of roles) await explain(c, r);
   } finally {
     await c.end();
     await server.stop();

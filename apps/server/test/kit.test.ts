@@ -4,7 +4,7 @@ import { auditApi, cents } from '@cab/shared';
 import { like, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/http/errors.ts';
 import type { RequestContext } from '../src/kit/context.ts';
 import { estimatedCount, estimatedTableCount, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
@@ -172,6 +172,23 @@ describe('paginate()', () => {
     const other = await estimatedCount(handle.db, tags, named('reuse-1%'), 0)();
     expect(other).not.toBe(first);
     await handle.db.delete(tags).where(like(tags.name, 'reuse-%'));
+  });
+
+  it('estimatedCount reuses an exact count for one second only', async () => {
+    const named = like(tags.name, 'exact-%');
+    await handle.db.insert(tags).values(Array.from({ length: 3 }, (_, i) => ({ name: `exact-${i}` })));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await estimatedCount(handle.db, tags, named)()).toBe(3);
+      await handle.db.insert(tags).values({ name: 'exact-3' });
+      vi.setSystemTime(Date.now() + 900);
+      expect(await estimatedCount(handle.db, tags, named)()).toBe(3);
+      vi.setSystemTime(Date.now() + 200);
+      expect(await estimatedCount(handle.db, tags, named)()).toBe(4);
+    } finally {
+      vi.useRealTimers();
+      await handle.db.delete(tags).where(named);
+    }
   });
 
   it('estimatedTableCount estimates the whole table above its threshold, and counts it below', async () => {

@@ -2,6 +2,7 @@ import { type Executor, orderTotalsColumns } from '@cab/db';
 import {
   allowedActions,
   type Cents,
+  canReachOrder,
   checkDiscountCode,
   type customDiscountSchema,
   DISCOUNT_CODE_REFUSAL_TEXT,
@@ -30,7 +31,7 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, fieldError } from '../../http/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
 import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
@@ -78,17 +79,22 @@ async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: r
   return new Map(rows.map((p) => [p.id, p.code]));
 }
 
-/** The order on the wire for `ctx.actor`; `withGroups` false for the short view. */
-async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean): Promise<Order> {
+/**
+ * The order on the wire for `ctx.actor`; `withGroups` false for the short view. `read`: the whole
+ * order already read in one statement (getOrder).
+ */
+async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
-  const [customer, companyName, groups, items, code] = await Promise.all([
-    repo.customerOf(db, row.customerId),
-    row.companyId === null ? null : repo.companyName(db, row.companyId),
-    withGroups ? repo.groupsOf(db, row.id) : [],
-    withGroups ? repo.itemsOf(db, row.id) : [],
-    row.discountCodeId === null ? null : repo.discountCodeById(db, row.discountCodeId),
-  ]);
-  const codes = withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
+  const [customer, companyName, groups, items, code] = read
+    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode]
+    : await Promise.all([
+        repo.customerOf(db, row.customerId),
+        row.companyId === null ? null : repo.companyName(db, row.companyId),
+        withGroups ? repo.groupsOf(db, row.id) : [],
+        withGroups ? repo.itemsOf(db, row.id) : [],
+        row.discountCodeId === null ? null : repo.discountCodeById(db, row.discountCodeId),
+      ]);
+  const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
     ? checkDiscountCode(discountCodeInput(code, row.discountCodeClaimed), {
         today: todayIso(),
@@ -115,7 +121,10 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean): Pr
 /** One order as `ctx.actor` sees it (404 when unreachable). `executor`: e.g. an open transaction. */
 export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<Order> {
   const c = { ...ctx, db: executor };
-  return buildOrder(c, await loadOrderRow(c, id, executor), true);
+  const actor = lifecycleActor(c);
+  const read = await repo.orderForReading(executor, id);
+  if (!read || !canReachOrder(lifecycleOrder(read.row), actor)) throw notFound();
+  return buildOrder(c, read.row, true, read);
 }
 
 /** GET {id}/short: the order without its groups. */
@@ -741,15 +750,15 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
       : actor.role === null
         ? { none: true }
         : { customerId: actor.id };
-  const where = repo.orderListWhere({
+  const filter: repo.OrderListFilter = {
     visibility,
     name: query.name?.trim() || undefined,
     statuses: query.status,
     createdFrom: from,
     createdBefore: to ? addDays(to, 1) : undefined,
     customerId: isShop ? query.customer : undefined,
-  });
+  };
   const order = orderBy(query.order_by, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id);
-  const page = await repo.orderPage(ctx.db, where, order, pageWindow(query), !('all' in visibility));
+  const page = await repo.orderPage(ctx.db, filter, order, pageWindow(query), !('all' in visibility));
   return jsonPage<OrderListRow>(page);
 }
