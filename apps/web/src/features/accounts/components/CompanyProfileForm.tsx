@@ -16,7 +16,7 @@ import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
-import { useCan, useInRoleGroup } from '../../auth/useCan.ts';
+import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
 

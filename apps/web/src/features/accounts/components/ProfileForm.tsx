@@ -8,7 +8,7 @@ import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
 

@@ -5,7 +5,7 @@ import { PagedDataTable } from '../../../components/data-table/PagedDataTable.ts
 import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type CategoryFilters, useCategoryPage, useDeleteCategory } from '../structure/api.ts';
 import { CategoryFormDialog } from '../structure/CategoryFormDialog.tsx';

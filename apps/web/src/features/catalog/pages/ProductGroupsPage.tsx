@@ -10,7 +10,7 @@ import { PagedDataTable } from '../../../components/data-table/PagedDataTable.ts
 import { DeleteAction, EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { useSubcategories } from '../api.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type ProductGroupFilters, useDeleteProductGroup, useProductGroupPage } from '../structure/api.ts';

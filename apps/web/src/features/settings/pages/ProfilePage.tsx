@@ -8,11 +8,8 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useCompanyProfile, useProfile } from '../../accounts/api.ts';
-import { CompanyProfileForm } from '../../accounts/components/CompanyProfileForm.tsx';
-import { ProfileForm } from '../../accounts/components/ProfileForm.tsx';
-import { useSession } from '../../auth/api.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { CompanyProfileForm, ProfileForm, useCompanyProfile, useProfile } from '../../accounts/index.ts';
+import { useInRoleGroup, useSession } from '../../auth/index.ts';
 import { QueryState } from '../components/QueryState.tsx';
 
 /** /settings/profile (ADMIN and customers): the signed-in user's profile and, for business users, the company's. */
