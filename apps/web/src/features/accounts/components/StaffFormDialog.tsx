@@ -9,10 +9,8 @@ import {
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormSwitch } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
@@ -62,27 +60,25 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
       onClose={onClose}
       submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
       testId="staff-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField
-          control={control}
-          name="email"
-          label={ACCOUNTS_TEXT.email}
-          type="email"
-          required
-          disabled={Boolean(user)}
-          autoFocus={!user}
-        />
-        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-        <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required>
-          <MenuItem value="STAFF">{ROLE_LABELS.STAFF}</MenuItem>
-          <MenuItem value="ADMIN">{ROLE_LABELS.ADMIN}</MenuItem>
-        </FormTextField>
-        {user && <FormSwitch control={control} name="is_active" label={ACCOUNTS_TEXT.active} />}
-      </Stack>
+      <FormTextField
+        control={control}
+        name="email"
+        label={ACCOUNTS_TEXT.email}
+        type="email"
+        required
+        disabled={Boolean(user)}
+        autoFocus={!user}
+      />
+      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
+      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
+      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required>
+        <MenuItem value="STAFF">{ROLE_LABELS.STAFF}</MenuItem>
+        <MenuItem value="ADMIN">{ROLE_LABELS.ADMIN}</MenuItem>
+      </FormTextField>
+      {user && <FormSwitch control={control} name="is_active" label={ACCOUNTS_TEXT.active} />}
     </FormDialog>
   );
 }
