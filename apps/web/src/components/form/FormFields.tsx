@@ -24,6 +24,7 @@ export interface FieldSpec<T extends FieldValues> {
   /** select: the values and what they show as. */
   options?: readonly string[];
   labels?: Partial<Record<string, ReactNode>>;
+  testId?: string;
   /** A field of its own kind (a price, an autocomplete, a read-only copy): rendered in the field's place. */
   element?: ReactNode;
 }
@@ -62,18 +63,19 @@ function FieldOf<T extends FieldValues>({
   spec: FieldSpec<T>;
   fullWidth: boolean;
 }) {
-  const { name, label, type = 'text', required, autoFocus, disabled, autoComplete, helperText } = spec;
+  const { name, label, type = 'text', required, autoFocus, disabled, autoComplete, helperText, testId } = spec;
   const common = { control, name, label, required, autoFocus, disabled, autoComplete, helperText, fullWidth };
+  const more = testId ? { 'data-testid': testId } : {};
   switch (type) {
     case 'select':
-      return <FormSelect {...common} options={spec.options ?? []} labels={spec.labels} />;
+      return <FormSelect {...common} {...more} options={spec.options ?? []} labels={spec.labels} />;
     case 'password':
-      return <FormPasswordField {...common} />;
+      return <FormPasswordField {...common} {...more} />;
     case 'multiline':
-      return <FormTextField {...common} multiline minRows={spec.minRows} />;
+      return <FormTextField {...common} {...more} multiline minRows={spec.minRows} />;
     case 'number':
-      return <FormTextField {...common} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
+      return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
     default:
-      return <FormTextField {...common} type={type === 'text' ? undefined : type} />;
+      return <FormTextField {...common} {...more} type={type === 'text' ? undefined : type} />;
   }
 }

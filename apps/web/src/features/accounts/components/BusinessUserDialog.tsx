@@ -3,7 +3,7 @@ import { ACCOUNTS_TEXT, type AccountUser, type BusinessUserPatch, businessUserPa
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useUpdateBusinessUser } from '../api.ts';
 
@@ -36,9 +36,14 @@ export function BusinessUserDialog({ user, onClose }: { user: AccountUser; onClo
       testId="business-user-dialog"
       errors={formState.errors}
     >
-      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required autoFocus />
-      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true, autoFocus: true },
+          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
+          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+        ]}
+      />
     </FormDialog>
   );
 }

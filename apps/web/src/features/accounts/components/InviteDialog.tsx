@@ -10,11 +10,11 @@ import {
   type Role,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { call } from '../../../lib/api.ts';
@@ -95,17 +95,24 @@ export function InviteDialog({
       testId="invite-dialog"
       errors={formState.errors}
     >
-      <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required autoFocus />
-      <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-      <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-      <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-      <FormTextField control={control} name="role" label={ACCOUNTS_TEXT.role} select required data-testid="invite-role">
-        {allowed.map((r) => (
-          <MenuItem key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true, autoFocus: true },
+          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
+          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
+          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          {
+            name: 'role',
+            label: ACCOUNTS_TEXT.role,
+            type: 'select',
+            required: true,
+            options: allowed,
+            labels: ROLE_LABELS,
+            testId: 'invite-role',
+          },
+        ]}
+      />
       {pickCompany && role === 'BUSINESS_MANAGER' && (
         <RadioChoice
           label={ACCOUNTS_TEXT.companyChoice}

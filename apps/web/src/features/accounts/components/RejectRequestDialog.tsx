@@ -2,7 +2,7 @@ import { ACCOUNTS_TEXT, type AccessRequest, MSG, rejectAccessRequestBodySchema }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useRejectAccessRequest } from '../api.ts';
 
@@ -30,13 +30,11 @@ export function RejectRequestDialog({ request, onClose }: { request: AccessReque
       testId="reject-dialog"
       errors={formState.errors}
     >
-      <FormTextField
+      <FormFields
         control={control}
-        name="reason"
-        label={ACCOUNTS_TEXT.reasonOptional}
-        multiline
-        minRows={3}
-        autoFocus
+        fields={[
+          { name: 'reason', label: ACCOUNTS_TEXT.reasonOptional, type: 'multiline', minRows: 3, autoFocus: true },
+        ]}
       />
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import { CATALOG_TEXT, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
 
@@ -56,13 +56,12 @@ export function PremiumGroupDialog({
       nested
       errors={formState.errors}
     >
-      <FormTextField control={control} name="name" label={CATALOG_TEXT.groupName} required autoFocus />
-      <FormTextField
+      <FormFields
         control={control}
-        name="index"
-        label={CATALOG_TEXT.index}
-        type="number"
-        slotProps={{ htmlInput: { min: 0 } }}
+        fields={[
+          { name: 'name', label: CATALOG_TEXT.groupName, required: true, autoFocus: true },
+          { name: 'index', label: CATALOG_TEXT.index, type: 'number', min: 0 },
+        ]}
       />
     </FormDialog>
   );

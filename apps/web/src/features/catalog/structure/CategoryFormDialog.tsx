@@ -7,10 +7,9 @@ import {
   type PremiumType,
   STRUCTURE_TEXT,
 } from '@cab/shared';
-import MenuItem from '@mui/material/MenuItem';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useSaveCategory } from './api.ts';
 
@@ -61,14 +60,20 @@ export function CategoryFormDialog({
       testId="category-dialog"
       errors={formState.errors}
     >
-      <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
-      <FormTextField control={control} name="category_type" label={STRUCTURE_TEXT.type} select required>
-        {PREMIUM_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {PREMIUM_TYPE_LABELS[type]}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
+          {
+            name: 'category_type',
+            label: STRUCTURE_TEXT.type,
+            type: 'select',
+            required: true,
+            options: PREMIUM_TYPES,
+            labels: PREMIUM_TYPE_LABELS,
+          },
+        ]}
+      />
     </FormDialog>
   );
 }
