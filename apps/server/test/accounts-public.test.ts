@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, schema } from '@cab/db';
 import { accountsApi as api, authApi, emailApi, MSG, PUBLIC_FORM_LIMIT_PER_HOUR } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/http/auth.ts';
+import { hashToken } from '../src/modules/auth/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

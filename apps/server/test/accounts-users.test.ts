@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, schema } from '@cab/db';
 import { accountsApi as api, authApi, DEFAULT_ORDER_STATUS_FILTER, emailApi, MSG, ROLES, WEB_TEXT } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/http/auth.ts';
+import { hashToken } from '../src/modules/auth/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -4,8 +4,9 @@ import { accountsApi as api, authApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashToken } from '../src/http/auth.ts';
-import { SESSION_CHANNEL, SESSION_TTL_MS, SessionCache } from '../src/modules/auth/session-cache.ts';
+import { hashToken } from '../src/modules/auth/index.ts';
+import { SESSION_TTL_MS, SessionCache } from '../src/modules/auth/session-cache.ts';
+import { SESSION_CHANNEL } from '../src/modules/auth/session-changes.ts';
 import { ROLE_EMAILS, setupTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

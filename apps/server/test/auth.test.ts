@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, schema } from '@cab/db';
 import { authApi, coreApi, deriveRole, MSG } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/http/auth.ts';
+import { hashToken } from '../src/modules/auth/index.ts';
 import { ROLE_EMAILS, setupTestApp, startInsideRateWindow, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { AppError } from '../kit/errors.ts';
 
 /** Every failure leaves the API as { code, message, extra?, fields? } (SPEC 8). */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ERROR_CODES, MSG, unstorableText } from '@cab/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest } from '../kit/errors.ts';
 
 /** Most files accepted in one upload request. */
 export const MAX_FILES = 20;

@@ -1,11 +1,20 @@
 import { canAccess, type Endpoint, ERROR_CODES, MSG, REQUEST_LIMITS, unstorableText } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Ctx, PublicCtx } from '../kit/context.ts';
+import type { Actor, Ctx, PublicCtx } from '../kit/context.ts';
+import { AppError, badRequest, fieldErrors, notAuthenticated, permissionDenied } from '../kit/errors.ts';
 import { JsonText } from '../kit/json-rows.ts';
-import type { AuthUser } from './auth.ts';
-import { AppError, badRequest, fieldErrors, notAuthenticated, permissionDenied } from './errors.ts';
 import { compileSerializer } from './serialize.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook (modules/auth/authenticate.ts); null without a valid token. */
+    user: Actor | null;
+  }
+  interface FastifyContextConfig {
+    access?: import('@cab/shared').Access;
+  }
+}
 
 type Out<T> = z.output<Extract<T, z.ZodType>>;
 
@@ -38,7 +47,7 @@ export interface RouteOptions {
  * 401 when an endpoint needs a user and there is none; 403 when the user must change the password
  * first (SPEC 4, enforced here and not only in the web app) or when the user's role may not call it.
  */
-export function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordReset'>, user: AuthUser | null): void {
+export function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordReset'>, user: Actor | null): void {
   if (e.access === 'public') return;
   if (!user) throw notAuthenticated();
   if (user.mustChangePassword && !e.allowedDuringPasswordReset) {

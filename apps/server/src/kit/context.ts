@@ -1,9 +1,23 @@
 import type { Executor } from '@cab/db';
+import type { Role } from '@cab/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
-import type { AuthUser } from '../http/auth.ts';
 import type { FileStorage } from '../storage/index.ts';
+
+/**
+ * Who is calling: the signed-in user as the authentication hook (modules/auth/authenticate.ts)
+ * found it from the request's token. Defined here, under http/ and the modules, so both can name it.
+ */
+export interface Actor {
+  id: number;
+  email: string;
+  role: Role | null;
+  companyId: number | null;
+  tokenId: number;
+  /** require_password_reset: until it is cleared, the token reaches only the exempt endpoints (route.ts). */
+  mustChangePassword: boolean;
+}
 
 /** Work that may run only once the surrounding transaction has committed. */
 export type AfterCommitWork = () => unknown;
@@ -18,7 +32,7 @@ export interface RequestContext {
   config: Config;
   storage: FileStorage;
   /** The signed-in user; null on a public call without a token and for system work. */
-  actor: AuthUser | null;
+  actor: Actor | null;
   /** The request's id (x-request-id, the log line's id); null for system work. */
   requestId: string | null;
   log: FastifyBaseLogger;
@@ -27,7 +41,7 @@ export interface RequestContext {
 }
 
 /** The context of an endpoint that needs a signed-in user. */
-export type Ctx = RequestContext & { actor: AuthUser };
+export type Ctx = RequestContext & { actor: Actor };
 /** The context of a public endpoint (a token may still be present). */
 export type PublicCtx = RequestContext;
 

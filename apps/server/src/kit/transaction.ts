@@ -1,6 +1,6 @@
 import type { Db } from '@cab/db';
-import { AppError } from '../http/errors.ts';
 import type { AfterCommitWork, RequestContext } from './context.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Runs `work` in a transaction and hands it a context whose `db` is that transaction. Inside

@@ -6,7 +6,15 @@ import Button from '@mui/material/Button';
  * What a list or a page of cards shows when its records could not be loaded: the failure, with a
  * retry, instead of the empty state ("No records found"), which would say there are none.
  */
-export function LoadErrorAlert({ onRetry, testId = 'load-error' }: { onRetry: () => void; testId?: string }) {
+export function LoadErrorAlert({
+  onRetry,
+  message = CATALOG_TEXT.listLoadFailed,
+  testId = 'load-error',
+}: {
+  onRetry: () => void;
+  message?: string;
+  testId?: string;
+}) {
   return (
     <Alert
       severity="error"
@@ -17,7 +25,7 @@ export function LoadErrorAlert({ onRetry, testId = 'load-error' }: { onRetry: ()
         </Button>
       }
     >
-      {CATALOG_TEXT.listLoadFailed}
+      {message}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { type accessRequestBodySchema, type accessRequestQuerySchema, ERROR_CODES, MSG, toPaged } from '@cab/shared';
 import type { z } from 'zod';
-import { badRequest, fieldError, notFound } from '../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { badRequest, fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';

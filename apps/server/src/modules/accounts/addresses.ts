@@ -1,7 +1,7 @@
 import { type Address, type addressBodySchema, ERROR_CODES, MSG, US_STATES } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, notFound, permissionDenied } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { fieldError, notFound, permissionDenied } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';

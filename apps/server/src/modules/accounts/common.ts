@@ -9,8 +9,8 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import type { Config } from '../../config.ts';
-import type { AuthUser } from '../../http/auth.ts';
-import { AppError, badRequest, fieldError } from '../../http/errors.ts';
+import type { Actor } from '../../kit/context.ts';
+import { AppError, badRequest, fieldError } from '../../kit/errors.ts';
 import type { CompanyRef, UserRow } from '../auth/index.ts';
 import type { AccessRequestRow, CompanyRow } from './repository.ts';
 
@@ -81,10 +81,10 @@ export function flagsOf(role: Role) {
   };
 }
 
-export const isAdmin = (u: AuthUser) => u.role === 'ADMIN';
-export const isManagerOf = (u: AuthUser, companyId: number | null) =>
+export const isAdmin = (u: Actor) => u.role === 'ADMIN';
+export const isManagerOf = (u: Actor, companyId: number | null) =>
   u.role === 'BUSINESS_MANAGER' && companyId !== null && u.companyId === companyId;
-export const isMemberOf = (u: AuthUser, companyId: number | null) =>
+export const isMemberOf = (u: Actor, companyId: number | null) =>
   (u.role === 'BUSINESS_MANAGER' || u.role === 'BUSINESS_EMPLOYEE') && companyId !== null && u.companyId === companyId;
 
 export const emailTaken = () => fieldError(ERROR_CODES.emailTaken, 'email', MSG.emailTaken);

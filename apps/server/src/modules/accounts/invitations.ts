@@ -10,12 +10,12 @@ import {
   type Role,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { hashToken, newToken } from '../../http/auth.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { AppError, badRequest, notFound } from '../../kit/errors.ts';
 import { rethrowUnique, transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as users from '../auth/index.ts';
+import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
 import {
   appData,

@@ -1,11 +1,11 @@
 import { hashPassword } from '@cab/db';
 import { ERROR_CODES, MSG, PASSWORD_RESET_TTL_HOURS, type ResetPasswordBody } from '@cab/shared';
-import { hashToken, newToken } from '../../http/auth.ts';
-import { fieldError } from '../../http/errors.ts';
 import type { PublicCtx } from '../../kit/context.ts';
+import { fieldError } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as users from '../auth/index.ts';
+import { hashToken, newToken } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
 import { appData, userData } from './common.ts';
 import { limitPublicForm } from './public-forms.ts';

@@ -1,7 +1,7 @@
 import { MSG, PUBLIC_FORM_LIMIT_PER_HOUR } from '@cab/shared';
-import { tooManyRequests } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { PublicCtx } from '../../kit/context.ts';
+import { tooManyRequests } from '../../kit/errors.ts';
 
 /**
  * Public forms (access request, forgotten password) send e-mail to whatever address is typed:

@@ -30,8 +30,8 @@ import {
   US_STATES,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { badRequest, permissionDenied } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { badRequest, permissionDenied } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { rethrowUnique, transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';

@@ -1,7 +1,9 @@
 /**
  * Sign-in and sessions, and the one home of the users and tokens queries other modules share
- * (accounts, core's dashboard, the authentication hook in http/auth.ts).
+ * (accounts, core's dashboard), the authentication hook (authenticate.ts) and the token helpers.
  */
+
+export { registerAuthentication } from './authenticate.ts';
 export {
   type CompanyRef,
   companySessionsChanged,
@@ -23,3 +25,4 @@ export {
 } from './repository.ts';
 export { authRoutes } from './routes.ts';
 export { type SessionCache, startSessionCache } from './session-cache.ts';
+export { hashToken, newToken } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { dropCachedSessions, SESSION_CHANNEL } from './session-cache.ts';
+import { dropCachedSessions, SESSION_CHANNEL } from './session-changes.ts';
 
 /**
  * The one home of the users and auth_tokens queries that more than one module needs (sign-in,

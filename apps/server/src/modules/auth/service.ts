@@ -1,12 +1,13 @@
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@cab/db';
 import { ERROR_CODES, type Me, MSG, type PasswordChangeBody, type PasswordUpdateBody } from '@cab/shared';
-import { newToken } from '../../http/auth.ts';
-import { AppError, badRequest, fieldError, notAuthenticated } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { AppError, badRequest, fieldError, notAuthenticated } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { sessionOf } from './authenticate.ts';
 import * as repo from './repository.ts';
+import { newToken } from './tokens.ts';
 
 /**
  * E-mail + password -> a new token. A wrong password and an unknown e-mail get the same answer
@@ -44,7 +45,7 @@ export async function logout(ctx: Ctx) {
  * columns and is dropped on every change to them (session-cache.ts); from the database otherwise.
  */
 export async function me(ctx: Ctx): Promise<Me> {
-  const u = ctx.actor.session ?? (await repo.findMe(ctx.db, ctx.actor.id));
+  const u = sessionOf(ctx.actor) ?? (await repo.findMe(ctx.db, ctx.actor.id));
   if (!u) throw notAuthenticated();
   return {
     id: u.id,

@@ -1,6 +1,7 @@
 import type { Executor } from '@cab/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Session } from './repository.ts';
+import { processCaches as caches, SESSION_CHANNEL, type SessionChange } from './session-changes.ts';
 
 /**
  * token hash -> session, for a few seconds, so most requests skip the token lookup (the /me
@@ -18,7 +19,6 @@ import type { Session } from './repository.ts';
  */
 export const SESSION_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
-export const SESSION_CHANNEL = 'auth_sessions';
 
 interface Entry {
   session: Session;
@@ -54,7 +54,7 @@ export class SessionCache {
   }
 
   /** Drops a user's sessions, a company's users' sessions, or (null) every session. */
-  invalidate(which: { userId: number } | { companyId: number } | null): void {
+  invalidate(which: SessionChange | null): void {
     this.generation++;
     if (which === null) {
       this.entries.clear();
@@ -77,19 +77,8 @@ export class SessionCache {
   }
 }
 
-/** The caches of this process (one per app; tests build several). */
-const caches = new Set<SessionCache>();
-
-/**
- * Drops the user's cached sessions in this process now (repository.ts `sessionsChanged` calls it
- * beside its NOTIFY, which reaches the other servers, and this one again, at commit).
- */
-export function dropCachedSessions(which: { userId: number } | { companyId: number }): void {
-  for (const cache of caches) cache.invalidate(which);
-}
-
 /** A notification's payload: `<user id>`, `c<company id>`; anything else drops everything. */
-export function parseSessionChange(payload: string | undefined): { userId: number } | { companyId: number } | null {
+export function parseSessionChange(payload: string | undefined): SessionChange | null {
   const company = payload?.startsWith('c');
   const id = Number(company ? payload!.slice(1) : payload);
   if (!payload || !Number.isInteger(id)) return null;

@@ -1,8 +1,8 @@
 import { ERROR_CODES, type ImportResult, MSG } from '@cab/shared';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
-import { badRequest } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { badRequest } from '../../kit/errors.ts';
 import { isUniqueViolation, transaction } from '../../kit/transaction.ts';
 import type { TagRef } from './tags/repository.ts';
 

@@ -1,5 +1,5 @@
 import { ERROR_CODES, MSG } from '@cab/shared';
-import { fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../kit/errors.ts';
 
 /**
  * The catalogue lists' own filter rules (SPEC 5), on top of the list kit's page and order_by:

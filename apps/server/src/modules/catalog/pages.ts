@@ -9,8 +9,8 @@ import {
 } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
 import { contextOf } from '../../http/route.ts';
+import { AppError } from '../../kit/errors.ts';
 import { getProductGroup, getSubcategory, listSubcategories } from './groups/service.ts';
 import { allItems } from './items/service.ts';
 import { catalogCached } from './version/service.ts';

@@ -12,9 +12,9 @@ import {
   US_POSTAL_CODE_RE,
 } from '@cab/shared';
 import zipcodes from 'zipcodes';
-import { badRequest, fieldError, tooManyRequests } from '../../http/errors.ts';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
+import { badRequest, fieldError, tooManyRequests } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany, tokensOf } from '../auth/index.ts';

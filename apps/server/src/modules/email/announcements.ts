@@ -9,8 +9,8 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { AppError, fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';

@@ -9,8 +9,8 @@ import {
   toPaged,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { AppError, notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';

@@ -1,17 +1,41 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { DataTable, type DataTableProps } from './DataTable.tsx';
+import { FilterSelect, FilterText, FilterToolbar } from './FilterToolbar.tsx';
+import type { Params } from './listParams.ts';
 import { TablePager } from './TablePager.tsx';
 import type { ListState } from './useListState.ts';
 
-/** A table of one server page ({ results, total }) with its pager below, driven by a list state. */
-export function PagedDataTable<R>({
+type FilterProps<F extends Params> = Parameters<typeof FilterText<F>>[0];
+type SelectProps<F extends Params> = Parameters<typeof FilterSelect<F>>[0];
+
+/** One filter of a list, declared: a text (FilterText) or a choice (FilterSelect) on `state.filters`. */
+export type ListFilter<F extends Params> =
+  | ({ kind: 'text' } & Omit<FilterProps<F>, 'list'>)
+  | ({ kind: 'select' } & Omit<SelectProps<F>, 'list'>);
+
+/** The filter bar above a paged table (decision 0022). */
+export interface ListFilters<F extends Params> {
+  fields: readonly ListFilter<F>[];
+  /** Offer Clear while a filter is set (default true). */
+  clear?: boolean;
+  /** Right of the filters: the column menu, the list's actions. */
+  end?: ReactNode;
+}
+
+/**
+ * A table of one server page ({ results, total }) with its pager below, driven by a list state;
+ * with `filters`, the filter bar above it too, so a list page is declared rather than laid out.
+ */
+export function PagedDataTable<R, F extends Params = Params>({
   query,
   state,
+  filters,
   ...table
 }: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching' | 'loadError'> & {
   query: UseQueryResult<{ results: R[]; total: number }>;
-  state: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  state: ListState<F>;
+  filters?: ListFilters<F>;
 }) {
   const { page, pageSize, setPage } = state;
   const total = query.data?.total;
@@ -23,6 +47,17 @@ export function PagedDataTable<R>({
 
   return (
     <>
+      {filters && (
+        <FilterToolbar list={filters.clear === false ? undefined : state} end={filters.end}>
+          {filters.fields.map((filter) =>
+            filter.kind === 'select' ? (
+              <FilterSelect key={filter.name} list={state} {...filter} />
+            ) : (
+              <FilterText key={filter.name} list={state} {...filter} />
+            ),
+          )}
+        </FilterToolbar>
+      )}
       <DataTable
         skeletonRows={Math.min(pageSize, 10)}
         {...table}

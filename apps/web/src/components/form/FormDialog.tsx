@@ -4,10 +4,14 @@ import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { LoadingOverlay } from '../LoadingOverlay.tsx';
+import { FormRootError } from './FormRootError.tsx';
 
-interface FormDialogProps {
+interface FormDialogProps<T extends FieldValues> {
   title: ReactNode;
   submitLabel: ReactNode;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -22,11 +26,17 @@ interface FormDialogProps {
   nested?: boolean;
   /** Extra buttons left of Cancel. */
   actions?: ReactNode;
+  /**
+   * The form's errors: given, the dialog lays out its fields itself, the form-level error first,
+   * then the children in a column (`stack`) or in a 12-column grid of `FIELD_SIZES` cells (`grid`).
+   */
+  errors?: FieldErrors<T>;
+  layout?: 'stack' | 'grid';
   children: ReactNode;
 }
 
 /** A dialog holding one form: title, fields, Cancel and a submit button. */
-export function FormDialog({
+export function FormDialog<T extends FieldValues>({
   title,
   submitLabel,
   onSubmit,
@@ -38,8 +48,10 @@ export function FormDialog({
   submitTestId,
   nested,
   actions,
+  errors,
+  layout = 'stack',
   children,
-}: FormDialogProps) {
+}: FormDialogProps<T>) {
   const titleId = useId();
   const close = () => {
     if (!pending) onClose();
@@ -70,7 +82,23 @@ export function FormDialog({
         }}
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent dividers>{children}</DialogContent>
+        <DialogContent dividers>
+          {errors === undefined ? (
+            children
+          ) : layout === 'grid' ? (
+            <Grid container spacing={2}>
+              <Grid size={12}>
+                <FormRootError errors={errors} />
+              </Grid>
+              {children}
+            </Grid>
+          ) : (
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <FormRootError errors={errors} />
+              {children}
+            </Stack>
+          )}
+        </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           {actions}
           <Button onClick={close} color="inherit">

@@ -7,13 +7,16 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+export type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
   name: Path<T>;
   control: Control<T>;
 };
 
 /** A MUI TextField bound to a react-hook-form field; the field error shows as helper text. */
-export function FormTextField<T extends FieldValues>({ name, control, helperText, ...rest }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ name, control, helperText, ...rest }: FormTextFieldProps<T>) {
   return (
     <Controller
       name={name}
@@ -35,7 +38,7 @@ export function FormTextField<T extends FieldValues>({ name, control, helperText
 }
 
 /** A password field with a show/hide toggle. */
-export function FormPasswordField<T extends FieldValues>(props: Props<T>) {
+export function FormPasswordField<T extends FieldValues>(props: FormTextFieldProps<T>) {
   const [visible, setVisible] = useState(false);
   return (
     <FormTextField

@@ -15,7 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
-import { authKeys } from '../auth/api.ts';
+import { authKeys } from '../auth/index.ts';
 
 /**
  * Account data: query keys, list/detail queries and the mutations of the account screens. The

@@ -1,7 +1,7 @@
 import { type AddressBody, accountsApi, coreApi, type ResetPasswordBody, type SettingsPatch } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, isApiRequestError } from '../../lib/api.ts';
-import { accountKeys } from '../accounts/api.ts';
+import { accountKeys } from '../accounts/index.ts';
 
 /**
  * Data of the self-service settings screens: address changes and global settings. Profiles and the

@@ -1,7 +1,7 @@
 import { type categoryListQuerySchema, ERROR_CODES, MSG, type PremiumType } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, notFound } from '../../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { fieldError, notFound } from '../../../kit/errors.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import { rethrowUnique, transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';

@@ -12,9 +12,9 @@ import {
   toPaged,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, fieldErrors, notFound } from '../../../http/errors.ts';
 import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { fieldError, fieldErrors, notFound } from '../../../kit/errors.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';

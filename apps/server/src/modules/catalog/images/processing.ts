@@ -3,8 +3,8 @@ import { open } from 'node:fs/promises';
 import type { ImageOwner } from '@cab/db/schema';
 import { ERROR_CODES, IMAGE_MAX_PIXELS, MSG } from '@cab/shared';
 import sharp from 'sharp';
-import { AppError, fieldError } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
+import { AppError, fieldError } from '../../../kit/errors.ts';
 
 /** Thumbnails fit in the gallery's default 250x250 card (SPEC 2). */
 const THUMB_SIZE = 250;

@@ -1,8 +1,8 @@
 import { drawSeedImage, isSeedImageKey } from '@cab/db';
 import { IMAGE_OWNERS, type ImageOwner } from '@cab/db/schema';
 import { type CatalogImage, ERROR_CODES, MSG } from '@cab/shared';
-import { badRequest, notFound } from '../../../http/errors.ts';
 import type { PublicCtx } from '../../../kit/context.ts';
+import { badRequest, notFound } from '../../../kit/errors.ts';
 import { afterCommit, transaction } from '../../../kit/transaction.ts';
 import { mediaUrl } from '../../../storage/index.ts';
 import { audit } from '../../audit/index.ts';

@@ -12,8 +12,8 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { fieldError, fieldErrors, notFound } from '../../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { fieldError, fieldErrors, notFound } from '../../../kit/errors.ts';
 import { jsonPage } from '../../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import { rethrowUnique, transaction } from '../../../kit/transaction.ts';

@@ -9,8 +9,8 @@ import {
   premiumBodySchema,
   premiumTypeIssues,
 } from '@cab/shared';
-import { methodNotAllowed } from '../../../http/errors.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { methodNotAllowed } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories, ensurePremiumGroups } from '../categories/service.ts';
 import {

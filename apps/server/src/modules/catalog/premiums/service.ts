@@ -18,9 +18,9 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../http/errors.ts';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { AppError, fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../kit/errors.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import { rethrowUnique, transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';

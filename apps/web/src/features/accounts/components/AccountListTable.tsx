@@ -4,7 +4,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableProps } from '../../../components/data-table/DataTable.tsx';
-import { FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { type ListState, useListState } from '../../../components/data-table/useListState.ts';
@@ -36,18 +35,28 @@ export function AccountListTable<R extends { id: number }>({
 }) {
   return (
     <>
-      <FilterToolbar end={actions}>
-        <FilterText
-          list={list}
-          name="search"
-          label={ACCOUNTS_TEXT.search}
-          placeholder={ACCOUNTS_TEXT.searchHint}
-          testId="accounts-search"
-          width={320}
-          search
-        />
-      </FilterToolbar>
-      <PagedDataTable query={query} state={list} getRowId={getRowId} emptyText={emptyText} {...table} />
+      <PagedDataTable
+        query={query}
+        state={list}
+        filters={{
+          clear: false,
+          end: actions,
+          fields: [
+            {
+              kind: 'text',
+              name: 'search',
+              label: ACCOUNTS_TEXT.search,
+              placeholder: ACCOUNTS_TEXT.searchHint,
+              testId: 'accounts-search',
+              width: 320,
+              search: true,
+            },
+          ],
+        }}
+        getRowId={getRowId}
+        emptyText={emptyText}
+        {...table}
+      />
     </>
   );
 }

@@ -6,12 +6,10 @@ import {
   registerBusinessBodySchema,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useRegister } from '../api.ts';
@@ -58,32 +56,29 @@ export function AddCustomerDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.create}
       testId="add-customer-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <RadioChoice
-          label={ACCOUNTS_TEXT.accountType}
-          value={type}
-          onChange={setType}
-          options={[
-            ['P', ACCOUNTS_TEXT.personalAccount],
-            ['B', ACCOUNTS_TEXT.businessAccount],
-          ]}
-        />
-        <FormRootError errors={formState.errors} />
-        {type === 'B' && (
-          <FormTextField control={control} name="company_name" label={ACCOUNTS_TEXT.companyName} required />
-        )}
-        <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required />
-        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-        {type === 'B' && (
-          <>
-            <FormTextField control={control} name="company_email" label={ACCOUNTS_TEXT.companyEmail} type="email" />
-            <FormTextField control={control} name="company_phone" label={ACCOUNTS_TEXT.companyPhone} />
-          </>
-        )}
-      </Stack>
+      <RadioChoice
+        label={ACCOUNTS_TEXT.accountType}
+        value={type}
+        onChange={setType}
+        options={[
+          ['P', ACCOUNTS_TEXT.personalAccount],
+          ['B', ACCOUNTS_TEXT.businessAccount],
+        ]}
+      />
+      <FormFields
+        control={control}
+        fields={[
+          type === 'B' && { name: 'company_name', label: ACCOUNTS_TEXT.companyName, required: true },
+          { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true },
+          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
+          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
+          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          type === 'B' && { name: 'company_email', label: ACCOUNTS_TEXT.companyEmail, type: 'email' },
+          type === 'B' && { name: 'company_phone', label: ACCOUNTS_TEXT.companyPhone },
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -1,11 +1,9 @@
 import { ACCOUNTS_TEXT, type AccountUser, type BusinessUserPatch, businessUserPatchSchema, MSG } from '@cab/shared';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useUpdateBusinessUser } from '../api.ts';
 
@@ -36,13 +34,16 @@ export function BusinessUserDialog({ user, onClose }: { user: AccountUser; onClo
       onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.save}
       testId="business-user-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required autoFocus />
-        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
-      </Stack>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true, autoFocus: true },
+          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
+          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+        ]}
+      />
     </FormDialog>
   );
 }

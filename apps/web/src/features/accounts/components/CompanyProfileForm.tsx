@@ -12,11 +12,11 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
-import { useCan, useInRoleGroup } from '../../auth/useCan.ts';
+import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
 
@@ -31,7 +31,6 @@ const LABELS: Record<(typeof CONTACT)[number], string> = {
 };
 const valuesOf = ({ id: _id, ...values }: CompanyProfile): Values => values;
 const resolver = zodResolver(companyProfilePatchSchema.required({ name: true })) as unknown as Resolver<Values>;
-const half = { xs: 12, sm: 6 } as const;
 
 /**
  * PATCH companies/{id}/profile: a company's managers edit its contact details; only an admin
@@ -81,30 +80,16 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="company-profile-form">
       <FormRootError errors={formState.errors} />
       <Grid container spacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="name"
-            label={LABELS.name}
-            autoComplete="organization"
-            required
-            fullWidth
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="email" label={LABELS.email} type="email" fullWidth />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="phone" label={LABELS.phone} type="tel" fullWidth />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="website" label={LABELS.website} fullWidth />
-        </Grid>
-        {adminFields && (
-          <Grid size={12}>
-            <FormTextField control={control} name="notes" label={ACCOUNTS_TEXT.notes} multiline minRows={3} fullWidth />
-          </Grid>
-        )}
+        <FormFields
+          control={control}
+          fields={[
+            { name: 'name', label: LABELS.name, autoComplete: 'organization', required: true, size: 'half' },
+            { name: 'email', label: LABELS.email, type: 'email', size: 'half' },
+            { name: 'phone', label: LABELS.phone, type: 'tel', size: 'half' },
+            { name: 'website', label: LABELS.website, size: 'half' },
+            adminFields && { name: 'notes', label: ACCOUNTS_TEXT.notes, type: 'multiline', minRows: 3, size: 'full' },
+          ]}
+        />
       </Grid>
       <TaxExemptField
         control={control}

@@ -11,7 +11,7 @@ import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useMe } from '../../auth/api.ts';
+import { useMe } from '../../auth/index.ts';
 import { useBusinessUsers, useMakeManager, useUpdateBusinessUser } from '../api.ts';
 import { AccountListTable, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
 import { BusinessUserDialog } from './BusinessUserDialog.tsx';

@@ -10,13 +10,11 @@ import {
   type Role,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { call } from '../../../lib/api.ts';
@@ -95,63 +93,61 @@ export function InviteDialog({
       onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.invite}
       testId="invite-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" required autoFocus />
-        <FormTextField control={control} name="first_name" label={ACCOUNTS_TEXT.firstName} required />
-        <FormTextField control={control} name="last_name" label={ACCOUNTS_TEXT.lastName} required />
-        <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} />
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true, autoFocus: true },
+          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
+          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
+          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          {
+            name: 'role',
+            label: ACCOUNTS_TEXT.role,
+            type: 'select',
+            required: true,
+            options: allowed,
+            labels: ROLE_LABELS,
+            testId: 'invite-role',
+          },
+        ]}
+      />
+      {pickCompany && role === 'BUSINESS_MANAGER' && (
+        <RadioChoice
+          label={ACCOUNTS_TEXT.companyChoice}
+          value={mode}
+          onChange={setCompanyMode}
+          options={[
+            ['new', ACCOUNTS_TEXT.newCompany],
+            ['existing', ACCOUNTS_TEXT.existingCompany],
+          ]}
+        />
+      )}
+      {pickCompany && mode === 'new' && (
         <FormTextField
           control={control}
-          name="role"
-          label={ACCOUNTS_TEXT.role}
-          select
+          name="company_name"
+          label={ACCOUNTS_TEXT.newCompanyName}
           required
-          data-testid="invite-role"
-        >
-          {allowed.map((r) => (
-            <MenuItem key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        {pickCompany && role === 'BUSINESS_MANAGER' && (
-          <RadioChoice
-            label={ACCOUNTS_TEXT.companyChoice}
-            value={mode}
-            onChange={setCompanyMode}
-            options={[
-              ['new', ACCOUNTS_TEXT.newCompany],
-              ['existing', ACCOUNTS_TEXT.existingCompany],
-            ]}
-          />
-        )}
-        {pickCompany && mode === 'new' && (
-          <FormTextField
-            control={control}
-            name="company_name"
-            label={ACCOUNTS_TEXT.newCompanyName}
-            required
-            helperText={companyError}
-          />
-        )}
-        {pickCompany && mode === 'existing' && (
-          <AsyncAutocomplete<CompanyRef>
-            label={ACCOUNTS_TEXT.chooseCompany}
-            value={company}
-            onChange={setCompany}
-            fetchOptions={loadCompanies}
-            getOptionLabel={(c) => c.name}
-            getOptionKey={(c) => c.id}
-            debounceMs={DEBOUNCE_MS.autocomplete}
-            required
-            error={Boolean(companyError)}
-            helperText={companyError}
-            testId="invite-company"
-          />
-        )}
-      </Stack>
+          helperText={companyError}
+        />
+      )}
+      {pickCompany && mode === 'existing' && (
+        <AsyncAutocomplete<CompanyRef>
+          label={ACCOUNTS_TEXT.chooseCompany}
+          value={company}
+          onChange={setCompany}
+          fetchOptions={loadCompanies}
+          getOptionLabel={(c) => c.name}
+          getOptionKey={(c) => c.id}
+          debounceMs={DEBOUNCE_MS.autocomplete}
+          required
+          error={Boolean(companyError)}
+          helperText={companyError}
+          testId="invite-company"
+        />
+      )}
     </FormDialog>
   );
 }

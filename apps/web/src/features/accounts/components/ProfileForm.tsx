@@ -4,11 +4,11 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
 
@@ -24,7 +24,6 @@ const valuesOf = (p: Profile): Values => ({
 const resolver = zodResolver(
   profilePatchSchema.required({ first_name: true, last_name: true }),
 ) as unknown as Resolver<Values>;
-const half = { xs: 12, sm: 6 } as const;
 
 /**
  * PATCH customers/{id}/profile, for one's own profile (/settings/profile) and for an admin or
@@ -45,48 +44,46 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     return MSG.profileUpdated;
   });
 
+  const readOnlyEmail = (
+    <TextField
+      label={ACCOUNTS_TEXT.email}
+      value={profile.email}
+      helperText={SETTINGS_TEXT.emailReadOnlyHint}
+      slotProps={{ input: { readOnly: true } }}
+      fullWidth
+      data-testid="profile-email"
+    />
+  );
+
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="profile-form">
       <FormRootError errors={formState.errors} />
       <Grid container spacing={2}>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="first_name"
-            label={ACCOUNTS_TEXT.firstName}
-            autoComplete="given-name"
-            required
-            fullWidth
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="last_name"
-            label={ACCOUNTS_TEXT.lastName}
-            autoComplete="family-name"
-            required
-            fullWidth
-          />
-        </Grid>
-        <Grid size={half}>
-          {adminFields ? (
-            <FormTextField control={control} name="email" label={ACCOUNTS_TEXT.email} type="email" fullWidth />
-          ) : (
-            <TextField
-              label={ACCOUNTS_TEXT.email}
-              value={profile.email}
-              helperText={SETTINGS_TEXT.emailReadOnlyHint}
-              slotProps={{ input: { readOnly: true } }}
-              fullWidth
-              data-testid="profile-email"
-            />
-          )}
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="phone" label={ACCOUNTS_TEXT.phone} type="tel" fullWidth />
-        </Grid>
+        <FormFields
+          control={control}
+          fields={[
+            {
+              name: 'first_name',
+              label: ACCOUNTS_TEXT.firstName,
+              autoComplete: 'given-name',
+              required: true,
+              size: 'half',
+            },
+            {
+              name: 'last_name',
+              label: ACCOUNTS_TEXT.lastName,
+              autoComplete: 'family-name',
+              required: true,
+              size: 'half',
+            },
+            adminFields
+              ? { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', size: 'half' }
+              : { name: 'email', size: 'half', element: readOnlyEmail },
+            { name: 'phone', label: ACCOUNTS_TEXT.phone, type: 'tel', size: 'half' },
+          ]}
+        />
       </Grid>
+
       <TaxExemptField
         control={control}
         name="tax_exempt"

@@ -1,10 +1,8 @@
 import { ACCOUNTS_TEXT, type AccessRequest, MSG, rejectAccessRequestBodySchema } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useRejectAccessRequest } from '../api.ts';
 
@@ -30,18 +28,14 @@ export function RejectRequestDialog({ request, onClose }: { request: AccessReque
       onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.reject}
       testId="reject-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField
-          control={control}
-          name="reason"
-          label={ACCOUNTS_TEXT.reasonOptional}
-          multiline
-          minRows={3}
-          autoFocus
-        />
-      </Stack>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'reason', label: ACCOUNTS_TEXT.reasonOptional, type: 'multiline', minRows: 3, autoFocus: true },
+        ]}
+      />
     </FormDialog>
   );
 }

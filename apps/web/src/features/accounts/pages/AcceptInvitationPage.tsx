@@ -24,7 +24,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { call, isApiRequestError } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { setToken } from '../../../lib/token.ts';
-import { authKeys, fetchMe } from '../../auth/api.ts';
+import { authKeys, fetchMe } from '../../auth/index.ts';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
 

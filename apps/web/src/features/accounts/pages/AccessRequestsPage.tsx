@@ -15,7 +15,6 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -87,19 +86,22 @@ export default function AccessRequestsPage() {
     <>
       <PageHeader title={route.title} />
       <Card>
-        <FilterToolbar>
-          <FilterSelect
-            list={list}
-            name="status"
-            label={ACCOUNTS_TEXT.requestsStatus}
-            anyLabel={ACCOUNTS_TEXT.allStatuses}
-            options={STATUS_OPTIONS}
-            testId="status-filter"
-          />
-        </FilterToolbar>
         <PagedDataTable
           query={query}
           state={list}
+          filters={{
+            clear: false,
+            fields: [
+              {
+                kind: 'select',
+                name: 'status',
+                label: ACCOUNTS_TEXT.requestsStatus,
+                anyLabel: ACCOUNTS_TEXT.allStatuses,
+                options: STATUS_OPTIONS,
+                testId: 'status-filter',
+              },
+            ],
+          }}
           columns={columns}
           getRowId={(r) => r.id}
           emptyText={ACCOUNTS_TEXT.noRequests}

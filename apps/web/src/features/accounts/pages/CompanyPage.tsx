@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';

@@ -18,7 +18,7 @@ const FIELDS = ['email', 'password'] as const;
 
 // The public access-request form loads only when a visitor opens it.
 const AccessRequestDialog = lazy(() =>
-  import('../../accounts/components/AccessRequestDialog.tsx').then((m) => ({ default: m.AccessRequestDialog })),
+  import('../../accounts/index.ts').then((m) => ({ default: m.AccessRequestDialog })),
 );
 
 export default function LoginPage() {

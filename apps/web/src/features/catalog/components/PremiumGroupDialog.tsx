@@ -1,9 +1,7 @@
 import { CATALOG_TEXT, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
 
@@ -56,18 +54,15 @@ export function PremiumGroupDialog({
       testId="premium-group-dialog"
       // The dialog sits inside the premium form: keep the submit from reaching it.
       nested
+      errors={formState.errors}
     >
-      <Stack spacing={2}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="name" label={CATALOG_TEXT.groupName} required autoFocus />
-        <FormTextField
-          control={control}
-          name="index"
-          label={CATALOG_TEXT.index}
-          type="number"
-          slotProps={{ htmlInput: { min: 0 } }}
-        />
-      </Stack>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'name', label: CATALOG_TEXT.groupName, required: true, autoFocus: true },
+          { name: 'index', label: CATALOG_TEXT.index, type: 'number', min: 0 },
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { CATALOG_TEXT, catalogApi, type Premium, type PremiumKind } from '@cab/shared';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { usePremiumImages } from '../api.ts';
 import { ImagesDialog } from './ImagesDialog.tsx';
 

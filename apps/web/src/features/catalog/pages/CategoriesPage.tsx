@@ -1,11 +1,10 @@
 import { type Category, catalogApi, PAGE_SIZE, PREMIUM_TYPE_LABELS, PREMIUM_TYPES, STRUCTURE_TEXT } from '@cab/shared';
 import { useState } from 'react';
-import { FilterSelect, FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type CategoryFilters, useCategoryPage, useDeleteCategory } from '../structure/api.ts';
 import { CategoryFormDialog } from '../structure/CategoryFormDialog.tsx';
@@ -48,20 +47,22 @@ export default function CategoriesPage() {
         onAdd={() => setEditing('new')}
         testId="category-list"
       >
-        <FilterToolbar list={list}>
-          <FilterText list={list} name="name" label={STRUCTURE_TEXT.name} testId="filter-category-name" search />
-          <FilterSelect
-            list={list}
-            name="category_type"
-            label={STRUCTURE_TEXT.type}
-            anyLabel={STRUCTURE_TEXT.anyType}
-            options={TYPE_OPTIONS}
-            testId="filter-category-type"
-          />
-        </FilterToolbar>
         <PagedDataTable
           query={query}
           state={list}
+          filters={{
+            fields: [
+              { kind: 'text', name: 'name', label: STRUCTURE_TEXT.name, testId: 'filter-category-name', search: true },
+              {
+                kind: 'select',
+                name: 'category_type',
+                label: STRUCTURE_TEXT.type,
+                anyLabel: STRUCTURE_TEXT.anyType,
+                options: TYPE_OPTIONS,
+                testId: 'filter-category-type',
+              },
+            ],
+          }}
           columns={COLUMNS}
           getRowId={(c) => c.id}
           rowActions={canWrite ? rowActions : undefined}

@@ -5,12 +5,11 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { FilterSelect, FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import { DeleteAction, EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { useSubcategories } from '../api.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type ProductGroupFilters, useDeleteProductGroup, useProductGroupPage } from '../structure/api.ts';
@@ -105,22 +104,24 @@ export default function ProductGroupsPage() {
         onAdd={() => setEditing('new')}
         testId="product-group-list"
       >
-        <FilterToolbar list={list}>
-          <FilterText list={list} name="name" label={STRUCTURE_TEXT.name} testId="filter-group-name" search />
-          <FilterSelect
-            list={list}
-            name="subcategory"
-            label={STRUCTURE_TEXT.subcategoryName}
-            anyLabel={STRUCTURE_TEXT.anySubcategory}
-            options={(subcategories.data ?? []).map((s) => ({
-              value: String(s.id),
-              label: s.category ? `${s.category.name} › ${s.name}` : s.name,
-            }))}
-            testId="filter-group-subcategory"
-            width={240}
-          />
-        </FilterToolbar>
         <PagedDataTable
+          filters={{
+            fields: [
+              { kind: 'text', name: 'name', label: STRUCTURE_TEXT.name, testId: 'filter-group-name', search: true },
+              {
+                kind: 'select',
+                name: 'subcategory',
+                label: STRUCTURE_TEXT.subcategoryName,
+                anyLabel: STRUCTURE_TEXT.anySubcategory,
+                options: (subcategories.data ?? []).map((s) => ({
+                  value: String(s.id),
+                  label: s.category ? `${s.category.name} › ${s.name}` : s.name,
+                })),
+                testId: 'filter-group-subcategory',
+                width: 240,
+              },
+            ],
+          }}
           query={query}
           state={list}
           columns={columns}

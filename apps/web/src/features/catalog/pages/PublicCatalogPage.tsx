@@ -10,7 +10,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
 import { useCategoriesOfType } from '../structure/api.ts';

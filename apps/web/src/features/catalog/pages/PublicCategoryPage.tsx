@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { useCategory, useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, CatalogBreadcrumbs, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
 import { CategoryActions } from '../structure/StructureActions.tsx';

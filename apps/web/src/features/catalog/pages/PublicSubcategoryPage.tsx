@@ -13,7 +13,7 @@ import { useParams } from 'react-router';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { useSubcategory } from '../api.ts';
 import { ImageViewer } from '../components/ImageViewer.tsx';
 import { CardsSkeleton, CatalogBreadcrumbs, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';

@@ -1,9 +1,7 @@
 import { STRUCTURE_TEXT, type Subcategory, subcategoryGroupBodySchema } from '@cab/shared';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { ProductGroupAutocomplete, type ProductGroupRef } from '../components/ProductGroupAutocomplete.tsx';
 import { useSubcategoryGroups } from './api.ts';
@@ -36,11 +34,9 @@ export function AddGroupDialog({ subcategory, onClose }: { subcategory: Subcateg
       pending={add.isPending}
       maxWidth="xs"
       testId="add-group-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2}>
-        <FormRootError errors={formState.errors} />
-        <FormAutocomplete control={control} name="group" component={ProductGroupAutocomplete} />
-      </Stack>
+      <FormAutocomplete control={control} name="group" component={ProductGroupAutocomplete} />
     </FormDialog>
   );
 }

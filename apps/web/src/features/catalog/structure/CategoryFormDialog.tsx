@@ -7,12 +7,9 @@ import {
   type PremiumType,
   STRUCTURE_TEXT,
 } from '@cab/shared';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useSaveCategory } from './api.ts';
 
@@ -61,18 +58,22 @@ export function CategoryFormDialog({
       pending={save.isPending}
       maxWidth="xs"
       testId="category-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
-        <FormTextField control={control} name="category_type" label={STRUCTURE_TEXT.type} select required>
-          {PREMIUM_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {PREMIUM_TYPE_LABELS[type]}
-            </MenuItem>
-          ))}
-        </FormTextField>
-      </Stack>
+      <FormFields
+        control={control}
+        fields={[
+          { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
+          {
+            name: 'category_type',
+            label: STRUCTURE_TEXT.type,
+            type: 'select',
+            required: true,
+            options: PREMIUM_TYPES,
+            labels: PREMIUM_TYPE_LABELS,
+          },
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -2,13 +2,11 @@ import { MSG, type ProductGroup, productGroupBodySchema, STRUCTURE_TEXT } from '
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
 import { useSubcategories } from '../api.ts';
@@ -93,56 +91,54 @@ function GroupForm({
       onClose={onClose}
       pending={save.isPending}
       testId="product-group-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
-        <FormAutocomplete
-          control={control}
-          name="subcategories"
-          component={SubcategoriesAutocomplete}
-          helperText={STRUCTURE_TEXT.subcategoriesHint}
-          testId="group-subcategories"
-        />
-        <FormTextField control={control} name="note" label={STRUCTURE_TEXT.note} multiline minRows={2} />
-        <FormTextField
-          control={control}
-          name="secondary_note"
-          label={STRUCTURE_TEXT.secondaryNote}
-          multiline
-          minRows={2}
-        />
-        <FormTextField control={control} name="shelf_note" label={STRUCTURE_TEXT.shelfNote} />
-        {group ? (
-          <Typography variant="body2" color="text.secondary">
-            {STRUCTURE_TEXT.imagesLater}
-          </Typography>
-        ) : (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/png,image/gif,image/jpeg"
-              multiple
-              hidden
-              data-testid="group-image-input"
-              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<AddPhotoAlternateOutlined />}
-              onClick={() => fileInput.current?.click()}
-            >
-              {STRUCTURE_TEXT.chooseImages}
-            </Button>
-            {files.length > 0 && (
-              <Typography variant="body2" data-testid="chosen-images">
-                {STRUCTURE_TEXT.chosenImages(files.length)}
-              </Typography>
-            )}
-          </Box>
-        )}
-      </Stack>
+      <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
+      <FormAutocomplete
+        control={control}
+        name="subcategories"
+        component={SubcategoriesAutocomplete}
+        helperText={STRUCTURE_TEXT.subcategoriesHint}
+        testId="group-subcategories"
+      />
+      <FormTextField control={control} name="note" label={STRUCTURE_TEXT.note} multiline minRows={2} />
+      <FormTextField
+        control={control}
+        name="secondary_note"
+        label={STRUCTURE_TEXT.secondaryNote}
+        multiline
+        minRows={2}
+      />
+      <FormTextField control={control} name="shelf_note" label={STRUCTURE_TEXT.shelfNote} />
+      {group ? (
+        <Typography variant="body2" color="text.secondary">
+          {STRUCTURE_TEXT.imagesLater}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/gif,image/jpeg"
+            multiple
+            hidden
+            data-testid="group-image-input"
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
+          <Button
+            variant="outlined"
+            startIcon={<AddPhotoAlternateOutlined />}
+            onClick={() => fileInput.current?.click()}
+          >
+            {STRUCTURE_TEXT.chooseImages}
+          </Button>
+          {files.length > 0 && (
+            <Typography variant="body2" data-testid="chosen-images">
+              {STRUCTURE_TEXT.chosenImages(files.length)}
+            </Typography>
+          )}
+        </Box>
+      )}
     </FormDialog>
   );
 }

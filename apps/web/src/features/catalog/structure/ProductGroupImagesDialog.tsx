@@ -1,5 +1,5 @@
 import { catalogApi, type ProductGroup } from '@cab/shared';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import { ImagesDialog } from '../components/ImagesDialog.tsx';
 import { useProductGroupImages } from './api.ts';
 

@@ -1,9 +1,7 @@
 import { MSG, STRUCTURE_TEXT, type Subcategory, subcategoryBodySchema } from '@cab/shared';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
 import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
@@ -61,27 +59,25 @@ export function SubcategoryFormDialog({
       pending={save.isPending}
       maxWidth="xs"
       testId="subcategory-dialog"
+      errors={formState.errors}
     >
-      <Stack spacing={2}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
-        <FormAutocomplete
-          control={control}
-          name="category"
-          component={CategoryAutocomplete}
-          type="LINE_ITEM"
-          label={STRUCTURE_TEXT.category}
-          helperText={subcategory ? STRUCTURE_TEXT.moveHint : undefined}
-          testId="subcategory-category"
-        />
-        <FormTextField
-          control={control}
-          name="index"
-          label={STRUCTURE_TEXT.index}
-          type="number"
-          slotProps={{ htmlInput: { min: 0 } }}
-        />
-      </Stack>
+      <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
+      <FormAutocomplete
+        control={control}
+        name="category"
+        component={CategoryAutocomplete}
+        type="LINE_ITEM"
+        label={STRUCTURE_TEXT.category}
+        helperText={subcategory ? STRUCTURE_TEXT.moveHint : undefined}
+        testId="subcategory-category"
+      />
+      <FormTextField
+        control={control}
+        name="index"
+        label={STRUCTURE_TEXT.index}
+        type="number"
+        slotProps={{ htmlInput: { min: 0 } }}
+      />
     </FormDialog>
   );
 }

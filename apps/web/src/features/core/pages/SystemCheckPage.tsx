@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useSession } from '../../auth/api.ts';
+import { useSession } from '../../auth/index.ts';
 import { useAppConfig } from '../api.ts';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useSession } from '../../auth/api.ts';
+import { useSession } from '../../auth/index.ts';
 import { useDashboard } from '../api.ts';
 
 const CARD_GRID = { xs: 12, sm: 6, lg: 3 } as const;

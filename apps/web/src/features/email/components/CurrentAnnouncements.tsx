@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useSession } from '../../auth/api.ts';
+import { useSession } from '../../auth/index.ts';
 import { useCurrentAnnouncements } from '../api.ts';
 
 const STORAGE_KEY = 'dismissedAnnouncements';

@@ -9,7 +9,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -47,19 +46,22 @@ export function OutboxView() {
 
   return (
     <Card>
-      <FilterToolbar>
-        <FilterSelect
-          list={list}
-          name="status"
-          label={EMAIL_TEXT.status}
-          anyLabel={EMAIL_TEXT.anyStatus}
-          options={STATUS_OPTIONS}
-          testId="outbox-status"
-        />
-      </FilterToolbar>
       <PagedDataTable
         query={outbox}
         state={list}
+        filters={{
+          clear: false,
+          fields: [
+            {
+              kind: 'select',
+              name: 'status',
+              label: EMAIL_TEXT.status,
+              anyLabel: EMAIL_TEXT.anyStatus,
+              options: STATUS_OPTIONS,
+              testId: 'outbox-status',
+            },
+          ],
+        }}
         columns={COLUMNS}
         getRowId={(m) => m.id}
         emptyText={EMAIL_TEXT.noMessages}

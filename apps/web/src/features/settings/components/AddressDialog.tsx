@@ -13,11 +13,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { lookupPostalCode, useSaveAddress } from '../api.ts';
@@ -105,68 +103,66 @@ export function AddressDialog({
       pending={save.isPending}
       testId="address-dialog"
       submitTestId="address-save"
+      errors={formState.errors}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <FormRootError errors={formState.errors} />
-        <FormTextField control={control} name="kind" label={SETTINGS_TEXT.kind} select slotProps={nativeSelect}>
-          {ADDRESS_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {SETTINGS_TEXT.kindLabels[k]}
-            </option>
-          ))}
-        </FormTextField>
-        <FormTextField control={control} name="name" label={SETTINGS_TEXT.addressName} autoComplete="name" />
-        <FormTextField control={control} name="line1" label={SETTINGS_TEXT.line1} autoComplete="address-line1" />
-        <FormTextField control={control} name="line2" label={SETTINGS_TEXT.line2} autoComplete="address-line2" />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField
-              control={control}
-              name="postal_code"
-              label={SETTINGS_TEXT.postalCode}
-              autoComplete="postal-code"
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField
-              control={control}
-              name="city"
-              label={SETTINGS_TEXT.city}
-              autoComplete="address-level2"
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField
-              control={control}
-              name="state"
-              label={SETTINGS_TEXT.state}
-              select
-              slotProps={nativeSelect}
-              fullWidth
-            >
-              <option value="" />
-              {US_STATES.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </FormTextField>
-          </Grid>
+      <FormTextField control={control} name="kind" label={SETTINGS_TEXT.kind} select slotProps={nativeSelect}>
+        {ADDRESS_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {SETTINGS_TEXT.kindLabels[k]}
+          </option>
+        ))}
+      </FormTextField>
+      <FormTextField control={control} name="name" label={SETTINGS_TEXT.addressName} autoComplete="name" />
+      <FormTextField control={control} name="line1" label={SETTINGS_TEXT.line1} autoComplete="address-line1" />
+      <FormTextField control={control} name="line2" label={SETTINGS_TEXT.line2} autoComplete="address-line2" />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="postal_code"
+            label={SETTINGS_TEXT.postalCode}
+            autoComplete="postal-code"
+            fullWidth
+          />
         </Grid>
-        <FormTextField control={control} name="phone" label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" />
-        <Controller
-          name="is_default"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={SETTINGS_TEXT.isDefault}
-            />
-          )}
-        />
-      </Stack>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="city"
+            label={SETTINGS_TEXT.city}
+            autoComplete="address-level2"
+            fullWidth
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="state"
+            label={SETTINGS_TEXT.state}
+            select
+            slotProps={nativeSelect}
+            fullWidth
+          >
+            <option value="" />
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </FormTextField>
+        </Grid>
+      </Grid>
+      <FormTextField control={control} name="phone" label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" />
+      <Controller
+        name="is_default"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label={SETTINGS_TEXT.isDefault}
+          />
+        )}
+      />
     </FormDialog>
   );
 }

@@ -25,12 +25,12 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useAddresses } from '../../accounts/api.ts';
-import { useMe } from '../../auth/api.ts';
+import { useAddresses } from '../../accounts/index.ts';
+import { useMe } from '../../auth/index.ts';
 import { useDeleteAddress } from '../api.ts';
 import { AddressDialog } from '../components/AddressDialog.tsx';
-import { QueryState } from '../components/QueryState.tsx';
 
 const STATE_NAMES = new Map(US_STATES.map((s) => [s.code, s.name]));
 const KIND_TITLES: Record<AddressKind, string> = { BILLING: SETTINGS_TEXT.billing, SHIPPING: SETTINGS_TEXT.shipping };

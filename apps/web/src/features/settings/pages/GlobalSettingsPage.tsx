@@ -15,10 +15,10 @@ import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
-import { QueryState } from '../components/QueryState.tsx';
 import {
   bodyOf,
   fieldOf,

@@ -7,13 +7,10 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useCompanyProfile, useProfile } from '../../accounts/api.ts';
-import { CompanyProfileForm } from '../../accounts/components/CompanyProfileForm.tsx';
-import { ProfileForm } from '../../accounts/components/ProfileForm.tsx';
-import { useSession } from '../../auth/api.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
-import { QueryState } from '../components/QueryState.tsx';
+import { CompanyProfileForm, ProfileForm, useCompanyProfile, useProfile } from '../../accounts/index.ts';
+import { useInRoleGroup, useSession } from '../../auth/index.ts';
 
 /** /settings/profile (ADMIN and customers): the signed-in user's profile and, for business users, the company's. */
 export default function ProfilePage() {

@@ -1,39 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '@cab/db';
-import { deriveRole, type Role } from '@cab/shared';
+import { deriveRole } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import { type Session, sessionLookup, startSessionCache, touchToken } from '../modules/auth/index.ts';
+import type { Actor } from '../../kit/context.ts';
+import { type Session, sessionLookup, touchToken } from './repository.ts';
+import { startSessionCache } from './session-cache.ts';
+import { hashToken } from './tokens.ts';
 
-export interface AuthUser {
-  id: number;
-  email: string;
-  role: Role | null;
-  companyId: number | null;
-  tokenId: number;
-  /** require_password_reset: until it is cleared, the token reaches only the exempt endpoints (route.ts). */
-  mustChangePassword: boolean;
-  /** The session as read (or cached) for this request: GET /api/users/me/ answers from it. */
-  session?: Session;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null;
-  }
-  interface FastifyContextConfig {
-    access?: import('@cab/shared').Access;
-  }
-}
-
-/** A new random token and the SHA-256 hash that is stored in its place. */
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('hex');
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** The session each request's actor was found from: GET /api/users/me/ answers from it. */
+const sessions = new WeakMap<Actor, Session>();
+export const sessionOf = (actor: Actor): Session | undefined => sessions.get(actor);
 
 /** last_used_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
@@ -46,11 +21,11 @@ const TOUCH_INTERVAL_MS = 5 * 60_000;
 export function registerAuthentication(app: FastifyInstance, db: Executor) {
   app.decorateRequest('user', null);
   const findSession = sessionLookup(db);
-  const sessions = startSessionCache(db, app.log);
+  const sessionCache = startSessionCache(db, app.log);
   // Tests (and the first requests) then see the cache as it will be: on once LISTEN is up.
-  app.addHook('onReady', () => sessions.ready);
-  app.addHook('onClose', () => sessions.stop());
-  const { cache } = sessions;
+  app.addHook('onReady', () => sessionCache.ready);
+  app.addHook('onClose', () => sessionCache.stop());
+  const { cache } = sessionCache;
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header || !req.url.startsWith('/api/')) return;
@@ -64,13 +39,12 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
       if (u) cache.set(hash, u, generation);
     }
     if (!u?.isActive) return;
-    req.user = {
+    const actor: Actor = {
       id: u.id,
       email: u.email,
       companyId: u.companyId,
       tokenId: u.tokenId,
       mustChangePassword: u.requirePasswordReset,
-      session: u,
       role: deriveRole({
         account_type: u.accountType,
         is_staff: u.isStaff,
@@ -78,6 +52,8 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
         is_manager: u.isManager,
       }),
     };
+    sessions.set(actor, u);
+    req.user = actor;
     if (Date.now() - u.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       // The cached copy too, so the next requests within its life do not touch again.
       u.lastUsedAt = new Date();

@@ -1,0 +1,81 @@
+import Grid from '@mui/material/Grid';
+import { Fragment, type ReactNode } from 'react';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { FormSelect } from './FormSelect.tsx';
+import { FormPasswordField, FormTextField } from './FormTextField.tsx';
+import { FIELD_SIZES, type FieldSize } from './layout.ts';
+
+/** One field of a form, declared rather than laid out (decision 0022). */
+export interface FieldSpec<T extends FieldValues> {
+  name: Path<T>;
+  label?: string;
+  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'multiline' | 'select';
+  /** Given: the field sits in a grid cell of that width (FIELD_SIZES); else it takes the full row. */
+  size?: FieldSize;
+  required?: boolean;
+  autoFocus?: boolean;
+  disabled?: boolean;
+  autoComplete?: string;
+  helperText?: ReactNode;
+  /** multiline: the rows shown at least. */
+  minRows?: number;
+  /** number: the least value the browser offers. */
+  min?: number;
+  /** select: the values and what they show as. */
+  options?: readonly string[];
+  labels?: Partial<Record<string, ReactNode>>;
+  testId?: string;
+  /** A field of its own kind (a price, an autocomplete, a read-only copy): rendered in the field's place. */
+  element?: ReactNode;
+}
+
+/** A form's fields from a list; `false`/null entries (a field this user does not get) are skipped. */
+export function FormFields<T extends FieldValues>({
+  control,
+  fields,
+}: {
+  control: Control<T>;
+  fields: readonly (FieldSpec<T> | false | null | undefined)[];
+}) {
+  return (
+    <>
+      {fields.map((spec) => {
+        if (!spec) return null;
+        const field = spec.element ?? <FieldOf control={control} spec={spec} fullWidth={spec.size !== undefined} />;
+        return spec.size ? (
+          <Grid key={spec.name} size={FIELD_SIZES[spec.size]}>
+            {field}
+          </Grid>
+        ) : (
+          <Fragment key={spec.name}>{field}</Fragment>
+        );
+      })}
+    </>
+  );
+}
+
+function FieldOf<T extends FieldValues>({
+  control,
+  spec,
+  fullWidth,
+}: {
+  control: Control<T>;
+  spec: FieldSpec<T>;
+  fullWidth: boolean;
+}) {
+  const { name, label, type = 'text', required, autoFocus, disabled, autoComplete, helperText, testId } = spec;
+  const common = { control, name, label, required, autoFocus, disabled, autoComplete, helperText, fullWidth };
+  const more = testId ? { 'data-testid': testId } : {};
+  switch (type) {
+    case 'select':
+      return <FormSelect {...common} {...more} options={spec.options ?? []} labels={spec.labels} />;
+    case 'password':
+      return <FormPasswordField {...common} {...more} />;
+    case 'multiline':
+      return <FormTextField {...common} {...more} multiline minRows={spec.minRows} />;
+    case 'number':
+      return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
+    default:
+      return <FormTextField {...common} {...more} type={type === 'text' ? undefined : type} />;
+  }
+}
