@@ -83,7 +83,10 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
     const { sql: text, params } = query.toSQL();
     const key = `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`;
     let known = totals.get(db);
-    if (!known) totals.set(db, (known = new Map()));
+    if (!known) {
+      known = new Map();
+      totals.set(db, known);
+    }
     const hit = known.get(key);
     if (hit && Date.now() < hit.until) return hit.n;
     const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
