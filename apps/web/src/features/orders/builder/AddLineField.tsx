@@ -70,8 +70,20 @@ export function AddLineField({
     setBusy(true);
     try {
       const item = await findByCode(code, attachments);
-      if (item) done(item);
-      else setError(BUILDER_TEXT.noSuchCode(code));
+      if (item) {
+        done(item);
+        return;
+      }
+      // Not this kind: is it the other (an attachment typed in a group's code field, or a cabinet in the picker)?
+      const other = await findByCode(code, !attachments);
+      const shown = other?.manufacturer_code ?? code;
+      setError(
+        other === null
+          ? BUILDER_TEXT.noSuchCode(code)
+          : attachments
+            ? BUILDER_TEXT.codeIsLineItem(shown)
+            : BUILDER_TEXT.codeIsAttachment(shown),
+      );
     } catch {
       // Logged and shown by the API client.
     } finally {

@@ -27,6 +27,7 @@ import {
   type DraftItem,
   type GroupPremiumIds,
   groupErrors,
+  lineToFocusAfterRemoval,
   newClientId,
 } from './state.ts';
 
@@ -41,6 +42,7 @@ export const GroupCard = memo(function GroupCard({
   dispatch,
   canRemove,
   autoFocusCode,
+  onRemove,
 }: {
   group: DraftGroup;
   index: number;
@@ -51,6 +53,8 @@ export const GroupCard = memo(function GroupCard({
   dispatch: Dispatch<DraftAction>;
   canRemove: boolean;
   autoFocusCode: boolean;
+  /** Removes this group (the builder moves the focus to a group still there). */
+  onRemove: (key: string) => void;
 }) {
   const key = group.key;
   const codeRef = useRef<HTMLInputElement>(null);
@@ -58,13 +62,21 @@ export const GroupCard = memo(function GroupCard({
   const [breakdownId, setBreakdownId] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const combination = useCombinationErrors(group.premiums);
+  const itemsRef = useRef(group.items);
+  itemsRef.current = group.items;
 
   const handlers = useMemo<LineHandlers>(
     () => ({
       setQty: (id, qty) => dispatch({ type: 'setQty', key, id, qty }),
       setHinge: (id, hinge) => dispatch({ type: 'setHinge', key, id, hinge }),
       setFinishedSide: (id, finishedSide) => dispatch({ type: 'setFinishedSide', key, id, finishedSide }),
-      remove: (id) => dispatch({ type: 'removeItem', key, id }),
+      remove: (id) => {
+        // The focus goes to the line that takes its place (else the one before, else the code field), not to the page.
+        const next = lineToFocusAfterRemoval(itemsRef.current, id);
+        dispatch({ type: 'removeItem', key, id });
+        if (next) setFocusId(next);
+        else codeRef.current?.focus();
+      },
       openAttach: () => {},
       openBreakdown: (id) => setBreakdownId(id),
       qtyDone: () => codeRef.current?.focus(),
@@ -123,6 +135,8 @@ export const GroupCard = memo(function GroupCard({
             fullWidth={false}
             sx={{ width: 280 }}
             value={group.name}
+            error={Boolean(group.fieldErrors?.name)}
+            helperText={group.fieldErrors?.name?.join(' ')}
             onChange={(e) => dispatch({ type: 'renameGroup', key, name: e.target.value })}
             slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 100 } }}
           />
@@ -190,7 +204,7 @@ export const GroupCard = memo(function GroupCard({
         destructive
         onConfirm={() => {
           setConfirmRemove(false);
-          dispatch({ type: 'removeGroup', key });
+          onRemove(key);
         }}
         onClose={() => setConfirmRemove(false)}
       />

@@ -15,7 +15,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
 import { AddLineField } from './AddLineField.tsx';
 import type { LinePrices } from './pricing.ts';
-import type { DraftItem, Hinge } from './state.ts';
+import { type DraftItem, type Hinge, readQty } from './state.ts';
 
 /** SPEC 3 line-item table columns, in order; only the four price columns can be hidden. */
 export const LINE_COLUMNS = [
@@ -51,6 +51,7 @@ const PRICE_FIELDS = Object.values(PRICE_OF);
 export const PRICE_COLUMNS: readonly LineColumn[] = LINE_COLUMNS.filter(isPriceColumn);
 
 const ROW_HEIGHT = 49;
+const ERROR_COLOR = 'var(--mui-palette-error-main, #d32f2f)';
 const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>([
   'qty',
   'width',
@@ -101,8 +102,13 @@ function QtyInput({
   handlers: LineHandlers;
 }) {
   const [text, setText] = useState(String(item.qty));
+  /** What was typed and not taken (0, 2.5, 1e3): said on the field, never rewritten silently. */
+  const [typedError, setTypedError] = useState<string | null>(null);
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(String(item.qty)), [item.qty]);
+  useEffect(() => {
+    setText(String(item.qty));
+    setTypedError(null);
+  }, [item.qty]);
   useEffect(() => {
     if (focus && ref.current) {
       ref.current.focus();
@@ -110,29 +116,55 @@ function QtyInput({
       handlers.focused();
     }
   }, [focus, handlers]);
+  const error = typedError ?? item.errors?.qty?.join(' ') ?? null;
+  const errorId = `qty-error-${item._id}`;
   return (
-    <input
-      ref={ref}
-      type="number"
-      min={1}
-      inputMode="numeric"
-      aria-label={`${BUILDER_TEXT.qty} ${lineNumber}`}
-      data-testid={`qty-${lineNumber}`}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        const n = Number(e.target.value);
-        if (Number.isSafeInteger(n) && n >= 1) handlers.setQty(item._id, n);
-      }}
-      onBlur={() => setText(String(item.qty))}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          handlers.qtyDone();
-        }
-      }}
-      style={{ width: 56, font: 'inherit', padding: '4px 6px', textAlign: 'right' }}
-    />
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+      <input
+        ref={ref}
+        type="text"
+        inputMode="numeric"
+        aria-label={`${BUILDER_TEXT.qty} ${lineNumber}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-testid={`qty-${lineNumber}`}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const read = readQty(e.target.value, item.qty);
+          setTypedError(read.error);
+          if (read.qty !== null) handlers.setQty(item._id, read.qty);
+        }}
+        onBlur={() => {
+          // Left empty: the field shows the line's quantity again. Anything else stays as typed.
+          if (text.trim() === '') setText(String(item.qty));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            handlers.qtyDone();
+          }
+        }}
+        style={{
+          width: 56,
+          font: 'inherit',
+          padding: '4px 6px',
+          textAlign: 'right',
+          ...(error ? { outline: `2px solid ${ERROR_COLOR}` } : {}),
+        }}
+      />
+      {error && (
+        <Box
+          component="span"
+          id={errorId}
+          role="alert"
+          data-testid={`qty-error-${lineNumber}`}
+          sx={{ color: 'error.main', typography: 'caption', whiteSpace: 'normal', maxWidth: 220, textAlign: 'right' }}
+        >
+          {error}
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -158,8 +190,30 @@ const LineRow = memo(
           return item.is_attachment ? `↳ ${lineNumber}` : lineNumber;
         case 'qty':
           return <QtyInput item={item} lineNumber={lineNumber} focus={focusQty} handlers={handlers} />;
-        case 'manufacturer_code':
-          return item.is_attachment ? <em>{s.code}</em> : <strong>{s.code}</strong>;
+        case 'manufacturer_code': {
+          const code = item.is_attachment ? <em>{s.code}</em> : <strong>{s.code}</strong>;
+          const other = Object.entries(item.errors ?? {}).filter(([field]) => field !== 'qty');
+          if (other.length === 0) return code;
+          return (
+            <>
+              {code}
+              <Box
+                component="span"
+                role="alert"
+                data-testid={`line-error-${lineNumber}`}
+                sx={{
+                  display: 'block',
+                  color: 'error.main',
+                  typography: 'caption',
+                  whiteSpace: 'normal',
+                  maxWidth: 220,
+                }}
+              >
+                {other.flatMap(([, messages]) => messages).join(' ')}
+              </Box>
+            </>
+          );
+        }
         case 'width':
           return dim(s.width);
         case 'height':
