@@ -139,7 +139,7 @@ export function AddLineField({
         done(value);
       }}
       size="small"
-      sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}
+      sx={{ minWidth: { xs: 0, sm: 260 }, flex: 1, maxWidth: 420 }}
       data-testid={testId}
       renderInput={(params) => (
         <TextField

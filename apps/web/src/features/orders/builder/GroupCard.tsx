@@ -113,7 +113,9 @@ export const GroupCard = memo(function GroupCard({
 
   const pricesOf = useCallback((item: DraftItem) => linePrices(item, priced.lines.get(item._id)), [priced]);
 
-  const errors = [...groupErrors(group), ...(combination.data ?? []).filter((e) => !group.serverErrors.includes(e))];
+  // The rules read every line: once per change of the group, not per render.
+  const ruleErrors = useMemo(() => groupErrors(group), [group]);
+  const errors = [...ruleErrors, ...(combination.data ?? []).filter((e) => !group.serverErrors.includes(e))];
   const code = (id: number | null) => (id === null ? '' : (catalog.byId.get(id)?.code ?? ''));
   const finish = [code(group.premiums.wood_species), code(group.premiums.finish_option)].filter(Boolean).join(' / ');
 
@@ -128,12 +130,12 @@ export const GroupCard = memo(function GroupCard({
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`group-${index}`} data-group-key={key}>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <TextField
             size="small"
             label={BUILDER_TEXT.groupName}
             fullWidth={false}
-            sx={{ width: 280 }}
+            sx={{ width: { xs: '100%', sm: 280 } }}
             value={group.name}
             error={Boolean(group.fieldErrors?.name)}
             helperText={group.fieldErrors?.name?.join(' ')}

@@ -5,6 +5,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -76,6 +77,19 @@ export interface LineHandlers {
 }
 
 const dim = (n: number | null) => (n === null ? '' : String(n));
+
+// The line actions (hinge, finished side, attachment, breakdown, remove) stay at the table's right
+// edge while the columns scroll under them: a wide table never hides them off-screen.
+const HEAD = { whiteSpace: 'nowrap' } as const;
+const CELL = { py: 0.25, whiteSpace: 'nowrap' } as const;
+const STICKY_RIGHT = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
+const ACTIONS_CELL = { ...CELL, ...STICKY_RIGHT, zIndex: 1 } as const;
+const ACTIONS_HEAD = { ...HEAD, ...STICKY_RIGHT, zIndex: 3 } as const;
 
 interface RowProps {
   item: DraftItem;
@@ -319,7 +333,7 @@ const LineRow = memo(
           <TableCell
             key={column}
             align={RIGHT.has(column) ? 'right' : 'left'}
-            sx={{ py: 0.25, whiteSpace: 'nowrap' }}
+            sx={column === 'actions' ? ACTIONS_CELL : CELL}
             data-col={column}
           >
             {cell(column)}
@@ -411,7 +425,11 @@ export function LineTable({
           <TableHead>
             <TableRow>
               {visible.map((column) => (
-                <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={column}
+                  align={RIGHT.has(column) ? 'right' : 'left'}
+                  sx={column === 'actions' ? ACTIONS_HEAD : HEAD}
+                >
                   {BUILDER_TEXT.columns[column]}
                 </TableCell>
               ))}
@@ -449,7 +467,7 @@ export function LineTable({
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         data-testid="attach-popover"
       >
-        <Box sx={{ p: 2, width: 360 }}>
+        <Box sx={{ p: 2, width: { xs: 'calc(100vw - 64px)', sm: 360 } }}>
           {attach && (
             <AddLineField
               attachments

@@ -368,7 +368,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
               dispatch({ type: 'setHead', field: 'name', value: e.target.value });
             }}
             slotProps={{ htmlInput: { 'data-testid': 'order-name', maxLength: 255 } }}
-            sx={{ minWidth: 260 }}
+            sx={{ minWidth: { sm: 260 } }}
           />
           <TextField
             size="small"
@@ -383,7 +383,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
             slotProps={{ htmlInput: { 'data-testid': 'order-po', maxLength: 100 } }}
           />
           {isAdmin && isNew && (
-            <Box sx={{ minWidth: 280 }}>
+            <Box sx={{ minWidth: { sm: 280 } }}>
               <AsyncAutocomplete<CustomerRef>
                 label={BUILDER_TEXT.customer}
                 required
@@ -476,7 +476,12 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         />
       ))}
 
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      {/* A phone stacks the totals under 'Add group' (the page never scrolls sideways). */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
         <Button variant="outlined" startIcon={<AddOutlined />} onClick={addGroup} data-testid="add-group">
           {BUILDER_TEXT.addGroup}
         </Button>
@@ -484,7 +489,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           {BUILDER_TEXT.groupKeysHint}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Paper variant="outlined" sx={{ p: 2, minWidth: 300 }} data-testid="order-totals">
+        <Paper variant="outlined" sx={{ p: 2, minWidth: { sm: 300 } }} data-testid="order-totals">
           <Stack spacing={0.5}>
             <Row label={BUILDER_TEXT.liveSubtotal} value={formatMoney(liveSubtotal)} testId="live-subtotal" />
             {serverOrder && (
