@@ -14,7 +14,8 @@ export const PAGES: Record<string, PageModule> = {
   '/test': () => import('../features/core/pages/SystemCheckPage.tsx'),
   '/orders': () => import('../features/orders/pages/OrdersRedirect.tsx'),
   '/orders/all': () => import('../features/orders/pages/AllOrdersPage.tsx'),
-  '/orders/build': () => import('../features/orders/pages/BuildOrderPage.tsx'),
+  // The same page as /orders/:id: a new order's first save keeps its builder (no remount).
+  '/orders/build': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/manage': () => import('../features/orders/pages/ManageOrdersPage.tsx'),
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),

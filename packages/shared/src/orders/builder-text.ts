@@ -43,11 +43,27 @@ export const BUILDER_TEXT = {
   addByCode: 'Add by manufacturer code',
   addByCodeHint: 'Type a code, Enter adds it, then the quantity; Enter again for the next line',
   noSuchCode: (code: string) => `No line item with code ${code}`,
+  /** A code typed in a group's code field that exists only as an attachment. */
+  codeIsAttachment: (code: string) =>
+    `${code} is an attachment: add it to a line with that line's 'Add attachment' button`,
+  /** A code typed in the attachment picker that exists only as a cabinet (line item). */
+  codeIsLineItem: (code: string) => `${code} is a line item, not an attachment: add it in the group's code field`,
+  /** A quantity the line cannot take: the field keeps what was typed and says what the line kept. */
+  qtyBelowOne: (kept: number) => `Quantity must be at least 1; the line keeps ${kept}`,
+  qtyNotWhole: (kept: number) => `Quantity must be a whole number; the line keeps ${kept}`,
+  qtyNotDigits: (kept: number) => `Type the quantity in digits (0-9); the line keeps ${kept}`,
+  /** A save the server refused on fields: each message is on its field; this line says where. */
+  saveRefused: (n: number) =>
+    `Could not save the order: ${n === 1 ? 'one field is' : `${n} fields are`} not valid (marked below)`,
+  fieldAt: (where: string, message: string) => `${where}: ${message}`,
+  lineWhere: (lineNumber: number, code: string, field: string) => `Line ${lineNumber} (${code}), ${field}`,
+  groupWhere: (group: string, field: string) => `${group}, ${field}`,
   lines: (n: number) => `${n} line${n === 1 ? '' : 's'}`,
   attachment: 'Attachment',
   addAttachment: 'Add attachment',
   attachmentCode: 'Attachment code',
   removeLine: 'Remove line',
+  line: 'Line',
   hinge: 'Hinge',
   finishedSide: 'Finished side',
   priceBreakdown: 'Price breakdown',

@@ -51,10 +51,11 @@ export function useOrderList(query: OrderListWireQuery, enabled = true) {
   });
 }
 
-export function useOrder(id: number) {
+export function useOrder(id: number, enabled = true) {
   return useQuery({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => call(ordersApi.detail, { params: { id }, signal }),
+    enabled,
   });
 }
 

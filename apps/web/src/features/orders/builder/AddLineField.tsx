@@ -70,8 +70,20 @@ export function AddLineField({
     setBusy(true);
     try {
       const item = await findByCode(code, attachments);
-      if (item) done(item);
-      else setError(BUILDER_TEXT.noSuchCode(code));
+      if (item) {
+        done(item);
+        return;
+      }
+      // Not this kind: is it the other (an attachment typed in a group's code field, or a cabinet in the picker)?
+      const other = await findByCode(code, !attachments);
+      const shown = other?.manufacturer_code ?? code;
+      setError(
+        other === null
+          ? BUILDER_TEXT.noSuchCode(code)
+          : attachments
+            ? BUILDER_TEXT.codeIsLineItem(shown)
+            : BUILDER_TEXT.codeIsAttachment(shown),
+      );
     } catch {
       // Logged and shown by the API client.
     } finally {
@@ -127,7 +139,7 @@ export function AddLineField({
         done(value);
       }}
       size="small"
-      sx={{ minWidth: 260, flex: 1, maxWidth: 420 }}
+      sx={{ minWidth: { xs: 0, sm: 260 }, flex: 1, maxWidth: 420 }}
       data-testid={testId}
       renderInput={(params) => (
         <TextField

@@ -27,6 +27,7 @@ import {
   type DraftItem,
   type GroupPremiumIds,
   groupErrors,
+  lineToFocusAfterRemoval,
   newClientId,
 } from './state.ts';
 
@@ -41,6 +42,7 @@ export const GroupCard = memo(function GroupCard({
   dispatch,
   canRemove,
   autoFocusCode,
+  onRemove,
 }: {
   group: DraftGroup;
   index: number;
@@ -51,6 +53,8 @@ export const GroupCard = memo(function GroupCard({
   dispatch: Dispatch<DraftAction>;
   canRemove: boolean;
   autoFocusCode: boolean;
+  /** Removes this group (the builder moves the focus to a group still there). */
+  onRemove: (key: string) => void;
 }) {
   const key = group.key;
   const codeRef = useRef<HTMLInputElement>(null);
@@ -58,13 +62,21 @@ export const GroupCard = memo(function GroupCard({
   const [breakdownId, setBreakdownId] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const combination = useCombinationErrors(group.premiums);
+  const itemsRef = useRef(group.items);
+  itemsRef.current = group.items;
 
   const handlers = useMemo<LineHandlers>(
     () => ({
       setQty: (id, qty) => dispatch({ type: 'setQty', key, id, qty }),
       setHinge: (id, hinge) => dispatch({ type: 'setHinge', key, id, hinge }),
       setFinishedSide: (id, finishedSide) => dispatch({ type: 'setFinishedSide', key, id, finishedSide }),
-      remove: (id) => dispatch({ type: 'removeItem', key, id }),
+      remove: (id) => {
+        // The focus goes to the line that takes its place (else the one before, else the code field), not to the page.
+        const next = lineToFocusAfterRemoval(itemsRef.current, id);
+        dispatch({ type: 'removeItem', key, id });
+        if (next) setFocusId(next);
+        else codeRef.current?.focus();
+      },
       openAttach: () => {},
       openBreakdown: (id) => setBreakdownId(id),
       qtyDone: () => codeRef.current?.focus(),
@@ -101,7 +113,9 @@ export const GroupCard = memo(function GroupCard({
 
   const pricesOf = useCallback((item: DraftItem) => linePrices(item, priced.lines.get(item._id)), [priced]);
 
-  const errors = [...groupErrors(group), ...(combination.data ?? []).filter((e) => !group.serverErrors.includes(e))];
+  // The rules read every line: once per change of the group, not per render.
+  const ruleErrors = useMemo(() => groupErrors(group), [group]);
+  const errors = [...ruleErrors, ...(combination.data ?? []).filter((e) => !group.serverErrors.includes(e))];
   const code = (id: number | null) => (id === null ? '' : (catalog.byId.get(id)?.code ?? ''));
   const finish = [code(group.premiums.wood_species), code(group.premiums.finish_option)].filter(Boolean).join(' / ');
 
@@ -116,13 +130,15 @@ export const GroupCard = memo(function GroupCard({
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`group-${index}`} data-group-key={key}>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <TextField
             size="small"
             label={BUILDER_TEXT.groupName}
             fullWidth={false}
-            sx={{ width: 280 }}
+            sx={{ width: { xs: '100%', sm: 280 } }}
             value={group.name}
+            error={Boolean(group.fieldErrors?.name)}
+            helperText={group.fieldErrors?.name?.join(' ')}
             onChange={(e) => dispatch({ type: 'renameGroup', key, name: e.target.value })}
             slotProps={{ htmlInput: { 'data-testid': 'group-name', maxLength: 100 } }}
           />
@@ -190,7 +206,7 @@ export const GroupCard = memo(function GroupCard({
         destructive
         onConfirm={() => {
           setConfirmRemove(false);
-          dispatch({ type: 'removeGroup', key });
+          onRemove(key);
         }}
         onClose={() => setConfirmRemove(false)}
       />

@@ -5,6 +5,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,7 +16,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
 import { AddLineField } from './AddLineField.tsx';
 import type { LinePrices } from './pricing.ts';
-import type { DraftItem, Hinge } from './state.ts';
+import { type DraftItem, type Hinge, readQty } from './state.ts';
 
 /** SPEC 3 line-item table columns, in order; only the four price columns can be hidden. */
 export const LINE_COLUMNS = [
@@ -51,6 +52,7 @@ const PRICE_FIELDS = Object.values(PRICE_OF);
 export const PRICE_COLUMNS: readonly LineColumn[] = LINE_COLUMNS.filter(isPriceColumn);
 
 const ROW_HEIGHT = 49;
+const ERROR_COLOR = 'var(--mui-palette-error-main, #d32f2f)';
 const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>([
   'qty',
   'width',
@@ -75,6 +77,19 @@ export interface LineHandlers {
 }
 
 const dim = (n: number | null) => (n === null ? '' : String(n));
+
+// The line actions (hinge, finished side, attachment, breakdown, remove) stay at the table's right
+// edge while the columns scroll under them: a wide table never hides them off-screen.
+const HEAD = { whiteSpace: 'nowrap' } as const;
+const CELL = { py: 0.25, whiteSpace: 'nowrap' } as const;
+const STICKY_RIGHT = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
+const ACTIONS_CELL = { ...CELL, ...STICKY_RIGHT, zIndex: 1 } as const;
+const ACTIONS_HEAD = { ...HEAD, ...STICKY_RIGHT, zIndex: 3 } as const;
 
 interface RowProps {
   item: DraftItem;
@@ -101,8 +116,13 @@ function QtyInput({
   handlers: LineHandlers;
 }) {
   const [text, setText] = useState(String(item.qty));
+  /** What was typed and not taken (0, 2.5, 1e3): said on the field, never rewritten silently. */
+  const [typedError, setTypedError] = useState<string | null>(null);
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => setText(String(item.qty)), [item.qty]);
+  useEffect(() => {
+    setText(String(item.qty));
+    setTypedError(null);
+  }, [item.qty]);
   useEffect(() => {
     if (focus && ref.current) {
       ref.current.focus();
@@ -110,29 +130,55 @@ function QtyInput({
       handlers.focused();
     }
   }, [focus, handlers]);
+  const error = typedError ?? item.errors?.qty?.join(' ') ?? null;
+  const errorId = `qty-error-${item._id}`;
   return (
-    <input
-      ref={ref}
-      type="number"
-      min={1}
-      inputMode="numeric"
-      aria-label={`${BUILDER_TEXT.qty} ${lineNumber}`}
-      data-testid={`qty-${lineNumber}`}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        const n = Number(e.target.value);
-        if (Number.isSafeInteger(n) && n >= 1) handlers.setQty(item._id, n);
-      }}
-      onBlur={() => setText(String(item.qty))}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          handlers.qtyDone();
-        }
-      }}
-      style={{ width: 56, font: 'inherit', padding: '4px 6px', textAlign: 'right' }}
-    />
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+      <input
+        ref={ref}
+        type="text"
+        inputMode="numeric"
+        aria-label={`${BUILDER_TEXT.qty} ${lineNumber}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-testid={`qty-${lineNumber}`}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const read = readQty(e.target.value, item.qty);
+          setTypedError(read.error);
+          if (read.qty !== null) handlers.setQty(item._id, read.qty);
+        }}
+        onBlur={() => {
+          // Left empty: the field shows the line's quantity again. Anything else stays as typed.
+          if (text.trim() === '') setText(String(item.qty));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            handlers.qtyDone();
+          }
+        }}
+        style={{
+          width: 56,
+          font: 'inherit',
+          padding: '4px 6px',
+          textAlign: 'right',
+          ...(error ? { outline: `2px solid ${ERROR_COLOR}` } : {}),
+        }}
+      />
+      {error && (
+        <Box
+          component="span"
+          id={errorId}
+          role="alert"
+          data-testid={`qty-error-${lineNumber}`}
+          sx={{ color: 'error.main', typography: 'caption', whiteSpace: 'normal', maxWidth: 220, textAlign: 'right' }}
+        >
+          {error}
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -158,8 +204,30 @@ const LineRow = memo(
           return item.is_attachment ? `↳ ${lineNumber}` : lineNumber;
         case 'qty':
           return <QtyInput item={item} lineNumber={lineNumber} focus={focusQty} handlers={handlers} />;
-        case 'manufacturer_code':
-          return item.is_attachment ? <em>{s.code}</em> : <strong>{s.code}</strong>;
+        case 'manufacturer_code': {
+          const code = item.is_attachment ? <em>{s.code}</em> : <strong>{s.code}</strong>;
+          const other = Object.entries(item.errors ?? {}).filter(([field]) => field !== 'qty');
+          if (other.length === 0) return code;
+          return (
+            <>
+              {code}
+              <Box
+                component="span"
+                role="alert"
+                data-testid={`line-error-${lineNumber}`}
+                sx={{
+                  display: 'block',
+                  color: 'error.main',
+                  typography: 'caption',
+                  whiteSpace: 'normal',
+                  maxWidth: 220,
+                }}
+              >
+                {other.flatMap(([, messages]) => messages).join(' ')}
+              </Box>
+            </>
+          );
+        }
         case 'width':
           return dim(s.width);
         case 'height':
@@ -265,7 +333,7 @@ const LineRow = memo(
           <TableCell
             key={column}
             align={RIGHT.has(column) ? 'right' : 'left'}
-            sx={{ py: 0.25, whiteSpace: 'nowrap' }}
+            sx={column === 'actions' ? ACTIONS_CELL : CELL}
             data-col={column}
           >
             {cell(column)}
@@ -357,7 +425,11 @@ export function LineTable({
           <TableHead>
             <TableRow>
               {visible.map((column) => (
-                <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell
+                  key={column}
+                  align={RIGHT.has(column) ? 'right' : 'left'}
+                  sx={column === 'actions' ? ACTIONS_HEAD : HEAD}
+                >
                   {BUILDER_TEXT.columns[column]}
                 </TableCell>
               ))}
@@ -395,7 +467,7 @@ export function LineTable({
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         data-testid="attach-popover"
       >
-        <Box sx={{ p: 2, width: 360 }}>
+        <Box sx={{ p: 2, width: { xs: 'calc(100vw - 64px)', sm: 360 } }}>
           {attach && (
             <AddLineField
               attachments

@@ -38,10 +38,12 @@ import {
   type Draft,
   draftFromOrder,
   draftReducer,
+  groupToFocusAfterRemoval,
   isDirty,
   lineNumberOffsets,
   newDraft,
   orderSignature,
+  placeFieldErrors,
 } from './state.ts';
 import { clearDraft, readDraft, setDraftOwner, writeDraft } from './storage.ts';
 
@@ -99,6 +101,9 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   const [draft, dispatch] = useReducer(draftReducer, init.draft);
   const [status, setStatus] = useState<SaveStatus>('idle');
   const [error, setError] = useState<string | null>(null);
+  /** A refused save: where each field error is, in words (the fields themselves are marked too). */
+  const [errorDetails, setErrorDetails] = useState<readonly string[]>([]);
+  const [poError, setPoError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(init.restored ? BUILDER_TEXT.restoredDraft : null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [customerError, setCustomerError] = useState<string | null>(null);
@@ -111,6 +116,8 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const saving = useRef(false);
+  /** The revision the server refused on its fields: not sent again until something changes (or Ctrl+S). */
+  const refusedRevision = useRef<number | null>(null);
   /** The new draft became an order: nothing of it is kept as a new draft any more. */
   const created = useRef(false);
   const dirty = isDirty(draft);
@@ -131,7 +138,9 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     [client],
   );
 
-  const autosave = useDebouncedCallback(() => void save(), AUTOSAVE_MS);
+  const autosave = useDebouncedCallback(() => {
+    if (draftRef.current.revision !== refusedRevision.current) void save();
+  }, AUTOSAVE_MS);
 
   async function save(): Promise<void> {
     const current = draftRef.current;
@@ -155,12 +164,15 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
       setServerOrder(saved);
       setStatus('saved');
       setError(null);
+      setErrorDetails([]);
+      setPoError(null);
+      refusedRevision.current = null;
       setNotice(null);
       if (current.orderId === null) {
         created.current = true;
         clearDraft(null);
         onSaved?.(saved);
-        // The order's page mounts a new builder: it takes the focus in the group keyed in last.
+        // The same page (and this builder) shows /orders/{id}: the focus and any keys typed meanwhile stay.
         navigate(`/orders/${saved.id}`, { state: { focusGroup: Math.max(groupCards().at, 0) } });
         return;
       }
@@ -179,16 +191,28 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           setNotice(BUILDER_TEXT.conflict);
           await reload(current.orderId).catch(() => undefined);
         }
+      } else if (isApiRequestError(e) && e.status === 400 && e.hasFieldErrors) {
+        // Each refusal on its field (a line's quantity, a group's name, the order's name).
+        const placed = placeFieldErrors(current, e.fields);
+        dispatch({ type: 'refused', errors: placed });
+        refusedRevision.current = current.revision;
+        setNameError(placed.head.name?.join(' ') ?? null);
+        setPoError(placed.head.po_number?.join(' ') ?? null);
+        setCustomerError(placed.head.customer?.join(' ') ?? null);
+        setStatus('error');
+        setError(BUILDER_TEXT.saveRefused(placed.described.length));
+        setErrorDetails(placed.described);
       } else {
         setStatus('error');
         setError(BUILDER_TEXT.saveFailed(e instanceof Error ? e.message : String(e)));
+        setErrorDetails([]);
       }
     } finally {
       saving.current = false;
       // Changes made while saving go in the next save.
       window.setTimeout(() => {
         const latest = draftRef.current;
-        if (latest.orderId !== null && isDirty(latest)) autosave.run();
+        if (latest.orderId !== null && isDirty(latest) && latest.revision !== refusedRevision.current) autosave.run();
       }, 0);
     }
   }
@@ -264,6 +288,18 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
     setNewGroupKey(key);
     dispatch({ type: 'addGroup', key });
   }
+  // A removed group hands the focus to the group before it (else after it): its code field.
+  const [focusCodeOf, setFocusCodeOf] = useState<string | null>(null);
+  const removeGroup = useCallback((key: string) => {
+    setFocusCodeOf(groupToFocusAfterRemoval(draftRef.current.groups, key));
+    dispatch({ type: 'removeGroup', key });
+  }, []);
+  useEffect(() => {
+    if (focusCodeOf === null) return;
+    setFocusCodeOf(null);
+    const card = groupCards().cards.find((c) => c.dataset.groupKey === focusCodeOf);
+    card?.querySelector<HTMLInputElement>('[data-testid="add-code-input"]')?.focus();
+  }, [focusCodeOf]);
   const addGroupRef = useRef(addGroup);
   addGroupRef.current = addGroup;
 
@@ -332,17 +368,22 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
               dispatch({ type: 'setHead', field: 'name', value: e.target.value });
             }}
             slotProps={{ htmlInput: { 'data-testid': 'order-name', maxLength: 255 } }}
-            sx={{ minWidth: 260 }}
+            sx={{ minWidth: { sm: 260 } }}
           />
           <TextField
             size="small"
             label={BUILDER_TEXT.poNumber}
             value={draft.po_number}
-            onChange={(e) => dispatch({ type: 'setHead', field: 'po_number', value: e.target.value })}
+            error={Boolean(poError)}
+            helperText={poError ?? undefined}
+            onChange={(e) => {
+              setPoError(null);
+              dispatch({ type: 'setHead', field: 'po_number', value: e.target.value });
+            }}
             slotProps={{ htmlInput: { 'data-testid': 'order-po', maxLength: 100 } }}
           />
           {isAdmin && isNew && (
-            <Box sx={{ minWidth: 280 }}>
+            <Box sx={{ minWidth: { sm: 280 } }}>
               <AsyncAutocomplete<CustomerRef>
                 label={BUILDER_TEXT.customer}
                 required
@@ -408,6 +449,13 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
       {error && (
         <Alert severity="error" onClose={() => setError(null)} data-testid="builder-error">
           {error}
+          {errorDetails.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+              {errorDetails.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </Box>
+          )}
         </Alert>
       )}
 
@@ -423,11 +471,17 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           visible={visible}
           dispatch={dispatch}
           canRemove={draft.groups.length > 1}
+          onRemove={removeGroup}
           autoFocusCode={group.key === newGroupKey || (i === focusGroup && newGroupKey === null)}
         />
       ))}
 
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+      {/* A phone stacks the totals under 'Add group' (the page never scrolls sideways). */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
         <Button variant="outlined" startIcon={<AddOutlined />} onClick={addGroup} data-testid="add-group">
           {BUILDER_TEXT.addGroup}
         </Button>
@@ -435,7 +489,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           {BUILDER_TEXT.groupKeysHint}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Paper variant="outlined" sx={{ p: 2, minWidth: 300 }} data-testid="order-totals">
+        <Paper variant="outlined" sx={{ p: 2, minWidth: { sm: 300 } }} data-testid="order-totals">
           <Stack spacing={0.5}>
             <Row label={BUILDER_TEXT.liveSubtotal} value={formatMoney(liveSubtotal)} testId="live-subtotal" />
             {serverOrder && (

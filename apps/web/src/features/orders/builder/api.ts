@@ -73,12 +73,26 @@ export async function searchLineItems(
   return page.results;
 }
 
-/** The line item whose code is exactly `code` (case-insensitive), if any. */
+/** Codes found lately, by kind and code: a code keyed in again is added without a round trip. */
+const FOUND_TTL_MS = 5 * 60_000;
+const found = new Map<string, { item: LineItem; at: number }>();
+
+/**
+ * The line item whose code is exactly `code` (case-insensitive), if any. A code found in the last
+ * five minutes (as the premium catalogue is kept) is answered from memory: keying in an order does
+ * not wait on the server, however busy an autosave of a long order keeps it.
+ */
 export async function findByCode(code: string, attachments: boolean): Promise<LineItem | null> {
   const wanted = code.trim().toUpperCase();
   if (!wanted) return null;
-  const found = await searchLineItems(code, { attachments, pageSize: 50 });
-  return found.find((i) => i.manufacturer_code.toUpperCase() === wanted) ?? null;
+  const key = `${attachments ? 'a' : 'i'}:${wanted}`;
+  const kept = found.get(key);
+  if (kept && Date.now() - kept.at < FOUND_TTL_MS) return kept.item;
+  const page = await searchLineItems(code, { attachments, pageSize: 50 });
+  const now = Date.now();
+  for (const item of page)
+    found.set(`${attachments ? 'a' : 'i'}:${item.manufacturer_code.toUpperCase()}`, { item, at: now });
+  return page.find((i) => i.manufacturer_code.toUpperCase() === wanted) ?? null;
 }
 
 /** POST /api/catalog/validate/: what is wrong with the group's wood species, finish and door styles. */

@@ -1,4 +1,4 @@
-import { type LineItem, MSG, type Order, type OrderItem, type Premium } from '@cab/shared';
+import { BUILDER_TEXT, type LineItem, MSG, type Order, type OrderItem, type Premium } from '@cab/shared';
 import { describe, expect, it } from 'vitest';
 import { createGroupPricer, linePrices, premiumPricesOf } from './pricing.ts';
 import {
@@ -13,10 +13,14 @@ import {
   EMPTY_PREMIUMS,
   groupErrors,
   groupRuleErrors,
+  groupToFocusAfterRemoval,
   isDirty,
   lineNumberOffsets,
+  lineToFocusAfterRemoval,
   newDraft,
   orderSignature,
+  placeFieldErrors,
+  readQty,
   updateBody,
 } from './state.ts';
 
@@ -422,5 +426,110 @@ describe('a stale save (409)', () => {
     expect(edited.version).toBe(11);
     expect(isDirty(edited)).toBe(true);
     expect(updateBody(edited)).toMatchObject({ version: 11, groups: [{ items: [{ qty: 6 }] }] });
+  });
+});
+
+describe('quantities as typed are never rewritten silently', () => {
+  it('takes digits of at least 1', () => {
+    expect(readQty('3', 2)).toEqual({ qty: 3, error: null });
+    expect(readQty(' 12 ', 2)).toEqual({ qty: 12, error: null });
+    // The range is the server's (its message lands on the field).
+    expect(readQty('10000', 2)).toEqual({ qty: 10000, error: null });
+  });
+  it('says why 0, -2, 2.5 and 1e3 are not taken, and what the line keeps', () => {
+    expect(readQty('0', 2)).toEqual({ qty: null, error: BUILDER_TEXT.qtyBelowOne(2) });
+    expect(readQty('-2', 2)).toEqual({ qty: null, error: BUILDER_TEXT.qtyBelowOne(2) });
+    expect(readQty('2.5', 4)).toEqual({ qty: null, error: BUILDER_TEXT.qtyNotWhole(4) });
+    expect(readQty('1e3', 1)).toEqual({ qty: null, error: BUILDER_TEXT.qtyNotDigits(1) });
+    expect(readQty('2.0', 1)).toEqual({ qty: null, error: BUILDER_TEXT.qtyNotDigits(1) });
+    expect(readQty('abc', 1)).toEqual({ qty: null, error: BUILDER_TEXT.qtyNotDigits(1) });
+    expect(readQty('99999999999999999999', 1).qty).toBeNull();
+  });
+  it('an empty field (retyping) is neither', () => {
+    expect(readQty('', 2)).toEqual({ qty: null, error: null });
+  });
+});
+
+describe("the server's field errors go on their fields", () => {
+  function twoGroups() {
+    const { draft, key } = start();
+    return run(
+      draft,
+      { type: 'addItem', key, item: B24, id: 'a' },
+      { type: 'addAttachment', key, parentId: 'a', item: FEP, id: 'a1' },
+      { type: 'addItem', key, item: W3030, id: 'b' },
+      { type: 'addGroup', key: 'g2' },
+      { type: 'addItem', key: 'g2', item: DB18, id: 'c' },
+    );
+  }
+
+  it('places line, group and order paths, and says where each is', () => {
+    const d = twoGroups();
+    const placed = placeFieldErrors(d, {
+      'groups.0.items.2.qty': ['Must be at most 9999'],
+      'groups.1.name': ['Must be at most 100 characters'],
+      'groups.1.items': ['Must have at most 2000 items'],
+      name: ['Required'],
+      something: ['Odd'],
+    });
+    expect(placed.items).toEqual({ b: { qty: ['Must be at most 9999'] } });
+    expect(placed.groups).toEqual({
+      g2: { name: ['Must be at most 100 characters'], _: ['Must have at most 2000 items'] },
+    });
+    expect(placed.head).toEqual({ name: ['Required'] });
+    expect(placed.rest).toEqual(['Odd']);
+    expect(placed.described).toContain(
+      BUILDER_TEXT.fieldAt(BUILDER_TEXT.lineWhere(3, 'W3030', BUILDER_TEXT.qty), 'Must be at most 9999'),
+    );
+    // Line numbers run across groups: the second group's first line is line 4.
+    const second = placeFieldErrors(d, { 'groups.1.items.0.qty': ['x'] });
+    expect(second.described).toEqual([BUILDER_TEXT.fieldAt(BUILDER_TEXT.lineWhere(4, 'DB18', BUILDER_TEXT.qty), 'x')]);
+  });
+
+  it('shows them on the lines without making the draft dirty; changing the line drops its error', () => {
+    const d = twoGroups();
+    const saved = { ...d, savedRevision: d.revision };
+    const refused = run(saved, {
+      type: 'refused',
+      errors: placeFieldErrors(d, { 'groups.0.items.2.qty': ['Must be at most 9999'], 'groups.1.name': ['Too long'] }),
+    });
+    expect(isDirty(refused)).toBe(false);
+    expect(refused.groups[0]?.items[2]?.errors).toEqual({ qty: ['Must be at most 9999'] });
+    expect(refused.groups[0]?.items[0]?.errors).toBeUndefined();
+    expect(refused.groups[1]?.fieldErrors).toEqual({ name: ['Too long'] });
+    const fixed = run(
+      refused,
+      { type: 'setQty', key: refused.groups[0]?.key as string, id: 'b', qty: 12 },
+      { type: 'renameGroup', key: 'g2', name: 'Island' },
+    );
+    expect(fixed.groups[0]?.items[2]?.errors).toBeUndefined();
+    expect(fixed.groups[1]?.fieldErrors).toBeUndefined();
+  });
+});
+
+describe('the focus after a removal', () => {
+  const { draft, key } = start();
+  const d = run(
+    draft,
+    { type: 'addItem', key, item: B24, id: 'a' },
+    { type: 'addAttachment', key, parentId: 'a', item: FEP, id: 'a1' },
+    { type: 'addItem', key, item: W3030, id: 'b' },
+    { type: 'addItem', key, item: DB18, id: 'c' },
+  );
+  const items = d.groups[0]?.items ?? [];
+  it("goes to the line that takes the removed one's place, past its attachments", () => {
+    expect(lineToFocusAfterRemoval(items, 'a')).toBe('b');
+    expect(lineToFocusAfterRemoval(items, 'a1')).toBe('b');
+    expect(lineToFocusAfterRemoval(items, 'b')).toBe('c');
+  });
+  it('to the line before when the last goes, and to none when no line is left', () => {
+    expect(lineToFocusAfterRemoval(items, 'c')).toBe('b');
+    expect(lineToFocusAfterRemoval(items.slice(0, 1), 'a')).toBeNull();
+  });
+  it('a removed group hands the focus to the group before it, else the one after', () => {
+    const groups = run(d, { type: 'addGroup', key: 'g2' }, { type: 'addGroup', key: 'g3' }).groups;
+    expect(groupToFocusAfterRemoval(groups, 'g2')).toBe(key);
+    expect(groupToFocusAfterRemoval(groups, key)).toBe('g2');
+    expect(groupToFocusAfterRemoval(groups.slice(0, 1), key)).toBeNull();
   });
 });

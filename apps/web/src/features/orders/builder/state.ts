@@ -1,4 +1,5 @@
 import {
+  BUILDER_TEXT,
   type Cents,
   cents,
   GROUP_PREMIUM_KINDS,
@@ -6,6 +7,7 @@ import {
   HINGES,
   type LineItem,
   MSG,
+  ORDER_LIMITS,
   type Order,
   type OrderCreate,
   type OrderGroupInput,
@@ -51,7 +53,12 @@ export interface DraftItem {
   snap: LineSnapshot;
   /** The server's line as last saved; dropped when the line changes (its prices are then live). */
   saved: OrderItem | null;
+  /** What the server refused on this line at the last save, by field (qty, hinge, ...; '_' the line); dropped when the line changes. */
+  errors?: FieldErrors;
 }
+
+/** Messages by field name. */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
 export interface DraftGroup {
   /** Stable client key of the group (React key, focus). */
@@ -63,6 +70,8 @@ export interface DraftGroup {
   serverErrors: string[];
   /** True while the group is as the server last answered (prices and breakdowns are the server's). */
   synced: boolean;
+  /** What the server refused on the group's own fields at the last save (its name). */
+  fieldErrors?: FieldErrors;
 }
 
 export interface Draft {
@@ -273,11 +282,20 @@ export type DraftAction =
   /** The server saved revision `revision`; `order` is its answer. */
   | { type: 'saved'; revision: number; order: Order }
   /** The order moved on without touching what this draft edits (e.g. a discount): build on its version. */
-  | { type: 'rebase'; version: number };
+  | { type: 'rebase'; version: number }
+  /** The server refused a save on these fields: each goes on its line or group (not a change: no revision). */
+  | { type: 'refused'; errors: PlacedErrors };
 
 /** A group's premiums or items changed: its server validation is cleared until the next save (SPEC 4). */
 function touched(group: DraftGroup, change: Partial<DraftGroup>): DraftGroup {
-  return { ...group, ...change, serverErrors: [], synced: false };
+  const { fieldErrors: _dropped, ...rest } = group;
+  return { ...rest, ...change, serverErrors: [], synced: false };
+}
+
+/** The line as changed: its saved prices and the server's refusals no longer apply. */
+function changedLine(item: DraftItem): DraftItem {
+  const { errors: _dropped, ...rest } = item;
+  return { ...rest, saved: null };
 }
 
 function mapGroup(draft: Draft, key: string, fn: (g: DraftGroup) => DraftGroup): Draft {
@@ -299,7 +317,7 @@ function mapItem(draft: Draft, key: string, id: string, fn: (i: DraftItem) => Dr
     const next = fn(current);
     if (next === current) return g;
     const items = g.items.slice();
-    items[index] = { ...next, saved: null };
+    items[index] = changedLine(next);
     return touched(g, { items });
   });
 }
@@ -350,7 +368,11 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
         revision: draft.revision + 1,
       };
     case 'renameGroup':
-      return mapGroup(draft, action.key, (g) => (g.name === action.name ? g : { ...g, name: action.name }));
+      return mapGroup(draft, action.key, (g) => {
+        if (g.name === action.name) return g;
+        const { fieldErrors: _dropped, ...rest } = g;
+        return { ...rest, name: action.name };
+      });
     case 'setPremium':
       return mapGroup(draft, action.key, (g) => {
         if (g.premiums[action.kind] === action.id) return g;
@@ -403,6 +425,8 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
       );
     case 'rebase':
       return { ...draft, version: action.version };
+    case 'refused':
+      return withRefusals(draft, action.errors);
     case 'saved': {
       if (draft.revision === action.revision) {
         // Nothing changed while saving: the server's answer is the draft (its prices are the authority).
@@ -416,7 +440,12 @@ export function draftReducer(draft: Draft, action: DraftAction): Draft {
         };
       }
       // Edits arrived while saving: keep them (the next save sends them), take the new version.
-      return { ...draft, orderId: action.order.id, version: action.order.version, savedRevision: action.revision };
+      return {
+        ...withoutRefusals(draft),
+        orderId: action.order.id,
+        version: action.order.version,
+        savedRevision: action.revision,
+      };
     }
   }
 }
@@ -481,4 +510,174 @@ export function lineNumberOffsets(groups: readonly DraftGroup[]): number[] {
     n += g.items.length;
   }
   return offsets;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quantities as typed
+
+/**
+ * A quantity as typed in a line's field: digits only, at least 1. Anything else (0, -2, 2.5,
+ * 1e3) is not rewritten into a number: the line keeps `kept` and the message says so. Empty
+ * (the person is retyping) is neither a quantity nor an error.
+ */
+export function readQty(text: string, kept: number): { qty: number | null; error: string | null } {
+  const t = text.trim();
+  if (t === '') return { qty: null, error: null };
+  if (/^\d+$/.test(t)) {
+    const n = Number(t);
+    if (n < 1) return { qty: null, error: BUILDER_TEXT.qtyBelowOne(kept) };
+    if (!Number.isSafeInteger(n)) return { qty: null, error: MSG.numberTooLarge(ORDER_LIMITS.qty) };
+    return { qty: n, error: null };
+  }
+  if (/^-\s*[\d.]+$/.test(t)) return { qty: null, error: BUILDER_TEXT.qtyBelowOne(kept) };
+  if (/^\d*\.\d*$/.test(t) && t !== '.' && !Number.isInteger(Number(t))) {
+    return { qty: null, error: BUILDER_TEXT.qtyNotWhole(kept) };
+  }
+  return { qty: null, error: BUILDER_TEXT.qtyNotDigits(kept) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server's field errors, on their fields
+
+export interface PlacedErrors {
+  /** The order's own fields (name, po_number, customer). */
+  head: Record<string, string[]>;
+  /** By group key: 'name', or '_' for the rest of the group (its lines as a whole, its premiums). */
+  groups: Record<string, Record<string, string[]>>;
+  /** By line `_id`: the line's field (qty, hinge, finished_side, ...), '_' for the line as a whole. */
+  items: Record<string, Record<string, string[]>>;
+  /** What has no field in the builder. */
+  rest: string[];
+  /** Every message with where it is, in words ("Line 3 (B24), Qty: Must be at most 9999"). */
+  described: string[];
+}
+
+const ITEM_FIELD_LABELS: Record<string, string> = {
+  qty: BUILDER_TEXT.qty,
+  hinge: BUILDER_TEXT.hinge,
+  finished_side: BUILDER_TEXT.finishedSide,
+  line_item: BUILDER_TEXT.columns.manufacturer_code,
+};
+const HEAD_FIELD_LABELS: Record<string, string> = {
+  name: BUILDER_TEXT.orderName,
+  po_number: BUILDER_TEXT.poNumber,
+  customer: BUILDER_TEXT.customer,
+};
+
+function push(into: Record<string, string[]>, field: string, messages: readonly string[]) {
+  into[field] = [...(into[field] ?? []), ...messages];
+}
+
+/**
+ * The field errors of a refused save (paths as the server names them: `groups.0.items.3.qty`,
+ * `groups.1.name`, `name`), placed on the lines and groups of `sent`, the draft that was sent
+ * (the paths count its groups and lines).
+ */
+export function placeFieldErrors(sent: Draft, fields: Readonly<Record<string, readonly string[]>>): PlacedErrors {
+  const placed: PlacedErrors = { head: {}, groups: {}, items: {}, rest: [], described: [] };
+  const offsets = lineNumberOffsets(sent.groups);
+  for (const [path, messages] of Object.entries(fields)) {
+    const parts = path.split('.');
+    const describe = (where: string) => {
+      for (const m of messages) placed.described.push(BUILDER_TEXT.fieldAt(where, m));
+    };
+    if (parts[0] === 'groups' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
+      const g = Number(parts[1]);
+      const group = sent.groups[g];
+      if (!group) {
+        placed.rest.push(...messages);
+        describe(BUILDER_TEXT.group);
+        continue;
+      }
+      const groupName = group.name.trim() || BUILDER_TEXT.defaultGroupName(g + 1);
+      if (parts[2] === 'items' && parts[3] !== undefined && /^\d+$/.test(parts[3])) {
+        const i = Number(parts[3]);
+        const item = group.items[i];
+        if (item) {
+          const field = parts[4] ?? '_';
+          placed.items[item._id] = placed.items[item._id] ?? {};
+          push(placed.items[item._id] as Record<string, string[]>, field, messages);
+          describe(
+            BUILDER_TEXT.lineWhere(
+              (offsets[g] ?? 1) + i,
+              item.snap.code,
+              ITEM_FIELD_LABELS[field] ?? BUILDER_TEXT.line,
+            ),
+          );
+          continue;
+        }
+      }
+      const field = parts[2] === 'name' && parts.length === 3 ? 'name' : '_';
+      placed.groups[group.key] = placed.groups[group.key] ?? {};
+      push(placed.groups[group.key] as Record<string, string[]>, field, messages);
+      describe(field === 'name' ? BUILDER_TEXT.groupWhere(groupName, BUILDER_TEXT.groupName) : groupName);
+      continue;
+    }
+    const head = parts.length === 1 ? HEAD_FIELD_LABELS[parts[0] ?? ''] : undefined;
+    if (head) {
+      push(placed.head, parts[0] as string, messages);
+      describe(head);
+    } else {
+      placed.rest.push(...messages);
+      for (const m of messages) placed.described.push(m);
+    }
+  }
+  return placed;
+}
+
+/** The refusals put on the draft's lines and groups (those still there): no change to what is saved. */
+function withRefusals(draft: Draft, errors: PlacedErrors): Draft {
+  const groups = draft.groups.map((g) => {
+    const own = errors.groups[g.key];
+    const hasItems = g.items.some((i) => errors.items[i._id]);
+    if (!own && !hasItems) return g;
+    const items = hasItems
+      ? g.items.map((i) => (errors.items[i._id] ? { ...i, errors: errors.items[i._id] } : i))
+      : g.items;
+    const next: DraftGroup = { ...g, items };
+    if (own?.name) next.fieldErrors = { name: own.name };
+    if (own?._) next.serverErrors = [...g.serverErrors, ...own._.filter((m) => !g.serverErrors.includes(m))];
+    return next;
+  });
+  return { ...draft, groups };
+}
+
+/** A save went through: no refusal stands any more. */
+function withoutRefusals(draft: Draft): Draft {
+  if (!draft.groups.some((g) => g.fieldErrors || g.items.some((i) => i.errors))) return draft;
+  return {
+    ...draft,
+    groups: draft.groups.map((g) => {
+      if (!g.fieldErrors && !g.items.some((i) => i.errors)) return g;
+      const { fieldErrors: _dropped, ...rest } = g;
+      return { ...rest, items: g.items.map((i) => (i.errors ? withoutLineErrors(i) : i)) };
+    }),
+  };
+}
+
+function withoutLineErrors(item: DraftItem): DraftItem {
+  const { errors: _dropped, ...rest } = item;
+  return rest;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the focus goes after a removal
+
+/**
+ * After removing line `id` (and its attachments) from `items`: the line that takes its place,
+ * else the one before it; null when no line is left (the group's code field takes the focus).
+ */
+export function lineToFocusAfterRemoval(items: readonly DraftItem[], id: string): string | null {
+  const at = items.findIndex((i) => i._id === id);
+  if (at < 0) return null;
+  const after = items.slice(at + 1).find((i) => i.parentId !== id);
+  if (after) return after._id;
+  return items[at - 1]?._id ?? null;
+}
+
+/** After removing group `key`: the group before it, else the one after it. */
+export function groupToFocusAfterRemoval(groups: readonly DraftGroup[], key: string): string | null {
+  const at = groups.findIndex((g) => g.key === key);
+  if (at < 0) return null;
+  return (groups[at - 1] ?? groups[at + 1])?.key ?? null;
 }

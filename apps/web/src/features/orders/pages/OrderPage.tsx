@@ -1,4 +1,5 @@
 import {
+  BUILDER_TEXT,
   ORDER_DETAIL_TEXT as D,
   ORDER_STATUS_LABELS,
   type Order,
@@ -16,6 +17,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOrder, usePaymentOptions } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
@@ -116,12 +118,17 @@ function OrderHeader({ order }: { order: Order }) {
   );
 }
 
-/** /orders/{id}: header and lifecycle buttons, price summary, groups and lines, and the order's tabs. */
+/**
+ * /orders/build and /orders/{id}: one page for both, so a new order's first save (which moves to
+ * /orders/{id}) keeps the same builder on screen, focus and keys typed meanwhile included. A saved
+ * order has its header and lifecycle buttons, price summary, groups and lines, and its tabs.
+ */
 export default function OrderPage() {
-  const id = Number(useParams().id);
-  const query = useOrder(id);
-  const order = query.data;
-  if (query.isError && !order) {
+  const param = useParams().id;
+  const isNew = param === undefined;
+  const query = useOrder(Number(param), !isNew);
+  const order = isNew ? undefined : query.data;
+  if (!isNew && query.isError && !order) {
     return (
       <Alert
         severity="error"
@@ -135,27 +142,36 @@ export default function OrderPage() {
       </Alert>
     );
   }
-  if (!order) return <Skeleton variant="rounded" height={320} />;
-  const editable = order.can_be_updated;
+  if (!isNew && !order) return <Skeleton variant="rounded" height={320} />;
+  const editable = !order || order.can_be_updated;
+  // The builder keeps its place in this tree whether the order is new or saved: never remounted.
   return (
-    <Stack spacing={3} data-testid="order-page" data-order-id={order.id}>
+    <Stack spacing={3} data-testid={order ? 'order-page' : 'build-order-page'} data-order-id={order?.id}>
       {/* Printed for the shop floor on Letter paper, portrait. */}
       <GlobalStyles styles={{ '@page': { size: 'letter portrait', margin: '0.5in' } }} />
-      <OrderHeader order={order} />
+      {order ? <OrderHeader order={order} /> : <PageHeader title={BUILDER_TEXT.title} />}
       {/* Wide screens: the prices beside the lines; otherwise above them, where a discount is seen at once. */}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', xl: 'minmax(0, 1fr) 340px' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: order ? { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 340px' } : 'minmax(0, 1fr)',
+        }}
+      >
         <Box sx={{ minWidth: 0, order: { xs: 2, xl: 1 } }}>
-          {/* Imported, not lazy: after a new order's first save this page replaces the builder's
-              page, and a lazy builder left a moment with neither while the person keys on. */}
-          {editable ? <OrderBuilder order={order} /> : <OrderLines order={order} />}
+          {editable ? <OrderBuilder order={order} /> : order && <OrderLines order={order} />}
         </Box>
-        <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' }, breakInside: 'avoid' }}>
-          <PriceSummary order={order} />
+        {order && (
+          <Box sx={{ order: { xs: 1, xl: 2 }, maxWidth: { xs: 560, xl: 'none' }, breakInside: 'avoid' }}>
+            <PriceSummary order={order} />
+          </Box>
+        )}
+      </Box>
+      {order && (
+        <Box sx={{ displayPrint: 'none' }}>
+          <OrderTabs order={order} />
         </Box>
-      </Box>
-      <Box sx={{ displayPrint: 'none' }}>
-        <OrderTabs order={order} />
-      </Box>
+      )}
     </Stack>
   );
 }
