@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { acceptEmptyJsonBodies } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 import { accountsRoutes } from './modules/accounts/index.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

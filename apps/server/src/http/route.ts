@@ -68,6 +68,27 @@ function refuseNul(req: FastifyRequest): void {
   );
 }
 
+/**
+ * A call without a payload (approve, clone, logout, ...) may come with no body at all (Fastify's
+ * body is then null), with `{}`, or with an empty body under `content-type: application/json`
+ * (which Fastify's own JSON parser refuses): all three reach validation as "no body" (undefined),
+ * which a contract's optional body accepts and a required one answers with its field errors.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(req, text, done);
+  });
+}
+
+/** No body (null), or an empty one under another content type: undefined, as an empty JSON body. */
+function noBodyAsUndefined(req: FastifyRequest): void {
+  if (req.body === null || req.body === '') req.body = undefined;
+}
+
 /** The request context of one request, built from the app's dependencies. */
 export function contextOf(req: FastifyRequest): PublicCtx {
   const { db, config, storage } = req.server.deps;
@@ -112,6 +133,7 @@ export function route<E extends Endpoint>(
     },
     preValidation: (req, _reply, done) => {
       try {
+        noBodyAsUndefined(req);
         refuseNul(req);
         done();
       } catch (err) {

@@ -12,7 +12,7 @@ import {
   orderCreateSchema,
   orderDeclineSchema,
   orderFileSchema,
-  orderGroupInputSchema,
+  orderAddGroupSchema,
   orderGroupsUpdateSchema,
   orderListQuerySchema,
   orderListRowSchema,
@@ -29,6 +29,7 @@ import {
   paymentOptionsQuerySchema,
   recalculateResultSchema,
   resolveOrderNoteSchema,
+  orderVersionBodySchema,
   termsOfUseSchema,
 } from './schemas.ts';
 
@@ -43,7 +44,10 @@ const READ = 'authenticated' as const;
 const idParams = z.object({ id: idField() });
 const todoParams = idParams.extend({ todoId: idField() });
 const fileParams = idParams.extend({ fileId: idField() });
+/** A call without a payload: no body, `{}` or an empty JSON body (http/route.ts). */
 const empty = z.object({}).optional();
+/** A call that changes the order without a payload: as `empty`, or `{ version }` (409 when stale). */
+const versioned = orderVersionBodySchema;
 const O = '/api/orders/:id';
 
 export const ordersApi = {
@@ -103,7 +107,7 @@ export const ordersApi = {
     summary: 'Append one group to an order that can be updated',
     tags,
     params: idParams,
-    body: orderGroupInputSchema,
+    body: orderAddGroupSchema,
     response: orderSchema,
   }),
 
@@ -124,7 +128,7 @@ export const ordersApi = {
     summary: 'ORDERED -> VERIFIED',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   decline: endpoint({
@@ -144,7 +148,7 @@ export const ordersApi = {
     summary: 'The shop takes a submitted order for editing (in_editing_mode)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   stopEditing: endpoint({
@@ -154,7 +158,7 @@ export const ordersApi = {
     summary: 'Revalidates and reprices, then ends editing (refused while groups have errors)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   fix: endpoint({
@@ -164,7 +168,7 @@ export const ordersApi = {
     summary: "Revalidates a flagged order against today's catalogue rules and clears what no longer applies",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   clone: endpoint({
@@ -185,7 +189,7 @@ export const ordersApi = {
     summary: 'Cancel an order before production (no payments made)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   recalculate: endpoint({
@@ -195,7 +199,7 @@ export const ordersApi = {
     summary: "Reprice every line from today's catalogue; answers the order and each line's change",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: recalculateResultSchema,
   }),
 
@@ -227,7 +231,7 @@ export const ordersApi = {
     summary: "Remove the order's discount code (and release its claimed use)",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   updateBypassPaymentOptionDiscount: endpoint({
