@@ -71,8 +71,8 @@ function refuseNul(req: FastifyRequest): void {
 /**
  * A call without a payload (approve, clone, logout, ...) may come with no body at all (Fastify's
  * body is then null), with `{}`, or with an empty body under `content-type: application/json`
- * (which Fastify's own JSON parser refuses): all three reach validation as "no body" (undefined),
- * which a contract's optional body accepts and a required one answers with its field errors.
+ * (which Fastify's own JSON parser refuses): all three reach validation as `{}`
+ * (noBodyAsEmptyObject), which a payload-less contract accepts and another answers with its fields.
  */
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -84,9 +84,13 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** No body (null), or an empty one under another content type: undefined, as an empty JSON body. */
-function noBodyAsUndefined(req: FastifyRequest): void {
-  if (req.body === null || req.body === '') req.body = undefined;
+/**
+ * No body, or an empty one (Fastify validates a missing body as null): read as `{}` for an
+ * endpoint with a body schema, so a call without a payload validates as one sent `{}`, and one
+ * that needs fields answers which.
+ */
+function noBodyAsEmptyObject(e: Endpoint, req: FastifyRequest): void {
+  if (e.body && (req.body === null || req.body === undefined || req.body === '')) req.body = {};
 }
 
 /** The request context of one request, built from the app's dependencies. */
@@ -133,7 +137,7 @@ export function route<E extends Endpoint>(
     },
     preValidation: (req, _reply, done) => {
       try {
-        noBodyAsUndefined(req);
+        noBodyAsEmptyObject(e, req);
         refuseNul(req);
         done();
       } catch (err) {

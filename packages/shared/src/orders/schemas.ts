@@ -369,7 +369,10 @@ export const orderSubmitSchema = z
   });
 export type OrderSubmit = z.infer<typeof orderSubmitSchema>;
 
-export const orderDeclineSchema = z.object({ reason: requiredString(ORDER_LIMITS.reason), version: orderVersionField() });
+export const orderDeclineSchema = z.object({
+  reason: requiredString(ORDER_LIMITS.reason),
+  version: orderVersionField(),
+});
 
 /** SPEC 5 custom discount: the strings as typed ("12.5%", "-40"); the server parses them. */
 export const customDiscountSchema = z.object({

@@ -32,9 +32,7 @@ export function orderLifecycleRoutes(app: FastifyInstance) {
   route(app, ordersApi.decline, ({ ctx, params, body }) =>
     lifecycle.declineOrder(ctx, params.id, body.reason, body.version),
   );
-  route(app, ordersApi.startEditing, ({ ctx, params, body }) =>
-    lifecycle.startEditing(ctx, params.id, body?.version),
-  );
+  route(app, ordersApi.startEditing, ({ ctx, params, body }) => lifecycle.startEditing(ctx, params.id, body?.version));
   route(app, ordersApi.stopEditing, ({ ctx, params, body }) => lifecycle.stopEditing(ctx, params.id, body?.version));
   route(app, ordersApi.fix, ({ ctx, params, body }) => lifecycle.fixOrder(ctx, params.id, body?.version));
   route(app, ordersApi.clone, ({ ctx, params }) => lifecycle.cloneOrder(ctx, params.id));
