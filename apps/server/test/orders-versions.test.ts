@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { schema } from '@cab/db';
 import { authApi, basisPoints, buildPath, type Endpoint, ORDER_LIFECYCLE_CODES, ordersApi } from '@cab/shared';
 import { sql } from 'drizzle-orm';
@@ -244,6 +246,45 @@ describe('status timestamps', () => {
       shipped_at: null,
       cancelled_at: cancelled.body.cancelled_at,
     });
+  });
+});
+
+/** The backfill statements of the custom migration (found by content: the lead renumbers files). */
+function backfillStatements(): string[] {
+  const dir = path.join(import.meta.dirname, '../../../packages/db/migrations');
+  const file = readdirSync(dir).find((n) =>
+    readFileSync(path.join(dir, n), 'utf8').includes('CREATE TRIGGER audit_events_no_update_delete'),
+  );
+  const text = readFileSync(path.join(dir, file!), 'utf8');
+  return text
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter((s) => /^UPDATE /m.test(s) && !s.includes('CREATE'));
+}
+
+describe('the migration backfill', () => {
+  it("sets existing orders' status times from the audit trail and numbers their lines 1..n", async () => {
+    const o = await verified();
+    const cancelled = await f.t.call(ordersApi.cancel, { token: f.tokens.ADMIN, params: { id: o.id } });
+    expect(cancelled.status).toBe(200);
+    const stamped = await orderRow(f, o.id);
+    const events = await orderEvents(f, o.id);
+    // As the orders were before the migration: no status times, no line numbers.
+    await f.t.handle.db
+      .update(schema.orders)
+      .set({ verifiedAt: null, cancelledAt: null, lastLineNo: 0 })
+      .where(sql`id = ${o.id}`);
+    await f.t.handle.db.update(schema.orderItems).set({ lineNo: 0 }).where(sql`order_id = ${o.id}`);
+    for (const statement of backfillStatements()) await f.t.handle.db.execute(sql.raw(statement));
+    const row = await orderRow(f, o.id);
+    const at = (action: string) => events.find((e) => e.action === action)!.at.getTime();
+    expect(row.verifiedAt?.getTime()).toBe(at('approve'));
+    expect(row.cancelledAt?.getTime()).toBe(at('cancel'));
+    expect(row.verifiedAt?.getTime()).toBe(stamped.verifiedAt?.getTime());
+    expect([row.completedAt, row.shippedAt]).toEqual([null, null]);
+    expect(row.lastLineNo).toBe(2);
+    const detail = await f.t.call(ordersApi.detail, { token: f.tokens.ADMIN, params: { id: o.id } });
+    expect(detail.body.groups[0].items.map((i: any) => i.line_no)).toEqual([1, 2]);
   });
 });
 
