@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { acceptEmptyJsonBodies } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 import { accountsRoutes } from './modules/accounts/index.ts';
@@ -59,6 +60,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

@@ -264,6 +264,32 @@ describe('demo orders', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('stamps each status time from the status history, and numbers the lines 1..n (decision 0018)', async () => {
+    const rows = await handle.db.select().from(schema.orders);
+    const events = await handle.db.select().from(schema.auditEvents);
+    const at = (id: number, action: string) =>
+      events.find((e) => e.entity === 'order' && e.entityId === String(id) && e.action === action)?.at.getTime() ??
+      null;
+    for (const o of rows) {
+      expect(o.submittedAt?.getTime() ?? null).toBe(at(o.id, 'submit'));
+      expect(o.verifiedAt?.getTime() ?? null).toBe(at(o.id, 'approve'));
+      expect(o.completedAt?.getTime() ?? null).toBe(at(o.id, 'complete'));
+      expect(o.shippedAt?.getTime() ?? null).toBe(at(o.id, 'ship'));
+      expect(o.cancelledAt?.getTime() ?? null).toBe(at(o.id, 'cancel'));
+    }
+    expect(rows.filter((o) => o.shippedAt !== null).length).toBeGreaterThan(0);
+    const items = await handle.db
+      .select()
+      .from(schema.orderItems)
+      .innerJoin(schema.orderGroups, sql`${schema.orderGroups.id} = ${schema.orderItems.groupId}`)
+      .orderBy(asc(schema.orderGroups.position), asc(schema.orderItems.position));
+    for (const o of rows) {
+      const numbers = items.filter((r) => r.order_items.orderId === o.id).map((r) => r.order_items.lineNo);
+      expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      expect(o.lastLineNo).toBe(numbers.length);
+    }
+  });
+
   it('running the seed again adds nothing', async () => {
     const before = await counts();
     expect(before.paymentOptions).toBe(3);

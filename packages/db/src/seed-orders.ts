@@ -672,6 +672,12 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
         termsAcceptedAt: submitAt,
         submittedAt: submitAt,
         submittedById: submitted ? (events[1]?.actorId ?? customer.id) : null,
+        // From the status history, as the migration backfills existing orders (decision 0018).
+        verifiedAt: events.find((e) => e.action === 'approve')?.at ?? null,
+        completedAt: events.find((e) => e.action === 'complete')?.at ?? null,
+        shippedAt: events.find((e) => e.action === 'ship')?.at ?? null,
+        cancelledAt: events.find((e) => e.action === 'cancel')?.at ?? null,
+        lastLineNo: groups.reduce((n, g) => n + g.lines.length, 0),
         metadata,
         createdAt,
         updatedAt: last.at,
@@ -707,6 +713,7 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
   const itemValues: (typeof orderItems.$inferInsert)[] = [];
   let gk = 0;
   built.forEach((b, oi) => {
+    let lineNo = 0;
     b.groups.forEach((g, gi) => {
       const groupId = groupIds[gk++]!.id;
       const finish = g.row.finishOptionId ? (premiumRows.find((p) => p.id === g.row.finishOptionId)?.code ?? '') : '';
@@ -717,6 +724,7 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
           orderId: orderIds[oi]!.id,
           groupId,
           position: li,
+          lineNo: ++lineNo,
           clientId: line.clientId,
           parentClientId: line.parentClientId,
           isAttachment: line.isAttachment,

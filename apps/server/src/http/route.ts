@@ -97,6 +97,31 @@ function refuseUnstorable(req: FastifyRequest): void {
   if (Object.keys(fields).length > 0) throw fieldErrors(fields);
 }
 
+/**
+ * A call without a payload (approve, clone, logout, ...) may come with no body at all (Fastify's
+ * body is then null), with `{}`, or with an empty body under `content-type: application/json`
+ * (which Fastify's own JSON parser refuses): all three reach validation as `{}`
+ * (noBodyAsEmptyObject), which a payload-less contract accepts and another answers with its fields.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(req, text, done);
+  });
+}
+
+/**
+ * No body, or an empty one (Fastify validates a missing body as null): read as `{}` for an
+ * endpoint with a body schema, so a call without a payload validates as one sent `{}`, and one
+ * that needs fields answers which.
+ */
+function noBodyAsEmptyObject(e: Endpoint, req: FastifyRequest): void {
+  if (e.body && (req.body === null || req.body === undefined || req.body === '')) req.body = {};
+}
+
 /** The request context of one request, built from the app's dependencies. */
 export function contextOf(req: FastifyRequest): PublicCtx {
   const { db, config, storage } = req.server.deps;
@@ -141,6 +166,7 @@ export function route<E extends Endpoint>(
     },
     preValidation: (req, _reply, done) => {
       try {
+        noBodyAsEmptyObject(e, req);
         refuseUnstorable(req);
         done();
       } catch (err) {

@@ -11,8 +11,11 @@ export const auditEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** The acting user; null for the system and for public calls. */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The acting user; null for the system and for public calls. The trail is append-only (a
+     * trigger refuses UPDATE and DELETE), so a user with events cannot be deleted either.
+     */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'no action' }),
     /** The request that made the change (x-request-id, the log line's id). */
     requestId: uuid('request_id'),
     /** What kind of thing changed: 'premium', 'line_item', 'user', 'company', ... */

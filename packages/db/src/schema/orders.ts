@@ -121,6 +121,14 @@ export const orders = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     submittedById: integer('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    // When the order last entered each status (submitted_at: ORDERED), written by the status
+    // writer's compare-and-set (decision 0018).
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The highest line number ever given (order_items.line_no): a removed line's number is not reused. */
+    lastLineNo: integer('last_line_no').notNull().default(0),
 
     metadata: jsonb('metadata').$type<OrderMetadata>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -181,6 +189,11 @@ export const orderItems = pgTable(
     /** The client's `_id`; attachments point at their parent's through parent_client_id. */
     clientId: text('client_id').notNull(),
     parentClientId: text('parent_client_id'),
+    /**
+     * The line's number on the order (1-based): renumbered on each save until approve, then frozen
+     * (production labels carry it); a line added later gets the next unused number (decision 0018).
+     */
+    lineNo: integer('line_no').notNull().default(0),
     isAttachment: boolean('is_attachment').notNull().default(false),
     lineItemId: integer('line_item_id').references(() => lineItems.id, { onDelete: 'set null' }),
     qty: integer('qty').notNull(),

@@ -7,12 +7,12 @@ import {
   bypassPaymentOptionDiscountSchema,
   customDiscountSchema,
   discountCodeBodySchema,
+  orderAddGroupSchema,
   orderCommentBodySchema,
   orderCommentSchema,
   orderCreateSchema,
   orderDeclineSchema,
   orderFileSchema,
-  orderGroupInputSchema,
   orderGroupsUpdateSchema,
   orderListQuerySchema,
   orderListRowSchema,
@@ -25,6 +25,7 @@ import {
   orderTodoCompleteSchema,
   orderTodoSchema,
   orderTodosQuerySchema,
+  orderVersionBodySchema,
   paymentOptionSchema,
   paymentOptionsQuerySchema,
   recalculateResultSchema,
@@ -44,7 +45,10 @@ const READ = 'authenticated' as const;
 const idParams = z.object({ id: idField() });
 const todoParams = idParams.extend({ todoId: idField() });
 const fileParams = idParams.extend({ fileId: idField() });
+/** A call without a payload: no body, `{}` or an empty JSON body (http/route.ts). */
 const empty = z.object({}).optional();
+/** A call that changes the order without a payload: as `empty`, or `{ version }` (409 when stale). */
+const versioned = orderVersionBodySchema;
 const O = '/api/orders/:id';
 
 export const ordersApi = {
@@ -104,7 +108,7 @@ export const ordersApi = {
     summary: 'Append one group to an order that can be updated',
     tags,
     params: idParams,
-    body: orderGroupInputSchema,
+    body: orderAddGroupSchema,
     response: orderSchema,
   }),
 
@@ -125,7 +129,7 @@ export const ordersApi = {
     summary: 'ORDERED -> VERIFIED',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   decline: endpoint({
@@ -145,7 +149,7 @@ export const ordersApi = {
     summary: 'The shop takes a submitted order for editing (in_editing_mode)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   stopEditing: endpoint({
@@ -155,7 +159,7 @@ export const ordersApi = {
     summary: 'Revalidates and reprices, then ends editing (refused while groups have errors)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   fix: endpoint({
@@ -165,7 +169,7 @@ export const ordersApi = {
     summary: "Revalidates a flagged order against today's catalogue rules and clears what no longer applies",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   clone: endpoint({
@@ -186,7 +190,7 @@ export const ordersApi = {
     summary: 'Cancel an order before production (no payments made)',
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   recalculate: endpoint({
@@ -196,7 +200,7 @@ export const ordersApi = {
     summary: "Reprice every line from today's catalogue; answers the order and each line's change",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: recalculateResultSchema,
   }),
 
@@ -228,7 +232,7 @@ export const ordersApi = {
     summary: "Remove the order's discount code (and release its claimed use)",
     tags,
     params: idParams,
-    body: empty,
+    body: versioned,
     response: orderSchema,
   }),
   updateBypassPaymentOptionDiscount: endpoint({

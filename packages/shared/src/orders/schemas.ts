@@ -105,13 +105,29 @@ export const orderCreateSchema = z.object({
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
+/**
+ * The order's `version` as the caller last read it: every call that changes an order takes it
+ * (optional) and answers 409 order_changed_concurrently when the order has changed since; without
+ * it the last writer wins (decision 0018).
+ */
+export const orderVersionField = () => intField({ min: 0 }).optional();
+
+/**
+ * The body of a call with no payload but the optional version: none at all, `{}`, or an empty
+ * JSON body all mean "no version" (http/route.ts reads an absent or empty body as undefined).
+ */
+export const orderVersionBodySchema = z.object({ version: orderVersionField() }).optional();
+
 /** PUT {id}/groups/: replaces every group; `version` (optional) refuses a stale save with 409. */
 export const orderGroupsUpdateSchema = z.object({
   groups: groupsField(),
   name: requiredString(ORDER_LIMITS.name).optional(),
   po_number: textField(ORDER_LIMITS.poNumber).nullable().optional(),
-  version: intField({ min: 0 }).optional(),
+  version: orderVersionField(),
 });
+
+/** POST {id}/add_group/: one group, and the optional version. */
+export const orderAddGroupSchema = orderGroupInputSchema.extend({ version: orderVersionField() });
 export type OrderGroupsUpdate = z.infer<typeof orderGroupsUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -142,8 +158,13 @@ export const orderItemSchema = z.object({
   id: z.number().int(),
   _id: z.string(),
   line_item: z.number().int().nullable(),
-  /** 1-based, across the order's groups (SPEC 3 line_item_number). */
+  /** 1-based, across the order's groups (SPEC 3 line_item_number): the line's place on screen now. */
   line_item_number: z.number().int(),
+  /**
+   * The line's stable number (1-based): renumbered by each save until approve, then frozen, so a
+   * label printed for production keeps pointing at this line; `id` stays while `_id` does.
+   */
+  line_no: z.number().int(),
   qty: z.number().int(),
   hinge: z.string().nullable(),
   finished_side: z.number().int().nullable(),
@@ -219,6 +240,11 @@ const orderHeadShape = {
   created_at: z.string(),
   updated_at: z.string(),
   submitted_at: z.string().nullable(),
+  // When the order entered each status (set by the status writer; null until then).
+  verified_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
   requested_date: z.string().nullable(),
   due_date: z.string().nullable(),
   in_editing_mode: z.boolean(),
@@ -338,6 +364,7 @@ export const orderSubmitSchema = z
     ),
     /** SPEC 3 lists `status` among the submit fields: only ORDERED may be asked for. */
     status: z.preprocess(emptyToUndefined, z.literal('ORDERED').optional()),
+    version: z.preprocess(emptyToUndefined, orderVersionField()),
   })
   .superRefine((v, ctx) => {
     if (v.shipping_method === 'DELIVERY' && v.shipping_address === undefined) {
@@ -349,17 +376,24 @@ export const orderSubmitSchema = z
   });
 export type OrderSubmit = z.infer<typeof orderSubmitSchema>;
 
-export const orderDeclineSchema = z.object({ reason: requiredString(ORDER_LIMITS.reason) });
+export const orderDeclineSchema = z.object({
+  reason: requiredString(ORDER_LIMITS.reason),
+  version: orderVersionField(),
+});
 
 /** SPEC 5 custom discount: the strings as typed ("12.5%", "-40"); the server parses them. */
 export const customDiscountSchema = z.object({
   custom_discount_amount: z.preprocess(emptyToUndefined, z.string().max(20).nullable().optional()),
   custom_discount_percentage: z.preprocess(emptyToUndefined, z.string().max(20).nullable().optional()),
   custom_discount_notes: z.preprocess(emptyToUndefined, textField(ORDER_LIMITS.note).optional()),
+  version: orderVersionField(),
 });
 
-export const discountCodeBodySchema = z.object({ discount_code: requiredString(50) });
-export const bypassPaymentOptionDiscountSchema = z.object({ bypass_payment_option_discount: z.boolean() });
+export const discountCodeBodySchema = z.object({ discount_code: requiredString(50), version: orderVersionField() });
+export const bypassPaymentOptionDiscountSchema = z.object({
+  bypass_payment_option_discount: z.boolean(),
+  version: orderVersionField(),
+});
 
 /** recalculate: what each line's price became (old and new, per line). */
 export const recalculateResultSchema = z.object({

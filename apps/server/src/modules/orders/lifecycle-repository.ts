@@ -23,9 +23,19 @@ const fullName = (t: typeof users) => sql<string>`trim(${t.firstName} || ' ' || 
 // ---------------------------------------------------------------------------------------------
 // The status writer's compare-and-set (decision 0013)
 
+/** The column that records when an order entered a status (decision 0018). */
+const STATUS_TIME = {
+  ORDERED: 'submittedAt',
+  VERIFIED: 'verifiedAt',
+  COMPLETED: 'completedAt',
+  SHIPPED: 'shippedAt',
+  CANCELLED: 'cancelledAt',
+} as const satisfies Partial<Record<OrderStatus, keyof typeof orders.$inferInsert>>;
+
 /**
  * Moves the order only if it still has the status and version it was read with; null when
- * another writer got there first. The only statement that writes status and in_editing_mode.
+ * another writer got there first. The only statement that writes status and in_editing_mode, and
+ * the status timestamps: entering ORDERED, VERIFIED, COMPLETED, SHIPPED or CANCELLED stamps it.
  */
 export async function compareAndSetStatus(
   db: Executor,
@@ -33,11 +43,13 @@ export async function compareAndSetStatus(
   read: { status: OrderStatus; version: number },
   to: { status: OrderStatus; inEditingMode: boolean },
 ) {
+  const stamp = to.status !== read.status ? STATUS_TIME[to.status as keyof typeof STATUS_TIME] : undefined;
   const [row] = await db
     .update(orders)
     .set({
       status: to.status,
       inEditingMode: to.inEditingMode,
+      ...(stamp ? { [stamp]: sql`now()` } : {}),
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })

@@ -15,13 +15,13 @@ import { premiumIdsOf } from './wire.ts';
  */
 
 /** ORDERED -> VERIFIED (ADMIN). The invoice and its milestones come with the finance work. */
-export async function approveOrder(ctx: Ctx, id: number): Promise<Order> {
-  await moveOrder(ctx, id, 'approve');
+export async function approveOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
+  await moveOrder(ctx, id, 'approve', {}, { version });
   return getOrder(ctx, id);
 }
 
 /** ORDERED -> DECLINED with a reason, kept in metadata.status_notes (SPEC 3). */
-export async function declineOrder(ctx: Ctx, id: number, reason: string): Promise<Order> {
+export async function declineOrder(ctx: Ctx, id: number, reason: string, version?: number): Promise<Order> {
   const note = reason.trim();
   await moveOrder(
     ctx,
@@ -29,6 +29,7 @@ export async function declineOrder(ctx: Ctx, id: number, reason: string): Promis
     'decline',
     { reason: note },
     {
+      version,
       details: { reason: note },
       after: async (tx, moved) => {
         const entry = { status: moved.status as OrderStatus, note, at: new Date().toISOString(), by: ctx.actor.id };
@@ -42,8 +43,8 @@ export async function declineOrder(ctx: Ctx, id: number, reason: string): Promis
 }
 
 /** The shop takes a submitted order for editing (in_editing_mode on). */
-export async function startEditing(ctx: Ctx, id: number): Promise<Order> {
-  await moveOrder(ctx, id, 'start_editing');
+export async function startEditing(ctx: Ctx, id: number, version?: number): Promise<Order> {
+  await moveOrder(ctx, id, 'start_editing', {}, { version });
   return getOrder(ctx, id);
 }
 
@@ -51,13 +52,14 @@ export async function startEditing(ctx: Ctx, id: number): Promise<Order> {
  * Revalidates against today's catalogue and reprices the totals (ordered lines keep their frozen
  * prices), then ends editing; refused (and nothing kept) while the revalidated groups have errors.
  */
-export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
+export async function stopEditing(ctx: Ctx, id: number, version?: number): Promise<Order> {
   await moveOrder(
     ctx,
     id,
     'stop_editing',
     {},
     {
+      version,
       prepare: async (tx) => {
         await revalidateOrder(tx, id);
       },
@@ -71,13 +73,14 @@ export async function stopEditing(ctx: Ctx, id: number): Promise<Order> {
  * Corrects a flagged order (errors or warnings): revalidates it against today's catalogue, so
  * errors that no longer apply are cleared. The status and the line prices stay.
  */
-export async function fixOrder(ctx: Ctx, id: number): Promise<Order> {
+export async function fixOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
   await moveOrder(
     ctx,
     id,
     'fix',
     {},
     {
+      version,
       prepare: async (tx) => {
         await revalidateOrder(tx, id);
       },
@@ -91,13 +94,14 @@ export async function fixOrder(ctx: Ctx, id: number): Promise<Order> {
 }
 
 /** Cancels an order before production; a claimed discount code use is given back. */
-export async function cancelOrder(ctx: Ctx, id: number): Promise<Order> {
+export async function cancelOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
   await moveOrder(
     ctx,
     id,
     'cancel',
     {},
     {
+      version,
       after: async (tx, moved) => {
         if (moved.discountCodeId !== null && moved.discountCodeClaimed) {
           await repo.releaseDiscountCodeUse(tx.db, moved.discountCodeId);

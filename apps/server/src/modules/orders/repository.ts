@@ -82,6 +82,17 @@ export async function insertGroup(db: Executor, values: NewOrderGroup) {
   return row!;
 }
 
+/** Deletes lines of one order by id (a save's lines whose `_id` is gone). */
+export async function deleteItems(db: Executor, orderId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await db.delete(orderItems).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...ids])));
+}
+
+/** Deletes the order's groups from `position` on (their lines were moved or deleted first). */
+export async function deleteGroupsFrom(db: Executor, orderId: number, position: number) {
+  await db.delete(orderGroups).where(and(eq(orderGroups.orderId, orderId), gte(orderGroups.position, position)));
+}
+
 export async function insertItems(db: Executor, values: NewOrderItem[]) {
   if (values.length === 0) return;
   // Chunks keep the statement under the parameter limit for a 2,000-line order.
@@ -361,6 +372,10 @@ const LIST_ROW_JSON = jsonObject({
   created_at: jsonIsoTimestamp(orders.createdAt),
   updated_at: jsonIsoTimestamp(orders.updatedAt),
   submitted_at: jsonIsoTimestamp(orders.submittedAt),
+  verified_at: jsonIsoTimestamp(orders.verifiedAt),
+  completed_at: jsonIsoTimestamp(orders.completedAt),
+  shipped_at: jsonIsoTimestamp(orders.shippedAt),
+  cancelled_at: jsonIsoTimestamp(orders.cancelledAt),
   requested_date: jsonString(orders.requestedDate),
   due_date: jsonString(orders.dueDate),
   in_editing_mode: jsonBoolean(orders.inEditingMode),
@@ -482,10 +497,12 @@ export async function orderPage(
 // ---------------------------------------------------------------------------------------------
 // Lines rewritten in bulk (final prices after a discount; recalculate's whole lines)
 
-/** A line's stored columns but its identity and owners. */
-type LineColumn = Exclude<keyof NewOrderItem, 'id' | 'orderId' | 'groupId' | 'clientId'>;
+/** A line's stored columns but its identity, owners and number (what recalculate rewrites). */
+type LineColumn = Exclude<keyof NewOrderItem, 'id' | 'orderId' | 'groupId' | 'clientId' | 'lineNo'>;
+/** What a save rewrites on a line it keeps: also its group (it may move) and its number. */
+type SavedColumn = LineColumn | 'groupId' | 'lineNo';
 /** The array type a column travels as; `jsonb` goes as text (its JSON) and is cast in the SET. */
-type ColumnTypes<K extends LineColumn> = Record<K, 'int4' | 'int8' | 'float8' | 'bool' | 'text' | 'jsonb'>;
+type ColumnTypes<K extends SavedColumn> = Record<K, 'int4' | 'int8' | 'float8' | 'bool' | 'text' | 'jsonb'>;
 
 /**
  * Writes `columns` of `lines` of one order in one statement: one array parameter per column
@@ -493,7 +510,7 @@ type ColumnTypes<K extends LineColumn> = Record<K, 'int4' | 'int8' | 'float8' | 
  * on the line's id. The casts type the arrays on PostgreSQL and PGlite alike; null elements stay
  * null.
  */
-async function updateLineColumns<K extends LineColumn>(
+async function updateLineColumns<K extends SavedColumn>(
   db: Executor,
   orderId: number,
   columns: ColumnTypes<K>,
@@ -558,3 +575,10 @@ const REPRICED_COLUMN_TYPES: ColumnTypes<LineColumn> = {
 /** Recalculate's repriced lines of one order, every column, in one statement. */
 export const updateRepricedItems = (db: Executor, orderId: number, lines: readonly RepricedLine[]) =>
   updateLineColumns(db, orderId, REPRICED_COLUMN_TYPES, lines);
+
+/** A line a save keeps (same `_id`): its id stays, every other column is written. */
+export type SavedLine = { id: number } & Required<Pick<NewOrderItem, SavedColumn>>;
+
+/** A save's kept lines of one order, every column, in one statement. */
+export const updateSavedItems = (db: Executor, orderId: number, lines: readonly SavedLine[]) =>
+  updateLineColumns(db, orderId, { ...REPRICED_COLUMN_TYPES, groupId: 'int4', lineNo: 'int4' }, lines);

@@ -27,13 +27,16 @@ export function orderLifecycleRoutes(app: FastifyInstance) {
       submitOrder(ctx, params.id, content),
     );
   });
-  route(app, ordersApi.approve, ({ ctx, params }) => lifecycle.approveOrder(ctx, params.id));
-  route(app, ordersApi.decline, ({ ctx, params, body }) => lifecycle.declineOrder(ctx, params.id, body.reason));
-  route(app, ordersApi.startEditing, ({ ctx, params }) => lifecycle.startEditing(ctx, params.id));
-  route(app, ordersApi.stopEditing, ({ ctx, params }) => lifecycle.stopEditing(ctx, params.id));
-  route(app, ordersApi.fix, ({ ctx, params }) => lifecycle.fixOrder(ctx, params.id));
+  // `body?.version`: these take no payload but the optional version (none, {} or an empty body).
+  route(app, ordersApi.approve, ({ ctx, params, body }) => lifecycle.approveOrder(ctx, params.id, body?.version));
+  route(app, ordersApi.decline, ({ ctx, params, body }) =>
+    lifecycle.declineOrder(ctx, params.id, body.reason, body.version),
+  );
+  route(app, ordersApi.startEditing, ({ ctx, params, body }) => lifecycle.startEditing(ctx, params.id, body?.version));
+  route(app, ordersApi.stopEditing, ({ ctx, params, body }) => lifecycle.stopEditing(ctx, params.id, body?.version));
+  route(app, ordersApi.fix, ({ ctx, params, body }) => lifecycle.fixOrder(ctx, params.id, body?.version));
   route(app, ordersApi.clone, ({ ctx, params }) => lifecycle.cloneOrder(ctx, params.id));
-  route(app, ordersApi.cancel, ({ ctx, params }) => lifecycle.cancelOrder(ctx, params.id));
+  route(app, ordersApi.cancel, ({ ctx, params, body }) => lifecycle.cancelOrder(ctx, params.id, body?.version));
 
   // Comments, notes, to-dos
   route(app, ordersApi.comments, ({ ctx, params }) => conversation.listComments(ctx, params.id));

@@ -11,17 +11,22 @@ export function ordersCoreRoutes(app: FastifyInstance) {
   route(app, ordersApi.detail, ({ ctx, params }) => orders.getOrder(ctx, params.id));
   route(app, ordersApi.short, ({ ctx, params }) => orders.getOrderShort(ctx, params.id));
   route(app, ordersApi.replaceGroups, ({ ctx, params, body }) => orders.replaceGroups(ctx, params.id, body));
-  route(app, ordersApi.addGroup, ({ ctx, params, body }) => orders.addGroup(ctx, params.id, body));
-  route(app, ordersApi.recalculate, ({ ctx, params }) => orders.recalculate(ctx, params.id));
+  route(app, ordersApi.addGroup, ({ ctx, params, body: { version, ...group } }) =>
+    orders.addGroup(ctx, params.id, group, version),
+  );
+  // `version` (optional, 409 when stale): the price calls take it beside their payload.
+  route(app, ordersApi.recalculate, ({ ctx, params, body }) => orders.recalculate(ctx, params.id, body?.version));
   route(app, ordersApi.updateCustomDiscount, ({ ctx, params, body }) =>
-    orders.updateCustomDiscount(ctx, params.id, body),
+    orders.updateCustomDiscount(ctx, params.id, body, body.version),
   );
   route(app, ordersApi.discountCode, ({ ctx, params, body }) =>
-    orders.enterDiscountCode(ctx, params.id, body.discount_code),
+    orders.enterDiscountCode(ctx, params.id, body.discount_code, body.version),
   );
-  route(app, ordersApi.cancelDiscountCode, ({ ctx, params }) => orders.cancelDiscountCode(ctx, params.id));
+  route(app, ordersApi.cancelDiscountCode, ({ ctx, params, body }) =>
+    orders.cancelDiscountCode(ctx, params.id, body?.version),
+  );
   route(app, ordersApi.updateBypassPaymentOptionDiscount, ({ ctx, params, body }) =>
-    orders.updateBypassPaymentOptionDiscount(ctx, params.id, body.bypass_payment_option_discount),
+    orders.updateBypassPaymentOptionDiscount(ctx, params.id, body.bypass_payment_option_discount, body.version),
   );
   route(app, ordersApi.paymentOptions, ({ ctx, params, query }) => orders.paymentOptions(ctx, params.id, query.date));
   route(app, ordersApi.submitQuote, ({ ctx, params, query }) => submitQuote(ctx, params.id, query));

@@ -40,6 +40,7 @@ import { audit } from '../audit/index.ts';
 import { catalogueGroups, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
+import { assertVersion } from './status.ts';
 import { type GroupSource, type PreparedGroup, prepareGroups, storedSources } from './validate.ts';
 import { auditTotals, toWireOrder, toWirePaymentOption } from './wire.ts';
 
@@ -157,7 +158,7 @@ function itemColumns(
   it: PreparedGroup['items'][number],
   priced: PricedLine,
   codes: Map<string, string>,
-): Required<Omit<repo.NewOrderItem, 'id'>> {
+): Required<Omit<repo.NewOrderItem, 'id' | 'lineNo'>> {
   const li = it.lineItem;
   const withCode = <P extends { premium_id: string | null }>(part: P) => ({
     ...part,
@@ -243,24 +244,96 @@ const toSources = (groups: readonly OrderGroupInput[]): GroupSource[] =>
     items: g.items.map((i) => ({ ...i, parentId: i.parentId ?? null, finished_side: i.finished_side ?? null })),
   }));
 
-/** Inserts prepared groups (at `firstPosition` on) with their priced lines. */
+/**
+ * Statuses whose line numbers are frozen: from approve on, production labels carry them. Before,
+ * each save numbers the lines 1..n in the order shown (decision 0018).
+ */
+const LINE_NUMBERS_FROZEN: readonly OrderStatus[] = [
+  'VERIFIED',
+  'IN_PROGRESS',
+  'PARTIALLY_COMPLETED',
+  'COMPLETED',
+  'SHIPPED',
+  'CANCELLED',
+];
+
+/** The highest line number the order has given (a removed line's number is not given again). */
+const lastLineNo = (row: repo.OrderRow, items: readonly repo.OrderItemRow[]) =>
+  items.reduce((max, it) => Math.max(max, it.lineNo), row.lastLineNo);
+
+/**
+ * Inserts prepared groups (at `firstPosition` on) with their priced lines, numbered after
+ * `lineNo`. Answers the last line number given.
+ */
 async function insertPricedGroups(
   db: Executor,
   orderId: number,
   prepared: readonly PreparedGroup[],
   priced: OrderPricing['groups'],
   firstPosition: number,
-) {
+  lineNo: number,
+): Promise<number> {
   const lines: repo.NewOrderItem[] = [];
   for (const [gi, g] of prepared.entries()) {
     const pg = priced[gi]!;
     const stored = await repo.insertGroup(db, groupColumns(orderId, firstPosition + gi, g, pg.subtotal));
     const codes = codesOf(g);
     g.items.forEach((it, k) => {
-      lines.push(itemColumns(orderId, stored.id, k, g, it, pg.items[k]!, codes));
+      lines.push({ ...itemColumns(orderId, stored.id, k, g, it, pg.items[k]!, codes), lineNo: ++lineNo });
     });
   }
   await repo.insertItems(db, lines);
+  return lineNo;
+}
+
+/**
+ * Writes the order's groups and lines as `prepared` says, in place: groups are kept by position,
+ * a line whose `_id` was already on the order keeps its row (its `id`), the others are inserted,
+ * and the lines and groups no longer there are deleted. Lines are numbered 1..n until approve;
+ * from then on a kept line keeps its number and a new one gets the next unused (production labels
+ * point at them). Answers the last line number given.
+ */
+async function upsertPricedGroups(
+  db: Executor,
+  row: repo.OrderRow,
+  prepared: readonly PreparedGroup[],
+  priced: OrderPricing['groups'],
+  old: { groups: readonly repo.OrderGroupRow[]; items: readonly repo.OrderItemRow[] },
+): Promise<number> {
+  const frozen = LINE_NUMBERS_FROZEN.includes(row.status);
+  let lineNo = frozen ? lastLineNo(row, old.items) : 0;
+  const byClientId = new Map<string, repo.OrderItemRow>();
+  for (const it of old.items) if (!byClientId.has(it.clientId)) byClientId.set(it.clientId, it);
+  const kept: repo.SavedLine[] = [];
+  const added: repo.NewOrderItem[] = [];
+  for (const [gi, g] of prepared.entries()) {
+    const pg = priced[gi]!;
+    const columns = { ...groupColumns(row.id, gi, g, pg.subtotal), warnings: [] };
+    const groupId = old.groups[gi]?.id ?? (await repo.insertGroup(db, columns)).id;
+    if (old.groups[gi]) await repo.updateGroup(db, groupId, columns);
+    const codes = codesOf(g);
+    for (const [k, it] of g.items.entries()) {
+      const cols = itemColumns(row.id, groupId, k, g, it, pg.items[k]!, codes);
+      const was = byClientId.get(it.clientId);
+      byClientId.delete(it.clientId);
+      if (was) {
+        const { orderId: _o, clientId: _c, ...update } = cols;
+        kept.push({ id: was.id, ...update, lineNo: frozen ? was.lineNo : ++lineNo });
+      } else {
+        added.push({ ...cols, lineNo: ++lineNo });
+      }
+    }
+  }
+  const keptIds = new Set(kept.map((l) => l.id));
+  await repo.deleteItems(
+    db,
+    row.id,
+    old.items.filter((it) => !keptIds.has(it.id)).map((it) => it.id),
+  );
+  await repo.updateSavedItems(db, row.id, kept);
+  await repo.insertItems(db, added);
+  await repo.deleteGroupsFrom(db, row.id, prepared.length);
+  return lineNo;
 }
 
 const premiumKey = (ids: (number | null)[]) => ids.join(',');
@@ -270,8 +343,11 @@ const premiumKey = (ids: (number | null)[]) => ids.join(',');
  * premiums keeps its frozen price (only recalculate reprices an ordered line); new or changed
  * lines are priced from today's catalogue. A bid is priced as the builder shows it: today.
  */
-async function keepFrozenLines(db: Executor, orderId: number, prepared: PreparedGroup[]) {
-  const [groups, items] = await Promise.all([repo.groupsOf(db, orderId), repo.itemsOf(db, orderId)]);
+function keepFrozenLines(
+  groups: readonly repo.OrderGroupRow[],
+  items: readonly repo.OrderItemRow[],
+  prepared: PreparedGroup[],
+) {
   const groupKey = new Map(
     groups.map((g) => [
       g.id,
@@ -315,7 +391,8 @@ async function keepFrozenLines(db: Executor, orderId: number, prepared: Prepared
 }
 
 /**
- * Validates, prices (today's catalogue) and replaces the groups of `orderRow`; writes the totals,
+ * Validates, prices (today's catalogue) and writes the groups of `orderRow` in place (lines keep
+ * their id by `_id`: upsertPricedGroups); writes the totals,
  * error_count and item_count (bumping version). `extra`: other columns to write with them.
  * Returns the updated row. Call inside `transaction()`; authorisation is the caller's.
  */
@@ -327,13 +404,14 @@ export async function saveGroups(
   extra: Partial<repo.NewOrder> = {},
 ): Promise<repo.OrderRow> {
   const prepared = await prepareGroups(tx, toSources(groupsInput));
-  if (orderRow.status !== 'BID') await keepFrozenLines(tx.db, orderRow.id, prepared);
+  const [groups, items] = await Promise.all([repo.groupsOf(tx.db, orderRow.id), repo.itemsOf(tx.db, orderRow.id)]);
+  if (orderRow.status !== 'BID') keepFrozenLines(groups, items, prepared);
   const level = await orderLevelInput(tx, { ...orderRow, ...extra } as repo.OrderRow);
   const pricing = priceOrder({ ...level, groups: catalogueGroups(prepared) });
-  await repo.deleteGroups(tx.db, orderRow.id);
-  await insertPricedGroups(tx.db, orderRow.id, prepared, pricing.groups, 0);
+  const last = await upsertPricedGroups(tx.db, orderRow, prepared, pricing.groups, { groups, items });
   return repo.updateOrder(tx.db, orderRow.id, {
     ...extra,
+    lastLineNo: last,
     ...totalsColumns(pricing),
     errorCount: countErrors(prepared),
     itemCount: countItems(prepared),
@@ -509,9 +587,10 @@ export async function replaceGroups(ctx: Ctx, id: number, body: OrderGroupsUpdat
   });
 }
 
-export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput): Promise<Order> {
+export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput, version?: number): Promise<Order> {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertCanBeUpdated(tx, row);
     const [groups, items] = await Promise.all([repo.groupsOf(tx.db, id), repo.itemsOf(tx.db, id)]);
     if (items.length + group.items.length > ORDER_LIMITS.lines)
@@ -526,8 +605,9 @@ export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput): Pr
     const level = await orderLevelInput(tx, row);
     const lines = priceOrder({ ...level, groups: catalogueGroups([g]) });
     const position = groups.reduce((max, x) => Math.max(max, x.position + 1), 0);
-    await insertPricedGroups(tx.db, id, [g], lines.groups, position);
+    const last = await insertPricedGroups(tx.db, id, [g], lines.groups, position, lastLineNo(row, items));
     await repo.updateOrder(tx.db, id, {
+      lastLineNo: last,
       errorCount: row.errorCount + g.errors.length,
       itemCount: row.itemCount + g.items.filter((i) => !i.isAttachment).length,
     });
@@ -552,9 +632,10 @@ function assertPriceOpen(row: repo.OrderRow, actionPast: string) {
   }
 }
 
-export async function recalculate(ctx: Ctx, id: number) {
+export async function recalculate(ctx: Ctx, id: number, version?: number) {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertPriceOpen(row, 'recalculated');
     const { row: saved, changes } = await repriceFromCatalogue(tx, id);
     await audit(tx, {
@@ -582,7 +663,12 @@ const customFields = (row: repo.OrderRow) => ({
 });
 
 /** SPEC 5: "12.5%" a percentage, "-40" an amount; setting one clears the other; both empty clear it. */
-export async function updateCustomDiscount(ctx: Ctx, id: number, body: CustomDiscountBody): Promise<Order> {
+export async function updateCustomDiscount(
+  ctx: Ctx,
+  id: number,
+  body: CustomDiscountBody,
+  version?: number,
+): Promise<Order> {
   const amountText = body.custom_discount_amount?.trim() || '';
   const percentText = body.custom_discount_percentage?.trim() || '';
   let value: ReturnType<typeof parseCustomDiscount> = {
@@ -601,6 +687,7 @@ export async function updateCustomDiscount(ctx: Ctx, id: number, body: CustomDis
   }
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertPriceOpen(row, 'discounted');
     await repo.updateOrder(tx.db, id, {
       customDiscountAmount: value!.custom_discount_amount,
@@ -626,9 +713,10 @@ function assertCodeOpen(ctx: Ctx, row: repo.OrderRow) {
   throw cannotBeUpdated();
 }
 
-export async function enterDiscountCode(ctx: Ctx, id: number, text: string): Promise<Order> {
+export async function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: number): Promise<Order> {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertCodeOpen(tx, row);
     if (row.discountCodeId !== null) {
       throw fieldError(ORDER_ERROR_CODES.discountCodeAlreadySet, 'discount_code', ORDER_TEXT.discountCodeAlreadySet);
@@ -655,9 +743,10 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string): Pro
   });
 }
 
-export async function cancelDiscountCode(ctx: Ctx, id: number): Promise<Order> {
+export async function cancelDiscountCode(ctx: Ctx, id: number, version?: number): Promise<Order> {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertCodeOpen(tx, row);
     if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
     const code = await repo.discountCodeById(tx.db, row.discountCodeId);
@@ -675,9 +764,15 @@ export async function cancelDiscountCode(ctx: Ctx, id: number): Promise<Order> {
   });
 }
 
-export async function updateBypassPaymentOptionDiscount(ctx: Ctx, id: number, bypass: boolean): Promise<Order> {
+export async function updateBypassPaymentOptionDiscount(
+  ctx: Ctx,
+  id: number,
+  bypass: boolean,
+  version?: number,
+): Promise<Order> {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+    assertVersion(row, version);
     assertPriceOpen(row, 'changed');
     await repo.updateOrder(tx.db, id, { bypassPaymentOptionDiscount: bypass });
     const saved = await repriceTotals(tx, id);

@@ -19,7 +19,7 @@ import { todayIso } from './pricing.ts';
 import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { getOrder, repriceTotals } from './service.ts';
-import { applyMove, checkMove } from './status.ts';
+import { applyMove, assertVersion, checkMove } from './status.ts';
 
 /**
  * POST {id}/submit/ (SPEC 3 Order submit fields, DOMAIN.md "Order lifecycle"): BID -> ORDERED
@@ -126,7 +126,9 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
   const stored = await storeUploads(ctx, id, files);
   try {
     await transaction(ctx, async (tx) => {
-      const row = await loadOrderRow(tx, id, tx.db);
+      // The order row first, as every order write (status.ts moveOrder); then the caller's version.
+      const row = await loadOrderRow(tx, id, tx.db, { lock: true });
+      assertVersion(row, body.version);
       await applyMove(
         tx,
         row,

@@ -46,6 +46,10 @@ interface Head {
     | 'createdAt'
     | 'updatedAt'
     | 'submittedAt'
+    | 'verifiedAt'
+    | 'completedAt'
+    | 'shippedAt'
+    | 'cancelledAt'
     | 'requestedDate'
     | 'dueDate'
     | 'inEditingMode'
@@ -73,6 +77,10 @@ function head({ row, customer, companyName }: Head): OrderListRow {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     submitted_at: iso(row.submittedAt),
+    verified_at: iso(row.verifiedAt),
+    completed_at: iso(row.completedAt),
+    shipped_at: iso(row.shippedAt),
+    cancelled_at: iso(row.cancelledAt),
     requested_date: row.requestedDate,
     due_date: row.dueDate,
     in_editing_mode: row.inEditingMode,
@@ -158,6 +166,7 @@ export function toWireOrder(p: OrderParts): Order {
             _id: it.clientId,
             line_item: it.lineItemId,
             line_item_number: ++lineNumber,
+            line_no: it.lineNo,
             qty: it.qty,
             hinge: it.hinge,
             finished_side: it.finishedSideId,

@@ -230,6 +230,7 @@ function savedItem(over: Partial<OrderItem>): OrderItem {
     _id: 'a',
     line_item: 1,
     line_item_number: 1,
+    line_no: 1,
     qty: 1,
     hinge: 'Left',
     finished_side: null,
