@@ -3,7 +3,7 @@ import { HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
-import { idField, intField, requiredString, secretField, textField } from '../validation.ts';
+import { idField, intField, moneyField, requiredString, secretField, textField } from '../validation.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
 
@@ -331,6 +331,11 @@ export const orderSubmitSchema = z
     ),
     /** SPEC 3 lists `status` among the submit fields: only ORDERED may be asked for. */
     status: z.preprocess(emptyToUndefined, z.literal('ORDERED').optional()),
+    /**
+     * The total_price the customer was shown ("10300.00"); when given, the submit is refused
+     * with 409 order_total_changed if the order would be priced otherwise.
+     */
+    expected_total: z.preprocess(emptyToUndefined, moneyField().optional()),
   })
   .superRefine((v, ctx) => {
     if (v.shipping_method === 'DELIVERY' && v.shipping_address === undefined) {

@@ -2,12 +2,15 @@ import { type Executor, orderTotalsColumns } from '@cab/db';
 import {
   allowedActions,
   type Cents,
+  cents,
   checkDiscountCode,
   type customDiscountSchema,
   DISCOUNT_CODE_REFUSAL_TEXT,
   deriveRole,
   discountCodeInput,
   ERROR_CODES,
+  formatMoney,
+  MONEY_CENTS,
   MSG,
   ORDER_LIFECYCLE_CODES,
   ORDER_LIFECYCLE_TEXT,
@@ -29,13 +32,14 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, fieldError } from '../../http/errors.ts';
+import { AppError, badRequest, fieldError, permissionDenied } from '../../http/errors.ts';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
 import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { catalogueGroups, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
+import { claimDiscountCodeUse } from './lifecycle-repository.ts';
+import { catalogueGroups, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { type GroupSource, type PreparedGroup, prepareGroups, storedSources } from './validate.ts';
@@ -531,26 +535,40 @@ export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput): Pr
   });
 }
 
-function assertPriceOpen(row: repo.OrderRow, actionPast: string) {
+function assertPriceOpen(ctx: Ctx, row: repo.OrderRow, actionPast: string) {
   if (!PRICE_OPEN.includes(row.status)) {
     throw badRequest(
       ORDER_LIFECYCLE_CODES.statusNotAllowed,
       ORDER_LIFECYCLE_TEXT.statusNotAllowed(ORDER_STATUS_LABELS[row.status], actionPast),
     );
   }
+  assertMayRepriceVerified(ctx, row);
+}
+
+/** A VERIFIED order is invoiced: only an ADMIN changes its price (custom discount, code, bypass, recalculate). */
+function assertMayRepriceVerified(ctx: Ctx, row: repo.OrderRow) {
+  if (row.status === 'VERIFIED' && ctx.actor.role !== 'ADMIN') throw permissionDenied();
 }
 
 export async function recalculate(ctx: Ctx, id: number) {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertPriceOpen(row, 'recalculated');
+    assertPriceOpen(tx, row, 'recalculated');
+    // The only reprice that reads today's rules: a submitted order's frozen rules are replaced.
+    const rules = row.status === 'BID' ? null : await freezeRules(tx, id);
     const { row: saved, changes } = await repriceFromCatalogue(tx, id);
     await audit(tx, {
       entity: 'order',
       id,
       action: 'recalculate',
-      before: auditTotals(row),
-      after: { ...auditTotals(saved), changed_lines: changes.length },
+      before: { ...auditTotals(row), ...everyTotal(row), ...(rules ? { rules: row.frozenRules } : {}) },
+      after: {
+        ...auditTotals(saved),
+        ...everyTotal(saved),
+        ...(rules ? { rules } : {}),
+        changed_lines: changes.length,
+        changes,
+      },
     });
     return {
       order: await getOrder(tx, id),
@@ -583,19 +601,36 @@ export async function updateCustomDiscount(ctx: Ctx, id: number, body: CustomDis
   if (amountText) {
     value = parseCustomDiscount(amountText);
     if (!value) throw fieldError(ERROR_CODES.validation, 'custom_discount_amount', MSG.customDiscount);
+    // The column is int4 cents: a larger amount is the field's error, not the database's.
+    if (Math.abs(value.custom_discount_amount!) > MONEY_CENTS.max) {
+      throw fieldError(
+        ERROR_CODES.validation,
+        'custom_discount_amount',
+        MSG.moneyOutOfRange(toWire(cents(MONEY_CENTS.min)), toWire(cents(MONEY_CENTS.max))),
+      );
+    }
   } else if (percentText) {
     value = parseCustomDiscount(percentText.endsWith('%') ? percentText : `${percentText}%`);
     if (!value) throw fieldError(ERROR_CODES.validation, 'custom_discount_percentage', MSG.customDiscount);
   }
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertPriceOpen(row, 'discounted');
+    assertPriceOpen(tx, row, 'discounted');
     await repo.updateOrder(tx.db, id, {
       customDiscountAmount: value!.custom_discount_amount,
       customDiscountPercentage: value!.custom_discount_percentage,
       ...(body.custom_discount_notes !== undefined ? { customDiscountNotes: body.custom_discount_notes } : {}),
     });
     const saved = await repriceTotals(tx, id);
+    // A fixed discount larger than what is left to discount would be silently cut: refused.
+    const step = saved.pricingSteps.find((s) => s.kind === 'custom_discount');
+    if (value!.custom_discount_amount !== null && step && Math.abs(value!.custom_discount_amount) > step.base) {
+      throw fieldError(
+        ERROR_CODES.validation,
+        'custom_discount_amount',
+        ORDER_TEXT.customDiscountMoreThanOrder(formatMoney(cents(Math.max(step.base, 0)))),
+      );
+    }
     await audit(tx, {
       entity: 'order',
       id,
@@ -630,14 +665,26 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string): Pro
     if (refusal) {
       throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT[refusal]);
     }
-    await repo.updateOrder(tx.db, id, { discountCodeId: code.id, discountCodeClaimed: false });
+    // Past BID the code is the order's now: one use claimed atomically (a bid claims at submit),
+    // and frozen with the order's other rules (decision 0017).
+    const claimed = row.status !== 'BID';
+    if (claimed && !(await claimDiscountCodeUse(tx.db, code.id))) {
+      throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
+    }
+    await repo.updateOrder(tx.db, id, {
+      discountCodeId: code.id,
+      discountCodeClaimed: claimed,
+      ...(row.frozenRules
+        ? { frozenRules: { ...row.frozenRules, discountCode: discountCodeInput(code, claimed) } }
+        : {}),
+    });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
       entity: 'order',
       id,
       action: 'discount_code',
       before: { discount_code: null, ...auditTotals(row) },
-      after: { discount_code: code.code, ...auditTotals(saved) },
+      after: { discount_code: code.code, claimed, ...auditTotals(saved) },
     });
     return getOrder(tx, id);
   });
@@ -650,7 +697,11 @@ export async function cancelDiscountCode(ctx: Ctx, id: number): Promise<Order> {
     if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
     const code = await repo.discountCodeById(tx.db, row.discountCodeId);
     if (row.discountCodeClaimed) await repo.releaseDiscountCodeUse(tx.db, row.discountCodeId);
-    await repo.updateOrder(tx.db, id, { discountCodeId: null, discountCodeClaimed: false });
+    await repo.updateOrder(tx.db, id, {
+      discountCodeId: null,
+      discountCodeClaimed: false,
+      ...(row.frozenRules ? { frozenRules: { ...row.frozenRules, discountCode: null } } : {}),
+    });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
       entity: 'order',
@@ -666,7 +717,7 @@ export async function cancelDiscountCode(ctx: Ctx, id: number): Promise<Order> {
 export async function updateBypassPaymentOptionDiscount(ctx: Ctx, id: number, bypass: boolean): Promise<Order> {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertPriceOpen(row, 'changed');
+    assertPriceOpen(tx, row, 'changed');
     await repo.updateOrder(tx.db, id, { bypassPaymentOptionDiscount: bypass });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
