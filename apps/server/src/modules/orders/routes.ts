@@ -22,5 +22,6 @@ export function ordersCoreRoutes(app: FastifyInstance) {
   route(app, ordersApi.updateBypassPaymentOptionDiscount, ({ ctx, params, body }) =>
     orders.updateBypassPaymentOptionDiscount(ctx, params.id, body.bypass_payment_option_discount),
   );
+  route(app, ordersApi.quote, ({ ctx, params, query }) => orders.quoteOrder(ctx, params.id, query));
   route(app, ordersApi.paymentOptions, ({ ctx, params, query }) => orders.paymentOptions(ctx, params.id, query.date));
 }

@@ -1,4 +1,4 @@
-import { type Executor, orderTotalsColumns } from '@cab/db';
+import { addressSnapshot, type Executor, orderTotalsColumns } from '@cab/db';
 import {
   allowedActions,
   type Cents,
@@ -27,6 +27,7 @@ import {
   type OrderStatus,
   orderFlags,
   type orderListQuerySchema,
+  type orderQuoteQuerySchema,
   parseCustomDiscount,
   priceOrder,
   toWire,
@@ -38,7 +39,7 @@ import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { claimDiscountCodeUse } from './lifecycle-repository.ts';
+import { addressOfOwner, claimDiscountCodeUse } from './lifecycle-repository.ts';
 import { catalogueGroups, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
@@ -729,6 +730,30 @@ export async function updateBypassPaymentOptionDiscount(ctx: Ctx, id: number, by
     });
     return getOrder(tx, id);
   });
+}
+
+/**
+ * GET {id}/quote/: the totals the order would have with the submit form's choices, priced exactly
+ * as submit prices them (the stored lines; today's rules for a bid, the frozen ones otherwise).
+ * Nothing is written. An address that is not the customer's is ignored.
+ */
+export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof orderQuoteQuerySchema>) {
+  const row = await loadOrderRow(ctx, id);
+  const shipping =
+    query.shipping_address === undefined
+      ? null
+      : await addressOfOwner(ctx.db, query.shipping_address, row.customerId, row.companyId);
+  const asChosen: repo.OrderRow = {
+    ...row,
+    customerPaymentOptionId: query.customer_payment_option ?? row.customerPaymentOptionId,
+    paymentMethod: query.payment_method ?? row.paymentMethod,
+    shippingMethod: query.shipping_method ?? row.shippingMethod,
+    shippingAddress: shipping ? addressSnapshot(shipping) : row.shippingAddress,
+  };
+  const [groups, items] = await Promise.all([repo.groupsOf(ctx.db, id), repo.itemsOf(ctx.db, id)]);
+  const level = await orderLevelInput(ctx, asChosen);
+  const pricing = priceOrder({ ...level, groups: frozenGroups(groups, items) });
+  return everyTotal({ ...row, ...totalsColumns(pricing) } as repo.OrderRow);
 }
 
 /** GET {id}/payment_options?date=: active options valid on the date; business-only ones for business customers. */
