@@ -62,7 +62,7 @@ const input: OrderPricingInput = {
     { id: 'small', amount: c(2500), appliesBelow: c(20_000) },
   ],
   paymentOptionDiscount: { percentage: bp(200) },
-  salesTaxRate: bp(825),
+  salesTaxRate: taxRate(8250),
   today: '2026-11-20',
 };
 

@@ -8,7 +8,7 @@ import {
   MSG,
   ORDER_TEXT,
   ordersApi,
-  taxRateToBasisPoints,
+  taxRateFromSettings,
 } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,10 +171,11 @@ describe('a priced order, computed by hand', () => {
     await db().delete(schema.surcharges);
   });
 
-  it('a settings rate with three decimals is rounded to basis points', () => {
-    expect(taxRateToBasisPoints(8.875)).toBe(888);
-    expect(taxRateToBasisPoints(6)).toBe(600);
-    expect(taxRateToBasisPoints(undefined)).toBeNull();
+  it('a settings rate with three decimals is kept exact (thousandths of a percent)', () => {
+    expect(taxRateFromSettings(8.875)).toBe(8875);
+    expect(taxRateFromSettings(6.625)).toBe(6625);
+    expect(taxRateFromSettings(6)).toBe(6000);
+    expect(taxRateFromSettings(undefined)).toBeNull();
   });
 });
 

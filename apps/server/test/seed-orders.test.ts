@@ -1,6 +1,7 @@
 import {
   type DbHandle,
   DEMO_ORDER_CUSTOMERS,
+  DEMO_SHOP_STATE,
   type LineItemPriceRow,
   orderPricingInput,
   type PremiumPriceRow,
@@ -191,8 +192,12 @@ describe('demo orders', () => {
           paymentOptionDiscount: options.find((p) => p.id === o.customerPaymentOptionId)?.discountPercentage ?? null,
           bypassPaymentOptionDiscount: o.bypassPaymentOptionDiscount,
           taxRates,
-          // Before submit: the customer's (or company's) default shipping address.
-          taxState: o.shippingAddress?.state ?? defaultShippingState(o.customerId, o.companyId),
+          // A pickup at the shop's state; otherwise the shipping address, before submit the
+          // customer's (or company's) default shipping address.
+          taxState:
+            o.shippingMethod === 'PICKUP'
+              ? DEMO_SHOP_STATE
+              : (o.shippingAddress?.state ?? defaultShippingState(o.customerId, o.companyId)),
           taxExempt: customer.taxExempt,
           today: o.pricedAt!.toISOString().slice(0, 10),
         }),

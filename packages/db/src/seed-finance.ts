@@ -19,6 +19,9 @@ export const DEMO_PAYMENT_OPTIONS = {
 } as const;
 
 /** Sales tax % by state (whole or two-place state rates, which basis points hold exactly). */
+/** The demo shop's state: pickups are taxed at its rate. */
+export const DEMO_SHOP_STATE = 'NY';
+
 export const DEMO_TAX_RATES: Readonly<Record<string, number>> = {
   NY: 4,
   IL: 6.25,
@@ -117,6 +120,13 @@ export async function seedFinance(tx: Executor, opts: { companyId: number | null
       .insert(settings)
       .values({ key: 'tax_rates', value: DEMO_TAX_RATES })
       .onConflictDoUpdate({ target: settings.key, set: { value: DEMO_TAX_RATES } });
+  }
+  const [shopRow] = await tx.select().from(settings).where(eq(settings.key, 'shop_state'));
+  if (!shopRow?.value) {
+    await tx
+      .insert(settings)
+      .values({ key: 'shop_state', value: DEMO_SHOP_STATE })
+      .onConflictDoUpdate({ target: settings.key, set: { value: DEMO_SHOP_STATE } });
   }
   // lead_time is ensured by seed() with the other defaults.
 }

@@ -4,6 +4,7 @@ import {
   basisPoints,
   type Cents,
   discountCodeInput,
+  frozenRulesOf,
   GROUP_PREMIUM_KINDS,
   type GroupPremiumKind,
   type GroupPremiums,
@@ -40,7 +41,7 @@ import {
   users,
   woodSpeciesFinishOptions,
 } from './schema/index.ts';
-import { DEMO_DISCOUNT_CODES, DEMO_PAYMENT_OPTIONS, seedFinance } from './seed-finance.ts';
+import { DEMO_DISCOUNT_CODES, DEMO_PAYMENT_OPTIONS, DEMO_SHOP_STATE, seedFinance } from './seed-finance.ts';
 import type { Executor } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -587,7 +588,8 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       paymentOptionDiscount: paymentOption?.discountPercentage ?? null,
       bypassPaymentOptionDiscount: bypass,
       taxRates,
-      taxState: customer.shipping?.state ?? null,
+      // A pickup is taxed at the shop's state (decision 0017).
+      taxState: shippingMethod === 'PICKUP' ? DEMO_SHOP_STATE : (customer.shipping?.state ?? null),
       taxExempt: customer.taxExempt,
       today,
     });
@@ -597,9 +599,15 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
       code = null;
       pricing = priceOrder(orderPricingInput(groupRows, rules(null)));
     }
-    if (code && submitted && pricing.discount_code_refusal === null) {
-      claimed.set(code.code, (claimed.get(code.code) ?? 0) + 1);
-    }
+    const codeClaimed = Boolean(code && submitted && pricing.discount_code_refusal === null);
+    if (code && codeClaimed) claimed.set(code.code, (claimed.get(code.code) ?? 0) + 1);
+    // A submitted order keeps the rules it was priced with (decision 0017).
+    const frozenRules = submitted
+      ? frozenRulesOf(
+          orderPricingInput(groupRows, { ...rules(code), discountCodeClaimed: codeClaimed }),
+          rules(code).taxState,
+        )
+      : null;
 
     const actorOf = (step: string) => {
       if (step === 'create' || step === 'submit')
@@ -652,7 +660,8 @@ export async function seedDemoOrders(tx: Executor, options: { now?: Date; seed?:
         customDiscountPercentage,
         customDiscountNotes: adminDiscount ? 'Loyal customer, approved by Ada' : '',
         discountCodeId: code ? (codes.find((c) => c.code === code?.code)?.id ?? null) : null,
-        discountCodeClaimed: Boolean(code && submitted && pricing.discount_code_refusal === null),
+        discountCodeClaimed: codeClaimed,
+        frozenRules,
         bypassPaymentOptionDiscount: bypass,
         customerPaymentOptionId: paymentOption?.id ?? null,
         ...orderTotalsColumns(pricing, pricedAt),

@@ -78,6 +78,8 @@ export const DEFAULT_SETTINGS = {
   },
   // Sales tax % by US state code; empty = no sales tax until an admin fills the table.
   tax_rates: {} as Readonly<Record<string, number>>,
+  // The shop's state (PICKUP orders are taxed at its rate); '' until an admin sets it.
+  shop_state: '',
 } as const;
 
 /**

@@ -13,6 +13,51 @@ export type BasisPoints = number & { readonly [BASIS_POINTS]: true };
 
 export const BASIS_POINTS_PER_WHOLE = 10_000;
 
+declare const TAX_RATE: unique symbol;
+/**
+ * A sales tax rate in integer thousandths of a percent: 6.625 % = 6625, 100 % = 100,000. Tax
+ * rates have three decimals (New Jersey 6.625 %, New York City 8.875 %), which basis points
+ * cannot hold; the rate stays exact from settings to the order's wire.
+ */
+export type TaxRate = number & { readonly [TAX_RATE]: true };
+export const TAX_RATE_PER_WHOLE = 100_000;
+
+/** Marks an integer as a tax rate in thousandths of a percent; throws for a non-integer. */
+export function taxRate(n: number): TaxRate {
+  assertInteger(n, 'tax rate');
+  return n as TaxRate;
+}
+
+/** "6.625" (or the number 6.625 as settings store it) -> 6625; null for more than 3 decimals. */
+export function parseTaxRate(value: string | number): TaxRate | null {
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/\s*%$/, '');
+  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
+  return Number.isSafeInteger(n) ? (n as TaxRate) : null;
+}
+
+/** 6625 -> "6.625", 8000 -> "8.00": the wire's percentage with the third decimal only when it is set. */
+export function taxRateToWire(rate: TaxRate): string {
+  assertInteger(rate, 'tax rate');
+  const whole = Math.trunc(rate / 1000);
+  const fraction = String(rate % 1000).padStart(3, '0');
+  return `${whole}.${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`;
+}
+
+/** amount x tax rate, rounded once half away from zero to the cent (exact for any int8 amount). */
+export function taxOf(amount: Cents, rate: TaxRate): Cents {
+  const product = amount * rate;
+  if (Number.isSafeInteger(product)) return divRound(product, TAX_RATE_PER_WHOLE) as Cents;
+  const big = BigInt(amount) * BigInt(rate);
+  const whole = BigInt(TAX_RATE_PER_WHOLE);
+  const negative = big < 0n;
+  const abs = negative ? -big : big;
+  let q = abs / whole;
+  if ((abs % whole) * 2n >= whole) q += 1n;
+  return cents(Number(negative ? -q : q));
+}
+
 function assertInteger(n: number, what: string) {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not integer ${what}: ${n}`);
 }
@@ -96,7 +141,11 @@ export function formatPercent(rate: BasisPoints): string {
 export function formatWirePercent(wire: string | null | undefined, options: { twoPlaces?: boolean } = {}): string {
   if (wire === null || wire === undefined || wire === '') return '';
   const rate = parsePercent(wire);
-  if (rate === null) return wire;
+  if (rate === null) {
+    // A sales tax rate's third decimal ("6.625"): shown exactly.
+    const tax = /^\d+\.\d{3}$/.test(wire) ? parseTaxRate(wire) : null;
+    return tax === null ? wire : `${taxRateToWire(tax)} %`;
+  }
   return options.twoPlaces ? `${toWire(rate)} %` : formatPercent(rate);
 }
 

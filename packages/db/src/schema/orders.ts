@@ -1,4 +1,12 @@
-import type { BasisPoints, Cents, LineBreakdown, OrderStatus, PricingStep } from '@cab/shared';
+import type {
+  BasisPoints,
+  Cents,
+  FrozenOrderRules,
+  LineBreakdown,
+  OrderStatus,
+  PricingStep,
+  TaxRate,
+} from '@cab/shared';
 import { ORDER_STATUSES } from '@cab/shared';
 import {
   bigint,
@@ -91,16 +99,22 @@ export const orders = pgTable(
     surcharge: money('surcharge'),
     paymentOptionDiscount: money('payment_option_discount'),
     totalBeforeTax: money('total_before_tax'),
+    /** Exact, in thousandths of a percent (6.625 % = 6625; decision 0017). */
     salesTaxInPercentage: integer('sales_tax_in_percentage')
-      .$type<BasisPoints>()
+      .$type<TaxRate>()
       .notNull()
-      .default(0 as BasisPoints),
+      .default(0 as TaxRate),
     salesTaxAmount: money('sales_tax_amount'),
     totalAfterTax: money('total_after_tax'),
     totalPrice: money('total_price'),
     /** The engine's order-level steps as priced (what each discount, fee and the tax came to). */
     pricingSteps: jsonb('pricing_steps').$type<PricingStep[]>().notNull().default([]),
     pricedAt: timestamp('priced_at', { withTimezone: true }),
+    /**
+     * The order-level rules and rates the order was submitted with (decision 0017); null for a
+     * bid, which is priced with today's rules. Only `recalculate` replaces them.
+     */
+    frozenRules: jsonb('frozen_rules').$type<FrozenOrderRules>(),
 
     // Submit fields (SPEC 3 Order submit fields)
     requestedDate: date('requested_date'),

@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
   lead_time: z.number().int(),
   remake_reasons: z.object({ reasons: z.array(z.string()) }),
   tax_rates: z.record(z.string(), z.number()),
+  /** The shop's US state code: a PICKUP order is taxed at its rate; '' when not set. */
+  shop_state: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -44,6 +46,11 @@ export const settingsPatchSchema = z
         .refine((list) => new Set(list).size === list.length, 'Each reason must be unique'),
     }),
     tax_rates: taxRatesSchema,
+    shop_state: z
+      .string({ error: MSG.stateInvalid })
+      .trim()
+      .toUpperCase()
+      .refine((code) => code === '' || US_STATE_CODES.has(code), MSG.stateInvalid),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

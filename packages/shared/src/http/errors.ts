@@ -37,5 +37,7 @@ export const ERROR_CODES = {
   resetLinkExpired: 'reset_link_expired',
   accessRequestNotPending: 'access_request_not_pending',
   finishOptionInUse: 'finish_option_in_use',
+  /** Submit's expected_total is not what the order would be priced at (409; extra.total_price). */
+  orderTotalChanged: 'order_total_changed',
   internal: 'internal_error',
 } as const;

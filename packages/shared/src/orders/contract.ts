@@ -18,6 +18,8 @@ import {
   orderListRowSchema,
   orderNoteBodySchema,
   orderNoteSchema,
+  orderQuoteQuerySchema,
+  orderQuoteSchema,
   orderSchema,
   orderShortSchema,
   orderTimelineEntrySchema,
@@ -265,6 +267,18 @@ export const ordersApi = {
     params: idParams,
     query: submitQuoteQuerySchema,
     response: submitQuoteSchema,
+  }),
+
+  quote: endpoint({
+    method: 'GET',
+    path: `${O}/quote/`,
+    access: READ,
+    summary:
+      "What the order would total for a payment option, payment method and shipping choice (submit's expected_total); changes nothing",
+    tags,
+    params: idParams,
+    query: orderQuoteQuerySchema,
+    response: orderQuoteSchema,
   }),
 
   // Conversation, notes, to-dos, files, documents, timeline

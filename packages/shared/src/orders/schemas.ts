@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { HINGES, PAGE_SIZE } from '../constants.ts';
+import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
-import { idField, intField, requiredString, secretField, textField } from '../validation.ts';
+import { idField, intField, moneyField, queryInt, requiredString, secretField, textField } from '../validation.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
 
@@ -365,6 +365,11 @@ export const orderSubmitSchema = z
     /** SPEC 3 lists `status` among the submit fields: only ORDERED may be asked for. */
     status: z.preprocess(emptyToUndefined, z.literal('ORDERED').optional()),
     version: z.preprocess(emptyToUndefined, orderVersionField()),
+    /**
+     * The total_price the customer was shown ("10300.00"); when given, the submit is refused
+     * with 409 order_total_changed if the order would be priced otherwise.
+     */
+    expected_total: z.preprocess(emptyToUndefined, moneyField().optional()),
   })
   .superRefine((v, ctx) => {
     if (v.shipping_method === 'DELIVERY' && v.shipping_address === undefined) {
@@ -422,6 +427,36 @@ export const paymentOptionSchema = z.object({
   ),
 });
 export const paymentOptionsQuerySchema = z.object({ date: optionalParam(isoDate) });
+
+const queryId = () => optionalParam(queryInt(1, DB_INT.max, MSG.required));
+
+/**
+ * GET {id}/quote/: the submit form's choices (all optional); the order's own where left out.
+ * A bid is quoted with today's rules, a submitted order with its frozen ones.
+ */
+export const orderQuoteQuerySchema = z.object({
+  customer_payment_option: queryId(),
+  payment_method: optionalParam(z.enum(PAYMENT_METHODS, { error: MSG.required })),
+  shipping_method: optionalParam(z.enum(SHIPPING_METHODS, { error: MSG.required })),
+  shipping_address: queryId(),
+});
+
+/** What the order would total with those choices: SPEC 3's price fields, money on the wire. */
+export const orderQuoteSchema = z.object({
+  subtotal: z.string(),
+  customer_discount_amount: z.string(),
+  total_after_customer_discount: z.string(),
+  order_discount: z.string(),
+  total_after_discount: z.string(),
+  surcharge: z.string(),
+  payment_option_discount: z.string(),
+  total_before_tax: z.string(),
+  sales_tax_in_percentage: z.string(),
+  sales_tax_amount: z.string(),
+  total_after_tax: z.string(),
+  total_price: z.string(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Comments, notes, todos, files, status documents, timeline

@@ -27,6 +27,10 @@ export const ORDER_TEXT = {
   cannotBeUpdated: 'This order can no longer be changed',
   discountCodeUnknown: 'This discount code does not exist',
   discountCodeAlreadySet: 'This order already has a discount code; cancel it first',
+  customDiscountMoreThanOrder: (total: string) =>
+    `The discount cannot be more than the order's ${total} left to discount`,
+  totalChanged: (expected: string, total: string) =>
+    `The order's total is now ${total}, not ${expected}: review it and submit again`,
   noDiscountCode: 'This order has no discount code',
   noteNotFound: 'No such note on this order',
   todoNotFound: 'No such to-do on this order',

@@ -1,5 +1,5 @@
-import { type BasisPoints, basisPoints, type Cents, divRound } from '../money.ts';
-import type { DiscountCodeInput, PremiumPrice } from './types.ts';
+import { type BasisPoints, type Cents, parseTaxRate, type TaxRate } from '../money.ts';
+import type { DiscountCodeInput, OrderPricingInput, PremiumPrice, RateOrAmount, SurchargeInput } from './types.ts';
 
 /**
  * Stored rows -> the engine's inputs, for every caller that reads them from the database (the
@@ -42,17 +42,45 @@ export function discountCodeInput(row: DiscountCodeRowLike, claimed: boolean): D
 }
 
 /**
- * A sales tax rate from settings.tax_rates (a percentage with up to 3 decimals, e.g. 8.875) as
- * basis points. Basis points hold two decimals, so a third one rounds half away from zero
- * (8.875 -> 888); the digits are read from the decimal text, never multiplied as a float.
+ * A sales tax rate from settings.tax_rates (a percentage with up to 3 decimals, e.g. 8.875),
+ * exact in thousandths of a percent (8.875 -> 8875); read from the decimal text, never
+ * multiplied as a float.
  */
-export function taxRateToBasisPoints(rate: number | null | undefined): BasisPoints | null {
+export function taxRateFromSettings(rate: number | null | undefined): TaxRate | null {
   if (rate === undefined || rate === null || !Number.isFinite(rate)) return null;
-  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(String(rate));
-  if (!m) return null;
-  return basisPoints(divRound(Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0')), 10));
+  return parseTaxRate(rate);
 }
 
-/** The rate of the state an order ships to (null: no state, or not listed). */
+/** The rate of the taxing state (null: no state, or not listed). */
 export const taxRateOf = (rates: Readonly<Record<string, number>>, state: string | null | undefined) =>
-  state ? taxRateToBasisPoints(rates[state.toUpperCase()]) : null;
+  state ? taxRateFromSettings(rates[state.toUpperCase()]) : null;
+
+/**
+ * The order-level rules an order was submitted with (decision 0017): the bound discount, the
+ * code's value, the surcharges of its payment method, the payment option's discount, the tax
+ * rate of the taxing state and the exemption. Every later reprice uses these; only `recalculate`
+ * reads today's rules again. The admin's own choices (custom discount, bypass) stay columns.
+ */
+export interface FrozenOrderRules {
+  customerDiscount: BasisPoints | null;
+  discountCode: DiscountCodeInput | null;
+  surcharges: SurchargeInput[];
+  paymentOptionDiscount: RateOrAmount | null;
+  salesTaxRate: TaxRate | null;
+  /** The state whose rate was used (the shop's for a pickup, the shipping address's otherwise). */
+  taxState: string | null;
+  taxExempt: boolean;
+}
+
+/** The rules of an order-level input as they are frozen on the order. */
+export function frozenRulesOf(input: Omit<OrderPricingInput, 'groups'>, taxState: string | null): FrozenOrderRules {
+  return {
+    customerDiscount: input.customerDiscount ?? null,
+    discountCode: input.discountCode ?? null,
+    surcharges: [...(input.surcharges ?? [])],
+    paymentOptionDiscount: input.paymentOptionDiscount ?? null,
+    salesTaxRate: input.salesTaxRate ?? null,
+    taxState,
+    taxExempt: input.taxExempt ?? false,
+  };
+}

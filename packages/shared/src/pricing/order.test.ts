@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basisPoints as bp, cents as c } from '../money.ts';
+import { basisPoints as bp, cents as c, taxRate as tr } from '../money.ts';
 import { priceOrder } from './order.ts';
 import type { DiscountCodeInput, OrderPricingInput, PricingItem } from './types.ts';
 
@@ -48,7 +48,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
           { id: 'small', amount: c(2500), appliesBelow: c(20000) }, // 173.75 < 200.00: 25.00
         ], // -> 203.96
         paymentOptionDiscount: { percentage: bp(200) }, // 2 % of 203.96 = 4.0792 -> 4.08 -> 199.88
-        salesTaxRate: bp(825), // 8.25 % of 199.88 = 16.4901 -> 16.49 -> 216.37
+        salesTaxRate: tr(8250), // 8.25 % of 199.88 = 16.4901 -> 16.49 -> 216.37
       }),
     );
     expect(p.totals).toMatchObject({
@@ -60,7 +60,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
       surcharge: 521 + 2500,
       payment_option_discount: 408,
       total_before_tax: 19988,
-      sales_tax_in_percentage: 825,
+      sales_tax_in_percentage: 8250,
       sales_tax_amount: 1649,
       total_after_tax: 21637,
       total_price: 21637,
@@ -83,7 +83,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
       order({
         paymentOptionDiscount: { percentage: bp(200) },
         bypassPaymentOptionDiscount: true,
-        salesTaxRate: bp(825),
+        salesTaxRate: tr(8250),
       }),
     ).totals;
     expect(t.payment_option_discount).toBe(0);
@@ -93,21 +93,34 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
   });
 
   it('charges no tax to a tax-exempt customer and reports a 0 rate', () => {
-    const t = priceOrder(order({ salesTaxRate: bp(825), taxExempt: true })).totals;
+    const t = priceOrder(order({ salesTaxRate: tr(8250), taxExempt: true })).totals;
     expect(t).toMatchObject({ sales_tax_in_percentage: 0, sales_tax_amount: 0, total_price: 25000 });
+  });
+
+  it('charges a three-decimal rate exactly (New Jersey 6.625 %, Missouri 4.225 %, NYC 8.875 %)', () => {
+    const taxed = (price: number, rate: number) =>
+      priceOrder({ groups: [{ premiums: {}, items: [line('a', price)] }], salesTaxRate: tr(rate), today: '2026-01-01' })
+        .totals;
+    expect(taxed(1_000_000, 6625)).toMatchObject({ sales_tax_in_percentage: 6625, sales_tax_amount: 66250 });
+    expect(taxed(1_000_000, 4225).sales_tax_amount).toBe(42250);
+    // The review's example C: 8.875 % of 1959.85 = 173.9367 -> 173.94 (basis points gave 174.03).
+    expect(taxed(195_985, 8875).sales_tax_amount).toBe(17394);
   });
 
   it('rounds tax once on the taxable total, half away from zero', () => {
     // 24.99 at 10.75 % = 2.686425 -> 2.69; 0.02 at 25 % = 0.005 -> 0.01.
     const one = (price: number, rate: number) =>
-      priceOrder({ groups: [{ premiums: {}, items: [line('a', price)] }], salesTaxRate: bp(rate), today: '2026-01-01' })
-        .totals.sales_tax_amount;
+      priceOrder({
+        groups: [{ premiums: {}, items: [line('a', price)] }],
+        salesTaxRate: tr(rate * 10),
+        today: '2026-01-01',
+      }).totals.sales_tax_amount;
     expect(one(2499, 1075)).toBe(269);
     expect(one(2, 2500)).toBe(1);
     // Three lines of 0.02 at 25 %: per-line rounding would give 0.03, once on 0.06 gives 0.02 (0.015 -> 0.02).
     const three = priceOrder({
       groups: [{ premiums: {}, items: [line('a', 2), line('b', 2), line('c', 2)] }],
-      salesTaxRate: bp(2500),
+      salesTaxRate: tr(25000),
       today: '2026-01-01',
     }).totals.sales_tax_amount;
     expect(three).toBe(2);
@@ -133,7 +146,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
 
   it('never discounts below zero: an amount larger than the total takes it to 0', () => {
     const t = priceOrder(
-      order({ discountCode: code({ percentage: null, amount: c(99999) }), salesTaxRate: bp(800) }),
+      order({ discountCode: code({ percentage: null, amount: c(99999) }), salesTaxRate: tr(8000) }),
     ).totals;
     expect(t.order_discount).toBe(25000);
     expect(t.total_before_tax).toBe(0);
@@ -146,7 +159,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
       customerDiscount: bp(1000),
       customDiscount: { amount: c(100) },
       paymentOptionDiscount: { percentage: bp(200) },
-      salesTaxRate: bp(800),
+      salesTaxRate: tr(8000),
       today: '2026-01-01',
     }).totals;
     expect(t).toMatchObject({
@@ -237,7 +250,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
           customDiscount: has('custom') ? { amount: c(4050) } : null,
           surcharges: has('surcharge') ? [{ id: 'card', percentage: bp(299) }] : [],
           paymentOptionDiscount: has('payment') ? { percentage: bp(200) } : null,
-          salesTaxRate: bp(725),
+          salesTaxRate: tr(7250),
         }),
       ).totals;
       let x = 123457 + 9999 * 7;
@@ -273,7 +286,7 @@ describe('priceOrder lines', () => {
         { premiums: {}, items: [line('c', 30001)] },
       ],
       customerDiscount: bp(1000), // 6000.1 -> 60.00 off
-      salesTaxRate: bp(1000),
+      salesTaxRate: tr(10000),
       today: '2026-01-01',
     });
     const items = p.groups.flatMap((g) => g.items);

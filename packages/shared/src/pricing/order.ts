@@ -1,4 +1,14 @@
-import { type BasisPoints, basisPoints, type Cents, cents, divRound, percentOf } from '../money.ts';
+import {
+  type BasisPoints,
+  basisPoints,
+  type Cents,
+  cents,
+  divRound,
+  percentOf,
+  type TaxRate,
+  taxOf,
+  taxRate as toTaxRate,
+} from '../money.ts';
 import { allocate } from './allocate.ts';
 import { checkDiscountCode } from './discount-code.ts';
 import { priceItem } from './item.ts';
@@ -47,8 +57,13 @@ function discountOn(base: Cents, r: RateOrAmount): { amount: Cents; percentage: 
  */
 export function priceOrder(input: OrderPricingInput): OrderPricing {
   const steps: PricingStep[] = [];
-  const step = (kind: StepKind, source: string | null, base: Cents, percentage: BasisPoints | null, amount: Cents) =>
-    steps.push(Object.freeze({ kind, source, base, percentage, amount }));
+  const step = (
+    kind: StepKind,
+    source: string | null,
+    base: Cents,
+    percentage: BasisPoints | TaxRate | null,
+    amount: Cents,
+  ) => steps.push(Object.freeze({ kind, source, base, percentage, amount }));
 
   // 1. Lines and subtotal (flat, in input order; the groups are rebuilt at the end).
   const breakdowns: LineBreakdown[] = [];
@@ -126,8 +141,8 @@ export function priceOrder(input: OrderPricingInput): OrderPricing {
   const totalBeforeTax = running;
 
   // 6. Sales tax: one rounding on the taxable total.
-  const taxRate = input.taxExempt ? basisPoints(0) : (input.salesTaxRate ?? basisPoints(0));
-  const tax = percentOf(positive(totalBeforeTax), taxRate);
+  const taxRate = input.taxExempt ? toTaxRate(0) : (input.salesTaxRate ?? toTaxRate(0));
+  const tax = taxOf(positive(totalBeforeTax), taxRate);
   if (taxRate !== 0) step('sales_tax', null, totalBeforeTax, taxRate, tax);
   const totalAfterTax = cents(totalBeforeTax + tax);
 

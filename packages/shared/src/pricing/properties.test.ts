@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basisPoints as bp, cents as c } from '../money.ts';
+import { basisPoints as bp, cents as c, taxRate as tr } from '../money.ts';
 import { allocate } from './allocate.ts';
 import { priceOrder } from './order.ts';
 import type { GroupPremiums, OrderPricingInput, PremiumPrice, PricingGroup, PricingItem } from './types.ts';
@@ -72,7 +72,7 @@ const order = (min: number): fc.Arbitrary<OrderPricingInput> =>
       ),
     paymentOptionDiscount: fc.option(rateOrAmount),
     bypassPaymentOptionDiscount: fc.boolean(),
-    salesTaxRate: fc.option(fc.integer({ min: 0, max: 1500 }).map(bp)),
+    salesTaxRate: fc.option(fc.integer({ min: 0, max: 15000 }).map(tr)),
     taxExempt: fc.boolean(),
     today: fc.constant('2026-11-20'),
   });
@@ -178,7 +178,7 @@ describe('pricing invariants (fast-check)', () => {
               customDiscount: { amount: c(0) },
               surcharges: [{ id: 's', percentage: bp(0) }],
               paymentOptionDiscount: { percentage: bp(0) },
-              salesTaxRate: bp(0),
+              salesTaxRate: tr(0),
               today: '2026-01-01',
             }
           : { groups: gs, today: '2026-01-01' };

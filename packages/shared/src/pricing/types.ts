@@ -1,4 +1,4 @@
-import type { BasisPoints, Cents } from '../money.ts';
+import type { BasisPoints, Cents, TaxRate } from '../money.ts';
 
 /**
  * Inputs of the pricing engine: plain objects, every price already resolved by the caller (the
@@ -87,8 +87,8 @@ export interface OrderPricingInput {
   surcharges?: readonly SurchargeInput[];
   paymentOptionDiscount?: RateOrAmount | null;
   bypassPaymentOptionDiscount?: boolean;
-  /** The shipping state's rate from global settings. */
-  salesTaxRate?: BasisPoints | null;
+  /** The taxing state's rate from global settings, exact (thousandths of a percent). */
+  salesTaxRate?: TaxRate | null;
   taxExempt?: boolean;
   /** YYYY-MM-DD, for the code's validity dates (the engine never reads a clock). */
   today: string;
@@ -151,7 +151,8 @@ export interface PricingStep {
   /** The surcharge's id or the code; null otherwise. */
   source: string | null;
   base: Cents;
-  percentage: BasisPoints | null;
+  /** Basis points; for `sales_tax` the exact tax rate in thousandths of a percent (TaxRate). */
+  percentage: BasisPoints | TaxRate | null;
   amount: Cents;
 }
 
@@ -166,7 +167,8 @@ export interface OrderTotals {
   surcharge: Cents;
   payment_option_discount: Cents;
   total_before_tax: Cents;
-  sales_tax_in_percentage: BasisPoints;
+  /** Exact: thousandths of a percent (6.625 % = 6625). */
+  sales_tax_in_percentage: TaxRate;
   sales_tax_amount: Cents;
   total_after_tax: Cents;
   total_price: Cents;

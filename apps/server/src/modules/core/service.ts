@@ -30,6 +30,7 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
       reasons: [...DEFAULT_SETTINGS.remake_reasons.reasons],
     },
     tax_rates: (stored.get('tax_rates') as Settings['tax_rates'] | undefined) ?? { ...DEFAULT_SETTINGS.tax_rates },
+    shop_state: (stored.get('shop_state') as string | undefined) ?? DEFAULT_SETTINGS.shop_state,
   };
 }
 

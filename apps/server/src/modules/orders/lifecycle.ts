@@ -2,6 +2,7 @@ import { ORDER_LIMITS, type Order, type OrderGroupInput, type OrderStatus } from
 import type { Ctx } from '../../kit/context.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { everyTotal } from './pricing.ts';
 import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { getOrder, revalidateOrder, saveGroups } from './service.ts';
@@ -13,6 +14,14 @@ import { premiumIdsOf } from './wire.ts';
  * the status writer (status.ts), with the move's own work in the same transaction, and answers the
  * fresh order.
  */
+
+/** Gives a claimed discount code use back (cancel, decline); what the event records. */
+async function releaseCode(tx: Ctx, moved: repo.OrderRow) {
+  if (moved.discountCodeId === null || !moved.discountCodeClaimed) return undefined;
+  await repo.releaseDiscountCodeUse(tx.db, moved.discountCodeId);
+  await repo.updateOrder(tx.db, moved.id, { discountCodeClaimed: false });
+  return { discount_code_released: moved.discountCodeId };
+}
 
 /** ORDERED -> VERIFIED (ADMIN). The invoice and its milestones come with the finance work. */
 export async function approveOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
@@ -35,7 +44,8 @@ export async function declineOrder(ctx: Ctx, id: number, reason: string, version
         const entry = { status: moved.status as OrderStatus, note, at: new Date().toISOString(), by: ctx.actor.id };
         const metadata = { ...moved.metadata, status_notes: [...(moved.metadata.status_notes ?? []), entry] };
         await repo.updateOrder(tx.db, id, { metadata });
-        return undefined;
+        // A declined order is over: its claimed code use is given back, as cancel does.
+        return releaseCode(tx, moved);
       },
     },
   );
@@ -53,6 +63,7 @@ export async function startEditing(ctx: Ctx, id: number, version?: number): Prom
  * prices), then ends editing; refused (and nothing kept) while the revalidated groups have errors.
  */
 export async function stopEditing(ctx: Ctx, id: number, version?: number): Promise<Order> {
+  let before: ReturnType<typeof everyTotal> | null = null;
   await moveOrder(
     ctx,
     id,
@@ -60,10 +71,12 @@ export async function stopEditing(ctx: Ctx, id: number, version?: number): Promi
     {},
     {
       version,
-      prepare: async (tx) => {
+      prepare: async (tx, row) => {
+        before = everyTotal(row);
         await revalidateOrder(tx, id);
       },
       recheck: true,
+      after: async (_tx, moved) => ({ totals: { before, after: everyTotal(moved) } }),
     },
   );
   return getOrder(ctx, id);
@@ -74,6 +87,7 @@ export async function stopEditing(ctx: Ctx, id: number, version?: number): Promi
  * errors that no longer apply are cleared. The status and the line prices stay.
  */
 export async function fixOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
+  let before: ReturnType<typeof everyTotal> | null = null;
   await moveOrder(
     ctx,
     id,
@@ -81,12 +95,17 @@ export async function fixOrder(ctx: Ctx, id: number, version?: number): Promise<
     {},
     {
       version,
-      prepare: async (tx) => {
+      prepare: async (tx, row) => {
+        before = everyTotal(row);
         await revalidateOrder(tx, id);
       },
       after: async (tx) => {
         const fresh = await repo.orderById(tx.db, id);
-        return { error_count: fresh?.errorCount ?? 0, warning_count: fresh?.warningCount ?? 0 };
+        return {
+          error_count: fresh?.errorCount ?? 0,
+          warning_count: fresh?.warningCount ?? 0,
+          totals: { before, after: fresh ? everyTotal(fresh) : null },
+        };
       },
     },
   );
@@ -102,14 +121,7 @@ export async function cancelOrder(ctx: Ctx, id: number, version?: number): Promi
     {},
     {
       version,
-      after: async (tx, moved) => {
-        if (moved.discountCodeId !== null && moved.discountCodeClaimed) {
-          await repo.releaseDiscountCodeUse(tx.db, moved.discountCodeId);
-          await repo.updateOrder(tx.db, id, { discountCodeClaimed: false });
-          return { discount_code_released: moved.discountCodeId };
-        }
-        return undefined;
-      },
+      after: async (tx, moved) => releaseCode(tx, moved),
     },
   );
   return getOrder(ctx, id);

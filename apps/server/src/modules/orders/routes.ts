@@ -28,6 +28,7 @@ export function ordersCoreRoutes(app: FastifyInstance) {
   route(app, ordersApi.updateBypassPaymentOptionDiscount, ({ ctx, params, body }) =>
     orders.updateBypassPaymentOptionDiscount(ctx, params.id, body.bypass_payment_option_discount, body.version),
   );
+  route(app, ordersApi.quote, ({ ctx, params, query }) => orders.quoteOrder(ctx, params.id, query));
   route(app, ordersApi.paymentOptions, ({ ctx, params, query }) => orders.paymentOptions(ctx, params.id, query.date));
   route(app, ordersApi.submitQuote, ({ ctx, params, query }) => submitQuote(ctx, params.id, query));
 }

@@ -1,14 +1,17 @@
-import { type Executor, orderTotalsColumns } from '@cab/db';
+import { addressSnapshot, type Executor, orderTotalsColumns } from '@cab/db';
 import {
   allowedActions,
   type Cents,
   canReachOrder,
+  cents,
   checkDiscountCode,
   type customDiscountSchema,
   DISCOUNT_CODE_REFUSAL_TEXT,
   deriveRole,
   discountCodeInput,
   ERROR_CODES,
+  formatMoney,
+  MONEY_CENTS,
   MSG,
   ORDER_LIFECYCLE_CODES,
   ORDER_LIFECYCLE_TEXT,
@@ -26,18 +29,20 @@ import {
   type OrderStatus,
   orderFlags,
   type orderListQuerySchema,
+  type orderQuoteQuerySchema,
   parseCustomDiscount,
   priceOrder,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, fieldError, notFound, permissionDenied } from '../../http/errors.ts';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
 import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { catalogueGroups, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
+import { addressOfOwner, claimDiscountCodeUse } from './lifecycle-repository.ts';
+import { catalogueGroups, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { assertVersion } from './status.ts';
@@ -623,27 +628,41 @@ export async function addGroup(ctx: Ctx, id: number, group: OrderGroupInput, ver
   });
 }
 
-function assertPriceOpen(row: repo.OrderRow, actionPast: string) {
+function assertPriceOpen(ctx: Ctx, row: repo.OrderRow, actionPast: string) {
   if (!PRICE_OPEN.includes(row.status)) {
     throw badRequest(
       ORDER_LIFECYCLE_CODES.statusNotAllowed,
       ORDER_LIFECYCLE_TEXT.statusNotAllowed(ORDER_STATUS_LABELS[row.status], actionPast),
     );
   }
+  assertMayRepriceVerified(ctx, row);
+}
+
+/** A VERIFIED order is invoiced: only an ADMIN changes its price (custom discount, code, bypass, recalculate). */
+function assertMayRepriceVerified(ctx: Ctx, row: repo.OrderRow) {
+  if (row.status === 'VERIFIED' && ctx.actor.role !== 'ADMIN') throw permissionDenied();
 }
 
 export async function recalculate(ctx: Ctx, id: number, version?: number) {
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
     assertVersion(row, version);
-    assertPriceOpen(row, 'recalculated');
+    assertPriceOpen(tx, row, 'recalculated');
+    // The only reprice that reads today's rules: a submitted order's frozen rules are replaced.
+    const rules = row.status === 'BID' ? null : await freezeRules(tx, id);
     const { row: saved, changes } = await repriceFromCatalogue(tx, id);
     await audit(tx, {
       entity: 'order',
       id,
       action: 'recalculate',
-      before: auditTotals(row),
-      after: { ...auditTotals(saved), changed_lines: changes.length },
+      before: { ...auditTotals(row), ...everyTotal(row), ...(rules ? { rules: row.frozenRules } : {}) },
+      after: {
+        ...auditTotals(saved),
+        ...everyTotal(saved),
+        ...(rules ? { rules } : {}),
+        changed_lines: changes.length,
+        changes,
+      },
     });
     return {
       order: await getOrder(tx, id),
@@ -681,6 +700,14 @@ export async function updateCustomDiscount(
   if (amountText) {
     value = parseCustomDiscount(amountText);
     if (!value) throw fieldError(ERROR_CODES.validation, 'custom_discount_amount', MSG.customDiscount);
+    // The column is int4 cents: a larger amount is the field's error, not the database's.
+    if (Math.abs(value.custom_discount_amount!) > MONEY_CENTS.max) {
+      throw fieldError(
+        ERROR_CODES.validation,
+        'custom_discount_amount',
+        MSG.moneyOutOfRange(toWire(cents(MONEY_CENTS.min)), toWire(cents(MONEY_CENTS.max))),
+      );
+    }
   } else if (percentText) {
     value = parseCustomDiscount(percentText.endsWith('%') ? percentText : `${percentText}%`);
     if (!value) throw fieldError(ERROR_CODES.validation, 'custom_discount_percentage', MSG.customDiscount);
@@ -688,13 +715,22 @@ export async function updateCustomDiscount(
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
     assertVersion(row, version);
-    assertPriceOpen(row, 'discounted');
+    assertPriceOpen(tx, row, 'discounted');
     await repo.updateOrder(tx.db, id, {
       customDiscountAmount: value!.custom_discount_amount,
       customDiscountPercentage: value!.custom_discount_percentage,
       ...(body.custom_discount_notes !== undefined ? { customDiscountNotes: body.custom_discount_notes } : {}),
     });
     const saved = await repriceTotals(tx, id);
+    // A fixed discount larger than what is left to discount would be silently cut: refused.
+    const step = saved.pricingSteps.find((s) => s.kind === 'custom_discount');
+    if (value!.custom_discount_amount !== null && step && Math.abs(value!.custom_discount_amount) > step.base) {
+      throw fieldError(
+        ERROR_CODES.validation,
+        'custom_discount_amount',
+        ORDER_TEXT.customDiscountMoreThanOrder(formatMoney(cents(Math.max(step.base, 0)))),
+      );
+    }
     await audit(tx, {
       entity: 'order',
       id,
@@ -730,14 +766,26 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string, vers
     if (refusal) {
       throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT[refusal]);
     }
-    await repo.updateOrder(tx.db, id, { discountCodeId: code.id, discountCodeClaimed: false });
+    // Past BID the code is the order's now: one use claimed atomically (a bid claims at submit),
+    // and frozen with the order's other rules (decision 0017).
+    const claimed = row.status !== 'BID';
+    if (claimed && !(await claimDiscountCodeUse(tx.db, code.id))) {
+      throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
+    }
+    await repo.updateOrder(tx.db, id, {
+      discountCodeId: code.id,
+      discountCodeClaimed: claimed,
+      ...(row.frozenRules
+        ? { frozenRules: { ...row.frozenRules, discountCode: discountCodeInput(code, claimed) } }
+        : {}),
+    });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
       entity: 'order',
       id,
       action: 'discount_code',
       before: { discount_code: null, ...auditTotals(row) },
-      after: { discount_code: code.code, ...auditTotals(saved) },
+      after: { discount_code: code.code, claimed, ...auditTotals(saved) },
     });
     return getOrder(tx, id);
   });
@@ -751,7 +799,11 @@ export async function cancelDiscountCode(ctx: Ctx, id: number, version?: number)
     if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
     const code = await repo.discountCodeById(tx.db, row.discountCodeId);
     if (row.discountCodeClaimed) await repo.releaseDiscountCodeUse(tx.db, row.discountCodeId);
-    await repo.updateOrder(tx.db, id, { discountCodeId: null, discountCodeClaimed: false });
+    await repo.updateOrder(tx.db, id, {
+      discountCodeId: null,
+      discountCodeClaimed: false,
+      ...(row.frozenRules ? { frozenRules: { ...row.frozenRules, discountCode: null } } : {}),
+    });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
       entity: 'order',
@@ -773,7 +825,7 @@ export async function updateBypassPaymentOptionDiscount(
   return transaction(ctx, async (tx) => {
     const row = await loadOrderRow(tx, id, tx.db, { lock: true });
     assertVersion(row, version);
-    assertPriceOpen(row, 'changed');
+    assertPriceOpen(tx, row, 'changed');
     await repo.updateOrder(tx.db, id, { bypassPaymentOptionDiscount: bypass });
     const saved = await repriceTotals(tx, id);
     await audit(tx, {
@@ -785,6 +837,30 @@ export async function updateBypassPaymentOptionDiscount(
     });
     return getOrder(tx, id);
   });
+}
+
+/**
+ * GET {id}/quote/: the totals the order would have with the submit form's choices, priced exactly
+ * as submit prices them (the stored lines; today's rules for a bid, the frozen ones otherwise).
+ * Nothing is written. An address that is not the customer's is ignored.
+ */
+export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof orderQuoteQuerySchema>) {
+  const row = await loadOrderRow(ctx, id);
+  const shipping =
+    query.shipping_address === undefined
+      ? null
+      : await addressOfOwner(ctx.db, query.shipping_address, row.customerId, row.companyId);
+  const asChosen: repo.OrderRow = {
+    ...row,
+    customerPaymentOptionId: query.customer_payment_option ?? row.customerPaymentOptionId,
+    paymentMethod: query.payment_method ?? row.paymentMethod,
+    shippingMethod: query.shipping_method ?? row.shippingMethod,
+    shippingAddress: shipping ? addressSnapshot(shipping) : row.shippingAddress,
+  };
+  const [groups, items] = await Promise.all([repo.groupsOf(ctx.db, id), repo.itemsOf(ctx.db, id)]);
+  const level = await orderLevelInput(ctx, asChosen);
+  const pricing = priceOrder({ ...level, groups: frozenGroups(groups, items) });
+  return everyTotal({ ...row, ...totalsColumns(pricing) } as repo.OrderRow);
 }
 
 /** GET {id}/payment_options?date=: active options valid on the date; business-only ones for business customers. */

@@ -1,13 +1,17 @@
 import { addressSnapshot, verifyPassword } from '@cab/db';
 import {
   DISCOUNT_CODE_REFUSAL_TEXT,
+  ERROR_CODES,
   earliestRequestedDate,
+  formatMoney,
   ORDER_TEXT,
   type Order,
   type OrderSubmit,
   orderSubmitSchema,
+  parseMoney,
+  toWire,
 } from '@cab/shared';
-import { badRequest, fieldErrors } from '../../http/errors.ts';
+import { AppError, badRequest, fieldErrors } from '../../http/errors.ts';
 import type { MultipartContent, UploadedFile } from '../../http/multipart.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -15,7 +19,7 @@ import { findUserByEmail } from '../auth/index.ts';
 import { getSettings, holidays } from '../core/index.ts';
 import { insertStoredFiles, removeStored, storeUploads } from './files.ts';
 import * as lrepo from './lifecycle-repository.ts';
-import { todayIso } from './pricing.ts';
+import { freezeRules, todayIso } from './pricing.ts';
 import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { getOrder, repriceTotals } from './service.ts';
@@ -121,6 +125,7 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
   const body = parseSubmit(content.fields);
   const today = todayIso();
   const checked = await checkFields(ctx, read, body, today);
+  const expected = body.expected_total === undefined ? null : parseMoney(body.expected_total);
 
   const files: UploadedFile[] = content.files.filter((f) => f.field === SUPPLEMENT_FIELD);
   const stored = await storeUploads(ctx, id, files);
@@ -160,9 +165,18 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
               submittedById: ctx.actor.id,
             });
             await insertStoredFiles(t, id, 'SUPPLEMENT', stored);
-            // Payment option, surcharges by payment method and tax by the shipping state.
-            await repriceTotals(t, id);
-            const priced = await repo.orderById(t.db, id);
+            // Today's rules (payment option, surcharges by payment method, tax by the taxing
+            // state) are frozen on the order and priced; later reprices use them (decision 0017).
+            await freezeRules(t, id);
+            const priced = await repriceTotals(t, id);
+            if (expected !== null && priced.totalPrice !== expected) {
+              throw new AppError(
+                409,
+                ERROR_CODES.orderTotalChanged,
+                ORDER_TEXT.totalChanged(formatMoney(expected), formatMoney(priced.totalPrice)),
+                { total_price: toWire(priced.totalPrice), expected_total: toWire(expected) },
+              );
+            }
             return {
               requested_date: body.requested_date ?? null,
               due_date: checked.dueDate,

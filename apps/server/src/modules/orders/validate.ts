@@ -75,8 +75,9 @@ export function groupRuleErrors(group: Pick<PreparedGroup, 'premiums' | 'items'>
     group.premiums,
     group.items.map((i) => ({
       isAttachment: i.isAttachment,
-      baseCategory: i.lineItem?.baseCategory ?? null,
-      doors: i.lineItem ? i.lineItem.nbBaseDoor + i.lineItem.nbWallDoor + i.lineItem.nbTallDoor : 0,
+      baseDoors: i.lineItem?.nbBaseDoor ?? 0,
+      wallDoors: i.lineItem?.nbWallDoor ?? 0,
+      tallDoors: i.lineItem?.nbTallDoor ?? 0,
       drawers: i.lineItem?.nbDrawer ?? 0,
     })),
   );

@@ -11,6 +11,7 @@ import {
   type OrderListRow,
   type PaymentMethod,
   type PricePart,
+  taxRateToWire,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -204,7 +205,7 @@ export function toWireOrder(p: OrderParts): Order {
       row.customDiscountPercentage === null ? null : toWire(row.customDiscountPercentage as BasisPoints),
     custom_discount_notes: row.customDiscountNotes,
     custom_discount_amount_display: {
-      percentage: customStep?.percentage ? toWire(customStep.percentage) : null,
+      percentage: customStep?.percentage ? toWire(customStep.percentage as BasisPoints) : null,
       amount: money(customStep?.amount ?? 0),
     },
     discount_code: p.discountCode,
@@ -221,7 +222,7 @@ export function toWireOrder(p: OrderParts): Order {
     surcharge: money(row.surcharge),
     payment_option_discount: money(row.paymentOptionDiscount),
     total_before_tax: money(row.totalBeforeTax),
-    sales_tax_in_percentage: toWire(row.salesTaxInPercentage),
+    sales_tax_in_percentage: taxRateToWire(row.salesTaxInPercentage),
     sales_tax_amount: money(row.salesTaxAmount),
     total_after_tax: money(row.totalAfterTax),
     completion_preference: row.completionPreference as Order['completion_preference'],

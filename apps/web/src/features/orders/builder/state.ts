@@ -214,8 +214,9 @@ export function groupRuleErrors(group: Pick<DraftGroup, 'items' | 'premiums'>): 
     group.premiums,
     group.items.map((i) => ({
       isAttachment: i.is_attachment,
-      baseCategory: i.snap.base_category,
-      doors: i.snap.nb_base_door + i.snap.nb_wall_door + i.snap.nb_tall_door,
+      baseDoors: i.snap.nb_base_door,
+      wallDoors: i.snap.nb_wall_door,
+      tallDoors: i.snap.nb_tall_door,
       drawers: i.snap.nb_drawer,
     })),
   );
