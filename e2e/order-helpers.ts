@@ -1,4 +1,4 @@
-import type { Order, SubmitQuote } from '@cab/shared';
+import type { Order, OrderQuote } from '@cab/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -88,7 +88,7 @@ export const addressesOf = (request: APIRequestContext, token: string, customer:
   getJson<AddressRow[]>(request, token, `/api/accounts/customer/${customer}/address/`);
 
 export function quote(request: APIRequestContext, token: string, orderId: number, choice: Record<string, string>) {
-  return getJson<SubmitQuote>(request, token, `/api/orders/${orderId}/submit_quote/?${new URLSearchParams(choice)}`);
+  return getJson<OrderQuote>(request, token, `/api/orders/${orderId}/quote/?${new URLSearchParams(choice)}`);
 }
 
 /** Submits a BID as its customer through the API (pickup, the first payment option, check). */

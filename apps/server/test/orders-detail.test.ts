@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, makeOrder, setupFixture, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
 /**
- * Issue 15, what a new user met: the submit page's total (submit_quote) and the timeline a
+ * Issue 15, what a new user met: the submit page's total (quote) and the timeline a
  * customer reads (no internal discount notes).
  */
 
@@ -21,7 +21,7 @@ afterAll(() => f.close());
 const call = (e: Endpoint, role: Role | null, params: Record<string, number>, body?: unknown, query?: any) =>
   f.t.call(e, { token: role ? f.tokens[role] : null, params, body, query });
 
-describe('submit_quote', () => {
+describe('quote', () => {
   it('answers the total the submit then charges, with the fee of the chosen payment method', async () => {
     const o = await makeOrder(f, 'PERSONAL', { items: 3 });
     const choice = {
@@ -29,12 +29,12 @@ describe('submit_quote', () => {
       shipping_method: 'DELIVERY',
       shipping_address: f.addresses.personalShipping,
     };
-    const check = await call(ordersApi.submitQuote, 'PERSONAL', { id: o.id }, undefined, {
+    const check = await call(ordersApi.quote, 'PERSONAL', { id: o.id }, undefined, {
       ...choice,
       payment_method: 'CHECK',
     });
     expect(check.status, JSON.stringify(check.body)).toBe(200);
-    const wire = await call(ordersApi.submitQuote, 'PERSONAL', { id: o.id }, undefined, {
+    const wire = await call(ordersApi.quote, 'PERSONAL', { id: o.id }, undefined, {
       ...choice,
       payment_method: 'WIRE',
     });
@@ -58,7 +58,7 @@ describe('submit_quote', () => {
 
   it('answers 404 for an order out of reach', async () => {
     const o = await makeOrder(f);
-    expect((await call(ordersApi.submitQuote, 'BUSINESS_MANAGER', { id: o.id }, undefined, {})).status).toBe(404);
+    expect((await call(ordersApi.quote, 'BUSINESS_MANAGER', { id: o.id }, undefined, {})).status).toBe(404);
   });
 });
 

@@ -28,7 +28,6 @@ export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
 export * from './orders/price-rules.ts';
 export * from './orders/schemas.ts';
-export * from './orders/submit-quote.ts';
 export * from './orders/text.ts';
 export * from './orders/web-text.ts';
 export * from './pricing/index.ts';

@@ -34,7 +34,6 @@ import {
   resolveOrderNoteSchema,
   termsOfUseSchema,
 } from './schemas.ts';
-import { submitQuoteQuerySchema, submitQuoteSchema } from './submit-quote.ts';
 
 /**
  * The orders API (SPEC 7 "Orders", issue 9's wire shape). Every endpoint on one order answers 404
@@ -257,18 +256,6 @@ export const ordersApi = {
     query: paymentOptionsQuerySchema,
     response: z.object({ results: z.array(paymentOptionSchema) }),
   }),
-  submitQuote: endpoint({
-    method: 'GET',
-    path: `${O}/submit_quote/`,
-    access: READ,
-    summary:
-      'The totals the order would have if submitted with this payment option, payment method, shipping method and address',
-    tags,
-    params: idParams,
-    query: submitQuoteQuerySchema,
-    response: submitQuoteSchema,
-  }),
-
   quote: endpoint({
     method: 'GET',
     path: `${O}/quote/`,

@@ -187,7 +187,7 @@ describe('priceOrder totals (DOMAIN "Order totals")', () => {
       ],
       paymentOptionDiscount: { amount: c(1000) },
       customDiscount: { amount: c(500) },
-      salesTaxRate: bp(8875),
+      salesTaxRate: tr(8875),
     };
     for (const groups of [
       [],

@@ -2,7 +2,6 @@ import { ordersApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as orders from './service.ts';
-import { submitQuote } from './submit-quote.ts';
 
 /** The orders' builder, price and list calls (one line per contract). The lifecycle moves: routes-lifecycle.ts. */
 export function ordersCoreRoutes(app: FastifyInstance) {
@@ -30,5 +29,4 @@ export function ordersCoreRoutes(app: FastifyInstance) {
   );
   route(app, ordersApi.quote, ({ ctx, params, query }) => orders.quoteOrder(ctx, params.id, query));
   route(app, ordersApi.paymentOptions, ({ ctx, params, query }) => orders.paymentOptions(ctx, params.id, query.date));
-  route(app, ordersApi.submitQuote, ({ ctx, params, query }) => submitQuote(ctx, params.id, query));
 }

@@ -161,7 +161,6 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
               ...(body.po_number !== undefined ? { poNumber: body.po_number } : {}),
               ...(claimed ? { discountCodeClaimed: true } : {}),
               termsAcceptedAt: new Date(),
-              submittedAt: new Date(),
               submittedById: ctx.actor.id,
             });
             await insertStoredFiles(t, id, 'SUPPLEMENT', stored);

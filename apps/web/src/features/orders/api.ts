@@ -176,13 +176,13 @@ export function usePaymentOptions(id: number, date: string, enabled = true) {
 }
 
 /**
- * {id}/submit_quote/: the total the submit would commit to with these choices. Keyed by the
+ * {id}/quote/: the total the submit would commit to with these choices. Keyed by the
  * order's version too, so a change of the order prices again.
  */
 export function useSubmitQuote(id: number, version: number, choice: Record<string, string>, enabled: boolean) {
   return useQuery({
     queryKey: [...orderKeys.part(id, 'submit-quote'), version, choice] as const,
-    queryFn: ({ signal }) => call(ordersApi.submitQuote, { params: { id }, query: choice, signal }),
+    queryFn: ({ signal }) => call(ordersApi.quote, { params: { id }, query: choice, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
