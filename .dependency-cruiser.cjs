@@ -17,22 +17,8 @@ const MODULES = 'apps/server/src/modules';
 const FEATURES = 'apps/web/src/features';
 const escapeRe = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// TEMPORARY: imports inside the orders folders that break a wall. The orders module and feature are
-// being reshaped on another branch; the lead removes each entry when that lands (issue 16).
-// Each entry is [from, to] and excuses exactly that one import, nothing else.
-const TEMPORARY_ALLOWANCES = [
-  // orders web feature reaches into auth's files instead of features/auth/index.ts
-  ['apps/web/src/features/orders/detail/OrderActions.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  ['apps/web/src/features/orders/detail/OrderTabs.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  ['apps/web/src/features/orders/detail/PriceSummary.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  ['apps/web/src/features/orders/list/OrdersListPage.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  ['apps/web/src/features/orders/builder/OrderBuilder.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  ['apps/web/src/features/orders/builder/OrderBuilder.tsx', 'apps/web/src/features/auth/api.ts'],
-  ['apps/web/src/features/orders/pages/OrdersRedirect.tsx', 'apps/web/src/features/auth/useCan.ts'],
-  // ... and into accounts' and catalog's api.ts instead of their index.ts
-  ['apps/web/src/features/orders/api.ts', 'apps/web/src/features/accounts/api.ts'],
-  ['apps/web/src/features/orders/builder/api.ts', 'apps/web/src/features/catalog/api.ts'],
-];
+// Imports excused from the walls while they are being fixed, as [from, to] file pairs: none now.
+const TEMPORARY_ALLOWANCES = [];
 const allowed = (from) =>
   TEMPORARY_ALLOWANCES.filter(([source]) => source === from).map(([, target]) => `^${escapeRe(target)}$`);
 const allowedSources = [...new Set(TEMPORARY_ALLOWANCES.map(([source]) => source))];

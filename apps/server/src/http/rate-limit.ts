@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyRequests } from '../kit/errors.ts';
 
 /**
  * Fixed-window rate limiting kept in the database, so every server instance behind a load

@@ -6,8 +6,8 @@ import {
   type orderTodosQuerySchema,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';

@@ -1,7 +1,7 @@
 import type { Executor } from '@cab/db';
 import { canReachOrder, type LifecycleActor, type LifecycleOrder } from '@cab/shared';
-import { notFound } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
 import { type OrderRow, orderById } from './repository.ts';
 
 /**

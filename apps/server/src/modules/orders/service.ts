@@ -35,8 +35,8 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { AppError, badRequest, fieldError, notFound, permissionDenied } from '../../http/errors.ts';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
+import { AppError, badRequest, fieldError, notFound, permissionDenied } from '../../kit/errors.ts';
 import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';

@@ -5,8 +5,8 @@ import {
   type TransitionInput,
   transition,
 } from '@cab/shared';
-import { AppError, badRequest, notFound, permissionDenied } from '../../http/errors.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { AppError, badRequest, notFound, permissionDenied } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { compareAndSetStatus } from './lifecycle-repository.ts';

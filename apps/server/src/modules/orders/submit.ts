@@ -11,9 +11,9 @@ import {
   parseMoney,
   toWire,
 } from '@cab/shared';
-import { AppError, badRequest, fieldErrors } from '../../http/errors.ts';
 import type { MultipartContent, UploadedFile } from '../../http/multipart.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { AppError, badRequest, fieldErrors } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { findUserByEmail } from '../auth/index.ts';
 import { getSettings, holidays } from '../core/index.ts';

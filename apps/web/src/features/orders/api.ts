@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { call, download, upload } from '../../lib/api.ts';
-import { accountKeys } from '../accounts/api.ts';
+import { accountKeys } from '../accounts/index.ts';
 
 /**
  * Order data: the query-key factory and one hook per ordersApi endpoint. A call that answers the

@@ -11,7 +11,7 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from '../../../lib/api.ts';
-import { catalogKeys } from '../../catalog/api.ts';
+import { catalogKeys } from '../../catalog/index.ts';
 import { type PremiumPrices, premiumPricesOf } from './pricing.ts';
 import { createBody, type Draft, type GroupPremiumIds, updateBody } from './state.ts';
 

@@ -30,8 +30,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { useSession } from '../../auth/api.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan, useSession } from '../../auth/index.ts';
 import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecalculate } from '../api.ts';
 
 type RecalculateResult = z.infer<typeof ordersApi.recalculate.response>;

@@ -26,6 +26,13 @@ type LineColumn = DataColumn<OrderItem>;
 
 /** SPEC 3 line-item table columns; only the four price columns can be toggled. Printed, the
  * unit price columns are left out so the table fits a Letter page (PRINT_HIDDEN). */
+/** What a column's header and body cells share: its alignment, its test id and whether it prints. */
+const cellProps = (c: LineColumn) => ({
+  align: c.align,
+  'data-col': c.key,
+  'data-print': PRINT_HIDDEN.has(c.key) ? 'hide' : undefined,
+});
+
 const COLUMNS: LineColumn[] = [
   { key: 'line_item_number', header: T.colLine, render: (i) => i.line_item_number },
   { key: 'qty', header: T.colQty, align: 'right', render: (i) => i.qty },
@@ -113,13 +120,7 @@ export function OrderLines({ order }: { order: Order }) {
                   <TableHead>
                     <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' } }}>
                       {visible.map((c) => (
-                        <TableCell
-                          key={c.key}
-                          align={c.align}
-                          data-col={c.key}
-                          data-print={PRINT_HIDDEN.has(c.key) ? 'hide' : undefined}
-                          sx={{ minWidth: c.minWidth, whiteSpace: 'nowrap' }}
-                        >
+                        <TableCell key={c.key} {...cellProps(c)} sx={{ minWidth: c.minWidth, whiteSpace: 'nowrap' }}>
                           {c.header}
                         </TableCell>
                       ))}
@@ -137,9 +138,7 @@ export function OrderLines({ order }: { order: Order }) {
                         {visible.map((c) => (
                           <TableCell
                             key={c.key}
-                            align={c.align}
-                            data-col={c.key}
-                            data-print={PRINT_HIDDEN.has(c.key) ? 'hide' : undefined}
+                            {...cellProps(c)}
                             sx={{
                               pl: c.key === 'manufacturer_code' && parent ? 3 : undefined,
                               whiteSpace: c.key === 'description' ? undefined : 'nowrap',

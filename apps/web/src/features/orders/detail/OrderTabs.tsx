@@ -24,7 +24,7 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan } from '../../auth/index.ts';
 import {
   downloadOrderFile,
   useAddComment,

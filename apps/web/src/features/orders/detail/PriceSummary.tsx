@@ -26,8 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { useSession } from '../../auth/api.ts';
-import { useCan } from '../../auth/useCan.ts';
+import { useCan, useSession } from '../../auth/index.ts';
 import {
   useBypassPaymentOptionDiscount,
   useCancelDiscountCode,

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { OrderListView } from './OrderListView.tsx';
 
 /** An order list page: the route's title, Build order for those who may build, the list. */

@@ -1,6 +1,6 @@
 import { ROLE_GROUPS } from '@cab/shared';
 import { Navigate } from 'react-router';
-import { useInRoleGroup } from '../../auth/useCan.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 
 /** /orders: staff manage orders, customers see their own. */
 export default function OrdersRedirect() {
