@@ -1,8 +1,12 @@
 import { MSG, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { auth, createBid, createLineItem, paymentOptions, quote, tokenOf } from '../order-helpers.ts';
 
-/** Global settings (SPEC 2 /settings/global): lead time, remake reasons, sales tax by state. */
+/**
+ * Global settings (SPEC 2 /settings/global): lead time, the shop's state, remake reasons, sales
+ * tax by state.
+ */
 
 test('an admin edits the lead time, a remake reason and a tax rate, and sees them after a reload', async ({ page }) => {
   const reason = `Water damage ${Date.now()}`;
@@ -54,4 +58,49 @@ test('an admin edits the lead time, a remake reason and a tax rate, and sees the
   await page.reload();
   await expect(page.getByTestId('remake-reasons')).not.toContainText(reason);
   await expect(newJersey).toHaveValue('');
+});
+
+test("an admin sets the shop's state, sees it after a reload, and a PICKUP quote is taxed at that state's rate", async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const item = await createLineItem(request, admin, '100.00');
+  const bid = await createBid(request, customer, `Shop state ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
+  const [option] = await paymentOptions(request, customer, bid.id);
+  const pickup = { customer_payment_option: String(option?.id), shipping_method: 'PICKUP', payment_method: 'CHECK' };
+
+  await loginAs(page, 'ADMIN');
+  await page.goto('/settings/global');
+  const shopState = page.getByLabel(SETTINGS_TEXT.shopState, { exact: true });
+  const previous = await shopState.inputValue();
+  // The demo rates: California 7.25 %, Washington 6.5 % (the other test leaves both alone).
+  const [code, name] = previous === 'CA' ? ['WA', 'Washington'] : ['CA', 'California'];
+  const rate = await page.getByLabel(SETTINGS_TEXT.taxRateLabel(name)).inputValue();
+  expect(Number(rate), `a demo sales tax rate for ${name}`).toBeGreaterThan(0);
+
+  await shopState.selectOption(code);
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(MSG.settingsUpdated)).toBeVisible();
+  await page.reload();
+  await expect(shopState).toHaveValue(code);
+  const taxed = await quote(request, customer, bid.id, pickup);
+  expect(Number(taxed.sales_tax_in_percentage)).toBe(Number(rate));
+  // The total before tax at the state's rate, rounded once to the cent.
+  const beforeTax = Math.round(Number(taxed.total_before_tax) * 100);
+  expect(beforeTax).toBeGreaterThan(0);
+  expect(Math.round(Number(taxed.sales_tax_amount) * 100)).toBe(Math.round((beforeTax * Number(rate)) / 100));
+
+  // The empty choice: no shop state, so a pickup carries no sales tax.
+  await shopState.selectOption('');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(MSG.settingsUpdated).first()).toBeVisible();
+  await page.reload();
+  await expect(shopState).toHaveValue('');
+  expect(Number((await quote(request, customer, bid.id, pickup)).sales_tax_in_percentage)).toBe(0);
+
+  // Put the demo's shop state back for the other specs.
+  const restored = await request.patch('/api/core/settings/', { headers: auth(admin), data: { shop_state: previous } });
+  expect(restored.ok(), await restored.text()).toBe(true);
 });

@@ -7,6 +7,8 @@ export interface GlobalSettingsValues {
   reasons: { value: string }[];
   /** State code -> percentage text; '' means no sales tax in that state. */
   tax_rates: Record<string, string>;
+  /** The shop's state code (PICKUP orders are taxed at its rate); '' for none. */
+  shop_state: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -14,6 +16,7 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     lead_time: String(settings.lead_time),
     reasons: settings.remake_reasons.reasons.map((value) => ({ value })),
     tax_rates: Object.fromEntries(Object.entries(settings.tax_rates).map(([code, rate]) => [code, String(rate)])),
+    shop_state: settings.shop_state,
   };
 }
 
@@ -29,6 +32,7 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     lead_time: numberOf(values.lead_time),
     remake_reasons: { reasons: values.reasons.map((r) => r.value) },
     tax_rates: rates,
+    shop_state: values.shop_state,
   };
 }
 
@@ -40,7 +44,7 @@ export function fieldOf(path: string): string {
   const reason = /^remake_reasons\.reasons\.(\d+)$/.exec(path);
   if (reason) return `reasons.${reason[1]}.value`;
   if (path === 'remake_reasons' || path === 'remake_reasons.reasons') return 'root.reasons';
-  if (path === 'lead_time' || /^tax_rates\.[A-Z]{2}$/.test(path)) return path;
+  if (path === 'lead_time' || path === 'shop_state' || /^tax_rates\.[A-Z]{2}$/.test(path)) return path;
   return 'root.server';
 }
 

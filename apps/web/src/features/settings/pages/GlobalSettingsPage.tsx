@@ -1,4 +1,4 @@
-import { MSG, SETTINGS_TEXT, type Settings } from '@cab/shared';
+import { MSG, SETTINGS_TEXT, type Settings, US_STATES } from '@cab/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
@@ -28,7 +28,7 @@ import {
 } from '../components/settingsForm.ts';
 import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
 
-/** /settings/global (ADMIN): lead time, remake reasons and sales tax rates by state. */
+/** /settings/global (ADMIN): lead time, the shop's state, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
   const route = useCurrentRoute();
   const settings = useGlobalSettings();
@@ -73,6 +73,27 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
                 slotProps={{ htmlInput: { min: 0, max: 365, step: 1 } }}
                 sx={{ maxWidth: 260 }}
               />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title={SETTINGS_TEXT.shopTitle} subheader={SETTINGS_TEXT.shopStateHint} />
+            <CardContent sx={{ pt: 0 }}>
+              {/* A native select with an empty choice, as the address dialog's state field. */}
+              <FormTextField
+                control={control}
+                name="shop_state"
+                label={SETTINGS_TEXT.shopState}
+                select
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                sx={{ minWidth: 260 }}
+              >
+                <option value="" />
+                {US_STATES.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </FormTextField>
             </CardContent>
           </Card>
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
