@@ -46,7 +46,12 @@ const CASES: { name: string; e: Endpoint; body?: object; query?: Record<string, 
   { name: 'replaceGroups', e: ordersApi.replaceGroups, body: { groups: [] }, ok: [200, 400] },
   { name: 'addGroup', e: ordersApi.addGroup, body: { premiums: {}, items: [] }, ok: [200, 400] },
   { name: 'recalculate', e: ordersApi.recalculate, body: {}, ok: [200] },
-  { name: 'updateCustomDiscount', e: ordersApi.updateCustomDiscount, body: { custom_discount_amount: '5' }, ok: [200] },
+  {
+    name: 'updateCustomDiscount',
+    e: ordersApi.updateCustomDiscount,
+    body: { custom_discount_percentage: '5' },
+    ok: [200],
+  },
   {
     name: 'updateBypassPaymentOptionDiscount',
     e: ordersApi.updateBypassPaymentOptionDiscount,

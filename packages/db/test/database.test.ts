@@ -63,6 +63,7 @@ describe('seed', () => {
         'catalog_version',
         'lead_time',
         'remake_reasons',
+        'shop_state',
         'tax_rates',
       ]);
     } finally {

@@ -428,7 +428,7 @@ export const paymentOptionSchema = z.object({
 });
 export const paymentOptionsQuerySchema = z.object({ date: optionalParam(isoDate) });
 
-const queryId = () => optionalParam(queryInt(1, DB_INT.max, MSG.required));
+const queryId = () => optionalParam(idField());
 
 /**
  * GET {id}/quote/: the submit form's choices (all optional); the order's own where left out.
