@@ -15,8 +15,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../src/kit/context.ts';
 import { transaction } from '../src/kit/transaction.ts';
+import { applyMove } from '../src/modules/orders/lifecycle/status.ts';
 import { orderById } from '../src/modules/orders/repository.ts';
-import { applyMove } from '../src/modules/orders/status.ts';
 import {
   expectedEarliest,
   type Fixture,

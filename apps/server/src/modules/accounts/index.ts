@@ -2,4 +2,7 @@
  * Accounts: users, companies, addresses, invitations, access requests and password resets. Its
  * ownership helpers are for this module; single-user and token queries live in the auth module.
  */
+
+export { addressOfOwner, companyName, shippingState } from './customers.ts';
+export type { AddressRow } from './repository.ts';
 export { accountsRoutes } from './routes.ts';

@@ -200,6 +200,37 @@ export const userCountsOf = (db: Executor, companyIds: number[]) =>
         .groupBy(users.companyId);
 
 // ---------------------------------------------------------------------------------------------
+// What orders read of a customer's company and addresses (through accounts' index)
+
+export async function companyName(db: Executor, companyId: number) {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? null;
+}
+
+/** An address's owner condition: the customer's own, or (with a company) also the company's. */
+const ownedBy = (customerId: number, companyId: number | null) =>
+  companyId === null
+    ? eq(addresses.userId, customerId)
+    : or(eq(addresses.userId, customerId), eq(addresses.companyId, companyId));
+
+/** The shipping addresses of the customer and of the company, oldest first. */
+export const shippingAddressesOf = (db: Executor, customerId: number, companyId: number | null) =>
+  db
+    .select({ userId: addresses.userId, state: addresses.state, isDefault: addresses.isDefault })
+    .from(addresses)
+    .where(and(eq(addresses.kind, 'SHIPPING'), ownedBy(customerId, companyId)))
+    .orderBy(asc(addresses.id));
+
+/** An address of the customer or of the customer's company; null for anyone else's. */
+export async function addressOfOwner(db: Executor, addressId: number, customerId: number, companyId: number | null) {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), ownedBy(customerId, companyId)));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Addresses: a personal customer's own (user_id) or a company's (company_id).
 
 export type AddressOwner = { userId: number } | { companyId: number };

@@ -6,7 +6,10 @@
 export { registerAuthentication } from './authenticate.ts';
 export {
   type CompanyRef,
+  CUSTOMER_FIELDS,
+  type CustomerRow,
   companySessionsChanged,
+  customerOf,
   deleteTokensOf,
   findUserByEmail,
   findUserWithCompany,

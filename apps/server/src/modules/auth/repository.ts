@@ -26,6 +26,36 @@ export const toUserWithCompany = (r: {
 });
 
 // ---------------------------------------------------------------------------------------------
+// A customer as orders see them (the wire's customer, the pricing's tax exemption)
+
+/** The customer's columns (and the company's name and tax exemption) an order reads. */
+export const CUSTOMER_FIELDS = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  accountType: users.accountType,
+  isStaff: users.isStaff,
+  isEmployee: users.isEmployee,
+  isManager: users.isManager,
+  isActive: users.isActive,
+  taxExempt: users.taxExempt,
+  companyId: users.companyId,
+  companyName: companies.name,
+  companyTaxExempt: companies.taxExempt,
+};
+
+/** The customer an order belongs to, with its company's name and tax exemption (null when unknown). */
+export async function customerOf(db: Executor, userId: number) {
+  const [row] = await db
+    .select(CUSTOMER_FIELDS)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customerOf>>>;
+
+// ---------------------------------------------------------------------------------------------
 // Users
 
 export function findUserByEmail(db: Executor, email: string) {

@@ -8,7 +8,11 @@
  * batched import runner), `tags/repository.ts`, `images/` (processing, repository, service).
  * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
  */
+
+/** What an order's pricing reads of the catalogue: today's line items and premiums by id. */
+export { type LineItemRef, lineItemsForPricing } from './items/repository.ts';
 export { catalogPages } from './pages.ts';
+export { type PremiumRef, premiumsForPricing } from './premiums/repository.ts';
 /** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
 export { validateCombination } from './premiums/service.ts';
 export { catalogRoutes } from './routes.ts';

@@ -1,15 +1,33 @@
 /**
- * Orders (issue 9): the builder's drafts and their validation, the pricing engine's use of the
- * database, the lists, and (routes-lifecycle.ts and its files) the lifecycle moves, conversation,
- * notes, to-dos and files. Building blocks for the lifecycle files: reach.ts (loadOrderRow,
- * lifecycleOrder, lifecycleActor), service.ts (getOrder, saveGroups, repriceTotals,
- * repriceFromCatalogue).
+ * Orders (issue 9; shaped by job in issue 16, decision 0023). The only public entry of the module.
+ *
+ * Layout: `drafts/` (create a bid, save its groups, add a group; validate.ts the group checks),
+ * `pricing/` (inputs.ts the rows -> engine input, reprice.ts the three reprices, service.ts the
+ * price calls), `lifecycle/` (status.ts THE status writer, service.ts the moves, submit.ts),
+ * `conversation/` (comments, notes, to-dos, files, timeline), `lists/` (the list and
+ * visibility.ts, who sees which order). At the top: `change.ts` (changeOrder, the one way an
+ * order write goes), `reach.ts` (an order or 404), `read.ts` (the order on the wire),
+ * `repository.ts` (orders, groups and lines), `wire.ts`, `guards.ts`, the routes.
  */
 import { MSG } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { ordersCoreRoutes } from './routes.ts';
 import { orderLifecycleRoutes } from './routes-lifecycle.ts';
+
+/** The use cases other parts of the server call (the demo seed), each as the API runs it. */
+export { addGroup, createOrder, replaceGroups } from './drafts/service.ts';
+export {
+  approveOrder,
+  cancelOrder,
+  cloneOrder,
+  declineOrder,
+  fixOrder,
+  startEditing,
+  stopEditing,
+} from './lifecycle/service.ts';
+export { submitOrder } from './lifecycle/submit.ts';
+export { getOrder } from './read.ts';
 
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.

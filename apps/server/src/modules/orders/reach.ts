@@ -1,13 +1,15 @@
 import type { Executor } from '@cab/db';
-import { canReachOrder, type LifecycleActor, type LifecycleOrder } from '@cab/shared';
+import type { LifecycleActor, LifecycleOrder } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
+import { reaches, visibilityOf } from './lists/visibility.ts';
 import { type OrderRow, orderById } from './repository.ts';
 
 /**
- * Who reaches which order (lifecycle.ts canReachOrder): admins and staff every order, a customer
- * their own, a business manager also the company's. Anything else answers 404, as if the order did
- * not exist, so ids of other customers' orders give nothing away.
+ * Who reaches which order (lists/visibility.ts, the same rule as the shared canReachOrder): admins
+ * and staff every order, a customer their own, a business manager also the company's. Anything
+ * else answers 404, as if the order did not exist, so ids of other customers' orders give nothing
+ * away.
  */
 
 /** The actor as the lifecycle table sees it; a user without a role reaches no order. */
@@ -41,8 +43,14 @@ export async function loadOrderRow(
   executor: Executor = ctx.db,
   options: { lock?: boolean } = {},
 ): Promise<OrderRow> {
-  const actor = lifecycleActor(ctx);
+  lifecycleActor(ctx);
   const row = await orderById(executor, id, options);
-  if (!row || !canReachOrder(lifecycleOrder(row), actor)) throw notFound();
+  assertReaches(ctx, row);
   return row;
+}
+
+/** The order's row as read (e.g. in one statement with the rest of it) is one `ctx.actor` reaches: else 404. */
+export function assertReaches(ctx: Ctx, row: OrderRow | null | undefined): asserts row is OrderRow {
+  lifecycleActor(ctx);
+  if (!row || !reaches(visibilityOf(ctx.actor), row)) throw notFound();
 }

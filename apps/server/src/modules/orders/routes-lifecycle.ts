@@ -3,12 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type UploadedFile, withFiles, withMultipart } from '../../http/multipart.ts';
 import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
-import * as conversation from './conversation.ts';
-import * as files from './files.ts';
-import * as lifecycle from './lifecycle.ts';
+import * as files from './conversation/files.ts';
+import * as conversation from './conversation/service.ts';
+import { orderTimeline, termsOfUse } from './conversation/timeline.ts';
+import * as lifecycle from './lifecycle/service.ts';
+import { SUPPLEMENT_FIELD, submitAllowed, submitOrder } from './lifecycle/submit.ts';
 import { loadOrderRow } from './reach.ts';
-import { SUPPLEMENT_FIELD, submitAllowed, submitOrder } from './submit.ts';
-import { orderTimeline, termsOfUse } from './timeline.ts';
 
 /** The order's files of a request, each at most the configured upload size (as the catalogue's uploads). */
 const withOrderFiles = <T>(ctx: Ctx, req: FastifyRequest, use: (f: UploadedFile[]) => Promise<T>) =>

@@ -15,6 +15,7 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
+import type { CustomerRow } from '../auth/index.ts';
 import type { PaymentOptionRow } from '../finance/index.ts';
 import type * as repo from './repository.ts';
 
@@ -132,7 +133,7 @@ export function breakdownToWire(b: LineBreakdown, codes: Map<number, string>): L
 
 export interface OrderParts {
   row: repo.OrderRow;
-  customer: repo.CustomerRow | null;
+  customer: CustomerRow | null;
   companyName: string | null;
   groups: repo.OrderGroupRow[];
   items: repo.OrderItemRow[];

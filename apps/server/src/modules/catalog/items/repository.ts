@@ -300,3 +300,31 @@ export async function upsertItems(
     })
     .returning({ id: lineItems.id, code: lineItems.manufacturerCode });
 }
+
+// ---------------------------------------------------------------------------------------------
+// What an order's pricing reads (orders, through the catalogue's index)
+
+/** Today's price, sizes and door/drawer counts of each line item of `ids` (missing ids are left out). */
+export async function lineItemsForPricing(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: lineItems.id,
+      manufacturerCode: lineItems.manufacturerCode,
+      priceCents: lineItems.priceCents,
+      description: lineItems.description,
+      baseCategory: lineItems.baseCategory,
+      width: lineItems.width,
+      height: lineItems.height,
+      depth: lineItems.depth,
+      nbBaseDoor: lineItems.nbBaseDoor,
+      nbWallDoor: lineItems.nbWallDoor,
+      nbTallDoor: lineItems.nbTallDoor,
+      nbDrawer: lineItems.nbDrawer,
+      nbAdjustableShelf: lineItems.nbAdjustableShelf,
+      isAttachment: lineItems.isAttachment,
+    })
+    .from(lineItems)
+    .where(inArray(lineItems.id, ids));
+}
+export type LineItemRef = Awaited<ReturnType<typeof lineItemsForPricing>>[number];

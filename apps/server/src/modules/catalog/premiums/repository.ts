@@ -284,3 +284,22 @@ export async function doorWoodLinks(db: Executor, doorStyleIds: number[]) {
   if (doorStyleIds.length === 0) return [];
   return db.select().from(doorStyleWoodSpecies).where(inArray(doorStyleWoodSpecies.doorStyleId, doorStyleIds));
 }
+
+// ---------------------------------------------------------------------------------------------
+// What an order's pricing reads (orders, through the catalogue's index)
+
+/** Today's price of each premium of `ids` (missing ids are left out). */
+export async function premiumsForPricing(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: premiums.id,
+      type: premiums.premiumType,
+      code: premiums.code,
+      priceCents: premiums.priceCents,
+      percentageBp: premiums.percentageBp,
+    })
+    .from(premiums)
+    .where(inArray(premiums.id, ids));
+}
+export type PremiumRef = Awaited<ReturnType<typeof premiumsForPricing>>[number];

@@ -11,10 +11,10 @@ import {
   taxRateToWire,
   toWire,
 } from '@cab/shared';
-import type { RequestContext } from '../../kit/context.ts';
-import { getSettings } from '../core/index.ts';
-import * as repo from './repository.ts';
-import type { PreparedGroup } from './validate.ts';
+import type { RequestContext } from '../../../kit/context.ts';
+import { getSettings } from '../../core/index.ts';
+import type { PreparedGroup } from '../drafts/validate.ts';
+import * as repo from './sources.ts';
 
 /**
  * Builds the pricing engine's input from the database (decision 0012): the engine in

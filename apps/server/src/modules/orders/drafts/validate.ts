@@ -6,10 +6,16 @@ import {
   type PremiumType,
   groupRuleErrors as sharedGroupRuleErrors,
 } from '@cab/shared';
-import type { RequestContext } from '../../kit/context.ts';
-import { validateCombination } from '../catalog/index.ts';
-import * as repo from './repository.ts';
-import { premiumIdsOf } from './wire.ts';
+import type { RequestContext } from '../../../kit/context.ts';
+import {
+  type LineItemRef,
+  lineItemsForPricing,
+  type PremiumRef,
+  premiumsForPricing,
+  validateCombination,
+} from '../../catalog/index.ts';
+import type * as repo from '../repository.ts';
+import { premiumIdsOf } from '../wire.ts';
 
 /**
  * A draft's groups checked against SPEC 5's group rules and today's catalogue. A draft may be
@@ -33,9 +39,9 @@ export interface PreparedItem {
   isAttachment: boolean;
   qty: number;
   hinge: string | null;
-  finishedSide: repo.PremiumRef | null;
+  finishedSide: PremiumRef | null;
   /** Today's catalogue line; null only when repricing a stored line whose catalogue line is gone. */
-  lineItem: repo.LineItemRef | null;
+  lineItem: LineItemRef | null;
   /** The stored line this one reprices (recalculate), or keeps (`frozen`), if any. */
   stored?: repo.OrderItemRow;
   /** Keep the stored line's frozen unit price (an unchanged line of a submitted order being edited). */
@@ -44,7 +50,7 @@ export interface PreparedItem {
 
 export interface PreparedGroup {
   name: string;
-  premiums: Record<GroupPremiumKind, repo.PremiumRef | null>;
+  premiums: Record<GroupPremiumKind, PremiumRef | null>;
   items: PreparedItem[];
   errors: string[];
   /** The stored group this one reprices, if any. */
@@ -98,8 +104,8 @@ export async function prepareGroups(ctx: RequestContext, groups: readonly GroupS
     }
   }
   const [premiumRows, lineRows] = await Promise.all([
-    repo.premiumsByIds(ctx.db, [...premiumIds]),
-    repo.lineItemsByIds(ctx.db, [...lineItemIds]),
+    premiumsForPricing(ctx.db, [...premiumIds]),
+    lineItemsForPricing(ctx.db, [...lineItemIds]),
   ]);
   const premiums = new Map(premiumRows.map((p) => [p.id, p]));
   const lines = new Map(lineRows.map((l) => [l.id, l]));
@@ -195,6 +201,14 @@ export async function prepareGroups(ctx: RequestContext, groups: readonly GroupS
   }
   return out;
 }
+
+/** The wire's groups as sources for `prepareGroups`. */
+export const toSources = (groups: readonly OrderGroupInput[]): GroupSource[] =>
+  groups.map((g) => ({
+    name: g.name ?? '',
+    premiums: g.premiums,
+    items: g.items.map((i) => ({ ...i, parentId: i.parentId ?? null, finished_side: i.finished_side ?? null })),
+  }));
 
 /** The stored groups and lines as sources for `prepareGroups` (recalculate, fix). */
 export function storedSources(

@@ -1,14 +1,13 @@
 import { type Executor, schema } from '@cab/db';
-import type { OrderStatus } from '@cab/shared';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
+import { exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
 
 /**
- * The SQL of the lifecycle, conversation, files and timeline parts of the orders module (the
- * order, group and item queries are in repository.ts).
+ * The SQL of the conversation around an order: comments, notes, to-dos, files and the timeline.
+ * The authors' names are joined in the same statement (decision 0023).
  */
-const { orders, orderComments, orderNotes, orderTodos, orderFiles, addresses, auditEvents, users } = schema;
+const { orderComments, orderNotes, orderTodos, orderFiles, auditEvents, users } = schema;
 
 export type OrderCommentRow = typeof orderComments.$inferSelect;
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
@@ -18,57 +17,6 @@ export type NewOrderFile = typeof orderFiles.$inferInsert;
 export type OrderFileKind = OrderFileRow['kind'];
 
 const fullName = (t: typeof users) => sql<string>`trim(${t.firstName} || ' ' || ${t.lastName})`;
-
-// ---------------------------------------------------------------------------------------------
-// The status writer's compare-and-set (decision 0013)
-
-/** The column that records when an order entered a status (decision 0018). */
-const STATUS_TIME = {
-  ORDERED: 'submittedAt',
-  VERIFIED: 'verifiedAt',
-  COMPLETED: 'completedAt',
-  SHIPPED: 'shippedAt',
-  CANCELLED: 'cancelledAt',
-} as const satisfies Partial<Record<OrderStatus, keyof typeof orders.$inferInsert>>;
-
-/**
- * Moves the order only if it still has the status and version it was read with; null when
- * another writer got there first. The only statement that writes status and in_editing_mode, and
- * the status timestamps: entering ORDERED, VERIFIED, COMPLETED, SHIPPED or CANCELLED stamps it.
- */
-export async function compareAndSetStatus(
-  db: Executor,
-  id: number,
-  read: { status: OrderStatus; version: number },
-  to: { status: OrderStatus; inEditingMode: boolean },
-) {
-  const stamp = to.status !== read.status ? STATUS_TIME[to.status as keyof typeof STATUS_TIME] : undefined;
-  const [row] = await db
-    .update(orders)
-    .set({
-      status: to.status,
-      inEditingMode: to.inEditingMode,
-      ...(stamp ? { [stamp]: sql`now()` } : {}),
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, id), eq(orders.status, read.status), eq(orders.version, read.version)))
-    .returning();
-  return row ?? null;
-}
-
-/** An address of the customer or of the customer's company; null for anyone else's. */
-export async function addressOfOwner(db: Executor, addressId: number, customerId: number, companyId: number | null) {
-  const owner =
-    companyId === null
-      ? eq(addresses.userId, customerId)
-      : or(eq(addresses.userId, customerId), eq(addresses.companyId, companyId));
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), owner));
-  return row ?? null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Comments

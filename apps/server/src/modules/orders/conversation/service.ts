@@ -6,13 +6,13 @@ import {
   type orderTodosQuerySchema,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../kit/context.ts';
-import { notFound } from '../../kit/errors.ts';
-import { pageWindow } from '../../kit/list.ts';
-import { transaction } from '../../kit/transaction.ts';
-import { audit } from '../audit/index.ts';
-import * as repo from './lifecycle-repository.ts';
-import { loadOrderRow } from './reach.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { notFound } from '../../../kit/errors.ts';
+import { pageWindow } from '../../../kit/list.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { loadOrderRow } from '../reach.ts';
+import * as repo from './repository.ts';
 
 /**
  * The conversation around an order: comments between the customer and the shop, the shop's notes

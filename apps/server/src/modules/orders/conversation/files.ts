@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, ORDER_TEXT, type orderFileSchema } from '@cab/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { UploadedFile } from '../../http/multipart.ts';
-import type { Ctx } from '../../kit/context.ts';
-import { badRequest, notFound } from '../../kit/errors.ts';
-import { afterCommit, transaction } from '../../kit/transaction.ts';
-import { audit } from '../audit/index.ts';
-import * as repo from './lifecycle-repository.ts';
-import { loadOrderRow } from './reach.ts';
+import type { UploadedFile } from '../../../http/multipart.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { badRequest, notFound } from '../../../kit/errors.ts';
+import { afterCommit, transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { loadOrderRow } from '../reach.ts';
+import * as repo from './repository.ts';
 
 /**
  * Files on an order (SPEC 7 add_files, add_status_docs; submit's supplement_documentation): bytes

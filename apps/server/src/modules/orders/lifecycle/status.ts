@@ -5,13 +5,13 @@ import {
   type TransitionInput,
   transition,
 } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
-import { AppError, badRequest, notFound, permissionDenied } from '../../kit/errors.ts';
-import { transaction } from '../../kit/transaction.ts';
-import { audit } from '../audit/index.ts';
-import { compareAndSetStatus } from './lifecycle-repository.ts';
-import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
-import type { OrderRow } from './repository.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { AppError, badRequest, notFound, permissionDenied } from '../../../kit/errors.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { lifecycleActor, lifecycleOrder, loadOrderRow } from '../reach.ts';
+import type { OrderRow } from '../repository.ts';
+import { compareAndSetStatus } from './repository.ts';
 
 /**
  * THE status writer (decision 0013): the only code that writes orders.status and

@@ -1,14 +1,16 @@
 import { ORDER_LIMITS, type Order, type OrderGroupInput, type OrderStatus } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
-import { transaction } from '../../kit/transaction.ts';
-import { audit } from '../audit/index.ts';
-import { releaseCode as releaseCodeUse } from '../finance/index.ts';
-import { everyTotal } from './pricing.ts';
-import { loadOrderRow } from './reach.ts';
-import * as repo from './repository.ts';
-import { getOrder, revalidateOrder, saveGroups } from './service.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { releaseCode as releaseCodeUse } from '../../finance/index.ts';
+import { saveGroups } from '../drafts/save.ts';
+import { everyTotal } from '../pricing/inputs.ts';
+import { revalidateOrder } from '../pricing/reprice.ts';
+import { loadOrderRow } from '../reach.ts';
+import { getOrder } from '../read.ts';
+import * as repo from '../repository.ts';
+import { premiumIdsOf } from '../wire.ts';
 import { checkMove, moveOrder } from './status.ts';
-import { premiumIdsOf } from './wire.ts';
 
 /**
  * The lifecycle endpoints other than submit (submit.ts): each is one move of the table through

@@ -11,19 +11,20 @@ import {
   parseMoney,
   toWire,
 } from '@cab/shared';
-import type { MultipartContent, UploadedFile } from '../../http/multipart.ts';
-import type { Ctx } from '../../kit/context.ts';
-import { AppError, badRequest, fieldErrors } from '../../kit/errors.ts';
-import { transaction } from '../../kit/transaction.ts';
-import { findUserByEmail } from '../auth/index.ts';
-import { getSettings, holidays } from '../core/index.ts';
-import { claimCode as claimCodeUse, discountCodeById, paymentOptionsOn } from '../finance/index.ts';
-import { insertStoredFiles, removeStored, storeUploads } from './files.ts';
-import * as lrepo from './lifecycle-repository.ts';
-import { freezeRules, todayIso } from './pricing.ts';
-import { loadOrderRow } from './reach.ts';
-import * as repo from './repository.ts';
-import { getOrder, repriceTotals } from './service.ts';
+import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { addressOfOwner } from '../../accounts/index.ts';
+import { customerOf, findUserByEmail } from '../../auth/index.ts';
+import { getSettings, holidays } from '../../core/index.ts';
+import { claimCode as claimCodeUse, discountCodeById, paymentOptionsOn } from '../../finance/index.ts';
+import { insertStoredFiles, removeStored, storeUploads } from '../conversation/files.ts';
+import { freezeRules, todayIso } from '../pricing/inputs.ts';
+import { repriceTotals } from '../pricing/reprice.ts';
+import { loadOrderRow } from '../reach.ts';
+import { getOrder } from '../read.ts';
+import * as repo from '../repository.ts';
 import { applyMove, assertVersion, checkMove } from './status.ts';
 
 /**
@@ -76,11 +77,11 @@ async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, to
     refuse('requested_date', ORDER_TEXT.requestedDateTooSoon(earliest));
   }
   const [billing, shipping, customer] = await Promise.all([
-    lrepo.addressOfOwner(ctx.db, body.billing_address, order.customerId, order.companyId),
+    addressOfOwner(ctx.db, body.billing_address, order.customerId, order.companyId),
     body.shipping_address === undefined
       ? null
-      : lrepo.addressOfOwner(ctx.db, body.shipping_address, order.customerId, order.companyId),
-    repo.customerOf(ctx.db, order.customerId),
+      : addressOfOwner(ctx.db, body.shipping_address, order.customerId, order.companyId),
+    customerOf(ctx.db, order.customerId),
   ]);
   if (!billing) refuse('billing_address', ORDER_TEXT.addressNotYours);
   if (body.shipping_address !== undefined && !shipping) refuse('shipping_address', ORDER_TEXT.addressNotYours);

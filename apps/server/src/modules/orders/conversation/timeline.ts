@@ -8,9 +8,9 @@ import {
   type termsOfUseSchema,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../kit/context.ts';
-import * as repo from './lifecycle-repository.ts';
-import { loadOrderRow } from './reach.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { loadOrderRow } from '../reach.ts';
+import * as repo from './repository.ts';
 
 /**
  * GET {id}/timeline/: the order's audit trail (decision 0009), newest first. The shop sees every

@@ -1,0 +1,94 @@
+import type { Executor } from '@cab/db';
+import {
+  allowedActions,
+  checkDiscountCode,
+  DISCOUNT_CODE_REFUSAL_TEXT,
+  discountCodeInput,
+  type Order,
+  type OrderShort,
+  orderFlags,
+} from '@cab/shared';
+import type { Ctx } from '../../kit/context.ts';
+import { companyName as companyNameOf } from '../accounts/index.ts';
+import { customerOf } from '../auth/index.ts';
+import { premiumsForPricing } from '../catalog/index.ts';
+import { discountCodeById } from '../finance/index.ts';
+import { todayIso } from './pricing/inputs.ts';
+import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
+import * as repo from './repository.ts';
+import { toWireOrder } from './wire.ts';
+
+/** Reading an order: the detail (one statement, repository.ts orderForReading) and the short view. */
+
+async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: repo.OrderItemRow[]) {
+  const ids = new Set<number>();
+  for (const g of groups) {
+    for (const id of [
+      g.woodSpeciesId,
+      g.finishOptionId,
+      g.baseDoorStyleId,
+      g.wallDoorStyleId,
+      g.tallDoorStyleId,
+      g.drawerStyleId,
+    ]) {
+      if (id !== null) ids.add(id);
+    }
+  }
+  for (const it of items) if (it.finishedSideId !== null) ids.add(it.finishedSideId);
+  const rows = await premiumsForPricing(db, [...ids]);
+  return new Map(rows.map((p) => [p.id, p.code]));
+}
+
+/**
+ * The order on the wire for `ctx.actor`; `withGroups` false for the short view. `read`: the whole
+ * order already read in one statement (getOrder).
+ */
+async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
+  const db = ctx.db;
+  const [customer, companyName, groups, items, code] = read
+    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode]
+    : await Promise.all([
+        customerOf(db, row.customerId),
+        row.companyId === null ? null : companyNameOf(db, row.companyId),
+        withGroups ? repo.groupsOf(db, row.id) : [],
+        withGroups ? repo.itemsOf(db, row.id) : [],
+        row.discountCodeId === null ? null : discountCodeById(db, row.discountCodeId),
+      ]);
+  const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
+  const refusal = code
+    ? checkDiscountCode(discountCodeInput(code, row.discountCodeClaimed), {
+        today: todayIso(),
+        total: row.totalAfterCustomerDiscount,
+      })
+    : null;
+  const actor = lifecycleActor(ctx);
+  const lo = lifecycleOrder(row);
+  const flags = orderFlags(lo, actor);
+  return toWireOrder({
+    row,
+    customer,
+    companyName,
+    groups,
+    items,
+    codes,
+    discountCode: code?.code ?? null,
+    discountCodeRefusal: refusal ? DISCOUNT_CODE_REFUSAL_TEXT[refusal] : null,
+    flags,
+    allowedActions: allowedActions(lo, actor),
+  });
+}
+
+/** One order as `ctx.actor` sees it (404 when unreachable). `executor`: e.g. an open transaction. */
+export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<Order> {
+  const c = { ...ctx, db: executor };
+  lifecycleActor(c);
+  const read = await repo.orderForReading(executor, id);
+  assertReaches(c, read?.row);
+  return buildOrder(c, read!.row, true, read!);
+}
+
+/** GET {id}/short: the order without its groups. */
+export async function getOrderShort(ctx: Ctx, id: number): Promise<OrderShort> {
+  const { groups: _groups, ...short } = await buildOrder(ctx, await loadOrderRow(ctx, id), false);
+  return short;
+}
