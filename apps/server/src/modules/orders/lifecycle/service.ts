@@ -62,15 +62,22 @@ export async function startEditing(ctx: Ctx, id: number, version?: number): Prom
 }
 
 /**
- * Revalidates against today's catalogue and reprices the totals (ordered lines keep their frozen
- * prices), then ends editing; refused (and nothing kept) while the revalidated groups have errors.
+ * stop_editing and fix: revalidate against today's catalogue and reprice the totals from the
+ * frozen lines (no line price moves) before the move; the event records the totals before and
+ * after, and `recorded`'s fields of the moved order.
  */
-export async function stopEditing(ctx: Ctx, id: number, version?: number): Promise<Order> {
+async function revalidatingMove(
+  ctx: Ctx,
+  id: number,
+  action: 'stop_editing' | 'fix',
+  version: number | undefined,
+  options: { recheck?: boolean; recorded?: (moved: repo.OrderRow) => Record<string, unknown> },
+): Promise<Order> {
   let before: ReturnType<typeof everyTotal> | null = null;
   await moveOrder(
     ctx,
     id,
-    'stop_editing',
+    action,
     {},
     {
       version,
@@ -78,42 +85,28 @@ export async function stopEditing(ctx: Ctx, id: number, version?: number): Promi
         before = everyTotal(row);
         await revalidateOrder(tx, id);
       },
-      recheck: true,
-      after: async (_tx, moved) => ({ totals: { before, after: everyTotal(moved) } }),
+      recheck: options.recheck,
+      after: async (_tx, moved) => ({ ...options.recorded?.(moved), totals: { before, after: everyTotal(moved) } }),
     },
   );
   return getOrder(ctx, id);
 }
 
 /**
+ * Revalidates and reprices the totals (ordered lines keep their frozen prices), then ends editing;
+ * refused (and nothing kept) while the revalidated groups have errors.
+ */
+export const stopEditing = (ctx: Ctx, id: number, version?: number): Promise<Order> =>
+  revalidatingMove(ctx, id, 'stop_editing', version, { recheck: true });
+
+/**
  * Corrects a flagged order (errors or warnings): revalidates it against today's catalogue, so
  * errors that no longer apply are cleared. The status and the line prices stay.
  */
-export async function fixOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {
-  let before: ReturnType<typeof everyTotal> | null = null;
-  await moveOrder(
-    ctx,
-    id,
-    'fix',
-    {},
-    {
-      version,
-      prepare: async (tx, row) => {
-        before = everyTotal(row);
-        await revalidateOrder(tx, id);
-      },
-      after: async (tx) => {
-        const fresh = await repo.orderById(tx.db, id);
-        return {
-          error_count: fresh?.errorCount ?? 0,
-          warning_count: fresh?.warningCount ?? 0,
-          totals: { before, after: fresh ? everyTotal(fresh) : null },
-        };
-      },
-    },
-  );
-  return getOrder(ctx, id);
-}
+export const fixOrder = (ctx: Ctx, id: number, version?: number): Promise<Order> =>
+  revalidatingMove(ctx, id, 'fix', version, {
+    recorded: (moved) => ({ error_count: moved.errorCount, warning_count: moved.warningCount }),
+  });
 
 /** Cancels an order before production; a claimed discount code use is given back. */
 export async function cancelOrder(ctx: Ctx, id: number, version?: number): Promise<Order> {

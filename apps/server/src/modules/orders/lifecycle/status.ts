@@ -1,14 +1,8 @@
-import {
-  ORDER_LIFECYCLE_CODES,
-  ORDER_LIFECYCLE_TEXT,
-  type OrderAction,
-  type TransitionInput,
-  transition,
-} from '@cab/shared';
+import { ORDER_LIFECYCLE_CODES, type OrderAction, type TransitionInput, transition } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
-import { AppError, badRequest, notFound, permissionDenied } from '../../../kit/errors.ts';
-import { transaction } from '../../../kit/transaction.ts';
+import { badRequest, notFound, permissionDenied } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
+import { alreadyPriced, changedConcurrently, changeOrder } from '../change.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from '../reach.ts';
 import type { OrderRow } from '../repository.ts';
 import { compareAndSetStatus } from './repository.ts';
@@ -34,17 +28,6 @@ export function checkMove(ctx: Ctx, row: OrderRow, action: OrderAction, input: T
   if (result.code === ORDER_LIFECYCLE_CODES.notFound) throw notFound();
   if (result.code === ORDER_LIFECYCLE_CODES.permissionDenied) throw permissionDenied();
   throw badRequest(result.code, result.message);
-}
-
-export const changedConcurrently = () =>
-  new AppError(409, ORDER_LIFECYCLE_CODES.changedConcurrently, ORDER_LIFECYCLE_TEXT.changedConcurrently);
-
-/**
- * The caller's `version` (the one it last read), when it sent one: 409 when the order has changed
- * since. Without one the last writer wins. Check it on the row read under its lock.
- */
-export function assertVersion(row: Pick<OrderRow, 'version'>, version: number | undefined): void {
-  if (version !== undefined && version !== row.version) throw changedConcurrently();
 }
 
 export interface MoveHooks {
@@ -94,34 +77,39 @@ export async function applyMove(
 }
 
 /**
- * `moveOrder(ctx, id, action, input)`: in one transaction, the order read and locked (404 when it
- * cannot be reached), the move asked of the table (its refusal answers 400 with its code and
- * changes nothing), then applied (applyMove). Answers the moved row.
- *
- * The order row is locked first, as every order write does (PUT groups, the price calls): work in
- * `prepare` writes groups and lines, and taking the row after them deadlocked against a save that
- * holds the row and rewrites the groups (issue 15: 17 of 20 racing pairs on PostgreSQL).
+ * `moveOrder(ctx, id, action, input)`: an order change (change.ts changeOrder: the row read and
+ * locked first, 404 when it cannot be reached, the caller's version) whose check is the lifecycle
+ * table (its refusal answers 400 with its code and changes nothing) and whose write is the move
+ * (applyMove, which records the event). Answers the moved row.
  */
-export async function moveOrder(
+export function moveOrder(
   ctx: Ctx,
   id: number,
   action: OrderAction,
   input: TransitionInput = {},
   hooks: MoveHooks = {},
 ): Promise<OrderRow> {
-  return transaction(ctx, async (tx) => {
-    let row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, hooks.version);
-    checkMove(tx, row, action, input);
-    if (hooks.prepare) {
-      const read = row;
-      await hooks.prepare(tx, row);
-      row = await loadOrderRow(tx, id, tx.db);
-      // Another writer moved it meanwhile: the move was decided on a state that is gone.
-      if (row.status !== read.status || row.inEditingMode !== read.inEditingMode) throw changedConcurrently();
-      if (hooks.recheck) checkMove(tx, row, action, input);
-      else row = { ...row, errorCount: read.errorCount, warningCount: read.warningCount };
-    }
-    return applyMove(tx, row, action, input, hooks);
+  return changeOrder(ctx, id, {
+    version: hooks.version,
+    action,
+    allowed: (tx, row) => {
+      checkMove(tx, row, action, input);
+    },
+    apply: async (tx, read) => {
+      let row = read;
+      if (hooks.prepare) {
+        await hooks.prepare(tx, read);
+        row = await loadOrderRow(tx, id, tx.db);
+        // Another writer moved it meanwhile: the move was decided on a state that is gone.
+        if (row.status !== read.status || row.inEditingMode !== read.inEditingMode) throw changedConcurrently();
+        if (hooks.recheck) checkMove(tx, row, action, input);
+        else row = { ...row, errorCount: read.errorCount, warningCount: read.warningCount };
+      }
+      return applyMove(tx, row, action, input, hooks);
+    },
+    reprice: alreadyPriced,
+    // The status writer records the move's event (applyMove).
+    record: null,
+    answer: async (_tx, moved) => moved,
   });
 }

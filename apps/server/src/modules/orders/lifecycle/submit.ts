@@ -14,18 +14,17 @@ import {
 import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
-import { transaction } from '../../../kit/transaction.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf, findUserByEmail } from '../../auth/index.ts';
 import { getSettings, holidays } from '../../core/index.ts';
 import { claimCode as claimCodeUse, discountCodeById, paymentOptionsOn } from '../../finance/index.ts';
+import { alreadyPriced, changeOrder } from '../change.ts';
 import { insertStoredFiles, removeStored, storeUploads } from '../conversation/files.ts';
 import { freezeRules, todayIso } from '../pricing/inputs.ts';
 import { repriceTotals } from '../pricing/reprice.ts';
 import { loadOrderRow } from '../reach.ts';
-import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
-import { applyMove, assertVersion, checkMove } from './status.ts';
+import { applyMove, checkMove } from './status.ts';
 
 /**
  * POST {id}/submit/ (SPEC 3 Order submit fields, DOMAIN.md "Order lifecycle"): BID -> ORDERED
@@ -132,69 +131,74 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
   const files: UploadedFile[] = content.files.filter((f) => f.field === SUPPLEMENT_FIELD);
   const stored = await storeUploads(ctx, id, files);
   try {
-    await transaction(ctx, async (tx) => {
-      // The order row first, as every order write (status.ts moveOrder); then the caller's version.
-      const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-      assertVersion(row, body.version);
-      await applyMove(
-        tx,
-        row,
-        'submit',
-        {},
-        {
-          after: async (t, moved) => {
-            const claimed = await claimCode(t, moved, today);
-            await repo.updateOrder(t.db, id, {
-              requestedDate: body.requested_date ?? null,
-              dueDate: checked.dueDate,
-              completionPreference: body.completion_preference,
-              jobPriority: body.job_priority,
-              shippingMethod: body.shipping_method,
-              billingAddressId: body.billing_address,
-              billingAddress: checked.billing,
-              shippingAddressId: body.shipping_address ?? null,
-              shippingAddress: checked.shipping,
-              deliveryNotes: body.delivery_notes ?? '',
-              deliveryContactName: body.delivery_contact_name ?? '',
-              deliveryContactPhone: body.delivery_contact_phone ?? '',
-              customerPaymentOptionId: body.customer_payment_option,
-              paymentMethod: body.payment_method,
-              bankId: body.bank ?? null,
-              ...(body.po_number !== undefined ? { poNumber: body.po_number } : {}),
-              ...(claimed ? { discountCodeClaimed: true } : {}),
-              termsAcceptedAt: new Date(),
-              submittedById: ctx.actor.id,
-            });
-            await insertStoredFiles(t, id, 'SUPPLEMENT', stored);
-            // Today's rules (payment option, surcharges by payment method, tax by the taxing
-            // state) are frozen on the order and priced; later reprices use them (decision 0017).
-            await freezeRules(t, id);
-            const priced = await repriceTotals(t, id);
-            if (expected !== null && priced.totalPrice !== expected) {
-              throw new AppError(
-                409,
-                ERROR_CODES.orderTotalChanged,
-                ORDER_TEXT.totalChanged(formatMoney(expected), formatMoney(priced.totalPrice)),
-                { total_price: toWire(priced.totalPrice), expected_total: toWire(expected) },
-              );
-            }
-            return {
-              requested_date: body.requested_date ?? null,
-              due_date: checked.dueDate,
-              payment_method: body.payment_method,
-              customer_payment_option: body.customer_payment_option,
-              po_number: priced?.poNumber ?? null,
-              discount_code_claimed: claimed,
-              supplement_documentation: stored.map((s) => s.name),
-              total_price: priced?.totalPrice ?? null,
-            };
+    return await changeOrder(ctx, id, {
+      version: body.version,
+      action: 'submit',
+      allowed: (tx, row) => {
+        checkMove(tx, row, 'submit');
+      },
+      apply: (tx, row) =>
+        applyMove(
+          tx,
+          row,
+          'submit',
+          {},
+          {
+            after: async (t, moved) => {
+              const claimed = await claimCode(t, moved, today);
+              await repo.updateOrder(t.db, id, {
+                requestedDate: body.requested_date ?? null,
+                dueDate: checked.dueDate,
+                completionPreference: body.completion_preference,
+                jobPriority: body.job_priority,
+                shippingMethod: body.shipping_method,
+                billingAddressId: body.billing_address,
+                billingAddress: checked.billing,
+                shippingAddressId: body.shipping_address ?? null,
+                shippingAddress: checked.shipping,
+                deliveryNotes: body.delivery_notes ?? '',
+                deliveryContactName: body.delivery_contact_name ?? '',
+                deliveryContactPhone: body.delivery_contact_phone ?? '',
+                customerPaymentOptionId: body.customer_payment_option,
+                paymentMethod: body.payment_method,
+                bankId: body.bank ?? null,
+                ...(body.po_number !== undefined ? { poNumber: body.po_number } : {}),
+                ...(claimed ? { discountCodeClaimed: true } : {}),
+                termsAcceptedAt: new Date(),
+                submittedById: ctx.actor.id,
+              });
+              await insertStoredFiles(t, id, 'SUPPLEMENT', stored);
+              // Today's rules (payment option, surcharges by payment method, tax by the taxing
+              // state) are frozen on the order and priced; later reprices use them (decision 0017).
+              await freezeRules(t, id);
+              const priced = await repriceTotals(t, id);
+              if (expected !== null && priced.totalPrice !== expected) {
+                throw new AppError(
+                  409,
+                  ERROR_CODES.orderTotalChanged,
+                  ORDER_TEXT.totalChanged(formatMoney(expected), formatMoney(priced.totalPrice)),
+                  { total_price: toWire(priced.totalPrice), expected_total: toWire(expected) },
+                );
+              }
+              return {
+                requested_date: body.requested_date ?? null,
+                due_date: checked.dueDate,
+                payment_method: body.payment_method,
+                customer_payment_option: body.customer_payment_option,
+                po_number: priced?.poNumber ?? null,
+                discount_code_claimed: claimed,
+                supplement_documentation: stored.map((s) => s.name),
+                total_price: priced?.totalPrice ?? null,
+              };
+            },
           },
-        },
-      );
+        ),
+      reprice: alreadyPriced,
+      // The status writer records the move's event (applyMove).
+      record: null,
     });
   } catch (err) {
     await removeStored(ctx, stored);
     throw err;
   }
-  return getOrder(ctx, id);
 }

@@ -19,13 +19,11 @@ import {
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, fieldError } from '../../../kit/errors.ts';
-import { transaction } from '../../../kit/transaction.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
-import { audit } from '../../audit/index.ts';
 import { customerOf } from '../../auth/index.ts';
 import { claimCode, discountCodeById, discountCodeByText, paymentOptionsOn, releaseCode } from '../../finance/index.ts';
+import { changeOrder } from '../change.ts';
 import { assertCodeOpen, assertPriceOpen, ORDER_ERROR_CODES } from '../guards.ts';
-import { assertVersion } from '../lifecycle/status.ts';
 import { loadOrderRow } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
@@ -38,18 +36,18 @@ import { repriceFromCatalogue, repriceTotals, totalsColumns } from './reprice.ts
  * bypass, and the reads that price without writing (quote, payment options).
  */
 
-export async function recalculate(ctx: Ctx, id: number, version?: number) {
-  return transaction(ctx, async (tx) => {
-    const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, version);
-    assertPriceOpen(tx, row, 'recalculated');
-    // The only reprice that reads today's rules: a submitted order's frozen rules are replaced.
-    const rules = row.status === 'BID' ? null : await freezeRules(tx, id);
-    const { row: saved, changes } = await repriceFromCatalogue(tx, id);
-    await audit(tx, {
-      entity: 'order',
-      id,
-      action: 'recalculate',
+export function recalculate(ctx: Ctx, id: number, version?: number) {
+  return changeOrder(ctx, id, {
+    version,
+    action: 'recalculate',
+    allowed: (tx, row) => assertPriceOpen(tx, row, 'recalculated'),
+    apply: async (tx, row) => {
+      // The only reprice that reads today's rules: a submitted order's frozen rules are replaced.
+      const rules = row.status === 'BID' ? null : await freezeRules(tx, id);
+      return { rules, ...(await repriceFromCatalogue(tx, id)) };
+    },
+    reprice: async (_tx, _row, applied) => applied.row,
+    record: (row, saved, { rules, changes }) => ({
       before: { ...auditTotals(row), ...everyTotal(row), ...(rules ? { rules: row.frozenRules } : {}) },
       after: {
         ...auditTotals(saved),
@@ -58,13 +56,13 @@ export async function recalculate(ctx: Ctx, id: number, version?: number) {
         changed_lines: changes.length,
         changes,
       },
-    });
-    return {
+    }),
+    answer: async (tx, saved, { changes }, row) => ({
       order: await getOrder(tx, id),
       changes,
       old_total_price: toWire(row.totalPrice),
       new_total_price: toWire(saved.totalPrice),
-    };
+    }),
   });
 }
 
@@ -107,123 +105,116 @@ export async function updateCustomDiscount(
     value = parseCustomDiscount(percentText.endsWith('%') ? percentText : `${percentText}%`);
     if (!value) throw fieldError(ERROR_CODES.validation, 'custom_discount_percentage', MSG.customDiscount);
   }
-  return transaction(ctx, async (tx) => {
-    const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, version);
-    assertPriceOpen(tx, row, 'discounted');
-    await repo.updateOrder(tx.db, id, {
-      customDiscountAmount: value!.custom_discount_amount,
-      customDiscountPercentage: value!.custom_discount_percentage,
-      ...(body.custom_discount_notes !== undefined ? { customDiscountNotes: body.custom_discount_notes } : {}),
-    });
-    const saved = await repriceTotals(tx, id);
-    // A fixed discount larger than what is left to discount would be silently cut: refused.
-    const step = saved.pricingSteps.find((s) => s.kind === 'custom_discount');
-    if (value!.custom_discount_amount !== null && step && Math.abs(value!.custom_discount_amount) > step.base) {
-      throw fieldError(
-        ERROR_CODES.validation,
-        'custom_discount_amount',
-        ORDER_TEXT.customDiscountMoreThanOrder(formatMoney(cents(Math.max(step.base, 0)))),
-      );
-    }
-    await audit(tx, {
-      entity: 'order',
-      id,
-      action: 'update_custom_discount',
+  return changeOrder(ctx, id, {
+    version,
+    action: 'update_custom_discount',
+    allowed: (tx, row) => assertPriceOpen(tx, row, 'discounted'),
+    apply: (tx) =>
+      repo.updateOrder(tx.db, id, {
+        customDiscountAmount: value!.custom_discount_amount,
+        customDiscountPercentage: value!.custom_discount_percentage,
+        ...(body.custom_discount_notes !== undefined ? { customDiscountNotes: body.custom_discount_notes } : {}),
+      }),
+    reprice: async (tx) => {
+      const saved = await repriceTotals(tx, id);
+      // A fixed discount larger than what is left to discount would be silently cut: refused.
+      const step = saved.pricingSteps.find((s) => s.kind === 'custom_discount');
+      if (value!.custom_discount_amount !== null && step && Math.abs(value!.custom_discount_amount) > step.base) {
+        throw fieldError(
+          ERROR_CODES.validation,
+          'custom_discount_amount',
+          ORDER_TEXT.customDiscountMoreThanOrder(formatMoney(cents(Math.max(step.base, 0)))),
+        );
+      }
+      return saved;
+    },
+    record: (row, saved) => ({
       before: { ...customFields(row), ...auditTotals(row) },
       after: { ...customFields(saved), ...auditTotals(saved) },
-    });
-    return getOrder(tx, id);
+    }),
   });
 }
 
-export async function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: number): Promise<Order> {
-  return transaction(ctx, async (tx) => {
-    const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, version);
-    assertCodeOpen(tx, row);
-    if (row.discountCodeId !== null) {
-      throw fieldError(ORDER_ERROR_CODES.discountCodeAlreadySet, 'discount_code', ORDER_TEXT.discountCodeAlreadySet);
-    }
-    const code = await discountCodeByText(tx.db, text);
-    if (!code) throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
-    const refusal = checkDiscountCode(discountCodeInput(code, false), {
-      today: todayIso(),
-      total: row.totalAfterCustomerDiscount,
-    });
-    if (refusal) {
-      throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT[refusal]);
-    }
-    // Past BID the code is the order's now: one use claimed atomically (a bid claims at submit),
-    // and frozen with the order's other rules (decision 0017).
-    const claimed = row.status !== 'BID';
-    if (claimed && !(await claimCode(tx.db, code.id))) {
-      throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
-    }
-    await repo.updateOrder(tx.db, id, {
-      discountCodeId: code.id,
-      discountCodeClaimed: claimed,
-      ...(row.frozenRules
-        ? { frozenRules: { ...row.frozenRules, discountCode: discountCodeInput(code, claimed) } }
-        : {}),
-    });
-    const saved = await repriceTotals(tx, id);
-    await audit(tx, {
-      entity: 'order',
-      id,
-      action: 'discount_code',
+export function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: number): Promise<Order> {
+  return changeOrder(ctx, id, {
+    version,
+    action: 'discount_code',
+    allowed: assertCodeOpen,
+    apply: async (tx, row) => {
+      if (row.discountCodeId !== null) {
+        throw fieldError(ORDER_ERROR_CODES.discountCodeAlreadySet, 'discount_code', ORDER_TEXT.discountCodeAlreadySet);
+      }
+      const code = await discountCodeByText(tx.db, text);
+      if (!code) {
+        throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
+      }
+      const refusal = checkDiscountCode(discountCodeInput(code, false), {
+        today: todayIso(),
+        total: row.totalAfterCustomerDiscount,
+      });
+      if (refusal) {
+        throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT[refusal]);
+      }
+      // Past BID the code is the order's now: one use claimed atomically (a bid claims at submit),
+      // and frozen with the order's other rules (decision 0017).
+      const claimed = row.status !== 'BID';
+      if (claimed && !(await claimCode(tx.db, code.id))) {
+        throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
+      }
+      await repo.updateOrder(tx.db, id, {
+        discountCodeId: code.id,
+        discountCodeClaimed: claimed,
+        ...(row.frozenRules
+          ? { frozenRules: { ...row.frozenRules, discountCode: discountCodeInput(code, claimed) } }
+          : {}),
+      });
+      return { code: code.code, claimed };
+    },
+    record: (row, saved, applied) => ({
       before: { discount_code: null, ...auditTotals(row) },
-      after: { discount_code: code.code, claimed, ...auditTotals(saved) },
-    });
-    return getOrder(tx, id);
+      after: { discount_code: applied.code, claimed: applied.claimed, ...auditTotals(saved) },
+    }),
   });
 }
 
-export async function cancelDiscountCode(ctx: Ctx, id: number, version?: number): Promise<Order> {
-  return transaction(ctx, async (tx) => {
-    const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, version);
-    assertCodeOpen(tx, row);
-    if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
-    const code = await discountCodeById(tx.db, row.discountCodeId);
-    if (row.discountCodeClaimed) await releaseCode(tx.db, row.discountCodeId);
-    await repo.updateOrder(tx.db, id, {
-      discountCodeId: null,
-      discountCodeClaimed: false,
-      ...(row.frozenRules ? { frozenRules: { ...row.frozenRules, discountCode: null } } : {}),
-    });
-    const saved = await repriceTotals(tx, id);
-    await audit(tx, {
-      entity: 'order',
-      id,
-      action: 'cancel_discount_code',
-      before: { discount_code: code?.code ?? null, claimed: row.discountCodeClaimed, ...auditTotals(row) },
+export function cancelDiscountCode(ctx: Ctx, id: number, version?: number): Promise<Order> {
+  return changeOrder(ctx, id, {
+    version,
+    action: 'cancel_discount_code',
+    allowed: assertCodeOpen,
+    apply: async (tx, row) => {
+      if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
+      const code = await discountCodeById(tx.db, row.discountCodeId);
+      if (row.discountCodeClaimed) await releaseCode(tx.db, row.discountCodeId);
+      await repo.updateOrder(tx.db, id, {
+        discountCodeId: null,
+        discountCodeClaimed: false,
+        ...(row.frozenRules ? { frozenRules: { ...row.frozenRules, discountCode: null } } : {}),
+      });
+      return code?.code ?? null;
+    },
+    record: (row, saved, code) => ({
+      before: { discount_code: code, claimed: row.discountCodeClaimed, ...auditTotals(row) },
       after: { discount_code: null, ...auditTotals(saved) },
-    });
-    return getOrder(tx, id);
+    }),
   });
 }
 
-export async function updateBypassPaymentOptionDiscount(
+export function updateBypassPaymentOptionDiscount(
   ctx: Ctx,
   id: number,
   bypass: boolean,
   version?: number,
 ): Promise<Order> {
-  return transaction(ctx, async (tx) => {
-    const row = await loadOrderRow(tx, id, tx.db, { lock: true });
-    assertVersion(row, version);
-    assertPriceOpen(tx, row, 'changed');
-    await repo.updateOrder(tx.db, id, { bypassPaymentOptionDiscount: bypass });
-    const saved = await repriceTotals(tx, id);
-    await audit(tx, {
-      entity: 'order',
-      id,
-      action: 'update_bypass_payment_option_discount',
+  return changeOrder(ctx, id, {
+    version,
+    action: 'update_bypass_payment_option_discount',
+    allowed: (tx, row) => assertPriceOpen(tx, row, 'changed'),
+    apply: (tx) => repo.updateOrder(tx.db, id, { bypassPaymentOptionDiscount: bypass }),
+    record: (row, saved) => ({
       before: { bypass_payment_option_discount: row.bypassPaymentOptionDiscount, ...auditTotals(row) },
       after: { bypass_payment_option_discount: bypass, ...auditTotals(saved) },
-    });
-    return getOrder(tx, id);
+    }),
   });
 }
 
