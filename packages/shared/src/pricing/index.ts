@@ -4,5 +4,6 @@ export * from './discount-code.ts';
 export * from './inputs.ts';
 export * from './item.ts';
 export * from './order.ts';
+export * from './slots.ts';
 export * from './text.ts';
 export * from './types.ts';

@@ -7,6 +7,7 @@ import {
   type Order,
   type OrderShort,
   orderFlags,
+  slotIds,
 } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { companyName as companyNameOf } from '../accounts/index.ts';
@@ -23,16 +24,7 @@ import { toWireOrder } from './wire.ts';
 async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: repo.OrderItemRow[]) {
   const ids = new Set<number>();
   for (const g of groups) {
-    for (const id of [
-      g.woodSpeciesId,
-      g.finishOptionId,
-      g.baseDoorStyleId,
-      g.wallDoorStyleId,
-      g.tallDoorStyleId,
-      g.drawerStyleId,
-    ]) {
-      if (id !== null) ids.add(id);
-    }
+    for (const id of slotIds(g)) if (id !== null) ids.add(id);
   }
   for (const it of items) if (it.finishedSideId !== null) ids.add(it.finishedSideId);
   const rows = await premiumsForPricing(db, [...ids]);

@@ -1,4 +1,5 @@
 import { type Executor, schema } from '@cab/db';
+import { PREMIUM_SLOTS } from '@cab/shared';
 import { and, asc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { preparedRows } from '../../kit/json-rows.ts';
@@ -92,14 +93,7 @@ function fromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T
   return out as T['$inferSelect'];
 }
 
-const GROUP_PREMIUM_COLUMNS = [
-  orderGroups.woodSpeciesId,
-  orderGroups.finishOptionId,
-  orderGroups.baseDoorStyleId,
-  orderGroups.wallDoorStyleId,
-  orderGroups.tallDoorStyleId,
-  orderGroups.drawerStyleId,
-];
+const GROUP_PREMIUM_COLUMNS = PREMIUM_SLOTS.map((slot) => orderGroups[slot.column]);
 
 /**
  * The order, its customer, company name, discount code, groups, lines and the codes of the

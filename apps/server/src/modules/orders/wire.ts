@@ -11,6 +11,7 @@ import {
   type OrderListRow,
   type PaymentMethod,
   type PricePart,
+  slotsByKind,
   taxRateToWire,
   toWire,
 } from '@cab/shared';
@@ -95,14 +96,7 @@ function head({ row, customer, companyName }: Head): OrderListRow {
 }
 
 /** A stored group's premium slots as the wire names them. */
-export const premiumIdsOf = (g: repo.OrderGroupRow) => ({
-  wood_species: g.woodSpeciesId,
-  finish_option: g.finishOptionId,
-  base_door_style: g.baseDoorStyleId,
-  wall_door_style: g.wallDoorStyleId,
-  tall_door_style: g.tallDoorStyleId,
-  drawer_style: g.drawerStyleId,
-});
+export const premiumIdsOf = (g: repo.OrderGroupRow) => slotsByKind(g);
 
 /** A stored part may carry the premium's code as it was when priced. */
 type StoredPart = PricePart & { code?: string | null };

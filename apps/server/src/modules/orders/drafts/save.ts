@@ -1,5 +1,15 @@
 import type { Executor } from '@cab/db';
-import { type Cents, type OrderGroupInput, type OrderPricing, type OrderStatus, priceOrder } from '@cab/shared';
+import {
+  type Cents,
+  GROUP_PREMIUM_KINDS,
+  type GroupPremiumKind,
+  type OrderGroupInput,
+  type OrderPricing,
+  type OrderStatus,
+  priceOrder,
+  slotIds,
+  slotsByColumn,
+} from '@cab/shared';
 import type { RequestContext } from '../../../kit/context.ts';
 import { catalogueGroups, orderLevelInput } from '../pricing/inputs.ts';
 import * as bulk from '../pricing/repository.ts';
@@ -12,16 +22,18 @@ import { type PreparedGroup, prepareGroups, toSources } from './validate.ts';
  * order's unchanged lines keep their frozen price), and written in place, lines kept by `_id`.
  */
 
+/** A prepared group's premium ids by kind (null for an empty slot). */
+const premiumIds = (g: PreparedGroup) =>
+  Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, g.premiums[k]?.id ?? null])) as Record<
+    GroupPremiumKind,
+    number | null
+  >;
+
 const groupColumns = (orderId: number, position: number, g: PreparedGroup, subtotal: Cents): repo.NewOrderGroup => ({
   orderId,
   position,
   name: g.name,
-  woodSpeciesId: g.premiums.wood_species?.id ?? null,
-  finishOptionId: g.premiums.finish_option?.id ?? null,
-  baseDoorStyleId: g.premiums.base_door_style?.id ?? null,
-  wallDoorStyleId: g.premiums.wall_door_style?.id ?? null,
-  tallDoorStyleId: g.premiums.tall_door_style?.id ?? null,
-  drawerStyleId: g.premiums.drawer_style?.id ?? null,
+  ...slotsByColumn(premiumIds(g)),
   errors: g.errors,
   subtotal,
 });
@@ -130,31 +142,10 @@ function keepFrozenLines(
   items: readonly repo.OrderItemRow[],
   prepared: PreparedGroup[],
 ) {
-  const groupKey = new Map(
-    groups.map((g) => [
-      g.id,
-      premiumKey([
-        g.woodSpeciesId,
-        g.finishOptionId,
-        g.baseDoorStyleId,
-        g.wallDoorStyleId,
-        g.tallDoorStyleId,
-        g.drawerStyleId,
-      ]),
-    ]),
-  );
+  const groupKey = new Map(groups.map((g) => [g.id, premiumKey(slotIds(g))]));
   const stored = new Map(items.map((i) => [i.clientId, i]));
   for (const g of prepared) {
-    const key = premiumKey(
-      [
-        g.premiums.wood_species,
-        g.premiums.finish_option,
-        g.premiums.base_door_style,
-        g.premiums.wall_door_style,
-        g.premiums.tall_door_style,
-        g.premiums.drawer_style,
-      ].map((p) => p?.id ?? null),
-    );
+    const key = premiumKey(slotIds(slotsByColumn(premiumIds(g))));
     for (const it of g.items) {
       const old = stored.get(it.clientId);
       if (

@@ -3,6 +3,7 @@ import {
   type GroupPremiumKind,
   ORDER_TEXT,
   type OrderGroupInput,
+  PREMIUM_SLOTS,
   type PremiumType,
   groupRuleErrors as sharedGroupRuleErrors,
 } from '@cab/shared';
@@ -24,12 +25,7 @@ import { premiumIdsOf } from '../wire.ts';
  */
 
 export const PREMIUM_KIND_TYPE: Record<GroupPremiumKind | 'finished_side', PremiumType> = {
-  wood_species: 'WOOD_SPECIES',
-  finish_option: 'FINISH_OPTION',
-  base_door_style: 'DOOR_STYLE',
-  wall_door_style: 'DOOR_STYLE',
-  tall_door_style: 'DOOR_STYLE',
-  drawer_style: 'DRAWER_STYLE',
+  ...(Object.fromEntries(PREMIUM_SLOTS.map((s) => [s.kind, s.type])) as Record<GroupPremiumKind, PremiumType>),
   finished_side: 'FINISHED_SIDE',
 };
 
