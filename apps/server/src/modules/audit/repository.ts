@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { exactCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
 const { auditEvents, users } = schema;
@@ -42,4 +42,30 @@ export function auditPage(db: Executor, filter: AuditFilter, window: PageWindow)
         .offset(offset),
     exactCount(db, auditEvents, where),
   ) satisfies Promise<Page<unknown>>;
+}
+
+/** One entity's events, newest first, with the actor's name; only `actions` when given. */
+export function historyOf(
+  db: Executor,
+  entity: string,
+  entityId: string,
+  actions: readonly string[] | null,
+  limit: number,
+) {
+  return db
+    .select({
+      event: auditEvents,
+      actor: { id: users.id, fullName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` },
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .where(
+      and(
+        eq(auditEvents.entity, entity),
+        eq(auditEvents.entityId, entityId),
+        actions ? inArray(auditEvents.action, [...actions]) : undefined,
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
 }

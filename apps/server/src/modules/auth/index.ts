@@ -24,6 +24,7 @@ export {
   type UserRow,
   type UserWithCompany,
   updateUser,
+  userNames,
   userWithCompanyColumns,
 } from './repository.ts';
 export { authRoutes } from './routes.ts';

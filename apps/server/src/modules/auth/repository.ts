@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { dropCachedSessions, SESSION_CHANNEL } from './session-changes.ts';
 
 /**
@@ -54,6 +54,17 @@ export async function customerOf(db: Executor, userId: number) {
   return row ?? null;
 }
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof customerOf>>>;
+
+/** The full names (first and last, trimmed) of the users of `ids` that exist. */
+export async function userNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, fullName: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.fullName]));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Users

@@ -1,3 +1,4 @@
+import type { Executor } from '@cab/db';
 import {
   ORDER_TEXT,
   type orderCommentSchema,
@@ -11,6 +12,7 @@ import { notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
+import { userNames } from '../../auth/index.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as repo from './repository.ts';
 
@@ -23,49 +25,74 @@ type Comment = z.infer<typeof orderCommentSchema>;
 type Note = z.infer<typeof orderNoteSchema>;
 type Todo = z.infer<typeof orderTodoSchema>;
 
-const person = (p: { id: number | null; fullName: string | null } | null) =>
-  p && p.id !== null ? { id: p.id, full_name: p.fullName ?? '' } : null;
+/** A person an entry names, by id: null when none (or the user is gone). */
+type People = (id: number | null) => { id: number; full_name: string } | null;
 
-const toWireComment = ({ comment: c, author }: repo.CommentWithAuthor): Comment => ({
+/** `rows` on the wire with the names of the people they name (one read through auth). */
+async function withPeople<R, W>(
+  db: Executor,
+  rows: readonly R[],
+  idsOf: (row: R) => (number | null)[],
+  toWire: (row: R, people: People) => W,
+): Promise<W[]> {
+  const names = await userNames(
+    db,
+    rows.flatMap(idsOf).filter((id): id is number => id !== null),
+  );
+  const people: People = (id) => (id === null || !names.has(id) ? null : { id, full_name: names.get(id) ?? '' });
+  return rows.map((row) => toWire(row, people));
+}
+
+const toWireComment = (c: repo.OrderCommentRow, people: People): Comment => ({
   id: c.id,
   text: c.text,
-  author: person(author),
+  author: people(c.authorId),
   created_at: c.createdAt.toISOString(),
 });
 
-const toWireNote = ({ note: n, author, resolvedBy }: repo.NoteWithPeople): Note => ({
+const toWireNote = (n: repo.OrderNoteRow, people: People): Note => ({
   id: n.id,
   note: n.note,
   is_resolved: n.isResolved,
-  author: person(author),
-  resolved_by: person(resolvedBy),
+  author: people(n.authorId),
+  resolved_by: people(n.resolvedById),
   resolved_at: n.resolvedAt?.toISOString() ?? null,
   created_at: n.createdAt.toISOString(),
 });
 
-const toWireTodo = ({ todo: t, createdBy, completedBy }: repo.TodoWithPeople): Todo => ({
+const toWireTodo = (t: repo.OrderTodoRow, people: People): Todo => ({
   id: t.id,
   text: t.text,
   is_completed: t.isCompleted,
-  created_by: person(createdBy),
-  completed_by: person(completedBy),
+  created_by: people(t.createdById),
+  completed_by: people(t.completedById),
   completed_at: t.completedAt?.toISOString() ?? null,
   created_at: t.createdAt.toISOString(),
 });
+
+const commentsToWire = (db: Executor, rows: readonly repo.OrderCommentRow[]) =>
+  withPeople(db, rows, (c) => [c.authorId], toWireComment);
+const notesToWire = (db: Executor, rows: readonly repo.OrderNoteRow[]) =>
+  withPeople(db, rows, (n) => [n.authorId, n.resolvedById], toWireNote);
+const todosToWire = (db: Executor, rows: readonly repo.OrderTodoRow[]) =>
+  withPeople(db, rows, (t) => [t.createdById, t.completedById], toWireTodo);
+
+/** One entry on the wire (it exists: it was just written or checked). */
+const one = async <W>(wired: Promise<W[]>): Promise<W> => (await wired)[0]!;
 
 // ---------------------------------------------------------------------------------------------
 // Comments: the customer on an order they reach, the shop on every order
 
 export async function listComments(ctx: Ctx, id: number): Promise<{ results: Comment[] }> {
   await loadOrderRow(ctx, id);
-  return { results: (await repo.commentsOf(ctx.db, id)).map(toWireComment) };
+  return { results: await commentsToWire(ctx.db, await repo.commentsOf(ctx.db, id)) };
 }
 
 export async function addComment(ctx: Ctx, id: number, text: string): Promise<Comment> {
   return transaction(ctx, async (tx) => {
     await loadOrderRow(tx, id, tx.db);
     const commentId = await repo.insertComment(tx.db, { orderId: id, authorId: ctx.actor.id, text });
-    const comment = toWireComment((await repo.commentById(tx.db, commentId))!);
+    const comment = await one(commentsToWire(tx.db, [(await repo.commentOfOrder(tx.db, id, commentId))!]));
     await audit(tx, {
       entity: 'order',
       id,
@@ -82,7 +109,7 @@ export async function addComment(ctx: Ctx, id: number, text: string): Promise<Co
 
 export async function listNotes(ctx: Ctx, id: number): Promise<{ results: Note[] }> {
   await loadOrderRow(ctx, id);
-  return { results: (await repo.notesOf(ctx.db, id)).map(toWireNote) };
+  return { results: await notesToWire(ctx.db, await repo.notesOf(ctx.db, id)) };
 }
 
 const noteNotFound = () => notFound(ORDER_TEXT.noteNotFound);
@@ -93,7 +120,7 @@ export async function saveNote(ctx: Ctx, id: number, body: { note_id?: number; n
     await loadOrderRow(tx, id, tx.db);
     if (body.note_id === undefined) {
       const noteId = await repo.insertNote(tx.db, { orderId: id, authorId: ctx.actor.id, note: body.note });
-      const after = toWireNote((await repo.noteOfOrder(tx.db, id, noteId))!);
+      const after = await one(notesToWire(tx.db, [(await repo.noteOfOrder(tx.db, id, noteId))!]));
       await audit(tx, {
         entity: 'order',
         id,
@@ -110,10 +137,10 @@ export async function saveNote(ctx: Ctx, id: number, body: { note_id?: number; n
       entity: 'order',
       id,
       action: 'update_note',
-      before: { note_id: body.note_id, note: before.note.note },
+      before: { note_id: body.note_id, note: before.note },
       after: { note_id: body.note_id, note: body.note },
     });
-    return toWireNote((await repo.noteOfOrder(tx.db, id, body.note_id))!);
+    return one(notesToWire(tx.db, [(await repo.noteOfOrder(tx.db, id, body.note_id))!]));
   });
 }
 
@@ -122,7 +149,7 @@ export async function resolveNote(ctx: Ctx, id: number, noteId: number): Promise
     await loadOrderRow(tx, id, tx.db);
     const before = await repo.noteOfOrder(tx.db, id, noteId);
     if (!before) throw noteNotFound();
-    if (!before.note.isResolved) {
+    if (!before.isResolved) {
       await repo.updateNote(tx.db, noteId, { isResolved: true, resolvedById: ctx.actor.id, resolvedAt: new Date() });
       await audit(tx, {
         entity: 'order',
@@ -132,7 +159,7 @@ export async function resolveNote(ctx: Ctx, id: number, noteId: number): Promise
         after: { note_id: noteId, is_resolved: true },
       });
     }
-    return toWireNote((await repo.noteOfOrder(tx.db, id, noteId))!);
+    return one(notesToWire(tx.db, [(await repo.noteOfOrder(tx.db, id, noteId))!]));
   });
 }
 
@@ -146,7 +173,7 @@ export async function listTodos(
 ): Promise<{ results: Todo[]; total: number }> {
   await loadOrderRow(ctx, id);
   const page = await repo.todoPage(ctx.db, id, query.is_completed, pageWindow(query));
-  return { results: page.rows.map(toWireTodo), total: page.total };
+  return { results: await todosToWire(ctx.db, page.rows), total: page.total };
 }
 
 const todoNotFound = () => notFound(ORDER_TEXT.todoNotFound);
@@ -156,7 +183,7 @@ export async function addTodo(ctx: Ctx, id: number, text: string): Promise<Todo>
     await loadOrderRow(tx, id, tx.db);
     const todoId = await repo.insertTodo(tx.db, { orderId: id, text, createdById: ctx.actor.id });
     await audit(tx, { entity: 'order', id, action: 'add_todo', before: null, after: { todo_id: todoId, text } });
-    return toWireTodo((await repo.todoOfOrder(tx.db, id, todoId))!);
+    return one(todosToWire(tx.db, [(await repo.todoOfOrder(tx.db, id, todoId))!]));
   });
 }
 
@@ -166,7 +193,7 @@ export async function completeTodo(ctx: Ctx, id: number, todoId: number, isCompl
     await loadOrderRow(tx, id, tx.db);
     const before = await repo.todoOfOrder(tx.db, id, todoId);
     if (!before) throw todoNotFound();
-    if (before.todo.isCompleted !== isCompleted) {
+    if (before.isCompleted !== isCompleted) {
       await repo.updateTodo(tx.db, todoId, {
         isCompleted,
         completedById: isCompleted ? ctx.actor.id : null,
@@ -176,11 +203,11 @@ export async function completeTodo(ctx: Ctx, id: number, todoId: number, isCompl
         entity: 'order',
         id,
         action: 'complete_todo',
-        before: { todo_id: todoId, is_completed: before.todo.isCompleted },
+        before: { todo_id: todoId, is_completed: before.isCompleted },
         after: { todo_id: todoId, is_completed: isCompleted },
       });
     }
-    return toWireTodo((await repo.todoOfOrder(tx.db, id, todoId))!);
+    return one(todosToWire(tx.db, [(await repo.todoOfOrder(tx.db, id, todoId))!]));
   });
 }
 
@@ -194,7 +221,7 @@ export async function deleteTodo(ctx: Ctx, id: number, todoId: number): Promise<
       entity: 'order',
       id,
       action: 'delete_todo',
-      before: { todo_id: todoId, text: before.todo.text, is_completed: before.todo.isCompleted },
+      before: { todo_id: todoId, text: before.text, is_completed: before.isCompleted },
       after: null,
     });
     return { detail: ORDER_TEXT.todoDeleted };

@@ -9,8 +9,8 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
+import { historyOf } from '../../audit/index.ts';
 import { loadOrderRow } from '../reach.ts';
-import * as repo from './repository.ts';
 
 /**
  * GET {id}/timeline/: the order's audit trail (decision 0009), newest first. The shop sees every
@@ -50,7 +50,13 @@ function withoutInternal(value: unknown): unknown {
 export async function orderTimeline(ctx: Ctx, id: number): Promise<{ results: TimelineEntry[] }> {
   await loadOrderRow(ctx, id);
   const customer = isCustomer(ctx.actor.role);
-  const rows = await repo.orderEvents(ctx.db, id, customer ? CUSTOMER_TIMELINE_ACTIONS : null, TIMELINE_LIMIT);
+  const rows = await historyOf(
+    ctx.db,
+    'order',
+    String(id),
+    customer ? CUSTOMER_TIMELINE_ACTIONS : null,
+    TIMELINE_LIMIT,
+  );
   const shown = customer ? withoutInternal : (v: unknown) => v;
   return {
     results: rows.map(({ event: e, actor }) => ({
