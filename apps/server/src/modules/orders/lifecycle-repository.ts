@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import type { OrderStatus } from '@cab/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
 
@@ -8,8 +8,7 @@ import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
  * The SQL of the lifecycle, conversation, files and timeline parts of the orders module (the
  * order, group and item queries are in repository.ts).
  */
-const { orders, orderComments, orderNotes, orderTodos, orderFiles, discountCodes, addresses, auditEvents, users } =
-  schema;
+const { orders, orderComments, orderNotes, orderTodos, orderFiles, addresses, auditEvents, users } = schema;
 
 export type OrderCommentRow = typeof orderComments.$inferSelect;
 export type OrderNoteRow = typeof orderNotes.$inferSelect;
@@ -56,21 +55,6 @@ export async function compareAndSetStatus(
     .where(and(eq(orders.id, id), eq(orders.status, read.status), eq(orders.version, read.version)))
     .returning();
   return row ?? null;
-}
-
-/** Claims one use of a code unless its limit is reached; false when none is left. */
-export async function claimDiscountCodeUse(db: Executor, id: number): Promise<boolean> {
-  const rows = await db
-    .update(discountCodes)
-    .set({ timesUsed: sql`${discountCodes.timesUsed} + 1` })
-    .where(
-      and(
-        eq(discountCodes.id, id),
-        or(isNull(discountCodes.usageLimit), lt(discountCodes.timesUsed, discountCodes.usageLimit)),
-      ),
-    )
-    .returning({ id: discountCodes.id });
-  return rows.length === 1;
 }
 
 /** An address of the customer or of the customer's company; null for anyone else's. */

@@ -2,6 +2,7 @@ import { ORDER_LIMITS, type Order, type OrderGroupInput, type OrderStatus } from
 import type { Ctx } from '../../kit/context.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { releaseCode as releaseCodeUse } from '../finance/index.ts';
 import { everyTotal } from './pricing.ts';
 import { loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
@@ -18,7 +19,7 @@ import { premiumIdsOf } from './wire.ts';
 /** Gives a claimed discount code use back (cancel, decline); what the event records. */
 async function releaseCode(tx: Ctx, moved: repo.OrderRow) {
   if (moved.discountCodeId === null || !moved.discountCodeClaimed) return undefined;
-  await repo.releaseDiscountCodeUse(tx.db, moved.discountCodeId);
+  await releaseCodeUse(tx.db, moved.discountCodeId);
   await repo.updateOrder(tx.db, moved.id, { discountCodeClaimed: false });
   return { discount_code_released: moved.discountCodeId };
 }

@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import type { PremiumType } from '@cab/shared';
-import { and, asc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   jsonBoolean,
@@ -15,20 +15,7 @@ import {
 } from '../../kit/json-rows.ts';
 import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
-const {
-  orders,
-  orderGroups,
-  orderItems,
-  premiums,
-  lineItems,
-  users,
-  companies,
-  addresses,
-  boundDiscounts,
-  discountCodes,
-  surcharges,
-  paymentOptions,
-} = schema;
+const { orders, orderGroups, orderItems, premiums, lineItems, users, companies, addresses, discountCodes } = schema;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -36,8 +23,6 @@ export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type NewOrderGroup = typeof orderGroups.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrderItem = typeof orderItems.$inferInsert;
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
-export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // One order
@@ -261,74 +246,12 @@ export type LineItemRef = Awaited<ReturnType<typeof lineItemsByIds>>[number];
 export const premiumTypeIs = (type: PremiumType) => eq(premiums.premiumType, type);
 
 // ---------------------------------------------------------------------------------------------
-// Finance rules the engine reads
+// The finance rules the engine reads (pricing.ts): finance owns them, asked through its index
 
-/** The customer's own bound discount, else the company's. */
-export async function boundDiscountFor(db: Executor, customerId: number, companyId: number | null) {
-  const rows = await db
-    .select({ customerId: boundDiscounts.customerId, percentage: boundDiscounts.percentage })
-    .from(boundDiscounts)
-    .where(
-      companyId === null
-        ? eq(boundDiscounts.customerId, customerId)
-        : or(eq(boundDiscounts.customerId, customerId), eq(boundDiscounts.companyId, companyId)),
-    );
-  return (rows.find((r) => r.customerId === customerId) ?? rows[0])?.percentage ?? null;
-}
+export { boundDiscountFor, discountCodeById, paymentOptionById, surchargesFor } from '../finance/index.ts';
 
-export async function discountCodeById(db: Executor, id: number) {
-  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
-  return row ?? null;
-}
-
-export async function discountCodeByCode(db: Executor, code: string) {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, code.trim().toUpperCase()), eq(discountCodes.isActive, true)));
-  return row ?? null;
-}
-
-/** Gives back one claimed use of a code (never below zero). */
-export async function releaseDiscountCodeUse(db: Executor, id: number) {
-  await db
-    .update(discountCodes)
-    .set({ timesUsed: sql`greatest(${discountCodes.timesUsed} - 1, 0)` })
-    .where(eq(discountCodes.id, id));
-}
-
-/** Active surcharges for every method, plus those of `method`. */
-export function surchargesFor(db: Executor, method: string | null) {
-  const methodMatch =
-    method === null
-      ? isNull(surcharges.paymentMethod)
-      : or(isNull(surcharges.paymentMethod), eq(surcharges.paymentMethod, method));
-  return db
-    .select()
-    .from(surcharges)
-    .where(and(eq(surcharges.isActive, true), methodMatch))
-    .orderBy(asc(surcharges.id));
-}
-
-export async function paymentOptionById(db: Executor, id: number) {
-  const [row] = await db.select().from(paymentOptions).where(eq(paymentOptions.id, id));
-  return row ?? null;
-}
-
-/** Active payment options valid on `date` (inclusive bounds); business-only ones only if asked. */
-export function paymentOptionsOn(db: Executor, date: string, includeBusinessOnly: boolean) {
-  const conditions: SQL[] = [
-    eq(paymentOptions.isActive, true),
-    or(isNull(paymentOptions.validFrom), lte(paymentOptions.validFrom, date))!,
-    or(isNull(paymentOptions.validTo), gte(paymentOptions.validTo, date))!,
-  ];
-  if (!includeBusinessOnly) conditions.push(eq(paymentOptions.businessOnly, false));
-  return db
-    .select()
-    .from(paymentOptions)
-    .where(and(...conditions))
-    .orderBy(asc(paymentOptions.index), asc(paymentOptions.id));
-}
+// ---------------------------------------------------------------------------------------------
+// Accounts reads
 
 /** The state of the customer's default shipping address (their own, else the company's). */
 export async function defaultShippingState(db: Executor, customerId: number, companyId: number | null) {

@@ -41,7 +41,8 @@ import { jsonPage } from '../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { addressOfOwner, claimDiscountCodeUse } from './lifecycle-repository.ts';
+import { claimCode, discountCodeById, discountCodeByText, paymentOptionsOn, releaseCode } from '../finance/index.ts';
+import { addressOfOwner } from './lifecycle-repository.ts';
 import { catalogueGroups, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './pricing.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
@@ -98,7 +99,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
         row.companyId === null ? null : repo.companyName(db, row.companyId),
         withGroups ? repo.groupsOf(db, row.id) : [],
         withGroups ? repo.itemsOf(db, row.id) : [],
-        row.discountCodeId === null ? null : repo.discountCodeById(db, row.discountCodeId),
+        row.discountCodeId === null ? null : discountCodeById(db, row.discountCodeId),
       ]);
   const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
@@ -757,7 +758,7 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string, vers
     if (row.discountCodeId !== null) {
       throw fieldError(ORDER_ERROR_CODES.discountCodeAlreadySet, 'discount_code', ORDER_TEXT.discountCodeAlreadySet);
     }
-    const code = await repo.discountCodeByCode(tx.db, text);
+    const code = await discountCodeByText(tx.db, text);
     if (!code) throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
     const refusal = checkDiscountCode(discountCodeInput(code, false), {
       today: todayIso(),
@@ -769,7 +770,7 @@ export async function enterDiscountCode(ctx: Ctx, id: number, text: string, vers
     // Past BID the code is the order's now: one use claimed atomically (a bid claims at submit),
     // and frozen with the order's other rules (decision 0017).
     const claimed = row.status !== 'BID';
-    if (claimed && !(await claimDiscountCodeUse(tx.db, code.id))) {
+    if (claimed && !(await claimCode(tx.db, code.id))) {
       throw fieldError(ORDER_ERROR_CODES.discountCodeRefused, 'discount_code', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
     }
     await repo.updateOrder(tx.db, id, {
@@ -797,8 +798,8 @@ export async function cancelDiscountCode(ctx: Ctx, id: number, version?: number)
     assertVersion(row, version);
     assertCodeOpen(tx, row);
     if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
-    const code = await repo.discountCodeById(tx.db, row.discountCodeId);
-    if (row.discountCodeClaimed) await repo.releaseDiscountCodeUse(tx.db, row.discountCodeId);
+    const code = await discountCodeById(tx.db, row.discountCodeId);
+    if (row.discountCodeClaimed) await releaseCode(tx.db, row.discountCodeId);
     await repo.updateOrder(tx.db, id, {
       discountCodeId: null,
       discountCodeClaimed: false,
@@ -867,7 +868,7 @@ export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof or
 export async function paymentOptions(ctx: Ctx, id: number, date: string | undefined) {
   const row = await loadOrderRow(ctx, id);
   const customer = await repo.customerOf(ctx.db, row.customerId);
-  const rows = await repo.paymentOptionsOn(ctx.db, date ?? todayIso(), customer?.accountType === 'B');
+  const rows = await paymentOptionsOn(ctx.db, date ?? todayIso(), customer?.accountType === 'B');
   return { results: rows.map(toWirePaymentOption) };
 }
 

@@ -17,6 +17,7 @@ import { AppError, badRequest, fieldErrors } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { findUserByEmail } from '../auth/index.ts';
 import { getSettings, holidays } from '../core/index.ts';
+import { claimCode as claimCodeUse, discountCodeById, paymentOptionsOn } from '../finance/index.ts';
 import { insertStoredFiles, removeStored, storeUploads } from './files.ts';
 import * as lrepo from './lifecycle-repository.ts';
 import { freezeRules, todayIso } from './pricing.ts';
@@ -84,7 +85,7 @@ async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, to
   if (!billing) refuse('billing_address', ORDER_TEXT.addressNotYours);
   if (body.shipping_address !== undefined && !shipping) refuse('shipping_address', ORDER_TEXT.addressNotYours);
   // The same options payment_options?date= offers: active, valid today, business-only for business customers.
-  const options = await repo.paymentOptionsOn(ctx.db, today, customer?.accountType === 'B');
+  const options = await paymentOptionsOn(ctx.db, today, customer?.accountType === 'B');
   if (!options.some((o) => o.id === body.customer_payment_option)) {
     refuse('customer_payment_option', ORDER_TEXT.paymentOptionUnavailable);
   }
@@ -102,12 +103,12 @@ async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, to
 /** A code not yet claimed whose dates hold today: its use is claimed now, or the submit is refused. */
 async function claimCode(tx: Ctx, order: repo.OrderRow, today: string): Promise<boolean> {
   if (order.discountCodeId === null || order.discountCodeClaimed) return false;
-  const code = await repo.discountCodeById(tx.db, order.discountCodeId);
+  const code = await discountCodeById(tx.db, order.discountCodeId);
   // A code outside its dates does not apply (the order shows why); nothing to claim.
   if (!code?.isActive || (code.validFrom && today < code.validFrom) || (code.validTo && today > code.validTo)) {
     return false;
   }
-  if (!(await lrepo.claimDiscountCodeUse(tx.db, code.id))) {
+  if (!(await claimCodeUse(tx.db, code.id))) {
     throw badRequest('discount_code_used_up', DISCOUNT_CODE_REFUSAL_TEXT.used_up);
   }
   return true;

@@ -15,6 +15,7 @@ import {
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
+import type { PaymentOptionRow } from '../finance/index.ts';
 import type * as repo from './repository.ts';
 
 /** Orders on the wire: money as decimal strings (toWire), SPEC 6's customer display. */
@@ -238,7 +239,7 @@ export function toWireOrder(p: OrderParts): Order {
   };
 }
 
-export function toWirePaymentOption(o: repo.PaymentOptionRow): z.infer<typeof paymentOptionSchema> {
+export function toWirePaymentOption(o: PaymentOptionRow): z.infer<typeof paymentOptionSchema> {
   return {
     id: o.id,
     name: o.name,
