@@ -11,6 +11,17 @@ import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { ordersCoreRoutes } from './routes.ts';
 import { orderLifecycleRoutes } from './routes-lifecycle.ts';
 
+/** The use cases the demo seed makes its orders with (apps/server/src/seed, decision 0024). */
+export { approveOrder, cancelOrder, declineOrder } from './lifecycle.ts';
+export {
+  createOrder,
+  enterDiscountCode,
+  updateBypassPaymentOptionDiscount,
+  updateCustomDiscount,
+} from './service.ts';
+export { moveOrder } from './status.ts';
+export { submitOrder } from './submit.ts';
+
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.
   app.register(async (orders) => {
