@@ -2,7 +2,7 @@
  * Issue 9: the order list at scale. On PostgreSQL, a fresh database (`bench_orders`, recreated)
  * gets the migrations and the demo seed, then 100,000 orders with about 2,000,000 lines written by
  * SQL (INSERT ... SELECT generate_series; lines are copies of demo-catalogue lines priced by the
- * seed's helper and the shared engine), statuses spread so the default filter (VERIFIED, ORDERED,
+ * shared pricing pipeline, packages/shared/src/pricing/inputs.ts), statuses spread so the default filter (VERIFIED, ORDERED,
  * IN_PROGRESS) matches about 35 %, customers spread over a few hundred users in 41 companies;
  * then VACUUM ANALYZE. The real server then serves it and autocannon loads
  * GET /api/orders/?status=VERIFIED,ORDERED,IN_PROGRESS&page=1&page_size=50 as an admin, a business
@@ -20,15 +20,14 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createDb, seed } from '../packages/db/src/index.ts';
 import {
-  createDb,
   type LineItemPriceRow,
   orderPricingInput,
   type PremiumPriceRow,
   type PricingLineRows,
-  seed,
-} from '../packages/db/src/index.ts';
-import { priceOrder } from '../packages/shared/src/index.ts';
+  priceOrder,
+} from '../packages/shared/src/index.ts';
 import { startServer } from './lib.mjs';
 
 const { values: opt } = parseArgs({
@@ -66,7 +65,7 @@ async function client(url = databaseUrl) {
   return c;
 }
 
-/** Demo premiums every bench group uses, and the catalogue lines priced once through the seed's helper. */
+/** Demo premiums every bench group uses, and the catalogue lines priced once through the shared pipeline. */
 async function templates(c: pg.Client) {
   const premiums = (
     await c.query<{
@@ -407,7 +406,7 @@ async function bigOrder(c: pg.Client, customer: number) {
       items: lines.slice(g * 100, g * 100 + 100),
     })),
   };
-  // The server's pricing step alone: catalogue rows -> engine input (the seed's helper) -> priceOrder.
+  // The server's pricing step alone: catalogue rows -> engine input (the shared pipeline, as the server) -> priceOrder.
   const byId = new Map(items.map((it) => [it.id, it]));
   const pricingAlone: number[] = [];
   for (let run = 0; run < 20 + 50; run++) {

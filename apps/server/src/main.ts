@@ -1,8 +1,9 @@
-import { createDb, DataDirInUseError, seed } from '@cab/db';
+import { createDb, DataDirInUseError } from '@cab/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemContext } from './kit/context.ts';
 import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
+import { seed } from './seed/index.ts';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -19,6 +20,7 @@ const { createdDemoUsers } = await seed(handle.db, {
   demo: config.seedDemo,
   demoFinance: config.seedDemo,
   demoOrders: config.seedDemo && config.appEnv !== 'test',
+  config,
 });
 const app = await buildApp({ db: handle.db, config });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.

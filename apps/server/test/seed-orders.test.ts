@@ -1,20 +1,19 @@
+import { type DbHandle, schema } from '@cab/db';
+import { createTestDb } from '@cab/db/testing';
 import {
-  type DbHandle,
-  DEMO_ORDER_CUSTOMERS,
-  DEMO_SHOP_STATE,
+  GROUP_PREMIUM_KINDS,
   type LineItemPriceRow,
+  ORDER_STATUSES,
   orderPricingInput,
   type PremiumPriceRow,
   type PricingGroupRows,
-  schema,
-  seed,
-} from '@cab/db';
-import { createTestDb } from '@cab/db/testing';
-import { GROUP_PREMIUM_KINDS, ORDER_STATUSES, priceOrder } from '@cab/shared';
+  priceOrder,
+} from '@cab/shared';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ORDER_CUSTOMERS, DEMO_SHOP_STATE, seed } from '../src/seed/index.ts';
 
-/** The demo orders (packages/db/src/seed-orders.ts): every status, priced as stored, idempotent. */
+/** The demo orders (apps/server/src/seed/orders.ts): every status, priced as stored, idempotent. */
 
 let handle: DbHandle;
 let createdDemoOrders = 0;
@@ -235,7 +234,17 @@ describe('demo orders', () => {
             p.final_price,
             p.total_final_price,
           ]);
-          expect(l.breakdown).toEqual(JSON.parse(JSON.stringify(p.breakdown)));
+          // As every order made through the orders module: each premium part carries its code.
+          const withCode = <P extends { premium_id: string | null }>(part: P) => ({
+            ...part,
+            code: part.premium_id === null ? null : premiumRows.get(Number(part.premium_id))!.code,
+          });
+          const frozen = {
+            ...p.breakdown,
+            premiums: p.breakdown.premiums.map(withCode),
+            finished_side: p.breakdown.finished_side && withCode(p.breakdown.finished_side),
+          };
+          expect(l.breakdown).toEqual(JSON.parse(JSON.stringify(frozen)));
           const parts =
             l.breakdown.base_price +
             l.breakdown.premiums.reduce((n, part) => n + part.amount, 0) +

@@ -3,14 +3,12 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
-import { seedDemoFinance, seedDemoOrders } from './seed-orders.ts';
-import type { Db, Executor } from './types.ts';
+import type { Db } from './types.ts';
 
+/** Deterministic pseudo-random numbers for demo data (the server's demo orders, tests). */
+export { seededRandom } from './random.ts';
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
 export { drawSeedImage, isSeedImageKey, seedCatalog } from './seed-catalog.ts';
-/** Demo finance rules and orders (seed-finance.ts, seed-orders.ts) and the rows -> pricing input helper. */
-export * from './seed-finance.ts';
-export * from './seed-orders.ts';
 
 /** Password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -84,12 +82,11 @@ export const DEFAULT_SETTINGS = {
 
 /**
  * Idempotent: settings and holidays are ensured on every start; demo accounts are created only
- * when the database has no users at all (first start of an empty database).
+ * when the database has no users at all (first start of an empty database). The demo finance
+ * rules and orders are the server's (apps/server/src/seed, decision 0024): written through its
+ * modules.
  */
-export async function seed(
-  db: Db,
-  options: { demo?: boolean; demoFinance?: boolean; demoOrders?: boolean } = {},
-): Promise<{ createdDemoUsers: number; createdDemoOrders: number }> {
+export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ createdDemoUsers: number }> {
   for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
     await db.insert(settings).values({ key, value }).onConflictDoNothing();
   }
@@ -102,12 +99,7 @@ export async function seed(
     .insert(emailTemplates)
     .values(EMAIL_TEMPLATES.map((t) => ({ name: t.name, subject: t.subject, body: t.body })))
     .onConflictDoNothing();
-  if (options.demo === false) return { createdDemoUsers: 0, createdDemoOrders: 0 };
-  // Demo finance rules and orders only when asked (the server's start, db:seed): tests start bare.
-  const demoOrders = async (tx: Executor) => {
-    if (options.demoFinance && !options.demoOrders) await seedDemoFinance(tx);
-    return options.demoOrders ? seedDemoOrders(tx) : 0;
-  };
+  if (options.demo === false) return { createdDemoUsers: 0 };
 
   return db.transaction(async (tx) => {
     // Serialize concurrent first starts on a shared PostgreSQL.
@@ -115,7 +107,7 @@ export async function seed(
     const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
     if (count > 0) {
       await seedCatalog(tx);
-      return { createdDemoUsers: 0, createdDemoOrders: await demoOrders(tx) };
+      return { createdDemoUsers: 0 };
     }
 
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
@@ -151,6 +143,6 @@ export async function seed(
       .onConflictDoNothing();
     // The demo catalogue (only when the catalogue tables are empty) links to the tags above.
     await seedCatalog(tx);
-    return { createdDemoUsers: DEMO_USERS.length, createdDemoOrders: await demoOrders(tx) };
+    return { createdDemoUsers: DEMO_USERS.length };
   });
 }

@@ -38,6 +38,11 @@ export interface RequestContext {
   log: FastifyBaseLogger;
   /** Present only inside `transaction()`: the work `afterCommit()` queued. */
   readonly pendingAfterCommit?: AfterCommitWork[];
+  /**
+   * When the work happens, for system work that replays a history (the demo seed): the audit
+   * trail records this time. Absent (every request): the database's now().
+   */
+  readonly at?: Date;
 }
 
 /** The context of an endpoint that needs a signed-in user. */

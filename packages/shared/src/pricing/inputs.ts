@@ -1,5 +1,16 @@
 import { type BasisPoints, type Cents, parseTaxRate, type TaxRate } from '../money.ts';
-import type { DiscountCodeInput, OrderPricingInput, PremiumPrice, RateOrAmount, SurchargeInput } from './types.ts';
+import {
+  type DiscountCodeInput,
+  GROUP_PREMIUM_KINDS,
+  type GroupPremiumKind,
+  type GroupPremiums,
+  type OrderPricingInput,
+  type PremiumPrice,
+  type PricingGroup,
+  type PricingItem,
+  type RateOrAmount,
+  type SurchargeInput,
+} from './types.ts';
 
 /**
  * Stored rows -> the engine's inputs, for every caller that reads them from the database (the
@@ -84,3 +95,203 @@ export function frozenRulesOf(input: Omit<OrderPricingInput, 'groups'>, taxState
     taxExempt: input.taxExempt ?? false,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// One pricing pipeline (decision 0024): rows -> the engine's input, for the server, the web
+// builder and the seed alike. Plain data in (database rows or the builder's catalogue), no db.
+
+/** A premium as a catalogue row (priceCents / percentageBp), or already as the engine's price. */
+export type PremiumPriceLike =
+  | { id: number; priceCents: Cents | null; percentageBp: BasisPoints | null }
+  | PremiumPrice;
+
+/** A premium row or engine price -> the engine's price (null stays null). */
+export const premiumPriceOf = (p: PremiumPriceLike | null | undefined): PremiumPrice | null =>
+  p ? ('priceCents' in p ? premiumPrice(p) : { id: p.id, price: p.price, percentage: p.percentage }) : null;
+
+/** The premium columns the engine reads (a catalogue premium row). */
+export interface PremiumPriceRow {
+  id: number;
+  priceCents: Cents | null;
+  percentageBp: BasisPoints | null;
+}
+
+/** The catalogue line's columns the engine reads: its price and its doors and drawers. */
+export interface LineItemPriceRow {
+  priceCents: Cents;
+  nbBaseDoor: number;
+  nbWallDoor: number;
+  nbTallDoor: number;
+  nbDrawer: number;
+}
+
+/** One order line as the engine needs it, with its catalogue price rows. */
+export interface PricingLineRows {
+  /** The client `_id`; an attachment's parentClientId names its parent's. */
+  clientId: string;
+  parentClientId?: string | null;
+  isAttachment: boolean;
+  qty: number;
+  /** Today's catalogue line; null when it is gone (the stored unit price then stands). */
+  lineItem: LineItemPriceRow | null;
+  finishedSide?: PremiumPriceLike | null;
+  /** The line's stored (frozen) unit price: priced as is when `frozen` or the catalogue line is gone. */
+  storedUnitPrice?: Cents | null;
+  /** Keep the stored unit price (an unchanged line of a submitted order being edited). */
+  frozen?: boolean;
+}
+
+/**
+ * One order line -> the engine's item. A line kept as priced (or whose catalogue line is gone)
+ * is a priced unit with nothing added: its stored unit price, no premiums. Otherwise the
+ * catalogue price and door/drawer counts; only a cabinet has a parent-less place and a finished
+ * side, an attachment a parent and no premiums (DOMAIN "Item pricing").
+ */
+export function pricingItemOf(line: PricingLineRows): PricingItem {
+  const li = line.lineItem;
+  if (!li || line.frozen) {
+    const price = line.storedUnitPrice;
+    if (price === null || price === undefined) throw new Error(`line ${line.clientId}: no catalogue or stored price`);
+    return { id: line.clientId, price, qty: line.qty, isAttachment: true };
+  }
+  return {
+    id: line.clientId,
+    price: li.priceCents,
+    qty: line.qty,
+    isAttachment: line.isAttachment,
+    parentId: line.isAttachment ? (line.parentClientId ?? null) : null,
+    nbBaseDoor: li.nbBaseDoor,
+    nbWallDoor: li.nbWallDoor,
+    nbTallDoor: li.nbTallDoor,
+    nbDrawer: li.nbDrawer,
+    finishedSide: line.isAttachment ? null : premiumPriceOf(line.finishedSide),
+  };
+}
+
+/** A group's premium slots -> the engine's (a slot not chosen is null). */
+export function groupPremiumsOf(premiums: Partial<Record<GroupPremiumKind, PremiumPriceLike | null>>): GroupPremiums {
+  const out: GroupPremiums = {};
+  for (const kind of GROUP_PREMIUM_KINDS) out[kind] = premiumPriceOf(premiums[kind]);
+  return out;
+}
+
+export interface PricingGroupRows {
+  premiums: Partial<Record<GroupPremiumKind, PremiumPriceLike | null>>;
+  items: readonly PricingLineRows[];
+}
+
+/** One group (its premiums and lines) -> the engine's group. */
+export const pricingGroupOf = (g: PricingGroupRows): PricingGroup => ({
+  premiums: groupPremiumsOf(g.premiums),
+  items: g.items.map(pricingItemOf),
+});
+
+export interface BoundDiscountRow {
+  customerId: number | null;
+  companyId: number | null;
+  percentage: BasisPoints;
+}
+
+export interface SurchargeRow {
+  id: number;
+  name: string;
+  percentage: BasisPoints | null;
+  amount: Cents | null;
+  paymentMethod: string | null;
+  appliesBelow: Cents | null;
+  isActive: boolean;
+}
+
+/** The bound discount of a customer, else of their company (Finance > Bound Discounts). */
+export function boundDiscountOf(
+  rows: readonly BoundDiscountRow[],
+  customerId: number,
+  companyId: number | null,
+): BasisPoints | null {
+  const own = rows.find((r) => r.customerId === customerId);
+  if (own) return own.percentage;
+  const company = companyId === null ? undefined : rows.find((r) => r.companyId === companyId);
+  return company?.percentage ?? null;
+}
+
+/**
+ * The surcharges an order pays (Finance > Surcharges): the active ones of its payment method and
+ * those for every method (none but the latter before a method is chosen), in id order.
+ */
+export function surchargesOf(rows: readonly SurchargeRow[], paymentMethod: string | null): SurchargeInput[] {
+  return rows
+    .filter((s) => s.isActive && (s.paymentMethod === null || s.paymentMethod === paymentMethod))
+    .sort((a, b) => a.id - b.id)
+    .map((s) => ({
+      id: String(s.id),
+      name: s.name,
+      percentage: s.percentage,
+      amount: s.amount,
+      appliesBelow: s.appliesBelow,
+    }));
+}
+
+/**
+ * The state an order is taxed in (decision 0017): a PICKUP at the shop's state, otherwise the
+ * shipping address's; before there is one (a bid) the customer's default shipping state.
+ */
+export function taxStateOf(o: {
+  shippingMethod: string | null;
+  shopState: string | null;
+  shippingState: string | null | undefined;
+  defaultShippingState: string | null | undefined;
+}): string | null {
+  if (o.shippingMethod === 'PICKUP') return o.shopState || null;
+  return o.shippingState ?? o.defaultShippingState ?? null;
+}
+
+/** The order-level rules as rows: everything the engine needs beside the groups. */
+export interface PricingRulesRows {
+  customerId: number;
+  companyId: number | null;
+  /** Every bound discount that may match: the customer's own wins over the company's. */
+  boundDiscounts: readonly BoundDiscountRow[];
+  discountCode: DiscountCodeRowLike | null;
+  /** The order claimed a use of the code on submit (orders.discount_code_claimed). */
+  discountCodeClaimed: boolean;
+  customDiscountAmount?: Cents | null;
+  customDiscountPercentage?: BasisPoints | null;
+  /** Every surcharge that may apply; inactive ones and those of another payment method are left out. */
+  surcharges: readonly SurchargeRow[];
+  paymentMethod: string | null;
+  /** The payment option's discount percentage (null or 0: none). */
+  paymentOptionDiscount: BasisPoints | null;
+  bypassPaymentOptionDiscount?: boolean;
+  /** settings.tax_rates (state -> percent) and the taxing state (taxStateOf). */
+  taxRates: Readonly<Record<string, number>>;
+  taxState: string | null;
+  /** The customer's or their company's exemption. */
+  taxExempt: boolean;
+  /** YYYY-MM-DD the order is priced on. */
+  today: string;
+}
+
+/**
+ * The order-level rules -> the engine's order-level input: the bound discount, the code (its
+ * limits gone once claimed), the custom discount, the surcharges of the payment method, the
+ * payment option's discount and the taxing state's rate.
+ */
+export function orderLevelInputOf(rules: PricingRulesRows): Omit<OrderPricingInput, 'groups'> {
+  return {
+    customerDiscount: boundDiscountOf(rules.boundDiscounts, rules.customerId, rules.companyId),
+    discountCode: rules.discountCode ? discountCodeInput(rules.discountCode, rules.discountCodeClaimed) : null,
+    customDiscount: { amount: rules.customDiscountAmount ?? null, percentage: rules.customDiscountPercentage ?? null },
+    surcharges: surchargesOf(rules.surcharges, rules.paymentMethod),
+    paymentOptionDiscount: rules.paymentOptionDiscount ? { percentage: rules.paymentOptionDiscount } : null,
+    bypassPaymentOptionDiscount: rules.bypassPaymentOptionDiscount ?? false,
+    salesTaxRate: taxRateOf(rules.taxRates, rules.taxState),
+    taxExempt: rules.taxExempt,
+    today: rules.today,
+  };
+}
+
+/** Groups and rules as rows -> the engine's whole input (the seed, its test, the bench). */
+export const orderPricingInput = (groups: readonly PricingGroupRows[], rules: PricingRulesRows): OrderPricingInput => ({
+  groups: groups.map(pricingGroupOf),
+  ...orderLevelInputOf(rules),
+});

@@ -24,6 +24,7 @@ export async function audit(ctx: RequestContext, ...changes: Change[]): Promise<
   await repo.insertAuditEvents(
     ctx.db,
     changes.map((c) => ({
+      ...(ctx.at ? { at: ctx.at } : {}),
       actorId: ctx.actor?.id ?? null,
       requestId: ctx.requestId,
       entity: c.entity,

@@ -15,7 +15,10 @@ import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { ordersCoreRoutes } from './routes.ts';
 import { orderLifecycleRoutes } from './routes-lifecycle.ts';
 
-/** The use cases other parts of the server call (the demo seed), each as the API runs it. */
+/**
+ * The use cases other parts of the server call (the demo seed, apps/server/src/seed, decision
+ * 0024), each as the API runs it.
+ */
 export { addGroup, createOrder, replaceGroups } from './drafts/service.ts';
 export {
   approveOrder,
@@ -26,7 +29,9 @@ export {
   startEditing,
   stopEditing,
 } from './lifecycle/service.ts';
+export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
+export { enterDiscountCode, updateBypassPaymentOptionDiscount, updateCustomDiscount } from './pricing/service.ts';
 export { getOrder } from './read.ts';
 
 export function ordersRoutes(app: FastifyInstance) {

@@ -62,7 +62,13 @@ export async function createOrder(ctx: Ctx, body: OrderCreate): Promise<Order> {
       createdById: ctx.actor.id,
     });
     const saved = await saveGroups(tx, ctx, created, body.groups);
-    await audit(tx, { entity: 'order', id: saved.id, action: 'create', before: null, after: auditTotals(saved) });
+    await audit(tx, {
+      entity: 'order',
+      id: saved.id,
+      action: 'create',
+      before: null,
+      after: { status: saved.status, ...auditTotals(saved) },
+    });
     return getOrder(tx, saved.id);
   });
 }

@@ -1,14 +1,13 @@
 import type { Executor } from '@cab/db';
 import {
-  discountCodeInput,
   frozenRulesOf,
-  type GroupPremiums,
   type OrderPricingInput,
+  orderLevelInputOf,
   type PricingGroup,
-  type PricingItem,
-  premiumPrice,
-  taxRateOf,
+  pricingGroupOf,
+  pricingItemOf,
   taxRateToWire,
+  taxStateOf,
   toWire,
 } from '@cab/shared';
 import type { RequestContext } from '../../../kit/context.ts';
@@ -26,45 +25,45 @@ export const todayIso = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 /**
- * The state an order is taxed in: a PICKUP at the shop's state (global settings shop_state), a
- * DELIVERY at its shipping address's; a bid (no shipping method yet) is estimated as now, at the
- * customer's shipping address or default shipping state.
+ * Today's rules for `order` (as `recalculate` and a bid see them), with the state they tax: the
+ * rows read here, the rules applied by the shared `orderLevelInputOf` and `taxStateOf`
+ * (decision 0024), as the builder and the seed apply them.
  */
-async function taxStateOf(db: Executor, order: repo.OrderRow, shopState: string): Promise<string | null> {
-  if (order.shippingMethod === 'PICKUP') return shopState || null;
-  return order.shippingAddress?.state ?? (await repo.defaultShippingState(db, order.customerId, order.companyId));
-}
-
-/** Today's rules for `order` (as `recalculate` and a bid see them), with the state they tax. */
 export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today = todayIso()) {
   const db: Executor = ctx.db;
-  const [customer, bound, code, fees, option, settings] = await Promise.all([
+  const shippingState = order.shippingAddress?.state ?? null;
+  const needsDefault = order.shippingMethod !== 'PICKUP' && shippingState === null;
+  const [customer, bound, code, fees, option, settings, defaultShippingState] = await Promise.all([
     repo.customerOf(db, order.customerId),
     repo.boundDiscountFor(db, order.customerId, order.companyId),
     order.discountCodeId === null ? null : repo.discountCodeById(db, order.discountCodeId),
     repo.surchargesFor(db, order.paymentMethod),
     order.customerPaymentOptionId === null ? null : repo.paymentOptionById(db, order.customerPaymentOptionId),
     getSettings(ctx),
+    needsDefault ? repo.defaultShippingState(db, order.customerId, order.companyId) : null,
   ]);
-  const state = await taxStateOf(db, order, settings.shop_state);
-  return frozenRulesOf(
-    {
-      customerDiscount: bound,
-      discountCode: code ? discountCodeInput(code, order.discountCodeClaimed) : null,
-      surcharges: fees.map((s) => ({
-        id: String(s.id),
-        name: s.name,
-        percentage: s.percentage,
-        amount: s.amount,
-        appliesBelow: s.appliesBelow,
-      })),
-      paymentOptionDiscount: option?.discountPercentage ? { percentage: option.discountPercentage } : null,
-      salesTaxRate: taxRateOf(settings.tax_rates, state),
-      taxExempt: Boolean(customer?.taxExempt || customer?.companyTaxExempt),
-      today,
-    },
-    state,
-  );
+  const state = taxStateOf({
+    shippingMethod: order.shippingMethod,
+    shopState: settings.shop_state,
+    shippingState,
+    defaultShippingState,
+  });
+  const input = orderLevelInputOf({
+    customerId: order.customerId,
+    companyId: order.companyId,
+    // Finance picked the customer's own, else the company's (the rule of boundDiscountOf).
+    boundDiscounts: bound === null ? [] : [{ customerId: order.customerId, companyId: null, percentage: bound }],
+    discountCode: code,
+    discountCodeClaimed: order.discountCodeClaimed,
+    surcharges: fees,
+    paymentMethod: order.paymentMethod,
+    paymentOptionDiscount: option?.discountPercentage ?? null,
+    taxRates: settings.tax_rates,
+    taxState: state,
+    taxExempt: Boolean(customer?.taxExempt || customer?.companyTaxExempt),
+    today,
+  });
+  return frozenRulesOf(input, state);
 }
 
 /**
@@ -90,34 +89,13 @@ export async function orderLevelInput(
 
 /** The engine's groups from prepared (validated, catalogue-resolved) groups: today's prices. */
 export function catalogueGroups(groups: readonly PreparedGroup[]): PricingGroup[] {
-  return groups.map((g) => {
-    const premiums: GroupPremiums = {};
-    for (const [kind, p] of Object.entries(g.premiums) as [keyof GroupPremiums, repo.PremiumRef | null][]) {
-      premiums[kind] = p ? premiumPrice(p) : null;
-    }
-    return {
-      premiums,
-      items: g.items.map((it): PricingItem => {
-        if (!it.lineItem || it.frozen) {
-          // The catalogue line is gone, or the line is kept as priced: its frozen unit price stands.
-          return { id: it.clientId, price: it.stored!.unitPrice, qty: it.qty, isAttachment: true };
-        }
-        const li = it.lineItem;
-        return {
-          id: it.clientId,
-          price: li.priceCents,
-          qty: it.qty,
-          isAttachment: it.isAttachment,
-          parentId: it.parentClientId,
-          nbBaseDoor: li.nbBaseDoor,
-          nbWallDoor: li.nbWallDoor,
-          nbTallDoor: li.nbTallDoor,
-          nbDrawer: li.nbDrawer,
-          finishedSide: it.finishedSide ? premiumPrice(it.finishedSide) : null,
-        };
-      }),
-    };
-  });
+  // A line whose catalogue line is gone, or kept as priced (`frozen`), keeps its stored unit price.
+  return groups.map((g) =>
+    pricingGroupOf({
+      premiums: g.premiums,
+      items: g.items.map((it) => ({ ...it, storedUnitPrice: it.stored?.unitPrice ?? null })),
+    }),
+  );
 }
 
 /**
@@ -133,7 +111,7 @@ export function frozenGroups(
     premiums: {},
     items: items
       .filter((it) => it.groupId === g.id)
-      .map((it) => ({ id: it.clientId, price: it.unitPrice, qty: it.qty, isAttachment: true })),
+      .map((it) => pricingItemOf({ ...it, lineItem: null, storedUnitPrice: it.unitPrice })),
   }));
 }
 

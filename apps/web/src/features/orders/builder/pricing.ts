@@ -3,14 +3,16 @@ import {
   type Cents,
   cents,
   GROUP_PREMIUM_KINDS,
-  type GroupPremiums,
+  type GroupPremiumKind,
   type LineBreakdown,
   type LineBreakdownWire,
   type Premium,
   type PremiumPrice,
+  type PricingLineRows,
   parseMoney,
   parsePercent,
   priceOrder,
+  pricingGroupOf,
 } from '@cab/shared';
 import type { DraftGroup, DraftItem } from './state.ts';
 
@@ -53,31 +55,31 @@ export interface PricedGroupView {
 
 const TODAY = '2000-01-01';
 
-function pricingItem(item: DraftItem, prices: PremiumPrices) {
-  const side = item.finished_side === null ? null : (prices.get(item.finished_side) ?? null);
-  return {
-    id: item._id,
-    price: item.snap.price,
-    qty: item.qty,
-    isAttachment: item.is_attachment,
-    parentId: item.parentId,
+/** A draft line as the shared pipeline reads it (decision 0024): the catalogue snapshot's price and counts. */
+const lineOf = (item: DraftItem, prices: PremiumPrices): PricingLineRows => ({
+  clientId: item._id,
+  parentClientId: item.parentId,
+  isAttachment: item.is_attachment,
+  qty: item.qty,
+  lineItem: {
+    priceCents: item.snap.price,
     nbBaseDoor: item.snap.nb_base_door,
     nbWallDoor: item.snap.nb_wall_door,
     nbTallDoor: item.snap.nb_tall_door,
     nbDrawer: item.snap.nb_drawer,
-    finishedSide: side,
-  };
-}
+  },
+  finishedSide: item.finished_side === null ? null : (prices.get(item.finished_side) ?? null),
+});
 
 /** Prices one group with no order-level steps (those need the customer's finance rules: the server's). */
 export function priceGroup(group: Pick<DraftGroup, 'items' | 'premiums'>, prices: PremiumPrices): PricedGroupView {
-  const premiums: GroupPremiums = {};
+  const premiums: Partial<Record<GroupPremiumKind, PremiumPrice | null>> = {};
   for (const kind of GROUP_PREMIUM_KINDS) {
     const id = group.premiums[kind];
     premiums[kind] = id === null ? null : (prices.get(id) ?? null);
   }
   const priced = priceOrder({
-    groups: [{ premiums, items: group.items.map((i) => pricingItem(i, prices)) }],
+    groups: [pricingGroupOf({ premiums, items: group.items.map((i) => lineOf(i, prices)) })],
     today: TODAY,
   });
   const lines = new Map<string, LivePrice>();

@@ -1,6 +1,8 @@
-import { createDb, DataDirInUseError, seed } from '../index.ts';
+import { createDb, DataDirInUseError } from '@cab/db';
+import { seed } from './index.ts';
 
-// Takes the data directory's lock before migrating and seeding: beside a running server it stops here.
+// npm run db:seed. Takes the data directory's lock before migrating and seeding: beside a running
+// server it stops here.
 const handle = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR }).catch((err) => {
   if (!(err instanceof DataDirInUseError)) throw err;
   console.error(err.message);
