@@ -1,16 +1,30 @@
 import { type Executor, schema } from '@cab/db';
-import { and, asc, eq, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  type InferInsertModel,
+  type InferSelectModel,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 
 /** The finance tables' SQL: payment options, bound discounts, discount codes, surcharges. */
 const { paymentOptions, boundDiscounts, discountCodes, surcharges } = schema;
 
-export type PaymentOptionRow = typeof paymentOptions.$inferSelect;
-export type NewPaymentOption = typeof paymentOptions.$inferInsert;
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
-export type NewDiscountCode = typeof discountCodes.$inferInsert;
-export type SurchargeRow = typeof surcharges.$inferSelect;
-export type NewSurcharge = typeof surcharges.$inferInsert;
-export type NewBoundDiscount = typeof boundDiscounts.$inferInsert;
+export type PaymentOptionRow = InferSelectModel<typeof paymentOptions>;
+export type DiscountCodeRow = InferSelectModel<typeof discountCodes>;
+export type SurchargeRow = InferSelectModel<typeof surcharges>;
+/** What the plain writers take: the row's insert values. */
+export type NewPaymentOption = InferInsertModel<typeof paymentOptions>;
+export type NewDiscountCode = InferInsertModel<typeof discountCodes>;
+export type NewSurcharge = InferInsertModel<typeof surcharges>;
+export type NewBoundDiscount = InferInsertModel<typeof boundDiscounts>;
 
 // ---------------------------------------------------------------------------------------------
 // Payment options

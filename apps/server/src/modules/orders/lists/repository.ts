@@ -1,15 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import {
-  jsonBoolean,
-  jsonIsoTimestamp,
-  jsonMoney,
-  jsonNumber,
-  jsonObject,
-  jsonObjectOrNull,
-  jsonRowsWithTotal,
-  jsonString,
-} from '../../../kit/json-rows.ts';
+import * as json from '../../../kit/json-rows.ts';
 import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 import type { Visibility } from './visibility.ts';
 
@@ -26,30 +17,33 @@ const fullNameSql = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
  * detail): PostgreSQL writes the JSON (kit/json-rows.ts). Stored names are trimmed on input, so
  * btrim's spaces are JavaScript's trim. The orders-list-json test compares it with the detail.
  */
-const LIST_ROW_JSON = jsonObject({
-  id: jsonNumber(orders.id),
-  name: jsonString(orders.name),
-  po_number: jsonString(orders.poNumber),
-  status: jsonString(orders.status),
-  customer: jsonNumber(orders.customerId),
-  customer_display: jsonString(sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
+const LIST_ROW_JSON = json.jsonObject({
+  id: json.jsonNumber(orders.id),
+  name: json.jsonString(orders.name),
+  po_number: json.jsonString(orders.poNumber),
+  status: json.jsonString(orders.status),
+  customer: json.jsonNumber(orders.customerId),
+  customer_display: json.jsonString(sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
     then btrim(${companies.name} || ' ' || ${fullNameSql}) else ${fullNameSql} end`),
-  account: jsonObject({ account_type: jsonString(users.accountType), full_name: jsonString(fullNameSql) }),
-  company: jsonObjectOrNull(sql`${companies.name} is not null`, { name: jsonString(companies.name) }),
-  created_at: jsonIsoTimestamp(orders.createdAt),
-  updated_at: jsonIsoTimestamp(orders.updatedAt),
-  submitted_at: jsonIsoTimestamp(orders.submittedAt),
-  verified_at: jsonIsoTimestamp(orders.verifiedAt),
-  completed_at: jsonIsoTimestamp(orders.completedAt),
-  shipped_at: jsonIsoTimestamp(orders.shippedAt),
-  cancelled_at: jsonIsoTimestamp(orders.cancelledAt),
-  requested_date: jsonString(orders.requestedDate),
-  due_date: jsonString(orders.dueDate),
-  in_editing_mode: jsonBoolean(orders.inEditingMode),
-  error_count: jsonNumber(orders.errorCount),
-  warning_count: jsonNumber(orders.warningCount),
-  item_count: jsonNumber(orders.itemCount),
-  total_price: jsonMoney(orders.totalPrice),
+  account: json.jsonObject({
+    account_type: json.jsonString(users.accountType),
+    full_name: json.jsonString(fullNameSql),
+  }),
+  company: json.jsonObjectOrNull(sql`${companies.name} is not null`, { name: json.jsonString(companies.name) }),
+  created_at: json.jsonIsoTimestamp(orders.createdAt),
+  updated_at: json.jsonIsoTimestamp(orders.updatedAt),
+  submitted_at: json.jsonIsoTimestamp(orders.submittedAt),
+  verified_at: json.jsonIsoTimestamp(orders.verifiedAt),
+  completed_at: json.jsonIsoTimestamp(orders.completedAt),
+  shipped_at: json.jsonIsoTimestamp(orders.shippedAt),
+  cancelled_at: json.jsonIsoTimestamp(orders.cancelledAt),
+  requested_date: json.jsonString(orders.requestedDate),
+  due_date: json.jsonString(orders.dueDate),
+  in_editing_mode: json.jsonBoolean(orders.inEditingMode),
+  error_count: json.jsonNumber(orders.errorCount),
+  warning_count: json.jsonNumber(orders.warningCount),
+  item_count: json.jsonNumber(orders.itemCount),
+  total_price: json.jsonMoney(orders.totalPrice),
 });
 
 export const ORDER_LIST_ORDER = {
@@ -145,7 +139,7 @@ export async function orderPage(
     const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
     const joins = sql`join ${users} on ${users.id} = ${orders.customerId}
       left join ${companies} on ${companies.id} = ${orders.companyId}`;
-    const page = await jsonRowsWithTotal(
+    const page = await json.jsonRowsWithTotal(
       db,
       w.offset === 0
         ? sql`select ${LIST_ROW_JSON} as row ${total} from ${orders} ${joins}

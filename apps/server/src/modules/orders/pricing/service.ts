@@ -139,11 +139,13 @@ export function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: 
   return changeOrder(ctx, id, {
     version,
     action: 'discount_code',
-    allowed: assertCodeOpen,
-    apply: async (tx, row) => {
+    allowed: (tx, row) => {
+      assertCodeOpen(tx, row);
       if (row.discountCodeId !== null) {
         throw fieldError(ORDER_ERROR_CODES.discountCodeAlreadySet, 'discount_code', ORDER_TEXT.discountCodeAlreadySet);
       }
+    },
+    apply: async (tx, row) => {
       const code = await discountCodeByText(tx.db, text);
       if (!code) {
         throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
@@ -181,11 +183,14 @@ export function cancelDiscountCode(ctx: Ctx, id: number, version?: number): Prom
   return changeOrder(ctx, id, {
     version,
     action: 'cancel_discount_code',
-    allowed: assertCodeOpen,
-    apply: async (tx, row) => {
+    allowed: (tx, row) => {
+      assertCodeOpen(tx, row);
       if (row.discountCodeId === null) throw badRequest(ORDER_ERROR_CODES.noDiscountCode, ORDER_TEXT.noDiscountCode);
-      const code = await discountCodeById(tx.db, row.discountCodeId);
-      if (row.discountCodeClaimed) await releaseCode(tx.db, row.discountCodeId);
+    },
+    apply: async (tx, row) => {
+      const codeId = row.discountCodeId!;
+      const code = await discountCodeById(tx.db, codeId);
+      if (row.discountCodeClaimed) await releaseCode(tx.db, codeId);
       await repo.updateOrder(tx.db, id, {
         discountCodeId: null,
         discountCodeClaimed: false,
