@@ -5,6 +5,10 @@
 
 export { registerAuthentication } from './authenticate.ts';
 export {
+  activeMemberCount,
+  activeUserCounts,
+  audienceCount,
+  audienceRecipients,
   type CompanyRef,
   CUSTOMER_FIELDS,
   type CustomerRow,

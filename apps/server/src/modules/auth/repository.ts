@@ -1,5 +1,7 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AnnouncementAudience } from '@cab/shared';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { exactCount } from '../../kit/list.ts';
 import { dropCachedSessions, SESSION_CHANNEL } from './session-changes.ts';
 
 /**
@@ -64,6 +66,60 @@ export async function userNames(db: Executor, ids: readonly number[]): Promise<M
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups of users other modules count or write to (e-mail's audiences, the dashboard)
+
+/** Which active users an audience reaches (DOMAIN: customers are P/B accounts, never staff). */
+function audienceWhere(audience: AnnouncementAudience) {
+  const notStaff = and(eq(users.isStaff, false), eq(users.isEmployee, false));
+  switch (audience) {
+    case 'ALL_CUSTOMERS':
+      return and(eq(users.isActive, true), notStaff, inArray(users.accountType, ['P', 'B']));
+    case 'BUSINESS':
+      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'B'));
+    case 'PERSONAL':
+      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'P'));
+    case 'STAFF':
+      return and(eq(users.isActive, true), or(eq(users.isStaff, true), eq(users.isEmployee, true)));
+  }
+}
+
+/** The active users an audience reaches, by id (the first `limit` when given). */
+export const audienceRecipients = (db: Executor, audience: AnnouncementAudience, limit?: number) => {
+  const q = db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(audienceWhere(audience))
+    .orderBy(asc(users.id));
+  return limit ? q.limit(limit) : q;
+};
+
+export const audienceCount = (db: Executor, audience: AnnouncementAudience) =>
+  exactCount(db, users, audienceWhere(audience))();
+
+/** Active users by kind (the admin's dashboard). */
+export async function activeUserCounts(db: Executor) {
+  const [row] = await db
+    .select({
+      admins: sql<number>`count(*) filter (where ${users.isStaff})::int`,
+      staff: sql<number>`count(*) filter (where not ${users.isStaff} and ${users.isEmployee})::int`,
+      personal: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'P')::int`,
+      business: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'B')::int`,
+    })
+    .from(users)
+    .where(eq(users.isActive, true));
+  return row!;
+}
+
+/** The active users of a company. */
+export function activeMemberCount(db: Executor, companyId: number) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.isActive, true)))
+    .then((r) => r[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 
-const { settings, holidays, tags, clientLogs, users, companies } = schema;
+const { settings, holidays, tags, clientLogs, companies } = schema;
 
 export async function readSettings(db: Executor, keys: readonly string[]) {
   const rows = await db
@@ -36,18 +36,10 @@ export async function insertClientLog(db: Executor, values: typeof clientLogs.$i
   await db.insert(clientLogs).values(values);
 }
 
-export async function userCounts(db: Executor) {
-  const [row] = await db
-    .select({
-      admins: sql<number>`count(*) filter (where ${users.isStaff})::int`,
-      staff: sql<number>`count(*) filter (where not ${users.isStaff} and ${users.isEmployee})::int`,
-      personal: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'P')::int`,
-      business: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'B')::int`,
-    })
-    .from(users)
-    .where(eq(users.isActive, true));
-  const [companyRow] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
-  return { ...row!, companies: companyRow?.n ?? 0 };
+/** How many companies there are (the admin's dashboard; companies are accounts', counted in place). */
+export async function companyCount(db: Executor) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
+  return row?.n ?? 0;
 }
 
 export async function clientErrorsSince(db: Executor, since: Date) {
@@ -56,12 +48,4 @@ export async function clientErrorsSince(db: Executor, since: Date) {
     .from(clientLogs)
     .where(gte(clientLogs.createdAt, since));
   return row?.n ?? 0;
-}
-
-export function companyMemberCount(db: Executor, companyId: number) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.isActive, true)))
-    .then((r) => r[0]?.n ?? 0);
 }

@@ -17,7 +17,7 @@ import type { Ctx, PublicCtx } from '../../kit/context.ts';
 import { badRequest, fieldError, tooManyRequests } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { findUserWithCompany, tokensOf } from '../auth/index.ts';
+import { activeMemberCount, activeUserCounts, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
@@ -154,7 +154,7 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
     .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
 
   if (user.role === 'ADMIN') {
-    const counts = await repo.userCounts(db);
+    const counts = { ...(await activeUserCounts(db)), companies: await repo.companyCount(db) };
     const since = new Date(Date.now() - 24 * 3600_000);
     cards.push(
       { key: 'admins', label: 'Admins', value: counts.admins },
@@ -170,7 +170,7 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
     cards.push({
       key: 'company_members',
       label: 'Company members',
-      value: await repo.companyMemberCount(db, me.companyId),
+      value: await activeMemberCount(db, me.companyId),
     });
   }
   return { greeting: `Hello, ${me.firstName}`, cards, recent };

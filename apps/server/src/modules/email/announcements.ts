@@ -1,3 +1,4 @@
+import type { Executor } from '@cab/db';
 import {
   type Announcement,
   type AnnouncementAudience,
@@ -5,7 +6,6 @@ import {
   ERROR_CODES,
   MSG,
   type Role,
-  toPaged,
   WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -14,6 +14,7 @@ import { AppError, fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { audienceCount, audienceRecipients, userNames } from '../auth/index.ts';
 import { enqueueMany, renderTemplate, templateSource } from './outbox.ts';
 import { TemplateError } from './render.ts';
 import * as repo from './repository.ts';
@@ -56,11 +57,13 @@ async function rendering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type Joined = { row: repo.AnnouncementRow; firstName: string | null; lastName: string | null };
-
-function toWire({ row, firstName, lastName }: Joined): Announcement {
-  const createdBy = firstName !== null ? `${firstName} ${lastName ?? ''}`.trim() : null;
-  return {
+/** Announcements on the wire, with their authors' names (one read through auth). */
+async function toWire(db: Executor, rows: readonly repo.AnnouncementRow[]): Promise<Announcement[]> {
+  const names = await userNames(
+    db,
+    rows.map((r) => r.createdBy).filter((id): id is number => id !== null),
+  );
+  return rows.map((row) => ({
     id: row.id,
     title: row.subject,
     message: row.body,
@@ -68,13 +71,13 @@ function toWire({ row, firstName, lastName }: Joined): Announcement {
     expires_at: row.expiresAt.toISOString(),
     recipients: row.recipients,
     created_at: row.createdAt.toISOString(),
-    created_by: createdBy,
-  };
+    created_by: row.createdBy === null ? null : (names.get(row.createdBy) ?? null),
+  }));
 }
 
 export async function previewAnnouncement(ctx: Ctx, input: AnnouncementInput) {
-  const [first] = await repo.audienceRecipients(ctx.db, input.audience, 1);
-  const recipients = await repo.audienceCount(ctx.db, input.audience);
+  const [first] = await audienceRecipients(ctx.db, input.audience, 1);
+  const recipients = await audienceCount(ctx.db, input.audience);
   const source = await templateSource(ctx, 'announcement');
   const data = templateData(first ?? SAMPLE_RECIPIENT, input, ctx.config.publicUrl);
   const mail = await rendering(() => renderTemplate(source, data));
@@ -84,7 +87,7 @@ export async function previewAnnouncement(ctx: Ctx, input: AnnouncementInput) {
 async function announcement(ctx: Ctx, id: number) {
   const row = await repo.announcementById(ctx.db, id);
   if (!row) throw notFound();
-  return toWire(row);
+  return (await toWire(ctx.db, [row]))[0]!;
 }
 
 /** Records the announcement and queues one e-mail per recipient, all or nothing. */
@@ -99,7 +102,7 @@ export async function sendAnnouncement(ctx: Ctx, input: AnnouncementInput) {
       expiresAt,
       createdBy: ctx.actor.id,
     });
-    const recipients = await repo.audienceRecipients(tx.db, input.audience);
+    const recipients = await audienceRecipients(tx.db, input.audience);
     const sent = await rendering(() =>
       enqueueMany(
         tx,
@@ -115,7 +118,8 @@ export async function sendAnnouncement(ctx: Ctx, input: AnnouncementInput) {
 }
 
 export async function listAnnouncements(ctx: Ctx, q: z.output<typeof announcementQuerySchema>) {
-  return toPaged(await repo.announcementPage(ctx.db, pageWindow(q)), toWire);
+  const page = await repo.announcementPage(ctx.db, pageWindow(q));
+  return { results: await toWire(ctx.db, page.rows), total: page.total };
 }
 
 export async function expireAnnouncement(ctx: Ctx, id: number) {
@@ -147,5 +151,5 @@ export function audiencesOf(role: Role | null): AnnouncementAudience[] {
 export async function currentAnnouncements(ctx: Ctx) {
   const audiences = audiencesOf(ctx.actor.role);
   if (audiences.length === 0) return [];
-  return (await repo.currentAnnouncements(ctx.db, audiences)).map(toWire);
+  return toWire(ctx.db, await repo.currentAnnouncements(ctx.db, audiences));
 }

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
 
 const { emailTemplates, emailOutbox } = schema;
@@ -68,37 +68,10 @@ export function outboxPage(db: Executor, filter: { status?: OutboxRow['status'] 
 
 // Announcements
 
-const { announcements, users } = schema;
+const { announcements } = schema;
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type AnnouncementAudience = AnnouncementRow['audience'];
-
-/** Which active users an audience reaches (DOMAIN: customers are P/B accounts, never staff). */
-function audienceWhere(audience: AnnouncementAudience) {
-  const notStaff = and(eq(users.isStaff, false), eq(users.isEmployee, false));
-  switch (audience) {
-    case 'ALL_CUSTOMERS':
-      return and(eq(users.isActive, true), notStaff, inArray(users.accountType, ['P', 'B']));
-    case 'BUSINESS':
-      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'B'));
-    case 'PERSONAL':
-      return and(eq(users.isActive, true), notStaff, eq(users.accountType, 'P'));
-    case 'STAFF':
-      return and(eq(users.isActive, true), or(eq(users.isStaff, true), eq(users.isEmployee, true)));
-  }
-}
-
-export const audienceRecipients = (db: Executor, audience: AnnouncementAudience, limit?: number) => {
-  const q = db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(audienceWhere(audience))
-    .orderBy(asc(users.id));
-  return limit ? q.limit(limit) : q;
-};
-
-export const audienceCount = (db: Executor, audience: AnnouncementAudience) =>
-  exactCount(db, users, audienceWhere(audience))();
 
 export async function insertOutboxMany(db: Executor, values: (typeof emailOutbox.$inferInsert)[]) {
   // Chunks keep each statement's parameter count well under PostgreSQL's limit.
@@ -114,17 +87,10 @@ export async function setAnnouncementRecipients(db: Executor, id: number, recipi
   await db.update(announcements).set({ recipients }).where(eq(announcements.id, id));
 }
 
-const announcementColumns = {
-  row: announcements,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
-
 export const announcementById = (db: Executor, id: number) =>
   db
-    .select(announcementColumns)
+    .select()
     .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.createdBy))
     .where(eq(announcements.id, id))
     .then((r) => r[0]);
 
@@ -133,9 +99,8 @@ export function announcementPage(db: Executor, window: PageWindow) {
     window,
     ({ limit, offset }) =>
       db
-        .select(announcementColumns)
+        .select()
         .from(announcements)
-        .leftJoin(users, eq(users.id, announcements.createdBy))
         .orderBy(desc(announcements.createdAt), desc(announcements.id))
         .limit(limit)
         .offset(offset),
@@ -145,9 +110,8 @@ export function announcementPage(db: Executor, window: PageWindow) {
 
 export const currentAnnouncements = (db: Executor, audiences: AnnouncementAudience[]) =>
   db
-    .select(announcementColumns)
+    .select()
     .from(announcements)
-    .leftJoin(users, eq(users.id, announcements.createdBy))
     .where(and(inArray(announcements.audience, audiences), gt(announcements.expiresAt, new Date())))
     .orderBy(desc(announcements.createdAt), desc(announcements.id));
 
