@@ -268,7 +268,17 @@ export async function seedDemoOrders(
   const plans = await planOrders(tx, customerRows, admin, staff, now, options.seed ?? 20_261_125);
   if (plans.length === 0) return 0;
   const as = (u: UserRow, at: Date): Ctx => ({ ...ctx, actor: actorOf(u), at });
-  for (const plan of plans) await makeOrder(ctx, as, plan, admin, staff);
+  // Created one by one, so ids grow with created_at; then moved on a few at a time: the
+  // database work is one line anyway, but a submit's password check then overlaps it.
+  const ids: number[] = [];
+  for (const plan of plans) ids.push(await createDemoOrder(as, plan, admin));
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < plans.length; i = next++) {
+      await advanceDemoOrder(ctx, as, plans[i] as Plan, ids[i] as number, admin, staff);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
   return plans.length;
 }
 
@@ -497,27 +507,31 @@ async function planOrders(
   return plans;
 }
 
-/**
- * One demo order through the use cases, then placed in time. The admin's price changes (a code,
- * the custom discount, the option discount bypass) are made between submit and the next move,
- * as a shop does on review, and only on orders that move on after them.
- */
-async function makeOrder(
-  ctx: RequestContext,
-  as: (u: UserRow, at: Date) => Ctx,
-  plan: Plan,
-  admin: UserRow,
-  staff: UserRow,
-): Promise<void> {
+/** One demo order created with its groups (a bid), by the customer or an admin for them. */
+async function createDemoOrder(as: (u: UserRow, at: Date) => Ctx, plan: Plan, admin: UserRow): Promise<number> {
   const creator = plan.actors[0] as UserRow;
-  const byAdmin = creator.id === admin.id;
   const created = await createOrder(as(creator, plan.times[0] as Date), {
     name: plan.name,
     po_number: null,
-    customer: byAdmin ? plan.customer.user.id : null,
+    customer: creator.id === admin.id ? plan.customer.user.id : null,
     groups: plan.groups,
   });
-  const id = created.id;
+  return created.id;
+}
+
+/**
+ * The rest of a demo order's path through the use cases, then placed in time. The admin's price
+ * changes (a code, the custom discount, the option discount bypass) are made between submit and
+ * the next move, as a shop does on review, and only on orders that move on after them.
+ */
+async function advanceDemoOrder(
+  ctx: RequestContext,
+  as: (u: UserRow, at: Date) => Ctx,
+  plan: Plan,
+  id: number,
+  admin: UserRow,
+  staff: UserRow,
+): Promise<void> {
   const steps: { action: string; at: Date }[] = [{ action: 'create', at: plan.times[0] as Date }];
 
   for (let i = 1; i < plan.path.length; i++) {
