@@ -29,6 +29,7 @@ import {
   priceOrder,
 } from '../packages/shared/src/index.ts';
 import { startServer } from './lib.mjs';
+import { type Floor, sqlFloor } from './sql-floor.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -45,6 +46,10 @@ const { values: opt } = parseArgs({
     // Issue 15: only these rows (comma-separated: me,admin,manager,personal,page1,deep,search,search-all,detail),
     // skipping the 500-line POST and the EXPLAINs; empty runs every row and both.
     only: { type: 'string', default: '' },
+    // After each issue-15 row: its SQL floor (bench/sql-floor.mts: pgbench of the statements the
+    // request ran, at --connections and alone). Needs the PostgreSQL log file (--pg-log).
+    floors: { type: 'boolean', default: false },
+    'pg-log': { type: 'string', default: '/var/log/postgresql/postgresql-15-main.log' },
   },
 });
 const N = Number(opt.orders);
@@ -360,14 +365,19 @@ async function load(url: string, headers: Record<string, string>, pid: number) {
   };
 }
 
-function printRows(rows: (Awaited<ReturnType<typeof load>> & { label: string })[]) {
+function printRows(rows: (Awaited<ReturnType<typeof load>> & { label: string; floor?: Floor })[]) {
   console.log(`\n${connections} connections, ${duration} s per row; GET ${LIST_URL} unless said\n`);
-  console.log('| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) | SQL floor: statements, tps, ms alone |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const f = (v: number) => v.toFixed(1);
   for (const r of rows) {
+    const floor = r.floor
+      ? `${r.floor.statements}, ${Math.round(r.floor.tpsAtLoad).toLocaleString('en')}, ${r.floor.msAlone.toFixed(2)}`
+      : '';
     console.log(
-      `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) |`,
+      `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) | ${floor} |`,
     );
   }
   console.log(
@@ -547,10 +557,18 @@ if (!opt['generate-only']) {
         await res.arrayBuffer();
         if (i >= 5) alone.push(performance.now() - t);
       }
-      rows.push({
-        label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`,
-        ...(await load(`${base}${path}`, admin, pid)),
-      });
+      const measured = await load(`${base}${path}`, admin, pid);
+      const floor = opt.floors
+        ? await sqlFloor(
+            c,
+            databaseUrl,
+            async () => {
+              await (await fetch(`${base}${path}`, { headers: admin })).arrayBuffer();
+            },
+            { connections, logFile: opt['pg-log'] },
+          )
+        : undefined;
+      rows.push({ label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`, ...measured, floor });
     }
 
     if (only.size > 0) printRows(rows);

@@ -16,3 +16,5 @@ export { type PremiumRef, premiumsForPricing } from './premiums/repository.ts';
 /** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
 export { validateCombination } from './premiums/service.ts';
 export { catalogRoutes } from './routes.ts';
+/** The catalogue's version token (decision 0016), for answers kept until it moves. */
+export { currentCatalogVersion } from './version/service.ts';

@@ -7,13 +7,19 @@ import {
   type Order,
   type OrderShort,
   orderFlags,
+  orderSchema,
   slotIds,
 } from '@cab/shared';
+import { z } from 'zod';
+import { cachePerDatabase } from '../../kit/answer-cache.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
+import { JsonText } from '../../kit/json-rows.ts';
 import { companyName as companyNameOf } from '../accounts/index.ts';
 import { customerOf } from '../auth/index.ts';
-import { premiumsForPricing } from '../catalog/index.ts';
+import { currentCatalogVersion, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
+import { reaches, visibilityOf } from './lists/visibility.ts';
 import { todayIso } from './pricing/inputs.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
@@ -78,6 +84,26 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
   assertReaches(c, read?.row);
   return buildOrder(c, read!.row, true, read!);
 }
+
+/**
+ * GET {id}/: the order as `ctx.actor` sees it, kept per reader and served again while the order's
+ * stamp (repository.ts orderStamp), the catalogue's version and the day are the same (decision
+ * 0025). Who may read it is checked on every request, on the fresh row.
+ */
+export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
+  const actor = lifecycleActor(ctx);
+  const [stamp, catalogue] = await Promise.all([repo.orderStamp(ctx.db, id), currentCatalogVersion(ctx)]);
+  if (!stamp || !reaches(visibilityOf(ctx.actor), stamp)) throw notFound();
+  const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
+  const version = `${stamp.stamp}|${catalogue}|${todayIso()}`;
+  return detailAnswers(ctx.db).answer(
+    key,
+    version,
+    async () => new JsonText(JSON.stringify(z.encode(orderSchema, await getOrder(ctx, id)))),
+  );
+}
+/** Details by order and reader. */
+const detailAnswers = cachePerDatabase({ maxEntries: 2000 });
 
 /** GET {id}/short: the order without its groups. */
 export async function getOrderShort(ctx: Ctx, id: number): Promise<OrderShort> {

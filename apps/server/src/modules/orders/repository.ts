@@ -154,3 +154,29 @@ export async function orderForReading(db: Executor, id: number) {
   };
 }
 export type OrderReading = NonNullable<Awaited<ReturnType<typeof orderForReading>>>;
+
+/**
+ * What an order's detail depends on besides the catalogue and the reader, as one text (decision
+ * 0025): its version (every write of the order, its groups and lines moves it), its customer's and
+ * their company's rows, the order's company and discount code rows; with the ids that decide who
+ * reaches it. The same tables as orderForReading, in the same one-statement exception (0023).
+ */
+export async function orderStamp(db: Executor, id: number) {
+  const [row] = await preparedRows<{ customer_id: number; company_id: number | null; stamp: string }>(
+    db,
+    sql`select o.customer_id, o.company_id,
+      concat_ws('|', o.version, md5(u::text), coalesce(md5(uc::text), '-'), coalesce(md5(oc::text), '-'),
+        coalesce(md5(dc::text), '-')) as stamp
+      from ${orders} o join ${users} u on u.id = o.customer_id
+      left join ${companies} uc on uc.id = u.company_id
+      left join ${companies} oc on oc.id = o.company_id
+      left join ${discountCodes} dc on dc.id = o.discount_code_id
+      where o.id = ${id}`,
+  );
+  if (!row) return null;
+  return {
+    customerId: Number(row.customer_id),
+    companyId: row.company_id === null ? null : Number(row.company_id),
+    stamp: row.stamp,
+  };
+}

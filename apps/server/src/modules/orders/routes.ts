@@ -10,7 +10,7 @@ import * as read from './read.ts';
 export function ordersCoreRoutes(app: FastifyInstance) {
   route(app, ordersApi.list, ({ ctx, query }) => lists.listOrders(ctx, query));
   route(app, ordersApi.create, ({ ctx, body }) => drafts.createOrder(ctx, body));
-  route(app, ordersApi.detail, ({ ctx, params }) => read.getOrder(ctx, params.id));
+  route(app, ordersApi.detail, ({ ctx, params }) => read.readOrder(ctx, params.id));
   route(app, ordersApi.short, ({ ctx, params }) => read.getOrderShort(ctx, params.id));
   route(app, ordersApi.replaceGroups, ({ ctx, params, body }) => drafts.replaceGroups(ctx, params.id, body));
   route(app, ordersApi.addGroup, ({ ctx, params, body: { version, ...group } }) =>

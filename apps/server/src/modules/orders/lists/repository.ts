@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
 import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 import type { Visibility } from './visibility.ts';
@@ -118,12 +119,21 @@ function pageIds(filter: OrderListFilter, order: SQL, w: PageWindow): SQL {
 }
 
 /**
- * One page of the list as row JSON texts, in one prepared statement. A customer's or a company's
- * list (`scoped`) is counted in the same statement (an index-only count of their own orders); the
- * whole shop's list (100,000 orders) takes the planner's estimate, exact below 10,000 (kit/list.ts).
- * Past the first page, the page's ids are found first (pageIds) and only their rows are joined
- * and written; the order keys are orders' columns ending in the id, so sorting the page's rows
- * again gives the same order.
+ * What a list row's JSON depends on, as one text (decision 0025): the order's version (every write
+ * of an order moves it) and the names the row shows of its customer and company.
+ */
+const LIST_ROW_STAMP = sql`json_build_array(${orders.version}, ${users.accountType}, ${users.firstName}, ${users.lastName}, ${companies.name})::text`;
+const LIST_JOINS = sql`join ${users} on ${users.id} = ${orders.customerId}
+  left join ${companies} on ${companies.id} = ${orders.companyId}`;
+
+/**
+ * One page of the list as row JSON texts. The page's ids and stamps come first (no JSON: writing
+ * 50 rows of JSON was most of PostgreSQL's work per page); rows whose JSON is kept under the same
+ * stamp are served from `cache`, the others written by PostgreSQL in one more statement. A
+ * customer's or a company's list (`scoped`) is counted in the same statement (an index-only count
+ * of their own orders); the whole shop's list (100,000 orders) takes the planner's estimate, exact
+ * below 10,000 (kit/list.ts). Past the first page, the page's ids are found first (pageIds) and
+ * only their rows are joined; the order keys are orders' columns ending in the id.
  */
 export async function orderPage(
   db: Executor,
@@ -131,25 +141,42 @@ export async function orderPage(
   orderKeys: SQL[],
   window: PageWindow,
   scoped: boolean,
+  /** Row JSON texts by order id, each kept under its stamp. */
+  cache: AnswerCache,
 ): Promise<Page<string>> {
   const where = orderListWhere(filter);
   const order = sql.join(orderKeys, sql`, `);
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
     const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
-    const joins = sql`join ${users} on ${users.id} = ${orders.customerId}
-      left join ${companies} on ${companies.id} = ${orders.companyId}`;
-    const page = await json.jsonRowsWithTotal(
+    const stamps = await json.preparedRows<{ id: number; stamp: string; total?: string | number | null }>(
       db,
       w.offset === 0
-        ? sql`select ${LIST_ROW_JSON} as row ${total} from ${orders} ${joins}
+        ? sql`select ${orders.id} as id, ${LIST_ROW_STAMP} as stamp ${total} from ${orders} ${LIST_JOINS}
             ${where ? sql`where ${where}` : sql``} order by ${order} limit ${w.limit}`
-        : sql`select ${LIST_ROW_JSON} as row ${total}
-            from (${pageIds(filter, order, w)}) page join ${orders} on ${orders.id} = page.page_id ${joins}
+        : sql`select ${orders.id} as id, ${LIST_ROW_STAMP} as stamp ${total}
+            from (${pageIds(filter, order, w)}) page join ${orders} on ${orders.id} = page.page_id ${LIST_JOINS}
             order by ${order}`,
     );
-    counted = page.total ?? undefined;
-    return page.rows;
+    const total0 = stamps[0]?.total;
+    counted = total0 === null || total0 === undefined ? undefined : Number(total0);
+    const kept = stamps.map((r) => cache.peek(String(r.id), r.stamp));
+    const missing = stamps.filter((_, i) => kept[i] === undefined).map((r) => Number(r.id));
+    const drawn = new Map<number, string>();
+    if (missing.length > 0) {
+      const rows = await json.preparedRows<{ id: number; stamp: string; row: string }>(
+        db,
+        sql`select ${orders.id} as id, ${LIST_ROW_STAMP} as stamp, ${LIST_ROW_JSON} as row from ${orders} ${LIST_JOINS}
+          where ${orders.id} = any(${sql.param(missing)}::int4[])`,
+      );
+      for (const r of rows) {
+        drawn.set(Number(r.id), r.row);
+        cache.put(String(r.id), r.stamp, Promise.resolve(r.row));
+      }
+    }
+    const texts = await Promise.all(kept.map((k, i) => k ?? drawn.get(Number(stamps[i]!.id))));
+    // A row deleted between the two statements is left out.
+    return texts.filter((t) => t !== undefined).map((t) => (typeof t === 'string' ? t : t.text));
   };
   const estimate = estimatedCount(db, orders, where);
   return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : estimate()));

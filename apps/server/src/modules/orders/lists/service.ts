@@ -1,5 +1,6 @@
 import type { OrderDateRange, OrderListRow, orderListQuerySchema } from '@cab/shared';
 import type { z } from 'zod';
+import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import type { Ctx } from '../../../kit/context.ts';
 import { jsonPage } from '../../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
@@ -58,6 +59,9 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
     customerId: isShop ? query.customer : undefined,
   };
   const order = orderBy(query.order_by, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id);
-  const page = await repo.orderPage(ctx.db, filter, order, pageWindow(query), !('all' in visibility));
+  const page = await repo.orderPage(ctx.db, filter, order, pageWindow(query), !('all' in visibility), listRows(ctx.db));
   return jsonPage<OrderListRow>(page);
 }
+
+/** List rows kept by order id under their stamp (decision 0025). */
+const listRows = cachePerDatabase({ maxEntries: 20_000 });
