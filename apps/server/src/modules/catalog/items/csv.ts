@@ -1,5 +1,14 @@
 import type { schema } from '@cab/db';
-import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues, MSG } from '@cab/shared';
+import {
+  LINE_ITEM_COUNTS,
+  LINE_ITEM_CSV_COLUMNS,
+  LINE_ITEM_EXPORT_NAMES,
+  LINE_ITEM_FLAGS,
+  LINE_ITEM_MEASURES,
+  lineItemBodySchema,
+  lineItemIssues,
+  MSG,
+} from '@cab/shared';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories } from '../categories/service.ts';
@@ -25,57 +34,17 @@ type Insert = typeof schema.lineItems.$inferInsert;
 /** Stands in for a category or product group named in a row until apply resolves the name. */
 const NAMED = 1;
 
-const NUMBER_FIELDS = [
-  'width',
-  'height',
-  'depth',
-  'nb_base_door',
-  'nb_door_pull',
-  'nb_drawer',
-  'nb_drawer_pull',
-  'nb_tall_door',
-  'nb_wall_door',
-  'nb_adjustable_shelf',
-] as const;
-const TEXT_FIELDS = [
-  'price',
-  'description',
-  'base_category',
-  'hinge',
-  'export_name_1',
-  'export_name_2',
-  'export_name_3',
-  'export_name_4',
-] as const;
-const FLAG_FIELDS = ['manual_work_required', 'export_with_finish_side', 'is_corner_cabinet'] as const;
+const NUMBER_FIELDS = [...LINE_ITEM_MEASURES, ...LINE_ITEM_COUNTS];
+const TEXT_FIELDS = ['price', 'description', 'base_category', 'hinge', ...LINE_ITEM_EXPORT_NAMES] as const;
 
-/** Wire field -> column key, for the columns a conflict overwrites. */
+/** Wire field -> column key, for the columns a conflict overwrites: the camel-cased name but for three. */
 const COLUMN_OF: Record<string, keyof Insert> = {
-  manufacturer_code: 'manufacturerCode',
+  ...Object.fromEntries(
+    LINE_ITEM_CSV_COLUMNS.filter((c) => c !== 'tags').map((c) => [c, c.replace(/_(\w)/g, (_, l) => l.toUpperCase())]),
+  ),
   price: 'priceCents',
-  description: 'description',
   category: 'categoryId',
-  base_category: 'baseCategory',
-  width: 'width',
-  height: 'height',
-  depth: 'depth',
-  hinge: 'hinge',
-  nb_base_door: 'nbBaseDoor',
-  nb_door_pull: 'nbDoorPull',
-  nb_drawer: 'nbDrawer',
-  nb_drawer_pull: 'nbDrawerPull',
-  nb_tall_door: 'nbTallDoor',
-  nb_wall_door: 'nbWallDoor',
-  nb_adjustable_shelf: 'nbAdjustableShelf',
-  export_name_1: 'exportName1',
-  export_name_2: 'exportName2',
-  export_name_3: 'exportName3',
-  export_name_4: 'exportName4',
   product_group: 'productGroupId',
-  is_attachment: 'isAttachment',
-  manual_work_required: 'manualWorkRequired',
-  export_with_finish_side: 'exportWithFinishSide',
-  is_corner_cabinet: 'isCornerCabinet',
 };
 
 /**
@@ -103,7 +72,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     };
     for (const f of TEXT_FIELDS) if (has(f)) body[f] = c[f] ?? '';
     for (const f of NUMBER_FIELDS) if (has(f)) body[f] = c[f] ?? '';
-    for (const f of FLAG_FIELDS) if (has(f)) body[f] = parseBool(c[f]);
+    for (const f of LINE_ITEM_FLAGS) if (has(f)) body[f] = parseBool(c[f]);
     if (has('product_group')) body.product_group = c.product_group ? NAMED : null;
     if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
     if (attachments || has('is_attachment')) body.is_attachment = isAttachment;
