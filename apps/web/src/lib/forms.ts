@@ -85,6 +85,41 @@ export function useFormSubmit<T extends FieldValues, V = T>(
   });
 }
 
+/** What a FormDialog takes from its form: spread it on the dialog (`<FormDialog {...dialog} title=…>`). */
+export interface DialogForm<T extends FieldValues> {
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  onClose: () => void;
+  pending: boolean;
+  errors: FieldErrors<T>;
+}
+
+/**
+ * The submit side of a form in a dialog: `useFormSubmit`, and the dialog closes once `save` has
+ * resolved (before its success message shows); `pending` is the save mutation's.
+ */
+export function useDialogSubmit<T extends FieldValues, V = T>(
+  form: {
+    handleSubmit: UseFormHandleSubmit<T, V>;
+    setError: UseFormSetError<T>;
+    formState: { errors: FieldErrors<T> };
+  },
+  fields: readonly Path<T>[],
+  save: (values: V) => Promise<unknown>,
+  { onClose, pending, ...options }: FormSubmitOptions & { onClose: () => void; pending: boolean },
+): DialogForm<T> {
+  const onSubmit = useFormSubmit(
+    form,
+    fields,
+    async (values) => {
+      const message = await save(values);
+      onClose();
+      return message;
+    },
+    options,
+  );
+  return { onSubmit, onClose, pending, errors: form.formState.errors };
+}
+
 export interface BodyResolverOptions<V> {
   /** Rules zod skips while a field has a type error (e.g. export name required), shown with its issues. */
   extraIssues?: (values: V) => Record<string, string[]>;

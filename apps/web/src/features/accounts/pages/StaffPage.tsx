@@ -1,8 +1,7 @@
 import { ACCOUNTS_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { StaffFormDialog } from '../components/StaffFormDialog.tsx';
@@ -17,14 +16,9 @@ export default function StaffPage() {
       <PageHeader
         title={route.title}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddRounded />}
-            onClick={() => setAdding(true)}
-            data-testid="add-staff-button"
-          >
+          <AddButton variant="contained" onClick={() => setAdding(true)} data-testid="add-staff-button">
             {ACCOUNTS_TEXT.addStaff}
-          </Button>
+          </AddButton>
         }
       />
       <Card>

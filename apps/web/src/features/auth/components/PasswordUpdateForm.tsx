@@ -2,8 +2,8 @@ import { MSG, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
@@ -29,11 +29,16 @@ export function PasswordUpdateForm() {
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
       <FormRootError errors={formState.errors} />
-      <FormPasswordField
+      <FormFields
         control={control}
-        name="old_password"
-        label={WEB_TEXT.currentPasswordLabel}
-        autoComplete="current-password"
+        fields={[
+          {
+            name: 'old_password',
+            label: WEB_TEXT.currentPasswordLabel,
+            type: 'password',
+            autoComplete: 'current-password',
+          },
+        ]}
       />
       <NewPasswordFields control={control} />
       <div>

@@ -1,5 +1,4 @@
 import { CATALOG_TEXT, catalogApi, SERVER_PAGES, STRUCTURE_TEXT, type Subcategory } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
@@ -75,9 +75,9 @@ export default function PublicCatalogPage() {
                 <Button component={RouterLink} to="/catalog/groups" variant="outlined">
                   {STRUCTURE_TEXT.manageProductGroups}
                 </Button>
-                <Button variant="contained" startIcon={<AddRounded />} onClick={() => setAdding(true)}>
+                <AddButton variant="contained" onClick={() => setAdding(true)}>
                   {STRUCTURE_TEXT.addCategory}
-                </Button>
+                </AddButton>
               </>
             )}
           </>

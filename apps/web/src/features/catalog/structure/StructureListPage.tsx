@@ -1,10 +1,10 @@
 import { CATALOG_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 
@@ -36,9 +36,9 @@ export function StructureListPage({
               {CATALOG_TEXT.publicCatalog}
             </Button>
             {canWrite && (
-              <Button variant="contained" startIcon={<AddRounded />} onClick={onAdd}>
+              <AddButton variant="contained" onClick={onAdd}>
                 {addLabel}
-              </Button>
+              </AddButton>
             )}
           </>
         }

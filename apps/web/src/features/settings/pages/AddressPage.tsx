@@ -8,11 +8,9 @@ import {
   US_STATES,
   WEB_TEXT,
 } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -23,6 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -64,14 +63,13 @@ export default function AddressPage() {
         title={route.title}
         subtitle={SETTINGS_TEXT.addressesSubtitle}
         actions={
-          <Button
+          <AddButton
             variant="contained"
-            startIcon={<AddRounded />}
             onClick={() => setEditing({ address: null, kind: 'SHIPPING' })}
             data-testid="add-address"
           >
             {SETTINGS_TEXT.addAddress}
-          </Button>
+          </AddButton>
         }
       />
       <QueryState query={addresses}>
@@ -126,9 +124,9 @@ function AddressGroup({
       <CardHeader
         title={KIND_TITLES[kind]}
         action={
-          <Button size="small" startIcon={<AddRounded />} onClick={onAdd}>
+          <AddButton size="small" onClick={onAdd}>
             {SETTINGS_TEXT.add}
-          </Button>
+          </AddButton>
         }
       />
       <CardContent sx={{ pt: 0 }}>

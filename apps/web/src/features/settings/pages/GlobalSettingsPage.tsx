@@ -1,9 +1,7 @@
-import { MSG, SETTINGS_TEXT, type Settings, US_STATES } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
+import { MSG, SETTINGS_TEXT, type Settings } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -11,7 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -27,6 +27,7 @@ import {
   valuesOf,
 } from '../components/settingsForm.ts';
 import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
+import { STATE_CODES, STATE_NAMES } from '../components/usStates.ts';
 
 /** /settings/global (ADMIN): lead time, the shop's state, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
@@ -79,21 +80,16 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
             <CardHeader title={SETTINGS_TEXT.shopTitle} subheader={SETTINGS_TEXT.shopStateHint} />
             <CardContent sx={{ pt: 0 }}>
               {/* A native select with an empty choice, as the address dialog's state field. */}
-              <FormTextField
+              <FormSelect
                 control={control}
                 name="shop_state"
                 label={SETTINGS_TEXT.shopState}
-                select
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                native
+                noneLabel=""
+                options={STATE_CODES}
+                labels={STATE_NAMES}
                 sx={{ minWidth: 260 }}
-              >
-                <option value="" />
-                {US_STATES.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </FormTextField>
+              />
             </CardContent>
           </Card>
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
@@ -116,14 +112,9 @@ function RemakeReasons({ control, listError }: { control: Control<GlobalSettings
       <CardHeader
         title={SETTINGS_TEXT.remakeReasonsTitle}
         action={
-          <Button
-            size="small"
-            startIcon={<AddRounded />}
-            onClick={() => append({ value: '' })}
-            data-testid="add-reason"
-          >
+          <AddButton size="small" onClick={() => append({ value: '' })} data-testid="add-reason">
             {SETTINGS_TEXT.addReason}
-          </Button>
+          </AddButton>
         }
       />
       <CardContent sx={{ pt: 0 }}>
