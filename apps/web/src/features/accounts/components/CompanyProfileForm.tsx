@@ -13,8 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormFields } from '../../../components/form/FormFields.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { PageForm } from '../../../components/form/PageForm.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
@@ -52,6 +51,16 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     return SETTINGS_TEXT.companyUpdated;
   });
 
+  const taxExempt = (canChange: boolean) => (
+    <TaxExemptField
+      control={control}
+      name="tax_exempt"
+      editable={canChange}
+      value={profile.tax_exempt}
+      readOnlyTestId="company-tax-exempt"
+    />
+  );
+
   if (!editable) {
     return (
       <Stack spacing={2.5} sx={{ maxWidth: 520 }} data-testid="company-profile-readonly">
@@ -65,20 +74,21 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
             data-testid={`company-${name}`}
           />
         ))}
-        <TaxExemptField
-          control={control}
-          name="tax_exempt"
-          editable={false}
-          value={profile.tax_exempt}
-          readOnlyTestId="company-tax-exempt"
-        />
+        {taxExempt(false)}
       </Stack>
     );
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="company-profile-form">
-      <FormRootError errors={formState.errors} />
+    <PageForm
+      onSubmit={onSubmit}
+      errors={formState.errors}
+      pending={update.isPending}
+      submitLabel={ACCOUNTS_TEXT.save}
+      submitTestId="company-save"
+      spacing={2}
+      testId="company-profile-form"
+    >
       <Grid container spacing={2}>
         <FormFields
           control={control}
@@ -91,18 +101,7 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
           ]}
         />
       </Grid>
-      <TaxExemptField
-        control={control}
-        name="tax_exempt"
-        editable={adminFields}
-        value={profile.tax_exempt}
-        readOnlyTestId="company-tax-exempt"
-      />
-      <div>
-        <SubmitButton pending={update.isPending} data-testid="company-save">
-          {ACCOUNTS_TEXT.save}
-        </SubmitButton>
-      </div>
-    </Stack>
+      {taxExempt(adminFields)}
+    </PageForm>
   );
 }

@@ -103,7 +103,6 @@ export default function AccessRequestsPage() {
             ],
           }}
           columns={columns}
-          getRowId={(r) => r.id}
           emptyText={ACCOUNTS_TEXT.noRequests}
           rowTestId={(r) => `request-row-${r.email}`}
           testId="requests-table"

@@ -1,11 +1,9 @@
 import { MSG, type PasswordChangeBody, passwordChangeBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { PageForm } from '../../../components/form/PageForm.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { usePasswordChange } from '../api.ts';
 
@@ -27,12 +25,14 @@ export function PasswordChangeForm() {
   });
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
-      <FormRootError errors={formState.errors} />
+    <PageForm
+      onSubmit={onSubmit}
+      errors={formState.errors}
+      pending={change.isPending}
+      submitLabel={WEB_TEXT.setPasswordButton}
+      sx={{ maxWidth: 480 }}
+    >
       <NewPasswordFields control={control} autoFocus />
-      <div>
-        <SubmitButton pending={change.isPending}>{WEB_TEXT.setPasswordButton}</SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }

@@ -284,7 +284,6 @@ export function ItemListView({
           state={list}
           columns={columns}
           hidden={visibility.hidden}
-          getRowId={(i) => i.id}
           selection={isItems ? { selected, onChange: setSelected } : undefined}
           rowActions={rowActions}
           rowTestId={(i) => `row-${i.manufacturer_code}`}

@@ -252,7 +252,6 @@ export function PremiumListView({ config, prefix }: Props) {
           state={list}
           columns={columns}
           hidden={visibility.hidden}
-          getRowId={(p) => p.id}
           groupOf={
             config.grouped
               ? (p) => ({

@@ -1,15 +1,14 @@
 import { MSG, type ProductGroup, productGroupBodySchema, STRUCTURE_TEXT } from '@cab/shared';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useSubcategories } from '../api.ts';
+import { ImageFilesButton } from '../components/ImageFilesButton.tsx';
 import { saveFailed } from '../saveFailed.ts';
 import { useSaveProductGroup } from './api.ts';
 import { SubcategoriesAutocomplete, type SubcategoryRef } from './SubcategoriesAutocomplete.tsx';
@@ -57,7 +56,6 @@ function GroupForm({
 }) {
   const save = useSaveProductGroup();
   const [files, setFiles] = useState<File[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<Values>({
     resolver: bodyResolver(productGroupBodySchema, toBody),
     defaultValues: {
@@ -119,22 +117,9 @@ function GroupForm({
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/gif,image/jpeg"
-            multiple
-            hidden
-            data-testid="group-image-input"
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<AddPhotoAlternateOutlined />}
-            onClick={() => fileInput.current?.click()}
-          >
+          <ImageFilesButton variant="outlined" inputTestId="group-image-input" onFiles={setFiles}>
             {STRUCTURE_TEXT.chooseImages}
-          </Button>
+          </ImageFilesButton>
           {files.length > 0 && (
             <Typography variant="body2" data-testid="chosen-images">
               {STRUCTURE_TEXT.chosenImages(files.length)}

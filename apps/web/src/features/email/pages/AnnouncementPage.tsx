@@ -261,7 +261,6 @@ function AnnouncementList() {
         query={query}
         state={list}
         columns={columns}
-        getRowId={(a) => a.id}
         emptyText={EMAIL_TEXT.noAnnouncements}
         testId="announcements-table"
         rowTestId={(a) => `announcement-${a.id}`}

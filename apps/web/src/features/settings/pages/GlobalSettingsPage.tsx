@@ -10,10 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
 import { AddButton } from '../../../components/AddButton.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
@@ -59,8 +58,16 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} data-testid="global-settings-form">
-      <FormRootError errors={formState.errors} />
+    <PageForm
+      onSubmit={onSubmit}
+      errors={formState.errors}
+      pending={patch.isPending}
+      submitLabel={SETTINGS_TEXT.saveSettings}
+      submitTestId="settings-save"
+      submitSize="large"
+      spacing={3}
+      testId="global-settings-form"
+    >
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <Card>
@@ -96,12 +103,7 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
         </Stack>
         <TaxRatesTable control={control} errors={formState.errors.tax_rates} />
       </Box>
-      <div>
-        <SubmitButton pending={patch.isPending} size="large" data-testid="settings-save">
-          {SETTINGS_TEXT.saveSettings}
-        </SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }
 
