@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
@@ -45,11 +45,16 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ tax_exempt, notes, ...contact }) => {
-    const body = adminFields ? { ...contact, tax_exempt, notes } : contact;
-    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-    return SETTINGS_TEXT.companyUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async ({ tax_exempt, notes, ...contact }) => {
+      const body = adminFields ? { ...contact, tax_exempt, notes } : contact;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+      return SETTINGS_TEXT.companyUpdated;
+    },
+    { pending: update.isPending },
+  );
 
   const taxExempt = (canChange: boolean) => (
     <TaxExemptField
@@ -81,9 +86,7 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
 
   return (
     <PageForm
-      onSubmit={onSubmit}
-      errors={formState.errors}
-      pending={update.isPending}
+      {...frame}
       submitLabel={ACCOUNTS_TEXT.save}
       submitTestId="company-save"
       spacing={2}

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
 import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
@@ -40,11 +40,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ email, tax_exempt, ...person }) => {
-    const body = adminFields ? { ...person, email, tax_exempt } : person;
-    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-    return MSG.profileUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async ({ email, tax_exempt, ...person }) => {
+      const body = adminFields ? { ...person, email, tax_exempt } : person;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+      return MSG.profileUpdated;
+    },
+    { pending: update.isPending },
+  );
 
   const readOnlyEmail = (
     <TextField
@@ -58,15 +63,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <PageForm
-      onSubmit={onSubmit}
-      errors={formState.errors}
-      pending={update.isPending}
-      submitLabel={ACCOUNTS_TEXT.save}
-      submitTestId="profile-save"
-      spacing={2}
-      testId="profile-form"
-    >
+    <PageForm {...frame} submitLabel={ACCOUNTS_TEXT.save} submitTestId="profile-save" spacing={2} testId="profile-form">
       <Grid container spacing={2}>
         <FormFields
           control={control}

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { usePasswordChange } from '../api.ts';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
@@ -18,20 +18,19 @@ export function PasswordChangeForm() {
     defaultValues: { new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    await change.mutateAsync(values);
-    navigate('/', { replace: true });
-    return MSG.passwordUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async (values) => {
+      await change.mutateAsync(values);
+      navigate('/', { replace: true });
+      return MSG.passwordUpdated;
+    },
+    { pending: change.isPending },
+  );
 
   return (
-    <PageForm
-      onSubmit={onSubmit}
-      errors={formState.errors}
-      pending={change.isPending}
-      submitLabel={WEB_TEXT.setPasswordButton}
-      sx={{ maxWidth: 480 }}
-    >
+    <PageForm {...frame} submitLabel={WEB_TEXT.setPasswordButton} sx={{ maxWidth: 480 }}>
       <NewPasswordFields control={control} autoFocus />
     </PageForm>
   );

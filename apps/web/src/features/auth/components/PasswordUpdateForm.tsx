@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { usePasswordUpdate } from '../api.ts';
 
 const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
@@ -25,20 +25,19 @@ export function PasswordUpdateForm() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    await update.mutateAsync(values);
-    reset(EMPTY);
-    return MSG.passwordUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async (values) => {
+      await update.mutateAsync(values);
+      reset(EMPTY);
+      return MSG.passwordUpdated;
+    },
+    { pending: update.isPending },
+  );
 
   return (
-    <PageForm
-      onSubmit={onSubmit}
-      errors={formState.errors}
-      pending={update.isPending}
-      submitLabel={WEB_TEXT.updatePasswordButton}
-      sx={{ maxWidth: 480 }}
-    >
+    <PageForm {...frame} submitLabel={WEB_TEXT.updatePasswordButton} sx={{ maxWidth: 480 }}>
       <FormFields control={control} fields={[OLD_PASSWORD]} />
       <NewPasswordFields control={control} />
     </PageForm>

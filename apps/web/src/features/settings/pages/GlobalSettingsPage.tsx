@@ -15,7 +15,7 @@ import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
 import {
@@ -47,21 +47,19 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
     defaultValues: valuesOf(settings),
   });
 
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
     [],
     async (values) => {
       reset(valuesOf(await patch.mutateAsync(bodyOf(values))));
       return MSG.settingsUpdated;
     },
-    { fieldOf },
+    { fieldOf, pending: patch.isPending },
   );
 
   return (
     <PageForm
-      onSubmit={onSubmit}
-      errors={formState.errors}
-      pending={patch.isPending}
+      {...frame}
       submitLabel={SETTINGS_TEXT.saveSettings}
       submitTestId="settings-save"
       submitSize="large"
