@@ -3,18 +3,15 @@ import Card from '@mui/material/Card';
 import { useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { StaffFormDialog } from '../components/StaffFormDialog.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
 
 /** /settings/users/staff: staff and admin accounts, Add staff (invites by e-mail) and edit. */
 export default function StaffPage() {
-  const route = useCurrentRoute();
   const [adding, setAdding] = useState(false);
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
           <AddButton variant="contained" onClick={() => setAdding(true)} data-testid="add-staff-button">
             {ACCOUNTS_TEXT.addStaff}

@@ -202,7 +202,6 @@ export function ItemListView({
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
           <>
             {isItems && selected.size > 0 && (

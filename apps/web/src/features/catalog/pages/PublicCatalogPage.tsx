@@ -9,7 +9,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/index.ts';
 import { useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
@@ -24,7 +23,6 @@ interface CategoryEntry {
 
 /** /catalog/public: the categories of the catalogue, each with its subcategories (any signed-in role). */
 export default function PublicCatalogPage() {
-  const route = useCurrentRoute();
   const navigate = useNavigate();
   const canWrite = useCan(catalogApi.categoryCreate);
   const [adding, setAdding] = useState(false);
@@ -54,7 +52,6 @@ export default function PublicCatalogPage() {
   return (
     <>
       <PageHeader
-        title={route.title}
         subtitle={CATALOG_TEXT.publicCatalogSubtitle}
         actions={
           <>

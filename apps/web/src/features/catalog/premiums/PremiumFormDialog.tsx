@@ -23,33 +23,16 @@ import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { usePremiumGroups, useSavePremium } from '../api.ts';
-import { CategoriesAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
+import { CategoriesAutocomplete } from '../components/CategoryAutocomplete.tsx';
 import { PremiumsAutocomplete } from '../components/PremiumAutocomplete.tsx';
 import { PremiumGroupDialog } from '../components/PremiumGroupDialog.tsx';
-import { FormPriceInput } from '../components/PriceInput.tsx';
-import { TagsSection, type TagValue } from '../components/TagsField.tsx';
+import { TagsSection } from '../components/TagsField.tsx';
 import type { KindConfig } from '../kinds.ts';
 import { saveFailed } from '../saveFailed.ts';
+import type { PremiumFormValues } from './formValues.ts';
+import { PriceOrPercentageFields } from './PriceOrPercentageFields.tsx';
 
 type DoorAttr = (typeof DOOR_STYLE_ATTRS)[number];
-
-export interface PremiumFormValues {
-  code: string;
-  description: string;
-  categories: CategoryRef[];
-  finish_options: number[];
-  wood_species: number[];
-  export_name: string;
-  config: { door_style_attrs: Record<DoorAttr, string> };
-  price: string;
-  percentage: string;
-  tags: TagValue[];
-  export_category: string;
-  premium_group: string;
-  index: string;
-  use_finish_option_for_export: boolean;
-  is_cabinet_construction_vertical: boolean;
-}
 
 const DOOR_ATTR_LABELS: Record<DoorAttr, string> = {
   outside_edge: CATALOG_TEXT.outsideEdge,
@@ -168,7 +151,7 @@ export function PremiumFormDialog({
     resolver,
     defaultValues: defaults(premium),
   });
-  const { control, setValue, formState } = form;
+  const { control, setValue } = form;
   const f = config.fields;
   const locked = f.identityLocked;
 
@@ -181,11 +164,6 @@ export function PremiumFormDialog({
     },
     { onClose, pending: save.isPending, failed: saveFailed(config.name) },
   );
-  // SPEC 4: entering a price clears the percentage, and back.
-  const clear = (name: 'price' | 'percentage') => (next: string) => {
-    if (next.trim() !== '') setValue(name, '', { shouldValidate: formState.isSubmitted });
-  };
-
   return (
     <FormDialog
       {...dialog}
@@ -269,35 +247,7 @@ export function PremiumFormDialog({
           },
           f.doorStyleAttrs && { section: CATALOG_TEXT.doorStyleAttributes },
           ...(f.doorStyleAttrs ? DOOR_STYLE_FIELDS : []),
-          {
-            name: 'price',
-            size: 'half',
-            element: (
-              <FormPriceInput
-                control={control}
-                name="price"
-                label={CATALOG_TEXT.price}
-                hint={CATALOG_TEXT.priceHint}
-                adornment="$"
-                onInput={clear('percentage')}
-              />
-            ),
-          },
-          {
-            name: 'percentage',
-            size: 'half',
-            element: (
-              <FormPriceInput
-                control={control}
-                name="percentage"
-                label={CATALOG_TEXT.percentage}
-                hint={CATALOG_TEXT.percentageHint}
-                adornment="%"
-                adornmentEnd
-                onInput={clear('price')}
-              />
-            ),
-          },
+          { name: 'price', element: <PriceOrPercentageFields form={form} /> },
           f.group && {
             name: 'premium_group',
             size: 'twoThirds',

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 
 /**
  * The frame of the catalogue structure lists (categories, product groups): the way back to the
@@ -25,11 +24,9 @@ export function StructureListPage({
   testId: string;
   children: ReactNode;
 }) {
-  const route = useCurrentRoute();
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
           <>
             <Button component={RouterLink} to="/catalog/public" variant="outlined" startIcon={<MenuBookOutlined />}>

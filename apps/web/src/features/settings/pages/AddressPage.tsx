@@ -25,7 +25,6 @@ import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAddresses } from '../../accounts/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteAddress } from '../api.ts';
@@ -38,7 +37,6 @@ type Editing = { address: Address | null; kind: AddressKind } | null;
 
 /** /settings/address (customers): the account's billing and shipping addresses (a company's for business users). */
 export default function AddressPage() {
-  const route = useCurrentRoute();
   const me = useMe();
   const addresses = useAddresses(me.id);
   const remove = useDeleteAddress(me.id);
@@ -60,7 +58,6 @@ export default function AddressPage() {
   return (
     <>
       <PageHeader
-        title={route.title}
         subtitle={SETTINGS_TEXT.addressesSubtitle}
         actions={
           <AddButton

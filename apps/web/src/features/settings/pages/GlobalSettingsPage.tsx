@@ -16,7 +16,6 @@ import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useFrameSubmit } from '../../../lib/forms.ts';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
 import {
   bodyOf,
@@ -30,11 +29,10 @@ import { STATE_CODES, STATE_NAMES } from '../components/usStates.ts';
 
 /** /settings/global (ADMIN): lead time, the shop's state, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
-  const route = useCurrentRoute();
   const settings = useGlobalSettings();
   return (
     <>
-      <PageHeader title={route.title} subtitle={SETTINGS_TEXT.globalSubtitle} />
+      <PageHeader subtitle={SETTINGS_TEXT.globalSubtitle} />
       <QueryState query={settings}>{(data) => <GlobalSettingsForm settings={data} />}</QueryState>
     </>
   );
