@@ -12,18 +12,7 @@ import {
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories } from '../categories/service.ts';
-import {
-  type CsvRow,
-  fieldsText,
-  issuesText,
-  parseBool,
-  parseCsv,
-  parseTagCell,
-  RowError,
-  runImport,
-  tagCell,
-  toCsv,
-} from '../csv.ts';
+import * as csv from '../csv.ts';
 import { ensureProductGroups, productGroupNames } from '../groups/service.ts';
 import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
@@ -49,21 +38,22 @@ const COLUMN_OF: Record<string, keyof Insert> = {
 
 /**
  * CSV import of line items or attachments: upsert by manufacturer_code. Valid rows go in batches
- * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see runImport. Each
+ * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see csv.runImport. Each
  * imported row is audited ('import', after = the row as validated) in its batch's transaction.
  */
 export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   const attachments = scope === 'attachments';
   const required = ['manufacturer_code', 'price', 'category', ...(attachments ? [] : ['export_name_1'])];
-  const { columns, rows } = parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
+  const { columns, rows } = csv.parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
   const has = (c: string) => columns.includes(c);
 
   // An attachment row's category is an ATTACHMENT category, any other row's a LINE_ITEM one.
-  const rowIsAttachment = (r: CsvRow) => attachments || (has('is_attachment') && parseBool(r.cells.is_attachment));
+  const rowIsAttachment = (r: csv.CsvRow) =>
+    attachments || (has('is_attachment') && csv.parseBool(r.cells.is_attachment));
 
   // Categories and product groups are named in the file and resolved (or created) in apply,
   // inside the rows' transaction: a row that fails creates nothing. Until then an id stands in.
-  const prepare = (row: CsvRow) => {
+  const prepare = (row: csv.CsvRow) => {
     const c = row.cells;
     const isAttachment = rowIsAttachment(row);
     const body: Record<string, unknown> = {
@@ -72,15 +62,15 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     };
     for (const f of TEXT_FIELDS) if (has(f)) body[f] = c[f] ?? '';
     for (const f of NUMBER_FIELDS) if (has(f)) body[f] = c[f] ?? '';
-    for (const f of LINE_ITEM_FLAGS) if (has(f)) body[f] = parseBool(c[f]);
+    for (const f of LINE_ITEM_FLAGS) if (has(f)) body[f] = csv.parseBool(c[f]);
     if (has('product_group')) body.product_group = c.product_group ? NAMED : null;
-    if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
+    if (has('tags')) body.tags = csv.parseTagCell(c.tags ?? '');
     if (attachments || has('is_attachment')) body.is_attachment = isAttachment;
 
     const parsed = lineItemBodySchema.safeParse(body);
-    if (!parsed.success) throw new RowError(issuesText(parsed.error));
+    if (!parsed.success) throw new csv.RowError(csv.issuesText(parsed.error));
     const issues = lineItemIssues(parsed.data);
-    if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
+    if (Object.keys(issues).length) throw new csv.RowError(csv.fieldsText(issues));
     return {
       body: parsed.data,
       isAttachment,
@@ -95,7 +85,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   );
   if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
 
-  return runImport(ctx, rows, prepare, async (tx, batch) => {
+  return csv.runImport(ctx, rows, prepare, async (tx, batch) => {
     const names = (wanted: boolean) =>
       batch.filter((b) => b.value.isAttachment === wanted).map((b) => b.value.category);
     const itemCats = await ensureCategories(tx, 'LINE_ITEM', names(false));
@@ -131,7 +121,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     for (const { value } of batch) {
       const code = value.body.manufacturer_code;
       if (!idOf.has(code)) {
-        throw new RowError(
+        throw new csv.RowError(
           `manufacturer_code: ${value.isAttachment ? MSG.importCodeIsLineItem(code) : MSG.importCodeIsAttachment(code)}`,
         );
       }
@@ -167,8 +157,8 @@ export async function exportItems(ctx: PublicCtx, scope: ItemScope) {
     ...it,
     category: it.category?.name ?? '',
     base_category: it.base_category ?? '',
-    tags: tagCell(it.tags),
+    tags: csv.tagCell(it.tags),
     product_group: it.product_group === null ? '' : (groupNames.get(it.product_group) ?? ''),
   }));
-  return toCsv(LINE_ITEM_CSV_COLUMNS, rows);
+  return csv.toCsv(LINE_ITEM_CSV_COLUMNS, rows);
 }
