@@ -50,12 +50,6 @@ const DOOR_STYLE_FIELDS: FieldSpec<PremiumFormValues>[] = DOOR_STYLE_ATTRS.map((
 const EXPORT_CATEGORY_VALUES = EXPORT_CATEGORIES.map((c) => String(c.value));
 const EXPORT_CATEGORY_LABELS = Object.fromEntries(EXPORT_CATEGORIES.map((c) => [String(c.value), c.label]));
 
-/** The premiums a premium links to (a wood species' finish options, a door style's wood species). */
-const LINKED_PREMIUMS = [
-  { name: 'finish_options', kind: 'finish_option', label: CATALOG_TEXT.finishOptions, shownBy: 'finishOptions' },
-  { name: 'wood_species', kind: 'wood_species', label: CATALOG_TEXT.woodSpecies, shownBy: 'woodSpecies' },
-] as const;
-
 const FIELD_NAMES = [
   'code',
   'description',
@@ -207,20 +201,34 @@ export function PremiumFormDialog({
               />
             ),
           },
-          ...LINKED_PREMIUMS.filter((linked) => f[linked.shownBy]).map(({ name, kind, label }) => ({
-            name,
-            size: 'full' as const,
+          f.finishOptions && {
+            name: 'finish_options',
+            size: 'full',
             element: (
               <FormAutocomplete
                 control={control}
-                name={name}
+                name="finish_options"
                 component={PremiumsAutocomplete}
-                kind={kind}
-                label={label}
-                testId={`${name.replace('_', '-')}-autocomplete`}
+                kind="finish_option"
+                label={CATALOG_TEXT.finishOptions}
+                testId="finish-options-autocomplete"
               />
             ),
-          })),
+          },
+          f.woodSpecies && {
+            name: 'wood_species',
+            size: 'full',
+            element: (
+              <FormAutocomplete
+                control={control}
+                name="wood_species"
+                component={PremiumsAutocomplete}
+                kind="wood_species"
+                label={CATALOG_TEXT.woodSpecies}
+                testId="wood-species-autocomplete"
+              />
+            ),
+          },
           {
             name: 'export_name',
             label: CATALOG_TEXT.exportName,
