@@ -11,14 +11,13 @@
  *          [--profile out-dir]   (PostgreSQL only: /me under load with node --cpu-prof, then its top 10)
  *          [--profile-path /api/catalog/items/?page_size=50]   (profile another call than /me, on the demo data)
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { loadItemsCsv, ROOT } from './lib.mjs';
+import { freshPgDatabase, loadItemsCsv, postItemsCsv, ROOT, signIn, spawnUntilListening } from './lib.mjs';
 import { topSelfTime } from './profile-top.mjs';
 
 const { values: opt } = parseArgs({
@@ -43,31 +42,14 @@ const warmup = Math.max(2, Math.round(duration / 5));
 async function start(args, port, env, label, cwd = ROOT) {
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'cab-load-log-')), `${label}.log`);
   const out = openSync(logFile, 'w');
-  const child = spawn('node', ['--import', 'tsx', ...args], {
+  const { child, stop } = await spawnUntilListening({
+    args,
+    port,
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env,
     stdio: ['ignore', out, 'inherit'],
+    label: `${label} (see ${logFile})`,
   });
-  let exited = null;
-  child.on('exit', (code) => {
-    exited = code;
-  });
-  for (;;) {
-    if (exited !== null) throw new Error(`${label} exited with ${exited}; see ${logFile}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (exited !== null) return resolve();
-      child.removeAllListeners('exit');
-      child.on('exit', resolve);
-      child.kill('SIGTERM');
-    });
   return { stop, logFile, pid: child.pid };
 }
 
@@ -113,34 +95,11 @@ async function load(url, headers = {}, pid = undefined) {
 /** `rows` line items in 10,000-row CSV files through the import endpoint (as a shop loads them). */
 async function seedItems(base, auth, rows) {
   for (let from = 0; from < rows; from += 10_000) {
-    const csv = loadItemsCsv(from, Math.min(rows, from + 10_000));
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
-    const res = await fetch(`${base}/api/catalog/items/import_csv/`, { method: 'POST', headers: auth, body: form });
+    const res = await postItemsCsv(base, auth, loadItemsCsv(from, Math.min(rows, from + 10_000)));
     if (res.status !== 200) throw new Error(`import failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
   }
 }
 
-async function signIn(base) {
-  const res = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
-  });
-  const { token } = await res.json();
-  return { authorization: `Token ${token}` };
-}
-
-async function freshPgDatabase(name = 'bench') {
-  const admin = new pg.Client({ connectionString: `${opt.pg}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return `${opt.pg}/${name}`;
-}
-
-/** On PostgreSQL (autovacuum may be off or late) the planner gets fresh statistics after the load. */
 async function analyze(databaseUrl) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -157,7 +116,7 @@ const serverEnv = (extra) => ({
 
 /** A server on a fresh database with `itemCount` items, restarted after the import. */
 async function prepare(kind, port, root, dbName) {
-  const databaseUrl = kind === 'postgres' ? await freshPgDatabase(dbName) : undefined;
+  const databaseUrl = kind === 'postgres' ? await freshPgDatabase(opt.pg, dbName) : undefined;
   const env = serverEnv(
     databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cab-load-')) },
   );
@@ -211,7 +170,7 @@ async function runDb(kind, port) {
 
 async function profileMe(outDir) {
   mkdirSync(outDir, { recursive: true });
-  const databaseUrl = await freshPgDatabase();
+  const databaseUrl = await freshPgDatabase(opt.pg, 'bench');
   const port = 3960;
   const env = serverEnv({ DATABASE_URL: databaseUrl });
   const server = await start(

@@ -6,7 +6,7 @@
  * Usage: node bench/catalog.mjs [rows] [seconds] [connections]
  */
 import autocannon from 'autocannon';
-import { startServer } from './lib.mjs';
+import { signIn, startServer } from './lib.mjs';
 
 const rows = Number(process.argv[2] ?? 10_000);
 const duration = Number(process.argv[3] ?? 10);
@@ -19,12 +19,7 @@ const server = await startServer({
   env: { UPLOAD_MAX_BYTES: String(100 * 1024 * 1024), LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
 });
 try {
-  const { token } = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
-  }).then((r) => r.json());
-  const auth = { authorization: `Token ${token}` };
+  const auth = await signIn(base);
 
   // A realistic file: every column, a handful of categories and groups, some tags.
   const run = Date.now().toString(36);

@@ -8,13 +8,11 @@
  * Usage: node bench/import.mjs [--items 50000] [--db postgres,pglite]
  *          [--pg postgres://postgres@127.0.0.1:5432] [--compare other-tree]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { loadItemsCsv, ROOT } from './lib.mjs';
+import { freshPgDatabase, loadItemsCsv, postItemsCsv, ROOT, signIn, spawnUntilListening } from './lib.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -28,47 +26,20 @@ const itemCount = Number(opt.items);
 const FILE_ROWS = 10_000;
 
 async function startServer(root, port, env) {
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { stop } = await spawnUntilListening({
+    args: ['apps/server/src/main.ts'],
+    port,
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    label: `server in ${root}`,
   });
-  let exited = null;
-  child.on('exit', (code) => {
-    exited = code;
-  });
-  for (;;) {
-    if (exited !== null) throw new Error(`server in ${root} exited with ${exited}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  return () =>
-    new Promise((resolve) => {
-      if (exited !== null) return resolve();
-      child.removeAllListeners('exit');
-      child.on('exit', resolve);
-      child.kill('SIGTERM');
-    });
-}
-
-async function freshPgDatabase(name) {
-  const admin = new pg.Client({ connectionString: `${opt.pg}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return `${opt.pg}/${name}`;
+  return stop;
 }
 
 async function importFile(base, auth, csv) {
-  const form = new FormData();
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
   const started = performance.now();
-  const res = await fetch(`${base}/api/catalog/items/import_csv/`, { method: 'POST', headers: auth, body: form });
+  const res = await postItemsCsv(base, auth, csv);
   const body = await res.json();
   if (res.status !== 200 || body.failed) throw new Error(`import: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return performance.now() - started;
@@ -77,17 +48,12 @@ async function importFile(base, auth, csv) {
 async function run(kind, root, label, port) {
   const env =
     kind === 'postgres'
-      ? { DATABASE_URL: await freshPgDatabase(label ? 'bench_import_compare' : 'bench_import') }
+      ? { DATABASE_URL: await freshPgDatabase(opt.pg, label ? 'bench_import_compare' : 'bench_import') }
       : { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cab-import-')) };
   const stop = await startServer(root, port, { UPLOAD_MAX_BYTES: String(100 * 1024 * 1024), ...env });
   try {
     const base = `http://127.0.0.1:${port}`;
-    const { token } = await fetch(`${base}/api/users/token/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
-    }).then((r) => r.json());
-    const auth = { authorization: `Token ${token}` };
+    const auth = await signIn(base);
     const files = [];
     for (let from = 0; from < itemCount; from += FILE_ROWS)
       files.push(await importFile(base, auth, loadItemsCsv(from, Math.min(itemCount, from + FILE_ROWS))));

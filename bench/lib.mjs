@@ -60,3 +60,65 @@ export function loadItemsCsv(from, to) {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** Signs in as the demo admin on a running server; the `authorization` header of its token. */
+export async function signIn(base) {
+  const res = await fetch(`${base}/api/users/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
+  });
+  const { token } = await res.json();
+  return { authorization: `Token ${token}` };
+}
+
+/** Drops and creates database `name` on the PostgreSQL server at `pgUrl`; its connection string. */
+export async function freshPgDatabase(pgUrl, name) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: `${pgUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return `${pgUrl}/${name}`;
+}
+
+/** POSTs one line-item CSV to the import endpoint; the response. */
+export function postItemsCsv(base, auth, csv) {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
+  return fetch(`${base}/api/catalog/items/import_csv/`, { method: 'POST', headers: auth, body: form });
+}
+
+/**
+ * Spawns `node --import tsx …args` in `cwd` with PORT/HOST set and resolves once it answers HTTP
+ * on `port`, with the child and a `stop()` that ends it (SIGTERM) and waits.
+ */
+export async function spawnUntilListening({ args, port, cwd = ROOT, env = {}, stdio, label }) {
+  const child = spawn('node', ['--import', 'tsx', ...args], {
+    cwd,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio,
+  });
+  let exited = null;
+  child.on('exit', (code) => {
+    exited = code;
+  });
+  for (;;) {
+    if (exited !== null) throw new Error(`${label} exited with ${exited}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited !== null) return resolve();
+      child.removeAllListeners('exit');
+      child.on('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { child, stop };
+}

@@ -7,7 +7,7 @@
  * Usage: node bench/queue.mjs [seconds] [connections] [server entry, default: tsx on the sources]
  */
 import autocannon from 'autocannon';
-import { startServer } from './lib.mjs';
+import { signIn, startServer } from './lib.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 64);
@@ -20,12 +20,7 @@ const server = await startServer({
   ...(entry ? { args: [entry] } : {}),
 });
 try {
-  const { token } = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Token ${token}` };
+  const headers = await signIn(base);
   const load = async (label, path, { conns = connections, writers = 0 } = {}) => {
     const times = [];
     const instance = autocannon({ url: `${base}${path}`, headers, connections: conns, duration, timeout: 30 });

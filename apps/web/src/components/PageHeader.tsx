@@ -1,8 +1,19 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useCurrentRoute } from '../lib/routes.ts';
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+/** A page's heading (h1), with a subtitle and its actions on the right; the title defaults to the route's. */
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title?: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const route = useCurrentRoute();
   return (
     <Box
       sx={{
@@ -15,7 +26,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
     >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="h4" component="h1">
-          {title}
+          {title ?? route.title}
         </Typography>
         {subtitle && (
           <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -85,6 +85,55 @@ export function useFormSubmit<T extends FieldValues, V = T>(
   });
 }
 
+/** What a form's frame (PageForm, FormDialog) takes from the form: spread it on the frame. */
+export interface FormFrame<T extends FieldValues> {
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  pending: boolean;
+  errors: FieldErrors<T>;
+}
+
+interface SubmittingForm<T extends FieldValues, V> {
+  handleSubmit: UseFormHandleSubmit<T, V>;
+  setError: UseFormSetError<T>;
+  formState: { errors: FieldErrors<T> };
+}
+
+/** `useFormSubmit` for a form in a frame: its submit handler, whether it is saving (`pending`), its errors. */
+export function useFrameSubmit<T extends FieldValues, V = T>(
+  form: SubmittingForm<T, V>,
+  fields: readonly Path<T>[],
+  save: (values: V) => Promise<unknown>,
+  { pending, ...options }: FormSubmitOptions & { pending: boolean },
+): FormFrame<T> {
+  const onSubmit = useFormSubmit(form, fields, save, options);
+  return { onSubmit, pending, errors: form.formState.errors };
+}
+
+/** What a FormDialog takes from its form: spread it on the dialog (`<FormDialog {...dialog} title=…>`). */
+export interface DialogForm<T extends FieldValues> extends FormFrame<T> {
+  onClose: () => void;
+}
+
+/** `useFrameSubmit` for a form in a dialog: the dialog closes once `save` has resolved (before its success message shows). */
+export function useDialogSubmit<T extends FieldValues, V = T>(
+  form: SubmittingForm<T, V>,
+  fields: readonly Path<T>[],
+  save: (values: V) => Promise<unknown>,
+  { onClose, ...options }: FormSubmitOptions & { onClose: () => void; pending: boolean },
+): DialogForm<T> {
+  const frame = useFrameSubmit(
+    form,
+    fields,
+    async (values) => {
+      const message = await save(values);
+      onClose();
+      return message;
+    },
+    options,
+  );
+  return { ...frame, onClose };
+}
+
 export interface BodyResolverOptions<V> {
   /** Rules zod skips while a field has a type error (e.g. export name required), shown with its issues. */
   extraIssues?: (values: V) => Record<string, string[]>;

@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamptz } from './columns.ts';
+
+/** A column naming a user (a foreign key to users.id), with what happens to it when the user goes. */
+export const userRef = (name: string, onDelete?: 'set null' | 'cascade' | 'no action') =>
+  integer(name).references(() => users.id, onDelete ? { onDelete } : {});
 
 /** A business account (account type B): its users are its managers and employees. */
 export const companies = pgTable(
   'companies',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
@@ -24,7 +18,7 @@ export const companies = pgTable(
     /** Set by an admin only: no sales tax on this company's orders (DOMAIN.md pricing step 6). */
     taxExempt: boolean('tax_exempt').notNull().default(false),
     notes: text('notes').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('companies_name_idx').on(t.name)],
 );
@@ -32,7 +26,7 @@ export const companies = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** Stored lower-cased; unique. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -54,8 +48,8 @@ export const users = pgTable(
     /** The user's saved list filters (SPEC 3 Order filter), GET/PATCH me/filters. */
     filters: jsonb('filters'),
     companyId: integer('company_id').references(() => companies.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastLoginAt: timestamptz('last_login_at'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -68,13 +62,11 @@ export const users = pgTable(
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade').notNull(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().default(sql`now()`),
   },
   (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
@@ -86,8 +78,8 @@ export const authTokens = pgTable(
 export const addresses = pgTable(
   'addresses',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade'),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['BILLING', 'SHIPPING'] }).notNull(),
     name: text('name').notNull().default(''),
@@ -98,7 +90,7 @@ export const addresses = pgTable(
     postalCode: text('postal_code').notNull(),
     phone: text('phone').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('addresses_user_idx').on(t.userId), index('addresses_company_idx').on(t.companyId)],
 );
@@ -111,16 +103,14 @@ export const addresses = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     uuid: uuid('uuid').notNull().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade').notNull(),
     email: text('email').notNull(),
-    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedBy: userRef('invited_by', 'set null'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('invitations_uuid_key').on(t.uuid), index('invitations_user_idx').on(t.userId)],
 );
@@ -129,7 +119,7 @@ export const invitations = pgTable(
 export const accessRequests = pgTable(
   'access_requests',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -141,10 +131,10 @@ export const accessRequests = pgTable(
       .notNull()
       .default('PENDING'),
     reason: text('reason').notNull().default(''),
-    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: userRef('decided_by', 'set null'),
+    decidedAt: timestamptz('decided_at'),
+    userId: userRef('user_id', 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [index('access_requests_status_idx').on(t.status, t.createdAt)],
 );
@@ -153,14 +143,12 @@ export const accessRequests = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id', 'cascade').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );

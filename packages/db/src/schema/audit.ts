@@ -1,5 +1,6 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts.ts';
+import { timestamptz } from './columns.ts';
 
 /**
  * The audit trail: one row per change, written in the same transaction as the change
@@ -10,12 +11,12 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
     /**
      * The acting user; null for the system and for public calls. The trail is append-only (a
      * trigger refuses UPDATE and DELETE), so a user with events cannot be deleted either.
      */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'no action' }),
+    actorId: userRef('actor_id', 'no action'),
     /** The request that made the change (x-request-id, the log line's id). */
     requestId: uuid('request_id'),
     /** What kind of thing changed: 'premium', 'line_item', 'user', 'company', ... */

@@ -8,11 +8,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { tags } from './core.ts';
 
 /**
@@ -24,7 +23,7 @@ import { tags } from './core.ts';
 export const categories = pgTable(
   'categories',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     categoryType: text('category_type', { enum: PREMIUM_TYPES }).notNull(),
   },
@@ -34,7 +33,7 @@ export const categories = pgTable(
 export const subcategories = pgTable(
   'subcategories',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     index: integer('index').notNull().default(0),
@@ -46,7 +45,7 @@ export const subcategories = pgTable(
 export const premiumGroups = pgTable(
   'premium_groups',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     premiumType: text('premium_type', { enum: PREMIUM_TYPES }).notNull(),
     index: integer('index').notNull().default(0),
@@ -61,7 +60,7 @@ export interface PremiumConfig {
 export const premiums = pgTable(
   'premiums',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     premiumType: text('premium_type', { enum: PREMIUM_TYPES }).notNull(),
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
@@ -77,8 +76,8 @@ export const premiums = pgTable(
     exportCategory: integer('export_category'),
     useFinishOptionForExport: boolean('use_finish_option_for_export').notNull().default(false),
     isCabinetConstructionVertical: boolean('is_cabinet_construction_vertical').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('premiums_type_code_key').on(t.premiumType, t.code),
@@ -153,12 +152,12 @@ export const premiumTags = pgTable(
 export const productGroups = pgTable(
   'product_groups',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     note: text('note').notNull().default(''),
     secondaryNote: text('secondary_note').notNull().default(''),
     shelfNote: text('shelf_note').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('product_groups_name_idx').on(t.name)],
 );
@@ -184,7 +183,7 @@ export const subcategoryGroups = pgTable(
 export const lineItems = pgTable(
   'line_items',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     manufacturerCode: text('manufacturer_code').notNull(),
     priceCents: integer('price_cents').$type<Cents>().notNull(),
     description: text('description').notNull().default(''),
@@ -210,8 +209,8 @@ export const lineItems = pgTable(
     manualWorkRequired: boolean('manual_work_required').notNull().default(false),
     exportWithFinishSide: boolean('export_with_finish_side').notNull().default(false),
     isCornerCabinet: boolean('is_corner_cabinet').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('line_items_manufacturer_code_key').on(t.manufacturerCode),
@@ -244,14 +243,14 @@ export type ImageOwner = (typeof IMAGE_OWNERS)[number];
 export const images = pgTable(
   'images',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     ownerKind: text('owner_kind', { enum: IMAGE_OWNERS }).notNull(),
     ownerId: integer('owner_id').notNull(),
     path: text('path').notNull(),
     thumbnailPath: text('thumbnail_path').notNull(),
     contentType: text('content_type').notNull(),
     index: integer('index').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('images_owner_idx').on(t.ownerKind, t.ownerId, t.index)],
 );

@@ -6,27 +6,26 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { userRef } from './accounts.ts';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
 /** Global settings as key -> JSON value (lead_time, remake_reasons, ...). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: updatedAt(),
+  updatedBy: userRef('updated_by'),
 });
 
 /** A holiday on a date; `recurring` ones repeat every year on the same month and day. */
 export const holidays = pgTable(
   'holidays',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     date: date('date').notNull(),
     name: text('name').notNull(),
     recurring: boolean('recurring').notNull().default(false),
@@ -37,7 +36,7 @@ export const holidays = pgTable(
 export const tags = pgTable(
   'tags',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     value: text('value'),
   },
@@ -48,7 +47,7 @@ export const tags = pgTable(
 export const clientLogs = pgTable(
   'client_logs',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     transactionId: uuid('transaction_id').notNull(),
     level: text('level', { enum: ['warn', 'error'] }).notNull(),
     type: text('type').notNull(),
@@ -58,10 +57,10 @@ export const clientLogs = pgTable(
     error: text('error'),
     info: text('info'),
     path: text('path'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: userRef('user_id', 'set null'),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('client_logs_created_idx').on(t.createdAt), uniqueIndex('client_logs_tx_key').on(t.transactionId)],
 );
@@ -74,7 +73,7 @@ export const rateLimits = pgTable(
   'rate_limits',
   {
     key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowStart: timestamptz('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],

@@ -1,13 +1,14 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts.ts';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 
 /** Admin-editable e-mail templates (Liquid syntax: {{ order.name }}), one per kind of message. */
 export const emailTemplates = pgTable('email_templates', {
   name: text('name').primaryKey(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+  updatedBy: userRef('updated_by', 'set null'),
 });
 
 /**
@@ -17,7 +18,7 @@ export const emailTemplates = pgTable('email_templates', {
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -26,13 +27,13 @@ export const emailOutbox = pgTable(
       .notNull()
       .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     messageId: text('message_id'),
     /** Texts of the body (sign-in links) blanked out once the mail is sent or given up. */
     secrets: text('secrets').array(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
@@ -47,14 +48,14 @@ export const emailOutbox = pgTable(
 export const announcements = pgTable(
   'announcements',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     audience: text('audience', { enum: ['ALL_CUSTOMERS', 'BUSINESS', 'PERSONAL', 'STAFF'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     recipients: integer('recipients').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by', 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [index('announcements_expires_idx').on(t.expiresAt)],
 );

@@ -1,17 +1,7 @@
 import type { BasisPoints, Cents } from '@cab/shared';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { companies, users } from './accounts.ts';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, userRef } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
 
 /**
  * The finance rules the pricing engine reads (DOMAIN.md "Order totals"): payment options,
@@ -30,7 +20,7 @@ export interface PaymentMilestoneRule {
 }
 
 export const paymentOptions = pgTable('payment_options', {
-  id: serial('id').primaryKey(),
+  id: id(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   /** The discount for choosing this option (e.g. 2 % for paying in full up front). */
@@ -43,19 +33,19 @@ export const paymentOptions = pgTable('payment_options', {
   validTo: date('valid_to'),
   isActive: boolean('is_active').notNull().default(true),
   index: integer('index').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** A percentage bound to one customer or one company (Finance > Bound Discounts). */
 export const boundDiscounts = pgTable(
   'bound_discounts',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    customerId: userRef('customer_id', 'cascade'),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     percentage: integer('percentage').$type<BasisPoints>().notNull(),
     notes: text('notes').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('bound_discounts_customer_key').on(t.customerId),
@@ -67,7 +57,7 @@ export const boundDiscounts = pgTable(
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     /** Stored upper-cased. */
     code: text('code').notNull(),
     percentage: integer('percentage').$type<BasisPoints>(),
@@ -78,7 +68,7 @@ export const discountCodes = pgTable(
     timesUsed: integer('times_used').notNull().default(0),
     minimumTotal: integer('minimum_total').$type<Cents>(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('discount_codes_code_key').on(t.code)],
 );
@@ -87,7 +77,7 @@ export const discountCodes = pgTable(
 export const surcharges = pgTable(
   'surcharges',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     percentage: integer('percentage').$type<BasisPoints>(),
     amount: integer('amount').$type<Cents>(),
@@ -96,7 +86,7 @@ export const surcharges = pgTable(
     /** A small-order fee applies only while the running total is below this. */
     appliesBelow: integer('applies_below').$type<Cents>(),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('surcharges_method_idx').on(t.paymentMethod)],
 );

@@ -8,21 +8,10 @@ import type {
   TaxRate,
 } from '@cab/shared';
 import { ORDER_STATUSES } from '@cab/shared';
-import {
-  bigint,
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { addresses, companies, users } from './accounts.ts';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { addresses, companies, userRef } from './accounts.ts';
 import { lineItems, premiums } from './catalog.ts';
+import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
 import { discountCodes, paymentOptions } from './finance.ts';
 
 /**
@@ -59,18 +48,16 @@ export interface OrderMetadata {
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: text('name').notNull(),
     poNumber: text('po_number'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('BID'),
     /** Bumped by every write; the status writer's compare-and-set checks it (two moves, one wins). */
     version: integer('version').notNull().default(0),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => users.id),
+    customerId: userRef('customer_id').notNull(),
     /** The customer's company when the order was created: a manager sees the company's orders. */
     companyId: integer('company_id').references(() => companies.id),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: userRef('created_by_id', 'set null'),
     inEditingMode: boolean('in_editing_mode').notNull().default(false),
     errorCount: integer('error_count').notNull().default(0),
     warningCount: integer('warning_count').notNull().default(0),
@@ -109,7 +96,7 @@ export const orders = pgTable(
     totalPrice: money('total_price'),
     /** The engine's order-level steps as priced (what each discount, fee and the tax came to). */
     pricingSteps: jsonb('pricing_steps').$type<PricingStep[]>().notNull().default([]),
-    pricedAt: timestamp('priced_at', { withTimezone: true }),
+    pricedAt: timestamptz('priced_at'),
     /**
      * The order-level rules and rates the order was submitted with (decision 0017); null for a
      * bid, which is priced with today's rules. Only `recalculate` replaces them.
@@ -132,21 +119,21 @@ export const orders = pgTable(
     deliveryContactPhone: text('delivery_contact_phone').notNull().default(''),
     paymentMethod: text('payment_method'),
     bankId: integer('bank_id'),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    submittedById: integer('submitted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
+    submittedAt: timestamptz('submitted_at'),
+    submittedById: userRef('submitted_by_id', 'set null'),
     // When the order last entered each status (submitted_at: ORDERED), written by the status
     // writer's compare-and-set (decision 0018).
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    verifiedAt: timestamptz('verified_at'),
+    completedAt: timestamptz('completed_at'),
+    shippedAt: timestamptz('shipped_at'),
+    cancelledAt: timestamptz('cancelled_at'),
     /** The highest line number ever given (order_items.line_no): a removed line's number is not reused. */
     lastLineNo: integer('last_line_no').notNull().default(0),
 
     metadata: jsonb('metadata').$type<OrderMetadata>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     // The lists, newest first (read backwards): by status (the default filter), owner, company.
@@ -168,7 +155,7 @@ const premiumRef = (name: string) => integer(name).references(() => premiums.id,
 export const orderGroups = pgTable(
   'order_groups',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -191,7 +178,7 @@ export const orderGroups = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -244,13 +231,13 @@ export const orderItems = pgTable(
 export const orderComments = pgTable(
   'order_comments',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: userRef('author_id', 'set null'),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('order_comments_order_idx').on(t.orderId, t.id)],
 );
@@ -259,17 +246,17 @@ export const orderComments = pgTable(
 export const orderNotes = pgTable(
   'order_notes',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: userRef('author_id', 'set null'),
     note: text('note').notNull(),
     isResolved: boolean('is_resolved').notNull().default(false),
-    resolvedById: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedById: userRef('resolved_by_id', 'set null'),
+    resolvedAt: timestamptz('resolved_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
 );
@@ -277,16 +264,16 @@ export const orderNotes = pgTable(
 export const orderTodos = pgTable(
   'order_todos',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     isCompleted: boolean('is_completed').notNull().default(false),
-    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    completedById: integer('completed_by_id').references(() => users.id, { onDelete: 'set null' }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdById: userRef('created_by_id', 'set null'),
+    completedById: userRef('completed_by_id', 'set null'),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('order_todos_order_idx').on(t.orderId, t.id), index('order_todos_open_idx').on(t.isCompleted, t.id)],
 );
@@ -297,7 +284,7 @@ export const ORDER_FILE_KINDS = ['SUPPLEMENT', 'FILE', 'STATUS_DOC'] as const;
 export const orderFiles = pgTable(
   'order_files',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -308,8 +295,8 @@ export const orderFiles = pgTable(
     size: integer('size').notNull().default(0),
     /** The status the order had when a status document was added. */
     status: text('status'),
-    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedById: userRef('uploaded_by_id', 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [index('order_files_order_idx').on(t.orderId, t.kind, t.id)],
 );

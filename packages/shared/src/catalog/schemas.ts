@@ -615,16 +615,9 @@ export const PREMIUM_CSV_COLUMNS: Record<PremiumKind, readonly string[]> = {
   finished_side: ['code', 'description', 'categories', 'price', 'percentage', 'export_name', 'index', 'tags'],
 };
 
-export const LINE_ITEM_CSV_COLUMNS = [
-  'manufacturer_code',
-  'price',
-  'description',
-  'category',
-  'base_category',
-  'width',
-  'height',
-  'depth',
-  'hinge',
+/** A line item's measures, its door/drawer/shelf counts, its export names and its flags: wire name = DB column. */
+export const LINE_ITEM_MEASURES = ['width', 'height', 'depth'] as const;
+export const LINE_ITEM_COUNTS = [
   'nb_base_door',
   'nb_door_pull',
   'nb_drawer',
@@ -632,14 +625,22 @@ export const LINE_ITEM_CSV_COLUMNS = [
   'nb_tall_door',
   'nb_wall_door',
   'nb_adjustable_shelf',
-  'export_name_1',
-  'export_name_2',
-  'export_name_3',
-  'export_name_4',
+] as const;
+export const LINE_ITEM_EXPORT_NAMES = ['export_name_1', 'export_name_2', 'export_name_3', 'export_name_4'] as const;
+export const LINE_ITEM_FLAGS = ['manual_work_required', 'export_with_finish_side', 'is_corner_cabinet'] as const;
+
+export const LINE_ITEM_CSV_COLUMNS = [
+  'manufacturer_code',
+  'price',
+  'description',
+  'category',
+  'base_category',
+  ...LINE_ITEM_MEASURES,
+  'hinge',
+  ...LINE_ITEM_COUNTS,
+  ...LINE_ITEM_EXPORT_NAMES,
   'tags',
   'product_group',
   'is_attachment',
-  'manual_work_required',
-  'export_with_finish_side',
-  'is_corner_cabinet',
+  ...LINE_ITEM_FLAGS,
 ] as const;

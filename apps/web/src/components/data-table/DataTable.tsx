@@ -24,7 +24,8 @@ export interface DataTableProps<R> {
   columns: readonly DataColumn<R>[];
   hidden?: ReadonlySet<string>;
   rows: readonly R[];
-  getRowId: (row: R) => RowId;
+  /** The row's key (default: its `id`). */
+  getRowId?: (row: R) => RowId;
   /** First load: skeleton rows. */
   loading?: boolean;
   /** A refetch with the previous rows still shown: a thin progress bar. */
@@ -54,12 +55,14 @@ const STICKY_ACTIONS = {
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
 } as const;
 
+const idOf = (row: unknown): RowId => (row as { id: RowId }).id;
+
 /** A plain MUI table for server-paged lists: optional columns, group header rows, selection. */
 export function DataTable<R>({
   columns,
   hidden,
   rows,
-  getRowId,
+  getRowId = idOf,
   loading = false,
   fetching = false,
   groupOf,

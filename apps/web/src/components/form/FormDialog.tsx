@@ -32,6 +32,8 @@ interface FormDialogProps<T extends FieldValues> {
    */
   errors?: FieldErrors<T>;
   layout?: 'stack' | 'grid';
+  /** With `errors`: shown first, above the form-level error (a note on what may be changed). */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
@@ -50,6 +52,7 @@ export function FormDialog<T extends FieldValues>({
   actions,
   errors,
   layout = 'stack',
+  notice,
   children,
 }: FormDialogProps<T>) {
   const titleId = useId();
@@ -87,6 +90,7 @@ export function FormDialog<T extends FieldValues>({
             children
           ) : layout === 'grid' ? (
             <Grid container spacing={2}>
+              {notice && <Grid size={12}>{notice}</Grid>}
               <Grid size={12}>
                 <FormRootError errors={errors} />
               </Grid>
@@ -94,6 +98,7 @@ export function FormDialog<T extends FieldValues>({
             </Grid>
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {notice}
               <FormRootError errors={errors} />
               {children}
             </Stack>

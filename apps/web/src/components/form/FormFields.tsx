@@ -1,7 +1,9 @@
 import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { FormSelect } from './FormSelect.tsx';
+import { FormCheckbox, FormSwitch } from './FormSwitch.tsx';
 import { FormPasswordField, FormTextField } from './FormTextField.tsx';
 import { FIELD_SIZES, type FieldSize } from './layout.ts';
 
@@ -9,7 +11,7 @@ import { FIELD_SIZES, type FieldSize } from './layout.ts';
 export interface FieldSpec<T extends FieldValues> {
   name: Path<T>;
   label?: string;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'multiline' | 'select';
+  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'multiline' | 'select' | 'switch' | 'checkbox';
   /** Given: the field sits in a grid cell of that width (FIELD_SIZES); else it takes the full row. */
   size?: FieldSize;
   required?: boolean;
@@ -24,23 +26,47 @@ export interface FieldSpec<T extends FieldValues> {
   /** select: the values and what they show as. */
   options?: readonly string[];
   labels?: Partial<Record<string, ReactNode>>;
+  /** select: a first choice '' (none) that shows as this. */
+  noneLabel?: ReactNode;
+  /** select: the browser's own select (FormSelect `native`). */
+  native?: boolean;
+  /** text: what the phone keyboard offers (`decimal` for a measure). */
+  inputMode?: 'decimal' | 'numeric';
   testId?: string;
   /** A field of its own kind (a price, an autocomplete, a read-only copy): rendered in the field's place. */
   element?: ReactNode;
 }
 
-/** A form's fields from a list; `false`/null entries (a field this user does not get) are skipped. */
+/** A heading between a grid form's fields ("Dimensions", "Counts"): a full row. */
+export interface FormSection {
+  section: ReactNode;
+}
+
+/**
+ * A form's fields from a list; `false`/null entries (a field this user does not get) are skipped,
+ * `{ section }` entries head the fields after them (grid forms).
+ */
 export function FormFields<T extends FieldValues>({
   control,
   fields,
 }: {
   control: Control<T>;
-  fields: readonly (FieldSpec<T> | false | null | undefined)[];
+  fields: readonly (FieldSpec<T> | FormSection | false | null | undefined)[];
 }) {
   return (
     <>
-      {fields.map((spec) => {
+      {fields.map((spec, index) => {
         if (!spec) return null;
+        if ('section' in spec) {
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a heading's place in a fixed list is its identity
+            <Grid key={`section-${index}`} size={12}>
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+                {spec.section}
+              </Typography>
+            </Grid>
+          );
+        }
         const field = spec.element ?? <FieldOf control={control} spec={spec} fullWidth={spec.size !== undefined} />;
         return spec.size ? (
           <Grid key={spec.name} size={FIELD_SIZES[spec.size]}>
@@ -68,7 +94,20 @@ function FieldOf<T extends FieldValues>({
   const more = testId ? { 'data-testid': testId } : {};
   switch (type) {
     case 'select':
-      return <FormSelect {...common} {...more} options={spec.options ?? []} labels={spec.labels} />;
+      return (
+        <FormSelect
+          {...common}
+          {...more}
+          options={spec.options ?? []}
+          labels={spec.labels}
+          noneLabel={spec.noneLabel}
+          native={spec.native}
+        />
+      );
+    case 'switch':
+      return <FormSwitch control={control} name={name} label={label ?? ''} testId={testId} />;
+    case 'checkbox':
+      return <FormCheckbox control={control} name={name} label={label ?? ''} testId={testId} />;
     case 'password':
       return <FormPasswordField {...common} {...more} />;
     case 'multiline':
@@ -76,6 +115,13 @@ function FieldOf<T extends FieldValues>({
     case 'number':
       return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
     default:
-      return <FormTextField {...common} {...more} type={type === 'text' ? undefined : type} />;
+      return (
+        <FormTextField
+          {...common}
+          {...more}
+          type={type === 'text' ? undefined : type}
+          slotProps={spec.inputMode ? { htmlInput: { inputMode: spec.inputMode } } : undefined}
+        />
+      );
   }
 }

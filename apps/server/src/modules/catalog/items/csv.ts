@@ -1,20 +1,18 @@
 import type { schema } from '@cab/db';
-import { LINE_ITEM_CSV_COLUMNS, lineItemBodySchema, lineItemIssues, MSG } from '@cab/shared';
+import {
+  LINE_ITEM_COUNTS,
+  LINE_ITEM_CSV_COLUMNS,
+  LINE_ITEM_EXPORT_NAMES,
+  LINE_ITEM_FLAGS,
+  LINE_ITEM_MEASURES,
+  lineItemBodySchema,
+  lineItemIssues,
+  MSG,
+} from '@cab/shared';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories } from '../categories/service.ts';
-import {
-  type CsvRow,
-  fieldsText,
-  issuesText,
-  parseBool,
-  parseCsv,
-  parseTagCell,
-  RowError,
-  runImport,
-  tagCell,
-  toCsv,
-} from '../csv.ts';
+import * as csv from '../csv.ts';
 import { ensureProductGroups, productGroupNames } from '../groups/service.ts';
 import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
@@ -25,76 +23,37 @@ type Insert = typeof schema.lineItems.$inferInsert;
 /** Stands in for a category or product group named in a row until apply resolves the name. */
 const NAMED = 1;
 
-const NUMBER_FIELDS = [
-  'width',
-  'height',
-  'depth',
-  'nb_base_door',
-  'nb_door_pull',
-  'nb_drawer',
-  'nb_drawer_pull',
-  'nb_tall_door',
-  'nb_wall_door',
-  'nb_adjustable_shelf',
-] as const;
-const TEXT_FIELDS = [
-  'price',
-  'description',
-  'base_category',
-  'hinge',
-  'export_name_1',
-  'export_name_2',
-  'export_name_3',
-  'export_name_4',
-] as const;
-const FLAG_FIELDS = ['manual_work_required', 'export_with_finish_side', 'is_corner_cabinet'] as const;
+const NUMBER_FIELDS = [...LINE_ITEM_MEASURES, ...LINE_ITEM_COUNTS];
+const TEXT_FIELDS = ['price', 'description', 'base_category', 'hinge', ...LINE_ITEM_EXPORT_NAMES] as const;
 
-/** Wire field -> column key, for the columns a conflict overwrites. */
+/** Wire field -> column key, for the columns a conflict overwrites: the camel-cased name but for three. */
 const COLUMN_OF: Record<string, keyof Insert> = {
-  manufacturer_code: 'manufacturerCode',
+  ...Object.fromEntries(
+    LINE_ITEM_CSV_COLUMNS.filter((c) => c !== 'tags').map((c) => [c, c.replace(/_(\w)/g, (_, l) => l.toUpperCase())]),
+  ),
   price: 'priceCents',
-  description: 'description',
   category: 'categoryId',
-  base_category: 'baseCategory',
-  width: 'width',
-  height: 'height',
-  depth: 'depth',
-  hinge: 'hinge',
-  nb_base_door: 'nbBaseDoor',
-  nb_door_pull: 'nbDoorPull',
-  nb_drawer: 'nbDrawer',
-  nb_drawer_pull: 'nbDrawerPull',
-  nb_tall_door: 'nbTallDoor',
-  nb_wall_door: 'nbWallDoor',
-  nb_adjustable_shelf: 'nbAdjustableShelf',
-  export_name_1: 'exportName1',
-  export_name_2: 'exportName2',
-  export_name_3: 'exportName3',
-  export_name_4: 'exportName4',
   product_group: 'productGroupId',
-  is_attachment: 'isAttachment',
-  manual_work_required: 'manualWorkRequired',
-  export_with_finish_side: 'exportWithFinishSide',
-  is_corner_cabinet: 'isCornerCabinet',
 };
 
 /**
  * CSV import of line items or attachments: upsert by manufacturer_code. Valid rows go in batches
- * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see runImport. Each
+ * of one multi-row INSERT ... ON CONFLICT each, so 10,000 rows take seconds; see csv.runImport. Each
  * imported row is audited ('import', after = the row as validated) in its batch's transaction.
  */
 export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   const attachments = scope === 'attachments';
   const required = ['manufacturer_code', 'price', 'category', ...(attachments ? [] : ['export_name_1'])];
-  const { columns, rows } = parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
+  const { columns, rows } = csv.parseCsv(bytes, LINE_ITEM_CSV_COLUMNS, required);
   const has = (c: string) => columns.includes(c);
 
   // An attachment row's category is an ATTACHMENT category, any other row's a LINE_ITEM one.
-  const rowIsAttachment = (r: CsvRow) => attachments || (has('is_attachment') && parseBool(r.cells.is_attachment));
+  const rowIsAttachment = (r: csv.CsvRow) =>
+    attachments || (has('is_attachment') && csv.parseBool(r.cells.is_attachment));
 
   // Categories and product groups are named in the file and resolved (or created) in apply,
   // inside the rows' transaction: a row that fails creates nothing. Until then an id stands in.
-  const prepare = (row: CsvRow) => {
+  const prepare = (row: csv.CsvRow) => {
     const c = row.cells;
     const isAttachment = rowIsAttachment(row);
     const body: Record<string, unknown> = {
@@ -103,15 +62,15 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     };
     for (const f of TEXT_FIELDS) if (has(f)) body[f] = c[f] ?? '';
     for (const f of NUMBER_FIELDS) if (has(f)) body[f] = c[f] ?? '';
-    for (const f of FLAG_FIELDS) if (has(f)) body[f] = parseBool(c[f]);
+    for (const f of LINE_ITEM_FLAGS) if (has(f)) body[f] = csv.parseBool(c[f]);
     if (has('product_group')) body.product_group = c.product_group ? NAMED : null;
-    if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
+    if (has('tags')) body.tags = csv.parseTagCell(c.tags ?? '');
     if (attachments || has('is_attachment')) body.is_attachment = isAttachment;
 
     const parsed = lineItemBodySchema.safeParse(body);
-    if (!parsed.success) throw new RowError(issuesText(parsed.error));
+    if (!parsed.success) throw new csv.RowError(csv.issuesText(parsed.error));
     const issues = lineItemIssues(parsed.data);
-    if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
+    if (Object.keys(issues).length) throw new csv.RowError(csv.fieldsText(issues));
     return {
       body: parsed.data,
       isAttachment,
@@ -126,7 +85,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
   );
   if (attachments && !update.includes('isAttachment')) update.push('isAttachment');
 
-  return runImport(ctx, rows, prepare, async (tx, batch) => {
+  return csv.runImport(ctx, rows, prepare, async (tx, batch) => {
     const names = (wanted: boolean) =>
       batch.filter((b) => b.value.isAttachment === wanted).map((b) => b.value.category);
     const itemCats = await ensureCategories(tx, 'LINE_ITEM', names(false));
@@ -162,7 +121,7 @@ export async function importItems(ctx: Ctx, scope: ItemScope, bytes: Buffer) {
     for (const { value } of batch) {
       const code = value.body.manufacturer_code;
       if (!idOf.has(code)) {
-        throw new RowError(
+        throw new csv.RowError(
           `manufacturer_code: ${value.isAttachment ? MSG.importCodeIsLineItem(code) : MSG.importCodeIsAttachment(code)}`,
         );
       }
@@ -198,8 +157,8 @@ export async function exportItems(ctx: PublicCtx, scope: ItemScope) {
     ...it,
     category: it.category?.name ?? '',
     base_category: it.base_category ?? '',
-    tags: tagCell(it.tags),
+    tags: csv.tagCell(it.tags),
     product_group: it.product_group === null ? '' : (groupNames.get(it.product_group) ?? ''),
   }));
-  return toCsv(LINE_ITEM_CSV_COLUMNS, rows);
+  return csv.toCsv(LINE_ITEM_CSV_COLUMNS, rows);
 }

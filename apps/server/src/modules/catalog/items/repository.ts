@@ -1,5 +1,12 @@
 import { type Executor, schema } from '@cab/db';
-import type { Cents, LINE_ITEM_ORDER_KEYS } from '@cab/shared';
+import {
+  type Cents,
+  LINE_ITEM_COUNTS,
+  LINE_ITEM_EXPORT_NAMES,
+  LINE_ITEM_FLAGS,
+  LINE_ITEM_MEASURES,
+  type LINE_ITEM_ORDER_KEYS,
+} from '@cab/shared';
 import { type AnyColumn, and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   jsonBoolean,
@@ -108,26 +115,13 @@ const ITEM_COLUMNS = sql.raw(
     'description',
     'category_id',
     'base_category',
-    'width',
-    'height',
-    'depth',
+    ...LINE_ITEM_MEASURES,
     'hinge',
-    'nb_base_door',
-    'nb_door_pull',
-    'nb_drawer',
-    'nb_drawer_pull',
-    'nb_tall_door',
-    'nb_wall_door',
-    'nb_adjustable_shelf',
-    'export_name_1',
-    'export_name_2',
-    'export_name_3',
-    'export_name_4',
+    ...LINE_ITEM_COUNTS,
+    ...LINE_ITEM_EXPORT_NAMES,
     'product_group_id',
     'is_attachment',
-    'manual_work_required',
-    'export_with_finish_side',
-    'is_corner_cabinet',
+    ...LINE_ITEM_FLAGS,
   ]
     .map((c) => `"line_items"."${c}"`)
     .join(', '),

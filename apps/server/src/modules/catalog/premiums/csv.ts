@@ -13,19 +13,7 @@ import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { methodNotAllowed } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories, ensurePremiumGroups } from '../categories/service.ts';
-import {
-  type CsvRow,
-  fieldsText,
-  issuesText,
-  parseBool,
-  parseCsv,
-  parseTagCell,
-  RowError,
-  runImport,
-  splitList,
-  tagCell,
-  toCsv,
-} from '../csv.ts';
+import * as csv from '../csv.ts';
 import * as repo from './repository.ts';
 
 /** Stands in for a category or group named in a row until apply resolves the name. */
@@ -45,7 +33,7 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
   const type = KIND_TYPE[kind];
   const known = PREMIUM_CSV_COLUMNS[kind];
   const required = ['code', 'categories', ...(premiumTypeIssues(type, {}).export_name ? ['export_name'] : [])];
-  const { columns, rows } = parseCsv(bytes, known, required);
+  const { columns, rows } = csv.parseCsv(bytes, known, required);
   const has = (c: string) => columns.includes(c);
 
   // Codes of linked premiums are looked up once; categories and groups are named in the file and
@@ -56,15 +44,15 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
     type === 'DOOR_STYLE' && has('wood_species') ? await repo.premiumsByCode(ctx.db, 'WOOD_SPECIES') : null;
 
   const codesToIds = (cell: string | undefined, map: Map<string, number>, field: string) =>
-    splitList(cell).map((code) => {
+    csv.splitList(cell).map((code) => {
       const id = map.get(code.toLowerCase());
-      if (!id) throw new RowError(`${field}: ${MSG.unknownPremium(field, code)}`);
+      if (!id) throw new csv.RowError(`${field}: ${MSG.unknownPremium(field, code)}`);
       return id;
     });
 
-  const prepare = (row: CsvRow) => {
+  const prepare = (row: csv.CsvRow) => {
     const c = row.cells;
-    const categoryNames = splitList(c.categories);
+    const categoryNames = csv.splitList(c.categories);
     const body: Record<string, unknown> = { code: c.code, categories: categoryNames.map(() => NAMED) };
     for (const f of ['description', 'price', 'percentage', 'export_name', 'index'] as const) {
       if (has(f)) body[f] = c[f] ?? '';
@@ -75,27 +63,27 @@ export async function importPremiums(ctx: Ctx, kind: PremiumKind, readFile: () =
       };
     }
     if (has('group_name')) body.premium_group = c.group_name ? NAMED : null;
-    if (has('tags')) body.tags = parseTagCell(c.tags ?? '');
+    if (has('tags')) body.tags = csv.parseTagCell(c.tags ?? '');
     if (has('export_category')) {
       const raw = (c.export_category ?? '').trim();
       body.export_category = EXPORT_CATEGORIES.find((e) => e.label.toLowerCase() === raw.toLowerCase())?.value ?? raw;
     }
     if (has('use_finish_option_for_export'))
-      body.use_finish_option_for_export = parseBool(c.use_finish_option_for_export);
+      body.use_finish_option_for_export = csv.parseBool(c.use_finish_option_for_export);
     if (has('is_cabinet_construction_vertical')) {
-      body.is_cabinet_construction_vertical = parseBool(c.is_cabinet_construction_vertical);
+      body.is_cabinet_construction_vertical = csv.parseBool(c.is_cabinet_construction_vertical);
     }
     if (finishCodes) body.finish_options = codesToIds(c.finish_options, finishCodes, 'finish_options');
     if (woodCodes) body.wood_species = codesToIds(c.wood_species, woodCodes, 'wood_species');
 
     const parsed = premiumBodySchema.safeParse(body);
-    if (!parsed.success) throw new RowError(issuesText(parsed.error));
+    if (!parsed.success) throw new csv.RowError(csv.issuesText(parsed.error));
     const issues = premiumTypeIssues(type, parsed.data);
-    if (Object.keys(issues).length) throw new RowError(fieldsText(issues));
+    if (Object.keys(issues).length) throw new csv.RowError(csv.fieldsText(issues));
     return { body: parsed.data, categoryNames, group: has('group_name') ? (c.group_name ?? '') : undefined };
   };
 
-  return runImport(ctx, rows, prepare, async (tx, batch) => {
+  return csv.runImport(ctx, rows, prepare, async (tx, batch) => {
     const cats = await ensureCategories(
       tx,
       type,
@@ -143,10 +131,10 @@ export async function exportPremiums(ctx: PublicCtx, kind: PremiumKind) {
     ...p.config.door_style_attrs,
     index: p.index,
     group_name: p.group_name ?? '',
-    tags: tagCell(p.tags),
+    tags: csv.tagCell(p.tags),
     export_category: p.export_category ?? '',
     use_finish_option_for_export: p.use_finish_option_for_export,
     is_cabinet_construction_vertical: p.is_cabinet_construction_vertical,
   }));
-  return toCsv(PREMIUM_CSV_COLUMNS[kind], rows);
+  return csv.toCsv(PREMIUM_CSV_COLUMNS[kind], rows);
 }

@@ -34,30 +34,28 @@ export function AccountListTable<R extends { id: number }>({
   getRowId?: (row: R) => number;
 }) {
   return (
-    <>
-      <PagedDataTable
-        query={query}
-        state={list}
-        filters={{
-          clear: false,
-          end: actions,
-          fields: [
-            {
-              kind: 'text',
-              name: 'search',
-              label: ACCOUNTS_TEXT.search,
-              placeholder: ACCOUNTS_TEXT.searchHint,
-              testId: 'accounts-search',
-              width: 320,
-              search: true,
-            },
-          ],
-        }}
-        getRowId={getRowId}
-        emptyText={emptyText}
-        {...table}
-      />
-    </>
+    <PagedDataTable
+      query={query}
+      state={list}
+      filters={{
+        clear: false,
+        end: actions,
+        fields: [
+          {
+            kind: 'text',
+            name: 'search',
+            label: ACCOUNTS_TEXT.search,
+            placeholder: ACCOUNTS_TEXT.searchHint,
+            testId: 'accounts-search',
+            width: 320,
+            search: true,
+          },
+        ],
+      }}
+      getRowId={getRowId}
+      emptyText={emptyText}
+      {...table}
+    />
   );
 }
 

@@ -11,8 +11,9 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useRegister } from '../api.ts';
+import { personFields } from './personFields.ts';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'company_name', 'company_phone', 'company_email'] as const;
 
@@ -23,7 +24,7 @@ const businessResolver = zodResolver(registerBusinessBodySchema) as unknown as R
 export function AddCustomerDialog({ onClose }: { onClose: () => void }) {
   const [type, setType] = useState<'P' | 'B'>('P');
   const register = useRegister();
-  const { control, handleSubmit, setError, formState } = useForm<RegisterBusinessBody>({
+  const form = useForm<RegisterBusinessBody>({
     resolver: (values, context, options) =>
       (type === 'B' ? businessResolver : personalResolver)(values, context, options),
     defaultValues: {
@@ -37,26 +38,27 @@ export function AddCustomerDialog({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    const business = type === 'B';
-    const { company_name, company_phone, company_email, ...person } = values;
-    await register.mutateAsync({
-      business,
-      body: business ? { ...person, company_name, company_phone, company_email } : person,
-    });
-    onClose();
-    return MSG.userCreated(values.email);
-  });
+  const dialog = useDialogSubmit(
+    form,
+    FIELDS,
+    async (values) => {
+      const business = type === 'B';
+      const { company_name, company_phone, company_email, ...person } = values;
+      await register.mutateAsync({
+        business,
+        body: business ? { ...person, company_name, company_phone, company_email } : person,
+      });
+      return MSG.userCreated(values.email);
+    },
+    { onClose, pending: register.isPending },
+  );
 
   return (
     <FormDialog
+      {...dialog}
       title={ACCOUNTS_TEXT.addCustomerTitle}
-      pending={register.isPending}
-      onSubmit={onSubmit}
-      onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.create}
       testId="add-customer-dialog"
-      errors={formState.errors}
     >
       <RadioChoice
         label={ACCOUNTS_TEXT.accountType}
@@ -68,13 +70,11 @@ export function AddCustomerDialog({ onClose }: { onClose: () => void }) {
         ]}
       />
       <FormFields
-        control={control}
+        control={form.control}
         fields={[
           type === 'B' && { name: 'company_name', label: ACCOUNTS_TEXT.companyName, required: true },
           { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true },
-          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
-          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
-          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          ...personFields<RegisterBusinessBody>(),
           type === 'B' && { name: 'company_email', label: ACCOUNTS_TEXT.companyEmail, type: 'email' },
           type === 'B' && { name: 'company_phone', label: ACCOUNTS_TEXT.companyPhone },
         ]}

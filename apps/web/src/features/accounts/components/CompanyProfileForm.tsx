@@ -13,9 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormFields } from '../../../components/form/FormFields.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { PageForm } from '../../../components/form/PageForm.tsx';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateCompanyProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
@@ -46,11 +45,26 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ tax_exempt, notes, ...contact }) => {
-    const body = adminFields ? { ...contact, tax_exempt, notes } : contact;
-    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-    return SETTINGS_TEXT.companyUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async ({ tax_exempt, notes, ...contact }) => {
+      const body = adminFields ? { ...contact, tax_exempt, notes } : contact;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+      return SETTINGS_TEXT.companyUpdated;
+    },
+    { pending: update.isPending },
+  );
+
+  const taxExempt = (canChange: boolean) => (
+    <TaxExemptField
+      control={control}
+      name="tax_exempt"
+      editable={canChange}
+      value={profile.tax_exempt}
+      readOnlyTestId="company-tax-exempt"
+    />
+  );
 
   if (!editable) {
     return (
@@ -65,20 +79,19 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
             data-testid={`company-${name}`}
           />
         ))}
-        <TaxExemptField
-          control={control}
-          name="tax_exempt"
-          editable={false}
-          value={profile.tax_exempt}
-          readOnlyTestId="company-tax-exempt"
-        />
+        {taxExempt(false)}
       </Stack>
     );
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="company-profile-form">
-      <FormRootError errors={formState.errors} />
+    <PageForm
+      {...frame}
+      submitLabel={ACCOUNTS_TEXT.save}
+      submitTestId="company-save"
+      spacing={2}
+      testId="company-profile-form"
+    >
       <Grid container spacing={2}>
         <FormFields
           control={control}
@@ -91,18 +104,7 @@ export function CompanyProfileForm({ profile }: { profile: CompanyProfile }) {
           ]}
         />
       </Grid>
-      <TaxExemptField
-        control={control}
-        name="tax_exempt"
-        editable={adminFields}
-        value={profile.tax_exempt}
-        readOnlyTestId="company-tax-exempt"
-      />
-      <div>
-        <SubmitButton pending={update.isPending} data-testid="company-save">
-          {ACCOUNTS_TEXT.save}
-        </SubmitButton>
-      </div>
-    </Stack>
+      {taxExempt(adminFields)}
+    </PageForm>
   );
 }

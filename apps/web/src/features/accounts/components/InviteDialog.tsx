@@ -18,8 +18,9 @@ import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { call } from '../../../lib/api.ts';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useInvite, useMeOptions } from '../api.ts';
+import { personFields } from './personFields.ts';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'phone', 'role', 'company', 'company_name'] as const;
 
@@ -56,7 +57,7 @@ export function InviteDialog({
   const [company, setCompany] = useState<CompanyRef | null>(null);
   const [companyMode, setCompanyMode] = useState<'new' | 'existing'>('new');
   const allowed = (options.data?.invite_roles ?? []).filter((r) => scope === 'admin' || isBusinessRole(r));
-  const { control, handleSubmit, setError, formState } = useForm({
+  const form = useForm({
     resolver: zodResolver(inviteBodySchema),
     defaultValues: {
       email: '',
@@ -67,41 +68,40 @@ export function InviteDialog({
       company_name: '',
     } satisfies InviteBody as InviteBody,
   });
-  const role = useWatch({ control, name: 'role' });
+  const role = useWatch({ control: form.control, name: 'role' });
   const pickCompany = scope === 'admin' && isBusinessRole(role);
   // An employee always joins an existing company; a manager may open a new one.
   const mode = role === 'BUSINESS_EMPLOYEE' ? 'existing' : companyMode;
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    const body: InviteBody = { ...values, company: undefined, company_name: undefined };
-    if (scope === 'company') body.company = companyId;
-    else if (pickCompany) {
-      if (mode === 'existing') body.company = company?.id;
-      else body.company_name = values.company_name;
-    }
-    await invite.mutateAsync(body);
-    onClose();
-    return MSG.invitationSent(values.email);
-  });
+  const dialog = useDialogSubmit(
+    form,
+    FIELDS,
+    async (values) => {
+      const body: InviteBody = { ...values, company: undefined, company_name: undefined };
+      if (scope === 'company') body.company = companyId;
+      else if (pickCompany) {
+        if (mode === 'existing') body.company = company?.id;
+        else body.company_name = values.company_name;
+      }
+      await invite.mutateAsync(body);
+      return MSG.invitationSent(values.email);
+    },
+    { onClose, pending: invite.isPending },
+  );
 
-  const companyError = formState.errors.company?.message;
+  const companyError = dialog.errors.company?.message;
   return (
     <FormDialog
+      {...dialog}
       title={scope === 'admin' ? ACCOUNTS_TEXT.inviteTitle : ACCOUNTS_TEXT.inviteEmployeeTitle}
-      pending={invite.isPending}
-      onSubmit={onSubmit}
-      onClose={onClose}
       submitLabel={ACCOUNTS_TEXT.invite}
       testId="invite-dialog"
-      errors={formState.errors}
     >
       <FormFields
-        control={control}
+        control={form.control}
         fields={[
           { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true, autoFocus: true },
-          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
-          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
-          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          ...personFields<InviteBody>(),
           {
             name: 'role',
             label: ACCOUNTS_TEXT.role,
@@ -126,7 +126,7 @@ export function InviteDialog({
       )}
       {pickCompany && mode === 'new' && (
         <FormTextField
-          control={control}
+          control={form.control}
           name="company_name"
           label={ACCOUNTS_TEXT.newCompanyName}
           required

@@ -1,13 +1,11 @@
 import { ACCOUNTS_TEXT, MSG, type Profile, profilePatchSchema, ROLE_GROUPS, SETTINGS_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Resolver, useForm } from 'react-hook-form';
-import { FormFields } from '../../../components/form/FormFields.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import { PageForm } from '../../../components/form/PageForm.tsx';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { useUpdateProfile } from '../api.ts';
 import { TaxExemptField } from './TaxExemptField.tsx';
@@ -21,6 +19,10 @@ const valuesOf = (p: Profile): Values => ({
   email: p.email,
   tax_exempt: p.tax_exempt,
 });
+const NAME_FIELDS: FieldSpec<Values>[] = [
+  { name: 'first_name', label: ACCOUNTS_TEXT.firstName, autoComplete: 'given-name', required: true, size: 'half' },
+  { name: 'last_name', label: ACCOUNTS_TEXT.lastName, autoComplete: 'family-name', required: true, size: 'half' },
+];
 const resolver = zodResolver(
   profilePatchSchema.required({ first_name: true, last_name: true }),
 ) as unknown as Resolver<Values>;
@@ -38,11 +40,16 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: valuesOf(profile),
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async ({ email, tax_exempt, ...person }) => {
-    const body = adminFields ? { ...person, email, tax_exempt } : person;
-    reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
-    return MSG.profileUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async ({ email, tax_exempt, ...person }) => {
+      const body = adminFields ? { ...person, email, tax_exempt } : person;
+      reset(valuesOf(await update.mutateAsync({ id: profile.id, body })));
+      return MSG.profileUpdated;
+    },
+    { pending: update.isPending },
+  );
 
   const readOnlyEmail = (
     <TextField
@@ -56,26 +63,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2} data-testid="profile-form">
-      <FormRootError errors={formState.errors} />
+    <PageForm {...frame} submitLabel={ACCOUNTS_TEXT.save} submitTestId="profile-save" spacing={2} testId="profile-form">
       <Grid container spacing={2}>
         <FormFields
           control={control}
           fields={[
-            {
-              name: 'first_name',
-              label: ACCOUNTS_TEXT.firstName,
-              autoComplete: 'given-name',
-              required: true,
-              size: 'half',
-            },
-            {
-              name: 'last_name',
-              label: ACCOUNTS_TEXT.lastName,
-              autoComplete: 'family-name',
-              required: true,
-              size: 'half',
-            },
+            ...NAME_FIELDS,
             adminFields
               ? { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', size: 'half' }
               : { name: 'email', size: 'half', element: readOnlyEmail },
@@ -92,11 +85,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         switchTestId="tax-exempt"
         readOnlyTestId="profile-tax-exempt"
       />
-      <div>
-        <SubmitButton pending={update.isPending} data-testid="profile-save">
-          {ACCOUNTS_TEXT.save}
-        </SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }

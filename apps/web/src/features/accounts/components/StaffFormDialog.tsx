@@ -12,8 +12,9 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormSwitch } from '../../../components/form/FormSwitch.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useCreateStaff, useUpdateStaff } from '../api.ts';
+import { personFields } from './personFields.ts';
 
 const STAFF_ROLES = ['STAFF', 'ADMIN'] as const;
 
@@ -29,7 +30,7 @@ const editResolver = zodResolver(
 export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; onClose: () => void }) {
   const create = useCreateStaff();
   const update = useUpdateStaff();
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: user ? editResolver : createResolver,
     defaultValues: {
       email: user?.email ?? '',
@@ -41,30 +42,31 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
     },
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    if (user) {
-      const { email: _email, ...patch } = values;
-      await update.mutateAsync({ id: user.id, body: patch });
-    } else {
-      const { is_active: _active, ...body } = values;
-      await create.mutateAsync(body);
-    }
-    onClose();
-    return user ? MSG.userUpdated : MSG.userCreated(values.email);
-  });
+  const dialog = useDialogSubmit(
+    form,
+    FIELDS,
+    async (values) => {
+      if (user) {
+        const { email: _email, ...patch } = values;
+        await update.mutateAsync({ id: user.id, body: patch });
+      } else {
+        const { is_active: _active, ...body } = values;
+        await create.mutateAsync(body);
+      }
+      return user ? MSG.userUpdated : MSG.userCreated(values.email);
+    },
+    { onClose, pending: create.isPending || update.isPending },
+  );
 
   return (
     <FormDialog
+      {...dialog}
       title={user ? ACCOUNTS_TEXT.editUserTitle(user.full_name) : ACCOUNTS_TEXT.addStaffTitle}
-      pending={create.isPending || update.isPending}
-      onSubmit={onSubmit}
-      onClose={onClose}
       submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
       testId="staff-dialog"
-      errors={formState.errors}
     >
       <FormFields
-        control={control}
+        control={form.control}
         fields={[
           {
             name: 'email',
@@ -74,9 +76,7 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
             disabled: Boolean(user),
             autoFocus: !user,
           },
-          { name: 'first_name', label: ACCOUNTS_TEXT.firstName, required: true },
-          { name: 'last_name', label: ACCOUNTS_TEXT.lastName, required: true },
-          { name: 'phone', label: ACCOUNTS_TEXT.phone },
+          ...personFields<Values>(),
           {
             name: 'role',
             label: ACCOUNTS_TEXT.role,
@@ -87,7 +87,7 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
           },
         ]}
       />
-      {user && <FormSwitch control={control} name="is_active" label={ACCOUNTS_TEXT.active} />}
+      {user && <FormSwitch control={form.control} name="is_active" label={ACCOUNTS_TEXT.active} />}
     </FormDialog>
   );
 }

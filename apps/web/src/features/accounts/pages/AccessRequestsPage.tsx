@@ -20,7 +20,6 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
 
@@ -73,7 +72,6 @@ const columns: DataColumn<AccessRequest>[] = [
 
 /** /settings/users/requests: access requests by status (PENDING first shown); Accept invites, Reject tells by e-mail. */
 export default function AccessRequestsPage() {
-  const route = useCurrentRoute();
   const { enqueueSnackbar } = useSnackbar();
   // Pending requests first shown; 'All' is an empty status.
   const list = useListState({ key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } });
@@ -84,7 +82,7 @@ export default function AccessRequestsPage() {
 
   return (
     <>
-      <PageHeader title={route.title} />
+      <PageHeader />
       <Card>
         <PagedDataTable
           query={query}
@@ -103,7 +101,6 @@ export default function AccessRequestsPage() {
             ],
           }}
           columns={columns}
-          getRowId={(r) => r.id}
           emptyText={ACCOUNTS_TEXT.noRequests}
           rowTestId={(r) => `request-row-${r.email}`}
           testId="requests-table"

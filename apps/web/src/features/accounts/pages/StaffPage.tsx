@@ -1,30 +1,21 @@
 import { ACCOUNTS_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { StaffFormDialog } from '../components/StaffFormDialog.tsx';
 import { StaffTable } from '../components/StaffTable.tsx';
 
 /** /settings/users/staff: staff and admin accounts, Add staff (invites by e-mail) and edit. */
 export default function StaffPage() {
-  const route = useCurrentRoute();
   const [adding, setAdding] = useState(false);
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddRounded />}
-            onClick={() => setAdding(true)}
-            data-testid="add-staff-button"
-          >
+          <AddButton variant="contained" onClick={() => setAdding(true)} data-testid="add-staff-button">
             {ACCOUNTS_TEXT.addStaff}
-          </Button>
+          </AddButton>
         }
       />
       <Card>

@@ -1,12 +1,11 @@
 import { ACCOUNTS_TEXT, type AccountUser, accountsApi, type Company } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -93,14 +92,9 @@ function AdminUsers({ title }: { title: string }) {
         actions={
           <>
             <InviteButton label={ACCOUNTS_TEXT.invite} onClick={() => setDialog('invite')} variant="outlined" />
-            <Button
-              variant="contained"
-              startIcon={<AddRounded />}
-              onClick={() => setDialog('add')}
-              data-testid="add-customer-button"
-            >
+            <AddButton variant="contained" onClick={() => setDialog('add')} data-testid="add-customer-button">
               {ACCOUNTS_TEXT.addCustomer}
-            </Button>
+            </AddButton>
           </>
         }
       />

@@ -1,12 +1,10 @@
 import { MSG, type PasswordChangeBody, passwordChangeBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { PageForm } from '../../../components/form/PageForm.tsx';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { usePasswordChange } from '../api.ts';
 
 const FIELDS = ['new_password', 'confirm_password'] as const;
@@ -20,19 +18,20 @@ export function PasswordChangeForm() {
     defaultValues: { new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    await change.mutateAsync(values);
-    navigate('/', { replace: true });
-    return MSG.passwordUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async (values) => {
+      await change.mutateAsync(values);
+      navigate('/', { replace: true });
+      return MSG.passwordUpdated;
+    },
+    { pending: change.isPending },
+  );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
-      <FormRootError errors={formState.errors} />
+    <PageForm {...frame} submitLabel={WEB_TEXT.setPasswordButton} sx={{ maxWidth: 480 }}>
       <NewPasswordFields control={control} autoFocus />
-      <div>
-        <SubmitButton pending={change.isPending}>{WEB_TEXT.setPasswordButton}</SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }

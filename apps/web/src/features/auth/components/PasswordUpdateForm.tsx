@@ -1,16 +1,21 @@
 import { MSG, type PasswordUpdateBody, passwordUpdateBodySchema, WEB_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormPasswordField } from '../../../components/form/FormTextField.tsx';
+import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { PageForm } from '../../../components/form/PageForm.tsx';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { usePasswordUpdate } from '../api.ts';
 
 const FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
 const EMPTY: PasswordUpdateBody = { old_password: '', new_password: '', confirm_password: '' };
+
+const OLD_PASSWORD: FieldSpec<PasswordUpdateBody> = {
+  name: 'old_password',
+  label: WEB_TEXT.currentPasswordLabel,
+  type: 'password',
+  autoComplete: 'current-password',
+};
 
 /** PUT /api/accounts/password/update/: change a known password. */
 export function PasswordUpdateForm() {
@@ -20,25 +25,21 @@ export function PasswordUpdateForm() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    await update.mutateAsync(values);
-    reset(EMPTY);
-    return MSG.passwordUpdated;
-  });
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
+    FIELDS,
+    async (values) => {
+      await update.mutateAsync(values);
+      reset(EMPTY);
+      return MSG.passwordUpdated;
+    },
+    { pending: update.isPending },
+  );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} sx={{ maxWidth: 480 }}>
-      <FormRootError errors={formState.errors} />
-      <FormPasswordField
-        control={control}
-        name="old_password"
-        label={WEB_TEXT.currentPasswordLabel}
-        autoComplete="current-password"
-      />
+    <PageForm {...frame} submitLabel={WEB_TEXT.updatePasswordButton} sx={{ maxWidth: 480 }}>
+      <FormFields control={control} fields={[OLD_PASSWORD]} />
       <NewPasswordFields control={control} />
-      <div>
-        <SubmitButton pending={update.isPending}>{WEB_TEXT.updatePasswordButton}</SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }

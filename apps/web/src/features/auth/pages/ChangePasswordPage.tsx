@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useMe } from '../api.ts';
 import { PasswordChangeForm } from '../components/PasswordChangeForm.tsx';
 import { PasswordUpdateForm } from '../components/PasswordUpdateForm.tsx';
@@ -14,11 +13,10 @@ import { PasswordUpdateForm } from '../components/PasswordUpdateForm.tsx';
  */
 export default function ChangePasswordPage() {
   const me = useMe();
-  const route = useCurrentRoute();
   const forced = me.require_password_reset;
   return (
     <>
-      <PageHeader title={route.title} subtitle={forced ? undefined : WEB_TEXT.passwordPageSubtitle} />
+      <PageHeader subtitle={forced ? undefined : WEB_TEXT.passwordPageSubtitle} />
       {forced && (
         <Alert severity="warning" sx={{ mb: 3 }} data-testid="password-reset-required">
           {WEB_TEXT.passwordResetRequired}

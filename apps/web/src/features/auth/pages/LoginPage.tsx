@@ -10,7 +10,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading.tsx';
-import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
+import { signInEmailField } from '../../../components/form/fields.ts';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useLogin } from '../api.ts';
 
@@ -60,19 +61,12 @@ export default function LoginPage() {
             {serverError}
           </Alert>
         )}
-        <FormTextField
+        <FormFields
           control={control}
-          name="email"
-          label={WEB_TEXT.emailLabel}
-          type="email"
-          autoComplete="username"
-          autoFocus
-        />
-        <FormPasswordField
-          control={control}
-          name="password"
-          label={WEB_TEXT.passwordLabel}
-          autoComplete="current-password"
+          fields={[
+            signInEmailField,
+            { name: 'password', label: WEB_TEXT.passwordLabel, type: 'password', autoComplete: 'current-password' },
+          ]}
         />
         <Button
           type="submit"

@@ -2,15 +2,13 @@ import { WEB_TEXT } from '@cab/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { PasswordUpdateForm } from '../components/PasswordUpdateForm.tsx';
 
 /** /settings/password */
 export default function PasswordPage() {
-  const route = useCurrentRoute();
   return (
     <>
-      <PageHeader title={route.title} subtitle={WEB_TEXT.passwordPageSubtitle} />
+      <PageHeader subtitle={WEB_TEXT.passwordPageSubtitle} />
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <PasswordUpdateForm />

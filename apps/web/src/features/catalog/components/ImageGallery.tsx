@@ -16,19 +16,18 @@ import {
   useSortable,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ImageFilesButton } from './ImageFilesButton.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 
 export const CARD_SIZE = 250;
@@ -64,7 +63,6 @@ export function ImageGallery({
   const [order, setOrder] = useState<CatalogImage[]>([...images]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => setOrder([...images]), [images]);
 
   const sensors = useSensors(
@@ -99,7 +97,6 @@ export function ImageGallery({
       await onUpload(files, setUploadPercent);
     } finally {
       setUploadPercent(null);
-      if (fileInput.current) fileInput.current.value = '';
     }
   };
 
@@ -154,23 +151,14 @@ export function ImageGallery({
       )}
       {canEdit && onUpload && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/gif,image/jpeg"
-            multiple
-            hidden
-            data-testid="image-file-input"
-            onChange={(e) => void upload(Array.from(e.target.files ?? []))}
-          />
-          <Button
+          <ImageFilesButton
             variant="contained"
-            startIcon={<AddPhotoAlternateOutlined />}
-            onClick={() => fileInput.current?.click()}
+            inputTestId="image-file-input"
+            onFiles={upload}
             disabled={uploadPercent !== null}
           >
             {CATALOG_TEXT.addImages}
-          </Button>
+          </ImageFilesButton>
         </Box>
       )}
       <ImageViewer

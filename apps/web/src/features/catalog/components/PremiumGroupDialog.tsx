@@ -2,7 +2,7 @@ import { CATALOG_TEXT, type PremiumGroup, type PremiumType, premiumGroupBodySche
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
-import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
 
 interface Values {
@@ -25,39 +25,40 @@ export function PremiumGroupDialog({
   onCreated: (group: PremiumGroup) => void;
 }) {
   const create = useCreatePremiumGroup(type);
-  const { control, handleSubmit, setError, formState, reset } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: bodyResolver(premiumGroupBodySchema, toBody),
     defaultValues: { name: '', index: '0' },
   });
 
   const close = () => {
-    reset();
+    form.reset();
     onClose();
   };
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, ['name', 'index'], async (values) => {
-    const group = await create.mutateAsync(toBody(values));
-    reset();
-    onCreated(group);
-    return CATALOG_TEXT.groupCreated(group.name);
-  });
+  const dialog = useDialogSubmit(
+    form,
+    ['name', 'index'],
+    async (values) => {
+      const group = await create.mutateAsync(toBody(values));
+      onCreated(group);
+      return CATALOG_TEXT.groupCreated(group.name);
+    },
+    { onClose: close, pending: create.isPending },
+  );
 
   return (
     <FormDialog
+      {...dialog}
       open={open}
       title={CATALOG_TEXT.newGroupTitle}
       submitLabel={CATALOG_TEXT.addButton}
-      onSubmit={onSubmit}
-      onClose={close}
-      pending={create.isPending}
       maxWidth="xs"
       testId="premium-group-dialog"
       // The dialog sits inside the premium form: keep the submit from reaching it.
       nested
-      errors={formState.errors}
     >
       <FormFields
-        control={control}
+        control={form.control}
         fields={[
           { name: 'name', label: CATALOG_TEXT.groupName, required: true, autoFocus: true },
           { name: 'index', label: CATALOG_TEXT.index, type: 'number', min: 0 },

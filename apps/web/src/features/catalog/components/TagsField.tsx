@@ -1,13 +1,13 @@
 import { CATALOG_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Control, type FieldValues, type Path, useFieldArray } from 'react-hook-form';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 
 export interface TagValue {
@@ -51,11 +51,21 @@ export function TagsField<T extends FieldValues & { tags: TagValue[] }>({ contro
           </Box>
         ))}
         <div>
-          <Button size="small" startIcon={<AddRounded />} onClick={() => append({ name: '', value: '' })}>
+          <AddButton size="small" onClick={() => append({ name: '', value: '' })}>
             {CATALOG_TEXT.addTag}
-          </Button>
+          </AddButton>
         </div>
       </Stack>
     </Box>
+  );
+}
+
+/** The tags at the foot of a catalogue form, ruled off from the fields above. */
+export function TagsSection<T extends FieldValues & { tags: TagValue[] }>({ control }: { control: Control<T> }) {
+  return (
+    <>
+      <Divider sx={{ mb: 2 }} />
+      <TagsField control={control} />
+    </>
   );
 }

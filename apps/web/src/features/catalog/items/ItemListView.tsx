@@ -8,7 +8,6 @@ import {
   NOTIFY_MS,
   PAGE_SIZE,
 } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
@@ -21,6 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import { FilterSelect, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
@@ -202,7 +202,6 @@ export function ItemListView({
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
           <>
             {isItems && selected.size > 0 && (
@@ -229,9 +228,9 @@ export function ItemListView({
             <Button variant="outlined" startIcon={<UploadFileRounded />} onClick={() => setImporting(true)}>
               {CATALOG_TEXT.importCsv}
             </Button>
-            <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+            <AddButton variant="contained" onClick={() => setEditing('new')}>
               {isItems ? CATALOG_TEXT.addItem : CATALOG_TEXT.add}
-            </Button>
+            </AddButton>
           </>
         }
       />
@@ -284,7 +283,6 @@ export function ItemListView({
           state={list}
           columns={columns}
           hidden={visibility.hidden}
-          getRowId={(i) => i.id}
           selection={isItems ? { selected, onChange: setSelected } : undefined}
           rowActions={rowActions}
           rowTestId={(i) => `row-${i.manufacturer_code}`}

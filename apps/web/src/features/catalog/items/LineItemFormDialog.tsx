@@ -8,22 +8,17 @@ import {
   lineItemIssues,
   MSG,
 } from '@cab/shared';
-import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { type Path, useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
+import { FormFields } from '../../../components/form/FormFields.tsx';
+import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { type ItemScope, useProductGroup, useSaveItem } from '../api.ts';
 import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
-import { PriceInput } from '../components/PriceInput.tsx';
+import { FormPriceInput } from '../components/PriceInput.tsx';
 import { ProductGroupAutocomplete, type ProductGroupRef } from '../components/ProductGroupAutocomplete.tsx';
-import { TagsField, type TagValue } from '../components/TagsField.tsx';
+import { TagsSection, type TagValue } from '../components/TagsField.tsx';
 
 const COUNTS = [
   ['nb_base_door', CATALOG_TEXT.nbBaseDoor],
@@ -37,6 +32,7 @@ const COUNTS = [
 type CountField = (typeof COUNTS)[number][0];
 
 const EXPORT_NAMES = ['export_name_1', 'export_name_2', 'export_name_3', 'export_name_4'] as const;
+const DIMENSIONS = ['width', 'height', 'depth'] as const;
 
 export type LineItemFormValues = {
   manufacturer_code: string;
@@ -63,9 +59,7 @@ const FIELD_NAMES = [
   'description',
   'category',
   'base_category',
-  'width',
-  'height',
-  'depth',
+  ...DIMENSIONS,
   'hinge',
   ...COUNTS.map(([name]) => name),
   ...EXPORT_NAMES,
@@ -147,12 +141,13 @@ export function LineItemFormDialog({
   const isAttachment = item?.is_attachment ?? scope === 'attachments';
   const save = useSaveItem(scope);
   const group = useProductGroup(item?.product_group ?? null);
-  const { control, handleSubmit, setError, setValue, getValues, formState } = useForm<LineItemFormValues>({
+  const form = useForm<LineItemFormValues>({
     resolver,
     defaultValues: defaults(item, isAttachment),
   });
 
   // The product group of an item comes as an id: show its name once loaded.
+  const { getValues, setValue } = form;
   useEffect(() => {
     const current = getValues('product_group');
     if (group.data && current?.id === group.data.id) {
@@ -160,15 +155,14 @@ export function LineItemFormDialog({
     }
   }, [group.data, getValues, setValue]);
 
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const dialog = useDialogSubmit(
+    form,
     FIELD_NAMES,
     async (values) => {
       await save.mutateAsync({ id: item?.id, body: toBody(values) });
-      onClose();
       return item ? MSG.itemUpdated : MSG.itemAdded;
     },
-    { failed: { fields: MSG.itemSaveFieldErrors, other: MSG.itemSaveFailed } },
+    { onClose, pending: save.isPending, failed: { fields: MSG.itemSaveFieldErrors, other: MSG.itemSaveFailed } },
   );
 
   const title = item
@@ -176,142 +170,83 @@ export function LineItemFormDialog({
     : isAttachment
       ? CATALOG_TEXT.newAttachment
       : CATALOG_TEXT.newItem;
-  const half = { xs: 12, sm: 6 } as const;
-  const quarter = { xs: 6, sm: 3 } as const;
+  const { control } = form;
 
   return (
     <FormDialog
+      {...dialog}
+      layout="grid"
       title={title}
       submitLabel={item ? CATALOG_TEXT.save : CATALOG_TEXT.create}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       maxWidth="md"
       testId="item-form-dialog"
       submitTestId="item-form-submit"
     >
-      <Grid container spacing={2}>
-        <Grid size={12}>
-          <FormRootError errors={formState.errors} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="manufacturer_code"
-            label={CATALOG_TEXT.manufacturerCode}
-            required
-            autoFocus={!item}
-          />
-        </Grid>
-        <Grid size={half}>
-          <Controller
-            control={control}
-            name="price"
-            render={({ field, fieldState }) => (
-              <PriceInput
-                label={CATALOG_TEXT.price}
+      <FormFields
+        control={control}
+        fields={[
+          {
+            name: 'manufacturer_code',
+            label: CATALOG_TEXT.manufacturerCode,
+            required: true,
+            autoFocus: !item,
+            size: 'half',
+          },
+          {
+            name: 'price',
+            size: 'half',
+            element: (
+              <FormPriceInput control={control} name="price" label={CATALOG_TEXT.price} required adornment="$" />
+            ),
+          },
+          { name: 'description', label: CATALOG_TEXT.description, size: 'full' },
+          {
+            name: 'category',
+            size: 'half',
+            element: (
+              <FormAutocomplete
+                control={control}
+                name="category"
+                component={CategoryAutocomplete}
+                type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
                 required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                adornment="$"
+                testId="category-autocomplete"
               />
-            )}
-          />
-        </Grid>
-        <Grid size={12}>
-          <FormTextField control={control} name="description" label={CATALOG_TEXT.description} />
-        </Grid>
-        <Grid size={half}>
-          <FormAutocomplete
-            control={control}
-            name="category"
-            component={CategoryAutocomplete}
-            type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
-            required
-            testId="category-autocomplete"
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="base_category" label={CATALOG_TEXT.baseCategory} select>
-            <MenuItem value="">
-              <em>{CATALOG_TEXT.none}</em>
-            </MenuItem>
-            {BASE_CATEGORIES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-
-        <Grid size={12}>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-            {CATALOG_TEXT.dimensionsSection}
-          </Typography>
-        </Grid>
-        {(['width', 'height', 'depth'] as const).map((name) => (
-          <Grid key={name} size={quarter}>
-            <FormTextField
-              control={control}
-              name={name}
-              label={CATALOG_TEXT[name]}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </Grid>
-        ))}
-        <Grid size={quarter}>
-          <FormTextField control={control} name="hinge" label={CATALOG_TEXT.hinge} select>
-            {HINGES.map((h) => (
-              <MenuItem key={h} value={h}>
-                {h}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </Grid>
-
-        <Grid size={12}>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-            {CATALOG_TEXT.countsSection}
-          </Typography>
-        </Grid>
-        {COUNTS.map(([name, label]) => (
-          <Grid key={name} size={quarter}>
-            <FormTextField
-              control={control}
-              name={name}
-              label={label}
-              type="number"
-              slotProps={{ htmlInput: { min: 0 } }}
-            />
-          </Grid>
-        ))}
-
-        <Grid size={12}>
-          <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-            {CATALOG_TEXT.exportSection}
-          </Typography>
-        </Grid>
-        {EXPORT_NAMES.map((name, i) => (
-          <Grid key={name} size={half}>
-            <FormTextField
-              control={control}
-              name={name}
-              label={CATALOG_TEXT.exportNameN(i + 1)}
-              required={i === 0 && !isAttachment}
-            />
-          </Grid>
-        ))}
-        <Grid size={12}>
-          <FormAutocomplete control={control} name="product_group" component={ProductGroupAutocomplete} />
-        </Grid>
-        <Grid size={12}>
-          <Divider sx={{ mb: 2 }} />
-          <TagsField control={control} />
-        </Grid>
-      </Grid>
+            ),
+          },
+          {
+            name: 'base_category',
+            label: CATALOG_TEXT.baseCategory,
+            type: 'select',
+            options: BASE_CATEGORIES,
+            noneLabel: CATALOG_TEXT.none,
+            size: 'half',
+          },
+          { section: CATALOG_TEXT.dimensionsSection },
+          ...DIMENSIONS.map(
+            (name) => ({ name, label: CATALOG_TEXT[name], inputMode: 'decimal', size: 'quarter' }) as const,
+          ),
+          { name: 'hinge', label: CATALOG_TEXT.hinge, type: 'select', options: HINGES, size: 'quarter' },
+          { section: CATALOG_TEXT.countsSection },
+          ...COUNTS.map(([name, label]) => ({ name, label, type: 'number', min: 0, size: 'quarter' }) as const),
+          { section: CATALOG_TEXT.exportSection },
+          ...EXPORT_NAMES.map(
+            (name, i) =>
+              ({
+                name,
+                label: CATALOG_TEXT.exportNameN(i + 1),
+                required: i === 0 && !isAttachment,
+                size: 'half',
+              }) as const,
+          ),
+          {
+            name: 'product_group',
+            size: 'full',
+            element: <FormAutocomplete control={control} name="product_group" component={ProductGroupAutocomplete} />,
+          },
+          { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
+        ]}
+      />
     </FormDialog>
   );
 }

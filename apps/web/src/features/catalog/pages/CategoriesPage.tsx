@@ -64,7 +64,6 @@ export default function CategoriesPage() {
             ],
           }}
           columns={COLUMNS}
-          getRowId={(c) => c.id}
           rowActions={canWrite ? rowActions : undefined}
           rowTestId={(c) => `category-row-${c.id}`}
         />

@@ -24,7 +24,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { usePremiumList, useSavePremium } from '../api.ts';
 
 const NAME = PREMIUM_TYPE_LABELS.FINISH_OPTION;
@@ -41,7 +40,6 @@ const METHODS: { value: number | null; label: string }[] = [
  * are edited in place.
  */
 export default function ConstructionMethodsPage() {
-  const route = useCurrentRoute();
   const list = usePremiumList('finish_option', {
     page: 1,
     page_size: PAGE_SIZE.autocompleteAll,
@@ -65,7 +63,7 @@ export default function ConstructionMethodsPage() {
 
   return (
     <>
-      <PageHeader title={route.title} subtitle={CATALOG_TEXT.constructionMethodsSubtitle} />
+      <PageHeader subtitle={CATALOG_TEXT.constructionMethodsSubtitle} />
       {list.isPending ? (
         <Card sx={{ p: 2 }}>
           {[0, 1, 2, 3].map((i) => (

@@ -125,7 +125,6 @@ export default function ProductGroupsPage() {
           query={query}
           state={list}
           columns={columns}
-          getRowId={(g) => g.id}
           rowActions={canWrite ? rowActions : undefined}
           rowTestId={(g) => `group-row-${g.id}`}
         />

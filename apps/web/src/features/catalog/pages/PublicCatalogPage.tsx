@@ -1,5 +1,4 @@
 import { CATALOG_TEXT, catalogApi, SERVER_PAGES, STRUCTURE_TEXT, type Subcategory } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +6,9 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan } from '../../auth/index.ts';
 import { useProductGroupsOf, useSubcategories } from '../api.ts';
 import { BrowseCard, CardsSkeleton, Cover, EmptyState, GRID } from '../public/PublicParts.tsx';
@@ -24,7 +23,6 @@ interface CategoryEntry {
 
 /** /catalog/public: the categories of the catalogue, each with its subcategories (any signed-in role). */
 export default function PublicCatalogPage() {
-  const route = useCurrentRoute();
   const navigate = useNavigate();
   const canWrite = useCan(catalogApi.categoryCreate);
   const [adding, setAdding] = useState(false);
@@ -54,7 +52,6 @@ export default function PublicCatalogPage() {
   return (
     <>
       <PageHeader
-        title={route.title}
         subtitle={CATALOG_TEXT.publicCatalogSubtitle}
         actions={
           <>
@@ -75,9 +72,9 @@ export default function PublicCatalogPage() {
                 <Button component={RouterLink} to="/catalog/groups" variant="outlined">
                   {STRUCTURE_TEXT.manageProductGroups}
                 </Button>
-                <Button variant="contained" startIcon={<AddRounded />} onClick={() => setAdding(true)}>
+                <AddButton variant="contained" onClick={() => setAdding(true)}>
                   {STRUCTURE_TEXT.addCategory}
-                </Button>
+                </AddButton>
               </>
             )}
           </>

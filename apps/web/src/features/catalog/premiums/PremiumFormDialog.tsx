@@ -11,48 +11,28 @@ import {
 import AddRounded from '@mui/icons-material/AddRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { type Path, useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
+import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { usePremiumGroups, useSavePremium } from '../api.ts';
-import { CategoriesAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
+import { CategoriesAutocomplete } from '../components/CategoryAutocomplete.tsx';
 import { PremiumsAutocomplete } from '../components/PremiumAutocomplete.tsx';
 import { PremiumGroupDialog } from '../components/PremiumGroupDialog.tsx';
-import { PriceInput } from '../components/PriceInput.tsx';
-import { TagsField, type TagValue } from '../components/TagsField.tsx';
+import { TagsSection } from '../components/TagsField.tsx';
 import type { KindConfig } from '../kinds.ts';
+import { saveFailed } from '../saveFailed.ts';
+import type { PremiumFormValues } from './formValues.ts';
+import { PriceOrPercentageFields } from './PriceOrPercentageFields.tsx';
 
 type DoorAttr = (typeof DOOR_STYLE_ATTRS)[number];
-
-export interface PremiumFormValues {
-  code: string;
-  description: string;
-  categories: CategoryRef[];
-  finish_options: number[];
-  wood_species: number[];
-  export_name: string;
-  config: { door_style_attrs: Record<DoorAttr, string> };
-  price: string;
-  percentage: string;
-  tags: TagValue[];
-  export_category: string;
-  premium_group: string;
-  index: string;
-  use_finish_option_for_export: boolean;
-  is_cabinet_construction_vertical: boolean;
-}
 
 const DOOR_ATTR_LABELS: Record<DoorAttr, string> = {
   outside_edge: CATALOG_TEXT.outsideEdge,
@@ -60,6 +40,15 @@ const DOOR_ATTR_LABELS: Record<DoorAttr, string> = {
   inside_edge: CATALOG_TEXT.insideEdge,
   route_pattern: CATALOG_TEXT.routePattern,
 };
+
+const DOOR_STYLE_FIELDS: FieldSpec<PremiumFormValues>[] = DOOR_STYLE_ATTRS.map((attr) => ({
+  name: `config.door_style_attrs.${attr}`,
+  label: DOOR_ATTR_LABELS[attr],
+  size: 'quarterWide',
+}));
+
+const EXPORT_CATEGORY_VALUES = EXPORT_CATEGORIES.map((c) => String(c.value));
+const EXPORT_CATEGORY_LABELS = Object.fromEntries(EXPORT_CATEGORIES.map((c) => [String(c.value), c.label]));
 
 const FIELD_NAMES = [
   'code',
@@ -158,242 +147,173 @@ export function PremiumFormDialog({
       }),
     [config],
   );
-  const { control, handleSubmit, setError, setValue, formState } = useForm<PremiumFormValues>({
+  const form = useForm<PremiumFormValues>({
     resolver,
     defaultValues: defaults(premium),
   });
+  const { control, setValue } = form;
   const f = config.fields;
   const locked = f.identityLocked;
 
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const dialog = useDialogSubmit(
+    form,
     FIELD_NAMES,
     async (values) => {
       await save.mutateAsync({ id: premium?.id, body: toBody(values, config) });
-      onClose();
       return premium ? MSG.premiumUpdated(config.name) : MSG.premiumCreated(config.name);
     },
-    { failed: { fields: MSG.premiumSaveFieldErrors(config.name), other: MSG.premiumSaveFailed(config.name) } },
+    { onClose, pending: save.isPending, failed: saveFailed(config.name) },
   );
-
-  const half = { xs: 12, sm: 6 } as const;
-
   return (
     <FormDialog
+      {...dialog}
+      layout="grid"
+      notice={locked && <Alert severity="info">{CATALOG_TEXT.identityLocked}</Alert>}
       title={premium ? CATALOG_TEXT.editTitle(config.name, premium.code) : CATALOG_TEXT.newTitle(config.name)}
       submitLabel={premium ? CATALOG_TEXT.save : CATALOG_TEXT.create}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       maxWidth="md"
       testId="premium-form-dialog"
       submitTestId="premium-form-submit"
     >
-      <Grid container spacing={2}>
-        {locked && (
-          <Grid size={12}>
-            <Alert severity="info">{CATALOG_TEXT.identityLocked}</Alert>
-          </Grid>
-        )}
-        <Grid size={12}>
-          <FormRootError errors={formState.errors} />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField
-            control={control}
-            name="code"
-            label={CATALOG_TEXT.code}
-            required
-            disabled={locked}
-            autoFocus={!premium}
-          />
-        </Grid>
-        <Grid size={half}>
-          <FormTextField control={control} name="description" label={CATALOG_TEXT.description} disabled={locked} />
-        </Grid>
-        <Grid size={12}>
-          <FormAutocomplete
-            control={control}
-            name="categories"
-            component={CategoriesAutocomplete}
-            type={config.type}
-            required
-            testId="categories-autocomplete"
-          />
-        </Grid>
-        {f.finishOptions && (
-          <Grid size={12}>
-            <FormAutocomplete
-              control={control}
-              name="finish_options"
-              component={PremiumsAutocomplete}
-              kind="finish_option"
-              label={CATALOG_TEXT.finishOptions}
-              testId="finish-options-autocomplete"
-            />
-          </Grid>
-        )}
-        {f.woodSpecies && (
-          <Grid size={12}>
-            <FormAutocomplete
-              control={control}
-              name="wood_species"
-              component={PremiumsAutocomplete}
-              kind="wood_species"
-              label={CATALOG_TEXT.woodSpecies}
-              testId="wood-species-autocomplete"
-            />
-          </Grid>
-        )}
-        <Grid size={f.exportCategory ? half : 12}>
-          <FormTextField
-            control={control}
-            name="export_name"
-            label={CATALOG_TEXT.exportName}
-            required={config.type !== 'FINISHED_SIDE'}
-            disabled={locked}
-          />
-        </Grid>
-        {f.exportCategory && (
-          <Grid size={half}>
-            <FormTextField control={control} name="export_category" label={CATALOG_TEXT.exportCategory} select>
-              <MenuItem value="">
-                <em>{CATALOG_TEXT.none}</em>
-              </MenuItem>
-              {EXPORT_CATEGORIES.map((c) => (
-                <MenuItem key={c.value} value={String(c.value)}>
-                  {c.label}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-        )}
-        {f.doorStyleAttrs && (
-          <>
-            <Grid size={12}>
-              <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-                {CATALOG_TEXT.doorStyleAttributes}
-              </Typography>
-            </Grid>
-            {DOOR_STYLE_ATTRS.map((attr) => (
-              <Grid key={attr} size={{ xs: 12, sm: 6, md: 3 }}>
+      <FormFields
+        control={control}
+        fields={[
+          {
+            name: 'code',
+            label: CATALOG_TEXT.code,
+            required: true,
+            disabled: locked,
+            autoFocus: !premium,
+            size: 'half',
+          },
+          { name: 'description', label: CATALOG_TEXT.description, disabled: locked, size: 'half' },
+          {
+            name: 'categories',
+            size: 'full',
+            element: (
+              <FormAutocomplete
+                control={control}
+                name="categories"
+                component={CategoriesAutocomplete}
+                type={config.type}
+                required
+                testId="categories-autocomplete"
+              />
+            ),
+          },
+          f.finishOptions && {
+            name: 'finish_options',
+            size: 'full',
+            element: (
+              <FormAutocomplete
+                control={control}
+                name="finish_options"
+                component={PremiumsAutocomplete}
+                kind="finish_option"
+                label={CATALOG_TEXT.finishOptions}
+                testId="finish-options-autocomplete"
+              />
+            ),
+          },
+          f.woodSpecies && {
+            name: 'wood_species',
+            size: 'full',
+            element: (
+              <FormAutocomplete
+                control={control}
+                name="wood_species"
+                component={PremiumsAutocomplete}
+                kind="wood_species"
+                label={CATALOG_TEXT.woodSpecies}
+                testId="wood-species-autocomplete"
+              />
+            ),
+          },
+          {
+            name: 'export_name',
+            label: CATALOG_TEXT.exportName,
+            required: config.type !== 'FINISHED_SIDE',
+            disabled: locked,
+            size: f.exportCategory ? 'half' : 'full',
+          },
+          f.exportCategory && {
+            name: 'export_category',
+            label: CATALOG_TEXT.exportCategory,
+            type: 'select',
+            options: EXPORT_CATEGORY_VALUES,
+            labels: EXPORT_CATEGORY_LABELS,
+            noneLabel: CATALOG_TEXT.none,
+            size: 'half',
+          },
+          f.doorStyleAttrs && { section: CATALOG_TEXT.doorStyleAttributes },
+          ...(f.doorStyleAttrs ? DOOR_STYLE_FIELDS : []),
+          { name: 'price', element: <PriceOrPercentageFields form={form} /> },
+          f.group && {
+            name: 'premium_group',
+            size: 'twoThirds',
+            element: (
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <FormTextField
                   control={control}
-                  name={`config.door_style_attrs.${attr}`}
-                  label={DOOR_ATTR_LABELS[attr]}
-                />
-              </Grid>
-            ))}
-          </>
-        )}
-        <Grid size={half}>
-          <Controller
-            control={control}
-            name="price"
-            render={({ field, fieldState }) => (
-              <PriceInput
-                label={CATALOG_TEXT.price}
-                value={field.value}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                hint={CATALOG_TEXT.priceHint}
-                adornment="$"
-                onChange={(next) => {
-                  field.onChange(next);
-                  // SPEC 4: entering a price clears the percentage.
-                  if (next.trim() !== '') setValue('percentage', '', { shouldValidate: formState.isSubmitted });
-                }}
-              />
-            )}
-          />
-        </Grid>
-        <Grid size={half}>
-          <Controller
-            control={control}
-            name="percentage"
-            render={({ field, fieldState }) => (
-              <PriceInput
-                label={CATALOG_TEXT.percentage}
-                value={field.value}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                hint={CATALOG_TEXT.percentageHint}
-                adornment="%"
-                adornmentEnd
-                onChange={(next) => {
-                  field.onChange(next);
-                  if (next.trim() !== '') setValue('price', '', { shouldValidate: formState.isSubmitted });
-                }}
-              />
-            )}
-          />
-        </Grid>
-        {f.group && (
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-              <FormTextField
-                control={control}
-                name="premium_group"
-                label={CATALOG_TEXT.headerGroup}
-                select
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-              >
-                <MenuItem value="">
-                  <em>{CATALOG_TEXT.none}</em>
-                </MenuItem>
-                {groupOptions.map((g) => (
-                  <MenuItem key={g.id} value={String(g.id)}>
-                    {g.name}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <Tooltip title={CATALOG_TEXT.addGroup}>
-                <IconButton
-                  aria-label={CATALOG_TEXT.addGroup}
-                  onClick={() => setGroupDialogOpen(true)}
-                  sx={{ mt: 1 }}
-                  data-testid="add-group-button"
+                  name="premium_group"
+                  label={CATALOG_TEXT.headerGroup}
+                  select
+                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
                 >
-                  <AddRounded />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          </Grid>
-        )}
-        <Grid size={f.group ? { xs: 12, sm: 4 } : half}>
-          <FormTextField
-            control={control}
-            name="index"
-            label={CATALOG_TEXT.index}
-            type="number"
-            slotProps={{ htmlInput: { min: 0 } }}
-          />
-        </Grid>
-        {(f.useFinishOptionForExport || f.constructionVertical) && (
-          <Grid size={12}>
-            {f.useFinishOptionForExport && (
-              <CheckboxField
-                control={control}
-                name="use_finish_option_for_export"
-                label={CATALOG_TEXT.useFinishOptionForExport}
-              />
-            )}
-            {f.constructionVertical && (
-              <CheckboxField
-                control={control}
-                name="is_cabinet_construction_vertical"
-                label={CATALOG_TEXT.cabinetConstructionVertical}
-              />
-            )}
-          </Grid>
-        )}
-        <Grid size={12}>
-          <Divider sx={{ mb: 2 }} />
-          <TagsField control={control} />
-        </Grid>
-      </Grid>
+                  <MenuItem value="">
+                    <em>{CATALOG_TEXT.none}</em>
+                  </MenuItem>
+                  {groupOptions.map((g) => (
+                    <MenuItem key={g.id} value={String(g.id)}>
+                      {g.name}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+                <Tooltip title={CATALOG_TEXT.addGroup}>
+                  <IconButton
+                    aria-label={CATALOG_TEXT.addGroup}
+                    onClick={() => setGroupDialogOpen(true)}
+                    sx={{ mt: 1 }}
+                    data-testid="add-group-button"
+                  >
+                    <AddRounded />
+                  </IconButton>
+                </Tooltip>
+              </Box>
+            ),
+          },
+          {
+            name: 'index',
+            label: CATALOG_TEXT.index,
+            type: 'number',
+            min: 0,
+            size: f.group ? 'third' : 'half',
+          },
+          (f.useFinishOptionForExport || f.constructionVertical) && {
+            name: 'use_finish_option_for_export',
+            size: 'full',
+            element: (
+              <>
+                {f.useFinishOptionForExport && (
+                  <FormCheckbox
+                    control={control}
+                    name="use_finish_option_for_export"
+                    label={CATALOG_TEXT.useFinishOptionForExport}
+                  />
+                )}
+                {f.constructionVertical && (
+                  <FormCheckbox
+                    control={control}
+                    name="is_cabinet_construction_vertical"
+                    label={CATALOG_TEXT.cabinetConstructionVertical}
+                  />
+                )}
+              </>
+            ),
+          },
+          { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
+        ]}
+      />
       {f.group && (
         <PremiumGroupDialog
           open={groupDialogOpen}
@@ -407,28 +327,5 @@ export function PremiumFormDialog({
         />
       )}
     </FormDialog>
-  );
-}
-
-function CheckboxField({
-  control,
-  name,
-  label,
-}: {
-  control: import('react-hook-form').Control<PremiumFormValues>;
-  name: 'use_finish_option_for_export' | 'is_cabinet_construction_vertical';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} name={name} />}
-          label={label}
-        />
-      )}
-    />
   );
 }

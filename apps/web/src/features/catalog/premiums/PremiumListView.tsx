@@ -8,7 +8,6 @@ import {
   type Premium,
   WEB_TEXT,
 } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Badge from '@mui/material/Badge';
@@ -17,6 +16,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import { useMemo, useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import { FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
@@ -233,9 +233,9 @@ export function PremiumListView({ config, prefix }: Props) {
               </Button>
             )}
             {config.canAdd && (
-              <Button variant="contained" startIcon={<AddRounded />} onClick={() => setEditing('new')}>
+              <AddButton variant="contained" onClick={() => setEditing('new')}>
                 {CATALOG_TEXT.add}
-              </Button>
+              </AddButton>
             )}
           </>
         }
@@ -252,7 +252,6 @@ export function PremiumListView({ config, prefix }: Props) {
           state={list}
           columns={columns}
           hidden={visibility.hidden}
-          getRowId={(p) => p.id}
           groupOf={
             config.grouped
               ? (p) => ({

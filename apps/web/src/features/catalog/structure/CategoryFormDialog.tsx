@@ -10,7 +10,8 @@ import {
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
-import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
+import { saveFailed } from '../saveFailed.ts';
 import { useSaveCategory } from './api.ts';
 
 interface Values {
@@ -33,35 +34,31 @@ export function CategoryFormDialog({
   onSaved?: (category: Category) => void;
 }) {
   const save = useSaveCategory();
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: bodyResolver(categoryBodySchema, (v: Values) => v),
     defaultValues: { name: category?.name ?? '', category_type: category?.category_type ?? defaultType },
   });
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const dialog = useDialogSubmit(
+    form,
     ['name', 'category_type'],
     async (values) => {
       const saved = await save.mutateAsync({ id: category?.id, body: values });
       onSaved?.(saved);
-      onClose();
       return category ? MSG.premiumUpdated(saved.name) : MSG.premiumCreated(saved.name);
     },
-    { failed: { fields: MSG.premiumSaveFieldErrors(WHAT), other: MSG.premiumSaveFailed(WHAT) } },
+    { onClose, pending: save.isPending, failed: saveFailed(WHAT) },
   );
 
   return (
     <FormDialog
+      {...dialog}
       title={category ? STRUCTURE_TEXT.editCategory(category.name) : STRUCTURE_TEXT.newCategory}
       submitLabel={category ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       maxWidth="xs"
       testId="category-dialog"
-      errors={formState.errors}
     >
       <FormFields
-        control={control}
+        control={form.control}
         fields={[
           { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
           {

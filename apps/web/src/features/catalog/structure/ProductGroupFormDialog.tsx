@@ -1,15 +1,15 @@
 import { MSG, type ProductGroup, productGroupBodySchema, STRUCTURE_TEXT } from '@cab/shared';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import { FormFields } from '../../../components/form/FormFields.tsx';
+import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useSubcategories } from '../api.ts';
+import { ImageFilesButton } from '../components/ImageFilesButton.tsx';
+import { saveFailed } from '../saveFailed.ts';
 import { useSaveProductGroup } from './api.ts';
 import { SubcategoriesAutocomplete, type SubcategoryRef } from './SubcategoriesAutocomplete.tsx';
 
@@ -56,8 +56,7 @@ function GroupForm({
 }) {
   const save = useSaveProductGroup();
   const [files, setFiles] = useState<File[]>([]);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: bodyResolver(productGroupBodySchema, toBody),
     defaultValues: {
       name: group?.name ?? '',
@@ -67,16 +66,17 @@ function GroupForm({
       subcategories: initial,
     },
   });
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const dialog = useDialogSubmit(
+    form,
     FIELDS,
     async (values) => {
       const saved = await save.mutateAsync({ id: group?.id, body: toBody(values), files });
-      onClose();
       return group ? MSG.premiumUpdated(saved.name) : MSG.premiumCreated(saved.name);
     },
     {
-      failed: { fields: MSG.premiumSaveFieldErrors(WHAT), other: MSG.premiumSaveFailed(WHAT) },
+      onClose,
+      pending: save.isPending,
+      failed: saveFailed(WHAT),
       // Image errors come back as images.N: show them on the form.
       fieldOf: (path) =>
         (FIELDS as readonly string[]).includes(path.split('.')[0]!) ? path.split('.')[0]! : 'root.server',
@@ -85,53 +85,41 @@ function GroupForm({
 
   return (
     <FormDialog
+      {...dialog}
       title={group ? STRUCTURE_TEXT.editProductGroup(group.name) : STRUCTURE_TEXT.newProductGroup}
       submitLabel={group ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       testId="product-group-dialog"
-      errors={formState.errors}
     >
-      <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
-      <FormAutocomplete
-        control={control}
-        name="subcategories"
-        component={SubcategoriesAutocomplete}
-        helperText={STRUCTURE_TEXT.subcategoriesHint}
-        testId="group-subcategories"
+      <FormFields
+        control={form.control}
+        fields={[
+          { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
+          {
+            name: 'subcategories',
+            element: (
+              <FormAutocomplete
+                control={form.control}
+                name="subcategories"
+                component={SubcategoriesAutocomplete}
+                helperText={STRUCTURE_TEXT.subcategoriesHint}
+                testId="group-subcategories"
+              />
+            ),
+          },
+          { name: 'note', label: STRUCTURE_TEXT.note, type: 'multiline', minRows: 2 },
+          { name: 'secondary_note', label: STRUCTURE_TEXT.secondaryNote, type: 'multiline', minRows: 2 },
+          { name: 'shelf_note', label: STRUCTURE_TEXT.shelfNote },
+        ]}
       />
-      <FormTextField control={control} name="note" label={STRUCTURE_TEXT.note} multiline minRows={2} />
-      <FormTextField
-        control={control}
-        name="secondary_note"
-        label={STRUCTURE_TEXT.secondaryNote}
-        multiline
-        minRows={2}
-      />
-      <FormTextField control={control} name="shelf_note" label={STRUCTURE_TEXT.shelfNote} />
       {group ? (
         <Typography variant="body2" color="text.secondary">
           {STRUCTURE_TEXT.imagesLater}
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/png,image/gif,image/jpeg"
-            multiple
-            hidden
-            data-testid="group-image-input"
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<AddPhotoAlternateOutlined />}
-            onClick={() => fileInput.current?.click()}
-          >
+          <ImageFilesButton variant="outlined" inputTestId="group-image-input" onFiles={setFiles}>
             {STRUCTURE_TEXT.chooseImages}
-          </Button>
+          </ImageFilesButton>
           {files.length > 0 && (
             <Typography variant="body2" data-testid="chosen-images">
               {STRUCTURE_TEXT.chosenImages(files.length)}

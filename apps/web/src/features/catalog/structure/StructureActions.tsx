@@ -7,7 +7,6 @@ import {
   type Subcategory,
   WEB_TEXT,
 } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
@@ -20,6 +19,7 @@ import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
@@ -52,9 +52,9 @@ export function CategoryActions({ category }: { category: Category }) {
   return (
     <>
       <EditDeleteButtons onEdit={() => setOpen('edit')} onDelete={() => setOpen('delete')} />
-      <Button variant="contained" startIcon={<AddRounded />} onClick={() => setOpen('add')}>
+      <AddButton variant="contained" onClick={() => setOpen('add')}>
         {STRUCTURE_TEXT.addSubcategory}
-      </Button>
+      </AddButton>
       {open === 'edit' && <CategoryFormDialog category={category} onClose={() => setOpen(null)} />}
       {open === 'add' && <SubcategoryFormDialog subcategory={null} category={category} onClose={() => setOpen(null)} />}
       <ConfirmDelete
@@ -82,9 +82,9 @@ export function SubcategoryActions({ subcategory }: { subcategory: Subcategory }
       <Button variant="outlined" startIcon={<LinkRounded />} onClick={() => setOpen('add-group')}>
         {STRUCTURE_TEXT.addExistingGroup}
       </Button>
-      <Button variant="contained" startIcon={<AddRounded />} onClick={() => setOpen('new-group')}>
+      <AddButton variant="contained" onClick={() => setOpen('new-group')}>
         {STRUCTURE_TEXT.addProductGroup}
-      </Button>
+      </AddButton>
       {open === 'edit' && <SubcategoryFormDialog subcategory={subcategory} onClose={() => setOpen(null)} />}
       {open === 'add-group' && <AddGroupDialog subcategory={subcategory} onClose={() => setOpen(null)} />}
       {open === 'new-group' && (

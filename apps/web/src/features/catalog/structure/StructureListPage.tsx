@@ -1,12 +1,11 @@
 import { CATALOG_TEXT } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 
 /**
  * The frame of the catalogue structure lists (categories, product groups): the way back to the
@@ -25,20 +24,18 @@ export function StructureListPage({
   testId: string;
   children: ReactNode;
 }) {
-  const route = useCurrentRoute();
   return (
     <>
       <PageHeader
-        title={route.title}
         actions={
           <>
             <Button component={RouterLink} to="/catalog/public" variant="outlined" startIcon={<MenuBookOutlined />}>
               {CATALOG_TEXT.publicCatalog}
             </Button>
             {canWrite && (
-              <Button variant="contained" startIcon={<AddRounded />} onClick={onAdd}>
+              <AddButton variant="contained" onClick={onAdd}>
                 {addLabel}
-              </Button>
+              </AddButton>
             )}
           </>
         }

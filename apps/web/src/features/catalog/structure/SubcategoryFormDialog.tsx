@@ -2,9 +2,11 @@ import { MSG, STRUCTURE_TEXT, type Subcategory, subcategoryBodySchema } from '@c
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { bodyResolver, textOf, useFormSubmit } from '../../../lib/forms.ts';
+import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
+import { saveFailed } from '../saveFailed.ts';
 import { useSaveSubcategory } from './api.ts';
 
 interface Values {
@@ -31,7 +33,7 @@ export function SubcategoryFormDialog({
   onClose: () => void;
 }) {
   const save = useSaveSubcategory();
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: bodyResolver(subcategoryBodySchema, toBody),
     defaultValues: {
       name: subcategory?.name ?? '',
@@ -39,31 +41,27 @@ export function SubcategoryFormDialog({
       index: textOf(subcategory?.index ?? 0),
     },
   });
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const dialog = useDialogSubmit(
+    form,
     ['name', 'category', 'index'],
     async (values) => {
       const saved = await save.mutateAsync({ id: subcategory?.id, body: toBody(values) });
-      onClose();
       return subcategory ? MSG.premiumUpdated(saved.name) : MSG.premiumCreated(saved.name);
     },
-    { failed: { fields: MSG.premiumSaveFieldErrors(WHAT), other: MSG.premiumSaveFailed(WHAT) } },
+    { onClose, pending: save.isPending, failed: saveFailed(WHAT) },
   );
 
   return (
     <FormDialog
+      {...dialog}
       title={subcategory ? STRUCTURE_TEXT.editSubcategory(subcategory.name) : STRUCTURE_TEXT.newSubcategory}
       submitLabel={subcategory ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       maxWidth="xs"
       testId="subcategory-dialog"
-      errors={formState.errors}
     >
-      <FormTextField control={control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
+      <FormTextField control={form.control} name="name" label={STRUCTURE_TEXT.name} required autoFocus />
       <FormAutocomplete
-        control={control}
+        control={form.control}
         name="category"
         component={CategoryAutocomplete}
         type="LINE_ITEM"
@@ -71,12 +69,9 @@ export function SubcategoryFormDialog({
         helperText={subcategory ? STRUCTURE_TEXT.moveHint : undefined}
         testId="subcategory-category"
       />
-      <FormTextField
-        control={control}
-        name="index"
-        label={STRUCTURE_TEXT.index}
-        type="number"
-        slotProps={{ htmlInput: { min: 0 } }}
+      <FormFields
+        control={form.control}
+        fields={[{ name: 'index', label: STRUCTURE_TEXT.index, type: 'number', min: 0 }]}
       />
     </FormDialog>
   );

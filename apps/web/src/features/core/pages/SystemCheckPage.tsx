@@ -32,7 +32,7 @@ export default function SystemCheckPage() {
   const loading = <Skeleton width={120} />;
   return (
     <>
-      <PageHeader title={route.title} subtitle={WEB_TEXT.systemCheckSubtitle} />
+      <PageHeader subtitle={WEB_TEXT.systemCheckSubtitle} />
       <Card>
         <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
           <Table aria-label={route.title}>

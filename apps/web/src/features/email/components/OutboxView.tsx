@@ -63,7 +63,6 @@ export function OutboxView() {
           ],
         }}
         columns={COLUMNS}
-        getRowId={(m) => m.id}
         emptyText={EMAIL_TEXT.noMessages}
         testId="outbox-table"
         rowTestId={(m) => `outbox-${m.id}`}

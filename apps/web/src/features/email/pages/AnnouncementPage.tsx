@@ -32,7 +32,6 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { applyServerErrors, useFormSubmit } from '../../../lib/forms.ts';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAnnouncements, useExpireAnnouncement, usePreviewAnnouncement, useSendAnnouncement } from '../api.ts';
 
 /** The form holds the expiry as the browser's local date-time; the wire wants an ISO instant. */
@@ -61,10 +60,9 @@ const toBody = (values: FormValues) => {
 
 /** /settings/email/announcement */
 export default function AnnouncementPage() {
-  const route = useCurrentRoute();
   return (
     <>
-      <PageHeader title={route.title} subtitle={EMAIL_TEXT.announcementSubtitle} />
+      <PageHeader subtitle={EMAIL_TEXT.announcementSubtitle} />
       <AnnouncementForm />
       <Typography variant="h6" sx={{ mt: 4, mb: 1.5 }}>
         {EMAIL_TEXT.sentAnnouncements}
@@ -261,7 +259,6 @@ function AnnouncementList() {
         query={query}
         state={list}
         columns={columns}
-        getRowId={(a) => a.id}
         emptyText={EMAIL_TEXT.noAnnouncements}
         testId="announcements-table"
         rowTestId={(a) => `announcement-${a.id}`}

@@ -10,7 +10,6 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useTemplates } from '../api.ts';
 import { OutboxView } from '../components/OutboxView.tsx';
 
@@ -28,15 +27,11 @@ const TABS = { tab: 'templates' };
  * queued, sent and failed mail), so it lives here as a second tab (?tab=outbox).
  */
 export default function EmailTemplatesPage() {
-  const route = useCurrentRoute();
   const [kept, setTabs] = useSearchState({ key: 'email.templates', defaults: TABS });
   const tab = kept.tab === 'outbox' ? 'outbox' : 'templates';
   return (
     <>
-      <PageHeader
-        title={route.title}
-        subtitle={tab === 'outbox' ? EMAIL_TEXT.outboxSubtitle : EMAIL_TEXT.templatesSubtitle}
-      />
+      <PageHeader subtitle={tab === 'outbox' ? EMAIL_TEXT.outboxSubtitle : EMAIL_TEXT.templatesSubtitle} />
       <Tabs value={tab} onChange={(_, next: string) => setTabs({ tab: next }, { push: false })} sx={{ mb: 2 }}>
         <Tab value="templates" label={EMAIL_TEXT.templatesTab} data-testid="tab-templates" />
         <Tab value="outbox" label={EMAIL_TEXT.outboxTab} data-testid="tab-outbox" />

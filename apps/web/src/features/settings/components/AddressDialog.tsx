@@ -7,18 +7,15 @@ import {
   MSG,
   SETTINGS_TEXT,
   US_POSTAL_CODE_RE,
-  US_STATES,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Grid from '@mui/material/Grid';
 import { useEffect, useRef } from 'react';
-import { Controller, type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
+import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import { useDialogSubmit } from '../../../lib/forms.ts';
 import { lookupPostalCode, useSaveAddress } from '../api.ts';
+import { STATE_CODES, STATE_NAMES } from './usStates.ts';
 
 interface Values {
   kind: AddressKind;
@@ -47,8 +44,35 @@ const valuesOf = (address: Address | null, kind: AddressKind): Values => ({
 
 const schemaResolver = zodResolver(addressBodySchema) as unknown as Resolver<Values>;
 
-/** Native selects: 56 states are quicker to pick by typing, and work well on phones. */
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+/** The address form's fields, in order; kind and state are native selects (56 states are quicker to pick by typing). */
+const ADDRESS_FIELDS: FieldSpec<Values>[] = [
+  {
+    name: 'kind',
+    label: SETTINGS_TEXT.kind,
+    type: 'select',
+    native: true,
+    options: ADDRESS_KINDS,
+    labels: SETTINGS_TEXT.kindLabels,
+    size: 'full',
+  },
+  { name: 'name', label: SETTINGS_TEXT.addressName, autoComplete: 'name', size: 'full' },
+  { name: 'line1', label: SETTINGS_TEXT.line1, autoComplete: 'address-line1', size: 'full' },
+  { name: 'line2', label: SETTINGS_TEXT.line2, autoComplete: 'address-line2', size: 'full' },
+  { name: 'postal_code', label: SETTINGS_TEXT.postalCode, autoComplete: 'postal-code', size: 'third' },
+  { name: 'city', label: SETTINGS_TEXT.city, autoComplete: 'address-level2', size: 'third' },
+  {
+    name: 'state',
+    label: SETTINGS_TEXT.state,
+    type: 'select',
+    native: true,
+    noneLabel: '',
+    options: STATE_CODES,
+    labels: STATE_NAMES,
+    size: 'third',
+  },
+  { name: 'phone', label: SETTINGS_TEXT.phone, type: 'tel', autoComplete: 'tel', size: 'full' },
+  { name: 'is_default', label: SETTINGS_TEXT.isDefault, type: 'checkbox', size: 'full' },
+];
 
 /**
  * Add or edit one address. The postal code is checked with the shared schema as it is typed; the
@@ -84,85 +108,29 @@ export function AddressDialog({
     defaultValues: valuesOf(address, kind),
     mode: 'onTouched',
   });
-  const { control, handleSubmit, setError, formState } = form;
 
   usePostalCodeLookup(form, unknownCodes.current);
 
-  const onSubmit = useFormSubmit({ handleSubmit, setError }, FIELDS, async (values) => {
-    await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
-    onClose();
-    return MSG.addressSaved;
-  });
+  const dialog = useDialogSubmit(
+    form,
+    FIELDS,
+    async (values) => {
+      await save.mutateAsync({ addressId: address?.id ?? null, body: values as AddressBody });
+      return MSG.addressSaved;
+    },
+    { onClose, pending: save.isPending },
+  );
 
   return (
     <FormDialog
+      {...dialog}
+      layout="grid"
       title={address ? SETTINGS_TEXT.editAddressTitle : SETTINGS_TEXT.addAddressTitle}
       submitLabel={SETTINGS_TEXT.save}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      pending={save.isPending}
       testId="address-dialog"
       submitTestId="address-save"
-      errors={formState.errors}
     >
-      <FormTextField control={control} name="kind" label={SETTINGS_TEXT.kind} select slotProps={nativeSelect}>
-        {ADDRESS_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {SETTINGS_TEXT.kindLabels[k]}
-          </option>
-        ))}
-      </FormTextField>
-      <FormTextField control={control} name="name" label={SETTINGS_TEXT.addressName} autoComplete="name" />
-      <FormTextField control={control} name="line1" label={SETTINGS_TEXT.line1} autoComplete="address-line1" />
-      <FormTextField control={control} name="line2" label={SETTINGS_TEXT.line2} autoComplete="address-line2" />
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="postal_code"
-            label={SETTINGS_TEXT.postalCode}
-            autoComplete="postal-code"
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="city"
-            label={SETTINGS_TEXT.city}
-            autoComplete="address-level2"
-            fullWidth
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name="state"
-            label={SETTINGS_TEXT.state}
-            select
-            slotProps={nativeSelect}
-            fullWidth
-          >
-            <option value="" />
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </FormTextField>
-        </Grid>
-      </Grid>
-      <FormTextField control={control} name="phone" label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" />
-      <Controller
-        name="is_default"
-        control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={SETTINGS_TEXT.isDefault}
-          />
-        )}
-      />
+      <FormFields control={form.control} fields={ADDRESS_FIELDS} />
     </FormDialog>
   );
 }

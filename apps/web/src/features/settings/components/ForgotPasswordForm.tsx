@@ -1,4 +1,4 @@
-import { forgetPasswordBodySchema, MSG, SETTINGS_TEXT, WEB_TEXT } from '@cab/shared';
+import { forgetPasswordBodySchema, MSG, SETTINGS_TEXT } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading.tsx';
+import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { signInEmailField } from '../../../components/form/fields.ts';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useForgetPassword } from '../api.ts';
@@ -40,14 +41,7 @@ export function ForgotPasswordForm() {
       ) : (
         <>
           <FormRootError errors={formState.errors} />
-          <FormTextField
-            control={control}
-            name="email"
-            label={WEB_TEXT.emailLabel}
-            type="email"
-            autoComplete="username"
-            autoFocus
-          />
+          <FormFields control={control} fields={[signInEmailField]} />
           <SubmitButton pending={forget.isPending} size="large">
             {SETTINGS_TEXT.sendResetLink}
           </SubmitButton>

@@ -8,11 +8,9 @@ import {
   US_STATES,
   WEB_TEXT,
 } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -23,10 +21,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useAddresses } from '../../accounts/index.ts';
 import { useMe } from '../../auth/index.ts';
 import { useDeleteAddress } from '../api.ts';
@@ -39,7 +37,6 @@ type Editing = { address: Address | null; kind: AddressKind } | null;
 
 /** /settings/address (customers): the account's billing and shipping addresses (a company's for business users). */
 export default function AddressPage() {
-  const route = useCurrentRoute();
   const me = useMe();
   const addresses = useAddresses(me.id);
   const remove = useDeleteAddress(me.id);
@@ -61,17 +58,15 @@ export default function AddressPage() {
   return (
     <>
       <PageHeader
-        title={route.title}
         subtitle={SETTINGS_TEXT.addressesSubtitle}
         actions={
-          <Button
+          <AddButton
             variant="contained"
-            startIcon={<AddRounded />}
             onClick={() => setEditing({ address: null, kind: 'SHIPPING' })}
             data-testid="add-address"
           >
             {SETTINGS_TEXT.addAddress}
-          </Button>
+          </AddButton>
         }
       />
       <QueryState query={addresses}>
@@ -126,9 +121,9 @@ function AddressGroup({
       <CardHeader
         title={KIND_TITLES[kind]}
         action={
-          <Button size="small" startIcon={<AddRounded />} onClick={onAdd}>
+          <AddButton size="small" onClick={onAdd}>
             {SETTINGS_TEXT.add}
-          </Button>
+          </AddButton>
         }
       />
       <CardContent sx={{ pt: 0 }}>

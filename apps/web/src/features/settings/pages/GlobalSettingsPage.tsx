@@ -1,9 +1,7 @@
-import { MSG, SETTINGS_TEXT, type Settings, US_STATES } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
+import { MSG, SETTINGS_TEXT, type Settings } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -11,13 +9,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
-import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { AddButton } from '../../../components/AddButton.tsx';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
+import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useFormSubmit } from '../../../lib/forms.ts';
-import { useCurrentRoute } from '../../../lib/routes.ts';
+import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
 import {
   bodyOf,
@@ -27,14 +25,14 @@ import {
   valuesOf,
 } from '../components/settingsForm.ts';
 import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
+import { STATE_CODES, STATE_NAMES } from '../components/usStates.ts';
 
 /** /settings/global (ADMIN): lead time, the shop's state, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
-  const route = useCurrentRoute();
   const settings = useGlobalSettings();
   return (
     <>
-      <PageHeader title={route.title} subtitle={SETTINGS_TEXT.globalSubtitle} />
+      <PageHeader subtitle={SETTINGS_TEXT.globalSubtitle} />
       <QueryState query={settings}>{(data) => <GlobalSettingsForm settings={data} />}</QueryState>
     </>
   );
@@ -47,19 +45,25 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
     defaultValues: valuesOf(settings),
   });
 
-  const onSubmit = useFormSubmit(
-    { handleSubmit, setError },
+  const frame = useFrameSubmit(
+    { handleSubmit, setError, formState },
     [],
     async (values) => {
       reset(valuesOf(await patch.mutateAsync(bodyOf(values))));
       return MSG.settingsUpdated;
     },
-    { fieldOf },
+    { fieldOf, pending: patch.isPending },
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={3} data-testid="global-settings-form">
-      <FormRootError errors={formState.errors} />
+    <PageForm
+      {...frame}
+      submitLabel={SETTINGS_TEXT.saveSettings}
+      submitTestId="settings-save"
+      submitSize="large"
+      spacing={3}
+      testId="global-settings-form"
+    >
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={3}>
           <Card>
@@ -79,33 +83,23 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
             <CardHeader title={SETTINGS_TEXT.shopTitle} subheader={SETTINGS_TEXT.shopStateHint} />
             <CardContent sx={{ pt: 0 }}>
               {/* A native select with an empty choice, as the address dialog's state field. */}
-              <FormTextField
+              <FormSelect
                 control={control}
                 name="shop_state"
                 label={SETTINGS_TEXT.shopState}
-                select
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                native
+                noneLabel=""
+                options={STATE_CODES}
+                labels={STATE_NAMES}
                 sx={{ minWidth: 260 }}
-              >
-                <option value="" />
-                {US_STATES.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </FormTextField>
+              />
             </CardContent>
           </Card>
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
         </Stack>
         <TaxRatesTable control={control} errors={formState.errors.tax_rates} />
       </Box>
-      <div>
-        <SubmitButton pending={patch.isPending} size="large" data-testid="settings-save">
-          {SETTINGS_TEXT.saveSettings}
-        </SubmitButton>
-      </div>
-    </Stack>
+    </PageForm>
   );
 }
 
@@ -116,14 +110,9 @@ function RemakeReasons({ control, listError }: { control: Control<GlobalSettings
       <CardHeader
         title={SETTINGS_TEXT.remakeReasonsTitle}
         action={
-          <Button
-            size="small"
-            startIcon={<AddRounded />}
-            onClick={() => append({ value: '' })}
-            data-testid="add-reason"
-          >
+          <AddButton size="small" onClick={() => append({ value: '' })} data-testid="add-reason">
             {SETTINGS_TEXT.addReason}
-          </Button>
+          </AddButton>
         }
       />
       <CardContent sx={{ pt: 0 }}>

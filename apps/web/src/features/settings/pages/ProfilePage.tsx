@@ -8,13 +8,11 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useCurrentRoute } from '../../../lib/routes.ts';
 import { CompanyProfileForm, ProfileForm, useCompanyProfile, useProfile } from '../../accounts/index.ts';
 import { useInRoleGroup, useSession } from '../../auth/index.ts';
 
 /** /settings/profile (ADMIN and customers): the signed-in user's profile and, for business users, the company's. */
 export default function ProfilePage() {
-  const route = useCurrentRoute();
   const { me } = useSession();
   if (!me) throw new Error('ProfilePage needs a signed-in user');
   const profile = useProfile(me.id);
@@ -24,7 +22,6 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader
-        title={route.title}
         subtitle={SETTINGS_TEXT.profileSubtitle}
         actions={
           <Button
