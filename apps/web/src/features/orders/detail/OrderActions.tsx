@@ -51,7 +51,7 @@ const SIMPLE: readonly OrderAction[] = ['start_editing', 'stop_editing', 'fix'];
 type Confirmed = 'decline' | 'cancel' | 'approve';
 
 function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const decline = useDeclineOrder(order.id);
+  const decline = useDeclineOrder(order);
   const { enqueueSnackbar } = useSnackbar();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -153,9 +153,9 @@ function RecalculateDialog({ result, onClose }: { result: RecalculateResult; onC
 export function OrderActions({ order }: { order: Order }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const move = useOrderMove(order.id);
+  const move = useOrderMove(order);
   const clone = useCloneOrder(order.id);
-  const recalculate = useRecalculate(order.id);
+  const recalculate = useRecalculate(order);
   const { role } = useSession();
   const canRecalculate = useCan(ordersApi.recalculate) && role !== null && canChangePrice('recalculate', order, role);
   const [dialog, setDialog] = useState<Confirmed | null>(null);

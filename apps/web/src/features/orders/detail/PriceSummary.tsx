@@ -93,7 +93,7 @@ function tooLarge(order: Order, text: string): string | null {
 /** SPEC 5 custom discount (ADMIN): "12.5%" a percentage, "-40" an amount; setting one clears the other. */
 function CustomDiscountForm({ order }: { order: Order }) {
   const { enqueueSnackbar } = useSnackbar();
-  const update = useUpdateCustomDiscount(order.id);
+  const update = useUpdateCustomDiscount(order);
   const [text, setText] = useState(currentCustomDiscount(order));
   const [notes, setNotes] = useState(order.custom_discount_notes);
   const [error, setError] = useState<string | null>(null);
@@ -105,11 +105,13 @@ function CustomDiscountForm({ order }: { order: Order }) {
     if (invalid) return;
     const percent = trimmed.endsWith('%');
     try {
-      await update.mutateAsync({
+      const saved = await update.mutateAsync({
         custom_discount_amount: trimmed && !percent ? trimmed : null,
         custom_discount_percentage: percent ? trimmed : null,
         custom_discount_notes: notes,
       });
+      setText(currentCustomDiscount(saved));
+      setNotes(saved.custom_discount_notes);
       enqueueSnackbar(T.discountApplied, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
     } catch (err) {
       if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
@@ -173,8 +175,8 @@ function CustomDiscountForm({ order }: { order: Order }) {
 
 function DiscountCodeForm({ order }: { order: Order }) {
   const { enqueueSnackbar } = useSnackbar();
-  const apply = useDiscountCode(order.id);
-  const cancel = useCancelDiscountCode(order.id);
+  const apply = useDiscountCode(order);
+  const cancel = useCancelDiscountCode(order);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (order.discount_code) {
@@ -242,7 +244,7 @@ export function PriceSummary({ order }: { order: Order }) {
   const canCustom = useCan(ordersApi.updateCustomDiscount) && allowed('custom_discount');
   const canCode = useCan(ordersApi.discountCode) && allowed('discount_code');
   const canBypass = useCan(ordersApi.updateBypassPaymentOptionDiscount) && allowed('bypass_payment_option_discount');
-  const bypass = useBypassPaymentOptionDiscount(order.id);
+  const bypass = useBypassPaymentOptionDiscount(order);
   return (
     <Card data-testid="price-summary">
       <CardContent>
@@ -282,7 +284,7 @@ export function PriceSummary({ order }: { order: Order }) {
         <PriceRow label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
         {(canCustom || canBypass || canCode) && <Divider sx={{ my: 2, displayPrint: 'none' }} />}
         <Stack spacing={2} sx={{ displayPrint: 'none' }}>
-          {canCustom && <CustomDiscountForm key={order.version} order={order} />}
+          {canCustom && <CustomDiscountForm order={order} />}
           {canBypass && (
             <FormControlLabel
               control={

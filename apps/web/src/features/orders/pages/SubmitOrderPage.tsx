@@ -2,6 +2,7 @@ import {
   type Address,
   COMPLETION_PREFERENCES,
   ORDER_DETAIL_TEXT as D,
+  ERROR_CODES,
   earliestRequestedDate,
   formatWireMoney,
   formatWirePercent,
@@ -167,7 +168,7 @@ function SubmitForm({
 }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const submit = useSubmitOrder(orderId);
+  const submit = useSubmitOrder({ id: orderId, version });
   const terms = useTermsOfUse(orderId);
   const today = localToday();
   const lead = useLeadTime(Number(today.slice(0, 4)));
@@ -228,7 +229,7 @@ function SubmitForm({
       await submit.mutateAsync(form);
     } catch (err) {
       // The order would now be priced differently (409): show the new total before a second try.
-      if (isApiRequestError(err) && err.status === 409) {
+      if (isApiRequestError(err) && err.code === ERROR_CODES.orderTotalChanged) {
         void quote.refetch();
         enqueueSnackbar(D.quoteChanged, { variant: 'warning' });
       }
