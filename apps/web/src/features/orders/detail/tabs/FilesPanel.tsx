@@ -14,8 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../../lib/format.ts';
-import { downloadOrderFile, useAddFiles, useAddStatusDocs, useOrderFiles } from '../../api.ts';
 import { useCan } from '../../../auth/index.ts';
+import { downloadOrderFile, useAddFiles, useAddStatusDocs, useOrderFiles } from '../../api.ts';
 import { Loaded } from './parts.tsx';
 
 function FilePicker({ label, onFiles, testId }: { label: string; onFiles: (files: File[]) => void; testId: string }) {
