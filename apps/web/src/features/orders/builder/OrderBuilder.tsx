@@ -15,6 +15,7 @@ import { ColumnMenu } from '../../../components/data-table/ColumnMenu.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useColumnVisibility } from '../../../components/data-table/useColumnVisibility.ts';
 import { useInRoleGroup, useSession } from '../../auth/index.ts';
+import { MoneyRows } from '../detail/MoneyRows.tsx';
 import { searchCustomers, usePremiumCatalog } from './api.ts';
 import { GroupCard } from './GroupCard.tsx';
 import { LINE_COLUMNS, type LineColumn, PRICE_COLUMNS } from './LineTable.tsx';
@@ -53,21 +54,8 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
   setDraftOwner(useSession().me?.id);
   const catalog = usePremiumCatalog();
-  const {
-    draft,
-    dispatch,
-    draftRef,
-    status,
-    serverOrder,
-    error,
-    errorDetails,
-    clearError,
-    notice,
-    clearNotice,
-    headErrors,
-    clearHeadError,
-    save,
-  } = useDraftSync({ order, isAdmin, onSaved, focusedGroup: () => Math.max(groupCards().at, 0) });
+  const sync = useDraftSync({ order, isAdmin, onSaved, focusedGroup: () => Math.max(groupCards().at, 0) });
+  const { draft, dispatch, draftRef, status, serverOrder, headErrors } = sync;
   const [customer, setCustomer] = useState<CustomerRef | null>(null);
   const [newGroupKey, setNewGroupKey] = useState<string | null>(null);
   const dirty = isDirty(draft);
@@ -95,8 +83,8 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
   }, [focusCodeOf]);
   const addGroupRef = useRef(addGroup);
   addGroupRef.current = addGroup;
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  const saveRef = useRef(sync.save);
+  saveRef.current = sync.save;
 
   // Ctrl+S / Cmd+S saves now. Alt+G adds a group; Alt+Up / Alt+Down go to the previous / next
   // group's code field (with a hundred lines a group, Tab alone is hundreds of presses away).
@@ -159,7 +147,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
             error={Boolean(headErrors.name)}
             helperText={headErrors.name ?? undefined}
             onChange={(e) => {
-              clearHeadError('name');
+              sync.clearHeadError('name');
               dispatch({ type: 'setHead', field: 'name', value: e.target.value });
             }}
             slotProps={{ htmlInput: { 'data-testid': 'order-name', maxLength: 255 } }}
@@ -172,7 +160,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
             error={Boolean(headErrors.po_number)}
             helperText={headErrors.po_number ?? undefined}
             onChange={(e) => {
-              clearHeadError('po_number');
+              sync.clearHeadError('po_number');
               dispatch({ type: 'setHead', field: 'po_number', value: e.target.value });
             }}
             slotProps={{ htmlInput: { 'data-testid': 'order-po', maxLength: 100 } }}
@@ -185,7 +173,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
                 value={customer}
                 onChange={(next) => {
                   setCustomer(next);
-                  clearHeadError('customer');
+                  sync.clearHeadError('customer');
                   dispatch({ type: 'setCustomer', customer: next?.id ?? null });
                 }}
                 fetchOptions={async (text, signal) =>
@@ -226,7 +214,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
             <ColumnMenu columns={COLUMN_DEFS} hidden={hidden} onToggle={toggle} />
             <Button
               variant="contained"
-              onClick={() => void save()}
+              onClick={() => void sync.save()}
               disabled={status === 'saving'}
               data-testid="save-order"
             >
@@ -236,17 +224,17 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         </Stack>
       </Paper>
 
-      {notice && (
-        <Alert severity="info" onClose={clearNotice} data-testid="builder-notice">
-          {notice}
+      {sync.notice && (
+        <Alert severity="info" onClose={sync.clearNotice} data-testid="builder-notice">
+          {sync.notice}
         </Alert>
       )}
-      {error && (
-        <Alert severity="error" onClose={clearError} data-testid="builder-error">
-          {error}
-          {errorDetails.length > 0 && (
+      {sync.error && (
+        <Alert severity="error" onClose={sync.clearError} data-testid="builder-error">
+          {sync.error}
+          {sync.errorDetails.length > 0 && (
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {errorDetails.map((d) => (
+              {sync.errorDetails.map((d) => (
                 <li key={d}>{d}</li>
               ))}
             </Box>
@@ -285,49 +273,42 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Paper variant="outlined" sx={{ p: 2, minWidth: { sm: 300 } }} data-testid="order-totals">
-          <Stack spacing={0.5}>
-            <Row label={BUILDER_TEXT.liveSubtotal} value={formatMoney(liveSubtotal)} testId="live-subtotal" />
-            {serverOrder && (
-              <>
-                <Typography variant="overline" color="text.secondary">
-                  {dirty ? BUILDER_TEXT.totalsAtLastSave : BUILDER_TEXT.saved}
-                </Typography>
-                <Row
-                  label={BUILDER_TEXT.subtotal}
-                  value={formatWireMoney(serverOrder.subtotal)}
-                  testId="server-subtotal"
-                />
-                <Row
-                  label={BUILDER_TEXT.discounts}
-                  value={formatWireMoney(serverOrder.order_discount)}
-                  testId="server-discounts"
-                />
-                <Row label={BUILDER_TEXT.surcharge} value={formatWireMoney(serverOrder.surcharge)} />
-                <Row label={BUILDER_TEXT.salesTax} value={formatWireMoney(serverOrder.sales_tax_amount)} />
-                <Row
-                  label={BUILDER_TEXT.totalPrice}
-                  value={formatWireMoney(serverOrder.total_price)}
-                  testId="server-total"
-                  strong
-                />
-              </>
-            )}
-          </Stack>
+          <MoneyRows
+            rows={[
+              { label: BUILDER_TEXT.liveSubtotal, value: formatMoney(liveSubtotal), valueTestId: 'live-subtotal' },
+            ]}
+          />
+          {serverOrder && (
+            <>
+              <Typography variant="overline" color="text.secondary">
+                {dirty ? BUILDER_TEXT.totalsAtLastSave : BUILDER_TEXT.saved}
+              </Typography>
+              <MoneyRows
+                rows={[
+                  {
+                    label: BUILDER_TEXT.subtotal,
+                    value: formatWireMoney(serverOrder.subtotal),
+                    valueTestId: 'server-subtotal',
+                  },
+                  {
+                    label: BUILDER_TEXT.discounts,
+                    value: formatWireMoney(serverOrder.order_discount),
+                    valueTestId: 'server-discounts',
+                  },
+                  { label: BUILDER_TEXT.surcharge, value: formatWireMoney(serverOrder.surcharge) },
+                  { label: BUILDER_TEXT.salesTax, value: formatWireMoney(serverOrder.sales_tax_amount) },
+                  {
+                    label: BUILDER_TEXT.totalPrice,
+                    value: formatWireMoney(serverOrder.total_price),
+                    valueTestId: 'server-total',
+                    strong: true,
+                  },
+                ]}
+              />
+            </>
+          )}
         </Paper>
       </Stack>
     </Stack>
-  );
-}
-
-function Row({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-      <Typography variant="body2" sx={strong ? { fontWeight: 600 } : undefined}>
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={strong ? { fontWeight: 600 } : undefined} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
   );
 }
