@@ -18,17 +18,15 @@ import { AddLineField } from './AddLineField.tsx';
 import type { LinePrices } from './pricing.ts';
 import { type DraftItem, type Hinge, readQty } from './state.ts';
 
+/** The cabinet's sizes and counts: numbers, right-aligned as the quantity and the prices are. */
+const SIZE_COLUMNS = ['width', 'height', 'depth', 'nb_door', 'nb_drawer', 'nb_shelf'] as const;
+
 /** SPEC 3 line-item table columns, in order; only the four price columns can be hidden. */
 export const LINE_COLUMNS = [
   'line_item_number',
   'qty',
   'manufacturer_code',
-  'width',
-  'height',
-  'depth',
-  'nb_door',
-  'nb_drawer',
-  'nb_shelf',
+  ...SIZE_COLUMNS,
   'finish',
   'price',
   'total_price',
@@ -53,16 +51,7 @@ export const PRICE_COLUMNS: readonly LineColumn[] = LINE_COLUMNS.filter(isPriceC
 
 const ROW_HEIGHT = 49;
 const ERROR_COLOR = 'var(--mui-palette-error-main, #d32f2f)';
-const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>([
-  'qty',
-  'width',
-  'height',
-  'depth',
-  'nb_door',
-  'nb_drawer',
-  'nb_shelf',
-  ...PRICE_COLUMNS,
-]);
+const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>(['qty', ...SIZE_COLUMNS, ...PRICE_COLUMNS]);
 
 export interface LineHandlers {
   setQty: (id: string, qty: number) => void;
