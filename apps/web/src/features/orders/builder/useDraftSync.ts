@@ -18,8 +18,14 @@ import {
 } from './state.ts';
 import { clearDraft, readDraft, writeDraft } from './storage.ts';
 
-/** Autosave this long after the last change (an existing order). */
+/** Autosave this long after the last change (an existing order)... */
 export const AUTOSAVE_MS = 1500;
+/**
+ * ...or twice as long as the last save took, up to this: a save costs the browser and the server
+ * in proportion to the order's lines, so a long order on a busy machine is not saved again and
+ * again while it is keyed in (each save slowing the keys, each slow key letting the next save in).
+ */
+const AUTOSAVE_MAX_MS = 8000;
 /**
  * The device backup is written this long after the last change, when the page is idle: a long
  * order's draft is one JSON write per pause, never one per key (leaving the page writes it at once).
@@ -126,9 +132,14 @@ export function useDraftSync({
     [client],
   );
 
-  const autosave = useDebouncedCallback(() => {
-    if (draftRef.current.revision !== refusedRevision.current) void saveRef.current();
-  }, AUTOSAVE_MS);
+  /** How long the last save took (ms). */
+  const lastSaveMs = useRef(0);
+  const autosave = useDebouncedCallback(
+    () => {
+      if (draftRef.current.revision !== refusedRevision.current) void saveRef.current();
+    },
+    Math.min(AUTOSAVE_MAX_MS, Math.max(AUTOSAVE_MS, 2 * lastSaveMs.current)),
+  );
 
   async function save(): Promise<void> {
     const current = draftRef.current;
@@ -147,8 +158,10 @@ export function useDraftSync({
     saving.current = true;
     autosave.cancel();
     setStatus('saving');
+    const startedAt = performance.now();
     try {
       const saved = await saveDraft(current);
+      lastSaveMs.current = performance.now() - startedAt;
       dispatch({ type: 'saved', revision: current.revision, order: saved });
       base.current = orderSignature(saved);
       storeOrder(client, saved);
