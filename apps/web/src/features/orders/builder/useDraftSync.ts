@@ -21,10 +21,12 @@ import { clearDraft, readDraft, writeDraft } from './storage.ts';
 /** Autosave this long after the last change (an existing order)... */
 export const AUTOSAVE_MS = 1500;
 /**
- * ...or twice as long as the last save took, up to this: a save costs the browser and the server
- * in proportion to the order's lines, so a long order on a busy machine is not saved again and
- * again while it is keyed in (each save slowing the keys, each slow key letting the next save in).
+ * ...and for a long order (LONG_ORDER lines or more) twice as long as the last save took, up to
+ * AUTOSAVE_MAX_MS: a save costs the browser and the server in proportion to the order's lines, so
+ * a long order on a busy machine is not saved again and again while it is keyed in (each save
+ * slowing the keys, each slow key letting the next save in).
  */
+const LONG_ORDER = 100;
 const AUTOSAVE_MAX_MS = 8000;
 /**
  * The device backup is written this long after the last change, when the page is idle: a long
@@ -138,7 +140,9 @@ export function useDraftSync({
     () => {
       if (draftRef.current.revision !== refusedRevision.current) void saveRef.current();
     },
-    Math.min(AUTOSAVE_MAX_MS, Math.max(AUTOSAVE_MS, 2 * lastSaveMs.current)),
+    draft.groups.reduce((n, g) => n + g.items.length, 0) < LONG_ORDER
+      ? AUTOSAVE_MS
+      : Math.min(AUTOSAVE_MAX_MS, Math.max(AUTOSAVE_MS, 2 * lastSaveMs.current)),
   );
 
   async function save(): Promise<void> {
