@@ -633,6 +633,7 @@ try {
       'script',
       'layout+style',
       'cycle p50',
+      'p95',
     ],
   ];
   for (let from = 0; from < perLine.length; from += 25) {
@@ -655,6 +656,12 @@ try {
         ),
       ),
       ms(median(block, 'cycle')),
+      ms(
+        quantile(
+          block.map((l) => l.cycle),
+          0.95,
+        ),
+      ),
     ]);
   }
   console.log('by 25 lines:');
@@ -662,6 +669,23 @@ try {
     console.log(
       `  ${row.map((c, i) => (i === 0 ? c.padEnd(8) : c.padStart(Math.max(8, table[0][i].length)))).join(' ')}`,
     );
+  // Does a line take longer as the order grows? The first 25 lines against the last 25.
+  const ends = [perLine.slice(0, 25), perLine.slice(-25)];
+  const endFigures = (key) =>
+    ends.map((b) => [
+      quantile(b.map((l) => l[key]).filter(Number.isFinite), 0.5),
+      quantile(b.map((l) => l[key]).filter(Number.isFinite), 0.95),
+    ]);
+  for (const [key, what] of [
+    ['cycle', 'whole cycle'],
+    ['toFocus', 'Enter -> quantity focused'],
+    ['taskMs', 'main thread'],
+  ]) {
+    const [[a50, a95], [b50, b95]] = endFigures(key);
+    console.log(
+      `first 25 vs last 25 lines, ${what} per line: median ${ms(a50)} -> ${ms(b50)} (${(b50 / a50).toFixed(2)}x), p95 ${ms(a95)} -> ${ms(b95)} (${(b95 / a95).toFixed(2)}x)`,
+    );
+  }
   const slow = [...perLine].sort((a, b) => b.toFocus - a.toFocus).slice(0, 5);
   console.log(
     `slowest: ${slow.map((l) => `line ${l.n} ${l.code}${l.attachment ? ' (attachment)' : ''} ${ms(l.toFocus)}`).join(', ')}`,

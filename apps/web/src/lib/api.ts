@@ -31,6 +31,8 @@ export interface CallOptions<E extends Endpoint> {
   skipCommonHandling?: boolean;
   /** A form submit: an error carrying `fields` is shown on the form fields instead of a popup. */
   form?: boolean;
+  /** Error codes the caller shows itself (no popup for them); every other error as usual. */
+  handles?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -146,14 +148,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function commonHandling(error: ApiRequestError, options: { skip: boolean; form: boolean }): void {
+function commonHandling(
+  error: ApiRequestError,
+  options: { skip: boolean; form: boolean; handles?: readonly string[] },
+): void {
   const { status, extra } = error;
   if (status === 401) {
     handlers.onUnauthorized();
     error.handled = true;
     return;
   }
-  if (options.skip || extra.skip_common_handling) return;
+  if (options.skip || extra.skip_common_handling || options.handles?.includes(error.code)) return;
   if (status >= 500) {
     const transactionId =
       error.transactionId ?? (typeof extra.transaction_id === 'string' ? extra.transaction_id : undefined);
@@ -183,6 +188,7 @@ interface FailureContext {
   token: string | null;
   skipCommonHandling?: boolean;
   form?: boolean;
+  handles?: readonly string[];
 }
 
 /**
@@ -194,7 +200,12 @@ async function failure(status: number, apiError: ApiError, context: FailureConte
   const transactionId = isLogCall ? undefined : await logApiError(status, context.method, context.url, apiError);
   const error = new ApiRequestError(status, apiError, transactionId);
   if (status === 401 && context.token && getToken() === context.token) setToken(null);
-  if (!isLogCall) commonHandling(error, { skip: context.skipCommonHandling ?? false, form: context.form ?? false });
+  if (!isLogCall)
+    commonHandling(error, {
+      skip: context.skipCommonHandling ?? false,
+      form: context.form ?? false,
+      handles: context.handles,
+    });
   return error;
 }
 
@@ -210,7 +221,7 @@ async function send(
   endpoint: Endpoint,
   url: string,
   init: RequestInit & { headers: Record<string, string> },
-  options: { skipCommonHandling?: boolean; form?: boolean },
+  options: { skipCommonHandling?: boolean; form?: boolean; handles?: readonly string[] },
 ): Promise<Response> {
   const token = getToken();
   Object.assign(init.headers, authHeaders(token));
@@ -258,6 +269,8 @@ export interface UploadOptions {
   form: FormData;
   /** Upload progress, 0..100. */
   onProgress?: (percent: number) => void;
+  /** Error codes the caller shows itself (as CallOptions.handles). */
+  handles?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -292,9 +305,15 @@ export function upload<E extends Endpoint>(endpoint: E, options: UploadOptions):
         return;
       }
       const apiError = toApiError(xhr.status, xhr.statusText, data);
-      void failure(xhr.status, apiError, { method: endpoint.method, url, path: endpoint.path, token, form: true }).then(
-        reject,
-      );
+      const context = {
+        method: endpoint.method,
+        url,
+        path: endpoint.path,
+        token,
+        form: true,
+        handles: options.handles,
+      };
+      void failure(xhr.status, apiError, context).then(reject);
     };
     xhr.send(options.form);
   });

@@ -12,6 +12,10 @@ export const ORDER_DETAIL_TEXT = {
   quoteFailed: 'The total could not be priced. Try again.',
   quoteChanged: 'The price changed while you were choosing: check the new total and submit again.',
 
+  // Any change of an order sent with a version someone else's change made stale (409)
+  changedMeanwhile:
+    'This order was changed by someone else meanwhile. It now shows their changes: check them and try again.',
+
   // Order page: what was chosen at submit
   submitDetails: 'Delivery and payment',
   shippingMethod: 'Shipping method',

@@ -48,7 +48,7 @@ export interface DataTableProps<R> {
  * The row actions stay in view on the right when a table is wider than its card (a narrow
  * screen, many columns): a table must never hide what a person does with a row.
  */
-const STICKY_ACTIONS = {
+export const STICKY_ACTIONS = {
   position: 'sticky',
   right: 0,
   bgcolor: 'background.paper',

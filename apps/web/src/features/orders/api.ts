@@ -1,17 +1,19 @@
 import {
   accountsApi,
   coreApi,
+  ORDER_DETAIL_TEXT as D,
+  NOTIFY_MS,
+  ORDER_LIFECYCLE_CODES,
   type Order,
-  type OrderCreate,
   type OrderFilter,
   type OrderGroupInput,
-  type OrderGroupsUpdate,
   type OrderListQuery,
   ordersApi,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
-import { call, download, upload } from '../../lib/api.ts';
+import { type ApiRequestError, call, download, isApiRequestError, upload } from '../../lib/api.ts';
 import { accountKeys } from '../accounts/index.ts';
 
 /**
@@ -78,27 +80,51 @@ export function storeOrder(client: QueryClient, order: Order): void {
   void client.invalidateQueries({ queryKey: orderKeys.part(order.id, 'short') });
 }
 
-function useOrderMutation<V>(fn: (vars: V) => Promise<Order>) {
+/** The order a change is made on: its id and the version the person is looking at. */
+export type OrderRef = Pick<Order, 'id' | 'version'>;
+
+/** The code of a change sent with a stale version: shown by the order page, not as a popup. */
+const CHANGED = [ORDER_LIFECYCLE_CODES.changedConcurrently] as const;
+const isStale = (error: unknown): error is ApiRequestError =>
+  isApiRequestError(error) && error.status === 409 && error.code === ORDER_LIFECYCLE_CODES.changedConcurrently;
+
+/**
+ * Every call that changes an order: sent with the version on screen (`version`), its answer
+ * stored. A 409 order_changed_concurrently (someone changed the order meanwhile) says so and
+ * fetches the order again; what the person typed stays in its form for a second try.
+ */
+function useOrderChange<V, R = Order>(
+  order: OrderRef,
+  fn: (vars: V, version: number, handles: readonly string[]) => Promise<R>,
+  orderOf: (result: R) => Order = (result) => result as unknown as Order,
+) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: (order) => storeOrder(client, order) });
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: (vars: V) => fn(vars, order.version, CHANGED),
+    onSuccess: (result) => storeOrder(client, orderOf(result)),
+    onError: (error) => {
+      if (!isStale(error)) return;
+      error.handled = true;
+      enqueueSnackbar(D.changedMeanwhile, { variant: 'warning', autoHideDuration: NOTIFY_MS.lineItemImport });
+      void client.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
+      void client.invalidateQueries({ queryKey: orderKeys.part(order.id, 'timeline') });
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Draft (the builder's calls)
+// Draft (the builder saves through builder/api.ts saveDraft)
 
-export const useCreateOrder = () =>
-  useOrderMutation((body: OrderCreate) => call(ordersApi.create, { body, form: true }));
-
-export const useReplaceGroups = (id: number) =>
-  useOrderMutation((body: OrderGroupsUpdate) => call(ordersApi.replaceGroups, { params: { id }, body, form: true }));
-
-export const useAddGroup = (id: number) =>
-  useOrderMutation((body: OrderGroupInput) => call(ordersApi.addGroup, { params: { id }, body }));
+export const useAddGroup = (order: OrderRef) =>
+  useOrderChange(order, (body: OrderGroupInput, version, handles) =>
+    call(ordersApi.addGroup, { params: { id: order.id }, body: { ...body, version }, handles }),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-/** The moves without a body. */
+/** The moves without a payload. */
 export type SimpleMove = 'approve' | 'start_editing' | 'stop_editing' | 'fix' | 'cancel';
 const SIMPLE_MOVES = {
   approve: ordersApi.approve,
@@ -108,11 +134,15 @@ const SIMPLE_MOVES = {
   cancel: ordersApi.cancel,
 } as const;
 
-export const useOrderMove = (id: number) =>
-  useOrderMutation((move: SimpleMove) => call(SIMPLE_MOVES[move], { params: { id } }));
+export const useOrderMove = (order: OrderRef) =>
+  useOrderChange(order, (move: SimpleMove, version, handles) =>
+    call(SIMPLE_MOVES[move], { params: { id: order.id }, body: { version }, handles }),
+  );
 
-export const useDeclineOrder = (id: number) =>
-  useOrderMutation((reason: string) => call(ordersApi.decline, { params: { id }, body: { reason }, form: true }));
+export const useDeclineOrder = (order: OrderRef) =>
+  useOrderChange(order, (reason: string, version, handles) =>
+    call(ordersApi.decline, { params: { id: order.id }, body: { reason, version }, form: true, handles }),
+  );
 
 /** clone answers the new BID; the source order is unchanged. */
 export function useCloneOrder(id: number) {
@@ -126,43 +156,60 @@ export function useCloneOrder(id: number) {
   });
 }
 
-export function useRecalculate(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => call(ordersApi.recalculate, { params: { id } }),
-    onSuccess: (result) => storeOrder(client, result.order),
-  });
-}
+export const useRecalculate = (order: OrderRef) =>
+  useOrderChange(
+    order,
+    (_: undefined, version, handles) =>
+      call(ordersApi.recalculate, { params: { id: order.id }, body: { version }, handles }),
+    (result) => result.order,
+  );
 
-/** POST {id}/submit/ (multipart): the form's fields and the supplement documents. */
-export const useSubmitOrder = (id: number) =>
-  useOrderMutation((form: FormData) => upload(ordersApi.submit, { params: { id }, form }));
+/** POST {id}/submit/ (multipart): the form's fields, the version and the supplement documents. */
+export const useSubmitOrder = (order: OrderRef) =>
+  useOrderChange(order, (form: FormData, version, handles) => {
+    form.set('version', String(version));
+    return upload(ordersApi.submit, { params: { id: order.id }, form, handles });
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Price
 
-export const useUpdateCustomDiscount = (id: number) =>
-  useOrderMutation(
-    (body: {
-      custom_discount_amount: string | null;
-      custom_discount_percentage: string | null;
-      custom_discount_notes?: string;
-    }) => call(ordersApi.updateCustomDiscount, { params: { id }, body, form: true }),
+export const useUpdateCustomDiscount = (order: OrderRef) =>
+  useOrderChange(
+    order,
+    (
+      body: {
+        custom_discount_amount: string | null;
+        custom_discount_percentage: string | null;
+        custom_discount_notes?: string;
+      },
+      version,
+      handles,
+    ) =>
+      call(ordersApi.updateCustomDiscount, {
+        params: { id: order.id },
+        body: { ...body, version },
+        form: true,
+        handles,
+      }),
   );
 
-export const useDiscountCode = (id: number) =>
-  useOrderMutation((discount_code: string) =>
-    call(ordersApi.discountCode, { params: { id }, body: { discount_code }, form: true }),
+export const useDiscountCode = (order: OrderRef) =>
+  useOrderChange(order, (discount_code: string, version, handles) =>
+    call(ordersApi.discountCode, { params: { id: order.id }, body: { discount_code, version }, form: true, handles }),
   );
 
-export const useCancelDiscountCode = (id: number) =>
-  useOrderMutation(() => call(ordersApi.cancelDiscountCode, { params: { id } }));
+export const useCancelDiscountCode = (order: OrderRef) =>
+  useOrderChange(order, (_: undefined, version, handles) =>
+    call(ordersApi.cancelDiscountCode, { params: { id: order.id }, body: { version }, handles }),
+  );
 
-export const useBypassPaymentOptionDiscount = (id: number) =>
-  useOrderMutation((bypass: boolean) =>
+export const useBypassPaymentOptionDiscount = (order: OrderRef) =>
+  useOrderChange(order, (bypass: boolean, version, handles) =>
     call(ordersApi.updateBypassPaymentOptionDiscount, {
-      params: { id },
-      body: { bypass_payment_option_discount: bypass },
+      params: { id: order.id },
+      body: { bypass_payment_option_discount: bypass, version },
+      handles,
     }),
   );
 

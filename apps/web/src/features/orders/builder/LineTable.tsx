@@ -5,7 +5,6 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,22 +12,21 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { STICKY_ACTIONS } from '../../../components/data-table/DataTable.tsx';
 import { AddLineField } from './AddLineField.tsx';
 import type { LinePrices } from './pricing.ts';
 import { type DraftItem, type Hinge, readQty } from './state.ts';
+
+/** The cabinet's sizes and counts: numbers, right-aligned as the quantity and the prices are. */
+const SIZE_COLUMNS = ['width', 'height', 'depth', 'nb_door', 'nb_drawer', 'nb_shelf'] as const;
 
 /** SPEC 3 line-item table columns, in order; only the four price columns can be hidden. */
 export const LINE_COLUMNS = [
   'line_item_number',
   'qty',
   'manufacturer_code',
-  'width',
-  'height',
-  'depth',
-  'nb_door',
-  'nb_drawer',
-  'nb_shelf',
+  ...SIZE_COLUMNS,
   'finish',
   'price',
   'total_price',
@@ -53,16 +51,7 @@ export const PRICE_COLUMNS: readonly LineColumn[] = LINE_COLUMNS.filter(isPriceC
 
 const ROW_HEIGHT = 49;
 const ERROR_COLOR = 'var(--mui-palette-error-main, #d32f2f)';
-const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>([
-  'qty',
-  'width',
-  'height',
-  'depth',
-  'nb_door',
-  'nb_drawer',
-  'nb_shelf',
-  ...PRICE_COLUMNS,
-]);
+const RIGHT: ReadonlySet<LineColumn> = new Set<LineColumn>(['qty', ...SIZE_COLUMNS, ...PRICE_COLUMNS]);
 
 export interface LineHandlers {
   setQty: (id: string, qty: number) => void;
@@ -82,14 +71,8 @@ const dim = (n: number | null) => (n === null ? '' : String(n));
 // edge while the columns scroll under them: a wide table never hides them off-screen.
 const HEAD = { whiteSpace: 'nowrap' } as const;
 const CELL = { py: 0.25, whiteSpace: 'nowrap' } as const;
-const STICKY_RIGHT = {
-  position: 'sticky',
-  right: 0,
-  bgcolor: 'background.paper',
-  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
-} as const;
-const ACTIONS_CELL = { ...CELL, ...STICKY_RIGHT, zIndex: 1 } as const;
-const ACTIONS_HEAD = { ...HEAD, ...STICKY_RIGHT, zIndex: 3 } as const;
+const ACTIONS_CELL = { ...CELL, ...STICKY_ACTIONS, zIndex: 1 } as const;
+const ACTIONS_HEAD = { ...HEAD, ...STICKY_ACTIONS, zIndex: 3 } as const;
 
 interface RowProps {
   item: DraftItem;
@@ -182,6 +165,63 @@ function QtyInput({
   );
 }
 
+const HINGE_OPTIONS = HINGES.map((h) => ({ value: h, label: h }));
+
+/** A line's own choice (hinge, finished side): a native select, light enough for hundreds of rows; '' is none. */
+function LineChoice({
+  label,
+  none,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  none: string;
+  testId: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select aria-label={label} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{none}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A line's action button: its title, and its line in the accessible name ("Remove line 12"). */
+function LineAction({
+  title,
+  lineNumber,
+  testId,
+  onClick,
+  icon,
+}: {
+  title: string;
+  lineNumber: number;
+  testId: string;
+  onClick: (anchor: HTMLElement) => void;
+  icon: ReactNode;
+}) {
+  return (
+    <IconButton
+      title={title}
+      size="small"
+      aria-label={`${title} ${lineNumber}`}
+      data-testid={`${testId}-${lineNumber}`}
+      onClick={(e) => onClick(e.currentTarget)}
+    >
+      {icon}
+    </IconButton>
+  );
+}
+
 /** One line: memoised, so an edit repaints that row only. */
 const LineRow = memo(
   function LineRow({
@@ -257,65 +297,45 @@ const LineRow = memo(
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               {!item.is_attachment && (
                 <>
-                  <select
-                    aria-label={`${BUILDER_TEXT.hinge} ${lineNumber}`}
-                    data-testid={`hinge-${lineNumber}`}
+                  <LineChoice
+                    label={`${BUILDER_TEXT.hinge} ${lineNumber}`}
+                    none={BUILDER_TEXT.hinge}
+                    testId={`hinge-${lineNumber}`}
                     value={item.hinge ?? ''}
-                    onChange={(e) =>
-                      handlers.setHinge(item._id, e.target.value === '' ? null : (e.target.value as Hinge))
-                    }
-                  >
-                    <option value="">{BUILDER_TEXT.hinge}</option>
-                    {HINGES.map((h) => (
-                      <option key={h} value={h}>
-                        {h}
-                      </option>
-                    ))}
-                  </select>
-                  <select
-                    aria-label={`${BUILDER_TEXT.finishedSide} ${lineNumber}`}
-                    data-testid={`finished-side-${lineNumber}`}
+                    options={HINGE_OPTIONS}
+                    onChange={(value) => handlers.setHinge(item._id, value === '' ? null : (value as Hinge))}
+                  />
+                  <LineChoice
+                    label={`${BUILDER_TEXT.finishedSide} ${lineNumber}`}
+                    none={BUILDER_TEXT.finishedSide}
+                    testId={`finished-side-${lineNumber}`}
                     value={item.finished_side === null ? '' : String(item.finished_side)}
-                    onChange={(e) =>
-                      handlers.setFinishedSide(item._id, e.target.value === '' ? null : Number(e.target.value))
-                    }
-                  >
-                    <option value="">{BUILDER_TEXT.finishedSide}</option>
-                    {finishedSides.map((f) => (
-                      <option key={f.id} value={f.id}>
-                        {f.code}
-                      </option>
-                    ))}
-                  </select>
-                  <IconButton
+                    options={finishedSides.map((f) => ({ value: String(f.id), label: f.code }))}
+                    onChange={(value) => handlers.setFinishedSide(item._id, value === '' ? null : Number(value))}
+                  />
+                  <LineAction
                     title={BUILDER_TEXT.addAttachment}
-                    size="small"
-                    aria-label={`${BUILDER_TEXT.addAttachment} ${lineNumber}`}
-                    data-testid={`attach-${lineNumber}`}
-                    onClick={(e) => handlers.openAttach(item._id, e.currentTarget)}
-                  >
-                    <AddLinkOutlined fontSize="small" />
-                  </IconButton>
+                    lineNumber={lineNumber}
+                    testId="attach"
+                    onClick={(anchor) => handlers.openAttach(item._id, anchor)}
+                    icon={<AddLinkOutlined fontSize="small" />}
+                  />
                 </>
               )}
-              <IconButton
+              <LineAction
                 title={BUILDER_TEXT.priceBreakdown}
-                size="small"
-                aria-label={`${BUILDER_TEXT.priceBreakdown} ${lineNumber}`}
-                data-testid={`breakdown-${lineNumber}`}
+                lineNumber={lineNumber}
+                testId="breakdown"
                 onClick={() => handlers.openBreakdown(item._id)}
-              >
-                <ReceiptLongOutlined fontSize="small" />
-              </IconButton>
-              <IconButton
+                icon={<ReceiptLongOutlined fontSize="small" />}
+              />
+              <LineAction
                 title={BUILDER_TEXT.removeLine}
-                size="small"
-                aria-label={`${BUILDER_TEXT.removeLine} ${lineNumber}`}
-                data-testid={`remove-${lineNumber}`}
+                lineNumber={lineNumber}
+                testId="remove"
                 onClick={() => handlers.remove(item._id)}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
+                icon={<DeleteOutline fontSize="small" />}
+              />
             </Box>
           );
       }

@@ -5,6 +5,7 @@ import {
   MSG,
   NOTIFY_MS,
   ORDER_ACTION_LABELS,
+  ORDER_ACTIONS,
   type Order,
   type OrderAction,
   ordersApi,
@@ -35,23 +36,14 @@ import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecal
 
 type RecalculateResult = z.infer<typeof ordersApi.recalculate.response>;
 
-/** The buttons, in this order, of the moves the order answers in allowed_actions. */
-const BUTTONS: readonly OrderAction[] = [
-  'submit',
-  'approve',
-  'decline',
-  'start_editing',
-  'stop_editing',
-  'fix',
-  'clone',
-  'cancel',
-];
+/** The buttons, in this order, of the moves the order answers in allowed_actions: the lifecycle's up to production. */
+const BUTTONS: readonly OrderAction[] = ORDER_ACTIONS.slice(0, ORDER_ACTIONS.indexOf('start_production'));
 const SIMPLE: readonly OrderAction[] = ['start_editing', 'stop_editing', 'fix'];
 /** Moves asked again before they are made. */
 type Confirmed = 'decline' | 'cancel' | 'approve';
 
 function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const decline = useDeclineOrder(order.id);
+  const decline = useDeclineOrder(order);
   const { enqueueSnackbar } = useSnackbar();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -153,9 +145,9 @@ function RecalculateDialog({ result, onClose }: { result: RecalculateResult; onC
 export function OrderActions({ order }: { order: Order }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const move = useOrderMove(order.id);
+  const move = useOrderMove(order);
   const clone = useCloneOrder(order.id);
-  const recalculate = useRecalculate(order.id);
+  const recalculate = useRecalculate(order);
   const { role } = useSession();
   const canRecalculate = useCan(ordersApi.recalculate) && role !== null && canChangePrice('recalculate', order, role);
   const [dialog, setDialog] = useState<Confirmed | null>(null);
@@ -194,6 +186,24 @@ export function OrderActions({ order }: { order: Order }) {
   };
 
   const actions = BUTTONS.filter((a) => order.allowed_actions.includes(a));
+  // Cancel and approve are asked again first.
+  const asked =
+    dialog === 'cancel'
+      ? {
+          title: T.cancelTitle,
+          text: T.cancelText,
+          confirmLabel: T.cancelConfirm,
+          cancelLabel: T.keepOrder,
+          destructive: true,
+        }
+      : dialog === 'approve'
+        ? {
+            title: D.approveTitle,
+            text: D.approveText(formatWireMoney(order.total_price)),
+            confirmLabel: D.approveConfirm,
+            cancelLabel: D.notYet,
+          }
+        : null;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, displayPrint: 'none' }} data-testid="order-actions">
       {actions.map((action) => (
@@ -219,27 +229,15 @@ export function OrderActions({ order }: { order: Order }) {
         </Button>
       )}
       {dialog === 'decline' && <DeclineDialog order={order} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={dialog === 'cancel'}
-        title={T.cancelTitle}
-        text={T.cancelText}
-        confirmLabel={T.cancelConfirm}
-        cancelLabel={T.keepOrder}
-        destructive
-        busy={move.isPending}
-        onConfirm={() => void confirmed('cancel')}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={dialog === 'approve'}
-        title={D.approveTitle}
-        text={D.approveText(formatWireMoney(order.total_price))}
-        confirmLabel={D.approveConfirm}
-        cancelLabel={D.notYet}
-        busy={move.isPending}
-        onConfirm={() => void confirmed('approve')}
-        onClose={() => setDialog(null)}
-      />
+      {asked && (
+        <ConfirmDialog
+          open
+          {...asked}
+          busy={move.isPending}
+          onConfirm={() => void confirmed(dialog as 'cancel' | 'approve')}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {recalculated && <RecalculateDialog result={recalculated} onClose={() => setRecalculated(null)} />}
     </Box>
   );

@@ -33,38 +33,7 @@ import {
   useDiscountCode,
   useUpdateCustomDiscount,
 } from '../api.ts';
-
-const isZero = (wire: string) => parseMoney(wire) === 0;
-/** A discount is an amount taken off: shown with a minus sign. */
-const minus = (wire: string) => (isZero(wire) ? formatWireMoney(wire) : `-${formatWireMoney(wire)}`);
-
-/** One label and amount of a price list (the order's, the submit page's total). */
-export function PriceRow({
-  label,
-  value,
-  strong,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  testId: string;
-}) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }} data-testid={testId}>
-      <Typography
-        variant="body2"
-        color={strong ? 'text.primary' : 'text.secondary'}
-        sx={{ fontWeight: strong ? 700 : 400 }}
-      >
-        {label}
-      </Typography>
-      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 500 }} data-testid={`${testId}-value`}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { finalRows, MoneyRows, minus } from './MoneyRows.tsx';
 
 /** The text a custom discount field starts with: the stored value as a person would type it. */
 function currentCustomDiscount(order: Order): string {
@@ -93,7 +62,7 @@ function tooLarge(order: Order, text: string): string | null {
 /** SPEC 5 custom discount (ADMIN): "12.5%" a percentage, "-40" an amount; setting one clears the other. */
 function CustomDiscountForm({ order }: { order: Order }) {
   const { enqueueSnackbar } = useSnackbar();
-  const update = useUpdateCustomDiscount(order.id);
+  const update = useUpdateCustomDiscount(order);
   const [text, setText] = useState(currentCustomDiscount(order));
   const [notes, setNotes] = useState(order.custom_discount_notes);
   const [error, setError] = useState<string | null>(null);
@@ -105,11 +74,13 @@ function CustomDiscountForm({ order }: { order: Order }) {
     if (invalid) return;
     const percent = trimmed.endsWith('%');
     try {
-      await update.mutateAsync({
+      const saved = await update.mutateAsync({
         custom_discount_amount: trimmed && !percent ? trimmed : null,
         custom_discount_percentage: percent ? trimmed : null,
         custom_discount_notes: notes,
       });
+      setText(currentCustomDiscount(saved));
+      setNotes(saved.custom_discount_notes);
       enqueueSnackbar(T.discountApplied, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
     } catch (err) {
       if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
@@ -173,8 +144,8 @@ function CustomDiscountForm({ order }: { order: Order }) {
 
 function DiscountCodeForm({ order }: { order: Order }) {
   const { enqueueSnackbar } = useSnackbar();
-  const apply = useDiscountCode(order.id);
-  const cancel = useCancelDiscountCode(order.id);
+  const apply = useDiscountCode(order);
+  const cancel = useCancelDiscountCode(order);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (order.discount_code) {
@@ -242,47 +213,33 @@ export function PriceSummary({ order }: { order: Order }) {
   const canCustom = useCan(ordersApi.updateCustomDiscount) && allowed('custom_discount');
   const canCode = useCan(ordersApi.discountCode) && allowed('discount_code');
   const canBypass = useCan(ordersApi.updateBypassPaymentOptionDiscount) && allowed('bypass_payment_option_discount');
-  const bypass = useBypassPaymentOptionDiscount(order.id);
+  const bypass = useBypassPaymentOptionDiscount(order);
   return (
     <Card data-testid="price-summary">
       <CardContent>
         <Typography variant="h6" sx={{ mb: 1 }}>
           {T.priceSummary}
         </Typography>
-        <PriceRow label={T.subtotal} value={formatWireMoney(order.subtotal)} testId="price-subtotal" />
-        <PriceRow
-          label={T.customerDiscount}
-          value={minus(order.customer_discount_amount)}
-          testId="price-customer-discount"
+        <MoneyRows
+          rows={[
+            { label: T.subtotal, value: formatWireMoney(order.subtotal), testId: 'price-subtotal' },
+            {
+              label: T.customerDiscount,
+              value: minus(order.customer_discount_amount),
+              testId: 'price-customer-discount',
+            },
+            {
+              label: T.totalAfterCustomerDiscount,
+              value: formatWireMoney(order.total_after_customer_discount),
+              testId: 'price-after-customer-discount',
+            },
+            { label: T.orderDiscount, value: minus(order.order_discount), testId: 'price-order-discount' },
+            ...finalRows('price', order),
+          ]}
         />
-        <PriceRow
-          label={T.totalAfterCustomerDiscount}
-          value={formatWireMoney(order.total_after_customer_discount)}
-          testId="price-after-customer-discount"
-        />
-        <PriceRow label={T.orderDiscount} value={minus(order.order_discount)} testId="price-order-discount" />
-        <PriceRow
-          label={T.totalAfterDiscount}
-          value={formatWireMoney(order.total_after_discount)}
-          testId="price-after-discount"
-        />
-        <PriceRow label={T.surcharge} value={formatWireMoney(order.surcharge)} testId="price-surcharge" />
-        <PriceRow
-          label={T.paymentOptionDiscount}
-          value={minus(order.payment_option_discount)}
-          testId="price-payment-option-discount"
-        />
-        <PriceRow label={T.totalBeforeTax} value={formatWireMoney(order.total_before_tax)} testId="price-before-tax" />
-        <PriceRow
-          label={T.salesTax(formatWirePercent(order.sales_tax_in_percentage))}
-          value={formatWireMoney(order.sales_tax_amount)}
-          testId="price-sales-tax"
-        />
-        <Divider sx={{ my: 1 }} />
-        <PriceRow label={T.total} value={formatWireMoney(order.total_price)} strong testId="price-total" />
         {(canCustom || canBypass || canCode) && <Divider sx={{ my: 2, displayPrint: 'none' }} />}
         <Stack spacing={2} sx={{ displayPrint: 'none' }}>
-          {canCustom && <CustomDiscountForm key={order.version} order={order} />}
+          {canCustom && <CustomDiscountForm order={order} />}
           {canBypass && (
             <FormControlLabel
               control={

@@ -101,6 +101,12 @@ export interface OrderListViewProps {
   actions?: ReactNode;
 }
 
+/** A custom date range: from and to. */
+const CUSTOM_RANGE = [
+  { name: 'date_after', label: T.filterFrom, testId: 'order-date-after' },
+  { name: 'date_before', label: T.filterTo, testId: 'order-date-before' },
+] as const;
+
 /**
  * An order list (SPEC 3/4 Order filter): name, statuses (the user's saved filter, else the server
  * default, else VERIFIED, ORDERED, IN_PROGRESS), a date range, sort; server-side paging; the state
@@ -215,26 +221,18 @@ export function OrderListView({ listKey, fixedStatus }: OrderListViewProps) {
             </MenuItem>
           ))}
         </TextField>
-        {effective.selected_range === 'custom' && (
-          <>
+        {effective.selected_range === 'custom' &&
+          CUSTOM_RANGE.map(({ name, label, testId }) => (
             <TextField
+              key={name}
               type="date"
               size="small"
-              label={T.filterFrom}
-              value={effective.date_after}
-              onChange={(e) => list.setFilters({ selected_range: 'custom', date_after: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-date-after' } }}
+              label={label}
+              value={effective[name]}
+              onChange={(e) => list.setFilters({ selected_range: 'custom', [name]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
             />
-            <TextField
-              type="date"
-              size="small"
-              label={T.filterTo}
-              value={effective.date_before}
-              onChange={(e) => list.setFilters({ selected_range: 'custom', date_before: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'order-date-before' } }}
-            />
-          </>
-        )}
+          ))}
         {!fixedStatus && (
           <Button
             size="small"

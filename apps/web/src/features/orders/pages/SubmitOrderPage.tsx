@@ -2,14 +2,13 @@ import {
   type Address,
   COMPLETION_PREFERENCES,
   ORDER_DETAIL_TEXT as D,
+  ERROR_CODES,
   earliestRequestedDate,
-  formatWireMoney,
   formatWirePercent,
   JOB_PRIORITIES,
   ORDER_TEXT,
   orderSubmitSchema,
   PAYMENT_METHODS,
-  parseMoney,
   parsePercent,
   SHIPPING_METHODS,
   ORDERS_WEB_TEXT as T,
@@ -23,10 +22,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -35,6 +32,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
@@ -49,7 +47,7 @@ import {
   useTermsOfUse,
 } from '../api.ts';
 import { addressText } from '../detail/address.ts';
-import { PriceRow } from '../detail/PriceSummary.tsx';
+import { finalRows, MoneyRows } from '../detail/MoneyRows.tsx';
 import { localToday } from '../detail/submitDate.ts';
 import { formatDay } from '../list/day.ts';
 
@@ -127,32 +125,16 @@ function SubmitTotal({ quote }: { quote: ReturnType<typeof useSubmitQuote> | nul
   if (!q) return <Skeleton variant="rounded" height={160} />;
   return (
     <Box data-testid="submit-total" aria-busy={quote.isFetching} aria-live="polite">
-      <PriceRow
-        label={T.totalAfterDiscount}
-        value={formatWireMoney(q.total_after_discount)}
-        testId="quote-after-discount"
-      />
-      <PriceRow label={T.surcharge} value={formatWireMoney(q.surcharge)} testId="quote-surcharge" />
-      <PriceRow
-        label={T.paymentOptionDiscount}
-        value={
-          parseMoney(q.payment_option_discount)
-            ? `-${formatWireMoney(q.payment_option_discount)}`
-            : formatWireMoney(q.payment_option_discount)
-        }
-        testId="quote-payment-option-discount"
-      />
-      <PriceRow label={T.totalBeforeTax} value={formatWireMoney(q.total_before_tax)} testId="quote-before-tax" />
-      <PriceRow
-        label={T.salesTax(formatWirePercent(q.sales_tax_in_percentage))}
-        value={formatWireMoney(q.sales_tax_amount)}
-        testId="quote-sales-tax"
-      />
-      <Divider sx={{ my: 1 }} />
-      <PriceRow label={T.total} value={formatWireMoney(q.total_price)} strong testId="quote-total" />
+      <MoneyRows rows={finalRows('quote', q)} />
     </Box>
   );
 }
+
+/** A payment option as chosen: its name, and its discount when it has one. */
+const paymentOptionText = (o: { name: string; discount_percentage: string | null }) =>
+  o.discount_percentage && parsePercent(o.discount_percentage)
+    ? `${o.name} (${T.paymentOptionDiscount2(formatWirePercent(o.discount_percentage))})`
+    : o.name;
 
 function SubmitForm({
   orderId,
@@ -167,7 +149,7 @@ function SubmitForm({
 }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const submit = useSubmitOrder(orderId);
+  const submit = useSubmitOrder({ id: orderId, version });
   const terms = useTermsOfUse(orderId);
   const today = localToday();
   const lead = useLeadTime(Number(today.slice(0, 4)));
@@ -204,7 +186,8 @@ function SubmitForm({
     name: ['shipping_method', 'payment_method', 'requested_date', 'customer_payment_option', 'shipping_address'],
   });
   const options = usePaymentOptions(orderId, requestedDate);
-  const chosenOption = options.data?.results.find((o) => String(o.id) === paymentOption);
+  const paymentOptions = options.data?.results ?? [];
+  const chosenOption = paymentOptions.find((o) => String(o.id) === paymentOption);
   // The query as the wire sends it: ids as the form holds them (text); empty choices left out.
   const choice: Record<string, string> = Object.fromEntries(
     Object.entries({
@@ -228,7 +211,7 @@ function SubmitForm({
       await submit.mutateAsync(form);
     } catch (err) {
       // The order would now be priced differently (409): show the new total before a second try.
-      if (isApiRequestError(err) && err.status === 409) {
+      if (isApiRequestError(err) && err.code === ERROR_CODES.orderTotalChanged) {
         void quote.refetch();
         enqueueSnackbar(D.quoteChanged, { variant: 'warning' });
       }
@@ -238,24 +221,38 @@ function SubmitForm({
     return ORDER_TEXT.orderSubmitted;
   });
 
-  const addressSelect = (name: 'billing_address' | 'shipping_address', label: string, list: Address[]) => (
-    <FormTextField
+  /** A required choice of the form: its values, what each shows as, and its test id. */
+  const select = (
+    name: keyof Values,
+    label: string,
+    options: readonly string[],
+    labels: Partial<Record<string, string>>,
+    extra: { testId?: string; helperText?: string; inputTestId?: string } = {},
+  ) => (
+    <FormSelect
       control={control}
       name={name}
       label={label}
-      select
       required
-      helperText={list.length === 0 ? T.noAddresses : undefined}
-      slotProps={{ htmlInput: { 'data-testid': `${name}-input` } }}
-      data-testid={`${name}-select`}
-    >
-      {list.map((a) => (
-        <MenuItem key={a.id} value={String(a.id)}>
-          {addressText(a)}
-        </MenuItem>
-      ))}
-    </FormTextField>
+      options={options}
+      labels={labels}
+      helperText={extra.helperText}
+      slotProps={extra.inputTestId ? { htmlInput: { 'data-testid': extra.inputTestId } } : undefined}
+      data-testid={extra.testId}
+    />
   );
+  const addressSelect = (name: 'billing_address' | 'shipping_address', label: string, list: Address[]) =>
+    select(
+      name,
+      label,
+      list.map((a) => String(a.id)),
+      Object.fromEntries(list.map((a) => [String(a.id), addressText(a)])),
+      {
+        testId: `${name}-select`,
+        inputTestId: `${name}-input`,
+        helperText: list.length === 0 ? T.noAddresses : undefined,
+      },
+    );
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} data-testid="submit-form">
@@ -270,38 +267,15 @@ function SubmitForm({
             helperText={earliest ? T.requestedDateHint(formatDay(earliest)) : undefined}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest ?? undefined } }}
           />
-          <FormTextField control={control} name="completion_preference" label={T.completionPreference} select required>
-            {COMPLETION_PREFERENCES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {T.completionLabels[c]}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField control={control} name="job_priority" label={T.jobPriority} select required>
-            {JOB_PRIORITIES.map((p) => (
-              <MenuItem key={p} value={p}>
-                {T.priorityLabels[p]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          {select('completion_preference', T.completionPreference, COMPLETION_PREFERENCES, T.completionLabels)}
+          {select('job_priority', T.jobPriority, JOB_PRIORITIES, T.priorityLabels)}
           <FormTextField control={control} name="po_number" label={T.poNumber} />
         </Section>
 
         <Section title={T.sectionShipping}>
-          <FormTextField
-            control={control}
-            name="shipping_method"
-            label={T.shippingMethod}
-            select
-            required
-            data-testid="shipping-method-select"
-          >
-            {SHIPPING_METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {T.shippingLabels[m]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          {select('shipping_method', T.shippingMethod, SHIPPING_METHODS, T.shippingLabels, {
+            testId: 'shipping-method-select',
+          })}
           {addressSelect('billing_address', T.billingAddress, billing)}
           {shippingMethod === 'DELIVERY' && (
             <>
@@ -314,23 +288,13 @@ function SubmitForm({
         </Section>
 
         <Section title={T.sectionPayment}>
-          <FormTextField
-            control={control}
-            name="customer_payment_option"
-            label={T.paymentOption}
-            select
-            required
-            data-testid="payment-option-select"
-          >
-            {(options.data?.results ?? []).map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.name}
-                {o.discount_percentage && parsePercent(o.discount_percentage)
-                  ? ` (${T.paymentOptionDiscount2(formatWirePercent(o.discount_percentage))})`
-                  : ''}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          {select(
+            'customer_payment_option',
+            T.paymentOption,
+            paymentOptions.map((o) => String(o.id)),
+            Object.fromEntries(paymentOptions.map((o) => [String(o.id), paymentOptionText(o)])),
+            { testId: 'payment-option-select' },
+          )}
           {chosenOption && (
             <Box data-testid="payment-option-details">
               {chosenOption.description && (
@@ -352,25 +316,10 @@ function SubmitForm({
               </Box>
             </Box>
           )}
-          <FormTextField
-            control={control}
-            name="payment_method"
-            label={T.paymentMethod}
-            select
-            required
-            data-testid="payment-method-select"
-          >
-            {PAYMENT_METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {T.paymentLabels[m]}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          {paymentMethod === 'ACH' && (
-            <FormTextField control={control} name="bank" label={T.bank} select required helperText={T.noBanks}>
-              {[]}
-            </FormTextField>
-          )}
+          {select('payment_method', T.paymentMethod, PAYMENT_METHODS, T.paymentLabels, {
+            testId: 'payment-method-select',
+          })}
+          {paymentMethod === 'ACH' && select('bank', T.bank, [], {}, { helperText: T.noBanks })}
         </Section>
 
         <Section title={D.quoteTitle}>
