@@ -191,6 +191,40 @@ describe('paginate()', () => {
     }
   });
 
+  it('estimatedCount takes one count for many asking at once, and one again when due', async () => {
+    const named = like(tags.name, 'herd-%');
+    await handle.db.insert(tags).values(Array.from({ length: 5 }, (_, i) => ({ name: `herd-${i}` })));
+    // The statements this database runs to plan (EXPLAIN) and count, counted.
+    let plans = 0;
+    const db = new Proxy(handle.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: Parameters<typeof target.execute>) => {
+          plans++;
+          return target.execute(...args);
+        };
+      },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await Promise.all(Array.from({ length: 8 }, () => estimatedCount(db, tags, named)()));
+      expect(first).toEqual(Array(8).fill(5));
+      expect(plans).toBe(1);
+      await handle.db.insert(tags).values({ name: 'herd-5' });
+      vi.setSystemTime(Date.now() + 1_100);
+      // Due: the first asks again and waits; those asking while it counts keep the old total.
+      const again = await Promise.all(Array.from({ length: 8 }, () => estimatedCount(db, tags, named)()));
+      expect(again[0]).toBe(6);
+      expect(again.slice(1)).toEqual(Array(7).fill(5));
+      expect(plans).toBe(2);
+      expect(await estimatedCount(db, tags, named)()).toBe(6);
+    } finally {
+      vi.useRealTimers();
+      await handle.db.delete(tags).where(named);
+    }
+  });
+
   it('estimatedTableCount estimates the whole table above its threshold, and counts it below', async () => {
     const all = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(tags))[0]!.n;
     await handle.db.insert(tags).values(Array.from({ length: 40 }, (_, i) => ({ name: `est-${i}` })));

@@ -65,42 +65,74 @@ export function exactCount(db: Executor, table: PgTable, where?: SQL): Counter {
  * (`name=kowal`: 3,500 of 100,000 match) is counted by re-reading every match from the heap (the
  * trigram index cannot answer alone), 10-20 ms a request; once a second is enough.
  */
-const totals = new WeakMap<object, Map<string, { n: number; until: number }>>();
+const totals = new WeakMap<object, Map<string, Total>>();
+interface Total {
+  n: number;
+  until: number;
+  /** The count being taken again (one per key, however many ask). */
+  refreshing?: Promise<number>;
+}
 const ESTIMATE_TTL_MS = 10_000;
 const EXACT_TTL_MS = 1_000;
 const MAX_ESTIMATES = 1_000;
+/** First counts being taken, by key: concurrent first asks wait for the same one. */
+const firstCounts = new WeakMap<object, Map<string, Promise<number>>>();
 
 /**
  * For large tables (orders: 100,000 rows): the planner's row estimate, made exact by a real
  * count when the estimate is below `exactBelow`. A list whose total is only an estimate shows it
  * as "about N" (decision 0008); the pager still works. A large estimate is reused for 10 s and an
- * exact count for 1 s, so a busy list neither plans nor counts on every request: a total may lag
- * a change to the table by that long.
+ * exact count for 1 s, so a busy list neither plans nor counts on every request. Once a total is
+ * due, the next request takes it again while the others asking meanwhile keep the one there was
+ * (64 requests counting the same 3,500 matches at once made the name search's p95 several times
+ * its median); concurrent first asks wait for one count. A total may lag a change to the table by
+ * that long (plus one count, for a request that came while it was taken).
  */
 export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactBelow = 10_000): Counter {
   return async () => {
     const query = db.select({ one: sql`1` }).from(table).where(where);
     const { sql: text, params } = query.toSQL();
     const key = `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`;
-    let known = totals.get(db);
-    if (!known) {
-      known = new Map();
-      totals.set(db, known);
-    }
-    const hit = known.get(key);
-    if (hit && Date.now() < hit.until) return hit.n;
-    const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
-      rows: Record<string, unknown>[];
+    const known = perDatabase(totals, db);
+    const take = async () => {
+      const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      const json = Object.values(plan.rows[0] ?? {})[0];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
+      const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+      const exact = estimate < exactBelow;
+      const n = exact ? await exactCount(db, table, where)() : estimate;
+      if (known.size >= MAX_ESTIMATES) known.clear();
+      known.set(key, { n, until: Date.now() + (exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
+      return n;
     };
-    const json = Object.values(plan.rows[0] ?? {})[0];
-    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-    const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
-    const exact = estimate < exactBelow;
-    const n = exact ? await exactCount(db, table, where)() : estimate;
-    if (known.size >= MAX_ESTIMATES) known.clear();
-    known.set(key, { n, until: Date.now() + (exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
-    return n;
+    const hit = known.get(key);
+    if (hit) {
+      if (Date.now() < hit.until || hit.refreshing) return hit.n;
+      // Due: this request takes it again and waits for it; the others meanwhile keep this one.
+      hit.refreshing = take().finally(() => {
+        hit.refreshing = undefined;
+      });
+      return hit.refreshing;
+    }
+    const pending = perDatabase(firstCounts, db);
+    let first = pending.get(key);
+    if (!first) {
+      first = take().finally(() => pending.delete(key));
+      pending.set(key, first);
+    }
+    return first;
   };
+}
+
+function perDatabase<V>(maps: WeakMap<object, Map<string, V>>, db: object): Map<string, V> {
+  let map = maps.get(db);
+  if (!map) {
+    map = new Map();
+    maps.set(db, map);
+  }
+  return map;
 }
 
 /**
