@@ -67,16 +67,15 @@ export function exactCount(db: Executor, table: PgTable, where?: SQL): Counter {
  */
 const totals = new WeakMap<object, Map<string, Total>>();
 interface Total {
-  n: number;
+  /** Undefined until the first count is taken. */
+  n?: number;
   until: number;
-  /** The count being taken again (one per key, however many ask). */
-  refreshing?: Promise<number>;
+  /** The count being taken (one per key, however many ask). */
+  taking?: Promise<number>;
 }
 const ESTIMATE_TTL_MS = 10_000;
 const EXACT_TTL_MS = 1_000;
 const MAX_ESTIMATES = 1_000;
-/** First counts being taken, by key: concurrent first asks wait for the same one. */
-const firstCounts = new WeakMap<object, Map<string, Promise<number>>>();
 
 /**
  * For large tables (orders: 100,000 rows): the planner's row estimate, made exact by a real
@@ -93,8 +92,22 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
     const query = db.select({ one: sql`1` }).from(table).where(where);
     const { sql: text, params } = query.toSQL();
     const key = `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`;
-    const known = perDatabase(totals, db);
-    const take = async () => {
+    let known = totals.get(db);
+    if (!known) {
+      known = new Map();
+      totals.set(db, known);
+    }
+    let total = known.get(key);
+    if (total?.n !== undefined && (Date.now() < total.until || total.taking)) return total.n;
+    if (total?.taking) return total.taking; // the first count, under way
+    if (!total) {
+      if (known.size >= MAX_ESTIMATES) known.clear();
+      total = { until: 0 };
+      known.set(key, total);
+    }
+    const entry = total;
+    // Due (or never taken): this request takes it and waits; a failed count is taken again next time.
+    entry.taking = (async () => {
       const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
         rows: Record<string, unknown>[];
       };
@@ -102,37 +115,14 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
       const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
       const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
       const exact = estimate < exactBelow;
-      const n = exact ? await exactCount(db, table, where)() : estimate;
-      if (known.size >= MAX_ESTIMATES) known.clear();
-      known.set(key, { n, until: Date.now() + (exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS) });
-      return n;
-    };
-    const hit = known.get(key);
-    if (hit) {
-      if (Date.now() < hit.until || hit.refreshing) return hit.n;
-      // Due: this request takes it again and waits for it; the others meanwhile keep this one.
-      hit.refreshing = take().finally(() => {
-        hit.refreshing = undefined;
-      });
-      return hit.refreshing;
-    }
-    const pending = perDatabase(firstCounts, db);
-    let first = pending.get(key);
-    if (!first) {
-      first = take().finally(() => pending.delete(key));
-      pending.set(key, first);
-    }
-    return first;
+      entry.n = exact ? await exactCount(db, table, where)() : estimate;
+      entry.until = Date.now() + (exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS);
+      return entry.n;
+    })().finally(() => {
+      entry.taking = undefined;
+    });
+    return entry.taking;
   };
-}
-
-function perDatabase<V>(maps: WeakMap<object, Map<string, V>>, db: object): Map<string, V> {
-  let map = maps.get(db);
-  if (!map) {
-    map = new Map();
-    maps.set(db, map);
-  }
-  return map;
 }
 
 /**

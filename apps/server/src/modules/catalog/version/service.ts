@@ -37,6 +37,3 @@ export function queryKey(query: Record<string, unknown>): string {
       .map((k) => [k, query[k]]),
   );
 }
-
-/** How many answers the cache of `ctx`'s database keeps, and their size in characters. */
-export const cachedAnswers = (ctx: PublicCtx) => cacheOf(ctx).size();
