@@ -20,6 +20,7 @@ import { orderLifecycleRoutes } from './routes-lifecycle.ts';
  * 0024), each as the API runs it.
  */
 export { addGroup, createOrder, replaceGroups } from './drafts/service.ts';
+export { type OrderMoveListener, onOrderMove } from './lifecycle/listeners.ts';
 export {
   approveOrder,
   cancelOrder,
@@ -33,6 +34,7 @@ export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
 export { enterDiscountCode, updateBypassPaymentOptionDiscount, updateCustomDiscount } from './pricing/service.ts';
 export { getOrder } from './read.ts';
+export type { OrderRow } from './repository.ts';
 
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.

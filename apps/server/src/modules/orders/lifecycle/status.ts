@@ -5,6 +5,7 @@ import { audit } from '../../audit/index.ts';
 import { alreadyPriced, changedConcurrently, changeOrder } from '../change.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from '../reach.ts';
 import type { OrderRow } from '../repository.ts';
+import { runMoveListeners } from './listeners.ts';
 import { compareAndSetStatus } from './repository.ts';
 
 /**
@@ -65,7 +66,10 @@ export async function applyMove(
     { status: answer.to, inEditingMode: answer.in_editing_mode },
   );
   if (!moved) throw changedConcurrently();
-  const extra = (await hooks.after?.(tx, moved, row)) ?? {};
+  const extra = {
+    ...((await hooks.after?.(tx, moved, row)) ?? {}),
+    ...(await runMoveListeners(tx, action, moved, row)),
+  };
   await audit(tx, {
     entity: 'order',
     id: row.id,
