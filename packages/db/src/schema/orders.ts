@@ -7,7 +7,8 @@ import type {
   PricingStep,
   TaxRate,
 } from '@cab/shared';
-import { ORDER_STATUSES } from '@cab/shared';
+import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { addresses, companies, userRef } from './accounts.ts';
 import { lineItems, premiums } from './catalog.ts';
@@ -145,6 +146,11 @@ export const orders = pgTable(
     // the index alone (bench/orders.mts: a manager's page 10.8 ms -> 0.5 ms, count 6.7 -> 1.7 ms).
     index('orders_customer_status_created_idx').on(t.customerId, t.status, t.createdAt, t.id),
     index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    // The default filter's orders (about a third) in the list's order, with the name: its pages at
+    // any depth walk this index alone, and `name=` filters it without reading the table.
+    index('orders_open_created_idx')
+      .on(t.createdAt, t.id, t.name)
+      .where(sql.raw(`status in (${DEFAULT_ORDER_STATUS_FILTER.map((s) => `'${s}'`).join(', ')})`)),
     index('orders_due_idx').on(t.dueDate),
     index('orders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],

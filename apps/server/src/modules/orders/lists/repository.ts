@@ -1,4 +1,5 @@
 import { type Executor, schema } from '@cab/db';
+import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
@@ -72,6 +73,30 @@ export interface OrderListFilter {
   customerId?: number;
 }
 
+/** The known statuses of `statuses`, once each, in the lifecycle's order. */
+const knownStatuses = (statuses: readonly string[]) =>
+  ORDER_STATUSES.filter((s) => statuses.includes(s)) as readonly string[];
+
+/** True when `statuses` is the default filter's set, which has its own index (orders_open_created_idx). */
+const isOpenSet = (statuses: readonly string[]) => {
+  const known = knownStatuses(statuses);
+  return (
+    known.length === DEFAULT_ORDER_STATUS_FILTER.length && DEFAULT_ORDER_STATUS_FILTER.every((s) => known.includes(s))
+  );
+};
+
+/**
+ * `status in (...)` with the statuses as literals (only the lifecycle's own names, so nothing a
+ * caller typed reaches the text): with a parameter the planner cannot see that the default
+ * filter's set is the partial index's, and a prepared statement's generic plan would never walk
+ * it. Each set is its own statement text; there are at most 2^9.
+ */
+function statusIn(statuses: readonly string[]): SQL {
+  const known = knownStatuses(statuses);
+  if (known.length === 0) return sql`false`;
+  return sql`${orders.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
+}
+
 /** The list's WHERE on orders' own columns (so the count needs no join). */
 export function orderListWhere(f: OrderListFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -80,8 +105,7 @@ export function orderListWhere(f: OrderListFilter): SQL | undefined {
   else if ('companyId' in v) parts.push(eq(orders.companyId, v.companyId));
   else if ('customerId' in v) parts.push(eq(orders.customerId, v.customerId));
   if (f.name) parts.push(contains(orders.name, f.name));
-  // One parameter for any number of statuses: one statement text, prepared once.
-  if (f.statuses?.length) parts.push(sql`${orders.status} = any(${sql.param([...f.statuses])}::text[])`);
+  if (f.statuses?.length) parts.push(statusIn(f.statuses));
   if (f.createdFrom) parts.push(gte(orders.createdAt, f.createdFrom));
   if (f.createdBefore) parts.push(lt(orders.createdAt, f.createdBefore));
   if (f.customerId !== undefined) parts.push(eq(orders.customerId, f.customerId));
@@ -102,15 +126,16 @@ const ORDER_KEY_COLUMNS = sql.join(
  * `status = any(...)` read every matching row and sorted them.
  */
 function pageIds(filter: OrderListFilter, order: SQL, w: PageWindow): SQL {
-  const statuses = [...new Set(filter.statuses ?? [])];
-  if (statuses.length < 2) {
+  const statuses = knownStatuses(filter.statuses ?? []);
+  // One status, or the default set (its partial index holds it in the list's order): one walk.
+  if (statuses.length < 2 || isOpenSet(statuses)) {
     const where = orderListWhere(filter);
     return sql`select ${orders.id} as page_id from ${orders} ${where ? sql`where ${where}` : sql``}
       order by ${order} limit ${w.limit} offset ${w.offset}`;
   }
   const rest = orderListWhere({ ...filter, statuses: undefined });
   const branches = statuses.map(
-    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, sql`${orders.status} = ${status}`)}
+    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, statusIn([status]))}
       order by ${order} limit ${w.offset + w.limit})`,
   );
   // The union is named "orders" so that the order keys (orders' columns) name its columns.

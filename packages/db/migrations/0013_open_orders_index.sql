@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_created_idx" ON "orders" USING btree ("created_at","id","name") WHERE status in ('VERIFIED', 'ORDERED', 'IN_PROGRESS');
