@@ -12,6 +12,7 @@ CREATE TABLE "label_prints" (
 CREATE TABLE "remakes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
+	"order_name" text NOT NULL,
 	"status" text DEFAULT 'OPEN' NOT NULL,
 	"reason" text NOT NULL,
 	"source" text NOT NULL,
@@ -23,7 +24,8 @@ CREATE TABLE "remakes" (
 	"decided_at" timestamp with time zone,
 	"reject_reason" text,
 	"charged" boolean DEFAULT false NOT NULL,
-	"remake_order_id" integer
+	"remake_order_id" integer,
+	"remake_order_name" text
 );
 --> statement-breakpoint
 ALTER TABLE "label_prints" ADD CONSTRAINT "label_prints_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -46,6 +46,11 @@ export const remakes = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The order's name when the remake was asked: the list shows and searches it without reading
+     * the orders module's table (decision 0023: one owner per table).
+     */
+    orderName: text('order_name').notNull(),
     /** OPEN | APPROVED | REJECTED */
     status: text('status').notNull().default('OPEN'),
     reason: text('reason').notNull(),
@@ -61,6 +66,7 @@ export const remakes = pgTable(
     charged: boolean('charged').notNull().default(false),
     /** The linked remake order an approval created. */
     remakeOrderId: integer('remake_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    remakeOrderName: text('remake_order_name'),
   },
   (t) => [
     index('remakes_status_requested_idx').on(t.status, t.requestedAt, t.id),
