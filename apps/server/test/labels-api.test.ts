@@ -1,9 +1,9 @@
 import { schema } from '@cab/db';
 import { labelBarcode, labelsApi } from '@cab/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, setupTestApp } from './helpers.ts';
+import { setupTestApp, type TestApp } from './helpers.ts';
 import { productionOrder } from './labels-fixtures.ts';
 import { setOrder } from './orders-fixtures.ts';
 
@@ -88,26 +88,30 @@ describe('dymo_xmls', () => {
     const bad = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: orderId }, query: { mode: 'box' } });
     expect(bad.status).toBe(400);
     // The order's own customer cannot print or read its labels either.
-    const own = await t.call(labelsApi.dymoXmls, { token: personal, params: { id: orderId }, query: { mode: 'cabinet' } });
+    const own = await t.call(labelsApi.dymoXmls, {
+      token: personal,
+      params: { id: orderId },
+      query: { mode: 'cabinet' },
+    });
     expect(own.status).toBe(403);
     expect((await pdfOf(`/api/orders/${orderId}/dymo_xmls/?format=pdf`, personal)).status).toBe(403);
-    const missing = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: 999_999 }, query: { mode: 'cabinet' } });
+    const missing = await t.call(labelsApi.dymoXmls, {
+      token: admin,
+      params: { id: 999_999 },
+      query: { mode: 'cabinet' },
+    });
     expect(missing.status).toBe(404);
   });
 });
 
 describe('shelf_list', () => {
   it('sums nb_adjustable_shelf x qty per line, grouped by size', async () => {
-    // A second base cabinet line of another size: the groups stay apart and the total adds up.
+    // The wall cabinet line given two shelves of another size: the sizes stay apart and the total adds up.
     const { id, catalogue } = await productionOrder(t, admin);
-    await t.handle.db
-      .update(schema.lineItems)
-      .set({ nbAdjustableShelf: 2, width: 30, depth: 12 })
-      .where(eq(schema.lineItems.id, catalogue.wall));
     await t.handle.db
       .update(schema.orderItems)
       .set({ nbShelf: 2, width: 30, depth: 12 })
-      .where(eq(schema.orderItems.lineItemId, catalogue.wall));
+      .where(and(eq(schema.orderItems.orderId, id), eq(schema.orderItems.lineItemId, catalogue.wall)));
     await setOrder(t, id, { version: 5 });
     const res = await t.call(labelsApi.shelfList, { token: staff, params: { id } });
     expect(res.status).toBe(200);
@@ -151,11 +155,14 @@ describe('print records', () => {
     expect(session.body).toMatchObject({ session: 12, order: null, mode: 'SESSION' });
     expect((await t.call(labelsApi.printSession, { token: staff, body: { session: 0 } })).status).toBe(400);
     expect((await t.call(labelsApi.printSession, { token: staff, body: {} })).status).toBe(400);
-    expect((await t.call(labelsApi.printList, { token: personal, body: { order: orderId, mode: 'cabinet' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call(labelsApi.printList, { token: personal, body: { order: orderId, mode: 'cabinet' } })).status,
+    ).toBe(403);
 
-    const events = await t.handle.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.entity, 'label_print'));
+    const events = await t.handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.entity, 'label_print'));
     expect(events.length).toBe(3);
   });
 });

@@ -27,7 +27,10 @@ export function labelsAndRemakesSamples(): Record<
   { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown }
 > {
   const none = 999_999;
-  const samples: Record<string, { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown }> = {
+  const samples: Record<
+    string,
+    { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown }
+  > = {
     'labelsApi.dymoXmls': { params: { id: none }, query: { mode: 'cabinet' } },
     'labelsApi.shelfList': { params: { id: none } },
     'labelsApi.printList': { body: { order: none, mode: 'cabinet' } },

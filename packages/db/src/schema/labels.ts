@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, boolean } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { userRef } from './accounts.ts';
 import { id, timestamptz } from './columns.ts';
 import { orders } from './orders.ts';

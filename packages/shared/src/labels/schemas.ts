@@ -30,7 +30,11 @@ export const dymoXmlsSchema = z.object({ mode: z.enum(LABEL_MODES), results: z.a
 export type DymoXmls = z.infer<typeof dymoXmlsSchema>;
 
 export const shelfListQuerySchema = z.object({ format: formatParam });
-export const shelfRowSchema = z.object({ width: z.number().nullable(), depth: z.number().nullable(), qty: z.number().int() });
+export const shelfRowSchema = z.object({
+  width: z.number().nullable(),
+  depth: z.number().nullable(),
+  qty: z.number().int(),
+});
 export const shelfListSchema = z.object({ results: z.array(shelfRowSchema), total_shelves: z.number().int() });
 export type ShelfList = z.infer<typeof shelfListSchema>;
 

@@ -52,7 +52,8 @@ export const remakesApi = {
     method: 'PATCH',
     path: '/api/orders/remake/:id/approve/',
     access: ROLE_GROUPS.admin,
-    summary: 'OPEN -> APPROVED: creates the linked remake order ($0.00 unless { charged: true }) and puts it in production',
+    summary:
+      'OPEN -> APPROVED: creates the linked remake order ($0.00 unless { charged: true }) and puts it in production',
     tags,
     params: idParams,
     body: remakeApproveSchema,

@@ -29,7 +29,8 @@ export const REMAKE_TEXT = {
   reject: 'Reject',
   charged: 'Charge the customer (priced at today’s prices)',
   approveTitle: (id: number) => `Approve remake ${id}`,
-  approveText: 'A remake order is created for the cabinets listed and enters production. It is priced $0.00 unless charged.',
+  approveText:
+    'A remake order is created for the cabinets listed and enters production. It is priced $0.00 unless charged.',
   rejectTitle: (id: number) => `Reject remake ${id}`,
   rejectReason: 'Reason',
   requested: 'Remake requested',

@@ -68,10 +68,22 @@ export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<B
   for (const label of labels) {
     doc.addPage({ size: [LABEL_PAGE.width, LABEL_PAGE.height], margin: 0 });
     const [order, customer, line, size] = label.lines;
-    doc.font('Helvetica-Bold').fontSize(8).text(fit(doc, order, w), m, 5, { lineBreak: false });
-    doc.font('Helvetica').fontSize(6.5).text(fit(doc, customer, w), m, 15, { lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(7.5).text(fit(doc, line, w), m, 24, { lineBreak: false });
-    doc.font('Helvetica').fontSize(6.5).text(fit(doc, size, w), m, 34, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .text(fit(doc, order, w), m, 5, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(6.5)
+      .text(fit(doc, customer, w), m, 15, { lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(7.5)
+      .text(fit(doc, line, w), m, 24, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(6.5)
+      .text(fit(doc, size, w), m, 34, { lineBreak: false });
     drawBarcode(doc, label.barcode, m, 44, w, 30);
     doc.font('Helvetica').fontSize(7).text(label.barcode, m, 77, { width: w, align: 'center', lineBreak: false });
   }
@@ -97,7 +109,7 @@ export function shelfListPdf(
     if (doc.y > 720) doc.addPage();
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
-    cells.forEach((c, i) => doc.text(c, cols[i], y, { width: 140, lineBreak: false }));
+    for (const [i, c] of cells.entries()) doc.text(c, cols[i], y, { width: 140, lineBreak: false });
     doc.moveDown(0.6);
     doc.x = 50;
   };

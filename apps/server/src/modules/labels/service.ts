@@ -1,3 +1,4 @@
+import type { printListBodySchema } from '@cab/shared';
 import {
   type DymoXmls,
   LABEL_TEXT,
@@ -8,7 +9,6 @@ import {
   type ShelfList,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { printListBodySchema } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { badRequest, fieldError } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -119,7 +119,8 @@ export async function printList(ctx: Ctx, body: z.output<typeof printListBodySch
   if (body.barcodes) {
     const known = new Set(keys);
     const unknown = body.barcodes.find((b) => !known.has(b));
-    if (unknown !== undefined) throw fieldError(LABEL_CODES.unknownBarcode, 'barcodes', LABEL_TEXT.unknownBarcode(unknown));
+    if (unknown !== undefined)
+      throw fieldError(LABEL_CODES.unknownBarcode, 'barcodes', LABEL_TEXT.unknownBarcode(unknown));
     printed = [...new Set(body.barcodes)];
   }
   return record(ctx, { orderId: order.id, mode: body.mode.toUpperCase(), keys: printed, labelCount: printed.length });

@@ -25,7 +25,11 @@ export async function updateRemake(db: Executor, id: number, values: Partial<New
 }
 
 export function remakesOfOrder(db: Executor, orderId: number): Promise<RemakeRow[]> {
-  return db.select().from(remakes).where(eq(remakes.orderId, orderId)).orderBy(desc(remakes.requestedAt), desc(remakes.id));
+  return db
+    .select()
+    .from(remakes)
+    .where(eq(remakes.orderId, orderId))
+    .orderBy(desc(remakes.requestedAt), desc(remakes.id));
 }
 
 export type RemakeFilter = Pick<RemakeListQuery, 'search' | 'status' | 'source'>;

@@ -4,12 +4,12 @@ import {
   ORDER_LIMITS,
   type OrderGroupInput,
   type Paged,
+  REMAKE_TEXT,
   type Remake,
   type RemakeItem,
   type RemakeListQuery,
   type RemakeSource,
   type RemakeStatus,
-  REMAKE_TEXT,
   type remakeRequestSchema,
   toPaged,
 } from '@cab/shared';
@@ -90,7 +90,11 @@ export async function requestRemake(ctx: Ctx, orderId: number, body: RequestBody
     if (!line?.is_attachment) continue;
     const parent = [...lines.values()].find((l) => !l.is_attachment && l._id === line.parentId);
     if (!parent || !chosenLines.has(parent.line_no)) {
-      throw fieldError(ERROR_CODES.validation, 'items', REMAKE_TEXT.attachmentWithoutParent(c.barcode, parent?.line_no ?? 0));
+      throw fieldError(
+        ERROR_CODES.validation,
+        'items',
+        REMAKE_TEXT.attachmentWithoutParent(c.barcode, parent?.line_no ?? 0),
+      );
     }
   }
   return transaction(ctx, async (tx) => {
@@ -198,7 +202,13 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
     await audit(
       tx,
       { entity: 'remake', id, action: 'approve', before, after: { ...after, total_price: approved.total_price } },
-      { entity: 'order', id: source.id, action: 'remake_approved', before: null, after: { remake: id, remake_order: approved.id } },
+      {
+        entity: 'order',
+        id: source.id,
+        action: 'remake_approved',
+        before: null,
+        after: { remake: id, remake_order: approved.id },
+      },
     );
     return after;
   });
