@@ -96,7 +96,6 @@ export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<B
 export function shelfListPdf(
   head: { orderId: number; orderName: string; customer: string },
   rows: readonly { width: string; depth: string; qty: number }[],
-  total: number,
   text: { title: string; width: string; depth: string; qty: string; total: string },
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 50 });

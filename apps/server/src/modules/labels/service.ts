@@ -77,7 +77,6 @@ export async function shelfListPdfOf(ctx: Ctx, id: number): Promise<Buffer> {
   return shelfListPdf(
     headOf(order),
     rows.map((r) => ({ width: inches(r.width), depth: inches(r.depth), qty: r.qty })),
-    total,
     {
       title: LABEL_TEXT.shelfList,
       width: LABEL_TEXT.shelfWidth,
