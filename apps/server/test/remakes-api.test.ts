@@ -103,6 +103,8 @@ describe('approve and reject', () => {
     expect(res.body.decided_by.full_name).not.toBe('');
     const created = await t.call(ordersApi.detail, { token: admin, params: { id: res.body.remake_order.id } });
     expect(created.body.status).toBe('VERIFIED');
+    expect(created.body.total_after_discount).toBe('0.00');
+    // No shop fee or tax is set up in this database: the whole order is $0.00.
     expect(created.body.total_price).toBe('0.00');
     expect(created.body.customer).toBe(
       (await t.call(ordersApi.detail, { token: admin, params: { id: orderId } })).body.customer,

@@ -103,7 +103,11 @@ async function toWirePrint(ctx: Ctx, row: repo.LabelPrintRow): Promise<LabelPrin
 
 async function record(ctx: Ctx, values: repo.NewLabelPrint): Promise<LabelPrint> {
   return transaction(ctx, async (tx) => {
-    const row = await repo.insertPrint(tx.db, { ...values, printedById: ctx.actor.id });
+    const row = await repo.insertPrint(tx.db, {
+      ...values,
+      printedById: ctx.actor.id,
+      ...(ctx.at ? { printedAt: ctx.at } : {}),
+    });
     const wire = await toWirePrint(tx, row);
     await audit(tx, { entity: 'label_print', id: row.id, action: 'print', before: null, after: wire });
     return wire;

@@ -199,17 +199,15 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
     });
     const before = await one(tx, remake);
     const after = await one(tx, row);
-    await audit(
-      tx,
-      { entity: 'remake', id, action: 'approve', before, after: { ...after, total_price: approved.total_price } },
-      {
-        entity: 'order',
-        id: source.id,
-        action: 'remake_approved',
-        before: null,
-        after: { remake: id, remake_order: approved.id },
-      },
-    );
+    // The remake order's own trail says where it came from (its create event is the orders
+    // module's); the source order's trail is left to its status moves.
+    await audit(tx, {
+      entity: 'remake',
+      id,
+      action: 'approve',
+      before,
+      after: { ...after, source_order: source.id, total_price: approved.total_price },
+    });
     return after;
   });
 }
