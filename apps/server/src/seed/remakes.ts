@@ -18,8 +18,18 @@ const PLANS: { reason: string; source: RemakeSource; notes: string; decide?: 'ap
   { reason: 'Damaged in shipping', source: 'DELIVERY', notes: 'Corner crushed on the truck; customer sent photos.' },
   { reason: 'Production defect', source: 'SHOP', notes: 'Face frame glue joint opened at final sanding.' },
   { reason: 'Wrong finish', source: 'CUSTOMER', notes: 'Stain darker than the approved sample.', decide: 'approve' },
-  { reason: 'Installation damage', source: 'INSTALLATION', notes: 'Installer cut the wrong side panel.', decide: 'charge' },
-  { reason: 'Wrong size ordered', source: 'CUSTOMER', notes: 'Customer measured 30 in instead of 33 in.', decide: 'reject' },
+  {
+    reason: 'Installation damage',
+    source: 'INSTALLATION',
+    notes: 'Installer cut the wrong side panel.',
+    decide: 'charge',
+  },
+  {
+    reason: 'Wrong size ordered',
+    source: 'CUSTOMER',
+    notes: 'Customer measured 30 in instead of 33 in.',
+    decide: 'reject',
+  },
 ];
 
 const DAY = 86_400_000;
