@@ -71,15 +71,14 @@ export const remakeSchema = z.object({
 });
 export type Remake = z.infer<typeof remakeSchema>;
 
-/** A list of known values: A,B or repeated; empty values dropped (SPEC 5). */
+/** `status=A,B` or `status=A&status=B` as one list of its parts; none (or only blanks) is absent (SPEC 5). */
+function queryList(v: unknown): string[] | undefined {
+  const raw = Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : '';
+  const parts = raw.split(',').flatMap((s) => (s.trim() ? [s.trim()] : []));
+  return parts.length > 0 ? parts : undefined;
+}
 const listOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => {
-    const parts = (Array.isArray(v) ? v : [v])
-      .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return parts.length ? parts : undefined;
-  }, z.array(z.enum(values)).optional());
+  z.preprocess(queryList, z.array(z.enum(values)).optional());
 
 /** SPEC 3 Remake filter: search, status list (default OPEN), source list. */
 export const remakeListQuerySchema = z.object({
