@@ -35,7 +35,7 @@ function unwrap(text: string): string {
 
 async function fetchText(url: string, init: RequestInit, ms: number, outer?: AbortSignal): Promise<string> {
   const controller = new AbortController();
-  const timer = window.setTimeout(() => controller.abort(), ms);
+  const timer = setTimeout(() => controller.abort(), ms);
   const stop = () => controller.abort();
   outer?.addEventListener('abort', stop);
   try {
@@ -43,7 +43,7 @@ async function fetchText(url: string, init: RequestInit, ms: number, outer?: Abo
     if (!res.ok) throw new DymoError(`${res.status}`);
     return unwrap(await res.text());
   } finally {
-    window.clearTimeout(timer);
+    clearTimeout(timer);
     outer?.removeEventListener('abort', stop);
   }
 }
@@ -67,17 +67,22 @@ export async function findDymoService(ms = DISCOVERY_MS): Promise<string | null>
   }
 }
 
-/** GetPrinters' XML: <Printers><LabelWriterPrinter><Name/><ModelName/><IsConnected/>... */
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const decodeXml = (text: string) => text.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ENTITIES[e] ?? '');
+
+/** GetPrinters' XML: <Printers><LabelWriterPrinter><Name/><ModelName/><IsConnected/>...</Printers>. */
 export function parsePrinters(xml: string): DymoPrinter[] {
-  const doc = new DOMParser().parseFromString(xml, 'application/xml');
-  return [...doc.documentElement.children]
-    .filter((el) => el.tagName.endsWith('Printer'))
-    .map((el) => ({
-      name: el.querySelector('Name')?.textContent?.trim() ?? '',
-      model: el.querySelector('ModelName')?.textContent?.trim() ?? '',
-      connected: (el.querySelector('IsConnected')?.textContent ?? 'True').trim().toLowerCase() === 'true',
-    }))
-    .filter((p) => p.name !== '');
+  const field = (body: string, tag: string) =>
+    decodeXml(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(body)?.[1]?.trim() ?? '');
+  const printers: DymoPrinter[] = [];
+  for (const m of xml.matchAll(/<(\w*Printer)>([\s\S]*?)<\/\1>/g)) {
+    const body = m[2] ?? '';
+    const name = field(body, 'Name');
+    if (!name) continue;
+    const connected = field(body, 'IsConnected');
+    printers.push({ name, model: field(body, 'ModelName'), connected: connected === '' || /^true$/i.test(connected) });
+  }
+  return printers;
 }
 
 export async function getPrinters(base: string): Promise<DymoPrinter[]> {

@@ -1,5 +1,6 @@
 import { LABEL_MODES, LABEL_TEXT, type LabelMode } from '@cab/shared';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -13,6 +14,9 @@ import { downloadLabelsPdf, useDymoXmls, useRecordPrint } from '../api.ts';
 import { DymoError, type DymoPrinter, findDymoService, getPrinters, printLabel } from '../dymo.ts';
 
 type Service = { state: 'searching' } | { state: 'none' } | { state: 'found'; base: string; printers: DymoPrinter[] };
+
+/** The label printer last printed to, kept in the browser. */
+const PRINTER_KEY = 'cab.labelPrinter';
 
 const MODE_LABELS: Record<LabelMode, string> = { cabinet: LABEL_TEXT.cabinetLabels, shelf: LABEL_TEXT.shelfLabels };
 
@@ -40,7 +44,10 @@ export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClo
       const printers = await getPrinters(base).catch(() => [] as DymoPrinter[]);
       if (!live) return;
       setService({ state: 'found', base, printers });
-      if (printers[0]) form.setValue('printer', printers[0].name);
+      // The printer chosen last time while it is listed, else the first (SPEC 3).
+      const remembered = localStorage.getItem(PRINTER_KEY);
+      const chosen = printers.find((p) => p.name === remembered) ?? printers[0];
+      if (chosen) form.setValue('printer', chosen.name);
     })();
     return () => {
       live = false;
@@ -60,6 +67,7 @@ export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClo
         form.setError('root.server', { type: 'dymo', message });
         throw err;
       }
+      localStorage.setItem(PRINTER_KEY, printer);
       await record.mutateAsync({ order: orderId, mode });
       return LABEL_TEXT.printed(labels.data.results.length);
     },
@@ -136,6 +144,7 @@ export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClo
       )}
       {service.state === 'none' && (
         <Alert severity="info" data-testid="labels-no-service">
+          <AlertTitle>{LABEL_TEXT.notInstalled}</AlertTitle>
           {LABEL_TEXT.noService}
         </Alert>
       )}
