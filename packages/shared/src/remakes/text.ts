@@ -37,4 +37,5 @@ export const REMAKE_TEXT = {
   approved: (orderId: number) => `Remake approved: order ${orderId} created`,
   rejected: 'Remake rejected',
   none: 'No remakes.',
+  remakesOfOrder: (n: number) => `Remakes (${n})`,
 } as const;

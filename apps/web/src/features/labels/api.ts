@@ -50,6 +50,18 @@ export const downloadShelfListPdf = (order: number) =>
     fallbackName: `order-${order}-shelf-list.pdf`,
   });
 
+/** An order's remakes (GET {id}/remake/). */
+export function useOrderRemakes(order: number, enabled = true) {
+  return useQuery({
+    queryKey: [...labelKeys.remakes.all, 'order', order] as const,
+    queryFn: ({ signal }) => call(remakesApi.ofOrder, { params: { id: order }, signal }),
+    enabled,
+  });
+}
+
+/** POST print_session/: a scan session's labels were printed (the scanning screens call it). */
+export const recordSessionPrint = (session: number) => call(labelsApi.printSession, { body: { session } });
+
 export const useRecordPrint = () =>
   useMutation({
     mutationFn: (body: { order: number; mode: LabelMode; barcodes?: string[] }) => call(labelsApi.printList, { body }),

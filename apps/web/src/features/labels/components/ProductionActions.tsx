@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../auth/index.ts';
+import { useOrderRemakes } from '../api.ts';
 import { PrintLabelsDialog } from './PrintLabelsDialog.tsx';
 import { RequestRemakeDialog } from './RequestRemakeDialog.tsx';
 
@@ -14,7 +15,10 @@ export function ProductionActions({ order }: { order: { id: number; status: stri
   const canPrint = useCan(labelsApi.dymoXmls);
   const canRemake = useCan(remakesApi.request);
   const [open, setOpen] = useState<'print' | 'remake' | null>(null);
-  if (!(PRODUCTION_STATUSES as readonly string[]).includes(order.status)) return null;
+  const inProduction = (PRODUCTION_STATUSES as readonly string[]).includes(order.status);
+  const remakes = useOrderRemakes(order.id, inProduction && canRemake);
+  if (!inProduction) return null;
+  const asked = remakes.data?.total ?? 0;
   return (
     <>
       {canPrint && (
@@ -35,6 +39,11 @@ export function ProductionActions({ order }: { order: { id: number; status: stri
       {canRemake && (
         <Button variant="outlined" onClick={() => setOpen('remake')} data-testid="action-request-remake">
           {REMAKE_TEXT.requestRemake}
+        </Button>
+      )}
+      {asked > 0 && (
+        <Button component={Link} to={`/orders/remakes?search=${order.id}&status=`} data-testid="action-remakes">
+          {REMAKE_TEXT.remakesOfOrder(asked)}
         </Button>
       )}
       {open === 'print' && <PrintLabelsDialog orderId={order.id} onClose={() => setOpen(null)} />}
