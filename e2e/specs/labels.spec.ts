@@ -191,6 +191,7 @@ test('a remake is requested from the order and approved: a remake order enters p
   await dialog.getByTestId('remake-notes').locator('textarea').first().fill('Door warped in the finishing room');
   await dialog.getByTestId('request-remake-submit').click();
   await expect(page.getByText(REMAKE_TEXT.requested)).toBeVisible();
+  await expect(page.getByTestId('action-remakes')).toHaveText(REMAKE_TEXT.remakesOfOrder(1));
 
   await logout(page);
   await loginAs(page, 'ADMIN');
