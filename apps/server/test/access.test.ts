@@ -8,13 +8,16 @@ import {
   type Endpoint,
   ERROR_CODES,
   emailApi,
+  labelsApi,
   MSG,
   ordersApi,
   ROLES,
   type Role,
+  remakesApi,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
+import { labelsAndRemakesSamples } from './labels-fixtures.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -25,6 +28,8 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  labelsApi,
+  remakesApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -56,6 +61,8 @@ const SAMPLE: Record<
   ...accountsSamples(),
   // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
   ...ordersSamples(),
+  // Labels and remakes: ids that do not exist (labels-fixtures.ts).
+  ...labelsAndRemakesSamples(),
 };
 
 function announcementSample() {

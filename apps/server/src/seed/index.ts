@@ -7,6 +7,7 @@ import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoRemakes } from './remakes.ts';
 
 /**
  * The demo seed (decision 0024): packages/db's seed (settings, holidays, templates, the demo
@@ -65,7 +66,9 @@ export async function seed(db: Db, options: SeedOptions = {}) {
       await seedDemoFinance(tx.db);
       return 0;
     }
-    return seedDemoOrders(tx);
+    const made = await seedDemoOrders(tx);
+    await seedDemoRemakes(tx);
+    return made;
   });
   return { createdDemoUsers, createdDemoOrders };
 }

@@ -20,6 +20,8 @@ export const PAGES: Record<string, PageModule> = {
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/:id/submit': () => import('../features/orders/pages/SubmitOrderPage.tsx'),
+  '/orders/:id/shelf-list': () => import('../features/labels/pages/ShelfListPage.tsx'),
+  '/orders/remakes': () => import('../features/labels/pages/RemakesPage.tsx'),
   '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
   '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")

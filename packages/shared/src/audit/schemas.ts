@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'email_template',
   'announcement',
   'order',
+  'remake',
+  'label_print',
   'discount_code',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

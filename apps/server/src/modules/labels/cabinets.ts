@@ -1,0 +1,106 @@
+import { labelBarcode, type Order, type OrderItem } from '@cab/shared';
+
+/**
+ * What a label shows, drawn from the order as the orders module answers it (getOrder): one
+ * cabinet per unit (qty) of every line, attachments included (DOMAIN.md "Cabinets, scans,
+ * labels"), and the adjustable shelves to cut grouped by size. Pure.
+ */
+
+export interface LabelHead {
+  orderId: number;
+  orderName: string;
+  customer: string;
+}
+
+export interface CabinetLabel extends LabelHead {
+  key: string;
+  barcode: string;
+  lineNo: number;
+  unitNo: number;
+  qty: number;
+  code: string;
+  description: string;
+  size: string;
+  finish: string;
+  group: string;
+  isAttachment: boolean;
+}
+
+export interface ShelfLabel extends LabelHead {
+  key: string;
+  barcode: string;
+  width: number | null;
+  depth: number | null;
+  qty: number;
+}
+
+export const headOf = (order: Order): LabelHead => ({
+  orderId: order.id,
+  orderName: order.name,
+  customer: order.customer_display,
+});
+
+/** Inches as the catalogue keeps them (decimals), without trailing zeros; "?" when unknown. */
+export const inches = (n: number | null) => (n === null ? '?' : String(Number(n.toFixed(3))));
+
+export function sizeText(it: Pick<OrderItem, 'width' | 'height' | 'depth'>): string {
+  if (it.width === null && it.height === null && it.depth === null) return '';
+  return `${inches(it.width)}W x ${inches(it.height)}H x ${inches(it.depth)}D`;
+}
+
+/** Every line of the order, groups in order, lines by line number. */
+function linesOf(order: Order) {
+  return order.groups
+    .flatMap((g) => g.items.map((it) => ({ it, group: g.name })))
+    .sort((a, b) => a.it.line_no - b.it.line_no);
+}
+
+/** One label per cabinet (unit), in line order. */
+export function cabinetLabels(order: Order): CabinetLabel[] {
+  const head = headOf(order);
+  const out: CabinetLabel[] = [];
+  for (const { it, group } of linesOf(order)) {
+    for (let unit = 1; unit <= it.qty; unit++) {
+      const barcode = labelBarcode(order.id, it.line_no, unit);
+      out.push({
+        ...head,
+        key: barcode,
+        barcode,
+        lineNo: it.line_no,
+        unitNo: unit,
+        qty: it.qty,
+        code: it.manufacturer_code,
+        description: it.description,
+        size: sizeText(it),
+        finish: it.finish,
+        group,
+        isAttachment: it.is_attachment,
+      });
+    }
+  }
+  return out;
+}
+
+/** The shelf list: nb_adjustable_shelf x qty per line, grouped by width and depth, smallest first. */
+export function shelfRows(order: Order): { width: number | null; depth: number | null; qty: number }[] {
+  const bySize = new Map<string, { width: number | null; depth: number | null; qty: number }>();
+  for (const { it } of linesOf(order)) {
+    const count = it.nb_shelf * it.qty;
+    if (count <= 0) continue;
+    const key = `${it.width}x${it.depth}`;
+    const row = bySize.get(key) ?? { width: it.width, depth: it.depth, qty: 0 };
+    row.qty += count;
+    bySize.set(key, row);
+  }
+  const n = (v: number | null) => (v === null ? Number.POSITIVE_INFINITY : v);
+  return [...bySize.values()].sort((a, b) => n(a.width) - n(b.width) || n(a.depth) - n(b.depth));
+}
+
+/** One label per shelf size; its barcode `{order id}-S-{width}x{depth}`. */
+export function shelfLabels(order: Order): ShelfLabel[] {
+  const head = headOf(order);
+  return shelfRows(order).map((r) => {
+    const key = `${inches(r.width)}x${inches(r.depth)}`;
+    return { ...head, key, barcode: `${order.id}-S-${key}`, width: r.width, depth: r.depth, qty: r.qty };
+  });
+}

@@ -1,0 +1,25 @@
+import { labelsApi } from '@cab/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route } from '../../http/route.ts';
+import * as labels from './service.ts';
+
+/** A PDF download; a Buffer bypasses the JSON serializer. */
+function sendPdf<T>(reply: FastifyReply, name: string, pdf: Buffer): T {
+  reply.type('application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`);
+  return pdf as unknown as T;
+}
+
+export function labelsRoutes(app: FastifyInstance) {
+  route(app, labelsApi.dymoXmls, async ({ ctx, params, query, reply }) =>
+    query.format === 'pdf'
+      ? sendPdf(reply, `order-${params.id}-${query.mode}-labels`, await labels.labelsPdfOf(ctx, params.id, query.mode))
+      : labels.dymoXmls(ctx, params.id, query.mode),
+  );
+  route(app, labelsApi.shelfList, async ({ ctx, params, query, reply }) =>
+    query.format === 'pdf'
+      ? sendPdf(reply, `order-${params.id}-shelf-list`, await labels.shelfListPdfOf(ctx, params.id))
+      : labels.shelfList(ctx, params.id),
+  );
+  route(app, labelsApi.printList, ({ ctx, body }) => labels.printList(ctx, body));
+  route(app, labelsApi.printSession, ({ ctx, body }) => labels.printSession(ctx, body.session));
+}

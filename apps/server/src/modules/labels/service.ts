@@ -1,0 +1,138 @@
+import type { printListBodySchema } from '@cab/shared';
+import {
+  type DymoXmls,
+  LABEL_TEXT,
+  type LabelMode,
+  type LabelPrint,
+  type Order,
+  PRODUCTION_STATUSES,
+  type ShelfList,
+} from '@cab/shared';
+import type { z } from 'zod';
+import type { Ctx } from '../../kit/context.ts';
+import { badRequest, fieldError } from '../../kit/errors.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { userNames } from '../auth/index.ts';
+import { getOrder } from '../orders/index.ts';
+import { cabinetLabels, headOf, inches, shelfLabels, shelfRows } from './cabinets.ts';
+import { cabinetLabelXml, cabinetLines, shelfLabelXml, shelfLines } from './dymo.ts';
+import { labelsPdf, type PdfLabel, shelfListPdf } from './pdf.ts';
+import * as repo from './repository.ts';
+
+/** Labels, the shelf list and the print records (issue 18; decision 0029). */
+
+export const LABEL_CODES = { notInProduction: 'order_not_in_production', unknownBarcode: 'unknown_barcode' } as const;
+
+/** The order (404 when the caller cannot reach it), refused unless it is in production. */
+export async function productionOrder(ctx: Ctx, id: number): Promise<Order> {
+  const order = await getOrder(ctx, id);
+  if (!(PRODUCTION_STATUSES as readonly string[]).includes(order.status)) {
+    throw badRequest(LABEL_CODES.notInProduction, LABEL_TEXT.notInProduction);
+  }
+  return order;
+}
+
+function labelsOf(order: Order, mode: LabelMode): { key: string; xml: () => string; pdf: PdfLabel }[] {
+  if (mode === 'shelf') {
+    return shelfLabels(order).map((l) => ({
+      key: l.key,
+      xml: () => shelfLabelXml(l),
+      pdf: { barcode: l.barcode, lines: shelfLines(l) },
+    }));
+  }
+  return cabinetLabels(order).map((l) => ({
+    key: l.key,
+    xml: () => cabinetLabelXml(l),
+    pdf: { barcode: l.barcode, lines: cabinetLines(l) },
+  }));
+}
+
+/** GET {id}/dymo_xmls/?mode=: one DYMO label per cabinet or shelf size. */
+export async function dymoXmls(ctx: Ctx, id: number, mode: LabelMode): Promise<DymoXmls> {
+  const order = await productionOrder(ctx, id);
+  return { mode, results: labelsOf(order, mode).map((l) => ({ key: l.key, xml: l.xml() })) };
+}
+
+/** The same labels as one PDF. */
+export async function labelsPdfOf(ctx: Ctx, id: number, mode: LabelMode): Promise<Buffer> {
+  const order = await productionOrder(ctx, id);
+  return labelsPdf(
+    labelsOf(order, mode).map((l) => l.pdf),
+    `${order.name} ${mode}`,
+  );
+}
+
+/** GET {id}/shelf_list/. */
+export async function shelfList(ctx: Ctx, id: number): Promise<ShelfList> {
+  const order = await productionOrder(ctx, id);
+  const results = shelfRows(order);
+  return { results, total_shelves: results.reduce((n, r) => n + r.qty, 0) };
+}
+
+export async function shelfListPdfOf(ctx: Ctx, id: number): Promise<Buffer> {
+  const order = await productionOrder(ctx, id);
+  const rows = shelfRows(order);
+  const total = rows.reduce((n, r) => n + r.qty, 0);
+  return shelfListPdf(
+    headOf(order),
+    rows.map((r) => ({ width: inches(r.width), depth: inches(r.depth), qty: r.qty })),
+    {
+      title: LABEL_TEXT.shelfList,
+      width: LABEL_TEXT.shelfWidth,
+      depth: LABEL_TEXT.shelfDepth,
+      qty: LABEL_TEXT.shelfQty,
+      total: LABEL_TEXT.totalShelves(total),
+    },
+  );
+}
+
+async function toWirePrint(ctx: Ctx, row: repo.LabelPrintRow): Promise<LabelPrint> {
+  const names = await userNames(ctx.db, row.printedById === null ? [] : [row.printedById]);
+  return {
+    id: row.id,
+    order: row.orderId,
+    session: row.sessionId,
+    mode: row.mode,
+    barcodes: row.keys,
+    label_count: row.labelCount,
+    printed_by: row.printedById === null ? null : { id: row.printedById, full_name: names.get(row.printedById) ?? '' },
+    printed_at: row.printedAt.toISOString(),
+  };
+}
+
+async function record(ctx: Ctx, values: repo.NewLabelPrint): Promise<LabelPrint> {
+  return transaction(ctx, async (tx) => {
+    const row = await repo.insertPrint(tx.db, {
+      ...values,
+      printedById: ctx.actor.id,
+      ...(ctx.at ? { printedAt: ctx.at } : {}),
+    });
+    const wire = await toWirePrint(tx, row);
+    await audit(tx, { entity: 'label_print', id: row.id, action: 'print', before: null, after: wire });
+    return wire;
+  });
+}
+
+/** POST print_list/: an order's labels were printed (all, or the barcodes given: each must be one of them). */
+export async function printList(ctx: Ctx, body: z.output<typeof printListBodySchema>): Promise<LabelPrint> {
+  const order = await productionOrder(ctx, body.order);
+  const keys = labelsOf(order, body.mode).map((l) => l.key);
+  let printed = keys;
+  if (body.barcodes) {
+    const known = new Set(keys);
+    const unknown = body.barcodes.find((b) => !known.has(b));
+    if (unknown !== undefined)
+      throw fieldError(LABEL_CODES.unknownBarcode, 'barcodes', LABEL_TEXT.unknownBarcode(unknown));
+    printed = [...new Set(body.barcodes)];
+  }
+  return record(ctx, { orderId: order.id, mode: body.mode.toUpperCase(), keys: printed, labelCount: printed.length });
+}
+
+/**
+ * POST print_session/: a scan session's labels were printed. Scan sessions belong to the
+ * production module; the id is kept as given (a positive int4), without a foreign key.
+ */
+export function printSession(ctx: Ctx, session: number): Promise<LabelPrint> {
+  return record(ctx, { sessionId: session, mode: 'SESSION', keys: [], labelCount: 0 });
+}

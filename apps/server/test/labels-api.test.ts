@@ -1,0 +1,168 @@
+import { schema } from '@cab/db';
+import { labelBarcode, labelsApi } from '@cab/shared';
+import { and, eq } from 'drizzle-orm';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestApp } from './helpers.ts';
+import { productionOrder } from './labels-fixtures.ts';
+import { setOrder } from './orders-fixtures.ts';
+
+let t: TestApp;
+let admin: string;
+let staff: string;
+let personal: string;
+let orderId: number;
+
+/** Pages of a PDF (pdfkit writes each page's dictionary uncompressed). */
+const pageCount = (pdf: string) => (pdf.match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+
+async function pdfOf(url: string, token: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
+  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload.toString('latin1') };
+}
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  [admin, staff, personal] = await Promise.all([t.login('ADMIN'), t.login('STAFF'), t.login('PERSONAL')]);
+  orderId = (await productionOrder(t, admin)).id;
+});
+afterAll(() => t.close());
+
+describe('dymo_xmls', () => {
+  it('gives one well-formed DYMO label per cabinet, keyed by its barcode, with the order, customer, line, code, size and finish', async () => {
+    const res = await t.call(labelsApi.dymoXmls, { token: staff, params: { id: orderId }, query: { mode: 'cabinet' } });
+    expect(res.status).toBe(200);
+    expect(res.body.mode).toBe('cabinet');
+    // base x2 (line 1), its attachment x3 (line 2, right after its parent), wall x1: one label per unit
+    const keys = res.body.results.map((r: { key: string }) => r.key);
+    expect(keys).toEqual([
+      labelBarcode(orderId, 1, 1),
+      labelBarcode(orderId, 1, 2),
+      labelBarcode(orderId, 2, 1),
+      labelBarcode(orderId, 2, 2),
+      labelBarcode(orderId, 2, 3),
+      labelBarcode(orderId, 3, 1),
+    ]);
+    expect(keys[1]).toBe(`${orderId}-01-2`);
+    const parser = new XMLParser({ ignoreAttributes: false });
+    for (const { key, xml } of res.body.results) {
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const doc = parser.parse(xml);
+      const objects = doc.DieCutLabel.ObjectInfo;
+      const barcode = objects.find((o: Record<string, unknown>) => o.BarcodeObject).BarcodeObject;
+      expect(barcode.Type).toBe('Code128Auto');
+      expect(barcode.Text).toBe(key);
+    }
+    const first = res.body.results[0].xml as string;
+    // The name is escaped, not breaking the XML, and read back as written.
+    expect(first).toContain('Label &amp; &lt;test&gt; kitchen');
+    expect(first).toContain('ZB24');
+    expect(first).toContain('24W x 34.5H x 24D');
+    expect(first).toContain('ZSTAIN');
+    expect(first).toContain('Line 01 (1/2)');
+  });
+
+  it('gives one shelf label per shelf size in shelf mode', async () => {
+    const res = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: orderId }, query: { mode: 'shelf' } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual(['24x24']);
+    expect(XMLValidator.validate(res.body.results[0].xml)).toBe(true);
+    expect(res.body.results[0].xml).toContain('Qty 2');
+  });
+
+  it('gives the same labels as one PDF, one page per label', async () => {
+    const pdf = await pdfOf(`/api/orders/${orderId}/dymo_xmls/?mode=cabinet&format=pdf`, staff);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.body.startsWith('%PDF')).toBe(true);
+    expect(pageCount(pdf.body)).toBe(6);
+    const shelf = await pdfOf(`/api/orders/${orderId}/dymo_xmls/?mode=shelf&format=pdf`, staff);
+    expect(pageCount(shelf.body)).toBe(1);
+  });
+
+  it('refuses an order not in production, an unknown mode, and customers', async () => {
+    const bid = (await productionOrder(t, admin, 'BID')).id;
+    const res = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: bid }, query: { mode: 'cabinet' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('order_not_in_production');
+    const bad = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: orderId }, query: { mode: 'box' } });
+    expect(bad.status).toBe(400);
+    // The order's own customer cannot print or read its labels either.
+    const own = await t.call(labelsApi.dymoXmls, {
+      token: personal,
+      params: { id: orderId },
+      query: { mode: 'cabinet' },
+    });
+    expect(own.status).toBe(403);
+    expect((await pdfOf(`/api/orders/${orderId}/dymo_xmls/?format=pdf`, personal)).status).toBe(403);
+    const missing = await t.call(labelsApi.dymoXmls, {
+      token: admin,
+      params: { id: 999_999 },
+      query: { mode: 'cabinet' },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('shelf_list', () => {
+  it('sums nb_adjustable_shelf x qty per line, grouped by size', async () => {
+    // The wall cabinet line given two shelves of another size: the sizes stay apart and the total adds up.
+    const { id, catalogue } = await productionOrder(t, admin);
+    await t.handle.db
+      .update(schema.orderItems)
+      .set({ nbShelf: 2, width: 30, depth: 12 })
+      .where(and(eq(schema.orderItems.orderId, id), eq(schema.orderItems.lineItemId, catalogue.wall)));
+    await setOrder(t, id, { version: 5 });
+    const res = await t.call(labelsApi.shelfList, { token: staff, params: { id } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      results: [
+        { width: 24, depth: 24, qty: 2 },
+        { width: 30, depth: 12, qty: 2 },
+      ],
+      total_shelves: 4,
+    });
+    const pdf = await pdfOf(`/api/orders/${id}/shelf_list/?format=pdf`, staff);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.body.startsWith('%PDF')).toBe(true);
+    expect((await t.call(labelsApi.shelfList, { token: personal, params: { id } })).status).toBe(403);
+  });
+});
+
+describe('print records', () => {
+  it('records what was printed, by whom, when', async () => {
+    const all = await t.call(labelsApi.printList, { token: staff, body: { order: orderId, mode: 'cabinet' } });
+    expect(all.status).toBe(201);
+    expect(all.body).toMatchObject({ order: orderId, session: null, mode: 'CABINET', label_count: 6 });
+    expect(all.body.printed_by.full_name).not.toBe('');
+    expect(Date.parse(all.body.printed_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    const some = await t.call(labelsApi.printList, {
+      token: admin,
+      body: { order: orderId, mode: 'cabinet', barcodes: [labelBarcode(orderId, 3, 1)] },
+    });
+    expect(some.body).toMatchObject({ barcodes: [`${orderId}-03-1`], label_count: 1 });
+
+    const wrong = await t.call(labelsApi.printList, {
+      token: admin,
+      body: { order: orderId, mode: 'cabinet', barcodes: [labelBarcode(orderId, 9, 1)] },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields.barcodes).toBeDefined();
+
+    const session = await t.call(labelsApi.printSession, { token: staff, body: { session: 12 } });
+    expect(session.status).toBe(201);
+    expect(session.body).toMatchObject({ session: 12, order: null, mode: 'SESSION' });
+    expect((await t.call(labelsApi.printSession, { token: staff, body: { session: 0 } })).status).toBe(400);
+    expect((await t.call(labelsApi.printSession, { token: staff, body: {} })).status).toBe(400);
+    expect(
+      (await t.call(labelsApi.printList, { token: personal, body: { order: orderId, mode: 'cabinet' } })).status,
+    ).toBe(403);
+
+    const events = await t.handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.entity, 'label_print'));
+    expect(events.length).toBe(3);
+  });
+});

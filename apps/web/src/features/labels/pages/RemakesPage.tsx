@@ -1,0 +1,161 @@
+import {
+  PAGE_SIZE,
+  REMAKE_SOURCE_LABELS,
+  REMAKE_SOURCES,
+  REMAKE_STATUS_LABELS,
+  REMAKE_STATUSES,
+  REMAKE_TEXT,
+  type Remake,
+  remakesApi,
+} from '@cab/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCan } from '../../auth/index.ts';
+import { type RemakeFilters, useRemakeList } from '../api.ts';
+import { ApproveRemakeDialog, RejectRemakeDialog } from '../components/DecideRemakeDialogs.tsx';
+
+const STATUS_COLOR = { OPEN: 'warning', APPROVED: 'success', REJECTED: 'default' } as const;
+const STATUS_OPTIONS = REMAKE_STATUSES.map((s) => ({ value: s, label: REMAKE_STATUS_LABELS[s] }));
+const SOURCE_OPTIONS = REMAKE_SOURCES.map((s) => ({ value: s, label: REMAKE_SOURCE_LABELS[s] }));
+const ALL = 'All';
+
+const columns: DataColumn<Remake>[] = [
+  { key: 'id', header: '#', noWrap: true, render: (r) => r.id },
+  {
+    key: 'order',
+    header: REMAKE_TEXT.order,
+    render: (r) => (
+      <Link to={`/orders/${r.order.id}`}>
+        #{r.order.id} {r.order.name}
+      </Link>
+    ),
+  },
+  {
+    key: 'items',
+    header: REMAKE_TEXT.cabinets,
+    render: (r) => r.items.map((i) => `${i.barcode} ${i.manufacturer_code}`).join(', '),
+  },
+  { key: 'reason', header: REMAKE_TEXT.reason, render: (r) => r.reason },
+  { key: 'source', header: REMAKE_TEXT.source, noWrap: true, render: (r) => REMAKE_SOURCE_LABELS[r.source] },
+  { key: 'notes', header: REMAKE_TEXT.notes, minWidth: 160, render: (r) => r.notes },
+  {
+    key: 'requested',
+    header: REMAKE_TEXT.requestedAt,
+    noWrap: true,
+    render: (r) => (
+      <>
+        {formatDateTime(r.requested_at)}
+        <Typography variant="body2" color="text.secondary">
+          {r.requested_by?.full_name}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: REMAKE_TEXT.status,
+    render: (r) => (
+      <Box>
+        <Chip
+          size="small"
+          color={STATUS_COLOR[r.status]}
+          label={REMAKE_STATUS_LABELS[r.status]}
+          data-testid="remake-status"
+          data-status={r.status}
+        />
+        {r.remake_order && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            <Link to={`/orders/${r.remake_order.id}`} data-testid="remake-order-link">
+              {REMAKE_TEXT.remakeOrder} #{r.remake_order.id}
+            </Link>
+          </Typography>
+        )}
+        {r.reject_reason && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {r.reject_reason}
+          </Typography>
+        )}
+      </Box>
+    ),
+  },
+];
+
+/** /orders/remakes: remake requests by search, status (OPEN first shown) and source; an admin approves or rejects. */
+export default function RemakesPage() {
+  const list = useListState<RemakeFilters>({
+    key: 'labels.remakes',
+    pageSize: PAGE_SIZE.orders,
+    filters: { search: '', status: 'OPEN', source: '' },
+  });
+  const query = useRemakeList(list);
+  const canDecide = useCan(remakesApi.approve);
+  const [approving, setApproving] = useState<Remake | null>(null);
+  const [rejecting, setRejecting] = useState<Remake | null>(null);
+  return (
+    <>
+      <PageHeader />
+      <Card>
+        <PagedDataTable
+          query={query}
+          state={list}
+          filters={{
+            fields: [
+              {
+                kind: 'text',
+                name: 'search',
+                label: REMAKE_TEXT.search,
+                testId: 'remake-search',
+                search: true,
+                width: 220,
+              },
+              {
+                kind: 'select',
+                name: 'status',
+                label: REMAKE_TEXT.status,
+                anyLabel: ALL,
+                options: STATUS_OPTIONS,
+                testId: 'remake-status-filter',
+              },
+              {
+                kind: 'select',
+                name: 'source',
+                label: REMAKE_TEXT.source,
+                anyLabel: ALL,
+                options: SOURCE_OPTIONS,
+                testId: 'remake-source-filter',
+              },
+            ],
+          }}
+          columns={columns}
+          emptyText={REMAKE_TEXT.none}
+          rowTestId={(r) => `remake-row-${r.id}`}
+          testId="remakes-table"
+          rowActions={(r) =>
+            canDecide && r.status === 'OPEN' ? (
+              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+                <Button size="small" variant="contained" onClick={() => setApproving(r)} data-testid="approve-remake">
+                  {REMAKE_TEXT.approve}
+                </Button>
+                <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-remake">
+                  {REMAKE_TEXT.reject}
+                </Button>
+              </Box>
+            ) : null
+          }
+        />
+      </Card>
+      {approving && <ApproveRemakeDialog remake={approving} onClose={() => setApproving(null)} />}
+      {rejecting && <RejectRemakeDialog remake={rejecting} onClose={() => setRejecting(null)} />}
+    </>
+  );
+}
