@@ -4,4 +4,5 @@ export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';
 export * from './finance.ts';
+export * from './jobs.ts';
 export * from './orders.ts';
