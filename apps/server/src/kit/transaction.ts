@@ -56,3 +56,8 @@ export function rethrowUnique(err: unknown, toError: (constraint: string | undef
   }
   throw err;
 }
+
+/** True for a foreign key violation (a row others still reference, or a reference to nothing). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return pgError(err)?.code === '23503';
+}

@@ -20,6 +20,11 @@ export const AUDIT_ENTITIES = [
   'announcement',
   'order',
   'discount_code',
+  'payment_option',
+  'payment_rule',
+  'surcharge',
+  'bound_discount',
+  'account_charges',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
