@@ -111,7 +111,7 @@ const milestonesField = () =>
     .max(MILESTONES_MAX)
     .superRefine((ms, ctx) => {
       const total = milestoneSharesTotal(ms);
-      if (total !== null && total !== BASIS_POINTS_PER_WHOLE) {
+      if (ms.length > 0 && total !== null && total !== BASIS_POINTS_PER_WHOLE) {
         ctx.addIssue({ code: 'custom', message: FINANCE_TEXT.milestonesTotal });
       }
     });
