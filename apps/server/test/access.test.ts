@@ -8,12 +8,14 @@ import {
   type Endpoint,
   ERROR_CODES,
   emailApi,
+  financeApi,
   MSG,
   ordersApi,
   ROLES,
   type Role,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
@@ -25,6 +27,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  financeApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -56,6 +59,8 @@ const SAMPLE: Record<
   ...accountsSamples(),
   // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
   ...ordersSamples(),
+  // Finance: ids that do not exist (apps/server/test/finance-access-samples.ts).
+  ...financeSamples(),
 };
 
 function announcementSample() {
