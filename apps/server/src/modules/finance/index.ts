@@ -20,6 +20,7 @@ export {
   claimCode,
   createDiscountCode,
   createPaymentOption,
+  createPaymentRule,
   createSurcharge,
   discountCodeById,
   discountCodeByText,
@@ -35,6 +36,7 @@ export {
   DAILY_CHARGES_JOB,
   type DailyChargesBody,
   registerFinanceJobs,
+  setChargeSettings,
   supplyDailyCharges,
 } from './charges/service.ts';
 export { financeRoutes } from './routes.ts';

@@ -10,6 +10,7 @@ import {
   type storageFeesBodySchema,
   toWire,
 } from '@cab/shared';
+import type { Executor } from '@cab/db';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { registerDailyJob } from '../../../kit/daily-jobs.ts';
@@ -112,6 +113,10 @@ export function updateStorageFees(ctx: Ctx, kind: PartyKind, id: number, body: z
   });
   return write(ctx, kind, id, values, storageToWire);
 }
+
+/** Writes a party's settings without a request (the demo seed). */
+export const setChargeSettings = (db: Executor, party: repo.Party, values: repo.ChargeSettingsValues) =>
+  repo.upsertSettings(db, party, values);
 
 // ---------------------------------------------------------------------------------------------
 // The daily charges
