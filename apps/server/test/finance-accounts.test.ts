@@ -40,7 +40,11 @@ const call = (e: Parameters<TestApp['call']>[0], o: Parameters<TestApp['call']>[
 
 /** The outbox rows written after `afterId`. */
 const outboxAfter = (afterId: number) =>
-  t.handle.db.select().from(schema.emailOutbox).where(gt(schema.emailOutbox.id, afterId)).orderBy(schema.emailOutbox.id);
+  t.handle.db
+    .select()
+    .from(schema.emailOutbox)
+    .where(gt(schema.emailOutbox.id, afterId))
+    .orderBy(schema.emailOutbox.id);
 async function lastOutboxId() {
   const rows = await t.handle.db.select({ id: schema.emailOutbox.id }).from(schema.emailOutbox);
   return Math.max(0, ...rows.map((r) => r.id));
@@ -55,7 +59,11 @@ describe('reminders', () => {
       expect(res.body).toEqual({ queued: 1 });
       const [mail, ...more] = await outboxAfter(before);
       expect(more).toHaveLength(0);
-      expect(mail).toMatchObject({ toAddress: 'personal@demo.test', templateName: 'payment_reminder', status: 'PENDING' });
+      expect(mail).toMatchObject({
+        toAddress: 'personal@demo.test',
+        templateName: 'payment_reminder',
+        status: 'PENDING',
+      });
       expect(mail!.subject).toContain('Payment reminder');
     }
     const events = await call(auditApi.events, { query: { entity: 'user', entity_id: String(personalId) } });
@@ -153,7 +161,11 @@ describe('overdue interest and storage fees', () => {
     const events = await call(auditApi.events, {
       query: { entity: 'account_charges', entity_id: `customer:${personalId}` },
     });
-    expect(events.body.results[0]).toMatchObject({ action: 'update', after: { grace_days: 5 }, before: { grace_days: 10 } });
+    expect(events.body.results[0]).toMatchObject({
+      action: 'update',
+      after: { grace_days: 5 },
+      before: { grace_days: 10 },
+    });
   });
 
   it('bound every number', async () => {
@@ -169,7 +181,10 @@ describe('overdue interest and storage fees', () => {
       body: { daily_amount: '-1', free_days: -1 },
     });
     expect(Object.keys(fees.body.fields).sort()).toEqual(['daily_amount', 'free_days']);
-    const huge = await call(financeApi.companyUpdateStorageFees, { params: { id: companyId }, body: { daily_amount: '1e9' } });
+    const huge = await call(financeApi.companyUpdateStorageFees, {
+      params: { id: companyId },
+      body: { daily_amount: '1e9' },
+    });
     expect(huge.status).toBe(400);
     expect((await call(financeApi.companyStorageFees, { params: { id: 999_999 } })).status).toBe(404);
   });

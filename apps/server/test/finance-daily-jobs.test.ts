@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { schema } from '@cab/db';
+import { financeApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestContext, systemContext } from '../src/kit/context.ts';
 import { type DailyJob, registeredDailyJobs, runDailyJob } from '../src/kit/daily-jobs.ts';
 import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
-import { financeApi } from '@cab/shared';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**

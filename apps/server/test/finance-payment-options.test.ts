@@ -17,8 +17,9 @@ beforeAll(async () => {
   f = await setupFixture();
   personalOrder = (await makeOrder(f, 'PERSONAL')).id;
   businessOrder = (await makeOrder(f, 'BUSINESS_MANAGER')).id;
-  companyId = (await f.t.handle.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, f.userIds.BUSINESS_MANAGER) }))!
-    .companyId!;
+  companyId = (await f.t.handle.db.query.users.findFirst({
+    where: (u, { eq }) => eq(u.id, f.userIds.BUSINESS_MANAGER),
+  }))!.companyId!;
 });
 afterAll(() => f.close());
 
@@ -64,7 +65,11 @@ describe('payment options filtered by the rules', () => {
 
     // Inactive rules count as none: the option is open again.
     for (const id of [small, company]) {
-      await f.t.call(financeApi.paymentRuleUpdate, { token: f.tokens.ADMIN, params: { id }, body: { is_active: false } });
+      await f.t.call(financeApi.paymentRuleUpdate, {
+        token: f.tokens.ADMIN,
+        params: { id },
+        body: { is_active: false },
+      });
     }
     await setTotal(personalOrder, 10_000);
     expect(await offered(personalOrder)).toEqual([payInFull]);

@@ -141,7 +141,10 @@ describe('payment options', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields.milestones).toEqual([FINANCE_TEXT.milestonesTotal]);
     // valid_to before the stored valid_from
-    const dates = await call(financeApi.paymentOptionUpdate, { params: { id: created.id }, body: { valid_to: '2025-01-01' } });
+    const dates = await call(financeApi.paymentOptionUpdate, {
+      params: { id: created.id },
+      body: { valid_to: '2025-01-01' },
+    });
     expect(dates.body.fields.valid_to).toEqual([FINANCE_TEXT.validToBeforeFrom]);
     const event = await lastAudit('payment_option', created.id);
     expect(event.action).toBe('update');
@@ -208,7 +211,10 @@ describe('payment rules', () => {
       body: { account_type: null, max_total: '5000.5' },
     });
     expect(patched.body).toMatchObject({ account_type: null, company: companyId, max_total: '5000.50' });
-    const below = await call(financeApi.paymentRuleUpdate, { params: { id: res.body.id }, body: { max_total: '999.99' } });
+    const below = await call(financeApi.paymentRuleUpdate, {
+      params: { id: res.body.id },
+      body: { max_total: '999.99' },
+    });
     expect(below.status).toBe(400);
     expect(below.body.fields.max_total).toEqual([FINANCE_TEXT.maxBelowMin]);
     const list = await call(financeApi.paymentRuleList, { query: { payment_option: String(optionId) } });
@@ -228,7 +234,9 @@ describe('payment rules', () => {
     });
     expect(shape.status).toBe(400);
     expect(Object.keys(shape.body.fields).sort()).toEqual(['account_type', 'max_total', 'min_total']);
-    const big = await call(financeApi.paymentRuleCreate, { body: { payment_option: optionId, min_total: '99999999999' } });
+    const big = await call(financeApi.paymentRuleCreate, {
+      body: { payment_option: optionId, min_total: '99999999999' },
+    });
     expect(big.status).toBe(400);
   });
 });
@@ -277,7 +285,13 @@ describe('bound discounts', () => {
       body: { customer: personalId, percentage: '5', notes: 'Loyal' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), customer: personalId, company: null, percentage: '5.00', notes: 'Loyal' });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      customer: personalId,
+      company: null,
+      percentage: '5.00',
+      notes: 'Loyal',
+    });
     const again = await call(financeApi.boundDiscountCreate, { body: { customer: personalId, percentage: '6' } });
     expect(again.status).toBe(400);
     expect(again.body.fields.customer).toEqual([FINANCE_TEXT.boundTaken]);
@@ -290,10 +304,15 @@ describe('bound discounts', () => {
     const range = await call(financeApi.boundDiscountCreate, { body: { company: companyId, percentage: '101' } });
     expect(range.body.fields.percentage).toEqual([MSG.percentageBetween]);
     const staff = await t.handle.db.select().from(schema.users).where(eq(schema.users.email, 'staff@demo.test'));
-    const notCustomer = await call(financeApi.boundDiscountCreate, { body: { customer: staff[0]!.id, percentage: '1' } });
+    const notCustomer = await call(financeApi.boundDiscountCreate, {
+      body: { customer: staff[0]!.id, percentage: '1' },
+    });
     expect(notCustomer.body.fields.customer).toEqual([FINANCE_TEXT.unknownCustomer]);
     // Moving it to the company clears the customer.
-    const moved = await call(financeApi.boundDiscountUpdate, { params: { id: res.body.id }, body: { company: companyId } });
+    const moved = await call(financeApi.boundDiscountUpdate, {
+      params: { id: res.body.id },
+      body: { company: companyId },
+    });
     expect(moved.body).toMatchObject({ customer: null, company: companyId });
     expect((await call(financeApi.boundDiscountDelete, { params: { id: res.body.id } })).status).toBe(200);
   });

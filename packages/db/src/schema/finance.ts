@@ -1,6 +1,6 @@
 import type { BasisPoints, Cents } from '@cab/shared';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, userRef } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
@@ -127,11 +127,17 @@ export const accountChargeSettings = pgTable(
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     interestEnabled: boolean('interest_enabled').notNull().default(false),
     /** Monthly interest on overdue balances, basis points. */
-    interestMonthly: integer('interest_monthly').$type<BasisPoints>().notNull().default(0 as BasisPoints),
+    interestMonthly: integer('interest_monthly')
+      .$type<BasisPoints>()
+      .notNull()
+      .default(0 as BasisPoints),
     interestGraceDays: integer('interest_grace_days').notNull().default(0),
     storageEnabled: boolean('storage_enabled').notNull().default(false),
     /** Per day a completed order waits past the free days, cents. */
-    storageDailyAmount: integer('storage_daily_amount').$type<Cents>().notNull().default(0 as Cents),
+    storageDailyAmount: integer('storage_daily_amount')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
     storageFreeDays: integer('storage_free_days').notNull().default(0),
     updatedAt: updatedAt(),
   },

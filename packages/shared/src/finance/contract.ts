@@ -8,9 +8,9 @@ import {
   boundDiscountListQuerySchema,
   boundDiscountPatchSchema,
   boundDiscountSchema,
-  discountCodeRuleBodySchema,
   discountCodeListQuerySchema,
   discountCodePatchSchema,
+  discountCodeRuleBodySchema,
   discountCodeSchema,
   financeDeletedSchema,
   overdueInterestBodySchema,
@@ -39,12 +39,11 @@ const idParams = z.object({ id: idField() });
 const F = '/api/finance';
 
 /** list, create, detail, PATCH and DELETE of one rule kind under `/api/finance/<path>/`. */
-function crud<
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  P extends z.ZodType,
-  R extends z.ZodType,
->(path: string, what: string, s: { query: Q; body: B; patch: P; item: R }) {
+function crud<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  path: string,
+  what: string,
+  s: { query: Q; body: B; patch: P; item: R },
+) {
   const base = `${F}/${path}`;
   return {
     list: endpoint({

@@ -95,8 +95,7 @@ export type MilestoneBody = z.input<typeof milestoneBodySchema>;
 export function milestoneSharesTotal(milestones: readonly { percentage?: unknown }[]): number | null {
   let total = 0;
   for (const m of milestones) {
-    const bp =
-      typeof m.percentage === 'string' || typeof m.percentage === 'number' ? parsePercent(m.percentage) : null;
+    const bp = typeof m.percentage === 'string' || typeof m.percentage === 'number' ? parsePercent(m.percentage) : null;
     if (bp === null) return null;
     total += bp;
   }

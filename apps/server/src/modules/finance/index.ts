@@ -6,6 +6,15 @@
  * lists of the five rule tables, `admit.ts` the payment option filter), `charges/` (overdue
  * interest and storage fee settings, the daily charges job and its seam `supplyDailyCharges`).
  */
+
+export {
+  type ChargeSettings,
+  DAILY_CHARGES_JOB,
+  type DailyChargesBody,
+  registerFinanceJobs,
+  setChargeSettings,
+  supplyDailyCharges,
+} from './charges/service.ts';
 export type {
   DiscountCodeRow,
   NewBoundDiscount,
@@ -15,6 +24,15 @@ export type {
   PaymentOptionRow,
   SurchargeRow,
 } from './repository.ts';
+export { financeRoutes } from './routes.ts';
+export { admittedPaymentOptions, type PaymentChooser } from './rules/admit.ts';
+export {
+  boundDiscountRules,
+  discountCodeRules,
+  paymentOptionRules,
+  paymentRuleRules,
+  surchargeRules,
+} from './rules/service.ts';
 export {
   boundDiscountFor,
   claimCode,
@@ -31,20 +49,3 @@ export {
   setBoundDiscount,
   surchargesFor,
 } from './service.ts';
-export {
-  type ChargeSettings,
-  DAILY_CHARGES_JOB,
-  type DailyChargesBody,
-  registerFinanceJobs,
-  setChargeSettings,
-  supplyDailyCharges,
-} from './charges/service.ts';
-export { financeRoutes } from './routes.ts';
-export { admittedPaymentOptions, type PaymentChooser } from './rules/admit.ts';
-export {
-  boundDiscountRules,
-  discountCodeRules,
-  paymentOptionRules,
-  paymentRuleRules,
-  surchargeRules,
-} from './rules/service.ts';

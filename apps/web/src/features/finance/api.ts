@@ -7,8 +7,8 @@ import {
   type StorageFeesBody,
 } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import type { Params } from '../../components/data-table/listParams.ts';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
 
@@ -20,7 +20,8 @@ export type RuleKindName = 'paymentOption' | 'paymentRule' | 'surcharge' | 'boun
 
 export const financeKeys = {
   rules: (kind: RuleKindName) => resourceKeys('finance', kind),
-  settings: (party: Party, id: number, what: 'interest' | 'storage') => ['finance', 'settings', party, id, what] as const,
+  settings: (party: Party, id: number, what: 'interest' | 'storage') =>
+    ['finance', 'settings', party, id, what] as const,
   /** The choices of the rule forms: every payment option, company, customer. */
   choices: (what: 'options' | 'companies' | 'customers') => ['finance', 'choices', what] as const,
 };
@@ -36,8 +37,7 @@ export function useRulePage<R, F extends Params>(kind: RuleKindName, list: ListQ
   const query = listQueryOf(list);
   return useQuery({
     queryKey: financeKeys.rules(kind).list(query),
-    queryFn: ({ signal }) =>
-      call(endpoints(kind).list, { query, signal }) as Promise<{ results: R[]; total: number }>,
+    queryFn: ({ signal }) => call(endpoints(kind).list, { query, signal }) as Promise<{ results: R[]; total: number }>,
     placeholderData: keepPreviousData,
   });
 }
@@ -141,7 +141,8 @@ export const useStorageFees = (party: Party, id: number) =>
 export function useSaveOverdueInterest(party: Party, id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: OverdueInterestBody) => call(partyCalls(party).setInterest, { params: { id }, body, form: true }),
+    mutationFn: (body: OverdueInterestBody) =>
+      call(partyCalls(party).setInterest, { params: { id }, body, form: true }),
     onSuccess: (data) => client.setQueryData(financeKeys.settings(party, id, 'interest'), data),
   });
 }

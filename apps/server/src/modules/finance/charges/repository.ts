@@ -10,12 +10,16 @@ export type ChargeSettingsValues = Partial<
 >;
 export type Party = { customerId: number } | { companyId: number };
 
-const ownerColumn = (p: Party) => ('customerId' in p ? accountChargeSettings.customerId : accountChargeSettings.companyId);
+const ownerColumn = (p: Party) =>
+  'customerId' in p ? accountChargeSettings.customerId : accountChargeSettings.companyId;
 const ownerId = (p: Party) => ('customerId' in p ? p.customerId : p.companyId);
 
 /** The party's settings row, locked FOR UPDATE when asked, or undefined when it has none yet. */
 export async function settingsOf(db: Executor, party: Party, lock = false) {
-  const query = db.select().from(accountChargeSettings).where(eq(ownerColumn(party), ownerId(party)));
+  const query = db
+    .select()
+    .from(accountChargeSettings)
+    .where(eq(ownerColumn(party), ownerId(party)));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }

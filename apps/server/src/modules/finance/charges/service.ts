@@ -1,3 +1,4 @@
+import type { Executor } from '@cab/db';
 import {
   type BasisPoints,
   type Cents,
@@ -10,7 +11,6 @@ import {
   type storageFeesBodySchema,
   toWire,
 } from '@cab/shared';
-import type { Executor } from '@cab/db';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { registerDailyJob } from '../../../kit/daily-jobs.ts';

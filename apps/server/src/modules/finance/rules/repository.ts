@@ -48,7 +48,10 @@ export async function ruleById<T extends RuleTable>(
   id: number,
   lock = false,
 ): Promise<T['$inferSelect'] | undefined> {
-  const query = db.select().from(table(t)).where(eq(table(t).id, id));
+  const query = db
+    .select()
+    .from(table(t))
+    .where(eq(table(t).id, id));
   const rows = (await (lock ? query.for('update') : query)) as unknown as T['$inferSelect'][];
   return rows[0];
 }
@@ -77,7 +80,10 @@ export async function updateRule<T extends RuleTable>(
 }
 
 export async function deleteRule(db: Executor, t: RuleTable, id: number) {
-  const rows = await db.delete(table(t)).where(eq(table(t).id, id)).returning({ id: table(t).id });
+  const rows = await db
+    .delete(table(t))
+    .where(eq(table(t).id, id))
+    .returning({ id: table(t).id });
   return rows.length === 1;
 }
 

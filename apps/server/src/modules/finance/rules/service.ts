@@ -19,10 +19,10 @@ import {
   type surchargePatchSchema,
 } from '@cab/shared';
 import type { z } from 'zod';
-import { companyName } from '../../accounts/index.ts';
-import { findUserWithCompany } from '../../auth/index.ts';
 import type { Ctx } from '../../../kit/context.ts';
 import { fieldError } from '../../../kit/errors.ts';
+import { companyName } from '../../accounts/index.ts';
+import { findUserWithCompany } from '../../auth/index.ts';
 import { normalizeCode } from '../service.ts';
 import { bp, money, ruleService, sent } from './kind.ts';
 import * as repo from './repository.ts';
@@ -68,7 +68,10 @@ export const paymentOptionRules = ruleService({
     index: b.index ?? 0,
   }),
   patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row) => {
-    checkDates(b.valid_from === undefined ? row.validFrom : b.valid_from, b.valid_to === undefined ? row.validTo : b.valid_to);
+    checkDates(
+      b.valid_from === undefined ? row.validFrom : b.valid_from,
+      b.valid_to === undefined ? row.validTo : b.valid_to,
+    );
     return sent({
       name: b.name,
       description: b.description,
@@ -97,7 +100,8 @@ async function checkCustomer(tx: Ctx, id: number | null | undefined) {
   if (id === undefined || id === null) return;
   const found = await findUserWithCompany(tx.db, id);
   const u = found?.user;
-  if (!u || u.accountType === null || u.isStaff || u.isEmployee) throw invalid('customer', FINANCE_TEXT.unknownCustomer);
+  if (!u || u.accountType === null || u.isStaff || u.isEmployee)
+    throw invalid('customer', FINANCE_TEXT.unknownCustomer);
 }
 
 export const paymentRuleRules = ruleService({
@@ -191,7 +195,8 @@ export const boundDiscountRules = ruleService({
   fallbackOrder: '-id',
   where: (q: Out<typeof boundDiscountListQuerySchema>) => repo.boundDiscountWhere(q),
   toWire: wire.boundDiscountToWire,
-  label: (r) => (r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`),
+  label: (r) =>
+    r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`,
   taken: boundTaken,
   insert: async (tx, b: Out<typeof boundDiscountBodySchema>) => {
     await checkCustomer(tx, b.customer);
@@ -242,7 +247,10 @@ export const discountCodeRules = ruleService({
     isActive: b.is_active ?? true,
   }),
   patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row) => {
-    checkDates(b.valid_from === undefined ? row.validFrom : b.valid_from, b.valid_to === undefined ? row.validTo : b.valid_to);
+    checkDates(
+      b.valid_from === undefined ? row.validFrom : b.valid_from,
+      b.valid_to === undefined ? row.validTo : b.valid_to,
+    );
     return {
       ...sent({
         code: b.code === undefined ? undefined : normalizeCode(b.code),

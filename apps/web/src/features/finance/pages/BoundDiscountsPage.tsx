@@ -88,7 +88,11 @@ export default function BoundDiscountsPage() {
   const customers = namesOf(useCustomerChoices().data);
   const companies = namesOf(useCompanyChoices().data);
   const columns: DataColumn<BoundDiscount>[] = [
-    { key: 'party', header: FINANCE_LABELS.customer, render: (d) => <strong>{partyOf(d, customers, companies)}</strong> },
+    {
+      key: 'party',
+      header: FINANCE_LABELS.customer,
+      render: (d) => <strong>{partyOf(d, customers, companies)}</strong>,
+    },
     { key: 'percentage', header: FINANCE_LABELS.percentage, render: (d) => percentText(d.percentage) },
     { key: 'notes', header: FINANCE_LABELS.notes, render: (d) => d.notes },
   ];

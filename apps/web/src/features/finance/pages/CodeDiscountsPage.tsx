@@ -62,8 +62,21 @@ function DiscountCodeDialog({ row, onClose }: { row: DiscountCode | null; onClos
       testId="discount-code-dialog"
       onClose={onClose}
       fields={[
-        { name: 'code', label: FINANCE_LABELS.code, size: 'full', required: true, autoFocus: true, testId: 'code-code' },
-        { name: 'percentage', label: FINANCE_LABELS.percentage, size: 'half', inputMode: 'decimal', testId: 'code-percentage' },
+        {
+          name: 'code',
+          label: FINANCE_LABELS.code,
+          size: 'full',
+          required: true,
+          autoFocus: true,
+          testId: 'code-code',
+        },
+        {
+          name: 'percentage',
+          label: FINANCE_LABELS.percentage,
+          size: 'half',
+          inputMode: 'decimal',
+          testId: 'code-percentage',
+        },
         { name: 'amount', label: FINANCE_LABELS.amount, size: 'half', inputMode: 'decimal', testId: 'code-amount' },
         { name: 'valid_from', label: FINANCE_LABELS.validFrom, size: 'half', helperText: 'YYYY-MM-DD' },
         { name: 'valid_to', label: FINANCE_LABELS.validTo, size: 'half', helperText: 'YYYY-MM-DD' },

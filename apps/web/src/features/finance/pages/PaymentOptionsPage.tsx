@@ -1,5 +1,6 @@
 import {
   BASIS_POINTS_PER_WHOLE,
+  basisPoints,
   FINANCE_LABELS,
   MILESTONE_DUES,
   type MilestoneDue,
@@ -7,7 +8,6 @@ import {
   type PaymentOptionRule,
   paymentOptionBodySchema,
   toWire,
-  basisPoints,
 } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Grid from '@mui/material/Grid';
@@ -17,7 +17,7 @@ import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { AddButton } from '../../../components/AddButton.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { FormFields } from '../../../components/form/FormFields.tsx';
-import { RuleFormDialog, orNull, text } from '../components/RuleFormDialog.tsx';
+import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
 import { activeFilter, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface MilestoneValues {
@@ -70,12 +70,18 @@ const valuesOf = (o: PaymentOptionRule | null): Values => ({
 });
 
 const splitText = (o: PaymentOptionRule) =>
-  o.milestones.map((m) => `${m.percentage} % ${FINANCE_LABELS.dueLabels[m.due]}${m.days ? ` (${m.days})` : ''}`).join(' · ');
+  o.milestones
+    .map((m) => `${m.percentage} % ${FINANCE_LABELS.dueLabels[m.due]}${m.days ? ` (${m.days})` : ''}`)
+    .join(' · ');
 
 const COLUMNS: DataColumn<PaymentOptionRule>[] = [
   { key: 'name', header: FINANCE_LABELS.name, render: (o) => <strong>{o.name}</strong> },
   { key: 'milestones', header: FINANCE_LABELS.milestones, render: splitText },
-  { key: 'discount_percentage', header: FINANCE_LABELS.discountPercentage, render: (o) => percentText(o.discount_percentage) },
+  {
+    key: 'discount_percentage',
+    header: FINANCE_LABELS.discountPercentage,
+    render: (o) => percentText(o.discount_percentage),
+  },
   { key: 'business_only', header: FINANCE_LABELS.businessOnly, render: (o) => yesNo(o.business_only) },
   { key: 'valid_from', header: FINANCE_LABELS.validFrom, render: (o) => o.valid_from ?? '—' },
   { key: 'valid_to', header: FINANCE_LABELS.validTo, render: (o) => o.valid_to ?? '—' },
@@ -103,7 +109,13 @@ function MilestonesEditor({ form }: { form: UseFormReturn<Values> }) {
           <FormFields
             control={form.control}
             fields={[
-              { name: `milestones.${i}.label`, label: FINANCE_LABELS.label, size: 'third', required: true, testId: `milestone-${i}-label` },
+              {
+                name: `milestones.${i}.label`,
+                label: FINANCE_LABELS.label,
+                size: 'third',
+                required: true,
+                testId: `milestone-${i}-label`,
+              },
               {
                 name: `milestones.${i}.percentage`,
                 label: FINANCE_LABELS.share,
@@ -180,7 +192,14 @@ function PaymentOptionDialog({ row, onClose }: { row: PaymentOptionRule | null; 
       testId="payment-option-dialog"
       onClose={onClose}
       fields={[
-        { name: 'name', label: FINANCE_LABELS.name, size: 'half', required: true, autoFocus: true, testId: 'option-name' },
+        {
+          name: 'name',
+          label: FINANCE_LABELS.name,
+          size: 'half',
+          required: true,
+          autoFocus: true,
+          testId: 'option-name',
+        },
         {
           name: 'discount_percentage',
           label: FINANCE_LABELS.discountPercentage,
@@ -219,4 +238,3 @@ export default function PaymentOptionsPage() {
     />
   );
 }
-

@@ -25,7 +25,11 @@ const COLUMNS: DataColumn<Surcharge>[] = [
   { key: 'name', header: FINANCE_LABELS.name, render: (s) => <strong>{s.name}</strong> },
   { key: 'percentage', header: FINANCE_LABELS.percentage, render: (s) => percentText(s.percentage) },
   { key: 'amount', header: FINANCE_LABELS.amount, render: (s) => s.amount ?? '—' },
-  { key: 'payment_method', header: FINANCE_LABELS.paymentMethod, render: (s) => s.payment_method ?? FINANCE_LABELS.anyMethod },
+  {
+    key: 'payment_method',
+    header: FINANCE_LABELS.paymentMethod,
+    render: (s) => s.payment_method ?? FINANCE_LABELS.anyMethod,
+  },
   { key: 'applies_below', header: FINANCE_LABELS.appliesBelow, render: (s) => s.applies_below ?? '—' },
   { key: 'is_active', header: FINANCE_LABELS.active, render: (s) => yesNo(s.is_active) },
 ];
