@@ -3,9 +3,7 @@ import {
   FINANCE_TEXT,
   financeApi,
   NOTIFY_MS,
-  type OverdueInterest,
   overdueInterestBodySchema,
-  type StorageFees,
   storageFeesBodySchema,
 } from '@cab/shared';
 import Button from '@mui/material/Button';
@@ -16,8 +14,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
-import { FormFields } from '../../../components/form/FormFields.tsx';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
 import { bodyResolver, useFrameSubmit } from '../../../lib/forms.ts';
 import { useCan } from '../../auth/index.ts';
@@ -95,6 +94,42 @@ function Reminders({ party, id }: { party: Party; id: number }) {
   );
 }
 
+/** One settings form of the panel: its title, fields and save, with the shared schema's messages. */
+function SettingsForm<V extends FieldValues>({
+  title,
+  testId,
+  defaults,
+  schema,
+  fields,
+  save,
+}: {
+  title: string;
+  testId: string;
+  defaults: DefaultValues<V>;
+  schema: z.ZodType;
+  fields: readonly FieldSpec<V>[];
+  save: { mutateAsync: (body: V) => Promise<unknown>; isPending: boolean };
+}) {
+  const form = useForm<V>({ resolver: bodyResolver(schema, (v: V) => v), defaultValues: defaults });
+  const frame = useFrameSubmit(
+    form,
+    fields.map((f) => f.name),
+    async (v) => {
+      await save.mutateAsync(v);
+      return FINANCE_TEXT.settingsSaved;
+    },
+    { pending: save.isPending },
+  );
+  return (
+    <PageForm {...frame} submitLabel={FINANCE_LABELS.save} testId={testId} submitTestId={`${testId}-save`}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <FormFields control={form.control} fields={fields} />
+    </PageForm>
+  );
+}
+
 interface InterestValues {
   enabled: boolean;
   monthly_percentage: string;
@@ -103,49 +138,28 @@ interface InterestValues {
 
 function InterestForm({ party, id }: { party: Party; id: number }) {
   const current = useOverdueInterest(party, id);
-  if (!current.data) return <Skeleton variant="rounded" height={200} />;
-  return <InterestFields key={current.dataUpdatedAt} party={party} id={id} value={current.data} />;
-}
-
-function InterestFields({ party, id, value }: { party: Party; id: number; value: OverdueInterest }) {
   const save = useSaveOverdueInterest(party, id);
-  const form = useForm<InterestValues>({
-    resolver: bodyResolver(overdueInterestBodySchema, (v: InterestValues) => v),
-    defaultValues: { ...value, grace_days: String(value.grace_days) },
-  });
-  const frame = useFrameSubmit(
-    form,
-    ['enabled', 'monthly_percentage', 'grace_days'],
-    async (v) => {
-      await save.mutateAsync(v);
-      return FINANCE_TEXT.settingsSaved;
-    },
-    { pending: save.isPending },
-  );
+  const value = current.data;
+  if (!value) return <Skeleton variant="rounded" height={200} />;
   return (
-    <PageForm
-      {...frame}
-      submitLabel={FINANCE_LABELS.save}
-      testId="overdue-interest-form"
-      submitTestId="save-overdue-interest"
-    >
-      <Typography variant="h6" component="h2">
-        {FINANCE_LABELS.overdueInterest}
-      </Typography>
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'enabled', label: FINANCE_LABELS.enabled, type: 'switch', testId: 'interest-enabled' },
-          {
-            name: 'monthly_percentage',
-            label: FINANCE_LABELS.monthlyPercentage,
-            inputMode: 'decimal',
-            testId: 'interest-monthly',
-          },
-          { name: 'grace_days', label: FINANCE_LABELS.graceDays, inputMode: 'numeric', testId: 'interest-grace' },
-        ]}
-      />
-    </PageForm>
+    <SettingsForm<InterestValues>
+      key={current.dataUpdatedAt}
+      title={FINANCE_LABELS.overdueInterest}
+      testId="overdue-interest"
+      defaults={{ ...value, grace_days: String(value.grace_days) }}
+      schema={overdueInterestBodySchema}
+      save={save}
+      fields={[
+        { name: 'enabled', label: FINANCE_LABELS.enabled, type: 'switch', testId: 'interest-enabled' },
+        {
+          name: 'monthly_percentage',
+          label: FINANCE_LABELS.monthlyPercentage,
+          inputMode: 'decimal',
+          testId: 'interest-monthly',
+        },
+        { name: 'grace_days', label: FINANCE_LABELS.graceDays, inputMode: 'numeric', testId: 'interest-grace' },
+      ]}
+    />
   );
 }
 
@@ -157,38 +171,22 @@ interface StorageValues {
 
 function StorageForm({ party, id }: { party: Party; id: number }) {
   const current = useStorageFees(party, id);
-  if (!current.data) return <Skeleton variant="rounded" height={200} />;
-  return <StorageFields key={current.dataUpdatedAt} party={party} id={id} value={current.data} />;
-}
-
-function StorageFields({ party, id, value }: { party: Party; id: number; value: StorageFees }) {
   const save = useSaveStorageFees(party, id);
-  const form = useForm<StorageValues>({
-    resolver: bodyResolver(storageFeesBodySchema, (v: StorageValues) => v),
-    defaultValues: { ...value, free_days: String(value.free_days) },
-  });
-  const frame = useFrameSubmit(
-    form,
-    ['enabled', 'daily_amount', 'free_days'],
-    async (v) => {
-      await save.mutateAsync(v);
-      return FINANCE_TEXT.settingsSaved;
-    },
-    { pending: save.isPending },
-  );
+  const value = current.data;
+  if (!value) return <Skeleton variant="rounded" height={200} />;
   return (
-    <PageForm {...frame} submitLabel={FINANCE_LABELS.save} testId="storage-fees-form" submitTestId="save-storage-fees">
-      <Typography variant="h6" component="h2">
-        {FINANCE_LABELS.storageFees}
-      </Typography>
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'enabled', label: FINANCE_LABELS.enabled, type: 'switch', testId: 'storage-enabled' },
-          { name: 'daily_amount', label: FINANCE_LABELS.dailyAmount, inputMode: 'decimal', testId: 'storage-daily' },
-          { name: 'free_days', label: FINANCE_LABELS.freeDays, inputMode: 'numeric', testId: 'storage-free' },
-        ]}
-      />
-    </PageForm>
+    <SettingsForm<StorageValues>
+      key={current.dataUpdatedAt}
+      title={FINANCE_LABELS.storageFees}
+      testId="storage-fees"
+      defaults={{ ...value, free_days: String(value.free_days) }}
+      schema={storageFeesBodySchema}
+      save={save}
+      fields={[
+        { name: 'enabled', label: FINANCE_LABELS.enabled, type: 'switch', testId: 'storage-enabled' },
+        { name: 'daily_amount', label: FINANCE_LABELS.dailyAmount, inputMode: 'decimal', testId: 'storage-daily' },
+        { name: 'free_days', label: FINANCE_LABELS.freeDays, inputMode: 'numeric', testId: 'storage-free' },
+      ]}
+    />
   );
 }
