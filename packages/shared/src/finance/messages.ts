@@ -22,10 +22,8 @@ export const FINANCE_TEXT = {
   unknownCustomer: 'No such customer',
   optionInUse: 'Orders use this payment option; deactivate it instead of deleting it',
   codeInUse: 'Orders use this discount code; deactivate it instead of deleting it',
-  deleted: (what: string) => `${what} deleted`,
   /** Reminder answers and buttons. */
   remindersQueued: (n: number) => (n === 1 ? '1 e-mail queued' : `${n} e-mails queued`),
-  noRecipient: 'No one to send it to: the account has no active user with an e-mail',
   settingsSaved: 'Settings saved',
   /** The payment reminder's words when the balance is not known to finance. */
   openBalance: 'your open balance',
