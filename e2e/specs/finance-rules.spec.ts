@@ -1,6 +1,6 @@
 import { FINANCE_TEXT, MSG } from '@cab/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { loginAs } from '../fixtures.ts';
+import { DEMO_USERS, loginAs, newestMailTo } from '../fixtures.ts';
 
 /**
  * The finance rule screens (issue 17): an admin makes a payment option with two milestones (a
@@ -72,4 +72,31 @@ test('an admin keeps payment options, code discounts and payment rules', async (
   const ruleRow = page.getByRole('row').filter({ hasText: optionName });
   await expect(ruleRow).toContainText('Business');
   await expect(ruleRow).toContainText('2500.00');
+});
+
+test("an admin sends a company's payment reminder and sets its storage fees", async ({ page, request }) => {
+  await loginAs(page, 'ADMIN');
+  await page.goto('/settings/users/all');
+  await page.getByTestId('tab-business').click();
+  await page.getByRole('link', { name: 'Acme Kitchens' }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Kitchens');
+
+  const panel = page.getByTestId('account-finance');
+  await panel.getByTestId('send-payment-reminder').click();
+  await expect(page.getByText(/e-mails? queued$/)).toBeVisible();
+  const mail = await newestMailTo(request, DEMO_USERS.BUSINESS_MANAGER, 'payment_reminder');
+  expect(mail.subject).toContain('Payment reminder');
+
+  const fees = panel.getByTestId('storage-fees');
+  await fees.getByTestId('storage-daily').locator('input').fill('-3');
+  await fees.getByTestId('storage-fees-save').click();
+  await expect(fees.getByText(FINANCE_TEXT.mustNotBeNegative)).toBeVisible();
+  await fees.getByTestId('storage-daily').locator('input').fill('17.5');
+  await fees.getByTestId('storage-free').locator('input').fill('4');
+  await fees.getByTestId('storage-fees-save').click();
+  await expect(page.getByText(FINANCE_TEXT.settingsSaved)).toBeVisible();
+  // Stored: the page shows it again after a reload.
+  await page.reload();
+  await expect(page.getByTestId('storage-daily').locator('input')).toHaveValue('17.50');
+  await expect(page.getByTestId('storage-free').locator('input')).toHaveValue('4');
 });
