@@ -49,6 +49,7 @@ export const FINANCE_LABELS = {
   businessOnly: 'Business accounts only',
   validFrom: 'Valid from',
   validTo: 'Valid to',
+  dateHint: 'YYYY-MM-DD',
   active: 'Active',
   index: 'Order in lists',
   paymentOption: 'Payment option',

@@ -209,8 +209,8 @@ function PaymentOptionDialog({ row, onClose }: { row: PaymentOptionRule | null; 
         },
         { name: 'index', label: FINANCE_LABELS.index, size: 'quarter', inputMode: 'numeric' },
         { name: 'description', label: FINANCE_LABELS.description, type: 'multiline', size: 'full', minRows: 2 },
-        { name: 'valid_from', label: FINANCE_LABELS.validFrom, size: 'quarter', helperText: 'YYYY-MM-DD' },
-        { name: 'valid_to', label: FINANCE_LABELS.validTo, size: 'quarter', helperText: 'YYYY-MM-DD' },
+        { name: 'valid_from', label: FINANCE_LABELS.validFrom, size: 'quarter', helperText: FINANCE_LABELS.dateHint },
+        { name: 'valid_to', label: FINANCE_LABELS.validTo, size: 'quarter', helperText: FINANCE_LABELS.dateHint },
         { name: 'business_only', label: FINANCE_LABELS.businessOnly, type: 'switch', size: 'quarter' },
         { name: 'is_active', label: FINANCE_LABELS.active, type: 'switch', size: 'quarter' },
       ]}
