@@ -371,3 +371,18 @@ describe('discount codes', () => {
     expect(off.body.is_active).toBe(false);
   });
 });
+
+describe('audit', () => {
+  it('a PATCH that changes nothing leaves no event; one that does leaves one', async () => {
+    const created = (await call(financeApi.surchargeCreate, { body: { name: 'Audit fee', amount: '2' } })).body;
+    const count = async () =>
+      (await call(auditApi.events, { query: { entity: 'surcharge', entity_id: String(created.id) } })).body.total;
+    expect(await count()).toBe(1);
+    expect(
+      (await call(financeApi.surchargeUpdate, { params: { id: created.id }, body: { name: 'Audit fee' } })).status,
+    ).toBe(200);
+    expect(await count()).toBe(1);
+    await call(financeApi.surchargeUpdate, { params: { id: created.id }, body: { name: 'Audit fee 2' } });
+    expect(await count()).toBe(2);
+  });
+});

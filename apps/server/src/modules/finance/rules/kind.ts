@@ -68,7 +68,10 @@ export function ruleService<T extends repo.RuleTable, W extends { id: number }, 
           if (!row) throw notFound();
           const before = kind.toWire(existing);
           const after = kind.toWire(row);
-          await audit(tx, { entity: kind.entity, id, action: 'update', before, after });
+          // A PATCH that changes nothing leaves no event.
+          if (JSON.stringify(before) !== JSON.stringify(after)) {
+            await audit(tx, { entity: kind.entity, id, action: 'update', before, after });
+          }
           return after;
         });
       } catch (err) {
