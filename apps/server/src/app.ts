@@ -17,9 +17,11 @@ import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
+import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
+import { remindersRoutes } from './modules/reminders/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
@@ -124,6 +126,9 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   ordersRoutes(app);
   labelsRoutes(app);
   remakesRoutes(app);
+  financeRoutes(app);
+  remindersRoutes(app);
+  registerFinanceJobs();
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

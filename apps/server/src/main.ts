@@ -2,6 +2,7 @@ import { createDb, DataDirInUseError } from '@cab/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { systemContext } from './kit/context.ts';
+import { startDailyJobs } from './kit/daily-jobs.ts';
 import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
 import { seed } from './seed/index.ts';
 
@@ -28,6 +29,8 @@ const app = await buildApp({ db: handle.db, config });
 const outbox = config.smtpUrl
   ? startOutboxWorker(systemContext(app.deps, app.log), smtpSender(config.smtpUrl, config.mailFrom))
   : null;
+// The daily jobs (finance:daily-charges): every server ticks, one of them runs each job a day.
+const dailyJobs = startDailyJobs(systemContext(app.deps, app.log));
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -36,6 +39,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   try {
     await outbox?.stop();
+    await dailyJobs.stop();
     await app.close();
     await handle.close();
   } finally {

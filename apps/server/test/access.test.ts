@@ -8,6 +8,7 @@ import {
   type Endpoint,
   ERROR_CODES,
   emailApi,
+  financeApi,
   labelsApi,
   MSG,
   ordersApi,
@@ -16,6 +17,7 @@ import {
   remakesApi,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
 
@@ -30,6 +32,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   ordersApi,
   labelsApi,
   remakesApi,
+  financeApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -63,6 +66,8 @@ const SAMPLE: Record<
   ...ordersSamples(),
   // Labels and remakes: ids that do not exist (labels-fixtures.ts).
   ...labelsAndRemakesSamples(),
+  // Finance: ids that do not exist (apps/server/test/finance-access-samples.ts).
+  ...financeSamples(),
 };
 
 function announcementSample() {

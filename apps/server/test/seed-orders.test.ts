@@ -41,6 +41,8 @@ const counts = async () => {
     paymentOptions: await n('payment_options'),
     boundDiscounts: await n('bound_discounts'),
     codes: await n('discount_codes'),
+    paymentRules: await n('payment_rules'),
+    chargeSettings: await n('account_charge_settings'),
     surcharges: await n('surcharges'),
   };
 };
@@ -309,7 +311,10 @@ describe('demo orders', () => {
 
   it('running the seed again adds nothing', async () => {
     const before = await counts();
-    expect(before.paymentOptions).toBe(3);
+    // The three the orders use, and the large-order option of the demo payment rules (seed/finance-rules.ts).
+    expect(before.paymentOptions).toBe(4);
+    expect(before.paymentRules).toBe(4);
+    expect(before.chargeSettings).toBe(2);
     expect(before.surcharges).toBe(2);
     expect(before.codes).toBe(3);
     const again = await seed(handle.db, { demoOrders: true });

@@ -21,6 +21,8 @@ export const PAGE_SIZE = {
   announcementsScreen: 20,
   /** Order lists and an order's to-dos. */
   orders: 50,
+  /** The finance rule lists (payment options and rules, surcharges, discounts). */
+  financeRules: 50,
 } as const;
 
 export const DEBOUNCE_MS = {

@@ -14,6 +14,7 @@ export * from './email/contract.ts';
 export * from './email/schemas.ts';
 export * from './email/templates.ts';
 export * from './email/text.ts';
+export * from './finance/index.ts';
 export * from './http/contract.ts';
 export * from './http/errors.ts';
 export * from './http/list.ts';

@@ -56,3 +56,12 @@ export function rethrowUnique(err: unknown, toError: (constraint: string | undef
   }
   throw err;
 }
+
+/**
+ * True for a refused reference: a foreign key violation (a row others still reference, or a
+ * reference to nothing) or a RESTRICT one (a referenced row deleted).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = pgError(err)?.code;
+  return code === '23503' || code === '23001';
+}

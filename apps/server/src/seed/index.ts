@@ -6,6 +6,7 @@ import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
+import { seedDemoFinanceRules } from './finance-rules.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoRemakes } from './remakes.ts';
 
@@ -23,6 +24,7 @@ export {
   DEMO_TAX_RATES,
   seedDemoFinance,
 } from './finance.ts';
+export { DEMO_LARGE_ORDER_OPTION, seedDemoFinanceRules } from './finance-rules.ts';
 export { seedDemoOrders } from './orders.ts';
 
 const quiet = (): FastifyBaseLogger => {
@@ -64,10 +66,13 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     await tx.db.execute(sql`select pg_advisory_xact_lock(727276)`);
     if (!options.demoOrders) {
       await seedDemoFinance(tx.db);
+      await seedDemoFinanceRules(tx.db);
       return 0;
     }
     const made = await seedDemoOrders(tx);
     await seedDemoRemakes(tx);
+    // After the orders: the demo orders are priced and submitted before any rule exists.
+    await seedDemoFinanceRules(tx.db);
     return made;
   });
   return { createdDemoUsers, createdDemoOrders };

@@ -51,6 +51,12 @@ export const PAGES: Record<string, PageModule> = {
   '/settings/email/templates': () => import('../features/email/pages/EmailTemplatesPage.tsx'),
   '/settings/email/templates/edit/:template_name': () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
   '/settings/email/announcement': () => import('../features/email/pages/AnnouncementPage.tsx'),
+  // Finance rules (issue 17)
+  '/finance/payments/options': () => import('../features/finance/pages/PaymentOptionsPage.tsx'),
+  '/finance/payments/rules': () => import('../features/finance/pages/PaymentRulesPage.tsx'),
+  '/finance/payments/surcharges': () => import('../features/finance/pages/SurchargesPage.tsx'),
+  '/finance/discounts/bound': () => import('../features/finance/pages/BoundDiscountsPage.tsx'),
+  '/finance/discounts/code': () => import('../features/finance/pages/CodeDiscountsPage.tsx'),
 };
 
 export const unknownRoutePage: PageModule = () => import('../features/errors/pages/UnknownRoutePage.tsx');

@@ -1,7 +1,8 @@
 import type { BasisPoints, Cents } from '@cab/shared';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, userRef } from './accounts.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 
 /**
  * The finance rules the pricing engine reads (DOMAIN.md "Order totals"): payment options,
@@ -89,4 +90,60 @@ export const surcharges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('surcharges_method_idx').on(t.paymentMethod)],
+);
+
+/**
+ * Who may pick a payment option (DOMAIN.md "Invoices, milestones, payments"): an option with no
+ * rule is open to every customer; with rules, only to those an active rule admits. Each condition
+ * left null admits every value; a total bound is inclusive (cents).
+ */
+export const paymentRules = pgTable(
+  'payment_rules',
+  {
+    id: id(),
+    paymentOptionId: integer('payment_option_id')
+      .notNull()
+      .references(() => paymentOptions.id, { onDelete: 'cascade' }),
+    /** P or B; null: either. */
+    accountType: text('account_type').$type<'P' | 'B'>(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    minTotal: integer('min_total').$type<Cents>(),
+    maxTotal: integer('max_total').$type<Cents>(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_rules_option_idx').on(t.paymentOptionId)],
+);
+
+/**
+ * Overdue interest and storage fees of one customer or one company (DOMAIN.md: "per
+ * customer/company settings that add charges to their balance"); the daily job reads them.
+ */
+export const accountChargeSettings = pgTable(
+  'account_charge_settings',
+  {
+    id: id(),
+    customerId: userRef('customer_id', 'cascade'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    interestEnabled: boolean('interest_enabled').notNull().default(false),
+    /** Monthly interest on overdue balances, basis points. */
+    interestMonthly: integer('interest_monthly')
+      .$type<BasisPoints>()
+      .notNull()
+      .default(0 as BasisPoints),
+    interestGraceDays: integer('interest_grace_days').notNull().default(0),
+    storageEnabled: boolean('storage_enabled').notNull().default(false),
+    /** Per day a completed order waits past the free days, cents. */
+    storageDailyAmount: integer('storage_daily_amount')
+      .$type<Cents>()
+      .notNull()
+      .default(0 as Cents),
+    storageFreeDays: integer('storage_free_days').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('account_charge_settings_customer_key').on(t.customerId),
+    uniqueIndex('account_charge_settings_company_key').on(t.companyId),
+    check('account_charge_settings_one_owner', sql`(${t.customerId} is null) <> (${t.companyId} is null)`),
+  ],
 );

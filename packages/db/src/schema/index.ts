@@ -4,5 +4,6 @@ export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';
 export * from './finance.ts';
+export * from './jobs.ts';
 export * from './labels.ts';
 export * from './orders.ts';

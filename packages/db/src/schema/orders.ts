@@ -70,12 +70,12 @@ export const orders = pgTable(
     customDiscountAmount: integer('custom_discount_amount').$type<Cents>(),
     customDiscountPercentage: integer('custom_discount_percentage').$type<BasisPoints>(),
     customDiscountNotes: text('custom_discount_notes').notNull().default(''),
-    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
     /** Set when the code's use was claimed (on submit): released if the code is cancelled. */
     discountCodeClaimed: boolean('discount_code_claimed').notNull().default(false),
     bypassPaymentOptionDiscount: boolean('bypass_payment_option_discount').notNull().default(false),
     customerPaymentOptionId: integer('customer_payment_option_id').references(() => paymentOptions.id, {
-      onDelete: 'set null',
+      onDelete: 'restrict',
     }),
 
     // Price fields (SPEC 3), as last priced

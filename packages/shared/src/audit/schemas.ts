@@ -22,6 +22,11 @@ export const AUDIT_ENTITIES = [
   'remake',
   'label_print',
   'discount_code',
+  'payment_option',
+  'payment_rule',
+  'surcharge',
+  'bound_discount',
+  'account_charges',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -425,3 +425,11 @@ export async function closeOpenPasswordResets(db: Executor, userId: number, now:
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
+
+/** A company's active managers with their e-mail (who its reminders go to). */
+export const activeManagersOf = (db: Executor, companyId: number) =>
+  db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.isManager, true), eq(users.isActive, true)))
+    .orderBy(users.id);

@@ -1,9 +1,20 @@
 /**
- * Finance (issue 16): the one owner of the tables `payment_options`, `bound_discounts`,
- * `discount_codes` and `surcharges`. Orders read the pricing rules and claim or release a code's
- * use through this file; the demo seed writes the rules through its plain writers. No routes yet:
- * the admin screens, invoices and the ledger come with the finance work.
+ * Finance (issues 16, 17): the one owner of the tables `payment_options`, `payment_rules`,
+ * `bound_discounts`, `discount_codes`, `surcharges` and `account_charge_settings`. Orders read the
+ * pricing rules, the payment options the rules admit, and claim or release a code's use through
+ * this file; the demo seed writes the rules through its writers. By job: `rules/` (the admin
+ * lists of the five rule tables, `admit.ts` the payment option filter), `charges/` (overdue
+ * interest and storage fee settings, the daily charges job and its seam `supplyDailyCharges`).
  */
+
+export {
+  type ChargeSettings,
+  DAILY_CHARGES_JOB,
+  type DailyChargesBody,
+  registerFinanceJobs,
+  setChargeSettings,
+  supplyDailyCharges,
+} from './charges/service.ts';
 export type {
   DiscountCodeRow,
   NewBoundDiscount,
@@ -13,11 +24,21 @@ export type {
   PaymentOptionRow,
   SurchargeRow,
 } from './repository.ts';
+export { financeRoutes } from './routes.ts';
+export { admittedPaymentOptions, type PaymentChooser } from './rules/admit.ts';
+export {
+  boundDiscountRules,
+  discountCodeRules,
+  paymentOptionRules,
+  paymentRuleRules,
+  surchargeRules,
+} from './rules/service.ts';
 export {
   boundDiscountFor,
   claimCode,
   createDiscountCode,
   createPaymentOption,
+  createPaymentRule,
   createSurcharge,
   discountCodeById,
   discountCodeByText,

@@ -1,5 +1,6 @@
-import type { Executor } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import * as repo from './repository.ts';
+import { insertRule } from './rules/repository.ts';
 
 /**
  * The finance rules other modules read (the pricing engine's inputs) and the discount code
@@ -46,3 +47,7 @@ export function setBoundDiscount(db: Executor, values: repo.NewBoundDiscount) {
   }
   return repo.upsertBoundDiscount(db, values);
 }
+
+/** Adds a payment rule (the demo seed; the admin screens go through rules/service.ts). */
+export const createPaymentRule = (db: Executor, values: typeof schema.paymentRules.$inferInsert) =>
+  insertRule(db, schema.paymentRules, values);

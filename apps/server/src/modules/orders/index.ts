@@ -34,7 +34,7 @@ export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
 export { enterDiscountCode, updateBypassPaymentOptionDiscount, updateCustomDiscount } from './pricing/service.ts';
 export { getOrder } from './read.ts';
-export type { OrderRow } from './repository.ts';
+export { type OrderRow, ordersAwaitingPickup } from './repository.ts';
 
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.

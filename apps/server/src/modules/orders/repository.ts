@@ -180,3 +180,22 @@ export async function orderStamp(db: Executor, id: number) {
     stamp: row.stamp,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Orders waiting for pickup (the pickup reminder, modules/reminders)
+
+/** The customer's or the company's COMPLETED orders (ready, not yet shipped or picked up). */
+export function ordersAwaitingPickup(db: Executor, owner: { customerId: number } | { companyId: number }) {
+  const ownerMatch =
+    'customerId' in owner ? eq(orders.customerId, owner.customerId) : eq(orders.companyId, owner.companyId);
+  return db
+    .select({
+      id: orders.id,
+      name: orders.name,
+      customerId: orders.customerId,
+      completedAt: orders.completedAt,
+    })
+    .from(orders)
+    .where(and(ownerMatch, eq(orders.status, 'COMPLETED')))
+    .orderBy(asc(orders.id));
+}

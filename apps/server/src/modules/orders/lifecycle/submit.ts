@@ -17,10 +17,10 @@ import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf, findUserByEmail } from '../../auth/index.ts';
 import { getSettings, holidays } from '../../core/index.ts';
-import { claimCode as claimCodeUse, discountCodeById, paymentOptionsOn } from '../../finance/index.ts';
+import { admittedPaymentOptions, claimCode as claimCodeUse, discountCodeById } from '../../finance/index.ts';
 import { alreadyPriced, changeOrder } from '../change.ts';
 import { insertStoredFiles, removeStored, storeUploads } from '../conversation/files.ts';
-import { freezeRules, todayIso } from '../pricing/inputs.ts';
+import { chooserOf, freezeRules, todayIso } from '../pricing/inputs.ts';
 import { repriceTotals } from '../pricing/reprice.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as repo from '../repository.ts';
@@ -84,8 +84,8 @@ async function checkFields(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, to
   ]);
   if (!billing) refuse('billing_address', ORDER_TEXT.addressNotYours);
   if (body.shipping_address !== undefined && !shipping) refuse('shipping_address', ORDER_TEXT.addressNotYours);
-  // The same options payment_options?date= offers: active, valid today, business-only for business customers.
-  const options = await paymentOptionsOn(ctx.db, today, customer?.accountType === 'B');
+  // The same options payment_options?date= offers: valid today and admitted by the payment rules.
+  const options = await admittedPaymentOptions(ctx.db, chooserOf(order, customer, today));
   if (!options.some((o) => o.id === body.customer_payment_option)) {
     refuse('customer_payment_option', ORDER_TEXT.paymentOptionUnavailable);
   }

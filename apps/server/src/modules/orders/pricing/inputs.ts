@@ -12,6 +12,7 @@ import {
 } from '@cab/shared';
 import type { RequestContext } from '../../../kit/context.ts';
 import { getSettings } from '../../core/index.ts';
+import type { PaymentChooser } from '../../finance/index.ts';
 import type { PreparedGroup } from '../drafts/validate.ts';
 import * as repo from './sources.ts';
 
@@ -143,3 +144,15 @@ export function everyTotal(row: repo.OrderRow) {
     total_price: toWire(row.totalPrice),
   };
 }
+
+/** Who picks an order's payment option, as the payment rules see it (finance's admittedPaymentOptions). */
+export const chooserOf = (
+  row: repo.OrderRow,
+  customer: { accountType: 'P' | 'B' | null } | null,
+  date: string,
+): PaymentChooser => ({
+  date,
+  accountType: customer?.accountType ?? null,
+  companyId: row.companyId,
+  total: row.totalAfterDiscount ?? 0,
+});

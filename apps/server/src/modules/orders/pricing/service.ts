@@ -21,14 +21,20 @@ import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, fieldError } from '../../../kit/errors.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf } from '../../auth/index.ts';
-import { claimCode, discountCodeById, discountCodeByText, paymentOptionsOn, releaseCode } from '../../finance/index.ts';
+import {
+  admittedPaymentOptions,
+  claimCode,
+  discountCodeById,
+  discountCodeByText,
+  releaseCode,
+} from '../../finance/index.ts';
 import { changeOrder } from '../change.ts';
 import { assertCodeOpen, assertPriceOpen, ORDER_ERROR_CODES } from '../guards.ts';
 import { loadOrderRow } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
 import { auditTotals, toWirePaymentOption } from '../wire.ts';
-import { everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './inputs.ts';
+import { chooserOf, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './inputs.ts';
 import { repriceFromCatalogue, repriceTotals, totalsColumns } from './reprice.ts';
 
 /**
@@ -247,10 +253,10 @@ export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof or
   return everyTotal({ ...row, ...totalsColumns(pricing) } as repo.OrderRow);
 }
 
-/** GET {id}/payment_options?date=: active options valid on the date; business-only ones for business customers. */
+/** GET {id}/payment_options?date=: the options valid on the date that the payment rules admit (finance). */
 export async function paymentOptions(ctx: Ctx, id: number, date: string | undefined) {
   const row = await loadOrderRow(ctx, id);
   const customer = await customerOf(ctx.db, row.customerId);
-  const rows = await paymentOptionsOn(ctx.db, date ?? todayIso(), customer?.accountType === 'B');
+  const rows = await admittedPaymentOptions(ctx.db, chooserOf(row, customer, date ?? todayIso()));
   return { results: rows.map(toWirePaymentOption) };
 }

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useInRoleGroup } from '../../auth/index.ts';
+import { AccountFinancePanel } from '../../finance/index.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
@@ -94,6 +95,9 @@ export default function CompanyPage() {
           </CardContent>
         )}
       </Card>
+      <Box sx={{ mt: 3 }}>
+        <AccountFinancePanel party="company" id={id} />
+      </Box>
       {inviting && <InviteDialog scope="company" companyId={id} onClose={() => setInviting(false)} />}
     </>
   );

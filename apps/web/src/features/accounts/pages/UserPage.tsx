@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { AccountFinancePanel } from '../../finance/index.ts';
 import { useAddresses, useCustomer, useProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
@@ -89,6 +90,9 @@ export default function UserPage() {
             <AddressList addresses={addresses.data} loading={addresses.isPending} />
           </CardContent>
         </Card>
+        {user.account_type !== null && !user.is_staff && !user.is_employee && (
+          <AccountFinancePanel party="customer" id={user.id} />
+        )}
       </Stack>
     </>
   );

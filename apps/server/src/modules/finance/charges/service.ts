@@ -1,0 +1,162 @@
+import type { Executor } from '@cab/db';
+import {
+  type BasisPoints,
+  type Cents,
+  MSG,
+  type OverdueInterest,
+  type overdueInterestBodySchema,
+  parseMoney,
+  parsePercent,
+  type StorageFees,
+  type storageFeesBodySchema,
+  toWire,
+} from '@cab/shared';
+import type { z } from 'zod';
+import type { Ctx, RequestContext } from '../../../kit/context.ts';
+import { registerDailyJob } from '../../../kit/daily-jobs.ts';
+import { notFound } from '../../../kit/errors.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { companyName } from '../../accounts/index.ts';
+import { audit } from '../../audit/index.ts';
+import { findUserWithCompany } from '../../auth/index.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Overdue interest and storage fees (DOMAIN.md: per customer/company settings that add charges to
+ * their balance): the settings screens' reads and writes, and the daily job that posts the
+ * charges. Posting needs the ledger, which the invoices module owns: it supplies the job's body
+ * with `supplyDailyCharges` (the seam), and this module registers the job under its name.
+ */
+
+export type PartyKind = 'customer' | 'company';
+
+/** The party named in the path: a customer account (not staff) or a company; 404 otherwise. */
+async function partyOf(ctx: Ctx, kind: PartyKind, id: number): Promise<repo.Party> {
+  if (kind === 'company') {
+    if ((await companyName(ctx.db, id)) === null) throw notFound(MSG.companyNotFound);
+    return { companyId: id };
+  }
+  const u = (await findUserWithCompany(ctx.db, id))?.user;
+  if (!u || u.accountType === null || u.isStaff || u.isEmployee) throw notFound(MSG.userNotFound);
+  return { customerId: id };
+}
+
+const DEFAULTS = {
+  interestEnabled: false,
+  interestMonthly: 0 as BasisPoints,
+  interestGraceDays: 0,
+  storageEnabled: false,
+  storageDailyAmount: 0 as Cents,
+  storageFreeDays: 0,
+};
+type Settings = typeof DEFAULTS;
+
+const interestToWire = (s: Settings): OverdueInterest => ({
+  enabled: s.interestEnabled,
+  monthly_percentage: toWire(s.interestMonthly),
+  grace_days: s.interestGraceDays,
+});
+const storageToWire = (s: Settings): StorageFees => ({
+  enabled: s.storageEnabled,
+  daily_amount: toWire(s.storageDailyAmount),
+  free_days: s.storageFreeDays,
+});
+
+async function read<W>(ctx: Ctx, kind: PartyKind, id: number, toWire: (s: Settings) => W): Promise<W> {
+  const party = await partyOf(ctx, kind, id);
+  return toWire((await repo.settingsOf(ctx.db, party)) ?? DEFAULTS);
+}
+
+async function write<W>(
+  ctx: Ctx,
+  kind: PartyKind,
+  id: number,
+  values: repo.ChargeSettingsValues,
+  toWire: (s: Settings) => W,
+): Promise<W> {
+  return transaction(ctx, async (tx) => {
+    const party = await partyOf(tx, kind, id);
+    const before = toWire((await repo.settingsOf(tx.db, party, true)) ?? DEFAULTS);
+    const after = toWire(await repo.upsertSettings(tx.db, party, values));
+    await audit(tx, { entity: 'account_charges', id: `${kind}:${id}`, action: 'update', before, after });
+    return after;
+  });
+}
+
+const defined = <V extends Record<string, unknown>>(v: V) =>
+  Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<V>;
+
+export const overdueInterest = (ctx: Ctx, kind: PartyKind, id: number) => read(ctx, kind, id, interestToWire);
+
+export function updateOverdueInterest(
+  ctx: Ctx,
+  kind: PartyKind,
+  id: number,
+  body: z.output<typeof overdueInterestBodySchema>,
+) {
+  const values = defined({
+    interestEnabled: body.enabled,
+    interestMonthly:
+      body.monthly_percentage === undefined ? undefined : (parsePercent(body.monthly_percentage) as BasisPoints),
+    interestGraceDays: body.grace_days,
+  });
+  return write(ctx, kind, id, values, interestToWire);
+}
+
+export const storageFees = (ctx: Ctx, kind: PartyKind, id: number) => read(ctx, kind, id, storageToWire);
+
+export function updateStorageFees(ctx: Ctx, kind: PartyKind, id: number, body: z.output<typeof storageFeesBodySchema>) {
+  const values = defined({
+    storageEnabled: body.enabled,
+    storageDailyAmount: body.daily_amount === undefined ? undefined : (parseMoney(body.daily_amount) as Cents),
+    storageFreeDays: body.free_days,
+  });
+  return write(ctx, kind, id, values, storageToWire);
+}
+
+/** Writes a party's settings without a request (the demo seed). */
+export const setChargeSettings = (db: Executor, party: repo.Party, values: repo.ChargeSettingsValues) =>
+  repo.upsertSettings(db, party, values);
+
+// ---------------------------------------------------------------------------------------------
+// The daily charges
+
+/** The name of the daily job that posts overdue interest and storage fees. */
+export const DAILY_CHARGES_JOB = 'finance:daily-charges';
+
+/** One account's settings as the daily charges read them. */
+export interface ChargeSettings {
+  customerId: number | null;
+  companyId: number | null;
+  interest: { enabled: boolean; monthly: BasisPoints; graceDays: number };
+  storage: { enabled: boolean; dailyAmount: Cents; freeDays: number };
+}
+
+/**
+ * What posts one day's charges: `ctx.db` is the run's transaction (the day's claim commits with
+ * the charges, or neither does), `settings` the accounts with interest or storage fees on.
+ */
+export type DailyChargesBody = (ctx: RequestContext, day: string, settings: ChargeSettings[]) => Promise<void>;
+
+/** Until the invoices module supplies the body there is no ledger to post to: the day passes. */
+let postCharges: DailyChargesBody = async () => {};
+
+/** The seam for the invoices module: it supplies the body that posts the charges to its ledger. */
+export function supplyDailyCharges(body: DailyChargesBody): void {
+  postCharges = body;
+}
+
+/** The accounts with interest or storage fees on. */
+export async function chargeSettings(ctx: RequestContext): Promise<ChargeSettings[]> {
+  return (await repo.enabledSettings(ctx.db)).map((r) => ({
+    customerId: r.customerId,
+    companyId: r.companyId,
+    interest: { enabled: r.interestEnabled, monthly: r.interestMonthly, graceDays: r.interestGraceDays },
+    storage: { enabled: r.storageEnabled, dailyAmount: r.storageDailyAmount, freeDays: r.storageFreeDays },
+  }));
+}
+
+/** Registers `finance:daily-charges` with the daily job runner (called once at start). */
+export function registerFinanceJobs(): void {
+  registerDailyJob(DAILY_CHARGES_JOB, async (ctx, day) => postCharges(ctx, day, await chargeSettings(ctx)));
+}

@@ -1,0 +1,266 @@
+import { schema } from '@cab/db';
+import {
+  type boundDiscountBodySchema,
+  type boundDiscountListQuerySchema,
+  type boundDiscountPatchSchema,
+  type discountCodeListQuerySchema,
+  type discountCodePatchSchema,
+  type discountCodeRuleBodySchema,
+  ERROR_CODES,
+  FINANCE_TEXT,
+  type paymentOptionBodySchema,
+  type paymentOptionListQuerySchema,
+  type paymentOptionPatchSchema,
+  type paymentRuleBodySchema,
+  type paymentRuleListQuerySchema,
+  type paymentRulePatchSchema,
+  type surchargeBodySchema,
+  type surchargeListQuerySchema,
+  type surchargePatchSchema,
+} from '@cab/shared';
+import type { z } from 'zod';
+import type { Ctx } from '../../../kit/context.ts';
+import { fieldError } from '../../../kit/errors.ts';
+import { companyName } from '../../accounts/index.ts';
+import { findUserWithCompany } from '../../auth/index.ts';
+import { normalizeCode } from '../service.ts';
+import { bp, money, ruleService, sent } from './kind.ts';
+import * as repo from './repository.ts';
+import * as wire from './wire.ts';
+
+/** The five rule lists of Finance (issue 17), each a `ruleService` of its table. */
+const { paymentOptions, paymentRules, surcharges, boundDiscounts, discountCodes } = schema;
+type Out<S extends z.ZodType> = z.output<S>;
+
+const invalid = (field: string, message: string) => fieldError(ERROR_CODES.validation, field, message);
+
+/** valid_to not before valid_from, with the stored values filling what a PATCH does not send. */
+function checkDates(from: string | null | undefined, to: string | null | undefined) {
+  if (from && to && to < from) throw invalid('valid_to', FINANCE_TEXT.validToBeforeFrom);
+}
+
+const milestonesOf = (ms: Out<typeof paymentOptionBodySchema>['milestones']): schema.PaymentMilestoneRule[] =>
+  ms.map((m) => ({
+    label: m.label,
+    percentage: bp(m.percentage) as number,
+    due: m.due,
+    ...(m.due === 'DAYS_AFTER_COMPLETION' ? { days: m.days ?? 0 } : {}),
+  }));
+
+export const paymentOptionRules = ruleService({
+  entity: 'payment_option',
+  table: paymentOptions,
+  order: repo.ORDER.paymentOptions,
+  fallbackOrder: 'index',
+  where: (q: Out<typeof paymentOptionListQuerySchema>) => repo.paymentOptionWhere(q),
+  toWire: wire.paymentOptionToWire,
+  label: (r) => r.name,
+  inUseMessage: FINANCE_TEXT.optionInUse,
+  insert: async (_tx, b: Out<typeof paymentOptionBodySchema>) => ({
+    name: b.name,
+    description: b.description ?? '',
+    discountPercentage: bp(b.discount_percentage) ?? null,
+    milestones: milestonesOf(b.milestones),
+    businessOnly: b.business_only ?? false,
+    validFrom: b.valid_from ?? null,
+    validTo: b.valid_to ?? null,
+    isActive: b.is_active ?? true,
+    index: b.index ?? 0,
+  }),
+  patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row) => {
+    checkDates(
+      b.valid_from === undefined ? row.validFrom : b.valid_from,
+      b.valid_to === undefined ? row.validTo : b.valid_to,
+    );
+    return sent({
+      name: b.name,
+      description: b.description,
+      discountPercentage: bp(b.discount_percentage),
+      milestones: b.milestones && milestonesOf(b.milestones),
+      businessOnly: b.business_only,
+      validFrom: b.valid_from,
+      validTo: b.valid_to,
+      isActive: b.is_active,
+      index: b.index,
+    });
+  },
+});
+
+async function checkOption(tx: Ctx, id: number | undefined) {
+  if (id !== undefined && !(await repo.ruleById(tx.db, paymentOptions, id))) {
+    throw invalid('payment_option', FINANCE_TEXT.unknownPaymentOption);
+  }
+}
+async function checkCompany(tx: Ctx, id: number | null | undefined, field = 'company') {
+  if (id !== undefined && id !== null && (await companyName(tx.db, id)) === null) {
+    throw invalid(field, FINANCE_TEXT.unknownCompany);
+  }
+}
+async function checkCustomer(tx: Ctx, id: number | null | undefined) {
+  if (id === undefined || id === null) return;
+  const found = await findUserWithCompany(tx.db, id);
+  const u = found?.user;
+  if (!u || u.accountType === null || u.isStaff || u.isEmployee)
+    throw invalid('customer', FINANCE_TEXT.unknownCustomer);
+}
+
+export const paymentRuleRules = ruleService({
+  entity: 'payment_rule',
+  table: paymentRules,
+  order: repo.ORDER.paymentRules,
+  fallbackOrder: 'payment_option',
+  where: (q: Out<typeof paymentRuleListQuerySchema>) => repo.paymentRuleWhere(q),
+  toWire: wire.paymentRuleToWire,
+  label: (r) => `Payment rule ${r.id}`,
+  insert: async (tx, b: Out<typeof paymentRuleBodySchema>) => {
+    await checkOption(tx, b.payment_option);
+    await checkCompany(tx, b.company);
+    return {
+      paymentOptionId: b.payment_option,
+      accountType: b.account_type ?? null,
+      companyId: b.company ?? null,
+      minTotal: money(b.min_total) ?? null,
+      maxTotal: money(b.max_total) ?? null,
+      isActive: b.is_active ?? true,
+    };
+  },
+  patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row) => {
+    await checkOption(tx, b.payment_option);
+    await checkCompany(tx, b.company);
+    const values = sent({
+      paymentOptionId: b.payment_option,
+      accountType: b.account_type,
+      companyId: b.company,
+      minTotal: money(b.min_total),
+      maxTotal: money(b.max_total),
+      isActive: b.is_active,
+    });
+    const min = values.minTotal === undefined ? row.minTotal : values.minTotal;
+    const max = values.maxTotal === undefined ? row.maxTotal : values.maxTotal;
+    if (min !== null && max !== null && max < min) throw invalid('max_total', FINANCE_TEXT.maxBelowMin);
+    return values;
+  },
+});
+
+/**
+ * A rate or an amount (never both): setting one clears the other, and one must remain.
+ * `row` is the stored one for a PATCH.
+ */
+function rateOrAmount(
+  b: { percentage?: string | number | null; amount?: string | number | null },
+  row: { percentage: number | null; amount: number | null } | null,
+) {
+  const values = sent({ percentage: bp(b.percentage), amount: money(b.amount) });
+  if (values.percentage != null && values.amount === undefined) values.amount = null;
+  if (values.amount != null && values.percentage === undefined) values.percentage = null;
+  const percentage = values.percentage === undefined ? (row?.percentage ?? null) : values.percentage;
+  const amount = values.amount === undefined ? (row?.amount ?? null) : values.amount;
+  if (percentage === null && amount === null) throw invalid('percentage', FINANCE_TEXT.percentageOrAmount);
+  return values;
+}
+
+export const surchargeRules = ruleService({
+  entity: 'surcharge',
+  table: surcharges,
+  order: repo.ORDER.surcharges,
+  fallbackOrder: 'name',
+  where: (q: Out<typeof surchargeListQuerySchema>) => repo.surchargeWhere(q),
+  toWire: wire.surchargeToWire,
+  label: (r) => r.name,
+  insert: async (_tx, b: Out<typeof surchargeBodySchema>) => ({
+    name: b.name,
+    ...rateOrAmount(b, null),
+    paymentMethod: b.payment_method ?? null,
+    appliesBelow: money(b.applies_below) ?? null,
+    isActive: b.is_active ?? true,
+  }),
+  patch: async (_tx, b: Out<typeof surchargePatchSchema>, row) => ({
+    ...sent({
+      name: b.name,
+      paymentMethod: b.payment_method,
+      appliesBelow: money(b.applies_below),
+      isActive: b.is_active,
+    }),
+    ...rateOrAmount(b, row),
+  }),
+});
+
+const boundTaken = (constraint: string | undefined) =>
+  invalid(constraint === 'bound_discounts_company_key' ? 'company' : 'customer', FINANCE_TEXT.boundTaken);
+
+export const boundDiscountRules = ruleService({
+  entity: 'bound_discount',
+  table: boundDiscounts,
+  order: repo.ORDER.boundDiscounts,
+  fallbackOrder: '-id',
+  where: (q: Out<typeof boundDiscountListQuerySchema>) => repo.boundDiscountWhere(q),
+  toWire: wire.boundDiscountToWire,
+  label: (r) =>
+    r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`,
+  taken: boundTaken,
+  insert: async (tx, b: Out<typeof boundDiscountBodySchema>) => {
+    await checkCustomer(tx, b.customer);
+    await checkCompany(tx, b.company);
+    return {
+      customerId: b.customer ?? null,
+      companyId: b.company ?? null,
+      percentage: bp(b.percentage)!,
+      notes: b.notes ?? '',
+    };
+  },
+  patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row) => {
+    await checkCustomer(tx, b.customer);
+    await checkCompany(tx, b.company);
+    const values = sent({
+      customerId: b.customer,
+      companyId: b.company,
+      percentage: bp(b.percentage) ?? undefined,
+      notes: b.notes,
+    });
+    // One party: naming one clears the other.
+    if (values.customerId != null && values.companyId === undefined) values.companyId = null;
+    if (values.companyId != null && values.customerId === undefined) values.customerId = null;
+    const customer = values.customerId === undefined ? row.customerId : values.customerId;
+    const company = values.companyId === undefined ? row.companyId : values.companyId;
+    if (customer === null && company === null) throw invalid('customer', FINANCE_TEXT.customerOrCompany);
+    return values;
+  },
+});
+
+export const discountCodeRules = ruleService({
+  entity: 'discount_code',
+  table: discountCodes,
+  order: repo.ORDER.discountCodes,
+  fallbackOrder: 'code',
+  where: (q: Out<typeof discountCodeListQuerySchema>) => repo.discountCodeWhere(q),
+  toWire: wire.discountCodeToWire,
+  label: (r) => r.code,
+  taken: () => invalid('code', FINANCE_TEXT.codeTaken),
+  inUseMessage: FINANCE_TEXT.codeInUse,
+  insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>) => ({
+    code: normalizeCode(b.code),
+    ...rateOrAmount(b, null),
+    validFrom: b.valid_from ?? null,
+    validTo: b.valid_to ?? null,
+    usageLimit: b.usage_limit ?? null,
+    minimumTotal: money(b.minimum_total) ?? null,
+    isActive: b.is_active ?? true,
+  }),
+  patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row) => {
+    checkDates(
+      b.valid_from === undefined ? row.validFrom : b.valid_from,
+      b.valid_to === undefined ? row.validTo : b.valid_to,
+    );
+    return {
+      ...sent({
+        code: b.code === undefined ? undefined : normalizeCode(b.code),
+        validFrom: b.valid_from,
+        validTo: b.valid_to,
+        usageLimit: b.usage_limit,
+        minimumTotal: money(b.minimum_total),
+        isActive: b.is_active,
+      }),
+      ...rateOrAmount(b, row),
+    };
+  },
+});

@@ -1,0 +1,111 @@
+import { FINANCE_TEXT, MSG, WEB_TEXT } from '@cab/shared';
+import type { Ctx } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { activeManagersOf, companyName } from '../accounts/index.ts';
+import { audit } from '../audit/index.ts';
+import { findUserWithCompany } from '../auth/index.ts';
+import { enqueueTemplate } from '../email/index.ts';
+import { ordersAwaitingPickup } from '../orders/index.ts';
+
+/**
+ * Payment and pickup reminders (DOMAIN.md: "e-mails from templates"; issue 17): an admin sends
+ * them to a customer, or to a company's active managers. Each call queues its e-mails in the
+ * outbox in one transaction with its audit event and answers how many it queued.
+ */
+
+export type PartyKind = 'customer' | 'company';
+
+interface Recipient {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+interface Party {
+  kind: PartyKind;
+  id: number;
+  company: { name: string } | null;
+  recipients: Recipient[];
+  owner: { customerId: number } | { companyId: number };
+}
+
+/** The customer (not staff) or the company named in the path, with who receives its mail; 404 otherwise. */
+async function partyOf(ctx: Ctx, kind: PartyKind, id: number): Promise<Party> {
+  if (kind === 'company') {
+    const name = await companyName(ctx.db, id);
+    if (name === null) throw notFound(MSG.companyNotFound);
+    return { kind, id, company: { name }, recipients: await activeManagersOf(ctx.db, id), owner: { companyId: id } };
+  }
+  const found = await findUserWithCompany(ctx.db, id);
+  const u = found?.user;
+  if (!u || u.accountType === null || u.isStaff || u.isEmployee) throw notFound(MSG.userNotFound);
+  const company = found.company ? { name: found.company.name } : null;
+  return { kind, id, company, recipients: u.isActive ? [u] : [], owner: { customerId: id } };
+}
+
+const userData = (u: Recipient) => ({
+  first_name: u.firstName,
+  last_name: u.lastName,
+  full_name: `${u.firstName} ${u.lastName}`.trim(),
+  email: u.email,
+});
+const appData = (ctx: Ctx) => ({ name: WEB_TEXT.appName, url: ctx.config.publicUrl });
+
+async function record(tx: Ctx, party: Party, action: string, to: string[]) {
+  await audit(tx, {
+    entity: party.kind === 'company' ? 'company' : 'user',
+    id: party.id,
+    action,
+    after: { queued: to.length, to },
+  });
+  return { queued: to.length };
+}
+
+/** The payment_reminder e-mail to the party's recipients. */
+export function sendPaymentReminder(ctx: Ctx, kind: PartyKind, id: number) {
+  return transaction(ctx, async (tx) => {
+    const party = await partyOf(tx, kind, id);
+    // The balance and its due date belong to the invoices' ledger; until it answers them the
+    // mail points to the account, where both are shown.
+    for (const r of party.recipients) {
+      await enqueueTemplate(tx, 'payment_reminder', r.email, {
+        user: userData(r),
+        company: party.company,
+        app: appData(tx),
+        balance: FINANCE_TEXT.openBalance,
+        due_date: FINANCE_TEXT.dueDateInAccount,
+      });
+    }
+    return record(
+      tx,
+      party,
+      'send_payment_reminder',
+      party.recipients.map((r) => r.email),
+    );
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** A pickup_reminder e-mail for each COMPLETED order of the party, to each of its recipients. */
+export function sendPickupReminder(ctx: Ctx, kind: PartyKind, id: number) {
+  return transaction(ctx, async (tx) => {
+    const party = await partyOf(tx, kind, id);
+    const orders = await ordersAwaitingPickup(tx.db, party.owner);
+    const to: string[] = [];
+    const now = Date.now();
+    for (const order of orders) {
+      const waiting = order.completedAt ? Math.max(0, Math.floor((now - order.completedAt.getTime()) / DAY_MS)) : 0;
+      for (const r of party.recipients) {
+        await enqueueTemplate(tx, 'pickup_reminder', r.email, {
+          user: userData(r),
+          order: { id: order.id, name: order.name },
+          app: appData(tx),
+          waiting_days: waiting,
+        });
+        to.push(r.email);
+      }
+    }
+    return record(tx, party, 'send_pickup_reminder', to);
+  });
+}

@@ -1,0 +1,2 @@
+// The finance feature's public surface: what other features may import (the walls, decision 0020).
+export { AccountFinancePanel } from './components/AccountFinancePanel.tsx';
