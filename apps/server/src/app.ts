@@ -18,6 +18,7 @@ import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { productionRoutes } from './modules/production/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
@@ -120,6 +121,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   emailRoutes(app);
   auditRoutes(app);
   ordersRoutes(app);
+  productionRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;
