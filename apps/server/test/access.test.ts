@@ -10,11 +10,13 @@ import {
   emailApi,
   MSG,
   ordersApi,
+  productionApi,
   ROLES,
   type Role,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
+import { productionSamples } from './production-access-samples.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -25,6 +27,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  productionApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -56,6 +59,8 @@ const SAMPLE: Record<
   ...accountsSamples(),
   // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
   ...ordersSamples(),
+  // Production: ids that do not exist (production-access-samples.ts).
+  ...productionSamples(),
 };
 
 function announcementSample() {

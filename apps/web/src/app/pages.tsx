@@ -20,6 +20,13 @@ export const PAGES: Record<string, PageModule> = {
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/:id/submit': () => import('../features/orders/pages/SubmitOrderPage.tsx'),
+  // Production (issue 18)
+  '/scan': () => import('../features/scan/pages/ScanHomePage.tsx'),
+  '/scan/new': () => import('../features/scan/pages/NewScanSessionPage.tsx'),
+  '/scan/session/:id': () => import('../features/scan/pages/ScanSessionPage.tsx'),
+  '/scan/session/:id/scan': () => import('../features/scan/pages/ScanningPage.tsx'),
+  '/orders/:id/scan_sessions': () => import('../features/scan/pages/OrderScanSessionsPage.tsx'),
+  '/orders/completion-log': () => import('../features/scan/pages/CompletionLogPage.tsx'),
   '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
   '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")

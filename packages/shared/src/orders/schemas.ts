@@ -3,10 +3,10 @@ import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
+import { cabinetCountsSchema } from '../production/schemas.ts';
 import { idField, intField, moneyField, queryInt, requiredString, secretField, textField } from '../validation.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
-import { cabinetCountsSchema } from '../production/schemas.ts';
 
 /**
  * Orders on the wire (issue 9's wire shape, SPEC 3 Order / Order draft / Order group / Order item /

@@ -18,6 +18,6 @@ onOrderMove('stop_editing', 'cabinets', async (tx, moved, before) =>
 onOrderMove('complete', 'cabinets', completeRemainingCabinets);
 onOrderMove('ship', 'cabinets', shipRemainingCabinets);
 
+export { cabinetsOf as orderCabinets } from './cabinets/repository.ts';
 export { productionRoutes } from './routes.ts';
 export { closeSession, openSession, scan } from './scans/service.ts';
-export { cabinetsOf as orderCabinets } from './cabinets/repository.ts';

@@ -76,7 +76,11 @@ export async function completeCabinet(
 }
 
 /** Compare-and-set: ships the cabinet only if it is not shipped yet; null when it was. */
-export async function shipCabinet(db: Executor, id: number, by: { userId: number; sessionId: number | null; at?: Date }) {
+export async function shipCabinet(
+  db: Executor,
+  id: number,
+  by: { userId: number; sessionId: number | null; at?: Date },
+) {
   const [row] = await db
     .update(cabinets)
     .set({ shippedAt: timeOf(by.at), shippedBy: by.userId, shippedSessionId: by.sessionId })

@@ -44,7 +44,9 @@ export async function logPage(db: Executor, from: Date | null, to: Date | null, 
   }));
   let total = window.offset + rows.length;
   if (rows.length === window.limit || (rows.length === 0 && window.offset > 0)) {
-    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to)}`)) as unknown as { n: number }[];
+    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to)}`)) as unknown as {
+      n: number;
+    }[];
     total = Number(c?.n ?? 0);
   }
   return { rows, total };

@@ -71,7 +71,16 @@ const cell = (v: unknown) => {
 export function logCsv(rows: CompletedShippedLogRow[]): string {
   const head = ['at', 'event', 'order_id', 'order_name', 'barcode', 'line_no', 'unit_no', 'by'];
   const lines = rows.map((r) =>
-    [r.at, r.event, r.order.id, r.order.name, r.cabinet.barcode, r.cabinet.line_no, r.cabinet.unit_no, r.by?.full_name ?? '']
+    [
+      r.at,
+      r.event,
+      r.order.id,
+      r.order.name,
+      r.cabinet.barcode,
+      r.cabinet.line_no,
+      r.cabinet.unit_no,
+      r.by?.full_name ?? '',
+    ]
       .map(cell)
       .join(','),
   );

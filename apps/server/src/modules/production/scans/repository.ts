@@ -46,7 +46,11 @@ export interface SessionFilter {
 export function sessionPage(db: Executor, filter: SessionFilter, window: PageWindow) {
   const where: SQL | undefined = and(
     filter.type ? eq(scanSessions.type, filter.type) : undefined,
-    filter.open === undefined ? undefined : filter.open ? isNull(scanSessions.closedAt) : isNotNull(scanSessions.closedAt),
+    filter.open === undefined
+      ? undefined
+      : filter.open
+        ? isNull(scanSessions.closedAt)
+        : isNotNull(scanSessions.closedAt),
     filter.orderId === undefined
       ? undefined
       : exists(
@@ -85,7 +89,10 @@ export async function countsOfSessions(db: Executor, ids: readonly number[], ord
       duplicate: sql<number>`(count(*) filter (where ${scans.result} = 'DUPLICATE'))::int`,
       unknown: sql<number>`(count(*) filter (where ${scans.result} = 'UNKNOWN'))::int`,
       wrong_state: sql<number>`(count(*) filter (where ${scans.result} = 'WRONG_STATE'))::int`,
-      of_order: orderId === undefined ? sql<number>`0` : sql<number>`(count(*) filter (where ${scans.orderId} = ${orderId}))::int`,
+      of_order:
+        orderId === undefined
+          ? sql<number>`0`
+          : sql<number>`(count(*) filter (where ${scans.orderId} = ${orderId}))::int`,
     })
     .from(scans)
     .where(inArray(scans.sessionId, [...ids]))

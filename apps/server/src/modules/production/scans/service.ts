@@ -6,12 +6,12 @@ import {
   PRODUCTION_CODES,
   PRODUCTION_TEXT,
   parseCabinetBarcode,
-  SESSION_SCANS_SHOWN,
   type ScanAnswer,
   type ScanRow,
   type ScanSession,
   type ScanSessionDetail,
   type ScanSessionType,
+  SESSION_SCANS_SHOWN,
   type scanSessionListQuerySchema,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -72,7 +72,10 @@ async function sessionsToWire(ctx: Ctx, rows: repo.ScanSessionRow[], orderId?: n
       rows.flatMap((r) => (r.openedBy === null ? [] : [r.openedBy])),
     ),
   ]);
-  return rows.map((r) => ({ ...toWireSession(r, counts.get(r.id), names), scans_of_order: counts.get(r.id)?.of_order ?? 0 }));
+  return rows.map((r) => ({
+    ...toWireSession(r, counts.get(r.id), names),
+    scans_of_order: counts.get(r.id)?.of_order ?? 0,
+  }));
 }
 
 async function sessionOr404(ctx: Ctx, id: number) {
@@ -206,7 +209,11 @@ async function followShipping(tx: Ctx, order: OrderRow): Promise<OrderRow> {
 }
 
 /** POST /api/scan/sessions/{id}/scan/ */
-export function scan(ctx: Ctx, sessionId: number, body: { code: string; client_scan_id?: string }): Promise<ScanAnswer> {
+export function scan(
+  ctx: Ctx,
+  sessionId: number,
+  body: { code: string; client_scan_id?: string },
+): Promise<ScanAnswer> {
   return transaction(ctx, async (tx) => {
     const session = await sessionOr404(tx, sessionId);
     if (session.closedAt) throw badRequest(PRODUCTION_CODES.sessionClosed, PRODUCTION_TEXT.sessionClosed);
@@ -229,7 +236,6 @@ export function scan(ctx: Ctx, sessionId: number, body: { code: string; client_s
       });
       return row;
     };
-
 
     const found = parseCabinetBarcode(code) ? await cabinets.cabinetByBarcode(tx.db, code) : null;
     if (!found) {
