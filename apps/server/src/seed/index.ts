@@ -7,6 +7,7 @@ import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoProduction } from './production.ts';
 
 /**
  * The demo seed (decision 0024): packages/db's seed (settings, holidays, templates, the demo
@@ -23,6 +24,7 @@ export {
   seedDemoFinance,
 } from './finance.ts';
 export { seedDemoOrders } from './orders.ts';
+export { seedDemoProduction } from './production.ts';
 
 const quiet = (): FastifyBaseLogger => {
   const log = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {} };
@@ -65,7 +67,10 @@ export async function seed(db: Db, options: SeedOptions = {}) {
       await seedDemoFinance(tx.db);
       return 0;
     }
-    return seedDemoOrders(tx);
+    const created = await seedDemoOrders(tx);
+    // Scan sessions over the demo orders in production (issue 18).
+    if (created > 0) await seedDemoProduction(tx);
+    return created;
   });
   return { createdDemoUsers, createdDemoOrders };
 }
