@@ -219,9 +219,10 @@ export function scan(
     if (session.closedAt) throw badRequest(PRODUCTION_CODES.sessionClosed, PRODUCTION_TEXT.sessionClosed);
     const code = body.code.trim();
     const clientScanId = body.client_scan_id?.trim() || null;
+    // A retry of a recorded scan answers its first result. Looked up once the order's row is held
+    // (a retry racing its first send waits there); an unknown code has no row to hold, and its
+    // insert below does nothing when the id is taken.
     const prior = async () => (clientScanId ? repo.scanByClientId(tx.db, sessionId, clientScanId) : null);
-    const first = await prior();
-    if (first) return answerOf(tx, first);
 
     const record = async (result: CabinetScanResult, cabinetId: number | null, orderId: number | null) => {
       const row = await repo.insertScan(tx.db, {
@@ -249,7 +250,9 @@ export function scan(
     let order = await loadOrderRow(tx, found.orderId, tx.db, { lock: true });
     const raced = await prior();
     if (raced) return answerOf(tx, raced);
-    let cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? found;
+    // completed_at and shipped_at are set once: a cabinet read complete stays complete; one read
+    // pending is completed by a compare-and-set, which tells if another scanner got there first.
+    let cabinet = found;
     const by = { userId: tx.actor.id, sessionId, at: tx.at };
     let result: CabinetScanResult;
     let changed: 'complete' | 'ship' | null = null;
@@ -262,6 +265,7 @@ export function scan(
         // Null: another scanner completed it since it was read (counted once).
         const done = await cabinets.completeCabinet(tx.db, cabinet.id, by);
         result = done ? 'OK' : 'DUPLICATE';
+        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
         if (done) {
           cabinet = done;
           changed = 'complete';
@@ -274,6 +278,7 @@ export function scan(
       else {
         const done = await cabinets.shipCabinet(tx.db, cabinet.id, by);
         result = done ? 'OK' : 'DUPLICATE';
+        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
         if (done) {
           cabinet = done;
           changed = 'ship';
