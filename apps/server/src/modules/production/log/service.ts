@@ -1,36 +1,15 @@
-import type { CompletedShippedLogRow, completedShippedLogQuerySchema, LogRange } from '@cab/shared';
+import type { CompletedShippedLogRow, completedShippedLogQuerySchema } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { userNames } from '../../auth/index.ts';
 import { orderHeads } from '../../orders/index.ts';
 import * as repo from './repository.ts';
+import { logWindow } from './window.ts';
 
 /** GET /api/orders/logs/completed_shipped_log/ (SPEC 3 "Order-log date: selectedRange (default today), from, to"). */
 
 type LogQuery = z.output<typeof completedShippedLogQuerySchema>;
-
-const dayOf = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-const addDays = (date: Date, n: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + n);
-
-/**
- * [from, to) in the server's zone: date_after / date_before (inclusive days) when either is given;
- * else today, the last 7 days (week) or the last 30 days (month), today included.
- */
-export function logWindow(query: Pick<LogQuery, 'selected_range' | 'date_after' | 'date_before'>, now = new Date()) {
-  if (query.date_after || query.date_before) {
-    return {
-      from: query.date_after ? dayOf(query.date_after) : null,
-      to: query.date_before ? addDays(dayOf(query.date_before), 1) : null,
-    };
-  }
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const back: Record<LogRange, number> = { today: 0, week: 6, month: 29 };
-  return { from: addDays(today, -back[query.selected_range]), to: addDays(today, 1) };
-}
 
 /** The most rows a CSV export carries. */
 const CSV_ROWS = 50_000;
