@@ -74,7 +74,12 @@ describe('scans', () => {
     expect(unknown.body).toEqual({ result: 'UNKNOWN', cabinet: null, order: null });
     expect((await scanCode(f, session, 'not a barcode')).body.result).toBe('UNKNOWN');
 
+    // A scan that moves no status still shows in the (kept) order detail: the counts are in its stamp.
+    const before = await f.t.call(ordersApi.detail, { token: f.tokens.ADMIN, params: { id: order.id } });
+    expect(before.body.cabinets).toEqual({ total: 3, completed: 1, shipped: 0 });
     expect((await scanCode(f, session, codes[1]!)).body.order.status).toBe('PARTIALLY_COMPLETED');
+    const after = await f.t.call(ordersApi.detail, { token: f.tokens.ADMIN, params: { id: order.id } });
+    expect(after.body.cabinets).toEqual({ total: 3, completed: 2, shipped: 0 });
     const last = await scanCode(f, session, codes[2]!);
     expect(last.body).toMatchObject({ result: 'OK', order: { status: 'COMPLETED' } });
     expect((await orderRow(f, order.id)).completedAt).not.toBeNull();
@@ -156,6 +161,22 @@ describe('scans', () => {
     expect((await orderRow(f, order.id)).status).toBe('COMPLETED');
     const ok = [...(await scanRows(f, a, 'OK')), ...(await scanRows(f, b, 'OK'))];
     expect(ok).toHaveLength(codes.length);
+    expect(await orderEvents(f, order.id, 'complete')).toHaveLength(1);
+  });
+
+  it('ten scanners on one cabinet at once: one OK; the same client_scan_id sent twice at once: one row, one answer', async () => {
+    const order = await verifiedOrder(f, { lines: 1, qty: 2 });
+    const [first, second] = await barcodesOf(f, order.id);
+    const sessions = await Promise.all(Array.from({ length: 10 }, () => openSession(f, 'PRODUCTION')));
+    const answers = await Promise.all(sessions.map((s) => scanCode(f, s, first!)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((a) => a.body.result === 'OK')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.result === 'DUPLICATE')).toHaveLength(9);
+    const twice = await Promise.all([0, 1].map(() => scanCode(f, sessions[0]!, second!, 'same-id')));
+    expect(twice.map((a) => a.status)).toEqual([200, 200]);
+    expect(twice.map((a) => a.body.result)).toEqual(['OK', 'OK']);
+    expect((await scanRows(f, sessions[0]!)).filter((r) => r.clientScanId === 'same-id')).toHaveLength(1);
+    expect((await orderRow(f, order.id)).status).toBe('COMPLETED');
     expect(await orderEvents(f, order.id, 'complete')).toHaveLength(1);
   });
 
