@@ -35,7 +35,7 @@ export const PRODUCTION_TEXT = {
   newSession: 'New scan session',
   openSession: 'Open session',
   startScanning: 'Scan',
-  searchOrders: 'Find an order (name or number)',
+  searchOrders: 'Find an order by name',
   noCabinets: 'No cabinets yet: they are made when the order is approved.',
   noSessions: 'No scan sessions yet.',
   noScans: 'Nothing scanned yet.',
