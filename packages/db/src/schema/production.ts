@@ -54,7 +54,9 @@ export const cabinets = pgTable(
   },
   (t) => [
     uniqueIndex('cabinets_barcode_key').on(t.barcode),
-    index('cabinets_order_idx').on(t.orderId, t.lineNo, t.unitNo),
+    // Covers the order's counts (the order detail and its stamp read them on every request) as an
+    // index-only scan; an order's list is sorted by line and unit from its few hundred rows.
+    index('cabinets_order_idx').on(t.orderId, t.completedAt, t.shippedAt),
     index('cabinets_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
     index('cabinets_shipped_idx').on(t.shippedAt).where(sql`${t.shippedAt} is not null`),
   ],

@@ -51,7 +51,7 @@ ALTER TABLE "scans" ADD CONSTRAINT "scans_cabinet_id_cabinets_id_fk" FOREIGN KEY
 ALTER TABLE "scans" ADD CONSTRAINT "scans_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scans" ADD CONSTRAINT "scans_scanned_by_users_id_fk" FOREIGN KEY ("scanned_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "cabinets_barcode_key" ON "cabinets" USING btree ("barcode");--> statement-breakpoint
-CREATE INDEX "cabinets_order_idx" ON "cabinets" USING btree ("order_id","line_no","unit_no");--> statement-breakpoint
+CREATE INDEX "cabinets_order_idx" ON "cabinets" USING btree ("order_id","completed_at","shipped_at");--> statement-breakpoint
 CREATE INDEX "cabinets_completed_idx" ON "cabinets" USING btree ("completed_at") WHERE "cabinets"."completed_at" is not null;--> statement-breakpoint
 CREATE INDEX "cabinets_shipped_idx" ON "cabinets" USING btree ("shipped_at") WHERE "cabinets"."shipped_at" is not null;--> statement-breakpoint
 CREATE INDEX "scan_sessions_opened_idx" ON "scan_sessions" USING btree ("opened_at");--> statement-breakpoint
