@@ -20,6 +20,7 @@ import { emailRoutes } from './modules/email/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { productionRoutes } from './modules/production/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
 import { remindersRoutes } from './modules/reminders/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   financeRoutes(app);
   remindersRoutes(app);
   registerFinanceJobs();
+  productionRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

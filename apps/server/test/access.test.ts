@@ -12,6 +12,7 @@ import {
   labelsApi,
   MSG,
   ordersApi,
+  productionApi,
   ROLES,
   type Role,
   remakesApi,
@@ -20,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
+import { productionSamples } from './production-access-samples.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -33,6 +35,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   labelsApi,
   remakesApi,
   financeApi,
+  productionApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -68,6 +71,8 @@ const SAMPLE: Record<
   ...labelsAndRemakesSamples(),
   // Finance: ids that do not exist (apps/server/test/finance-access-samples.ts).
   ...financeSamples(),
+  // Production: ids that do not exist (production-access-samples.ts).
+  ...productionSamples(),
 };
 
 function announcementSample() {

@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { labelBarcode, labelsApi } from '@cab/shared';
+import { cabinetBarcode, labelsApi } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,12 +36,12 @@ describe('dymo_xmls', () => {
     // base x2 (line 1), its attachment x3 (line 2, right after its parent), wall x1: one label per unit
     const keys = res.body.results.map((r: { key: string }) => r.key);
     expect(keys).toEqual([
-      labelBarcode(orderId, 1, 1),
-      labelBarcode(orderId, 1, 2),
-      labelBarcode(orderId, 2, 1),
-      labelBarcode(orderId, 2, 2),
-      labelBarcode(orderId, 2, 3),
-      labelBarcode(orderId, 3, 1),
+      cabinetBarcode(orderId, 1, 1),
+      cabinetBarcode(orderId, 1, 2),
+      cabinetBarcode(orderId, 2, 1),
+      cabinetBarcode(orderId, 2, 2),
+      cabinetBarcode(orderId, 2, 3),
+      cabinetBarcode(orderId, 3, 1),
     ]);
     expect(keys[1]).toBe(`${orderId}-01-2`);
     const parser = new XMLParser({ ignoreAttributes: false });
@@ -139,13 +139,13 @@ describe('print records', () => {
 
     const some = await t.call(labelsApi.printList, {
       token: admin,
-      body: { order: orderId, mode: 'cabinet', barcodes: [labelBarcode(orderId, 3, 1)] },
+      body: { order: orderId, mode: 'cabinet', barcodes: [cabinetBarcode(orderId, 3, 1)] },
     });
     expect(some.body).toMatchObject({ barcodes: [`${orderId}-03-1`], label_count: 1 });
 
     const wrong = await t.call(labelsApi.printList, {
       token: admin,
-      body: { order: orderId, mode: 'cabinet', barcodes: [labelBarcode(orderId, 9, 1)] },
+      body: { order: orderId, mode: 'cabinet', barcodes: [cabinetBarcode(orderId, 9, 1)] },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.barcodes).toBeDefined();

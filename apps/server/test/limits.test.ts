@@ -9,6 +9,7 @@ import {
   emailApi,
   MSG,
   ordersApi,
+  productionApi,
   ROLES,
   type Role,
 } from '@cab/shared';
@@ -29,6 +30,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  productionApi,
 };
 
 const TOO_BIG_INT = 2 ** 31;

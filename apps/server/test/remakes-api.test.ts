@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { labelBarcode, ordersApi, remakesApi } from '@cab/shared';
+import { cabinetBarcode, ordersApi, remakesApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -25,7 +25,7 @@ const ask = (token: string, body: unknown, id = orderId) => t.call(remakesApi.re
 describe('remake requests', () => {
   it('records the cabinets, reason, source and notes, OPEN, by whom and when', async () => {
     const res = await ask(staff, {
-      items: [{ barcode: labelBarcode(orderId, 1, 2) }, { barcode: labelBarcode(orderId, 3, 1) }],
+      items: [{ barcode: cabinetBarcode(orderId, 1, 2) }, { barcode: cabinetBarcode(orderId, 3, 1) }],
       reason: REASON,
       source: 'SHOP',
       notes: 'Scratched side panel',
@@ -49,16 +49,16 @@ describe('remake requests', () => {
   });
 
   it('refuses a reason outside settings.remake_reasons, a barcode of another order, a duplicate, an attachment alone, and customers', async () => {
-    const base = { items: [{ barcode: labelBarcode(orderId, 1, 1) }], reason: REASON, source: 'CUSTOMER' };
+    const base = { items: [{ barcode: cabinetBarcode(orderId, 1, 1) }], reason: REASON, source: 'CUSTOMER' };
     const reason = await ask(staff, { ...base, reason: 'Bored' });
     expect(reason.status).toBe(400);
     expect(reason.body.fields.reason).toBeDefined();
-    const other = await ask(staff, { ...base, items: [{ barcode: labelBarcode(orderId + 1000, 1, 1) }] });
+    const other = await ask(staff, { ...base, items: [{ barcode: cabinetBarcode(orderId + 1000, 1, 1) }] });
     expect(other.status).toBe(400);
     expect(other.body.fields.items).toBeDefined();
     const twice = await ask(staff, { ...base, items: [...base.items, ...base.items] });
     expect(twice.status).toBe(400);
-    const alone = await ask(staff, { ...base, items: [{ barcode: labelBarcode(orderId, 2, 1) }] });
+    const alone = await ask(staff, { ...base, items: [{ barcode: cabinetBarcode(orderId, 2, 1) }] });
     expect(alone.status).toBe(400);
     expect(alone.body.fields.items[0]).toContain('line 01');
     expect((await ask(staff, { ...base, source: 'NOBODY' })).status).toBe(400);
@@ -71,7 +71,7 @@ describe('remake requests', () => {
 describe('the remake list', () => {
   it('shows OPEN by default and filters by search, status and source', async () => {
     const second = await ask(admin, {
-      items: [{ barcode: labelBarcode(orderId, 1, 1) }],
+      items: [{ barcode: cabinetBarcode(orderId, 1, 1) }],
       reason: 'Wrong finish',
       source: 'INSTALLATION',
       notes: 'Installer found the wrong stain',
@@ -129,7 +129,7 @@ describe('approve and reject', () => {
 
   it('approve with charged prices the remake order', async () => {
     const asked = await ask(staff, {
-      items: [{ barcode: labelBarcode(orderId, 3, 1) }],
+      items: [{ barcode: cabinetBarcode(orderId, 3, 1) }],
       reason: REASON,
       source: 'DELIVERY',
     });

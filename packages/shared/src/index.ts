@@ -33,6 +33,7 @@ export * from './orders/schemas.ts';
 export * from './orders/text.ts';
 export * from './orders/web-text.ts';
 export * from './pricing/index.ts';
+export * from './production/index.ts';
 export * from './remakes/index.ts';
 export * from './validation.ts';
 export * from './web-text.ts';

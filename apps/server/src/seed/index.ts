@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoProduction } from './production.ts';
 import { seedDemoRemakes } from './remakes.ts';
 
 /**
@@ -26,6 +27,7 @@ export {
 } from './finance.ts';
 export { DEMO_LARGE_ORDER_OPTION, seedDemoFinanceRules } from './finance-rules.ts';
 export { seedDemoOrders } from './orders.ts';
+export { seedDemoProduction } from './production.ts';
 
 const quiet = (): FastifyBaseLogger => {
   const log = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {} };
@@ -70,6 +72,8 @@ export async function seed(db: Db, options: SeedOptions = {}) {
       return 0;
     }
     const made = await seedDemoOrders(tx);
+    // Scan sessions over the demo orders in production (issue 18).
+    if (made > 0) await seedDemoProduction(tx);
     await seedDemoRemakes(tx);
     // After the orders: the demo orders are priced and submitted before any rule exists.
     await seedDemoFinanceRules(tx.db);

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { labelBarcode, type Order, type RemakeSource } from '@cab/shared';
+import { cabinetBarcode, type Order, type RemakeSource } from '@cab/shared';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Actor, Ctx, RequestContext } from '../kit/context.ts';
 import { printList } from '../modules/labels/index.ts';
@@ -51,7 +51,7 @@ async function shopActors(tx: Executor): Promise<{ admin: Actor; staff: Actor } 
 /** The first cabinet (a line that is not an attachment) and its barcode. */
 function firstCabinet(order: Order): string | null {
   const line = order.groups.flatMap((g) => g.items).find((it) => !it.is_attachment && it.qty > 0);
-  return line ? labelBarcode(order.id, line.line_no, 1) : null;
+  return line ? cabinetBarcode(order.id, line.line_no, 1) : null;
 }
 
 export async function seedDemoRemakes(ctx: RequestContext, now = new Date()): Promise<number> {

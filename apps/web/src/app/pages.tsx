@@ -22,6 +22,13 @@ export const PAGES: Record<string, PageModule> = {
   '/orders/:id/submit': () => import('../features/orders/pages/SubmitOrderPage.tsx'),
   '/orders/:id/shelf-list': () => import('../features/labels/pages/ShelfListPage.tsx'),
   '/orders/remakes': () => import('../features/labels/pages/RemakesPage.tsx'),
+  // Production (issue 18)
+  '/scan': () => import('../features/scan/pages/ScanHomePage.tsx'),
+  '/scan/new': () => import('../features/scan/pages/NewScanSessionPage.tsx'),
+  '/scan/session/:id': () => import('../features/scan/pages/ScanSessionPage.tsx'),
+  '/scan/session/:id/scan': () => import('../features/scan/pages/ScanningPage.tsx'),
+  '/orders/:id/scan_sessions': () => import('../features/scan/pages/OrderScanSessionsPage.tsx'),
+  '/orders/completion-log': () => import('../features/scan/pages/CompletionLogPage.tsx'),
   '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
   '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")

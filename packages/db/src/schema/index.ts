@@ -7,3 +7,4 @@ export * from './finance.ts';
 export * from './jobs.ts';
 export * from './labels.ts';
 export * from './orders.ts';
+export * from './production.ts';

@@ -16,6 +16,8 @@ export const AUDIT_ENTITIES = [
   'invitation',
   'access_request',
   'settings',
+  'cabinet',
+  'scan_session',
   'email_template',
   'announcement',
   'order',

@@ -1,4 +1,3 @@
-export * from './barcode.ts';
 export * from './contract.ts';
 export * from './schemas.ts';
 export * from './text.ts';

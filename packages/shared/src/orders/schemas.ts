@@ -3,6 +3,7 @@ import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
+import { cabinetCountsSchema } from '../production/schemas.ts';
 import { idField, intField, moneyField, queryInt, requiredString, secretField, textField } from '../validation.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
@@ -279,6 +280,8 @@ export const orderSchema = z.object({
       z.object({ status: z.string(), note: z.string(), at: z.string(), by: z.number().nullable() }),
     ),
   }),
+  /** Production (issue 18): the order's cabinets, and how many are scanned complete and shipped. */
+  cabinets: cabinetCountsSchema,
   /** The invoice comes with the finance work; null until then. */
   invoice: z.object({ payment_option_discount: wireMoney, total_price: wireMoney, sales_tax: wireMoney }).nullable(),
   // Price fields (SPEC 3) and subtotal

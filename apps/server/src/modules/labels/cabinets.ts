@@ -1,4 +1,4 @@
-import { labelBarcode, type Order, type OrderItem } from '@cab/shared';
+import { cabinetBarcode, type Order, type OrderItem } from '@cab/shared';
 
 /**
  * What a label shows, drawn from the order as the orders module answers it (getOrder): one
@@ -61,7 +61,7 @@ export function cabinetLabels(order: Order): CabinetLabel[] {
   const out: CabinetLabel[] = [];
   for (const { it, group } of linesOf(order)) {
     for (let unit = 1; unit <= it.qty; unit++) {
-      const barcode = labelBarcode(order.id, it.line_no, unit);
+      const barcode = cabinetBarcode(order.id, it.line_no, unit);
       out.push({
         ...head,
         key: barcode,

@@ -30,11 +30,14 @@ export {
   startEditing,
   stopEditing,
 } from './lifecycle/service.ts';
-export { moveOrder } from './lifecycle/status.ts';
+export { type MoveHooks, moveOrder, type ScanMove } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
 export { enterDiscountCode, updateBypassPaymentOptionDiscount, updateCustomDiscount } from './pricing/service.ts';
+export { loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
-export { type OrderRow, ordersAwaitingPickup } from './repository.ts';
+export type { OrderItemRow, OrderRow } from './repository.ts';
+/** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */
+export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
 
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.

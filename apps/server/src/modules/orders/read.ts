@@ -43,14 +43,15 @@ async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: r
  */
 async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
-  const [customer, companyName, groups, items, code] = read
-    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode]
+  const [customer, companyName, groups, items, code, cabinets] = read
+    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets]
     : await Promise.all([
         customerOf(db, row.customerId),
         row.companyId === null ? null : companyNameOf(db, row.companyId),
         withGroups ? repo.groupsOf(db, row.id) : [],
         withGroups ? repo.itemsOf(db, row.id) : [],
         row.discountCodeId === null ? null : discountCodeById(db, row.discountCodeId),
+        repo.cabinetCountsOf(db, row.id),
       ]);
   const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
@@ -73,6 +74,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
     discountCodeRefusal: refusal ? DISCOUNT_CODE_REFUSAL_TEXT[refusal] : null,
     flags,
     allowedActions: allowedActions(lo, actor),
+    cabinets,
   });
 }
 

@@ -137,6 +137,8 @@ export interface OrderParts {
   discountCodeRefusal: string | null;
   flags: { can_be_updated: boolean; show_edit_order: boolean };
   allowedActions: Order['allowed_actions'];
+  /** Production's counts (issue 18), read with the order. */
+  cabinets: Order['cabinets'];
 }
 
 export function toWireOrder(p: OrderParts): Order {
@@ -196,6 +198,7 @@ export function toWireOrder(p: OrderParts): Order {
     show_edit_order: p.flags.show_edit_order,
     has_payments_made: row.hasPaymentsMade,
     allowed_actions: p.allowedActions,
+    cabinets: p.cabinets,
     custom_discount_amount: moneyOrNull(row.customDiscountAmount),
     custom_discount_percentage:
       row.customDiscountPercentage === null ? null : toWire(row.customDiscountPercentage as BasisPoints),

@@ -22,9 +22,19 @@ export const moveState = (row: OrderRow) => ({
   version: row.version,
 });
 
+/**
+ * A move the scan service makes (issue 18): the table is asked as `via: 'scan'` with the order's
+ * cabinet counts, read by production in the same transaction.
+ */
+export interface ScanMove {
+  cabinets: { total: number; completed: number; shipped: number };
+}
+
 /** The lifecycle table's answer for `row`, or its refusal as an error (404, 403 or 400 with its code). */
-export function checkMove(ctx: Ctx, row: OrderRow, action: OrderAction, input: TransitionInput = {}) {
-  const result = transition(lifecycleOrder(row), action, lifecycleActor(ctx), input);
+export function checkMove(ctx: Ctx, row: OrderRow, action: OrderAction, input: TransitionInput = {}, scan?: ScanMove) {
+  const order = scan ? { ...lifecycleOrder(row), cabinets: scan.cabinets } : lifecycleOrder(row);
+  const actor = scan ? { ...lifecycleActor(ctx), via: 'scan' as const } : lifecycleActor(ctx);
+  const result = transition(order, action, actor, input);
   if (result.ok) return result;
   if (result.code === ORDER_LIFECYCLE_CODES.notFound) throw notFound();
   if (result.code === ORDER_LIFECYCLE_CODES.permissionDenied) throw permissionDenied();
@@ -44,6 +54,8 @@ export interface MoveHooks {
   details?: Record<string, unknown>;
   /** The version the caller last read (optional): 409 when the order changed since. */
   version?: number;
+  /** Made by the scan service (ScanMove). */
+  scan?: ScanMove;
 }
 
 /**
@@ -55,9 +67,9 @@ export async function applyMove(
   row: OrderRow,
   action: OrderAction,
   input: TransitionInput = {},
-  hooks: Pick<MoveHooks, 'after' | 'details'> = {},
+  hooks: Pick<MoveHooks, 'after' | 'details' | 'scan'> = {},
 ): Promise<OrderRow> {
-  const answer = checkMove(tx, row, action, input);
+  const answer = checkMove(tx, row, action, input, hooks.scan);
   if (answer.kind === 'copy') throw new Error(`applyMove: ${action} creates an order; it does not move one`);
   const moved = await compareAndSetStatus(
     tx.db,
@@ -74,7 +86,7 @@ export async function applyMove(
     entity: 'order',
     id: row.id,
     action,
-    before: { ...moveState(row), ...(hooks.details ?? {}) },
+    before: { ...moveState(row), ...(hooks.scan ? { via: 'scan' } : {}), ...(hooks.details ?? {}) },
     after: { ...moveState(moved), ...(hooks.details ?? {}), ...extra },
   });
   return moved;
@@ -97,7 +109,7 @@ export function moveOrder(
     version: hooks.version,
     action,
     allowed: (tx, row) => {
-      checkMove(tx, row, action, input);
+      checkMove(tx, row, action, input, hooks.scan);
     },
     apply: async (tx, read) => {
       let row = read;
@@ -106,7 +118,7 @@ export function moveOrder(
         row = await loadOrderRow(tx, id, tx.db);
         // Another writer moved it meanwhile: the move was decided on a state that is gone.
         if (row.status !== read.status || row.inEditingMode !== read.inEditingMode) throw changedConcurrently();
-        if (hooks.recheck) checkMove(tx, row, action, input);
+        if (hooks.recheck) checkMove(tx, row, action, input, hooks.scan);
         else row = { ...row, errorCount: read.errorCount, warningCount: read.warningCount };
       }
       return applyMove(tx, row, action, input, hooks);

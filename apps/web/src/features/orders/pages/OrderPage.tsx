@@ -4,6 +4,8 @@ import {
   ORDER_STATUS_LABELS,
   type Order,
   type OrderStatus,
+  PRODUCTION_TEXT,
+  ROLE_GROUPS,
   ORDERS_WEB_TEXT as T,
   WEB_TEXT,
 } from '@cab/shared';
@@ -16,9 +18,10 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { useOrder, usePaymentOptions } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { addressText } from '../detail/address.ts';
@@ -85,6 +88,7 @@ function SubmitFields({ order }: { order: Order }) {
 }
 
 function OrderHeader({ order }: { order: Order }) {
+  const shop = useInRoleGroup(ROLE_GROUPS.shop);
   return (
     <Card>
       <CardContent>
@@ -92,6 +96,11 @@ function OrderHeader({ order }: { order: Order }) {
           <Typography variant="h4" component="h1" sx={{ flex: '1 1 auto' }} data-testid="order-title">
             {T.orderTitle(order.id, order.name)}
           </Typography>
+          {shop && order.cabinets.total > 0 && (
+            <Button component={RouterLink} to={`/orders/${order.id}/scan_sessions`} data-testid="order-scan-sessions">
+              {PRODUCTION_TEXT.scanSessionsLink}
+            </Button>
+          )}
           <StatusChip status={order.status} size="medium" />
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
@@ -101,6 +110,11 @@ function OrderHeader({ order }: { order: Order }) {
           <Field label={T.submitted} value={formatDateTime(order.submitted_at)} testId="order-submitted" />
           <Field label={T.requestedDate} value={formatDay(order.requested_date)} testId="order-requested" />
           <Field label={T.dueDate} value={formatDay(order.due_date)} testId="order-due" />
+          <Field
+            label={PRODUCTION_TEXT.cabinets}
+            value={order.cabinets.total > 0 ? PRODUCTION_TEXT.cabinetCounts(order.cabinets) : null}
+            testId="order-cabinets"
+          />
           <SubmitFields order={order} />
         </Box>
         <Stack spacing={1} sx={{ mb: 2 }}>

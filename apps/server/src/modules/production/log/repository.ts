@@ -1,0 +1,53 @@
+import { type Executor, schema } from '@cab/db';
+import { sql } from 'drizzle-orm';
+import type { PageWindow } from '../../../kit/list.ts';
+
+/** The completed/shipped log: one event per cabinet completed and per cabinet shipped. */
+const { cabinets } = schema;
+
+export interface LogEvent {
+  at: Date;
+  event: 'COMPLETED' | 'SHIPPED';
+  orderId: number;
+  barcode: string;
+  lineNo: number;
+  unitNo: number;
+  by: number | null;
+}
+
+const events = (from: Date | null, to: Date | null) => {
+  const inRange = (column: typeof cabinets.completedAt) =>
+    sql`${column} is not null ${from ? sql`and ${column} >= ${from.toISOString()}` : sql``} ${to ? sql`and ${column} < ${to.toISOString()}` : sql``}`;
+  return sql`(select ${cabinets.completedAt} as at, 'COMPLETED' as event, ${cabinets.orderId} as order_id,
+      ${cabinets.barcode} as barcode, ${cabinets.lineNo} as line_no, ${cabinets.unitNo} as unit_no, ${cabinets.completedBy} as by
+      from ${cabinets} where ${inRange(cabinets.completedAt)}
+    union all
+    select ${cabinets.shippedAt}, 'SHIPPED', ${cabinets.orderId}, ${cabinets.barcode}, ${cabinets.lineNo}, ${cabinets.unitNo}, ${cabinets.shippedBy}
+      from ${cabinets} where ${inRange(cabinets.shippedAt)}) e`;
+};
+
+type Raw = Record<'at' | 'event' | 'order_id' | 'barcode' | 'line_no' | 'unit_no' | 'by', unknown>;
+const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
+
+export async function logPage(db: Executor, from: Date | null, to: Date | null, window: PageWindow) {
+  const list = await db.execute(
+    sql`select * from ${events(from, to)} order by at desc, barcode, event limit ${window.limit} offset ${window.offset}`,
+  );
+  const rows: LogEvent[] = rowsOf(list).map((r) => ({
+    at: new Date(r.at as string),
+    event: r.event as LogEvent['event'],
+    orderId: Number(r.order_id),
+    barcode: String(r.barcode),
+    lineNo: Number(r.line_no),
+    unitNo: Number(r.unit_no),
+    by: r.by === null ? null : Number(r.by),
+  }));
+  let total = window.offset + rows.length;
+  if (rows.length === window.limit || (rows.length === 0 && window.offset > 0)) {
+    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to)}`)) as unknown as {
+      n: number;
+    }[];
+    total = Number(c?.n ?? 0);
+  }
+  return { rows, total };
+}

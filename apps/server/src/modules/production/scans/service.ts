@@ -1,0 +1,309 @@
+import {
+  type CabinetScanResult,
+  ORDER_LIFECYCLE_CODES,
+  ORDER_LIFECYCLE_TEXT,
+  type OrderStatus,
+  PRODUCTION_CODES,
+  PRODUCTION_TEXT,
+  parseCabinetBarcode,
+  type ScanAnswer,
+  type ScanRow,
+  type ScanSession,
+  type ScanSessionDetail,
+  type ScanSessionType,
+  SESSION_SCANS_SHOWN,
+  type scanSessionListQuerySchema,
+} from '@cab/shared';
+import type { z } from 'zod';
+import type { Ctx } from '../../../kit/context.ts';
+import { AppError, badRequest, notFound } from '../../../kit/errors.ts';
+import { pageWindow } from '../../../kit/list.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { userNames } from '../../auth/index.ts';
+import { loadOrderRow, moveOrder, type OrderRow, orderHeads } from '../../orders/index.ts';
+import * as cabinets from '../cabinets/repository.ts';
+import { cabinetStatus, toWireCabinet } from '../cabinets/service.ts';
+import * as repo from './repository.ts';
+
+/**
+ * Scan sessions and scans (issue 18, decision 0028). A scan of a known cabinet takes the order's
+ * row lock first (as orders' changeOrder does), so the scans of one order run one after another
+ * and the status moves they cause see every cabinet counted; the cabinet itself changes by a
+ * compare-and-set, so a cabinet two scanners read at once is counted once.
+ */
+
+const changedConcurrently = () =>
+  new AppError(409, ORDER_LIFECYCLE_CODES.changedConcurrently, ORDER_LIFECYCLE_TEXT.changedConcurrently);
+
+/** Where a PRODUCTION scan completes a cabinet. */
+const IN_PRODUCTION: readonly OrderStatus[] = ['VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'];
+
+type Names = Map<number, string>;
+const person = (id: number | null, names: Names) => (id === null ? null : { id, full_name: names.get(id) ?? '' });
+
+function toWireSession(s: repo.ScanSessionRow, counts: repo.SessionCounts | undefined, names: Names): ScanSession {
+  return {
+    id: s.id,
+    type: s.type,
+    station: s.station,
+    opened_by: person(s.openedBy, names),
+    opened_at: s.openedAt.toISOString(),
+    closed_at: s.closedAt?.toISOString() ?? null,
+    counts: {
+      total: counts?.total ?? 0,
+      ok: counts?.ok ?? 0,
+      duplicate: counts?.duplicate ?? 0,
+      unknown: counts?.unknown ?? 0,
+      wrong_state: counts?.wrong_state ?? 0,
+    },
+  };
+}
+
+async function sessionsToWire(ctx: Ctx, rows: repo.ScanSessionRow[], orderId?: number) {
+  const [counts, names] = await Promise.all([
+    repo.countsOfSessions(
+      ctx.db,
+      rows.map((r) => r.id),
+      orderId,
+    ),
+    userNames(
+      ctx.db,
+      rows.flatMap((r) => (r.openedBy === null ? [] : [r.openedBy])),
+    ),
+  ]);
+  return rows.map((r) => ({
+    ...toWireSession(r, counts.get(r.id), names),
+    scans_of_order: counts.get(r.id)?.of_order ?? 0,
+  }));
+}
+
+async function sessionOr404(ctx: Ctx, id: number) {
+  const session = await repo.sessionById(ctx.db, id);
+  if (!session) throw notFound();
+  return session;
+}
+
+/** POST /api/scan/sessions/ */
+export function openSession(ctx: Ctx, body: { type: ScanSessionType; station?: string | null }): Promise<ScanSession> {
+  return transaction(ctx, async (tx) => {
+    const row = await repo.insertSession(tx.db, {
+      type: body.type,
+      station: body.station?.trim() || null,
+      openedBy: tx.actor.id,
+      at: tx.at,
+    });
+    const [wire] = await sessionsToWire(tx, [row]);
+    await audit(tx, { entity: 'scan_session', id: row.id, action: 'open', before: null, after: wire });
+    return wire!;
+  });
+}
+
+/** POST /api/scan/sessions/{id}/close/: closing a closed session answers it unchanged. */
+export function closeSession(ctx: Ctx, id: number): Promise<ScanSession> {
+  return transaction(ctx, async (tx) => {
+    const before = await sessionOr404(tx, id);
+    const closed = await repo.closeSession(tx.db, id, tx.at);
+    const [wire] = await sessionsToWire(tx, [closed ?? before]);
+    if (closed) {
+      await audit(tx, {
+        entity: 'scan_session',
+        id,
+        action: 'close',
+        before: { closed_at: null },
+        after: { closed_at: wire!.closed_at },
+      });
+    }
+    return wire!;
+  });
+}
+
+/** GET /api/scan/sessions/ */
+export async function listSessions(ctx: Ctx, query: z.output<typeof scanSessionListQuerySchema>) {
+  const page = await repo.sessionPage(
+    ctx.db,
+    { type: query.type, open: query.open === undefined ? undefined : query.open === 'true' },
+    pageWindow(query),
+  );
+  const results = (await sessionsToWire(ctx, page.rows)).map(({ scans_of_order: _, ...s }) => s);
+  return { results, total: page.total };
+}
+
+/** GET /api/orders/{id}/scan_sessions/ */
+export async function sessionsOfOrder(ctx: Ctx, orderId: number) {
+  await loadOrderRow(ctx, orderId);
+  const page = await repo.sessionPage(ctx.db, { orderId }, { limit: 200, offset: 0 });
+  return { results: await sessionsToWire(ctx, page.rows, orderId), total: page.total };
+}
+
+/** Scans on the wire, with their cabinets, orders and scanners. */
+async function scansToWire(ctx: Ctx, rows: repo.ScanRow[]): Promise<ScanRow[]> {
+  const ids = (pick: (r: repo.ScanRow) => number | null) => rows.flatMap((r) => (pick(r) === null ? [] : [pick(r)!]));
+  const [cabs, orders, names] = await Promise.all([
+    cabinets.cabinetsByIds(
+      ctx.db,
+      ids((r) => r.cabinetId),
+    ),
+    orderHeads(
+      ctx.db,
+      ids((r) => r.orderId),
+    ),
+    userNames(
+      ctx.db,
+      ids((r) => r.scannedBy),
+    ),
+  ]);
+  return rows.map((r) => {
+    const cab = r.cabinetId === null ? undefined : cabs.get(r.cabinetId);
+    const order = r.orderId === null ? undefined : orders.get(r.orderId);
+    return {
+      id: r.id,
+      at: r.scannedAt.toISOString(),
+      code: r.code,
+      client_scan_id: r.clientScanId,
+      result: r.result,
+      cabinet: cab ? toWireCabinet(cab) : null,
+      order: order ?? null,
+      by: person(r.scannedBy, names),
+    };
+  });
+}
+
+/** GET /api/scan/sessions/{id}/ */
+export async function getSession(ctx: Ctx, id: number): Promise<ScanSessionDetail> {
+  const session = await sessionOr404(ctx, id);
+  const [[wire], rows] = await Promise.all([
+    sessionsToWire(ctx, [session]),
+    repo.scansOfSession(ctx.db, id, SESSION_SCANS_SHOWN),
+  ]);
+  const { scans_of_order: _, ...s } = wire!;
+  return { ...s, scans: await scansToWire(ctx, rows) };
+}
+
+/** The answer a recorded scan gave (a retried client_scan_id). */
+async function answerOf(ctx: Ctx, scan: repo.ScanRow): Promise<ScanAnswer> {
+  const [wire] = await scansToWire(ctx, [scan]);
+  return { result: wire!.result, cabinet: wire!.cabinet, order: wire!.order };
+}
+
+/**
+ * A PRODUCTION scan completed a cabinet: the order follows its cabinets through the lifecycle
+ * table (as a scan): VERIFIED -> IN_PROGRESS, then COMPLETED when every cabinet is, else
+ * PARTIALLY_COMPLETED.
+ */
+async function followProduction(tx: Ctx, order: OrderRow): Promise<OrderRow> {
+  const counts = await cabinets.countsOf(tx.db, order.id);
+  const scan = { cabinets: counts };
+  let row = order;
+  if (row.status === 'VERIFIED') row = await moveOrder(tx, row.id, 'start_production', {}, { scan });
+  if (counts.completed >= counts.total) return moveOrder(tx, row.id, 'complete', {}, { scan });
+  if (row.status === 'IN_PROGRESS') return moveOrder(tx, row.id, 'partially_complete', {}, { scan });
+  return row;
+}
+
+/** A SHIPPING scan shipped a cabinet: the order is SHIPPED when every cabinet is. */
+async function followShipping(tx: Ctx, order: OrderRow): Promise<OrderRow> {
+  const counts = await cabinets.countsOf(tx.db, order.id);
+  if (counts.shipped < counts.total) return order;
+  return moveOrder(tx, order.id, 'ship', {}, { scan: { cabinets: counts } });
+}
+
+/** POST /api/scan/sessions/{id}/scan/ */
+export function scan(
+  ctx: Ctx,
+  sessionId: number,
+  body: { code: string; client_scan_id?: string },
+): Promise<ScanAnswer> {
+  return transaction(ctx, async (tx) => {
+    const session = await sessionOr404(tx, sessionId);
+    if (session.closedAt) throw badRequest(PRODUCTION_CODES.sessionClosed, PRODUCTION_TEXT.sessionClosed);
+    const code = body.code.trim();
+    const clientScanId = body.client_scan_id?.trim() || null;
+    // A retry of a recorded scan answers its first result. Looked up once the order's row is held
+    // (a retry racing its first send waits there); an unknown code has no row to hold, and its
+    // insert below does nothing when the id is taken.
+    const prior = async () => (clientScanId ? repo.scanByClientId(tx.db, sessionId, clientScanId) : null);
+
+    const record = async (result: CabinetScanResult, cabinetId: number | null, orderId: number | null) => {
+      const row = await repo.insertScan(tx.db, {
+        sessionId,
+        code,
+        clientScanId,
+        result,
+        cabinetId,
+        orderId,
+        scannedBy: tx.actor.id,
+        at: tx.at,
+      });
+      return row;
+    };
+
+    const found = parseCabinetBarcode(code) ? await cabinets.cabinetByBarcode(tx.db, code) : null;
+    if (!found) {
+      const row = await record('UNKNOWN', null, null);
+      // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
+      if (!row) return answerOf(tx, (await prior())!);
+      return { result: 'UNKNOWN', cabinet: null, order: null };
+    }
+
+    // The order's row first: scans of one order (and its moves) queue here.
+    let order = await loadOrderRow(tx, found.orderId, tx.db, { lock: true });
+    const raced = await prior();
+    if (raced) return answerOf(tx, raced);
+    // completed_at and shipped_at are set once: a cabinet read complete stays complete; one read
+    // pending is completed by a compare-and-set, which tells if another scanner got there first.
+    let cabinet = found;
+    const by = { userId: tx.actor.id, sessionId, at: tx.at };
+    let result: CabinetScanResult;
+    let changed: 'complete' | 'ship' | null = null;
+
+    if (session.type === 'PRODUCTION') {
+      const producible = IN_PRODUCTION.includes(order.status) && !(order.status === 'VERIFIED' && order.inEditingMode);
+      if (cabinet.completedAt) result = 'DUPLICATE';
+      else if (!producible) result = 'WRONG_STATE';
+      else {
+        // Null: another scanner completed it since it was read (counted once).
+        const done = await cabinets.completeCabinet(tx.db, cabinet.id, by);
+        result = done ? 'OK' : 'DUPLICATE';
+        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
+        if (done) {
+          cabinet = done;
+          changed = 'complete';
+          order = await followProduction(tx, order);
+        }
+      }
+    } else if (session.type === 'SHIPPING') {
+      if (cabinet.shippedAt) result = 'DUPLICATE';
+      else if (order.status !== 'COMPLETED') result = 'WRONG_STATE';
+      else {
+        const done = await cabinets.shipCabinet(tx.db, cabinet.id, by);
+        result = done ? 'OK' : 'DUPLICATE';
+        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
+        if (done) {
+          cabinet = done;
+          changed = 'ship';
+          order = await followShipping(tx, order);
+        }
+      }
+    } else {
+      result = (await repo.okScanOf(tx.db, sessionId, cabinet.id)) ? 'DUPLICATE' : 'OK';
+    }
+
+    // The client_scan_id was used meanwhile for another code: undo this one, the client retries.
+    if (!(await record(result, cabinet.id, order.id))) throw changedConcurrently();
+    if (changed) {
+      await audit(tx, {
+        entity: 'cabinet',
+        id: cabinet.id,
+        action: changed,
+        before: { barcode: cabinet.barcode, status: changed === 'complete' ? 'PENDING' : 'COMPLETED' },
+        after: { barcode: cabinet.barcode, status: cabinetStatus(cabinet), session: sessionId },
+      });
+    }
+    return {
+      result,
+      cabinet: toWireCabinet(cabinet),
+      order: { id: order.id, name: order.name, status: order.status },
+    };
+  });
+}

@@ -1,0 +1,125 @@
+import {
+  type completedShippedLogQuerySchema,
+  ordersApi,
+  productionApi,
+  type ScanAnswer,
+  type ScanSessionType,
+} from '@cab/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { call, download } from '../../lib/api.ts';
+import { orderKeys } from '../orders/index.ts';
+
+/** Production data (issue 18): scan sessions, scans, an order's cabinets and sessions, the completion log. */
+const base = resourceKeys('scan');
+export const scanKeys = {
+  ...base,
+  cabinets: (orderId: number) => [...base.all, 'cabinets', orderId] as const,
+  orderSessions: (orderId: number) => [...base.all, 'order-sessions', orderId] as const,
+  log: (query: object) => [...base.all, 'log', query] as const,
+};
+
+export function useScanSessions(query: { page: number; page_size: number; type?: string; open?: string }) {
+  return useQuery({
+    queryKey: scanKeys.list(query),
+    queryFn: ({ signal }) =>
+      call(productionApi.sessionList, { query: query as unknown as Record<string, string>, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useScanSession(id: number, options: { refetchInterval?: number } = {}) {
+  return useQuery({
+    queryKey: scanKeys.detail(id),
+    queryFn: ({ signal }) => call(productionApi.sessionDetail, { params: { id }, signal }),
+    refetchInterval: options.refetchInterval,
+  });
+}
+
+export function useOpenSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { type: ScanSessionType; station?: string | null }) =>
+      call(productionApi.sessionCreate, { body, form: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: scanKeys.lists() }),
+  });
+}
+
+export function useCloseSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(productionApi.sessionClose, { params: { id } }),
+    onSuccess: (session) => {
+      void client.invalidateQueries({ queryKey: scanKeys.detail(session.id) });
+      void client.invalidateQueries({ queryKey: scanKeys.lists() });
+    },
+  });
+}
+
+/**
+ * One scan sent. The scan screen handles every failure itself (kept and sent again when the
+ * network fails; shown on the screen otherwise), so no popup.
+ */
+export function sendScan(session: number, code: string, clientScanId: string): Promise<ScanAnswer> {
+  return call(productionApi.scan, {
+    params: { id: session },
+    body: { code, client_scan_id: clientScanId },
+    skipCommonHandling: true,
+  });
+}
+
+export function useCabinets(orderId: number) {
+  return useQuery({
+    queryKey: scanKeys.cabinets(orderId),
+    queryFn: ({ signal }) => call(productionApi.cabinets, { params: { id: orderId }, signal }),
+  });
+}
+
+export function useOrderScanSessions(orderId: number) {
+  return useQuery({
+    queryKey: scanKeys.orderSessions(orderId),
+    queryFn: ({ signal }) => call(productionApi.orderScanSessions, { params: { id: orderId }, signal }),
+  });
+}
+
+/** After a hand move the order, its cabinets and lists change. */
+export function useHandMove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: 'startProduction' | 'complete' | 'ship' }) =>
+      call(productionApi[action], { params: { id } }),
+    onSuccess: (order) => {
+      client.setQueryData(orderKeys.detail(order.id), order);
+      void client.invalidateQueries({ queryKey: orderKeys.lists() });
+      void client.invalidateQueries({ queryKey: scanKeys.cabinets(order.id) });
+    },
+  });
+}
+
+type LogQuery = Partial<z.input<typeof completedShippedLogQuerySchema>>;
+
+export function useCompletionLog(query: LogQuery) {
+  return useQuery({
+    queryKey: scanKeys.log(query),
+    queryFn: ({ signal }) =>
+      call(productionApi.completedShippedLog, { query: query as unknown as Record<string, string>, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const downloadCompletionLog = (query: LogQuery) =>
+  download(productionApi.completedShippedLog, {
+    query: { ...query, format: 'csv' } as Record<string, string>,
+    fallbackName: 'completed_shipped_log.csv',
+  });
+
+/** Orders found by name for the pre-scan search (SPEC 2 "pre-scan search screen"). */
+export function useOrderSearch(name: string) {
+  return useQuery({
+    queryKey: [...base.all, 'order-search', name],
+    queryFn: ({ signal }) => call(ordersApi.list, { query: { name, page_size: 10 }, signal }),
+    enabled: name.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+}

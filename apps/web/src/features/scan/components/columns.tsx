@@ -1,0 +1,64 @@
+import { type Cabinet, type ScanRow, type ScanSession, PRODUCTION_TEXT as T } from '@cab/shared';
+import Typography from '@mui/material/Typography';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { StatusChip } from '../../orders/index.ts';
+import { CabinetChip, ResultChip, SessionTypeChip } from './chips.tsx';
+
+export const sessionColumns: DataColumn<ScanSession>[] = [
+  { key: 'id', header: '#', render: (s) => s.id, noWrap: true },
+  { key: 'type', header: T.type, render: (s) => <SessionTypeChip type={s.type} /> },
+  { key: 'station', header: T.station, render: (s) => s.station ?? '' },
+  { key: 'opened_by', header: T.openedBy, render: (s) => s.opened_by?.full_name ?? '' },
+  { key: 'opened_at', header: T.openedAt, noWrap: true, render: (s) => formatDateTime(s.opened_at) },
+  {
+    key: 'closed_at',
+    header: T.status,
+    noWrap: true,
+    render: (s) => (s.closed_at ? `${T.closed} ${formatDateTime(s.closed_at)}` : T.open),
+  },
+  {
+    key: 'counts',
+    header: T.scans,
+    render: (s) => (
+      <Typography variant="body2" data-testid="session-counts">
+        {T.counts(s.counts)}
+      </Typography>
+    ),
+  },
+];
+
+export const scanColumns: DataColumn<ScanRow>[] = [
+  { key: 'at', header: T.at, noWrap: true, render: (s) => formatDateTime(s.at) },
+  { key: 'code', header: T.code, noWrap: true, render: (s) => <code>{s.code}</code> },
+  { key: 'result', header: T.result, render: (s) => <ResultChip result={s.result} /> },
+  {
+    key: 'cabinet',
+    header: T.cabinet,
+    render: (s) => (s.cabinet ? `${s.cabinet.manufacturer_code} (${T.line} ${s.cabinet.line_no})` : ''),
+  },
+  {
+    key: 'order',
+    header: T.order,
+    render: (s) =>
+      s.order ? (
+        <>
+          {s.order.name} <StatusChip status={s.order.status} />
+        </>
+      ) : (
+        ''
+      ),
+  },
+  { key: 'by', header: T.by, render: (s) => s.by?.full_name ?? '' },
+];
+
+export const cabinetColumns: DataColumn<Cabinet>[] = [
+  { key: 'barcode', header: 'Barcode', noWrap: true, render: (c) => <code>{c.barcode}</code> },
+  { key: 'line', header: T.line, render: (c) => c.line_no },
+  { key: 'unit', header: T.unit, render: (c) => c.unit_no },
+  { key: 'code', header: T.manufacturerCode, render: (c) => c.manufacturer_code },
+  { key: 'description', header: T.description, render: (c) => c.description },
+  { key: 'status', header: T.status, render: (c) => <CabinetChip status={c.status} /> },
+  { key: 'completed', header: T.completedAt, noWrap: true, render: (c) => formatDateTime(c.completed_at) },
+  { key: 'shipped', header: T.shippedAt, noWrap: true, render: (c) => formatDateTime(c.shipped_at) },
+];

@@ -1,0 +1,69 @@
+import { type CompletedShippedLogRow, LOG_RANGES, PAGE_SIZE, PRODUCTION_TEXT as T } from '@cab/shared';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { useNavigate } from 'react-router';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { downloadCompletionLog, useCompletionLog } from '../api.ts';
+
+// '' (the list's empty value) is the server's default, today.
+const RANGE_OPTIONS = LOG_RANGES.filter((r) => r !== 'today').map((r) => ({ value: r, label: T.ranges[r] }));
+
+const columns: DataColumn<CompletedShippedLogRow>[] = [
+  { key: 'at', header: T.at, noWrap: true, render: (r) => formatDateTime(r.at) },
+  { key: 'event', header: T.event, render: (r) => T.logEvents[r.event] },
+  { key: 'order', header: T.order, render: (r) => `#${r.order.id} ${r.order.name}` },
+  { key: 'cabinet', header: T.cabinet, noWrap: true, render: (r) => <code>{r.cabinet.barcode}</code> },
+  { key: 'by', header: T.by, render: (r) => r.by?.full_name ?? '' },
+];
+
+/** /orders/completion-log (ADMIN, STAFF): cabinets completed and shipped, today by default; CSV. */
+export default function CompletionLogPage() {
+  const navigate = useNavigate();
+  const list = useListState({
+    key: 'orders.completion-log',
+    pageSize: PAGE_SIZE.orders,
+    filters: { selected_range: '' },
+  });
+  const query = listQueryOf(list);
+  const log = useCompletionLog(query);
+  return (
+    <>
+      <PageHeader
+        actions={
+          <Button startIcon={<DownloadRounded />} variant="outlined" onClick={() => void downloadCompletionLog(query)}>
+            {T.downloadCsv}
+          </Button>
+        }
+      />
+      <Card>
+        <PagedDataTable
+          query={log}
+          state={list}
+          filters={{
+            clear: false,
+            fields: [
+              {
+                kind: 'select',
+                name: 'selected_range',
+                label: T.range,
+                anyLabel: T.ranges.today,
+                options: RANGE_OPTIONS,
+                testId: 'range-filter',
+              },
+            ],
+          }}
+          columns={columns}
+          getRowId={(r) => `${r.event}-${r.cabinet.barcode}`}
+          emptyText={T.noLogRows}
+          onRowClick={(r) => navigate(`/orders/${r.order.id}/scan_sessions`)}
+          testId="completion-log"
+        />
+      </Card>
+    </>
+  );
+}

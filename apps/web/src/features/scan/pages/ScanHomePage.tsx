@@ -1,0 +1,143 @@
+import { PAGE_SIZE, SCAN_SESSION_TYPES, PRODUCTION_TEXT as T } from '@cab/shared';
+import AddRounded from '@mui/icons-material/AddRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { DebouncedTextField } from '../../../components/DebouncedTextField.tsx';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { StatusChip } from '../../orders/index.ts';
+import { useOrderSearch, useScanSessions } from '../api.ts';
+import { sessionColumns } from '../components/columns.tsx';
+import { ShopOnly } from '../components/ShopOnly.tsx';
+
+const TYPE_OPTIONS = SCAN_SESSION_TYPES.map((t) => ({ value: t, label: T.sessionTypes[t] }));
+const OPEN_OPTIONS = [
+  { value: 'true', label: T.open },
+  { value: 'false', label: T.closed },
+];
+
+/** /scan: the pre-scan search (find an order), a new session, and the sessions. */
+export default function ScanHomePage() {
+  return (
+    <ShopOnly>
+      <ScanHome />
+    </ShopOnly>
+  );
+}
+
+function ScanHome() {
+  const navigate = useNavigate();
+  const list = useListState({ key: 'scan.sessions', pageSize: PAGE_SIZE.orders, filters: { type: '', open: '' } });
+  const sessions = useScanSessions(listQueryOf(list));
+  return (
+    <>
+      <PageHeader
+        actions={
+          <Button
+            component={RouterLink}
+            to="/scan/new"
+            variant="contained"
+            startIcon={<AddRounded />}
+            data-testid="new-session"
+          >
+            {T.newSession}
+          </Button>
+        }
+      />
+      <OrderSearch />
+      <Card>
+        <PagedDataTable
+          query={sessions}
+          state={list}
+          filters={{
+            fields: [
+              {
+                kind: 'select',
+                name: 'type',
+                label: T.type,
+                anyLabel: T.anyType,
+                options: TYPE_OPTIONS,
+                testId: 'type-filter',
+              },
+              {
+                kind: 'select',
+                name: 'open',
+                label: T.status,
+                anyLabel: T.anyState,
+                options: OPEN_OPTIONS,
+                testId: 'open-filter',
+              },
+            ],
+          }}
+          columns={sessionColumns}
+          emptyText={T.noSessions}
+          onRowClick={(s) => navigate(`/scan/session/${s.id}`)}
+          rowTestId={(s) => `session-row-${s.id}`}
+          testId="sessions-table"
+        />
+      </Card>
+    </>
+  );
+}
+
+function OrderSearch() {
+  const [name, setName] = useState('');
+  const found = useOrderSearch(name);
+  const rows = found.data?.results ?? [];
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardContent>
+        <DebouncedTextField
+          value={name}
+          onDebouncedChange={setName}
+          delay={400}
+          label={T.searchOrders}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'order-search' } }}
+        />
+        {name.trim() && !found.isPending && rows.length === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {T.noOrdersFound}
+          </Typography>
+        )}
+        {rows.length > 0 && (
+          <List dense data-testid="order-search-results">
+            {rows.map((o) => (
+              <ListItem
+                key={o.id}
+                secondaryAction={
+                  <Box sx={{ display: 'flex', gap: 1 }}>
+                    <Button size="small" component={RouterLink} to={`/orders/${o.id}/scan_sessions`}>
+                      {T.scanSessionsLink}
+                    </Button>
+                    <Button size="small" component={RouterLink} to={`/orders/${o.id}`}>
+                      {T.openOrder}
+                    </Button>
+                  </Box>
+                }
+              >
+                <ListItemText
+                  primary={
+                    <>
+                      #{o.id} {o.name} <StatusChip status={o.status} />
+                    </>
+                  }
+                  secondary={o.customer_display}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * Issue 18: 20 scanners at once against PostgreSQL. A fresh database (`bench_scans`, recreated)
+ * gets the migrations and the demo seed; through the real server, orders for the demo personal
+ * customer are created (8 lines of 50 units each: 400 cabinets an order), set ORDERED in SQL (the
+ * submit is not what is measured) and approved, which makes their cabinets. Then `--scanners`
+ * scanners each open a PRODUCTION session and scan for `--duration` seconds, one scan after
+ * another, like a person with a USB scanner: mostly the next cabinet of a shared shuffled list
+ * (so scanners meet on the same orders), 10 % a cabinet scanned a moment ago by any scanner (a
+ * duplicate, sometimes at the same instant), 2 % a code that is no cabinet, and 2 % a retry of
+ * the request just sent (same client_scan_id: it must answer the same result).
+ *
+ * Reported: scans/s, p50/p95/p99 of one scan; and the checks, from the answers and the tables:
+ * every cabinet answered OK once is completed and no cabinet is completed without its one OK
+ * (nothing lost, nothing counted twice); a retry answers the first result and records nothing;
+ * the scans table holds one row per scan sent (retries excepted); orders whose cabinets are all
+ * complete are COMPLETED, the others PARTIALLY_COMPLETED or IN_PROGRESS; no 5xx.
+ *
+ * Usage: node --import tsx bench/scans.mts [--scanners 20] [--duration 60] [--cabinets 16000]
+ *          [--pg postgres://postgres@127.0.0.1:5432] [--port 3972]
+ * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { createDb, seed } from '../packages/db/src/index.ts';
+import { freshPgDatabase, startServer } from './lib.mjs';
+
+const { values: opt } = parseArgs({
+  options: {
+    scanners: { type: 'string', default: '20' },
+    duration: { type: 'string', default: '60' },
+    cabinets: { type: 'string', default: '16000' },
+    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    db: { type: 'string', default: 'bench_scans' },
+    port: { type: 'string', default: '3972' },
+  },
+});
+const SCANNERS = Number(opt.scanners);
+const DURATION_MS = Number(opt.duration) * 1000;
+const LINES = 8;
+const QTY = 50;
+const ORDERS = Math.max(1, Math.ceil(Number(opt.cabinets) / (LINES * QTY)));
+
+type Result = 'OK' | 'DUPLICATE' | 'UNKNOWN' | 'WRONG_STATE';
+interface Answer {
+  result: Result;
+  cabinet: { barcode: string } | null;
+  order: { id: number; status: string } | null;
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : 0;
+};
+
+console.error(
+  `load average before: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const databaseUrl = await freshPgDatabase(opt.pg, opt.db);
+{
+  const handle = await createDb({ databaseUrl, poolSize: 2 });
+  await seed(handle.db);
+  await handle.close();
+}
+const port = Number(opt.port);
+const server = await startServer({
+  port,
+  env: {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'warn',
+    // The accounts and catalogue come from the seed above; no demo orders or scans.
+    SEED_DEMO: 'false',
+  },
+});
+const base = `http://127.0.0.1:${port}`;
+const c = new pg.Client({ connectionString: databaseUrl });
+await c.connect();
+
+async function token(email: string) {
+  const res = await fetch(`${base}/api/users/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo1234!' }),
+  });
+  return `Token ${((await res.json()) as { token: string }).token}`;
+}
+async function api<T>(
+  auth: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+try {
+  const admin = await token('admin@demo.test');
+  const staff = await token('staff@demo.test');
+  const customer = (await c.query(`select id from users where email = 'personal@demo.test'`)).rows[0].id as number;
+  const plain = (
+    await c.query(`select id from line_items where not is_attachment and nb_base_door = 0 and nb_wall_door = 0
+      and nb_tall_door = 0 and nb_drawer = 0 order by id limit 1`)
+  ).rows[0].id as number;
+  const noPremiums = {
+    wood_species: null,
+    finish_option: null,
+    base_door_style: null,
+    wall_door_style: null,
+    tall_door_style: null,
+    drawer_style: null,
+  };
+
+  let t0 = performance.now();
+  const orderIds: number[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const items = Array.from({ length: LINES }, (_, l) => ({
+      _id: `l${l}`,
+      line_item: plain,
+      qty: QTY,
+      is_attachment: false,
+    }));
+    const res = await api<{ id: number }>(admin, 'POST', '/api/orders/', {
+      name: `Scan bench ${i}`,
+      customer,
+      groups: [{ name: 'Bench', premiums: noPremiums, items }],
+    });
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+    orderIds.push(res.body.id);
+  }
+  // The submit (addresses, payment option, password) is not what this bench measures.
+  await c.query(
+    `update orders set status = 'ORDERED', submitted_at = now(), version = version + 1 where id = any($1)`,
+    [orderIds],
+  );
+  for (const id of orderIds) {
+    const res = await api(admin, 'POST', `/api/orders/${id}/approve/`, {});
+    if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const barcodes = (
+    await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
+  ).rows.map((r) => r.barcode as string);
+  await c.query('vacuum analyze');
+  console.error(`${ORDERS} orders, ${barcodes.length} cabinets made in ${Math.round(performance.now() - t0)} ms`);
+
+  // The scanners.
+  let cursor = 0;
+  const recent: string[] = [];
+  const latencies: number[] = [];
+  const counts: Record<Result, number> = { OK: 0, DUPLICATE: 0, UNKNOWN: 0, WRONG_STATE: 0 };
+  const okBarcodes = new Map<string, number>();
+  let sent = 0;
+  let retries = 0;
+  let retryMismatches = 0;
+  let errors = 0;
+  let scanId = 0;
+  const deadline = performance.now() + DURATION_MS;
+
+  const sessionIds: number[] = [];
+  async function scanner(n: number) {
+    const session = await api<{ id: number }>(n % 2 ? admin : staff, 'POST', '/api/scan/sessions/', {
+      type: 'PRODUCTION',
+      station: `Bench ${n}`,
+    });
+    const auth = n % 2 ? admin : staff;
+    sessionIds.push(session.body.id);
+    while (performance.now() < deadline) {
+      const roll = Math.random();
+      let code: string;
+      if (roll < 0.02) code = `NOPE-${n}-${scanId}`;
+      else if (roll < 0.12 && recent.length > 0) code = recent[Math.floor(Math.random() * recent.length)] as string;
+      else if (cursor < barcodes.length) code = barcodes[cursor++] as string;
+      else break;
+      recent.push(code);
+      if (recent.length > 50) recent.shift();
+      const body = { code, client_scan_id: `b${n}-${scanId++}` };
+      const start = performance.now();
+      const res = await api<Answer>(auth, 'POST', `/api/scan/sessions/${session.body.id}/scan/`, body);
+      latencies.push(performance.now() - start);
+      sent++;
+      if (res.status !== 200) {
+        errors++;
+        continue;
+      }
+      counts[res.body.result]++;
+      if (res.body.result === 'OK') okBarcodes.set(code, (okBarcodes.get(code) ?? 0) + 1);
+      if (Math.random() < 0.02) {
+        retries++;
+        const again = await api<Answer>(auth, 'POST', `/api/scan/sessions/${session.body.id}/scan/`, body);
+        if (again.status !== 200 || again.body.result !== res.body.result) retryMismatches++;
+      }
+    }
+  }
+  t0 = performance.now();
+  await Promise.all(Array.from({ length: SCANNERS }, (_, n) => scanner(n)));
+  const seconds = (performance.now() - t0) / 1000;
+
+  // The checks.
+  const completed = new Set(
+    (
+      await c.query(`select barcode from cabinets where completed_at is not null and order_id = any($1)`, [orderIds])
+    ).rows.map((r) => r.barcode as string),
+  );
+  const countedTwice = [...okBarcodes.values()].filter((v) => v > 1).length;
+  const lost = [...okBarcodes.keys()].filter((b) => !completed.has(b)).length;
+  const withoutOk = [...completed].filter((b) => !okBarcodes.has(b)).length;
+  const scanRows = Number(
+    (await c.query(`select count(*)::int as n from scans where session_id = any($1)`, [sessionIds])).rows[0].n,
+  );
+  const orderStates = (
+    await c.query(
+      `select o.status, count(*) filter (where k.done = k.total) as all_done, count(*) as n
+      from orders o join (select order_id, count(*) as total, count(completed_at) as done from cabinets group by order_id) k
+        on k.order_id = o.id where o.id = any($1) group by o.status order by o.status`,
+      [orderIds],
+    )
+  ).rows;
+  const wrongOrders = Number(
+    (
+      await c.query(
+        `select count(*)::int as n from orders o join (select order_id, count(*) as total,
+        count(completed_at) as done from cabinets group by order_id) k on k.order_id = o.id
+        where o.id = any($1) and ((k.done = k.total) <> (o.status = 'COMPLETED')
+           or (k.done > 0 and k.done < k.total and o.status <> 'PARTIALLY_COMPLETED'))`,
+        [orderIds],
+      )
+    ).rows[0].n,
+  );
+
+  const report = {
+    scanners: SCANNERS,
+    seconds: Number(seconds.toFixed(1)),
+    scans: sent,
+    scans_per_s: Math.round(sent / seconds),
+    p50_ms: Number(pct(latencies, 50).toFixed(1)),
+    p95_ms: Number(pct(latencies, 95).toFixed(1)),
+    p99_ms: Number(pct(latencies, 99).toFixed(1)),
+    results: counts,
+    http_errors: errors,
+    retries,
+    retry_mismatches: retryMismatches,
+    scan_rows: scanRows,
+    scan_rows_expected: sent,
+    cabinets_completed: completed.size,
+    ok_answers: [...okBarcodes.values()].reduce((a, b) => a + b, 0),
+    counted_twice: countedTwice,
+    lost,
+    completed_without_ok: withoutOk,
+    orders_in_wrong_status: wrongOrders,
+    orders_by_status: orderStates,
+    load_average_after: loadavg().map((l) => Number(l.toFixed(2))),
+  };
+  console.log(JSON.stringify(report, null, 2));
+  const ok =
+    errors === 0 &&
+    retryMismatches === 0 &&
+    countedTwice === 0 &&
+    lost === 0 &&
+    withoutOk === 0 &&
+    scanRows === sent &&
+    wrongOrders === 0;
+  console.log(ok ? 'CHECKS PASSED' : 'CHECKS FAILED');
+  console.log(report.p95_ms < 50 ? 'p95 under 50 ms' : `p95 ${report.p95_ms} ms: over the 50 ms goal`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await c.end();
+  await server.stop();
+}

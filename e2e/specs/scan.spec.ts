@@ -1,0 +1,106 @@
+import { type Order, PRODUCTION_TEXT as T } from '@cab/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
+import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
+
+/**
+ * Issue 18: the shop floor scans an order through production and shipping with a USB scanner
+ * (keyboard wedge: the code typed into the page, then Enter).
+ */
+
+interface CabinetList {
+  results: { barcode: string }[];
+}
+
+/** A VERIFIED order of the personal customer with two lines (2 + 1 units): three cabinets. */
+async function verifiedOrder(request: import('@playwright/test').APIRequestContext) {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const item = await createLineItem(request, admin, '100.00');
+  const bid = await createBid(request, customer, `Scan job ${Date.now()}`, [
+    { _id: 'a', line_item: item, qty: 2 },
+    { _id: 'b', line_item: item, qty: 1 },
+  ]);
+  const ordered = await submitByApi(request, customer, bid);
+  const approved = await request.post(`/api/orders/${ordered.id}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const order = (await approved.json()) as Order;
+  const cabinets = await getJson<CabinetList>(request, admin, `/api/orders/${order.id}/cabinets/`);
+  return { order, barcodes: cabinets.results.map((c) => c.barcode), admin };
+}
+
+async function openSession(page: Page, type: 'Production' | 'Shipping') {
+  await page.goto('/scan');
+  await page.getByTestId('new-session').click();
+  await expect(page).toHaveURL(/\/scan\/new$/);
+  await chooseOption(page, page.getByRole('combobox', { name: T.type }), type);
+  await page.getByLabel(T.station).fill('Bench 3');
+  await page.getByTestId('open-session').click();
+  await expect(page).toHaveURL(/\/scan\/session\/\d+\/scan$/);
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+}
+
+/** What a wedge scanner does: the characters, then Enter, into whatever has the focus. */
+async function wedge(page: Page, code: string, expected: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-result', expected);
+  await expect(result).toContainText(code);
+}
+
+test('staff scan every cabinet of an order complete, then a shipping session ships it', async ({ page, request }) => {
+  const { order, barcodes, admin } = await verifiedOrder(request);
+  expect(barcodes).toEqual([`${order.id}-01-1`, `${order.id}-01-2`, `${order.id}-02-1`]);
+  await loginAs(page, 'STAFF');
+
+  await openSession(page, 'Production');
+  await wedge(page, barcodes[0] as string, 'OK');
+  await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'PARTIALLY_COMPLETED');
+  await wedge(page, barcodes[0] as string, 'DUPLICATE');
+  await wedge(page, `${order.id}-09-9`, 'UNKNOWN');
+  await wedge(page, barcodes[1] as string, 'OK');
+  await wedge(page, barcodes[2] as string, 'OK');
+  await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(page.getByTestId('session-counts')).toContainText('3 OK · 1 duplicate · 1 unknown');
+
+  const completed = await getJson<Order>(request, admin, `/api/orders/${order.id}/`);
+  expect(completed.status).toBe('COMPLETED');
+  expect(completed.cabinets).toEqual({ total: 3, completed: 3, shipped: 0 });
+
+  await openSession(page, 'Shipping');
+  for (const code of barcodes) await wedge(page, code, 'OK');
+  await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'SHIPPED');
+
+  // The order's scan sessions show both sessions and every cabinet shipped.
+  await page.goto(`/orders/${order.id}/scan_sessions`);
+  await expect(page.getByTestId('cabinet-counts')).toHaveText(T.cabinetCounts({ total: 3, completed: 3, shipped: 3 }));
+  await expect(page.getByTestId('order-sessions').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('order-cabinets').getByTestId('cabinet-status')).toHaveCount(3);
+});
+
+test('a scan made while offline waits in the browser and is sent when the network returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { order, barcodes } = await verifiedOrder(request);
+  await loginAs(page, 'STAFF');
+  await openSession(page, 'Production');
+  await context.setOffline(true);
+  await page.keyboard.type(barcodes[0] as string);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-result', 'QUEUED');
+  await expect(page.getByTestId('scan-waiting')).toContainText(T.waiting(1));
+  await context.setOffline(false);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-result', 'OK');
+  await expect(page.getByTestId('scan-waiting')).toHaveCount(0);
+  await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'PARTIALLY_COMPLETED');
+  expect(order.status).toBe('VERIFIED');
+});
+
+test('customers are told scanning is for the shop', async ({ page }) => {
+  await loginAs(page, 'PERSONAL');
+  await page.goto('/scan');
+  await expect(page.getByTestId('scan-customers')).toHaveText(T.customersCannotScan);
+});

@@ -1,0 +1,4 @@
+export * from './barcode.ts';
+export * from './contract.ts';
+export * from './schemas.ts';
+export * from './text.ts';

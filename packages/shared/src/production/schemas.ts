@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.ts';
+import { listQuery, optionalParam } from '../http/list.ts';
+import { ORDER_STATUSES } from '../orders/lifecycle.ts';
+import { requiredString, textField } from '../validation.ts';
+
+/** Production (issue 18): cabinets, scan sessions and scans, the completed/shipped log. */
+
+export const SCAN_SESSION_TYPES = ['PRODUCTION', 'SHIPPING', 'AUDIT'] as const;
+export type ScanSessionType = (typeof SCAN_SESSION_TYPES)[number];
+export const CABINET_SCAN_RESULTS = ['OK', 'DUPLICATE', 'UNKNOWN', 'WRONG_STATE'] as const;
+export type CabinetScanResult = (typeof CABINET_SCAN_RESULTS)[number];
+export const CABINET_STATUSES = ['PENDING', 'COMPLETED', 'SHIPPED'] as const;
+export type CabinetStatus = (typeof CABINET_STATUSES)[number];
+export const LOG_RANGES = ['today', 'week', 'month'] as const;
+export type LogRange = (typeof LOG_RANGES)[number];
+
+export const PRODUCTION_LIMITS = { code: 100, clientScanId: 100, station: 100 } as const;
+/** The scans a session's page shows (newest first). */
+export const SESSION_SCANS_SHOWN = 500;
+
+export const cabinetSchema = z.object({
+  barcode: z.string(),
+  line_no: z.number().int(),
+  unit_no: z.number().int(),
+  manufacturer_code: z.string(),
+  description: z.string(),
+  status: z.enum(CABINET_STATUSES),
+  completed_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+});
+export type Cabinet = z.infer<typeof cabinetSchema>;
+
+export const cabinetListSchema = z.object({ results: z.array(cabinetSchema), total: z.number().int() });
+
+/** The order answer's counts (orderSchema `cabinets`). */
+export const cabinetCountsSchema = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  shipped: z.number().int(),
+});
+export type CabinetCounts = z.infer<typeof cabinetCountsSchema>;
+
+const person = z.object({ id: z.number().int(), full_name: z.string() }).nullable();
+const orderRef = z.object({ id: z.number().int(), name: z.string(), status: z.enum(ORDER_STATUSES) });
+
+export const scanSessionSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(SCAN_SESSION_TYPES),
+  station: z.string().nullable(),
+  opened_by: person,
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  counts: z.object({
+    total: z.number().int(),
+    ok: z.number().int(),
+    duplicate: z.number().int(),
+    unknown: z.number().int(),
+    wrong_state: z.number().int(),
+  }),
+});
+export type ScanSession = z.infer<typeof scanSessionSchema>;
+
+export const scanRowSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  code: z.string(),
+  client_scan_id: z.string().nullable(),
+  result: z.enum(CABINET_SCAN_RESULTS),
+  cabinet: cabinetSchema.nullable(),
+  order: orderRef.nullable(),
+  by: person,
+});
+export type ScanRow = z.infer<typeof scanRowSchema>;
+
+export const scanSessionDetailSchema = scanSessionSchema.extend({ scans: z.array(scanRowSchema) });
+export type ScanSessionDetail = z.infer<typeof scanSessionDetailSchema>;
+
+export const orderScanSessionSchema = scanSessionSchema.extend({ scans_of_order: z.number().int() });
+
+export const scanSessionCreateSchema = z.object({
+  type: z.enum(SCAN_SESSION_TYPES),
+  station: z.preprocess((v) => (v === '' ? null : v), textField(PRODUCTION_LIMITS.station).nullable().optional()),
+});
+
+export const scanSessionListQuerySchema = z.object({
+  ...listQuery({ pageSize: PAGE_SIZE.orders }),
+  type: optionalParam(z.enum(SCAN_SESSION_TYPES)),
+  /** true: only open sessions; false: only closed ones. */
+  open: optionalParam(z.enum(['true', 'false'])),
+});
+
+export const scanBodySchema = z.object({
+  code: requiredString(PRODUCTION_LIMITS.code),
+  client_scan_id: optionalParam(textField(PRODUCTION_LIMITS.clientScanId)),
+});
+
+export const scanResultSchema = z.object({
+  result: z.enum(CABINET_SCAN_RESULTS),
+  cabinet: cabinetSchema.nullable(),
+  order: orderRef.nullable(),
+});
+export type ScanAnswer = z.infer<typeof scanResultSchema>;
+
+const isoDate = z.iso.date();
+export const completedShippedLogQuerySchema = z.object({
+  ...listQuery({ pageSize: PAGE_SIZE.orders }),
+  selected_range: z.preprocess((v) => (v === '' || v === undefined ? 'today' : v), z.enum(LOG_RANGES)),
+  date_after: optionalParam(isoDate),
+  date_before: optionalParam(isoDate),
+  format: optionalParam(z.enum(['json', 'csv'])),
+});
+
+export const completedShippedLogRowSchema = z.object({
+  at: z.string(),
+  event: z.enum(['COMPLETED', 'SHIPPED']),
+  order: z.object({ id: z.number().int(), name: z.string() }),
+  cabinet: z.object({ barcode: z.string(), line_no: z.number().int(), unit_no: z.number().int() }),
+  by: person,
+});
+export type CompletedShippedLogRow = z.infer<typeof completedShippedLogRowSchema>;
