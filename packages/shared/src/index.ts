@@ -33,3 +33,5 @@ export * from './orders/web-text.ts';
 export * from './pricing/index.ts';
 export * from './validation.ts';
 export * from './web-text.ts';
+export * from './reports/index.ts';
+export * from './transfer/index.ts';

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'announcement',
   'order',
   'discount_code',
+  'order_plan',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
