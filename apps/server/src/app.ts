@@ -18,6 +18,8 @@ import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
+import { transferRoutes } from './modules/transfer/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
@@ -120,6 +122,8 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   emailRoutes(app);
   auditRoutes(app);
   ordersRoutes(app);
+  transferRoutes(app);
+  reportsRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

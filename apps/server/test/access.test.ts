@@ -11,10 +11,13 @@ import {
   MSG,
   ordersApi,
   ROLES,
+  reportsApi,
+  transferApi,
   type Role,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
+import { reportsSamples, transferSamples } from './transfer-fixtures.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -25,6 +28,8 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  transferApi,
+  reportsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -56,6 +61,9 @@ const SAMPLE: Record<
   ...accountsSamples(),
   // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
   ...ordersSamples(),
+  // Imports, exports, reports and the planner (decisions 0030, 0031).
+  ...transferSamples(),
+  ...reportsSamples(),
 };
 
 function announcementSample() {

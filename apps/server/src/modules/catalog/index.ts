@@ -18,3 +18,9 @@ export { validateCombination } from './premiums/service.ts';
 export { catalogRoutes } from './routes.ts';
 /** The catalogue's version token (decision 0016), for answers kept until it moves. */
 export { currentCatalogVersion } from './version/service.ts';
+/** What the imports and exports (modules/transfer) read and write of the catalogue (decision 0030). */
+export { type LineItemTransferRef, lineItemsForTransfer } from './items/repository.ts';
+export { updateItem as updateLineItem } from './items/service.ts';
+export { premiumsForExport } from './premiums/repository.ts';
+/** CSV writing (formulas neutralised), shared with the exports and reports. */
+export { toCsv } from './csv.ts';
