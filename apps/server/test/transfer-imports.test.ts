@@ -3,6 +3,7 @@ import { schema } from '@cab/db';
 import { type Order, ordersApi, TRANSFER_TEXT, transferApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { upload } from './catalog-helpers.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { type Catalogue, orderCatalogue } from './orders-fixtures.ts';
@@ -94,6 +95,15 @@ describe('POST /api/orders/importorder/', () => {
     expect(res.body.imported).toBe(2000);
     expect(res.body.failed).toBe(0);
     expect(res.body.order.groups[0].items).toHaveLength(2000);
+    // Its export has one row per cabinet and its YAML parses back to the same lines.
+    const id = res.body.order.id;
+    const csv = await t.call(transferApi.orderExport, { token: staff, params: { id } });
+    const units = items.reduce((n, it) => n + it.qty, 0);
+    expect((csv.body as string).trim().split('\r\n')).toHaveLength(units + 1);
+    const yaml = YAML.parse((await t.call(transferApi.orderYaml, { token: staff, params: { id } })).body as string);
+    expect(yaml.groups[0].items.map((l: { manufacturer_code: string; qty: number }) => [l.manufacturer_code, l.qty])).toEqual(
+      items.map((it) => [it.code, it.qty]),
+    );
   }, 120_000);
 
   it('every wrong item is listed, never dropped: bad quantity, attachment misplaced, orphans', async () => {
