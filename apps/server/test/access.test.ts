@@ -11,9 +11,9 @@ import {
   MSG,
   ordersApi,
   ROLES,
+  type Role,
   reportsApi,
   transferApi,
-  type Role,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';

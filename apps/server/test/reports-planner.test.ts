@@ -133,7 +133,8 @@ describe('charts', () => {
       query: { sample_rate: 'week', date_after: shift(today(), -30), date_before: shift(today(), 30) },
     });
     expect(res.status).toBe(200);
-    const sum = (k: 'due' | 'late' | 'on_time') => res.body.results.reduce((n: number, r: Record<string, number>) => n + r[k], 0);
+    const sum = (k: 'due' | 'late' | 'on_time') =>
+      res.body.results.reduce((n: number, r: Record<string, number>) => n + (r[k] ?? 0), 0);
     // Due in range and not cancelled: late, on time, completed late, partial, shipped (shipped after its due date).
     expect(sum('due')).toBe(5);
     expect(sum('late')).toBe(4);
@@ -171,7 +172,11 @@ describe('planner', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ order: { id: onTime.id }, planned_date: monday });
     const tuesday = shift(monday, 1);
-    await t.call(reportsApi.plannerUpdate, { token: admin, params: { id: onTime.id }, body: { planned_date: tuesday } });
+    await t.call(reportsApi.plannerUpdate, {
+      token: admin,
+      params: { id: onTime.id },
+      body: { planned_date: tuesday },
+    });
     const list = await t.call(reportsApi.plannerList, {
       token: staff,
       query: { date_after: monday, date_before: shift(monday, 6) },
@@ -187,7 +192,10 @@ describe('planner', () => {
     expect(after.body.at_risk).toBe(true);
     const [plan] = await t.handle.db.select().from(schema.orderPlans).where(eq(schema.orderPlans.orderId, onTime.id));
     expect(plan!.plannedDate).toBe(tuesday);
-    const events = await t.handle.db.select().from(schema.auditEvents).where(eq(schema.auditEvents.entity, 'order_plan'));
+    const events = await t.handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.entity, 'order_plan'));
     expect(events.length).toBeGreaterThanOrEqual(3);
   });
 

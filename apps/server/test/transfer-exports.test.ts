@@ -1,4 +1,4 @@
-import { cabinetBarcode, type Order, ORDER_EXPORT_COLUMNS, ordersApi, orderSchema, transferApi } from '@cab/shared';
+import { cabinetBarcode, ORDER_EXPORT_COLUMNS, type Order, orderSchema, ordersApi, transferApi } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -20,12 +20,16 @@ function parseCsv(text: string): Record<string, string>[] {
     for (let i = 0; i < line.length; i++) {
       const c = line[i]!;
       if (quoted) {
-        if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-        else if (c === '"') quoted = false;
+        if (c === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (c === '"') quoted = false;
         else cur += c;
       } else if (c === '"') quoted = true;
-      else if (c === ',') cells.push(cur), (cur = '');
-      else cur += c;
+      else if (c === ',') {
+        cells.push(cur);
+        cur = '';
+      } else cur += c;
     }
     cells.push(cur);
     return cells;
@@ -81,7 +85,7 @@ describe('GET /api/orders/{id}/export/', () => {
 });
 
 describe('GET /api/orders/{id}/yaml/', () => {
-  it("parses back to the order as its detail answers it (lines, quantities, prices)", async () => {
+  it('parses back to the order as its detail answers it (lines, quantities, prices)', async () => {
     const res = await t.call(transferApi.orderYaml, { token: admin, params: { id: order.id } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/yaml/);

@@ -1,6 +1,6 @@
 import { transferApi } from '@cab/shared';
-import type { TestApp } from './helpers.ts';
 import { upload } from './catalog-helpers.ts';
+import type { TestApp } from './helpers.ts';
 
 /** One Item of a 2020 design (the shape of /work/shared/samples/design-2020.xml). */
 export interface SampleItem {

@@ -67,7 +67,11 @@ describe('POST /api/orders/importorder/', () => {
 
   it('preview=true answers the same counts and saves nothing', async () => {
     const before = await t.handle.db.$count(schema.orders);
-    const res = await importOrder(t, admin, kitchen(), { name: 'Preview', created_by: String(personalId), preview: 'true' });
+    const res = await importOrder(t, admin, kitchen(), {
+      name: 'Preview',
+      created_by: String(personalId),
+      preview: 'true',
+    });
     expect(res.status).toBe(200);
     expect(res.body.order).toBeNull();
     expect([res.body.imported, res.body.failed]).toEqual([4, 1]);
@@ -101,9 +105,9 @@ describe('POST /api/orders/importorder/', () => {
     const units = items.reduce((n, it) => n + it.qty, 0);
     expect((csv.body as string).trim().split('\r\n')).toHaveLength(units + 1);
     const yaml = YAML.parse((await t.call(transferApi.orderYaml, { token: staff, params: { id } })).body as string);
-    expect(yaml.groups[0].items.map((l: { manufacturer_code: string; qty: number }) => [l.manufacturer_code, l.qty])).toEqual(
-      items.map((it) => [it.code, it.qty]),
-    );
+    expect(
+      yaml.groups[0].items.map((l: { manufacturer_code: string; qty: number }) => [l.manufacturer_code, l.qty]),
+    ).toEqual(items.map((it) => [it.code, it.qty]));
   }, 120_000);
 
   it('every wrong item is listed, never dropped: bad quantity, attachment misplaced, orphans', async () => {
@@ -193,7 +197,13 @@ describe('POST /api/catalog/2020/upload/', () => {
     expect(applied.status).toBe(200);
     expect([applied.body.imported, applied.body.failed]).toEqual([1, 2]);
     const [row] = await t.handle.db.select().from(schema.lineItems).where(eq(schema.lineItems.id, cat.wall));
-    expect([row!.width, row!.height, row!.depth, row!.hinge, row!.description]).toEqual([30, 30, 12, 'Right', 'Wall 30x30']);
+    expect([row!.width, row!.height, row!.depth, row!.hinge, row!.description]).toEqual([
+      30,
+      30,
+      12,
+      'Right',
+      'Wall 30x30',
+    ]);
     // The catalogue's own audit trail holds the change.
     const events = await t.handle.db
       .select()

@@ -34,7 +34,8 @@ export const transferApi = {
     method: 'GET',
     path: '/api/orders/:id/export/',
     access: ROLE_GROUPS.shop,
-    summary: 'CSV for the CNC software: one row per cabinet (unit of a line), with export names and premium export names and categories',
+    summary:
+      'CSV for the CNC software: one row per cabinet (unit of a line), with export names and premium export names and categories',
     tags: ['orders', 'transfer'],
     params: idParams,
     response: text,

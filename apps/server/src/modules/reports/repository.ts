@@ -44,7 +44,8 @@ export interface ReportFilter {
 }
 
 /** The report's own date: the due date of a late or partly completed order, the day an order completed. */
-const reportDate = (kind: ReportKind) => (kind === 'completed' ? sql`(${orders.completedAt})::date` : sql`${orders.dueDate}`);
+const reportDate = (kind: ReportKind) =>
+  kind === 'completed' ? sql`(${orders.completedAt})::date` : sql`${orders.dueDate}`;
 
 function reportWhere(f: ReportFilter): SQL {
   const parts: SQL[] = [];

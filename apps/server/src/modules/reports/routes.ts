@@ -8,9 +8,7 @@ import * as service from './service.ts';
 async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
   const result = await service.report(ctx, kind, query);
   if ('csv' in result) {
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${kind}_report.csv"`);
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}_report.csv"`);
     return Buffer.from(result.csv!, 'utf8') as unknown as { results: never[]; total: number };
   }
   return result.page!;

@@ -1,8 +1,8 @@
 import {
   addBusinessDays,
+  type Cents,
   CHART_DEFAULT_PERIODS,
   CHART_MAX_DAYS,
-  type Cents,
   type ChartQuery,
   ERROR_CODES,
   isBusinessDay,
@@ -14,16 +14,16 @@ import {
   type PlannerRow,
   parseOrderBy,
   REPORT_CSV_COLUMNS,
+  REPORTS_TEXT,
   type ReportKind,
   type ReportQuery,
   type ReportRow,
-  REPORTS_TEXT,
   type SampleRate,
   toWire,
 } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { fieldError, notFound } from '../../kit/errors.ts';
-import { paginate, pageWindow } from '../../kit/list.ts';
+import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { toCsv } from '../catalog/index.ts';
@@ -43,7 +43,8 @@ export const todayOf = (ctx: { at?: Date }) => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-const iso = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const iso = (v: Date | string | null) =>
+  v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
 
 const toReportRow = (r: repo.ReportDbRow): ReportRow => ({
   id: Number(r.id),
@@ -109,7 +110,11 @@ export async function completedChart(ctx: Ctx, query: ChartQuery) {
   const rows = await repo.completedChart(ctx.db, rate, from, to);
   return {
     sample_rate: rate,
-    results: rows.map((r) => ({ period_start: r.period_start, completed: Number(r.completed), shipped: Number(r.shipped) })),
+    results: rows.map((r) => ({
+      period_start: r.period_start,
+      completed: Number(r.completed),
+      shipped: Number(r.shipped),
+    })),
   };
 }
 

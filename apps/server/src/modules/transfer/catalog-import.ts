@@ -87,7 +87,8 @@ export async function upload2020(ctx: Ctx, content: MultipartContent): Promise<C
       patch.description = it.description;
     }
     const checked = lineItemPatchSchema.safeParse(patch);
-    if (!bad && !checked.success) bad = `${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`;
+    if (!bad && !checked.success)
+      bad = `${checked.error.issues[0]?.path.join('.')}: ${checked.error.issues[0]?.message}`;
     if (bad) {
       problem(bad);
       continue;

@@ -1,10 +1,4 @@
-import {
-  cabinetBarcode,
-  EXPORT_PREMIUM_SLOTS,
-  ORDER_EXPORT_COLUMNS,
-  type Order,
-  orderSchema,
-} from '@cab/shared';
+import { cabinetBarcode, EXPORT_PREMIUM_SLOTS, ORDER_EXPORT_COLUMNS, type Order, orderSchema } from '@cab/shared';
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Ctx } from '../../kit/context.ts';
@@ -21,7 +15,9 @@ export async function exportRows(ctx: Ctx, order: Order): Promise<Record<string,
   const itemIds = [...new Set(lines.map((l) => l.line_item).filter((id): id is number => id !== null))];
   const premiumIds = [
     ...new Set(
-      order.groups.flatMap((g) => EXPORT_PREMIUM_SLOTS.map((s) => g.premiums[s])).filter((id): id is number => id !== null),
+      order.groups
+        .flatMap((g) => EXPORT_PREMIUM_SLOTS.map((s) => g.premiums[s]))
+        .filter((id): id is number => id !== null),
     ),
   ];
   const [items, premiums] = await Promise.all([

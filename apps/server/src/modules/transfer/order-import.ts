@@ -43,7 +43,11 @@ export function designToGroups(file: DesignFile, catalogue: Map<string, LineItem
   const groups: OrderGroupInput[] = [];
   let imported = 0;
   let next = 0;
-  const problem = (it: DesignItem, reason: string) => unknown.push({ line: it.line, user_code: it.userCode, reason });
+  /** Lists the item with why; null, so a refused line returns it. */
+  const problem = (it: DesignItem, reason: string): null => {
+    unknown.push({ line: it.line, user_code: it.userCode, reason });
+    return null;
+  };
   /** Problems for an item's attachments when the item itself was not imported. */
   const orphans = (it: DesignItem) => {
     for (const child of it.children) {
@@ -52,13 +56,13 @@ export function designToGroups(file: DesignFile, catalogue: Map<string, LineItem
     }
   };
   const lineOf = (it: DesignItem, parentId: string | null): OrderItemInput | null => {
-    if (!it.userCode) return problem(it, TRANSFER_TEXT.missingCode), null;
+    if (!it.userCode) return problem(it, TRANSFER_TEXT.missingCode);
     const row = catalogue.get(it.userCode);
-    if (!row) return problem(it, TRANSFER_TEXT.unknownCode), null;
-    if (parentId === null && row.isAttachment) return problem(it, TRANSFER_TEXT.attachmentAsCabinet), null;
-    if (parentId !== null && !row.isAttachment) return problem(it, TRANSFER_TEXT.cabinetAsAttachment), null;
+    if (!row) return problem(it, TRANSFER_TEXT.unknownCode);
+    if (parentId === null && row.isAttachment) return problem(it, TRANSFER_TEXT.attachmentAsCabinet);
+    if (parentId !== null && !row.isAttachment) return problem(it, TRANSFER_TEXT.cabinetAsAttachment);
     const qty = quantityOf(it.quantity);
-    if (qty === null) return problem(it, TRANSFER_TEXT.badQuantity(ORDER_LIMITS.qty)), null;
+    if (qty === null) return problem(it, TRANSFER_TEXT.badQuantity(ORDER_LIMITS.qty));
     next += 1;
     return {
       _id: `2020-${next}`,
@@ -108,7 +112,13 @@ export function designToGroups(file: DesignFile, catalogue: Map<string, LineItem
 
 /** The catalogue rows of every code the file names, by code. */
 export async function catalogueOf(ctx: Ctx, file: DesignFile) {
-  const codes = [...new Set(flatItems(file).map((i) => i.userCode).filter(Boolean))];
+  const codes = [
+    ...new Set(
+      flatItems(file)
+        .map((i) => i.userCode)
+        .filter(Boolean),
+    ),
+  ];
   const rows = await lineItemsForTransfer(ctx.db, { codes });
   return new Map(rows.map((r) => [r.manufacturerCode, r]));
 }
@@ -125,7 +135,8 @@ export async function importOrder(ctx: Ctx, content: MultipartContent): Promise<
   let customer: number | null = null;
   if (createdBy !== undefined) {
     const id = Number(createdBy);
-    if (!Number.isInteger(id) || id < 1) throw fieldError(ERROR_CODES.validation, 'created_by', TRANSFER_TEXT.createdByInvalid);
+    if (!Number.isInteger(id) || id < 1)
+      throw fieldError(ERROR_CODES.validation, 'created_by', TRANSFER_TEXT.createdByInvalid);
     // A customer naming themself is their own import; naming anyone else is refused by createOrder.
     customer = id === ctx.actor.id && ctx.actor.role !== 'ADMIN' ? null : id;
   }

@@ -4,7 +4,7 @@ import { withMultipart } from '../../http/multipart.ts';
 import { route } from '../../http/route.ts';
 import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
 import { exportOrderCsv, exportOrderYaml } from './exports.ts';
-import { ORDER_FILE_FIELD, importOrder } from './order-import.ts';
+import { importOrder, ORDER_FILE_FIELD } from './order-import.ts';
 
 /** A text download: a Buffer goes past the JSON serializer. */
 function download(reply: FastifyReply, type: string, name: string, body: string): string {
