@@ -7,6 +7,7 @@ import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoPlans } from './planner.ts';
 
 /**
  * The demo seed (decision 0024): packages/db's seed (settings, holidays, templates, the demo
@@ -65,7 +66,10 @@ export async function seed(db: Db, options: SeedOptions = {}) {
       await seedDemoFinance(tx.db);
       return 0;
     }
-    return seedDemoOrders(tx);
+    const created = await seedDemoOrders(tx);
+    // Planned days for the open demo orders (the planner, decision 0031).
+    if (created > 0) await seedDemoPlans(tx);
+    return created;
   });
   return { createdDemoUsers, createdDemoOrders };
 }
