@@ -20,3 +20,34 @@ export const TRANSFER_TEXT = {
   imported: (n: number) => `Successfully imported/updated ${n} items`,
   failedSuffix: (m: number) => `, failed to import/update ${m} items`,
 } as const;
+
+/** The web screens of the imports (2020 upload page, order import dialog) and exports. */
+export const TRANSFER_WEB_TEXT = {
+  importOrder: 'Import 2020',
+  importOrderTitle: 'Import a 2020 design',
+  importOrderHint: 'A 2020 Design XML file becomes a new bid: one group per room, one line per item.',
+  orderName: 'Order name',
+  customer: 'Customer',
+  chooseFile: 'Choose .xml file',
+  preview: 'Preview',
+  import: 'Import',
+  close: 'Close',
+  cancel: 'Cancel',
+  previewSummary: (imported: number, failed: number) =>
+    `${imported} item${imported === 1 ? '' : 's'} will be imported${failed > 0 ? `, ${failed} cannot be` : ''}`,
+  imported: (imported: number, failed: number) =>
+    `Successfully imported/updated ${imported} items${failed > 0 ? `, failed to import/update ${failed} items` : ''}`,
+  notImported: 'Not imported',
+  line: 'Line',
+  code: 'Code',
+  reason: 'Reason',
+  changes: 'Changes',
+  noChange: 'No change',
+  uploadHint:
+    'Upload a 2020 Design or catalogue XML file: the line items named by UserCode take its description, sizes and hinge. Preview first, then apply.',
+  apply: 'Apply changes',
+  previewTitle: 'Preview',
+  appliedTitle: 'Applied',
+  exportCsv: 'CNC export',
+  exportYaml: 'YAML',
+} as const;

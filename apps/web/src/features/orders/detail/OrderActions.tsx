@@ -32,6 +32,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useCan, useSession } from '../../auth/index.ts';
+import { OrderExportButtons } from '../../transfer/index.ts';
 import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecalculate } from '../api.ts';
 
 type RecalculateResult = z.infer<typeof ordersApi.recalculate.response>;
@@ -228,6 +229,7 @@ export function OrderActions({ order }: { order: Order }) {
           {T.recalculate}
         </Button>
       )}
+      {order.status !== 'BID' && <OrderExportButtons orderId={order.id} />}
       {dialog === 'decline' && <DeclineDialog order={order} onClose={() => setDialog(null)} />}
       {asked && (
         <ConfirmDialog
