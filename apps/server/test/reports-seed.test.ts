@@ -22,7 +22,12 @@ describe('demo plans', () => {
     const planned = await handle.db
       .select({ status: schema.orders.status })
       .from(schema.orders)
-      .where(inArray(schema.orders.id, plans.map((p) => p.orderId)));
+      .where(
+        inArray(
+          schema.orders.id,
+          plans.map((p) => p.orderId),
+        ),
+      );
     for (const o of planned) expect(['VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED']).toContain(o.status);
     const open = await handle.db
       .select({ id: schema.orders.id })

@@ -1,7 +1,7 @@
 import { schema } from '@cab/db';
 import { eq } from 'drizzle-orm';
 import type { Ctx, RequestContext } from '../kit/context.ts';
-import { nextWorkingDay, planOrder, plannerList } from '../modules/reports/index.ts';
+import { nextWorkingDay, plannerList, planOrder } from '../modules/reports/index.ts';
 
 /**
  * Demo planned days (issue 18): the open demo orders (verified, in production) are planned on
