@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
+import { orderListRowSchema } from '../orders/schemas.ts';
 import { REPORTS_TEXT } from './text.ts';
 
 /** Money on the wire: a decimal string with two places. */
@@ -27,24 +28,28 @@ export const reportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export const reportRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  po_number: z.string().nullable(),
-  status: z.enum(ORDER_STATUSES),
-  customer: z.number().int(),
-  customer_display: z.string(),
-  submitted_at: z.string().nullable(),
-  verified_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  shipped_at: z.string().nullable(),
-  requested_date: z.string().nullable(),
-  due_date: z.string().nullable(),
-  /** Calendar days past the due date (today, or the day it completed); 0 when not late. */
-  days_late: z.number().int(),
-  item_count: z.number().int(),
-  total_price: wireMoney,
-});
+/** A report's row: the order list's columns that matter to production, and how late it is. */
+export const reportRowSchema = orderListRowSchema
+  .pick({
+    id: true,
+    name: true,
+    po_number: true,
+    status: true,
+    customer: true,
+    customer_display: true,
+    submitted_at: true,
+    verified_at: true,
+    completed_at: true,
+    shipped_at: true,
+    requested_date: true,
+    due_date: true,
+    item_count: true,
+    total_price: true,
+  })
+  .extend({
+    /** Calendar days past the due date (today, or the day it completed); 0 when not late. */
+    days_late: z.number().int(),
+  });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
 export const REPORT_CSV_COLUMNS = [

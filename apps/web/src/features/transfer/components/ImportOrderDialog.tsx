@@ -20,11 +20,7 @@ import { customerOptions, importOrder } from '../api.ts';
 import { ProblemsTable } from './ProblemsTable.tsx';
 import { XmlFileField } from './XmlFileField.tsx';
 
-interface CustomerRef {
-  id: number;
-  full_name: string;
-  email: string;
-}
+type Customer = Awaited<ReturnType<typeof customerOptions>>[number];
 
 /**
  * Import a 2020 design as a new bid (POST /api/orders/importorder/): a name, the customer (an
@@ -37,7 +33,7 @@ export function ImportOrderDialog({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [name, setName] = useState('');
-  const [customer, setCustomer] = useState<CustomerRef | null>(null);
+  const [customer, setCustomer] = useState<Customer | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<OrderImportResult | null>(null);
@@ -88,22 +84,19 @@ export function ImportOrderDialog({ onClose }: { onClose: () => void }) {
             slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'import-order-name' } }}
           />
           {isAdmin && (
-            <AsyncAutocomplete<CustomerRef>
+            <AsyncAutocomplete<Customer>
+              testId="import-order-customer"
+              size="small"
               label={T.customer}
               required
+              debounceMs={DEBOUNCE_MS.autocomplete}
+              fetchOptions={customerOptions}
+              getOptionKey={(u) => u.id}
+              getOptionLabel={(u) => `${u.full_name} (${u.email})`}
               value={customer}
               onChange={setCustomer}
-              fetchOptions={async (text, signal) =>
-                (await customerOptions(text, signal)).map((u) => ({ id: u.id, full_name: u.full_name, email: u.email }))
-              }
-              getOptionLabel={(u) => u.full_name || u.email}
-              getOptionKey={(u) => u.id}
-              renderOptionText={(u) => `${u.full_name} (${u.email})`}
-              debounceMs={DEBOUNCE_MS.autocomplete}
-              size="small"
               error={Boolean(errors.customer ?? errors.created_by)}
               helperText={errors.customer ?? errors.created_by}
-              testId="import-order-customer"
             />
           )}
           <XmlFileField
