@@ -38,6 +38,9 @@ export const REPORTS_WEB_TEXT = {
     created: 'Bid volume: orders created',
   },
   // Planner
+  capacityTitle: 'Production capacity',
+  capacityHint: 'Cabinets the shop builds per working day: the planner weighs each day against it',
+  capacityPerDay: 'Capacity per day (cabinets)',
   plannerBack: 'Back to orders',
   previousWeeks: 'Earlier',
   nextWeeks: 'Later',
