@@ -53,8 +53,10 @@ function reportWhere(f: ReportFilter): SQL {
   else if (f.kind === 'partial_completed') parts.push(sql`${orders.status} = 'PARTIALLY_COMPLETED'`);
   else parts.push(sql`${orders.status} = 'COMPLETED' and ${orders.completedAt} is not null`);
   if (f.name) parts.push(sql`${orders.name} ilike ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  if (f.from) parts.push(sql`${reportDate(f.kind)} >= ${f.from}::date`);
-  if (f.to) parts.push(sql`${reportDate(f.kind)} <= ${f.to}::date`);
+  // On the column itself, so its index serves the range.
+  const column = f.kind === 'completed' ? orders.completedAt : orders.dueDate;
+  if (f.from) parts.push(sql`${column} >= ${f.from}::date`);
+  if (f.to) parts.push(f.kind === 'completed' ? sql`${column} < ${f.to}::date + 1` : sql`${column} <= ${f.to}::date`);
   return sql.join(parts, sql` and `);
 }
 
@@ -71,8 +73,14 @@ const ORDER_SQL: Record<string, (today: string) => SQL> = {
   submitted_at: () => sql`${orders.submittedAt}`,
 };
 
-export function orderByOf(keys: { key: string; descending: boolean }[], today: string): SQL {
-  const parts = keys.map((k) => sql`${ORDER_SQL[k.key]!(today)} ${sql.raw(k.descending ? 'desc nulls last' : 'asc')}`);
+export function orderByOf(kind: ReportKind, keys: { key: string; descending: boolean }[], today: string): SQL {
+  const parts = keys.map((k) =>
+    // An open order's days late is today minus its due date: sorted by the due date (reversed),
+    // the late report walks its partial index (orders_open_due_idx) instead of sorting every row.
+    kind === 'late' && k.key === 'days_late'
+      ? sql`${orders.dueDate} ${sql.raw(k.descending ? 'asc' : 'desc')}`
+      : sql`${ORDER_SQL[k.key]!(today)} ${sql.raw(k.descending ? 'desc nulls last' : 'asc')}`,
+  );
   parts.push(sql`${orders.id} asc`);
   return sql.join(parts, sql`, `);
 }
@@ -121,9 +129,9 @@ export async function completedChart(db: Executor, rate: SampleRate, from: strin
     db,
     sql`with periods as (${series(rate, from, to)}),
       c as (select ${periodOf(rate, sql`(${orders.completedAt})::date`)} as p, count(*)::int as n from ${orders}
-        where ${orders.completedAt} is not null and (${orders.completedAt})::date between ${from}::date and ${to}::date group by 1),
+        where ${orders.completedAt} >= ${from}::date and ${orders.completedAt} < ${to}::date + 1 group by 1),
       s as (select ${periodOf(rate, sql`(${orders.shippedAt})::date`)} as p, count(*)::int as n from ${orders}
-        where ${orders.shippedAt} is not null and (${orders.shippedAt})::date between ${from}::date and ${to}::date group by 1)
+        where ${orders.shippedAt} >= ${from}::date and ${orders.shippedAt} < ${to}::date + 1 group by 1)
     select periods.p::text as period_start, coalesce(c.n, 0) as completed, coalesce(s.n, 0) as shipped
     from periods left join c on c.p = periods.p left join s on s.p = periods.p order by periods.p`,
   );

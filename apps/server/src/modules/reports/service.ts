@@ -79,7 +79,7 @@ export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   checkRange(query.date_after, query.date_before);
   const today = todayOf(ctx);
   const filter: repo.ReportFilter = { kind, today, name: query.name, from: query.date_after, to: query.date_before };
-  const orderBy = repo.orderByOf(parseOrderBy(query.order_by ?? DEFAULT_ORDER[kind]), today);
+  const orderBy = repo.orderByOf(kind, parseOrderBy(query.order_by ?? DEFAULT_ORDER[kind]), today);
   if (query.format === 'csv') {
     const rows = await repo.reportRows(ctx.db, filter, orderBy, { limit: 100_000, offset: 0 });
     return { csv: toCsv(REPORT_CSV_COLUMNS, rows.map(toReportRow)) };
