@@ -11,10 +11,10 @@ import { type ChartKind, useChart } from '../api.ts';
 
 type Point = Record<string, string | number>;
 
-const SERIES: Record<ChartKind, { key: string; label: string; stack?: string }[]> = {
+const SERIES: Record<ChartKind, { key: string; label: string; stack?: string; color?: string }[]> = {
   late: [
-    { key: 'late', label: T.chartLate, stack: 'due' },
-    { key: 'on_time', label: T.chartOnTime, stack: 'due' },
+    { key: 'late', label: T.chartLate, stack: 'due', color: '#c62828' },
+    { key: 'on_time', label: T.chartOnTime, stack: 'due', color: '#2e7d32' },
   ],
   completed: [
     { key: 'completed', label: T.chartCompleted },
@@ -56,6 +56,7 @@ export function ReportChart({ kind }: { kind: ChartKind }) {
           series={SERIES[kind].map((s) => ({
             label: s.label,
             stack: s.stack,
+            color: s.color,
             data: points.map((p) => Number(p[s.key] ?? 0)),
           }))}
         />

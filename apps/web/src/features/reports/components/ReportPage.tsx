@@ -1,4 +1,11 @@
-import { formatWireMoney, PAGE_SIZE, type ReportKind, type ReportRow, REPORTS_WEB_TEXT as T } from '@cab/shared';
+import {
+  formatWireMoney,
+  ORDER_STATUS_LABELS,
+  PAGE_SIZE,
+  type ReportKind,
+  type ReportRow,
+  REPORTS_WEB_TEXT as T,
+} from '@cab/shared';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +19,8 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { type ChartKind, downloadReport, type ReportFilters, useReport } from '../api.ts';
 import { ReportChart } from './ReportChart.tsx';
 
-const columns: DataColumn<ReportRow>[] = [
+/** The report's columns; the completed date shows by default on the completed report only. */
+const columnsFor = (kind: ReportKind): DataColumn<ReportRow>[] => [
   { key: 'id', header: T.colId, width: 70, render: (r) => r.id },
   {
     key: 'name',
@@ -25,7 +33,7 @@ const columns: DataColumn<ReportRow>[] = [
     ),
   },
   { key: 'customer', header: T.colCustomer, render: (r) => r.customer_display },
-  { key: 'status', header: T.colStatus, noWrap: true, render: (r) => r.status },
+  { key: 'status', header: T.colStatus, noWrap: true, render: (r) => ORDER_STATUS_LABELS[r.status] },
   {
     key: 'submitted',
     header: T.colSubmitted,
@@ -40,6 +48,7 @@ const columns: DataColumn<ReportRow>[] = [
     header: T.colCompleted,
     noWrap: true,
     optional: true,
+    hiddenByDefault: kind !== 'completed',
     render: (r) => formatDateTime(r.completed_at),
   },
   { key: 'items', header: T.colItems, align: 'right', optional: true, render: (r) => r.item_count },
@@ -74,7 +83,7 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind
           filters={{
             fields: [{ kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' }],
           }}
-          columns={columns}
+          columns={columnsFor(kind)}
           emptyText={T.noRows}
           rowTestId={(r) => `report-row-${r.id}`}
           testId={`report-${kind}`}

@@ -19,7 +19,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
@@ -196,9 +195,6 @@ export default function PlannerPage() {
       <PageHeader
         actions={
           <>
-            <Button component={RouterLink} to="/orders/manage" data-testid="planner-back">
-              {T.plannerBack}
-            </Button>
             <Button
               startIcon={<ChevronLeftRounded />}
               onClick={() => setStart(addDays(start, -7))}
