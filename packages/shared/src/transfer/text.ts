@@ -5,6 +5,7 @@ export const TRANSFER_TEXT = {
     line === null ? `The file is not valid XML: ${detail}` : `The file is not valid XML (line ${line}): ${detail}`,
   notDesign: 'The file is not a 2020 design: its root element must be <Project> with <Design> and <Item> elements',
   noItems: 'The 2020 design has no items',
+  tooDeep: (max: number) => `The file's elements nest more than ${max} levels deep: it is not a 2020 design`,
   tooManyDesigns: (max: number) => `A 2020 design may have at most ${max} rooms (Design elements)`,
   tooManyItems: (max: number) => `A 2020 design may have at most ${max} items`,
   unknownCode: 'Unknown code: not in the catalogue',

@@ -3,4 +3,4 @@
  * Layout: `repository.ts` (all SQL), `service.ts`, `routes.ts`.
  */
 export { reportsRoutes } from './routes.ts';
-export { nextWorkingDay, planOrder, plannerList } from './service.ts';
+export { nextWorkingDay, plannerList, planOrder } from './service.ts';

@@ -43,10 +43,6 @@ export interface ReportFilter {
   to?: string;
 }
 
-/** The report's own date: the due date of a late or partly completed order, the day an order completed. */
-const reportDate = (kind: ReportKind) =>
-  kind === 'completed' ? sql`(${orders.completedAt})::date` : sql`${orders.dueDate}`;
-
 function reportWhere(f: ReportFilter): SQL {
   const parts: SQL[] = [];
   if (f.kind === 'late') parts.push(sql`${orders.status} in ${openStatuses} and ${orders.dueDate} < ${f.today}::date`);

@@ -34,6 +34,22 @@ export interface DesignFile {
 }
 
 const LINE_ATTR = '__line';
+/** Deepest element nesting accepted (a 2020 file nests 4 or 5 levels): the parser's tree is built recursively. */
+const MAX_DEPTH = 32;
+
+/** How deep the elements of `xml` nest (tags counted, comments and declarations skipped). */
+function nestingDepth(xml: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const m of xml.matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
+    if (m[1]) depth -= 1;
+    else if (!m[2]) {
+      depth += 1;
+      if (depth > max) max = depth;
+    }
+  }
+  return max;
+}
 
 /** Comments blanked out (their line breaks kept), so a commented-out <Item> is not counted. */
 const blankComments = (xml: string) => xml.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
@@ -78,6 +94,7 @@ export function parseDesign2020(bytes: Buffer, field: string): DesignFile {
   if (raw.trim() === '') throw bad(TRANSFER_TEXT.notXml('the file is empty', null));
   // No document type: it is where entity expansion attacks live, and 2020 files have none.
   if (/<!DOCTYPE/i.test(raw)) throw bad(TRANSFER_TEXT.notXml('a DOCTYPE is not accepted', null));
+  if (nestingDepth(blankComments(raw)) > MAX_DEPTH) throw bad(TRANSFER_TEXT.tooDeep(MAX_DEPTH));
   const checked = XMLValidator.validate(raw);
   if (checked !== true) throw bad(TRANSFER_TEXT.notXml(checked.err.msg, checked.err.line ?? null));
   const doc = parser.parse(markItemLines(blankComments(raw))) as Node;

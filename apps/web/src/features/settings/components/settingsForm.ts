@@ -48,7 +48,13 @@ export function fieldOf(path: string): string {
   const reason = /^remake_reasons\.reasons\.(\d+)$/.exec(path);
   if (reason) return `reasons.${reason[1]}.value`;
   if (path === 'remake_reasons' || path === 'remake_reasons.reasons') return 'root.reasons';
-  if (path === 'lead_time' || path === 'shop_state' || path === 'capacity_per_day' || /^tax_rates\.[A-Z]{2}$/.test(path)) return path;
+  if (
+    path === 'lead_time' ||
+    path === 'shop_state' ||
+    path === 'capacity_per_day' ||
+    /^tax_rates\.[A-Z]{2}$/.test(path)
+  )
+    return path;
   return 'root.server';
 }
 
