@@ -1,6 +1,7 @@
-import { TRANSFER_LIMITS, transferApi } from '@cab/shared';
+import { MSG, TRANSFER_LIMITS, transferApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { withMultipart } from '../../http/multipart.ts';
+import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { route } from '../../http/route.ts';
 import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
 import { exportOrderCsv, exportOrderYaml } from './exports.ts';
@@ -14,11 +15,20 @@ function download(reply: FastifyReply, type: string, name: string, body: string)
 
 /** The imports and exports (decision 0030), one route per contract. */
 export function transferRoutes(app: FastifyInstance) {
-  route(app, transferApi.importOrder, ({ ctx, req }) =>
-    withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), ORDER_FILE_FIELD, (content) =>
-      importOrder(ctx, content),
-    ),
-  );
+  // An import creates an order: it counts against the same per-user write limit as the orders' own writes.
+  app.register(async (orders) => {
+    limitWritesPerUser(
+      orders,
+      'orders:write',
+      (config) => config.orderWriteRateLimitPerMinute,
+      MSG.orderWritesRateLimited,
+    );
+    route(orders, transferApi.importOrder, ({ ctx, req }) =>
+      withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), ORDER_FILE_FIELD, (content) =>
+        importOrder(ctx, content),
+      ),
+    );
+  });
   route(app, transferApi.catalog2020Upload, ({ ctx, req }) =>
     withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), CATALOG_FILE_FIELD, (content) =>
       upload2020(ctx, content),
