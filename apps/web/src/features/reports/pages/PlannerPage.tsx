@@ -23,6 +23,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
 const DAY_MS = 86_400_000;
+/** The statuses the planner may (re)plan: submitted and not finished. */
+const MOVABLE: ReadonlySet<string> = new Set(['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED']);
 const WEEKS = 4;
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
@@ -42,7 +44,12 @@ const dayLabel = (day: string) =>
   });
 
 function OrderCard({ row }: { row: PlannerRow }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `order:${row.order.id}` });
+  // A finished order stays on its day (its load is history) but cannot be moved.
+  const movable = MOVABLE.has(row.order.status);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `order:${row.order.id}`,
+    disabled: !movable,
+  });
   return (
     <Paper
       ref={setNodeRef}
@@ -54,7 +61,7 @@ function OrderCard({ row }: { row: PlannerRow }) {
       sx={{
         p: 1,
         mb: 0.75,
-        cursor: 'grab',
+        cursor: movable ? 'grab' : 'default',
         touchAction: 'none',
         opacity: isDragging ? 0.6 : 1,
         borderColor: row.at_risk ? 'error.main' : 'divider',
