@@ -23,6 +23,8 @@ import { ordersRoutes } from './modules/orders/index.ts';
 import { productionRoutes } from './modules/production/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
 import { remindersRoutes } from './modules/reminders/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
+import { transferRoutes } from './modules/transfer/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
@@ -131,6 +133,8 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   remindersRoutes(app);
   registerFinanceJobs();
   productionRoutes(app);
+  transferRoutes(app);
+  reportsRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

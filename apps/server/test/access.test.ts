@@ -16,12 +16,15 @@ import {
   ROLES,
   type Role,
   remakesApi,
+  reportsApi,
+  transferApi,
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
 import { productionSamples } from './production-access-samples.ts';
+import { reportsSamples, transferSamples } from './transfer-fixtures.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -36,6 +39,8 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   remakesApi,
   financeApi,
   productionApi,
+  transferApi,
+  reportsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -73,6 +78,9 @@ const SAMPLE: Record<
   ...financeSamples(),
   // Production: ids that do not exist (production-access-samples.ts).
   ...productionSamples(),
+  // Imports, exports, reports and the planner (decisions 0030, 0031).
+  ...transferSamples(),
+  ...reportsSamples(),
 };
 
 function announcementSample() {

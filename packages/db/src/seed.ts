@@ -78,6 +78,8 @@ export const DEFAULT_SETTINGS = {
   tax_rates: {} as Readonly<Record<string, number>>,
   // The shop's state (PICKUP orders are taxed at its rate); '' until an admin sets it.
   shop_state: '',
+  // Cabinets the shop builds per working day (the planner's load; decision 0031).
+  capacity_per_day: 40,
 } as const;
 
 /**

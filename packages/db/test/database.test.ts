@@ -60,6 +60,7 @@ describe('seed', () => {
       expect(inCompany).toEqual(['employee@demo.test', 'manager@demo.test']);
       const settings = await handle.db.select().from(schema.settings);
       expect(settings.map((s) => s.key).sort()).toEqual([
+        'capacity_per_day',
         'catalog_version',
         'lead_time',
         'remake_reasons',

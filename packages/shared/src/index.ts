@@ -35,5 +35,7 @@ export * from './orders/web-text.ts';
 export * from './pricing/index.ts';
 export * from './production/index.ts';
 export * from './remakes/index.ts';
+export * from './reports/index.ts';
+export * from './transfer/index.ts';
 export * from './validation.ts';
 export * from './web-text.ts';

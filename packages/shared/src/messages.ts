@@ -86,6 +86,7 @@ export const MSG = {
   passwordUpdated: 'Password updated successfully',
   settingsUpdated: 'Settings updated successfully',
   leadTimeRange: 'Lead time must be a whole number of days between 0 and 365',
+  capacityPerDayRange: 'Capacity per day must be a whole number of cabinets from 1 to 100000',
   yearRange: 'Year must be between 1900 and 2999',
   payloadTooLarge: 'The request is too large.',
   templateDoesNotRender: 'The template does not render',

@@ -8,6 +8,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoPlans } from './planner.ts';
 import { seedDemoProduction } from './production.ts';
 import { seedDemoRemakes } from './remakes.ts';
 
@@ -74,6 +75,8 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     const made = await seedDemoOrders(tx);
     // Scan sessions over the demo orders in production (issue 18).
     if (made > 0) await seedDemoProduction(tx);
+    // Planned days for the open demo orders (the planner, decision 0031).
+    if (made > 0) await seedDemoPlans(tx);
     await seedDemoRemakes(tx);
     // After the orders: the demo orders are priced and submitted before any rule exists.
     await seedDemoFinanceRules(tx.db);

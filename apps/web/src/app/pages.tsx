@@ -18,6 +18,13 @@ export const PAGES: Record<string, PageModule> = {
   '/orders/build': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/manage': () => import('../features/orders/pages/ManageOrdersPage.tsx'),
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
+  // Production reports and the planner (decision 0031)
+  '/orders/late': () => import('../features/reports/pages/LateOrdersPage.tsx'),
+  '/orders/partially-completed': () => import('../features/reports/pages/PartiallyCompletedPage.tsx'),
+  '/orders/completed': () => import('../features/reports/pages/CompletedOrdersPage.tsx'),
+  '/planner/orders/manage': () => import('../features/reports/pages/PlannerPage.tsx'),
+  // Imports (decision 0030)
+  '/catalog/2020/upload': () => import('../features/transfer/pages/Upload2020Page.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/:id/submit': () => import('../features/orders/pages/SubmitOrderPage.tsx'),
   '/orders/:id/shelf-list': () => import('../features/labels/pages/ShelfListPage.tsx'),

@@ -7,4 +7,5 @@ export * from './finance.ts';
 export * from './jobs.ts';
 export * from './labels.ts';
 export * from './orders.ts';
+export * from './planner.ts';
 export * from './production.ts';

@@ -29,6 +29,7 @@ export const AUDIT_ENTITIES = [
   'surcharge',
   'bound_discount',
   'account_charges',
+  'order_plan',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

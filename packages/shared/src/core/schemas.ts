@@ -29,6 +29,8 @@ export const settingsSchema = z.object({
   tax_rates: z.record(z.string(), z.number()),
   /** The shop's US state code: a PICKUP order is taxed at its rate; '' when not set. */
   shop_state: z.string(),
+  /** Cabinets the shop builds per working day: the planner's load per day (decision 0031). */
+  capacity_per_day: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -51,6 +53,11 @@ export const settingsPatchSchema = z
       .trim()
       .toUpperCase()
       .refine((code) => code === '' || US_STATE_CODES.has(code), MSG.stateInvalid),
+    capacity_per_day: z
+      .number({ error: MSG.capacityPerDayRange })
+      .int(MSG.capacityPerDayRange)
+      .min(1, MSG.capacityPerDayRange)
+      .max(100_000, MSG.capacityPerDayRange),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

@@ -9,10 +9,19 @@
  * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
  */
 
+/** CSV writing (formulas neutralised), shared with the exports and reports. */
+export { toCsv } from './csv.ts';
 /** What an order's pricing reads of the catalogue: today's line items and premiums by id. */
-export { type LineItemRef, lineItemsForPricing } from './items/repository.ts';
+/** What the imports and exports (modules/transfer) read and write of the catalogue (decision 0030). */
+export {
+  type LineItemRef,
+  type LineItemTransferRef,
+  lineItemsForPricing,
+  lineItemsForTransfer,
+} from './items/repository.ts';
+export { updateItem as updateLineItem } from './items/service.ts';
 export { catalogPages } from './pages.ts';
-export { type PremiumRef, premiumsForPricing } from './premiums/repository.ts';
+export { type PremiumRef, premiumsForExport, premiumsForPricing } from './premiums/repository.ts';
 /** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
 export { validateCombination } from './premiums/service.ts';
 export { catalogRoutes } from './routes.ts';

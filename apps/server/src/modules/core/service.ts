@@ -31,6 +31,7 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     },
     tax_rates: (stored.get('tax_rates') as Settings['tax_rates'] | undefined) ?? { ...DEFAULT_SETTINGS.tax_rates },
     shop_state: (stored.get('shop_state') as string | undefined) ?? DEFAULT_SETTINGS.shop_state,
+    capacity_per_day: (stored.get('capacity_per_day') as number | undefined) ?? DEFAULT_SETTINGS.capacity_per_day,
   };
 }
 

@@ -322,3 +322,30 @@ export async function lineItemsForPricing(db: Executor, ids: number[]) {
     .where(inArray(lineItems.id, ids));
 }
 export type LineItemRef = Awaited<ReturnType<typeof lineItemsForPricing>>[number];
+
+// ---------------------------------------------------------------------------------------------
+// What the imports and exports read (modules/transfer, through the catalogue's index)
+
+/** The line items of `codes` (manufacturer codes, exact), with the fields a 2020 file sets and the CNC export names. */
+export async function lineItemsForTransfer(db: Executor, by: { codes?: string[]; ids?: number[] }) {
+  const where = by.codes ? inArray(lineItems.manufacturerCode, by.codes) : inArray(lineItems.id, by.ids ?? []);
+  if ((by.codes ?? by.ids ?? []).length === 0) return [];
+  return db
+    .select({
+      id: lineItems.id,
+      manufacturerCode: lineItems.manufacturerCode,
+      description: lineItems.description,
+      isAttachment: lineItems.isAttachment,
+      width: lineItems.width,
+      height: lineItems.height,
+      depth: lineItems.depth,
+      hinge: lineItems.hinge,
+      exportName1: lineItems.exportName1,
+      exportName2: lineItems.exportName2,
+      exportName3: lineItems.exportName3,
+      exportName4: lineItems.exportName4,
+    })
+    .from(lineItems)
+    .where(where);
+}
+export type LineItemTransferRef = Awaited<ReturnType<typeof lineItemsForTransfer>>[number];

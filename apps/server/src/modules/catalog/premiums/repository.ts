@@ -303,3 +303,17 @@ export async function premiumsForPricing(db: Executor, ids: number[]) {
     .where(inArray(premiums.id, ids));
 }
 export type PremiumRef = Awaited<ReturnType<typeof premiumsForPricing>>[number];
+
+/** The export name and export category of each premium of `ids` (the CNC export, modules/transfer). */
+export async function premiumsForExport(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: premiums.id,
+      code: premiums.code,
+      exportName: premiums.exportName,
+      exportCategory: premiums.exportCategory,
+    })
+    .from(premiums)
+    .where(inArray(premiums.id, ids));
+}

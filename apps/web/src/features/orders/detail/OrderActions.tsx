@@ -33,6 +33,7 @@ import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useCan, useSession } from '../../auth/index.ts';
 import { ProductionActions } from '../../labels/index.ts';
+import { OrderExportButtons } from '../../transfer/index.ts';
 import { type SimpleMove, useCloneOrder, useDeclineOrder, useOrderMove, useRecalculate } from '../api.ts';
 
 type RecalculateResult = z.infer<typeof ordersApi.recalculate.response>;
@@ -230,6 +231,7 @@ export function OrderActions({ order }: { order: Order }) {
         </Button>
       )}
       <ProductionActions order={order} />
+      {order.status !== 'BID' && <OrderExportButtons orderId={order.id} />}
       {dialog === 'decline' && <DeclineDialog order={order} onClose={() => setDialog(null)} />}
       {asked && (
         <ConfirmDialog

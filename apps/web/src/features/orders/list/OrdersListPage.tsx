@@ -5,9 +5,10 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
+import { ImportOrderButton } from '../../transfer/index.ts';
 import { OrderListView } from './OrderListView.tsx';
 
-/** An order list page: the route's title, Build order for those who may build, the list. */
+/** An order list page: the route's title, Import 2020 and Build order for those who may build, the list. */
 export function OrdersListPage({ listKey }: { listKey: string }) {
   const route = useCurrentRoute();
   const canBuild = useInRoleGroup(ROLE_GROUPS.adminAndCustomers);
@@ -17,9 +18,12 @@ export function OrdersListPage({ listKey }: { listKey: string }) {
         title={route.title}
         actions={
           canBuild && (
-            <Button component={RouterLink} to="/orders/build" variant="contained" startIcon={<AddRounded />}>
-              {T.buildOrder}
-            </Button>
+            <>
+              <ImportOrderButton />
+              <Button component={RouterLink} to="/orders/build" variant="contained" startIcon={<AddRounded />}>
+                {T.buildOrder}
+              </Button>
+            </>
           )
         }
       />

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
+import { ReportChart } from '../../reports/index.ts';
 import { OrderListView } from '../list/OrderListView.tsx';
 
 /** /orders/created (Bid Volume, ADMIN and STAFF): the orders still in BID. */
@@ -8,6 +9,7 @@ export default function CreatedOrdersPage() {
   return (
     <>
       <PageHeader title={route.title} />
+      <ReportChart kind="created" />
       <OrderListView listKey="orders.created" fixedStatus="BID" />
     </>
   );

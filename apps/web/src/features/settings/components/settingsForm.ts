@@ -9,6 +9,8 @@ export interface GlobalSettingsValues {
   tax_rates: Record<string, string>;
   /** The shop's state code (PICKUP orders are taxed at its rate); '' for none. */
   shop_state: string;
+  /** Cabinets per working day: the planner's capacity (decision 0031). */
+  capacity_per_day: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -17,6 +19,7 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     reasons: settings.remake_reasons.reasons.map((value) => ({ value })),
     tax_rates: Object.fromEntries(Object.entries(settings.tax_rates).map(([code, rate]) => [code, String(rate)])),
     shop_state: settings.shop_state,
+    capacity_per_day: String(settings.capacity_per_day),
   };
 }
 
@@ -33,6 +36,7 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     remake_reasons: { reasons: values.reasons.map((r) => r.value) },
     tax_rates: rates,
     shop_state: values.shop_state,
+    capacity_per_day: numberOf(values.capacity_per_day),
   };
 }
 
@@ -44,7 +48,13 @@ export function fieldOf(path: string): string {
   const reason = /^remake_reasons\.reasons\.(\d+)$/.exec(path);
   if (reason) return `reasons.${reason[1]}.value`;
   if (path === 'remake_reasons' || path === 'remake_reasons.reasons') return 'root.reasons';
-  if (path === 'lead_time' || path === 'shop_state' || /^tax_rates\.[A-Z]{2}$/.test(path)) return path;
+  if (
+    path === 'lead_time' ||
+    path === 'shop_state' ||
+    path === 'capacity_per_day' ||
+    /^tax_rates\.[A-Z]{2}$/.test(path)
+  )
+    return path;
   return 'root.server';
 }
 

@@ -1,4 +1,4 @@
-import { MSG, SETTINGS_TEXT, type Settings } from '@cab/shared';
+import { MSG, REPORTS_WEB_TEXT, SETTINGS_TEXT, type Settings } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,7 +27,7 @@ import {
 import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
 import { STATE_CODES, STATE_NAMES } from '../components/usStates.ts';
 
-/** /settings/global (ADMIN): lead time, the shop's state, remake reasons and sales tax rates by state. */
+/** /settings/global (ADMIN): lead time, the planner's capacity per day, the shop's state, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
   const settings = useGlobalSettings();
   return (
@@ -75,6 +75,19 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
                 label={SETTINGS_TEXT.leadTime}
                 type="number"
                 slotProps={{ htmlInput: { min: 0, max: 365, step: 1 } }}
+                sx={{ maxWidth: 260 }}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title={REPORTS_WEB_TEXT.capacityTitle} subheader={REPORTS_WEB_TEXT.capacityHint} />
+            <CardContent sx={{ pt: 0 }}>
+              <FormTextField
+                control={control}
+                name="capacity_per_day"
+                label={REPORTS_WEB_TEXT.capacityPerDay}
+                type="number"
+                slotProps={{ htmlInput: { min: 1, max: 100000, step: 1, 'data-testid': 'capacity-per-day' } }}
                 sx={{ maxWidth: 260 }}
               />
             </CardContent>

@@ -1,0 +1,220 @@
+import { type Executor, schema } from '@cab/db';
+import type { ReportKind, SampleRate } from '@cab/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The reports', charts' and planner's SQL (decision 0031). order_plans is this module's own
+ * table. The reports read orders (with the customer's name from users and companies) inside one
+ * read-only statement each, as the order list does (decision 0023's hot-read join): a report over
+ * 100,000 orders cannot go through the orders module row by row. They never write orders.
+ */
+const { orders, orderItems, orderPlans, users, companies } = schema;
+
+/** Statuses of an order that is submitted and not finished: the only ones that can be late or planned. */
+export const OPEN_STATUSES = ['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
+const openStatuses = sql.raw(`('${OPEN_STATUSES.join("','")}')`);
+
+const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export interface ReportDbRow {
+  id: number;
+  name: string;
+  po_number: string | null;
+  status: string;
+  customer: number;
+  customer_display: string;
+  submitted_at: Date | string | null;
+  verified_at: Date | string | null;
+  completed_at: Date | string | null;
+  shipped_at: Date | string | null;
+  requested_date: string | null;
+  due_date: string | null;
+  days_late: number;
+  item_count: number;
+  total_price: number | string;
+}
+
+export interface ReportFilter {
+  kind: ReportKind;
+  today: string;
+  name?: string;
+  from?: string;
+  /** Inclusive. */
+  to?: string;
+}
+
+function reportWhere(f: ReportFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.kind === 'late') parts.push(sql`${orders.status} in ${openStatuses} and ${orders.dueDate} < ${f.today}::date`);
+  else if (f.kind === 'partial_completed') parts.push(sql`${orders.status} = 'PARTIALLY_COMPLETED'`);
+  else parts.push(sql`${orders.status} = 'COMPLETED' and ${orders.completedAt} is not null`);
+  if (f.name) parts.push(sql`${orders.name} ilike ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  // On the column itself, so its index serves the range.
+  const column = f.kind === 'completed' ? orders.completedAt : orders.dueDate;
+  if (f.from) parts.push(sql`${column} >= ${f.from}::date`);
+  if (f.to) parts.push(f.kind === 'completed' ? sql`${column} < ${f.to}::date + 1` : sql`${column} <= ${f.to}::date`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Days late: until today for an open order, until the day it completed for a finished one. */
+const daysLate = (today: string) =>
+  sql`greatest(0, coalesce((${orders.completedAt})::date, ${today}::date) - ${orders.dueDate})`;
+
+const ORDER_SQL: Record<string, (today: string) => SQL> = {
+  id: () => sql`${orders.id}`,
+  name: () => sql`${orders.name}`,
+  due_date: () => sql`${orders.dueDate}`,
+  days_late: (today) => daysLate(today),
+  completed_at: () => sql`${orders.completedAt}`,
+  submitted_at: () => sql`${orders.submittedAt}`,
+};
+
+export function orderByOf(kind: ReportKind, keys: { key: string; descending: boolean }[], today: string): SQL {
+  const parts = keys.map((k) =>
+    // An open order's days late is today minus its due date: sorted by the due date (reversed),
+    // the late report walks its partial index (orders_open_due_idx) instead of sorting every row.
+    kind === 'late' && k.key === 'days_late'
+      ? sql`${orders.dueDate} ${sql.raw(k.descending ? 'asc' : 'desc')}`
+      : sql`${ORDER_SQL[k.key]!(today)} ${sql.raw(k.descending ? 'desc nulls last' : 'asc')}`,
+  );
+  parts.push(sql`${orders.id} asc`);
+  return sql.join(parts, sql`, `);
+}
+
+const fullName = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
+
+export async function reportRows(
+  db: Executor,
+  f: ReportFilter,
+  orderBy: SQL,
+  window: { limit: number; offset: number },
+): Promise<ReportDbRow[]> {
+  return rowsOf<ReportDbRow>(
+    db,
+    sql`select ${orders.id} as id, ${orders.name} as name, ${orders.poNumber} as po_number, ${orders.status} as status,
+      ${orders.customerId} as customer,
+      case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
+        then btrim(${companies.name} || ' ' || ${fullName}) else ${fullName} end as customer_display,
+      ${orders.submittedAt} as submitted_at, ${orders.verifiedAt} as verified_at,
+      ${orders.completedAt} as completed_at, ${orders.shippedAt} as shipped_at,
+      ${orders.requestedDate}::text as requested_date, ${orders.dueDate}::text as due_date,
+      ${daysLate(f.today)}::int as days_late, ${orders.itemCount} as item_count, ${orders.totalPrice} as total_price
+    from ${orders}
+    join ${users} on ${users.id} = ${orders.customerId}
+    left join ${companies} on ${companies.id} = ${orders.companyId}
+    where ${reportWhere(f)}
+    order by ${orderBy}
+    limit ${window.limit} offset ${window.offset}`,
+  );
+}
+
+export async function reportCount(db: Executor, f: ReportFilter): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${orders} where ${reportWhere(f)}`);
+  return row?.n ?? 0;
+}
+
+// Charts: one row per period of the range (generate_series), the counts joined on.
+
+const unit = (rate: SampleRate) => sql.raw(`'${rate}'`);
+const series = (rate: SampleRate, from: string, to: string) =>
+  sql`select generate_series(date_trunc(${unit(rate)}, ${from}::date), date_trunc(${unit(rate)}, ${to}::date), ${sql.raw(`interval '1 ${rate}'`)})::date as p`;
+const periodOf = (rate: SampleRate, at: SQL) => sql`date_trunc(${unit(rate)}, ${at})::date`;
+
+export async function completedChart(db: Executor, rate: SampleRate, from: string, to: string) {
+  return rowsOf<{ period_start: string; completed: number; shipped: number }>(
+    db,
+    sql`with periods as (${series(rate, from, to)}),
+      c as (select ${periodOf(rate, sql`(${orders.completedAt})::date`)} as p, count(*)::int as n from ${orders}
+        where ${orders.completedAt} >= ${from}::date and ${orders.completedAt} < ${to}::date + 1 group by 1),
+      s as (select ${periodOf(rate, sql`(${orders.shippedAt})::date`)} as p, count(*)::int as n from ${orders}
+        where ${orders.shippedAt} >= ${from}::date and ${orders.shippedAt} < ${to}::date + 1 group by 1)
+    select periods.p::text as period_start, coalesce(c.n, 0) as completed, coalesce(s.n, 0) as shipped
+    from periods left join c on c.p = periods.p left join s on s.p = periods.p order by periods.p`,
+  );
+}
+
+export async function createdChart(db: Executor, rate: SampleRate, from: string, to: string) {
+  return rowsOf<{ period_start: string; created: number; total_price: string | number }>(
+    db,
+    sql`with periods as (${series(rate, from, to)}),
+      c as (select ${periodOf(rate, sql`(${orders.createdAt})::date`)} as p, count(*)::int as n,
+          coalesce(sum(${orders.totalPrice}), 0)::bigint as total from ${orders}
+        where ${orders.createdAt} >= ${from}::date and ${orders.createdAt} < ${to}::date + 1 group by 1)
+    select periods.p::text as period_start, coalesce(c.n, 0) as created, coalesce(c.total, 0) as total_price
+    from periods left join c on c.p = periods.p order by periods.p`,
+  );
+}
+
+export async function lateChart(db: Executor, rate: SampleRate, from: string, to: string, today: string) {
+  return rowsOf<{ period_start: string; due: number; late: number }>(
+    db,
+    sql`with periods as (${series(rate, from, to)}),
+      c as (select ${periodOf(rate, sql`${orders.dueDate}`)} as p, count(*)::int as due,
+          count(*) filter (where
+            (coalesce(${orders.completedAt}, ${orders.shippedAt}) is not null
+              and (coalesce(${orders.completedAt}, ${orders.shippedAt}))::date > ${orders.dueDate})
+            or (${orders.status} in ${openStatuses} and ${orders.dueDate} < ${today}::date))::int as late
+        from ${orders}
+        where ${orders.dueDate} between ${from}::date and ${to}::date
+          and ${orders.status} not in ('BID', 'CANCELLED', 'DECLINED')
+        group by 1)
+    select periods.p::text as period_start, coalesce(c.due, 0) as due, coalesce(c.late, 0) as late
+    from periods left join c on c.p = periods.p order by periods.p`,
+  );
+}
+
+// Planner
+
+export interface PlanDbRow {
+  id: number;
+  name: string;
+  status: string;
+  planned_date: string | null;
+  due_date: string | null;
+  cabinets: number;
+}
+
+const cabinetsOf = sql`(select coalesce(sum(${orderItems.qty}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+const planColumns = sql`${orders.id} as id, ${orders.name} as name, ${orders.status} as status,
+  ${orderPlans.plannedDate}::text as planned_date, ${orders.dueDate}::text as due_date, ${cabinetsOf} as cabinets`;
+
+/** Orders planned on a day of the range, and (up to `unplannedLimit`) open orders not planned yet, soonest due first. */
+export async function plannerRows(db: Executor, from: string, to: string, unplannedLimit: number) {
+  const planned = await rowsOf<PlanDbRow>(
+    db,
+    sql`select ${planColumns} from ${orderPlans} join ${orders} on ${orders.id} = ${orderPlans.orderId}
+      where ${orderPlans.plannedDate} between ${from}::date and ${to}::date
+        and ${orders.status} not in ('CANCELLED', 'DECLINED', 'BID')
+      order by ${orderPlans.plannedDate}, ${orders.id}`,
+  );
+  const unplanned = await rowsOf<PlanDbRow>(
+    db,
+    sql`select ${planColumns} from ${orders} left join ${orderPlans} on ${orderPlans.orderId} = ${orders.id}
+      where ${orders.status} in ('VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED') and ${orderPlans.orderId} is null
+      order by ${orders.dueDate} nulls last, ${orders.id} limit ${unplannedLimit}`,
+  );
+  return [...planned, ...unplanned];
+}
+
+export async function planRow(db: Executor, orderId: number): Promise<PlanDbRow | undefined> {
+  const [row] = await rowsOf<PlanDbRow>(
+    db,
+    sql`select ${planColumns} from ${orders} left join ${orderPlans} on ${orderPlans.orderId} = ${orders.id}
+      where ${orders.id} = ${orderId}`,
+  );
+  return row;
+}
+
+export async function setPlan(db: Executor, orderId: number, plannedDate: string | null, by: number) {
+  if (plannedDate === null) {
+    await db.execute(sql`delete from ${orderPlans} where ${orderPlans.orderId} = ${orderId}`);
+    return;
+  }
+  await db
+    .insert(orderPlans)
+    .values({ orderId, plannedDate, plannedById: by })
+    .onConflictDoUpdate({
+      target: orderPlans.orderId,
+      set: { plannedDate, plannedById: by, updatedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,29 @@
+import { type ReportKind, reportsApi } from '@cab/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route } from '../../http/route.ts';
+import type { Ctx } from '../../kit/context.ts';
+import * as service from './service.ts';
+
+/** A report's answer: its page, or with format=csv a download (a Buffer goes past the JSON serializer). */
+async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
+  const result = await service.report(ctx, kind, query);
+  if ('csv' in result) {
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}_report.csv"`);
+    return Buffer.from(result.csv!, 'utf8') as unknown as { results: never[]; total: number };
+  }
+  return result.page!;
+}
+
+/** Reports, charts and the planner (decision 0031), one route per contract. */
+export function reportsRoutes(app: FastifyInstance) {
+  route(app, reportsApi.lateReport, ({ ctx, query, reply }) => answer(ctx, 'late', query, reply));
+  route(app, reportsApi.partialCompletedReport, ({ ctx, query, reply }) =>
+    answer(ctx, 'partial_completed', query, reply),
+  );
+  route(app, reportsApi.completedReport, ({ ctx, query, reply }) => answer(ctx, 'completed', query, reply));
+  route(app, reportsApi.completedChart, ({ ctx, query }) => service.completedChart(ctx, query));
+  route(app, reportsApi.createdChart, ({ ctx, query }) => service.createdChart(ctx, query));
+  route(app, reportsApi.lateOrdersChart, ({ ctx, query }) => service.lateOrdersChart(ctx, query));
+  route(app, reportsApi.plannerList, ({ ctx, query }) => service.plannerList(ctx, query));
+  route(app, reportsApi.plannerUpdate, ({ ctx, params, body }) => service.planOrder(ctx, params.id, body));
+}

@@ -1,0 +1,227 @@
+import {
+  addBusinessDays,
+  type Cents,
+  CHART_DEFAULT_PERIODS,
+  CHART_MAX_DAYS,
+  type ChartQuery,
+  ERROR_CODES,
+  isBusinessDay,
+  type OrderStatus,
+  PLANNER_MAX_DAYS,
+  type PlannerAnswer,
+  type PlannerPatch,
+  type PlannerQuery,
+  type PlannerRow,
+  parseOrderBy,
+  REPORT_CSV_COLUMNS,
+  REPORTS_TEXT,
+  type ReportKind,
+  type ReportQuery,
+  type ReportRow,
+  type SampleRate,
+  toWire,
+} from '@cab/shared';
+import type { Ctx } from '../../kit/context.ts';
+import { fieldError, notFound } from '../../kit/errors.ts';
+import { pageWindow, paginate } from '../../kit/list.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
+import { toCsv } from '../catalog/index.ts';
+import { getSettings, holidays } from '../core/index.ts';
+import * as repo from './repository.ts';
+
+/** Production reports, charts and the planner (issue 18, decision 0031). */
+
+const DAY_MS = 86_400_000;
+const dayMs = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => dayOf(dayMs(day) + n * DAY_MS);
+
+/** Today in the server's zone (as the orders' due dates are written); the seed replays at ctx.at. */
+export const todayOf = (ctx: { at?: Date }) => {
+  const now = ctx.at ?? new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+const iso = (v: Date | string | null) =>
+  v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
+
+const toReportRow = (r: repo.ReportDbRow): ReportRow => ({
+  id: Number(r.id),
+  name: r.name,
+  po_number: r.po_number,
+  status: r.status as OrderStatus,
+  customer: Number(r.customer),
+  customer_display: r.customer_display,
+  submitted_at: iso(r.submitted_at),
+  verified_at: iso(r.verified_at),
+  completed_at: iso(r.completed_at),
+  shipped_at: iso(r.shipped_at),
+  requested_date: r.requested_date,
+  due_date: r.due_date,
+  days_late: Number(r.days_late),
+  item_count: Number(r.item_count),
+  total_price: toWire(Number(r.total_price) as Cents),
+});
+
+const DEFAULT_ORDER: Record<ReportKind, string> = {
+  late: '-days_late',
+  partial_completed: 'due_date',
+  completed: '-completed_at',
+};
+
+function checkRange(from: string | undefined, to: string | undefined, field = 'date_after') {
+  if (from && to && from > to) throw fieldError(ERROR_CODES.validation, field, REPORTS_TEXT.rangeInvalid);
+}
+
+/** A report's page, or (format=csv) every matching row as CSV. */
+export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
+  checkRange(query.date_after, query.date_before);
+  const today = todayOf(ctx);
+  const filter: repo.ReportFilter = { kind, today, name: query.name, from: query.date_after, to: query.date_before };
+  const orderBy = repo.orderByOf(kind, parseOrderBy(query.order_by ?? DEFAULT_ORDER[kind]), today);
+  if (query.format === 'csv') {
+    const rows = await repo.reportRows(ctx.db, filter, orderBy, { limit: 100_000, offset: 0 });
+    return { csv: toCsv(REPORT_CSV_COLUMNS, rows.map(toReportRow)) };
+  }
+  const page = await paginate(
+    pageWindow(query),
+    (w) => repo.reportRows(ctx.db, filter, orderBy, w),
+    () => repo.reportCount(ctx.db, filter),
+  );
+  return { page: { results: page.rows.map(toReportRow), total: page.total } };
+}
+
+/** A chart's range: the query's, or the last CHART_DEFAULT_PERIODS periods up to today. */
+function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: string; to: string } {
+  checkRange(query.date_after, query.date_before);
+  const rate = query.sample_rate;
+  const to = query.date_before ?? todayOf(ctx);
+  const back = { day: 1, week: 7, month: 31 }[rate] * (CHART_DEFAULT_PERIODS[rate] - 1);
+  const from = query.date_after ?? addDays(to, -back);
+  if ((dayMs(to) - dayMs(from)) / DAY_MS > CHART_MAX_DAYS) {
+    throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeTooLong(CHART_MAX_DAYS));
+  }
+  return { rate, from, to };
+}
+
+export async function completedChart(ctx: Ctx, query: ChartQuery) {
+  const { rate, from, to } = chartRange(ctx, query);
+  const rows = await repo.completedChart(ctx.db, rate, from, to);
+  return {
+    sample_rate: rate,
+    results: rows.map((r) => ({
+      period_start: r.period_start,
+      completed: Number(r.completed),
+      shipped: Number(r.shipped),
+    })),
+  };
+}
+
+export async function createdChart(ctx: Ctx, query: ChartQuery) {
+  const { rate, from, to } = chartRange(ctx, query);
+  const rows = await repo.createdChart(ctx.db, rate, from, to);
+  return {
+    sample_rate: rate,
+    results: rows.map((r) => ({
+      period_start: r.period_start,
+      created: Number(r.created),
+      total_price: toWire(Number(r.total_price) as Cents),
+    })),
+  };
+}
+
+export async function lateOrdersChart(ctx: Ctx, query: ChartQuery) {
+  const { rate, from, to } = chartRange(ctx, query);
+  const rows = await repo.lateChart(ctx.db, rate, from, to, todayOf(ctx));
+  return {
+    sample_rate: rate,
+    results: rows.map((r) => ({
+      period_start: r.period_start,
+      due: Number(r.due),
+      late: Number(r.late),
+      on_time: Number(r.due) - Number(r.late),
+    })),
+  };
+}
+
+// Planner
+
+/** The holidays (as dates) of every year the range touches. */
+async function holidaysBetween(ctx: Ctx, from: string, to: string): Promise<Set<string>> {
+  const days = new Set<string>();
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const h of await holidays(ctx, year)) days.add(h.date);
+  }
+  return days;
+}
+
+/** Orders the unplanned column holds at most (soonest due first). */
+const UNPLANNED_LIMIT = 300;
+
+function toPlannerRow(r: repo.PlanDbRow, today: string): PlannerRow {
+  const due = r.due_date;
+  return {
+    order: { id: Number(r.id), name: r.name, status: r.status as OrderStatus },
+    planned_date: r.planned_date,
+    cabinets: Number(r.cabinets),
+    due_date: due,
+    at_risk: due !== null && (r.planned_date !== null ? r.planned_date > due : due < today),
+  };
+}
+
+/** GET /api/planner/orders/: default range today and the next four weeks. */
+export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<PlannerAnswer> {
+  checkRange(query.date_after, query.date_before);
+  const today = todayOf(ctx);
+  const from = query.date_after ?? today;
+  const to = query.date_before ?? addDays(from, 27);
+  if ((dayMs(to) - dayMs(from)) / DAY_MS >= PLANNER_MAX_DAYS) {
+    throw fieldError(ERROR_CODES.validation, 'date_before', REPORTS_TEXT.rangeTooLong(PLANNER_MAX_DAYS));
+  }
+  const [rows, settings, closed] = await Promise.all([
+    repo.plannerRows(ctx.db, from, to, UNPLANNED_LIMIT),
+    getSettings(ctx),
+    holidaysBetween(ctx, from, to),
+  ]);
+  return {
+    results: rows.map((r) => toPlannerRow(r, today)),
+    capacity_per_day: settings.capacity_per_day,
+    holidays: [...closed].filter((d) => d >= from && d <= to).sort(),
+  };
+}
+
+const PLANNABLE: readonly string[] = repo.OPEN_STATUSES;
+
+/** PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday), or null to unplan. */
+export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promise<PlannerRow> {
+  const day = body.planned_date;
+  if (day !== null) {
+    const closed = await holidaysBetween(ctx, day, day);
+    if (!isBusinessDay(day, (d) => closed.has(d))) {
+      throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.closedDay(day));
+    }
+  }
+  return transaction(ctx, async (tx) => {
+    const before = await repo.planRow(tx.db, id);
+    if (!before) throw notFound();
+    if (!PLANNABLE.includes(before.status)) {
+      throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.notPlannable(before.status));
+    }
+    await repo.setPlan(tx.db, id, day, ctx.actor.id);
+    await audit(tx, {
+      entity: 'order_plan',
+      id,
+      action: 'update',
+      before: { planned_date: before.planned_date },
+      after: { planned_date: day },
+    });
+    return toPlannerRow({ ...before, planned_date: day }, todayOf(ctx));
+  });
+}
+
+/** Seed and tests: the next working day on or after `day`. */
+export async function nextWorkingDay(ctx: Ctx, day: string): Promise<string> {
+  const closed = await holidaysBetween(ctx, day, addDays(day, 30));
+  return isBusinessDay(day, (d) => closed.has(d)) ? day : addBusinessDays(day, 1, (d) => closed.has(d));
+}

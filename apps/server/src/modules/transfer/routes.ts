@@ -1,0 +1,43 @@
+import { MSG, TRANSFER_LIMITS, transferApi } from '@cab/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { withMultipart } from '../../http/multipart.ts';
+import { limitWritesPerUser } from '../../http/rate-limit.ts';
+import { route } from '../../http/route.ts';
+import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
+import { exportOrderCsv, exportOrderYaml } from './exports.ts';
+import { importOrder, ORDER_FILE_FIELD } from './order-import.ts';
+
+/** A text download: a Buffer goes past the JSON serializer. */
+function download(reply: FastifyReply, type: string, name: string, body: string): string {
+  reply.type(`${type}; charset=utf-8`).header('content-disposition', `attachment; filename="${name}"`);
+  return Buffer.from(body, 'utf8') as unknown as string;
+}
+
+/** The imports and exports (decision 0030), one route per contract. */
+export function transferRoutes(app: FastifyInstance) {
+  // An import creates an order: it counts against the same per-user write limit as the orders' own writes.
+  app.register(async (orders) => {
+    limitWritesPerUser(
+      orders,
+      'orders:write',
+      (config) => config.orderWriteRateLimitPerMinute,
+      MSG.orderWritesRateLimited,
+    );
+    route(orders, transferApi.importOrder, ({ ctx, req }) =>
+      withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), ORDER_FILE_FIELD, (content) =>
+        importOrder(ctx, content),
+      ),
+    );
+  });
+  route(app, transferApi.catalog2020Upload, ({ ctx, req }) =>
+    withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), CATALOG_FILE_FIELD, (content) =>
+      upload2020(ctx, content),
+    ),
+  );
+  route(app, transferApi.orderExport, async ({ ctx, params, reply }) =>
+    download(reply, 'text/csv', `order-${params.id}.csv`, await exportOrderCsv(ctx, params.id)),
+  );
+  route(app, transferApi.orderYaml, async ({ ctx, params, reply }) =>
+    download(reply, 'application/yaml', `order-${params.id}.yaml`, await exportOrderYaml(ctx, params.id)),
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  type ChartQuery,
+  type PlannerPatch,
+  type ReportKind,
+  type ReportQuery,
+  reportsApi,
+  type SampleRate,
+} from '@cab/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
+import { call, download } from '../../lib/api.ts';
+
+/** Reports, charts and the planner (decision 0031): query keys, queries, the plan mutation. */
+export const reportKeys = {
+  reports: (kind: ReportKind) => resourceKeys('reports', kind),
+  chart: (kind: ChartKind, rate: SampleRate) => ['reports', 'chart', kind, rate] as const,
+  planner: resourceKeys('planner'),
+};
+
+export const REPORT_ENDPOINTS = {
+  late: reportsApi.lateReport,
+  partial_completed: reportsApi.partialCompletedReport,
+  completed: reportsApi.completedReport,
+} as const;
+
+export type ChartKind = 'late' | 'completed' | 'created';
+const CHART_ENDPOINTS = {
+  late: reportsApi.lateOrdersChart,
+  completed: reportsApi.completedChart,
+  created: reportsApi.createdChart,
+} as const;
+
+export type ReportFilters = { name: string };
+
+const reportQuery = (list: ListQueryState<ReportFilters>) => listQueryOf(list) as Partial<ReportQuery>;
+
+export function useReport(kind: ReportKind, list: ListQueryState<ReportFilters>) {
+  const query = reportQuery(list);
+  return useQuery({
+    queryKey: reportKeys.reports(kind).list(query),
+    queryFn: ({ signal }) => call(REPORT_ENDPOINTS[kind], { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The report's rows as CSV (every page), with the list's filters. */
+export function downloadReport(kind: ReportKind, list: ListQueryState<ReportFilters>) {
+  const { page: _p, page_size: _s, ...query } = reportQuery(list);
+  return download(REPORT_ENDPOINTS[kind], { query: { ...query, format: 'csv' }, fallbackName: `${kind}_report.csv` });
+}
+
+export function useChart(kind: ChartKind, rate: SampleRate) {
+  return useQuery({
+    queryKey: reportKeys.chart(kind, rate),
+    queryFn: ({ signal }) =>
+      call(CHART_ENDPOINTS[kind], { query: { sample_rate: rate } as Partial<ChartQuery>, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlanner(from: string, to: string) {
+  const query = { date_after: from, date_before: to };
+  return useQuery({
+    queryKey: reportKeys.planner.list(query),
+    queryFn: ({ signal }) => call(reportsApi.plannerList, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlanOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: PlannerPatch & { id: number }) =>
+      call(reportsApi.plannerUpdate, { params: { id }, body }),
+    onSettled: () => client.invalidateQueries({ queryKey: reportKeys.planner.all }),
+  });
+}

@@ -1,0 +1,94 @@
+import {
+  formatWireMoney,
+  ORDER_STATUS_LABELS,
+  PAGE_SIZE,
+  type ReportKind,
+  type ReportRow,
+  REPORTS_WEB_TEXT as T,
+} from '@cab/shared';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { type ChartKind, downloadReport, type ReportFilters, useReport } from '../api.ts';
+import { ReportChart } from './ReportChart.tsx';
+
+/** The report's columns; the completed date shows by default on the completed report only. */
+const columnsFor = (kind: ReportKind): DataColumn<ReportRow>[] => [
+  { key: 'id', header: T.colId, width: 70, render: (r) => r.id },
+  {
+    key: 'name',
+    header: T.colName,
+    minWidth: 160,
+    render: (r) => (
+      <Link component={RouterLink} to={`/orders/${r.id}`} sx={{ fontWeight: 600 }}>
+        {r.name}
+      </Link>
+    ),
+  },
+  { key: 'customer', header: T.colCustomer, render: (r) => r.customer_display },
+  { key: 'status', header: T.colStatus, noWrap: true, render: (r) => ORDER_STATUS_LABELS[r.status] },
+  {
+    key: 'submitted',
+    header: T.colSubmitted,
+    noWrap: true,
+    optional: true,
+    render: (r) => formatDateTime(r.submitted_at),
+  },
+  { key: 'due', header: T.colDue, noWrap: true, render: (r) => r.due_date ?? '' },
+  { key: 'days_late', header: T.colDaysLate, align: 'right', render: (r) => r.days_late },
+  {
+    key: 'completed',
+    header: T.colCompleted,
+    noWrap: true,
+    optional: true,
+    hiddenByDefault: kind !== 'completed',
+    render: (r) => formatDateTime(r.completed_at),
+  },
+  { key: 'items', header: T.colItems, align: 'right', optional: true, render: (r) => r.item_count },
+  { key: 'total', header: T.colTotal, align: 'right', render: (r) => formatWireMoney(r.total_price) },
+];
+
+const EMPTY: ReportFilters = { name: '' };
+
+/** A production report: its chart, the paged rows with a name and date filter, and the CSV. */
+export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind }) {
+  const list = useListState({ key: `reports.${kind}`, pageSize: PAGE_SIZE.accounts, filters: EMPTY });
+  const query = useReport(kind, list);
+  return (
+    <>
+      <PageHeader
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void downloadReport(kind, list)}
+            data-testid="report-csv"
+          >
+            {T.downloadCsv}
+          </Button>
+        }
+      />
+      <ReportChart kind={chart} />
+      <Card>
+        <PagedDataTable
+          query={query}
+          state={list}
+          filters={{
+            fields: [{ kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' }],
+          }}
+          columns={columnsFor(kind)}
+          emptyText={T.noRows}
+          rowTestId={(r) => `report-row-${r.id}`}
+          testId={`report-${kind}`}
+        />
+      </Card>
+    </>
+  );
+}

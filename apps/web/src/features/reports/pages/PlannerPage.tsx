@@ -1,0 +1,243 @@
+import { type PlannerRow, REPORTS_WEB_TEXT as T } from '@cab/shared';
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { usePlanner, usePlanOrder } from '../api.ts';
+
+const DAY_MS = 86_400_000;
+/** The statuses the planner may (re)plan: submitted and not finished. */
+const MOVABLE: ReadonlySet<string> = new Set(['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED']);
+const WEEKS = 4;
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+/** The Monday of the week `day` is in. */
+const mondayOf = (day: string) => addDays(day, -((new Date(dayMs(day)).getUTCDay() + 6) % 7));
+const isWeekend = (day: string) => [0, 6].includes(new Date(dayMs(day)).getUTCDay());
+const dayLabel = (day: string) =>
+  new Date(dayMs(day)).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+function OrderCard({ row }: { row: PlannerRow }) {
+  // A finished order stays on its day (its load is history) but cannot be moved.
+  const movable = MOVABLE.has(row.order.status);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `order:${row.order.id}`,
+    disabled: !movable,
+  });
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      {...listeners}
+      {...attributes}
+      data-testid={`plan-order-${row.order.id}`}
+      data-planned={row.planned_date ?? ''}
+      sx={{
+        p: 1,
+        mb: 0.75,
+        cursor: movable ? 'grab' : 'default',
+        touchAction: 'none',
+        opacity: isDragging ? 0.6 : 1,
+        borderColor: row.at_risk ? 'error.main' : 'divider',
+        borderLeftWidth: 4,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        position: 'relative',
+        zIndex: isDragging ? 10 : 'auto',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        #{row.order.id} {row.order.name}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {T.cabinets(row.cabinets)}
+        {row.due_date ? ` · ${T.due(row.due_date)}` : ''}
+      </Typography>
+      {row.at_risk && <Chip size="small" color="error" label={T.atRisk} sx={{ mt: 0.5 }} data-testid="at-risk" />}
+    </Paper>
+  );
+}
+
+function DayColumn({
+  day,
+  rows,
+  closed,
+  capacity,
+}: {
+  day: string;
+  rows: PlannerRow[];
+  closed: boolean;
+  capacity: number;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `day:${day}`, disabled: closed });
+  const load = rows.reduce((n, r) => n + r.cabinets, 0);
+  const over = load > capacity;
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      data-testid={`plan-day-${day}`}
+      data-closed={closed}
+      sx={{
+        p: 1,
+        minHeight: 140,
+        bgcolor: closed ? 'action.hover' : isOver ? 'action.selected' : 'background.paper',
+      }}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>
+        {dayLabel(day)}
+      </Typography>
+      {closed ? (
+        <Typography variant="caption" color="text.secondary">
+          {T.closed}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 1 }} data-testid="plan-load">
+          <LinearProgress
+            variant="determinate"
+            value={Math.min(100, (100 * load) / Math.max(1, capacity))}
+            color={over ? 'error' : 'primary'}
+          />
+          <Typography variant="caption" color={over ? 'error' : 'text.secondary'}>
+            {T.capacity(load, capacity)}
+            {over ? ` · ${T.overCapacity}` : ''}
+          </Typography>
+        </Box>
+      )}
+      {rows.map((r) => (
+        <OrderCard key={r.order.id} row={r} />
+      ))}
+    </Paper>
+  );
+}
+
+function UnplannedColumn({ rows }: { rows: PlannerRow[] }) {
+  const { setNodeRef, isOver } = useDroppable({ id: 'unplanned' });
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      data-testid="plan-unplanned"
+      sx={{ p: 1, minHeight: 200, bgcolor: isOver ? 'action.selected' : 'background.paper' }}
+    >
+      <Typography variant="subtitle2">{T.unplanned}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
+        {T.unplannedHint}
+      </Typography>
+      {rows.map((r) => (
+        <OrderCard key={r.order.id} row={r} />
+      ))}
+    </Paper>
+  );
+}
+
+/**
+ * /planner/orders/manage (ADMIN, STAFF): four weeks of working days, each with its orders and
+ * its load against the shop's capacity per day; drag an order onto another day (or back to Not
+ * planned). Weekends and holidays are closed; an order planned after its due date is marked.
+ */
+export default function PlannerPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [start, setStart] = useState(() => mondayOf(localToday()));
+  const end = addDays(start, WEEKS * 7 - 1);
+  const planner = usePlanner(start, end);
+  const plan = usePlanOrder();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor),
+  );
+  const rows = planner.data?.results ?? [];
+  const holidays = useMemo(() => new Set(planner.data?.holidays ?? []), [planner.data]);
+  const byDay = useMemo(() => {
+    const map = new Map<string, PlannerRow[]>();
+    for (const r of rows) if (r.planned_date) map.set(r.planned_date, [...(map.get(r.planned_date) ?? []), r]);
+    return map;
+  }, [rows]);
+  const days = Array.from({ length: WEEKS * 7 }, (_, i) => addDays(start, i));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    const id = Number(String(active.id).slice('order:'.length));
+    const row = rows.find((r) => r.order.id === id);
+    const target = String(over.id);
+    const day = target.startsWith('day:') ? target.slice(4) : null;
+    if (!row || row.planned_date === day) return;
+    plan.mutate(
+      { id, planned_date: day },
+      {
+        onSuccess: () =>
+          enqueueSnackbar(day ? T.moved(row.order.name, day) : T.unplannedDone(row.order.name), { variant: 'success' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          <>
+            <Button
+              startIcon={<ChevronLeftRounded />}
+              onClick={() => setStart(addDays(start, -7))}
+              data-testid="planner-prev"
+            >
+              {T.previousWeeks}
+            </Button>
+            <Button
+              endIcon={<ChevronRightRounded />}
+              onClick={() => setStart(addDays(start, 7))}
+              data-testid="planner-next"
+            >
+              {T.nextWeeks}
+            </Button>
+          </>
+        }
+      />
+      {(planner.isFetching || plan.isPending) && <LinearProgress sx={{ mb: 1 }} />}
+      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 2, alignItems: 'start' }}>
+          <UnplannedColumn rows={rows.filter((r) => r.planned_date === null)} />
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 1, overflowX: 'auto' }}
+          >
+            {days.map((day) => (
+              <DayColumn
+                key={day}
+                day={day}
+                rows={byDay.get(day) ?? []}
+                closed={isWeekend(day) || holidays.has(day)}
+                capacity={planner.data?.capacity_per_day ?? 0}
+              />
+            ))}
+          </Box>
+        </Box>
+      </DndContext>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ROLE_GROUPS } from '../auth/roles.ts';
+import { endpoint } from '../http/contract.ts';
+import { paged } from '../http/list.ts';
+import { idField } from '../validation.ts';
+import {
+  chartQuerySchema,
+  completedChartSchema,
+  createdChartSchema,
+  lateChartSchema,
+  plannerAnswerSchema,
+  plannerPatchSchema,
+  plannerQuerySchema,
+  plannerRowSchema,
+  reportQuerySchema,
+  reportRowSchema,
+} from './schemas.ts';
+
+const access = ROLE_GROUPS.shop;
+const tags = ['reports'];
+const report = (path: string, summary: string) =>
+  endpoint({
+    method: 'GET',
+    path,
+    access,
+    summary: `${summary}; page, page_size, order_by, name, date_after, date_before; format=csv for a download`,
+    tags,
+    query: reportQuerySchema,
+    response: paged(reportRowSchema),
+  });
+
+/** Production reports, charts (issue 18, SPEC 7) and the planner (decision 0031). */
+export const reportsApi = {
+  lateReport: report(
+    '/api/orders/late_report/',
+    'Late orders: not COMPLETED, SHIPPED, CANCELLED (or DECLINED) and past their due date',
+  ),
+  partialCompletedReport: report('/api/orders/partial_completed_report/', 'Orders PARTIALLY_COMPLETED'),
+  completedReport: report('/api/orders/completed_report/', 'Orders COMPLETED (date range on completed_at)'),
+  completedChart: endpoint({
+    method: 'GET',
+    path: '/api/orders/completed_chart/',
+    access,
+    summary: 'Orders completed and shipped per day, week or month',
+    tags,
+    query: chartQuerySchema,
+    response: completedChartSchema,
+  }),
+  createdChart: endpoint({
+    method: 'GET',
+    path: '/api/orders/created_chart/',
+    access,
+    summary: 'Bid volume: orders created per period and their total',
+    tags,
+    query: chartQuerySchema,
+    response: createdChartSchema,
+  }),
+  lateOrdersChart: endpoint({
+    method: 'GET',
+    path: '/api/orders/late_orders_chart/',
+    access,
+    summary: 'Orders due per period: late (completed after, or still open past, the due date) and on time',
+    tags,
+    query: chartQuerySchema,
+    response: lateChartSchema,
+  }),
+  plannerList: endpoint({
+    method: 'GET',
+    path: '/api/planner/orders/',
+    access,
+    summary: 'Orders planned in the range and open orders not yet planned, with capacity_per_day',
+    tags: ['planner'],
+    query: plannerQuerySchema,
+    response: plannerAnswerSchema,
+  }),
+  plannerUpdate: endpoint({
+    method: 'PATCH',
+    path: '/api/planner/orders/:id/',
+    access,
+    summary: 'Plan an order on a working day (400 on a weekend or holiday); null unplans it',
+    tags: ['planner'],
+    params: z.object({ id: idField() }),
+    body: plannerPatchSchema,
+    response: plannerRowSchema,
+  }),
+};
