@@ -5,3 +5,4 @@ export * from './core.ts';
 export * from './email.ts';
 export * from './finance.ts';
 export * from './orders.ts';
+export * from './invoices.ts';
