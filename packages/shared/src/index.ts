@@ -17,6 +17,7 @@ export * from './email/text.ts';
 export * from './http/contract.ts';
 export * from './http/errors.ts';
 export * from './http/list.ts';
+export * from './invoices/index.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './orders/builder-text.ts';

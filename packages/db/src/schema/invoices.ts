@@ -28,6 +28,8 @@ export const invoices = pgTable(
       .references(() => orders.id),
     version: integer('version').notNull().default(1),
     number: text('number').notNull(),
+    /** The order's name when this version was issued (the lists show it without reading orders). */
+    orderName: text('order_name').notNull().default(''),
     customerId: userRef('customer_id').notNull(),
     companyId: integer('company_id').references(() => companies.id),
     total: cents('total').notNull(),

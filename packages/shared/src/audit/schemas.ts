@@ -20,6 +20,10 @@ export const AUDIT_ENTITIES = [
   'announcement',
   'order',
   'discount_code',
+  'invoice',
+  'payment',
+  'credit_memo',
+  'bank_account',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

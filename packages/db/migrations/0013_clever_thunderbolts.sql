@@ -45,6 +45,7 @@ CREATE TABLE "invoices" (
 	"order_id" integer NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"number" text NOT NULL,
+	"order_name" text DEFAULT '' NOT NULL,
 	"customer_id" integer NOT NULL,
 	"company_id" integer,
 	"total" bigint NOT NULL,
