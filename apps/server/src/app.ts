@@ -17,6 +17,7 @@ import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   emailRoutes(app);
   auditRoutes(app);
   ordersRoutes(app);
+  invoicesRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
@@ -279,8 +280,8 @@ export const orderSchema = z.object({
       z.object({ status: z.string(), note: z.string(), at: z.string(), by: z.number().nullable() }),
     ),
   }),
-  /** The invoice comes with the finance work; null until then. */
-  invoice: z.object({ payment_option_discount: wireMoney, total_price: wireMoney, sales_tax: wireMoney }).nullable(),
+  /** The order's current invoice (issue 17), null before approval. */
+  invoice: orderInvoiceSchema.nullable(),
   // Price fields (SPEC 3) and subtotal
   subtotal: wireMoney,
   customer_discount_amount: wireMoney,

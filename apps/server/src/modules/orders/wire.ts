@@ -137,6 +137,8 @@ export interface OrderParts {
   discountCodeRefusal: string | null;
   flags: { can_be_updated: boolean; show_edit_order: boolean };
   allowedActions: Order['allowed_actions'];
+  /** The order's invoice (null before approval), from the invoices module's reader. */
+  invoice?: Order['invoice'];
 }
 
 export function toWireOrder(p: OrderParts): Order {
@@ -209,7 +211,7 @@ export function toWireOrder(p: OrderParts): Order {
     bypass_payment_option_discount: row.bypassPaymentOptionDiscount,
     customer_payment_option: row.customerPaymentOptionId,
     metadata: { status_notes: row.metadata.status_notes ?? [] },
-    invoice: null,
+    invoice: p.invoice ?? null,
     subtotal: money(row.subtotal),
     customer_discount_amount: money(row.customerDiscountAmount),
     total_after_customer_discount: money(row.totalAfterCustomerDiscount),
