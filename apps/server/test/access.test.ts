@@ -8,6 +8,7 @@ import {
   type Endpoint,
   ERROR_CODES,
   emailApi,
+  invoicesApi,
   MSG,
   ordersApi,
   ROLES,
@@ -15,6 +16,7 @@ import {
 } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
+import { invoicesSamples } from './invoices-access-samples.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -25,6 +27,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   catalogApi,
   emailApi,
   ordersApi,
+  invoicesApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -56,6 +59,7 @@ const SAMPLE: Record<
   ...accountsSamples(),
   // Orders: an order that does not exist, so a permitted call answers 404 and changes nothing.
   ...ordersSamples(),
+  ...invoicesSamples(),
 };
 
 function announcementSample() {

@@ -24,7 +24,10 @@ function parseForm(text: string): Obj {
     let at: Obj = out;
     path.forEach((part, i) => {
       if (i === path.length - 1) at[part] = value;
-      else at = (at[part] ??= {}) as Obj;
+      else {
+        at[part] ??= {};
+        at = at[part] as Obj;
+      }
     });
   }
   return out;
@@ -59,8 +62,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
 
   const handle = (method: string, path: string, form: Obj): { status: number; json: Obj } => {
-    let m: RegExpMatchArray | null;
-    if (method === 'POST' && path === '/v1/customers') return { status: 200, json: { id: next('cus'), object: 'customer' } };
+    const intentOf = path.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
+    const verifyOf = path.match(/^\/v1\/setup_intents\/([^/]+)\/verify_microdeposits$/)?.[1];
+    const methodOf = path.match(/^\/v1\/payment_methods\/([^/]+)$/)?.[1];
+    if (method === 'POST' && path === '/v1/customers')
+      return { status: 200, json: { id: next('cus'), object: 'customer' } };
     if (method === 'POST' && path === '/v1/payment_intents') {
       const id = next('pi');
       const pi = {
@@ -77,39 +83,59 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(id, pi);
       return { status: 200, json: pi };
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
-      const pi = intents.get(m[1]!);
+    if (method === 'GET' && intentOf) {
+      const pi = intents.get(intentOf);
       return pi ? { status: 200, json: pi } : notFound();
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
       const id = next('seti');
-      const si = { id, object: 'setup_intent', status: 'requires_action', client_secret: `${id}_secret_fake`, payment_method: null };
+      const si = {
+        id,
+        object: 'setup_intent',
+        status: 'requires_action',
+        client_secret: `${id}_secret_fake`,
+        payment_method: null,
+      };
       setups.set(id, si);
       return { status: 200, json: si };
     }
-    if (method === 'POST' && (m = path.match(/^\/v1\/setup_intents\/([^/]+)\/verify_microdeposits$/))) {
-      const si = setups.get(m[1]!);
+    if (method === 'POST' && verifyOf) {
+      const si = setups.get(verifyOf);
       if (!si) return notFound();
       const amounts = Object.values((form.amounts as Obj) ?? {}).map(Number);
       if (amounts.join(',') !== FAKE_DEPOSITS.join(',')) {
         return {
           status: 400,
-          json: { error: { type: 'invalid_request_error', code: 'payment_method_microdeposit_verification_amounts_mismatch', message: 'The amounts provided do not match' } },
+          json: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_method_microdeposit_verification_amounts_mismatch',
+              message: 'The amounts provided do not match',
+            },
+          },
         };
       }
       si.status = 'succeeded';
       si.payment_method = next('pm');
       return { status: 200, json: si };
     }
-    if (method === 'GET' && (m = path.match(/^\/v1\/payment_methods\/([^/]+)$/))) {
+    if (method === 'GET' && methodOf) {
       return {
         status: 200,
-        json: { id: m[1], object: 'payment_method', type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } },
+        json: {
+          id: methodOf,
+          object: 'payment_method',
+          type: 'us_bank_account',
+          us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' },
+        },
       };
     }
     return notFound();
   };
-  const notFound = () => ({ status: 404, json: { error: { type: 'invalid_request_error', message: 'No such resource' } } });
+  const notFound = () => ({
+    status: 404,
+    json: { error: { type: 'invalid_request_error', message: 'No such resource' } },
+  });
 
   const server: Server = createServer(async (req, res) => {
     const text = await body(req);

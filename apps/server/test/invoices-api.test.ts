@@ -63,7 +63,9 @@ describe('visibility', () => {
     expect(await ids('BUSINESS_MANAGER')).toContain(company.invoice.id);
     expect(await ids('BUSINESS_MANAGER')).not.toContain(mine.invoice.id);
     expect(await ids('ADMIN')).toEqual(expect.arrayContaining([mine.invoice.id, company.invoice.id]));
-    expect((await call(f, invoicesApi.detail, 'BUSINESS_MANAGER', { params: { id: mine.invoice.id } })).status).toBe(404);
+    expect((await call(f, invoicesApi.detail, 'BUSINESS_MANAGER', { params: { id: mine.invoice.id } })).status).toBe(
+      404,
+    );
     expect((await call(f, invoicesApi.detail, 'PERSONAL', { params: { id: company.invoice.id } })).status).toBe(404);
     expect((await call(f, invoicesApi.detail, 'STAFF', { params: { id: mine.invoice.id } })).status).toBe(403);
     const row = (await call(f, invoicesApi.list, 'ADMIN', { query: { order: String(mine.id) } })).body.results[0];
@@ -98,14 +100,18 @@ describe('paying by hand', () => {
     expect(res.body.client_secret).toBeNull();
     const after = (await call(f, ordersApi.detail, 'PERSONAL', { params: { id: order.id } })).body.invoice;
     expect(after).toMatchObject({ status: 'PAID', paid: m.amount, balance: '0.00' });
-    const paidList = await call(f, invoicesApi.list, 'PERSONAL', { query: { status: 'PAID', order: String(order.id) } });
+    const paidList = await call(f, invoicesApi.list, 'PERSONAL', {
+      query: { status: 'PAID', order: String(order.id) },
+    });
     expect(paidList.body.results).toHaveLength(1);
     const due = await call(f, invoicesApi.list, 'PERSONAL', { query: { order: String(order.id) } });
     expect(due.body.results).toHaveLength(0);
     const events = await f.t.handle.db
       .select()
       .from(schema.auditEvents)
-      .where(and(eq(schema.auditEvents.entity, 'payment'), eq(schema.auditEvents.entityId, String(res.body.payment.id))));
+      .where(
+        and(eq(schema.auditEvents.entity, 'payment'), eq(schema.auditEvents.entityId, String(res.body.payment.id))),
+      );
     expect(events).toHaveLength(1);
     const receipts = await call(f, invoicesApi.payments, 'PERSONAL', { query: { order: String(order.id) } });
     expect(receipts.body.results.map((p: any) => p.id)).toEqual([res.body.payment.id]);
@@ -116,7 +122,10 @@ describe('paying by hand', () => {
   it('a partial payment leaves the milestone PARTIAL; more than the balance is refused', async () => {
     const order = await approvedOrder(f, { option: deposit });
     const m = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: order.invoice.id } })).body.milestones[0];
-    const part = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CASH', amount: '0.01' } });
+    const part = await call(f, invoicesApi.pay, 'ADMIN', {
+      params: { id: m.id },
+      body: { method: 'CASH', amount: '0.01' },
+    });
     expect(part.status).toBe(201);
     const ms = await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } });
     expect(ms.body).toMatchObject({ status: 'PARTIAL', paid: '0.01' });
@@ -137,7 +146,10 @@ describe('paying by hand', () => {
     expect(check.body.code).toBe('payment_method_not_allowed');
     const card = await call(f, invoicesApi.pay, 'PERSONAL', { params: { id: m.id }, body: { method: 'CARD' } });
     expect(card.status).toBe(400);
-    expect(card.body).toMatchObject({ code: 'stripe_not_configured', message: 'Card and bank payments are not configured' });
+    expect(card.body).toMatchObject({
+      code: 'stripe_not_configured',
+      message: 'Card and bank payments are not configured',
+    });
     expect(await paymentRows(f, m.id)).toHaveLength(0);
   });
 
@@ -206,7 +218,10 @@ describe('credit memos', () => {
     });
     expect((await call(f, invoicesApi.milestone, 'ADMIN', { params: { id: m2.id } })).body.balance).toBe(m2.amount);
     expect((await ledgerRows(f)).length).toBeGreaterThan(entries);
-    const again = await call(f, invoicesApi.reverseCredit, 'ADMIN', { params: { id: memo.body.id }, body: { notes: 'x' } });
+    const again = await call(f, invoicesApi.reverseCredit, 'ADMIN', {
+      params: { id: memo.body.id },
+      body: { notes: 'x' },
+    });
     expect(again.body.code).toBe('credit_memo_reversed');
     const noNotes = await call(f, invoicesApi.reverseCredit, 'ADMIN', { params: { id: memo.body.id }, body: {} });
     expect(noNotes.status).toBe(400);
@@ -224,7 +239,10 @@ describe('credit memos', () => {
       body: { amount: '5.00' },
     });
     const m = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: order.invoice.id } })).body.milestones[0];
-    const res = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CREDIT', credit_memo: memo.body.id } });
+    const res = await call(f, invoicesApi.pay, 'ADMIN', {
+      params: { id: m.id },
+      body: { method: 'CREDIT', credit_memo: memo.body.id },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields.credit_memo).toBeDefined();
   });

@@ -35,8 +35,12 @@ export async function approvedOrder(
   return approved.body;
 }
 
-export const call = (f: Fixture, e: Endpoint, who: keyof Fixture['tokens'] | null, o: Parameters<Fixture['t']['call']>[1] = {}) =>
-  f.t.call(e, { ...o, token: who ? f.tokens[who] : null });
+export const call = (
+  f: Fixture,
+  e: Endpoint,
+  who: keyof Fixture['tokens'] | null,
+  o: Parameters<Fixture['t']['call']>[1] = {},
+) => f.t.call(e, { ...o, token: who ? f.tokens[who] : null });
 
 export async function ledgerRows(f: Fixture) {
   return f.t.handle.db.select().from(schema.ledgerEntries).orderBy(schema.ledgerEntries.id);

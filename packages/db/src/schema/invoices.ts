@@ -177,9 +177,7 @@ export const ledgerEntries = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
     reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
-    effectiveDate: date('effective_date')
-      .notNull()
-      .default(sql`current_date`),
+    effectiveDate: date('effective_date').notNull().default(sql`current_date`),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
     notes: text('notes').notNull().default(''),
     createdById: userRef('created_by_id', 'set null'),

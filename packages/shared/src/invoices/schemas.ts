@@ -25,21 +25,17 @@ export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED
 const money = z.string();
 const isoDate = z.iso.date({ error: INVOICE_TEXT.dateInvalid });
 /** Amounts above zero that int8 cents hold comfortably (a payment, a credit). */
-const positiveMoney = () =>
-  moneyField().refine((v) => Number(String(v)) > 0, INVOICE_TEXT.amountPositive);
+const positiveMoney = () => moneyField().refine((v) => Number(String(v)) > 0, INVOICE_TEXT.amountPositive);
 
 export const invoiceIdParamsSchema = z.object({ id: idField() });
 
-const statusList = z.preprocess(
-  (v) => {
-    const parts = (Array.isArray(v) ? v : [v])
-      .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return parts.length ? parts : undefined;
-  },
-  z.array(z.enum(MILESTONE_STATUSES, { error: INVOICE_TEXT.statusUnknown })).optional(),
-);
+const statusList = z.preprocess((v) => {
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length ? parts : undefined;
+}, z.array(z.enum(MILESTONE_STATUSES, { error: INVOICE_TEXT.statusUnknown })).optional());
 
 export const INVOICE_ORDER_BY = ['issued_at', 'number', 'total', 'balance', 'next_due_date'] as const;
 export const invoiceListQuerySchema = z.object({

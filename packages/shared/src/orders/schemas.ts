@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 import { idField, intField, moneyField, queryInt, requiredString, secretField, textField } from '../validation.ts';

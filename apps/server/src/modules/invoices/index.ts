@@ -12,12 +12,12 @@ import { orderInvoice } from './read/service.ts';
 import { orderInvoiceStamp } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
-export { splitTotal } from './issue/service.ts';
+export { seedBank } from './banks/seed.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
-export { payMilestone, applyIntent } from './pay/service.ts';
+export { splitTotal } from './issue/service.ts';
+export { applyIntent, payMilestone } from './pay/service.ts';
 export { invoiceDetail, listInvoices, orderInvoice } from './read/service.ts';
 export { ledgerTotal } from './repository.ts';
-export { seedBank } from './banks/seed.ts';
 
 /** Hooks the module into orders' moves and answer (registered once, on import). */
 onOrderMove('approve', 'invoice', (tx, moved) => issueOnApprove(tx, moved));

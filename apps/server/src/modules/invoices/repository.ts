@@ -116,8 +116,7 @@ interface RawMilestone {
   credited: string;
 }
 
-const isoDay = (v: string | Date | null) =>
-  v === null ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v);
+const isoDay = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v));
 const localDay = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
@@ -226,10 +225,12 @@ function invoiceWhere(f: InvoiceListFilter): SQL {
   if (f.order) conds.push(sql`v.order_id = ${f.order}`);
   if (f.invoiceId) conds.push(sql`v.id = ${f.invoiceId}`);
   if (f.statuses?.length) {
-    conds.push(sql`v.status in (${sql.join(
-      f.statuses.map((s) => sql`${s}`),
-      sql`, `,
-    )})`);
+    conds.push(
+      sql`v.status in (${sql.join(
+        f.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (!f.includeSuperseded && !f.statuses?.includes('VOID')) conds.push(sql`v.superseded_at is null`);
   return sql.join(conds, sql` and `);
@@ -313,10 +314,7 @@ export async function invoicePage(
 }
 
 export async function invoiceWithFigures(db: Executor, id: number, today: string) {
-  const rows = await rowsOf<RawInvoice>(
-    db,
-    sql`select * from ${invoiceFigures(today)} v where v.id = ${id}`,
-  );
+  const rows = await rowsOf<RawInvoice>(db, sql`select * from ${invoiceFigures(today)} v where v.id = ${id}`);
   return rows[0] ? toInvoiceRow(rows[0]) : null;
 }
 
@@ -530,7 +528,12 @@ export async function claimStripeEvent(db: Executor, id: string, type: string, p
 
 /** What each payment and credit memo has on each milestone of an invoice (non-zero pieces). */
 export async function paidPiecesOfInvoice(db: Executor, invoiceId: number) {
-  const rows = await rowsOf<{ milestone_id: number; payment_id: number | null; credit_memo_id: number | null; total: string }>(
+  const rows = await rowsOf<{
+    milestone_id: number;
+    payment_id: number | null;
+    credit_memo_id: number | null;
+    total: string;
+  }>(
     db,
     sql`select milestone_id, payment_id, credit_memo_id, sum(amount)::text as total from ${ledgerEntries}
       where invoice_id = ${invoiceId} and milestone_id is not null

@@ -30,8 +30,12 @@ export function invoicesRoutes(app: FastifyInstance) {
     return asPdf(reply, `receipt-${p.id}`, await receiptPdf(p));
   });
 
-  route(app, invoicesApi.customerCredit, ({ ctx, params }) => credit.listCredit(ctx, { type: 'customer', id: params.id }));
-  route(app, invoicesApi.companyCredit, ({ ctx, params }) => credit.listCredit(ctx, { type: 'company', id: params.id }));
+  route(app, invoicesApi.customerCredit, ({ ctx, params }) =>
+    credit.listCredit(ctx, { type: 'customer', id: params.id }),
+  );
+  route(app, invoicesApi.companyCredit, ({ ctx, params }) =>
+    credit.listCredit(ctx, { type: 'company', id: params.id }),
+  );
   route(app, invoicesApi.customerCreditCreate, ({ ctx, params, body }) =>
     credit.createCredit(ctx, { type: 'customer', id: params.id }, body),
   );

@@ -7,7 +7,10 @@ export async function seedBank(
   owner: { userId: number; companyId: number | null },
   holder: string,
 ) {
-  const existing = await repo.banksOf(ctx.db, owner.companyId ? { companyId: owner.companyId } : { userId: owner.userId });
+  const existing = await repo.banksOf(
+    ctx.db,
+    owner.companyId ? { companyId: owner.companyId } : { userId: owner.userId },
+  );
   if (existing.length) return existing[0]!;
   return repo.insertBank(ctx.db, {
     userId: owner.userId,

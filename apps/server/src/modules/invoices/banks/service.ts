@@ -107,7 +107,13 @@ export async function verifyBank(ctx: Ctx, id: number, deposits: (string | numbe
   const status = intent.status === 'succeeded' ? 'VERIFIED' : 'PENDING_VERIFICATION';
   return transaction(ctx, async (tx) => {
     const updated = await repo.updateBank(tx.db, bank.id, { status, stripePaymentMethodId: pmId, bankName, last4 });
-    await audit(tx, { entity: 'bank_account', id: bank.id, action: 'verify', before: { status: bank.status }, after: { status } });
+    await audit(tx, {
+      entity: 'bank_account',
+      id: bank.id,
+      action: 'verify',
+      before: { status: bank.status },
+      after: { status },
+    });
     return (await toWire(tx, [updated]))[0]!;
   });
 }

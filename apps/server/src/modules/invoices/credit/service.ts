@@ -1,4 +1,4 @@
-import { type CreditMemo, type Cents, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
+import { type Cents, type CreditMemo, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
@@ -28,7 +28,11 @@ async function partyName(ctx: Ctx, party: CreditParty): Promise<string> {
   return (await userNames(ctx.db, [party.id])).get(party.id) ?? '';
 }
 
-function toWire(m: repo.CreditMemoRecord, figures: { applied: Cents; available: Cents } | undefined, name: string): CreditMemo {
+function toWire(
+  m: repo.CreditMemoRecord,
+  figures: { applied: Cents; available: Cents } | undefined,
+  name: string,
+): CreditMemo {
   return {
     id: m.id,
     amount: money(m.amount),
@@ -50,7 +54,10 @@ export async function listCredit(ctx: Ctx, party: CreditParty) {
   // A manager reads its own company's credit only.
   if (ctx.actor.role !== 'ADMIN' && !(party.type === 'company' && party.id === ctx.actor.companyId)) throw notFound();
   const name = await partyName(ctx, party);
-  const memos = await repo.memosOf(ctx.db, party.type === 'company' ? { companyId: party.id } : { customerId: party.id });
+  const memos = await repo.memosOf(
+    ctx.db,
+    party.type === 'company' ? { companyId: party.id } : { customerId: party.id },
+  );
   const figures = await repo.memoFigures(
     ctx.db,
     memos.map((m) => m.id),

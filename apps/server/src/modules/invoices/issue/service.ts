@@ -1,6 +1,6 @@
-import { badRequest } from '../../../kit/errors.ts';
 import { type BasisPoints, type Cents, divRound, INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
+import { badRequest } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { type PaymentOptionRow, paymentOptionById } from '../../finance/index.ts';
 import type { OrderRow } from '../../orders/index.ts';

@@ -1,3 +1,4 @@
+import type { paymentListQuerySchema } from '@cab/shared';
 import {
   type Cents,
   INVOICE_CODES,
@@ -10,7 +11,6 @@ import {
 } from '@cab/shared';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
-import type { paymentListQuerySchema } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
@@ -102,8 +102,7 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
       if (!body.bank) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
       bank = await repo.bankById(tx.db, body.bank);
       const owns =
-        bank &&
-        (bank.userId === ctx.actor.id || (bank.companyId !== null && bank.companyId === ctx.actor.companyId));
+        bank && (bank.userId === ctx.actor.id || (bank.companyId !== null && bank.companyId === ctx.actor.companyId));
       if (!bank || !owns) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
       if (bank.status !== 'VERIFIED' || !bank.stripePaymentMethodId) {
         throw fieldError(INVOICE_CODES.bankNotVerified, 'bank', INVOICE_TEXT.bankNotVerified);
@@ -151,7 +150,10 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
           currency: 'usd',
           allowed_payment_method_types: body.method === 'CARD' ? ['card'] : ['us_bank_account'],
           ...(bank
-            ? { payment_method: bank.stripePaymentMethodId!, ...(bank.stripeCustomerId ? { customer: bank.stripeCustomerId } : {}) }
+            ? {
+                payment_method: bank.stripePaymentMethodId!,
+                ...(bank.stripeCustomerId ? { customer: bank.stripeCustomerId } : {}),
+              }
             : {}),
           description: `${inv.number} ${m.label}`,
           metadata: { payment_id: String(payment.id), milestone_id: String(m.id), invoice: inv.number },
@@ -245,7 +247,8 @@ export async function stripeWebhook(ctx: RequestContext, raw: Buffer | string, s
       if (bank && bank.status !== 'VERIFIED') {
         await repo.updateBank(tx.db, bank.id, {
           status: 'VERIFIED',
-          stripePaymentMethodId: typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
+          stripePaymentMethodId:
+            typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
         });
         await audit(tx, { entity: 'bank_account', id: bank.id, action: 'verify', after: { status: 'VERIFIED' } });
       }

@@ -1,7 +1,7 @@
+import { INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
 import Stripe from 'stripe';
 import type { Config } from '../../../config.ts';
 import { badRequest } from '../../../kit/errors.ts';
-import { INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
 
 /**
  * The Stripe client (the official SDK), one per key and API address; null without a secret key.
@@ -36,7 +36,11 @@ export function requireStripe(config: Config): Stripe {
 }
 
 /** Verifies a webhook's signature on its raw body; null when it does not hold. */
-export function verifiedEvent(config: Config, raw: Buffer | string, signature: string | undefined): Stripe.Event | null {
+export function verifiedEvent(
+  config: Config,
+  raw: Buffer | string,
+  signature: string | undefined,
+): Stripe.Event | null {
   const secret = config.stripe.webhookSecret;
   if (!secret || !signature) return null;
   try {

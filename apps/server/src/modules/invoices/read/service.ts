@@ -1,5 +1,6 @@
 import type { Executor } from '@cab/db';
 import {
+  type BasisPoints,
   DEFAULT_INVOICE_STATUSES,
   type InvoiceDetail,
   type InvoiceListQuery,
@@ -11,7 +12,6 @@ import {
   parseOrderBy,
   toPaged,
   toWire,
-  type BasisPoints,
 } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
@@ -156,7 +156,12 @@ export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = c
     payments: wirePayments.filter((p) => p.method !== 'CREDIT'),
     credits: payments
       .filter((p) => p.method === 'CREDIT' && p.creditMemoId !== null)
-      .map((p) => ({ credit_memo: p.creditMemoId!, milestone: p.milestoneId, amount: money(p.amount), status: p.status })),
+      .map((p) => ({
+        credit_memo: p.creditMemoId!,
+        milestone: p.milestoneId,
+        amount: money(p.amount),
+        status: p.status,
+      })),
     versions: versions.map((v) => ({
       id: v.id,
       number: v.number,
