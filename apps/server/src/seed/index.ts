@@ -6,6 +6,7 @@ import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
+import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoOrders } from './orders.ts';
 
 /**
@@ -22,6 +23,7 @@ export {
   DEMO_TAX_RATES,
   seedDemoFinance,
 } from './finance.ts';
+export { seedDemoInvoices } from './invoices.ts';
 export { seedDemoOrders } from './orders.ts';
 
 const quiet = (): FastifyBaseLogger => {
@@ -65,7 +67,9 @@ export async function seed(db: Db, options: SeedOptions = {}) {
       await seedDemoFinance(tx.db);
       return 0;
     }
-    return seedDemoOrders(tx);
+    const created = await seedDemoOrders(tx);
+    await seedDemoInvoices(tx);
+    return created;
   });
   return { createdDemoUsers, createdDemoOrders };
 }

@@ -4,5 +4,5 @@ export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';
 export * from './finance.ts';
-export * from './orders.ts';
 export * from './invoices.ts';
+export * from './orders.ts';
