@@ -49,6 +49,16 @@ export const PAGES: Record<string, PageModule> = {
   '/settings/email/templates': () => import('../features/email/pages/EmailTemplatesPage.tsx'),
   '/settings/email/templates/edit/:template_name': () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
   '/settings/email/announcement': () => import('../features/email/pages/AnnouncementPage.tsx'),
+  // Invoices, payments, credit and banks (issue 17)
+  '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
+  '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),
+  '/invoices/milestone/:id/pay': () => import('../features/invoices/pages/PayMilestonePage.tsx'),
+  '/payment/success': () => import('../features/invoices/pages/PaymentSuccessPage.tsx'),
+  '/payment/error': () => import('../features/invoices/pages/PaymentErrorPage.tsx'),
+  '/payment/receipts': () => import('../features/invoices/pages/ReceiptsPage.tsx'),
+  '/settings/banks': () => import('../features/invoices/pages/BanksPage.tsx'),
+  '/settings/users/:id/invoices': () => import('../features/invoices/pages/UserInvoicesPage.tsx'),
+  '/settings/users/company/:id/invoices': () => import('../features/invoices/pages/CompanyInvoicesPage.tsx'),
 };
 
 export const unknownRoutePage: PageModule = () => import('../features/errors/pages/UnknownRoutePage.tsx');

@@ -102,10 +102,10 @@ async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: s
 
 /** approve: the order's first invoice (once: an order that already has one keeps it). */
 export async function issueOnApprove(tx: Ctx, order: OrderRow) {
+  // The invoice records its own audit event ('invoice' 'issue'): the move's event stays the move's.
   const current = await repo.currentInvoiceOfOrder(tx.db, order.id, true);
-  if (current) return { invoice: current.number };
-  const { invoice } = await issueVersion(tx, order, 1, 'approve');
-  return { invoice: invoice.number };
+  if (!current) await issueVersion(tx, order, 1, 'approve');
+  return undefined;
 }
 
 /**
@@ -188,7 +188,7 @@ export async function voidOnCancel(tx: Ctx, order: OrderRow) {
       })),
   );
   await audit(tx, { entity: 'invoice', id: current.id, action: 'void', after: { reason: 'cancel' } });
-  return { invoice_voided: current.number };
+  return undefined;
 }
 
 /** complete: milestones due before pickup or N days after completion get their dates. */

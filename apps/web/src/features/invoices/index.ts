@@ -1,0 +1,2 @@
+/** Invoices, payments, credit and banks on the web (issue 17). What other features may use. */
+export { StatusChip as InvoiceStatusChip } from './components/StatusChip.tsx';
