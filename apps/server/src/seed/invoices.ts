@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { type InvoiceRow, MILESTONE_STATUSES, type PayMethod } from '@cab/shared';
+import { type Cents, type InvoiceRow, MILESTONE_STATUSES, type PayMethod, parseMoney, toWire } from '@cab/shared';
 import { inArray } from 'drizzle-orm';
 import type { Actor, Ctx, RequestContext } from '../kit/context.ts';
 import {
@@ -60,7 +60,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
     for (const m of partial ? detail.milestones.slice(0, 1) : detail.milestones) {
       if (m.balance === '0.00' || m.status === 'VOID') continue;
       const method = METHODS[(i + m.seq) % METHODS.length]!;
-      const half = ((Math.round(Number(m.balance) * 100) >> 1) / 100).toFixed(2);
+      const half = toWire(Math.floor(parseMoney(m.balance)! / 2) as Cents);
       await payMilestone(as(at), m.id, {
         method,
         ...(partial && half !== '0.00' ? { amount: half } : {}),
@@ -92,7 +92,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
     if (target) {
       const m = (await invoiceDetail(as(at), target.id)).milestones.find((x) => x.balance !== '0.00');
       if (m) {
-        const amount = Number(m.balance) < 150 ? m.balance : '150.00';
+        const amount = parseMoney(m.balance)! < 15_000 ? m.balance : '150.00';
         await payMilestone(as(at), m.id, {
           method: 'CREDIT',
           credit_memo: memo.id,
@@ -114,7 +114,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
     );
     const target = openOf((r) => !r.customer_display.includes('('));
     if (target) {
-      const m = (await invoiceDetail(as(at), target.id)).milestones.find((x) => Number(x.balance) >= 25);
+      const m = (await invoiceDetail(as(at), target.id)).milestones.find((x) => parseMoney(x.balance)! >= 2_500);
       if (m) {
         await payMilestone(as(at), m.id, {
           method: 'CREDIT',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, optionalParam, orderByParam, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
+import { parseMoney } from '../money.ts';
 import { idField, moneyField, textField } from '../validation.ts';
 import { INVOICE_TEXT } from './messages.ts';
 
@@ -25,7 +26,7 @@ export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED
 const money = z.string();
 const isoDate = z.iso.date({ error: INVOICE_TEXT.dateInvalid });
 /** Amounts above zero that int8 cents hold comfortably (a payment, a credit). */
-const positiveMoney = () => moneyField().refine((v) => Number(String(v)) > 0, INVOICE_TEXT.amountPositive);
+const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) > 0, INVOICE_TEXT.amountPositive);
 
 export const invoiceIdParamsSchema = z.object({ id: idField() });
 
