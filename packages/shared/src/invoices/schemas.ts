@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
-import { listQuery, optionalParam, orderByParam, paged } from '../http/list.ts';
+import { enumListParam, listQuery, optionalParam, orderByParam, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { parseMoney } from '../money.ts';
 import { idField, moneyField, textField } from '../validation.ts';
@@ -30,13 +30,7 @@ const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) > 0,
 
 export const invoiceIdParamsSchema = z.object({ id: idField() });
 
-const statusList = z.preprocess((v) => {
-  const parts = (Array.isArray(v) ? v : [v])
-    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return parts.length ? parts : undefined;
-}, z.array(z.enum(MILESTONE_STATUSES, { error: INVOICE_TEXT.statusUnknown })).optional());
+const statusList = enumListParam(MILESTONE_STATUSES, INVOICE_TEXT.statusUnknown);
 
 export const INVOICE_ORDER_BY = ['issued_at', 'number', 'total', 'balance', 'next_due_date'] as const;
 export const invoiceListQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
-import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { emptyToUndefined, enumListParam, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
@@ -318,13 +318,7 @@ export type OrderShort = z.infer<typeof orderShortSchema>;
 export const ORDER_ORDER_BY = ['id', 'name', 'status', 'created_at', 'requested_date', 'total_price'] as const;
 
 /** status=A,B or status=A&status=B: one list of known statuses. */
-const statusList = z.preprocess((v) => {
-  const parts = (Array.isArray(v) ? v : [v])
-    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return parts.length ? parts : undefined;
-}, z.array(z.enum(ORDER_STATUSES, { error: ORDER_TEXT.statusUnknown })).optional());
+const statusList = enumListParam(ORDER_STATUSES, ORDER_TEXT.statusUnknown);
 
 export const orderListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),
