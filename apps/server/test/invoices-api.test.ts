@@ -1,8 +1,8 @@
 import { schema } from '@cab/db';
-import { invoicesApi, ordersApi } from '@cab/shared';
+import { formatWireMoney, invoicesApi, ordersApi } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvedOrder, call, depositOption, ledgerRows, paymentRows } from './invoices-helpers.ts';
+import { approvedOrder, call, depositOption, ledgerRows, paymentRows, receiptMails } from './invoices-helpers.ts';
 import { type Fixture, makeOrder, setupFixture } from './orders-lifecycle-helpers.ts';
 
 let f: Fixture;
@@ -100,6 +100,9 @@ describe('paying by hand', () => {
     expect(res.body.client_secret).toBeNull();
     const after = (await call(f, ordersApi.detail, 'PERSONAL', { params: { id: order.id } })).body.invoice;
     expect(after).toMatchObject({ status: 'PAID', paid: m.amount, balance: '0.00' });
+    expect((await call(f, ordersApi.detail, 'PERSONAL', { params: { id: order.id } })).body.has_payments_made).toBe(
+      true,
+    );
     const paidList = await call(f, invoicesApi.list, 'PERSONAL', {
       query: { status: 'PAID', order: String(order.id) },
     });
@@ -113,6 +116,9 @@ describe('paying by hand', () => {
         and(eq(schema.auditEvents.entity, 'payment'), eq(schema.auditEvents.entityId, String(res.body.payment.id))),
       );
     expect(events).toHaveLength(1);
+    const mail = (await receiptMails(f)).at(-1)!;
+    expect(mail.toAddress).toBe('personal@demo.test');
+    expect(mail.subject).toContain(formatWireMoney(m.amount));
     const receipts = await call(f, invoicesApi.payments, 'PERSONAL', { query: { order: String(order.id) } });
     expect(receipts.body.results.map((p: any) => p.id)).toEqual([res.body.payment.id]);
     const other = await call(f, invoicesApi.payments, 'BUSINESS_MANAGER', { query: { order: String(order.id) } });

@@ -49,3 +49,9 @@ export async function ledgerRows(f: Fixture) {
 export async function paymentRows(f: Fixture, milestoneId: number) {
   return f.t.handle.db.select().from(schema.payments).where(eq(schema.payments.milestoneId, milestoneId));
 }
+
+/** The payment receipts queued in the outbox, newest last. */
+export async function receiptMails(f: Fixture) {
+  const o = schema.emailOutbox;
+  return f.t.handle.db.select().from(o).where(eq(o.templateName, 'payment_receipt')).orderBy(o.id);
+}

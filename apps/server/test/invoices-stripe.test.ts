@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 import { testConfig } from './helpers.ts';
-import { approvedOrder, call, ledgerRows, paymentRows } from './invoices-helpers.ts';
+import { approvedOrder, call, ledgerRows, paymentRows, receiptMails } from './invoices-helpers.ts';
 import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
 
 let f: Fixture;
@@ -79,6 +79,7 @@ describe('card payments through Stripe', () => {
     const pi = fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded');
     const event = fake.event('payment_intent.succeeded', pi);
     const before = (await ledgerRows(f)).length;
+    const mailsBefore = (await receiptMails(f)).length;
     const answers = await Promise.all([deliver(f.t.app, event), deliver(second, event), deliver(f.t.app, event)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     // The same intent under another event id (Stripe may send succeeded twice): still one entry.
@@ -86,6 +87,8 @@ describe('card payments through Stripe', () => {
     const entries = (await ledgerRows(f)).filter((e) => e.paymentId === row!.id);
     expect(entries).toHaveLength(1);
     expect((await ledgerRows(f)).length).toBe(before + 1);
+    // One receipt in the outbox.
+    expect((await receiptMails(f)).length).toBe(mailsBefore + 1);
     const events = await f.t.handle.db.select().from(schema.stripeEvents);
     expect(events.filter((e) => e.eventId === JSON.parse(event.payload).id)).toHaveLength(1);
   });

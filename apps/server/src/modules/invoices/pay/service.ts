@@ -20,6 +20,7 @@ import { assertReaches, money, partyScope } from '../common.ts';
 import { post, reverseOnMilestones } from '../ledger.ts';
 import { paymentsToWire } from '../read/service.ts';
 import * as repo from '../repository.ts';
+import { queueReceipt } from './receipt-mail.ts';
 import { requireStripe, verifiedEvent } from './stripe.ts';
 
 /**
@@ -143,6 +144,7 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
       await post(tx, party, [
         { kind: 'PAYMENT', amount: -amount, milestone: target, paymentId: payment.id, effectiveDate: body.received_on },
       ]);
+      await queueReceipt(tx, payment, inv);
     } else {
       const intent = await stripe!.paymentIntents.create(
         {
@@ -222,6 +224,7 @@ export async function applyIntent(ctx: RequestContext, intent: Stripe.PaymentInt
     ...(next === 'SUCCEEDED' ? { receivedAt: ctx.at ?? new Date() } : {}),
     ...(next === 'FAILED' ? { failureMessage: intent.last_payment_error?.message ?? null } : {}),
   });
+  if (next === 'SUCCEEDED') await queueReceipt(ctx, updated, invoice);
   await audit(ctx, {
     entity: 'payment',
     id: payment.id,
