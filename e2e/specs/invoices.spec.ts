@@ -43,7 +43,11 @@ test('an admin records a payment by check and the invoice becomes PAID', async (
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
 
-  // The customer's receipts list shows the checks.
+  // The order page links its invoice, now PAID.
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByTestId('order-invoice-status')).toHaveAttribute('data-status', 'PAID');
+
+  // The receipts list shows the checks.
   await page.goto('/payment/receipts');
   await expect(page.getByTestId('receipts-table')).toContainText(order.invoice!.number);
 });

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { OrderInvoiceField } from '../../invoices/index.ts';
 import { useOrder, usePaymentOptions } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { addressText } from '../detail/address.ts';
@@ -102,6 +103,7 @@ function OrderHeader({ order }: { order: Order }) {
           <Field label={T.requestedDate} value={formatDay(order.requested_date)} testId="order-requested" />
           <Field label={T.dueDate} value={formatDay(order.due_date)} testId="order-due" />
           <SubmitFields order={order} />
+          <OrderInvoiceField invoice={order.invoice} />
         </Box>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {order.in_editing_mode && <Alert severity="info">{T.inEditingMode}</Alert>}
