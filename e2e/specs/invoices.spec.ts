@@ -1,6 +1,6 @@
 import type { Order } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /** Issue 17 in the browser: an admin records checks until an invoice is PAID; credit given and reversed. */
@@ -52,11 +52,26 @@ test('an admin records a payment by check and the invoice becomes PAID', async (
   await expect(page.getByTestId('receipts-table')).toContainText(order.invoice!.number);
 });
 
-test('an admin credits a company, then reverses the credit', async ({ page }) => {
+async function applyCredit(page: Page, invoiceId: number, notes: string, amount: string) {
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('record-payment').first().click();
+  const dialog = page.getByTestId('record-payment-dialog');
+  await chooseOption(page, dialog.getByTestId('payment-method').getByRole('combobox'), 'Credit memo');
+  const memo = dialog.getByTestId('payment-credit-memo').getByRole('combobox');
+  await memo.click();
+  await page.getByRole('option', { name: new RegExp(notes) }).click();
+  await dialog.getByTestId('payment-amount').locator('input').fill(amount);
+  await page.getByTestId('record-payment-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('invoice-credited')).toHaveText(`$${amount}`);
+}
+
+test('an admin credits a company, splits the credit over two invoices, then reverses it', async ({ page }) => {
   const manager = await tokenOf(page.request, DEMO_USERS.BUSINESS_MANAGER);
   const me = await getJson<{ company: { id: number } | null }>(page.request, manager, '/api/users/me/');
   const companyId = me.company!.id;
-  await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
+  const one = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
+  const two = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
   await loginAs(page, 'ADMIN');
   await page.goto(`/settings/users/company/${companyId}/invoices`);
   await expect(page.getByTestId('invoices-table').getByTestId('invoice-link').first()).toBeVisible();
@@ -69,9 +84,29 @@ test('an admin credits a company, then reverses the credit', async ({ page }) =>
   const row = page.getByTestId('credits-table').locator('tr', { hasText: notes });
   await expect(row.getByTestId('credit-status')).toHaveAttribute('data-status', 'ACTIVE');
 
+  await applyCredit(page, one.invoice!.id, notes, '10.00');
+  await applyCredit(page, two.invoice!.id, notes, '15.00');
+
+  await page.goto(`/settings/users/company/${companyId}/invoices`);
+  await expect(row).toContainText('$25.00');
   await row.getByTestId('reverse-credit').click();
   await page.getByTestId('reverse-notes').locator('textarea').first().fill('Given in error');
   await page.getByTestId('reverse-credit-submit').click();
   await expect(row.getByTestId('credit-status')).toHaveAttribute('data-status', 'REVERSED');
   await expect(row).toContainText('Given in error');
+
+  // What it paid is back on the invoices' balances.
+  await page.goto(`/invoices/${one.invoice!.id}`);
+  await expect(page.getByTestId('invoice-credited')).toHaveText('$0.00');
+  await expect(page.getByTestId('invoice-balance')).toHaveText(
+    `$${one.invoice!.total_price.replace(/\B(?=(\d{3})+(?!\d))/, ',')}`,
+  );
+});
+
+test('a customer paying by card sees that card payments are not configured', async ({ page }) => {
+  const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
+  await loginAs(page, 'PERSONAL');
+  await page.goto(`/invoices/${order.invoice!.id}`);
+  await page.getByTestId('pay-milestone').first().click();
+  await expect(page.getByTestId('stripe-not-configured')).toContainText('not configured');
 });
