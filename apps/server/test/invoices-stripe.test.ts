@@ -181,6 +181,19 @@ describe('bank accounts (ACH)', () => {
     expect((await paymentRows(f, m.id))[0]!.status).toBe('PROCESSING');
     // Processing is not paid.
     expect((await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body.status).toBe('DUE');
+    // The bank settles, then the debit is returned: the payment is reversed, the balance back, nothing deleted.
+    const settled = fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded');
+    await deliver(f.t.app, fake.event('payment_intent.succeeded', settled));
+    expect((await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body.status).toBe('PAID');
+    const returned = fake.setIntentStatus(row!.stripePaymentIntentId!, 'requires_payment_method');
+    await deliver(f.t.app, fake.event('payment_intent.payment_failed', returned));
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('REVERSED');
+    const back = (await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body;
+    expect(back).toMatchObject({ status: 'DUE', paid: '0.00', balance: m.amount });
+    expect((await ledgerRows(f)).filter((e) => e.paymentId === row!.id).map((e) => e.kind)).toEqual([
+      'PAYMENT',
+      'REVERSAL',
+    ]);
   });
 
   it('ACH needs a verified bank of the payer', async () => {
