@@ -18,6 +18,7 @@ import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { productionRoutes } from './modules/production/index.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   productionRoutes(app);
   transferRoutes(app);
   reportsRoutes(app);
+  invoicesRoutes(app);
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

@@ -14,7 +14,16 @@ export interface Config {
   publicUrl: string;
   /** Sender of outgoing mail. */
   mailFrom: string;
-  stripe: { publishableKey: string; secretKey: string | undefined };
+  /**
+   * Stripe (card and ACH payments). Without a secret key CARD and ACH answer 400
+   * stripe_not_configured and everything else works. `apiBase`: another API address (the tests' fake).
+   */
+  stripe: {
+    publishableKey: string;
+    secretKey: string | undefined;
+    webhookSecret?: string;
+    apiBase?: string;
+  };
   s3: {
     bucket: string | undefined;
     endpoint: string | undefined;
@@ -73,7 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Cabinetry Back-office <no-reply@localhost>',
-    stripe: { publishableKey: env.STRIPE_PUBLISHABLE_KEY || '', secretKey: env.STRIPE_SECRET_KEY || undefined },
+    stripe: {
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: env.STRIPE_API_BASE || undefined,
+    },
     s3: {
       bucket: env.S3_BUCKET || undefined,
       endpoint: env.S3_ENDPOINT || undefined,

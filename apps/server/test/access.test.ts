@@ -9,6 +9,7 @@ import {
   ERROR_CODES,
   emailApi,
   financeApi,
+  invoicesApi,
   labelsApi,
   MSG,
   ordersApi,
@@ -22,6 +23,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
+import { invoicesSamples } from './invoices-access-samples.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
 import { productionSamples } from './production-access-samples.ts';
 import { reportsSamples, transferSamples } from './transfer-fixtures.ts';
@@ -41,6 +43,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   productionApi,
   transferApi,
   reportsApi,
+  invoicesApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -81,6 +84,7 @@ const SAMPLE: Record<
   // Imports, exports, reports and the planner (decisions 0030, 0031).
   ...transferSamples(),
   ...reportsSamples(),
+  ...invoicesSamples(),
 };
 
 function announcementSample() {

@@ -18,6 +18,7 @@ export * from './finance/index.ts';
 export * from './http/contract.ts';
 export * from './http/errors.ts';
 export * from './http/list.ts';
+export * from './invoices/index.ts';
 export * from './labels/index.ts';
 export * from './messages.ts';
 export * from './money.ts';

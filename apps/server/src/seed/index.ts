@@ -7,6 +7,7 @@ import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
+import { seedDemoInvoices } from './invoices.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoPlans } from './planner.ts';
 import { seedDemoProduction } from './production.ts';
@@ -27,6 +28,7 @@ export {
   seedDemoFinance,
 } from './finance.ts';
 export { DEMO_LARGE_ORDER_OPTION, seedDemoFinanceRules } from './finance-rules.ts';
+export { seedDemoInvoices } from './invoices.ts';
 export { seedDemoOrders } from './orders.ts';
 export { seedDemoProduction } from './production.ts';
 
@@ -78,6 +80,8 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     // Planned days for the open demo orders (the planner, decision 0031).
     if (made > 0) await seedDemoPlans(tx);
     await seedDemoRemakes(tx);
+    // Payments, credits and a bank over the demo orders' invoices (issue 17).
+    await seedDemoInvoices(tx);
     // After the orders: the demo orders are priced and submitted before any rule exists.
     await seedDemoFinanceRules(tx.db);
     return made;

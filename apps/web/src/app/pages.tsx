@@ -71,6 +71,16 @@ export const PAGES: Record<string, PageModule> = {
   '/finance/payments/surcharges': () => import('../features/finance/pages/SurchargesPage.tsx'),
   '/finance/discounts/bound': () => import('../features/finance/pages/BoundDiscountsPage.tsx'),
   '/finance/discounts/code': () => import('../features/finance/pages/CodeDiscountsPage.tsx'),
+  // Invoices, payments, credit and banks (issue 17)
+  '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
+  '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),
+  '/invoices/milestone/:id/pay': () => import('../features/invoices/pages/PayMilestonePage.tsx'),
+  '/payment/success': () => import('../features/invoices/pages/PaymentSuccessPage.tsx'),
+  '/payment/error': () => import('../features/invoices/pages/PaymentErrorPage.tsx'),
+  '/payment/receipts': () => import('../features/invoices/pages/ReceiptsPage.tsx'),
+  '/settings/banks': () => import('../features/invoices/pages/BanksPage.tsx'),
+  '/settings/users/:id/invoices': () => import('../features/invoices/pages/UserInvoicesPage.tsx'),
+  '/settings/users/company/:id/invoices': () => import('../features/invoices/pages/CompanyInvoicesPage.tsx'),
 };
 
 export const unknownRoutePage: PageModule = () => import('../features/errors/pages/UnknownRoutePage.tsx');

@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './core.ts';
 export * from './email.ts';
 export * from './finance.ts';
+export * from './invoices.ts';
 export * from './jobs.ts';
 export * from './labels.ts';
 export * from './orders.ts';

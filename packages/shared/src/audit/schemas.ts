@@ -30,6 +30,10 @@ export const AUDIT_ENTITIES = [
   'bound_discount',
   'account_charges',
   'order_plan',
+  'invoice',
+  'payment',
+  'credit_memo',
+  'bank_account',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

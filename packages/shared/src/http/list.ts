@@ -76,3 +76,13 @@ export const toPaged = <R, T>(page: { rows: R[]; total: number }, map: (row: R) 
   results: page.rows.map(map),
   total: page.total,
 });
+
+/** A list filter of known values: `status=A,B` or `status=A&status=B` (empty: absent). */
+export const enumListParam = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
+  z.preprocess((v) => {
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return parts.length ? parts : undefined;
+  }, z.array(z.enum(values, { error: message })).optional());

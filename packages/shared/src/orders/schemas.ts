@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
-import { emptyToUndefined, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { emptyToUndefined, enumListParam, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 import { cabinetCountsSchema } from '../production/schemas.ts';
@@ -282,8 +283,8 @@ export const orderSchema = z.object({
   }),
   /** Production (issue 18): the order's cabinets, and how many are scanned complete and shipped. */
   cabinets: cabinetCountsSchema,
-  /** The invoice comes with the finance work; null until then. */
-  invoice: z.object({ payment_option_discount: wireMoney, total_price: wireMoney, sales_tax: wireMoney }).nullable(),
+  /** The order's current invoice (issue 17), null before approval. */
+  invoice: orderInvoiceSchema.nullable(),
   // Price fields (SPEC 3) and subtotal
   subtotal: wireMoney,
   customer_discount_amount: wireMoney,
@@ -320,13 +321,7 @@ export type OrderShort = z.infer<typeof orderShortSchema>;
 export const ORDER_ORDER_BY = ['id', 'name', 'status', 'created_at', 'requested_date', 'total_price'] as const;
 
 /** status=A,B or status=A&status=B: one list of known statuses. */
-const statusList = z.preprocess((v) => {
-  const parts = (Array.isArray(v) ? v : [v])
-    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return parts.length ? parts : undefined;
-}, z.array(z.enum(ORDER_STATUSES, { error: ORDER_TEXT.statusUnknown })).optional());
+const statusList = enumListParam(ORDER_STATUSES, ORDER_TEXT.statusUnknown);
 
 export const orderListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),

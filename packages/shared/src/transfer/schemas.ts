@@ -80,4 +80,3 @@ export const ORDER_EXPORT_COLUMNS = [
   'finish',
   ...EXPORT_PREMIUM_SLOTS.flatMap((s) => [`${s}_export_name`, `${s}_export_category`]),
 ] as const;
-

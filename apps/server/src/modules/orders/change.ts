@@ -3,6 +3,7 @@ import type { Ctx } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { runRepriceListeners } from './lifecycle/listeners.ts';
 import { repriceTotals } from './pricing/reprice.ts';
 import { loadOrderRow } from './reach.ts';
 import { getOrder } from './read.ts';
@@ -58,6 +59,7 @@ export function changeOrder<A, T = Order>(ctx: Ctx, id: number, change: OrderCha
     change.allowed(tx, row);
     const applied = await change.apply(tx, row);
     const saved = change.reprice ? await change.reprice(tx, row, applied) : await repriceTotals(tx, id);
+    await runRepriceListeners(tx, saved, row);
     if (change.record)
       await audit(tx, { entity: 'order', id, action: change.action, ...change.record(row, saved, applied) });
     return change.answer ? change.answer(tx, saved, applied, row) : (getOrder(tx, id) as Promise<T>);

@@ -20,7 +20,14 @@ import { orderLifecycleRoutes } from './routes-lifecycle.ts';
  * 0024), each as the API runs it.
  */
 export { addGroup, createOrder, replaceGroups } from './drafts/service.ts';
-export { type OrderMoveListener, onOrderMove } from './lifecycle/listeners.ts';
+export {
+  type OrderInvoiceReader,
+  type OrderMoveListener,
+  type OrderRepriceListener,
+  onOrderMove,
+  onOrderRepriced,
+  setOrderInvoiceReader,
+} from './lifecycle/listeners.ts';
 export {
   approveOrder,
   cancelOrder,

@@ -19,6 +19,7 @@ import { companyName as companyNameOf } from '../accounts/index.ts';
 import { customerOf } from '../auth/index.ts';
 import { currentCatalogVersion, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
+import { orderInvoiceOf, orderInvoiceStamp } from './lifecycle/listeners.ts';
 import { reaches, visibilityOf } from './lists/visibility.ts';
 import { todayIso } from './pricing/inputs.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
@@ -43,6 +44,7 @@ async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: r
  */
 async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
+  const invoice = await orderInvoiceOf(db, row.id);
   const [customer, companyName, groups, items, code, cabinets] = read
     ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets]
     : await Promise.all([
@@ -75,6 +77,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
     flags,
     allowedActions: allowedActions(lo, actor),
     cabinets,
+    invoice,
   });
 }
 
@@ -94,10 +97,14 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
  */
 export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
   const actor = lifecycleActor(ctx);
-  const [stamp, catalogue] = await Promise.all([repo.orderStamp(ctx.db, id), currentCatalogVersion(ctx)]);
+  const [stamp, catalogue, invoiceStamp] = await Promise.all([
+    repo.orderStamp(ctx.db, id),
+    currentCatalogVersion(ctx),
+    orderInvoiceStamp(ctx.db, id),
+  ]);
   if (!stamp || !reaches(visibilityOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
-  const version = `${stamp.stamp}|${catalogue}|${todayIso()}`;
+  const version = `${stamp.stamp}|${catalogue}|${todayIso()}|${invoiceStamp}`;
   return detailAnswers(ctx.db).answer(
     key,
     version,

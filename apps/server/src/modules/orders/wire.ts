@@ -139,6 +139,8 @@ export interface OrderParts {
   allowedActions: Order['allowed_actions'];
   /** Production's counts (issue 18), read with the order. */
   cabinets: Order['cabinets'];
+  /** The order's invoice (null before approval), from the invoices module's reader. */
+  invoice?: Order['invoice'];
 }
 
 export function toWireOrder(p: OrderParts): Order {
@@ -196,7 +198,9 @@ export function toWireOrder(p: OrderParts): Order {
     version: row.version,
     can_be_updated: p.flags.can_be_updated,
     show_edit_order: p.flags.show_edit_order,
-    has_payments_made: row.hasPaymentsMade,
+    // Also what the ledger says: a payment or credit on the order's invoice (issue 17).
+    has_payments_made:
+      row.hasPaymentsMade || (p.invoice ? p.invoice.paid !== '0.00' || p.invoice.credited !== '0.00' : false),
     allowed_actions: p.allowedActions,
     cabinets: p.cabinets,
     custom_discount_amount: moneyOrNull(row.customDiscountAmount),
@@ -212,7 +216,7 @@ export function toWireOrder(p: OrderParts): Order {
     bypass_payment_option_discount: row.bypassPaymentOptionDiscount,
     customer_payment_option: row.customerPaymentOptionId,
     metadata: { status_notes: row.metadata.status_notes ?? [] },
-    invoice: null,
+    invoice: p.invoice ?? null,
     subtotal: money(row.subtotal),
     customer_discount_amount: money(row.customerDiscountAmount),
     total_after_customer_discount: money(row.totalAfterCustomerDiscount),

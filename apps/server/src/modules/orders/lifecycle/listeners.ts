@@ -1,4 +1,5 @@
-import type { OrderAction } from '@cab/shared';
+import type { Executor } from '@cab/db';
+import type { OrderAction, OrderInvoice } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import type { OrderRow } from '../repository.ts';
 
@@ -36,3 +37,36 @@ export async function runMoveListeners(
   }
   return merged;
 }
+
+/** Work other modules do when a change reprices an order (invoices: a new invoice version), in its transaction. */
+export type OrderRepriceListener = (tx: Ctx, saved: OrderRow, before: OrderRow) => Promise<void>;
+const repriceListeners = new Map<string, OrderRepriceListener>();
+
+export function onOrderRepriced(name: string, listener: OrderRepriceListener): void {
+  repriceListeners.set(name, listener);
+}
+
+/** Runs the reprice listeners when the change moved the order's total. */
+export async function runRepriceListeners(tx: Ctx, saved: OrderRow, before: OrderRow): Promise<void> {
+  if (saved.totalPrice === before.totalPrice) return;
+  for (const listener of repriceListeners.values()) await listener(tx, saved, before);
+}
+
+/**
+ * The order answer's `invoice`, read by the module that owns invoices (registered through
+ * orders' index.ts, so orders does not import it): the invoice and a stamp that changes with it.
+ */
+export interface OrderInvoiceReader {
+  read(db: Executor, orderId: number): Promise<OrderInvoice | null>;
+  stamp(db: Executor, orderId: number): Promise<string>;
+}
+let invoiceReader: OrderInvoiceReader | null = null;
+
+export function setOrderInvoiceReader(reader: OrderInvoiceReader): void {
+  invoiceReader = reader;
+}
+
+export const orderInvoiceOf = (db: Executor, orderId: number) =>
+  invoiceReader ? invoiceReader.read(db, orderId) : Promise.resolve(null);
+export const orderInvoiceStamp = (db: Executor, orderId: number) =>
+  invoiceReader ? invoiceReader.stamp(db, orderId) : Promise.resolve('');

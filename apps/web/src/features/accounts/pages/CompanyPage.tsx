@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { AccountFinancePanel } from '../../finance/index.ts';
+import { CreditPanel, InvoiceList } from '../../invoices/index.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
@@ -18,7 +19,7 @@ import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
 import { InviteButton } from '../components/InviteButton.tsx';
 import { InviteDialog } from '../components/InviteDialog.tsx';
 
-type CompanyTab = 'profile' | 'users' | 'addresses';
+type CompanyTab = 'profile' | 'users' | 'addresses' | 'invoices' | 'credit';
 
 /** A company's addresses are shared by its users: read them through any of its users (a manager first). */
 function CompanyAddresses({ userId }: { userId: number }) {
@@ -27,8 +28,8 @@ function CompanyAddresses({ userId }: { userId: number }) {
 }
 
 /**
- * /settings/users/company/{id}: Profile, Users (row actions and Invite) and Addresses; Invoices and
- * Credit are placeholders until the finance release.
+ * /settings/users/company/{id}: Profile, Users (row actions and Invite), Addresses, the company's
+ * Invoices and its Credit (the invoices feature's list and credit panel).
  */
 export default function CompanyPage() {
   const id = Number(useParams().id);
@@ -54,21 +55,8 @@ export default function CompanyPage() {
           <Tab value="profile" label={ACCOUNTS_TEXT.profile} data-testid="tab-profile" />
           <Tab value="users" label={ACCOUNTS_TEXT.users} data-testid="tab-users" />
           <Tab value="addresses" label={ACCOUNTS_TEXT.addresses} data-testid="tab-addresses" />
-          {/* Room for the finance release: shown, not yet usable. */}
-          {[ACCOUNTS_TEXT.invoices, ACCOUNTS_TEXT.credit].map((label) => (
-            <Tab
-              key={label}
-              disabled
-              label={
-                <Box>
-                  {label}
-                  <Typography variant="caption" sx={{ display: 'block', textTransform: 'none' }}>
-                    {ACCOUNTS_TEXT.comingWithFinance}
-                  </Typography>
-                </Box>
-              }
-            />
-          ))}
+          <Tab value="invoices" label={ACCOUNTS_TEXT.invoices} data-testid="tab-invoices" />
+          <Tab value="credit" label={ACCOUNTS_TEXT.credit} data-testid="tab-credit" />
         </Tabs>
         {tab === 'profile' && (
           <CardContent>
@@ -98,6 +86,12 @@ export default function CompanyPage() {
       <Box sx={{ mt: 3 }}>
         <AccountFinancePanel party="company" id={id} />
       </Box>
+      {tab === 'invoices' && (
+        <Box sx={{ mt: 3 }}>
+          <InvoiceList company={id} listKey={`invoices.company.${id}`} />
+        </Box>
+      )}
+      {tab === 'credit' && <CreditPanel party={{ type: 'company', id }} name={detail.name} />}
       {inviting && <InviteDialog scope="company" companyId={id} onClose={() => setInviting(false)} />}
     </>
   );

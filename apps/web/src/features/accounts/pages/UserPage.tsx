@@ -42,17 +42,27 @@ export default function UserPage() {
         title={user.full_name}
         subtitle={<UserBadges user={user} />}
         actions={
-          user.company && (
+          <>
             <Button
               component={RouterLink}
-              to={`/settings/users/company/${user.company.id}`}
+              to={`/settings/users/${user.id}/invoices`}
               variant="outlined"
-              startIcon={<BusinessOutlined />}
-              data-testid="company-link"
+              data-testid="user-invoices-link"
             >
-              {user.company.name}
+              {ACCOUNTS_TEXT.invoices}
             </Button>
-          )
+            {user.company && (
+              <Button
+                component={RouterLink}
+                to={`/settings/users/company/${user.company.id}`}
+                variant="outlined"
+                startIcon={<BusinessOutlined />}
+                data-testid="company-link"
+              >
+                {user.company.name}
+              </Button>
+            )}
+          </>
         }
       />
       <Stack spacing={3}>

@@ -22,6 +22,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
+import { OrderInvoiceField } from '../../invoices/index.ts';
 import { useOrder, usePaymentOptions } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { addressText } from '../detail/address.ts';
@@ -116,6 +117,7 @@ function OrderHeader({ order }: { order: Order }) {
             testId="order-cabinets"
           />
           <SubmitFields order={order} />
+          <OrderInvoiceField invoice={order.invoice} />
         </Box>
         <Stack spacing={1} sx={{ mb: 2 }}>
           {order.in_editing_mode && <Alert severity="info">{T.inEditingMode}</Alert>}

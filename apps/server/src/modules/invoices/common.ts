@@ -1,0 +1,33 @@
+import { type Cents, toWire } from '@cab/shared';
+import type { Actor } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
+
+/** What every part of the invoices module shares: today, who reaches what, money on the wire. */
+
+/** Today in the server's zone (YYYY-MM-DD), as the orders module counts days. */
+export const todayLocal = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+export const money = (c: number) => toWire(c as Cents);
+
+/** Whose invoices and payments an actor sees: null = all (ADMIN); else its own, a manager also the company's. */
+export function partyScope(actor: Pick<Actor, 'id' | 'role' | 'companyId'>) {
+  if (actor.role === 'ADMIN') return null;
+  return {
+    customerId: actor.id,
+    companyId: actor.role === 'BUSINESS_MANAGER' ? actor.companyId : null,
+  };
+}
+
+/** 404 unless `actor` reaches a record of this customer and company. */
+export function assertReaches(
+  actor: Pick<Actor, 'id' | 'role' | 'companyId'>,
+  record: { customerId: number; companyId: number | null } | null | undefined,
+): asserts record is { customerId: number; companyId: number | null } {
+  if (!record) throw notFound();
+  const scope = partyScope(actor);
+  if (scope === null) return;
+  if (record.customerId === scope.customerId) return;
+  if (scope.companyId !== null && record.companyId === scope.companyId) return;
+  throw notFound();
+}

@@ -1,0 +1,129 @@
+import { type Cents, type CreditMemo, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
+import type { Ctx } from '../../../kit/context.ts';
+import { badRequest, notFound } from '../../../kit/errors.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { companyName } from '../../accounts/index.ts';
+import { audit } from '../../audit/index.ts';
+import { customerOf, userNames } from '../../auth/index.ts';
+import { money } from '../common.ts';
+import { post, reverseOnMilestones } from '../ledger.ts';
+import * as repo from '../repository.ts';
+
+/**
+ * Credit memos (issue 17): an admin credits a customer or a company; the credit pays milestones
+ * through pay (method CREDIT), split over invoices as wanted; reversing a memo returns what it paid
+ * to the milestones' balances with REVERSAL entries, nothing deleted.
+ */
+
+export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
+
+async function partyName(ctx: Ctx, party: CreditParty): Promise<string> {
+  if (party.type === 'company') {
+    const name = await companyName(ctx.db, party.id);
+    if (name === null || name === undefined) throw notFound();
+    return name;
+  }
+  const customer = await customerOf(ctx.db, party.id);
+  if (!customer) throw notFound();
+  return (await userNames(ctx.db, [party.id])).get(party.id) ?? '';
+}
+
+function toWire(
+  m: repo.CreditMemoRecord,
+  figures: { applied: Cents; available: Cents } | undefined,
+  name: string,
+): CreditMemo {
+  return {
+    id: m.id,
+    amount: money(m.amount),
+    applied: money(figures?.applied ?? 0),
+    available: money(figures?.available ?? 0),
+    notes: m.notes,
+    status: m.status,
+    created_at: m.createdAt.toISOString(),
+    party:
+      m.companyId !== null
+        ? { type: 'company', id: m.companyId, name }
+        : { type: 'customer', id: m.customerId ?? 0, name },
+    reversed_at: m.reversedAt ? m.reversedAt.toISOString() : null,
+    reversal_notes: m.reversalNotes,
+  };
+}
+
+export async function listCredit(ctx: Ctx, party: CreditParty) {
+  // A manager reads its own company's credit only.
+  if (ctx.actor.role !== 'ADMIN' && !(party.type === 'company' && party.id === ctx.actor.companyId)) throw notFound();
+  const name = await partyName(ctx, party);
+  const memos = await repo.memosOf(
+    ctx.db,
+    party.type === 'company' ? { companyId: party.id } : { customerId: party.id },
+  );
+  const figures = await repo.memoFigures(
+    ctx.db,
+    memos.map((m) => m.id),
+  );
+  const results = memos.map((m) => toWire(m, figures.get(m.id), name));
+  const available = memos.reduce((sum, m) => sum + (figures.get(m.id)?.available ?? 0), 0);
+  return { results, total: results.length, available: money(available) };
+}
+
+export async function createCredit(ctx: Ctx, party: CreditParty, body: { amount: string | number; notes?: string }) {
+  const name = await partyName(ctx, party);
+  const amount = parseMoney(body.amount)!;
+  return transaction(ctx, async (tx) => {
+    const memo = await repo.insertMemo(tx.db, {
+      customerId: party.type === 'customer' ? party.id : null,
+      companyId: party.type === 'company' ? party.id : null,
+      amount,
+      notes: body.notes ?? '',
+      createdById: ctx.actor.id,
+      ...(ctx.at ? { createdAt: ctx.at } : {}),
+    });
+    await post(tx, { customerId: memo.customerId, companyId: memo.companyId }, [
+      { kind: 'CREDIT', amount: -amount, creditMemoId: memo.id, notes: memo.notes },
+    ]);
+    await audit(tx, {
+      entity: 'credit_memo',
+      id: memo.id,
+      action: 'create',
+      after: { party: { type: party.type, id: party.id }, amount: money(amount), notes: memo.notes },
+    });
+    const figures = await repo.memoFigures(tx.db, [memo.id]);
+    return toWire(memo, figures.get(memo.id), name);
+  });
+}
+
+export async function reverseCredit(ctx: Ctx, id: number, notes: string) {
+  return transaction(ctx, async (tx) => {
+    const memo = await repo.memoById(tx.db, id, true);
+    if (!memo) throw notFound();
+    if (memo.status === 'REVERSED') throw badRequest(INVOICE_CODES.creditMemoReversed, INVOICE_TEXT.creditMemoReversed);
+    const party = { customerId: memo.customerId, companyId: memo.companyId };
+    const before = (await repo.memoFigures(tx.db, [memo.id])).get(memo.id);
+    // What it paid goes back onto the milestones, then the memo's own credit is undone.
+    await reverseOnMilestones(tx, party, { creditMemoId: memo.id }, notes);
+    const after = (await repo.memoFigures(tx.db, [memo.id])).get(memo.id);
+    await post(tx, party, [{ kind: 'REVERSAL', amount: after?.available ?? 0, creditMemoId: memo.id, notes }]);
+    for (const p of await repo.paymentsOfMemo(tx.db, memo.id)) {
+      if (p.status === 'SUCCEEDED') await repo.updatePayment(tx.db, p.id, { status: 'REVERSED' });
+    }
+    const updated = await repo.updateMemo(tx.db, memo.id, {
+      status: 'REVERSED',
+      reversalNotes: notes,
+      reversedAt: ctx.at ?? new Date(),
+      reversedById: ctx.actor.id,
+    });
+    await audit(tx, {
+      entity: 'credit_memo',
+      id: memo.id,
+      action: 'reverse',
+      before: { status: 'ACTIVE', applied: money(before?.applied ?? 0), available: money(before?.available ?? 0) },
+      after: { status: 'REVERSED', notes },
+    });
+    const name =
+      memo.companyId !== null
+        ? ((await companyName(tx.db, memo.companyId)) ?? '')
+        : ((await userNames(tx.db, [memo.customerId!])).get(memo.customerId!) ?? '');
+    return toWire(updated, (await repo.memoFigures(tx.db, [memo.id])).get(memo.id), name);
+  });
+}

@@ -1,0 +1,200 @@
+import { type BasisPoints, type Cents, divRound, INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
+import type { Ctx } from '../../../kit/context.ts';
+import { badRequest } from '../../../kit/errors.ts';
+import { audit } from '../../audit/index.ts';
+import { type PaymentOptionRow, paymentOptionById } from '../../finance/index.ts';
+import type { OrderRow } from '../../orders/index.ts';
+import { money, todayLocal } from '../common.ts';
+import { post } from '../ledger.ts';
+import * as repo from '../repository.ts';
+
+/**
+ * Issuing invoices (issue 17): approving an order issues its invoice in the move's transaction
+ * (an onOrderMove listener); a reprice after approval issues the next version, carrying what was
+ * paid onto the new milestones; a cancel voids them; completion dates the milestones that wait for it.
+ */
+
+type PaymentMilestoneRule = PaymentOptionRow['milestones'][number];
+
+const FULL: PaymentMilestoneRule[] = [{ label: 'Payment in full', percentage: 10_000, due: 'ON_APPROVAL' }];
+
+/** The split of `total` by the rules' shares: each rounded, the last takes the remainder (to the cent). */
+export function splitTotal(total: Cents, rules: { percentage: number }[]): Cents[] {
+  const parts: Cents[] = [];
+  let left = total;
+  rules.forEach((r, i) => {
+    const part = (i === rules.length - 1 ? left : divRound(total * r.percentage, 10_000)) as Cents;
+    parts.push(part);
+    left = (left - part) as Cents;
+  });
+  return parts;
+}
+
+const dayOf = (d: Date | null) => (d ? todayLocal(d) : null);
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+function dueDateOf(rule: PaymentMilestoneRule, issuedOn: string, completedOn: string | null): string | null {
+  if (rule.due === 'ON_APPROVAL') return issuedOn;
+  if (!completedOn) return null;
+  return rule.due === 'BEFORE_PICKUP' ? completedOn : addDays(completedOn, rule.days ?? 0);
+}
+
+export const invoiceNumber = (orderId: number, version: number) =>
+  `INV-${String(orderId).padStart(6, '0')}${version > 1 ? `-${version}` : ''}`;
+
+/** Issues version `version` of the order's invoice with its milestones and their CHARGE entries. */
+async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: string) {
+  const option = order.customerPaymentOptionId ? await paymentOptionById(tx.db, order.customerPaymentOptionId) : null;
+  const rules = option?.milestones?.length ? option.milestones : FULL;
+  const issuedOn = todayLocal(tx.at ?? new Date());
+  const invoice = await repo.insertInvoice(tx.db, {
+    orderId: order.id,
+    version,
+    number: invoiceNumber(order.id, version),
+    orderName: order.name,
+    customerId: order.customerId,
+    companyId: order.companyId,
+    total: order.totalPrice,
+    salesTax: order.salesTaxAmount,
+    paymentOptionDiscount: order.paymentOptionDiscount,
+    paymentOptionName: option?.name ?? '',
+    reason,
+    ...(tx.at ? { issuedAt: tx.at } : {}),
+    createdById: tx.actor?.id ?? null,
+  });
+  const amounts = splitTotal(order.totalPrice, rules);
+  const milestones = await repo.insertMilestones(
+    tx.db,
+    rules.map((r, i) => ({
+      invoiceId: invoice.id,
+      seq: i + 1,
+      label: r.label,
+      percentage: r.percentage as BasisPoints,
+      amount: amounts[i]!,
+      due: r.due,
+      days: r.days ?? 0,
+      dueDate: dueDateOf(r, issuedOn, dayOf(order.completedAt)),
+    })),
+  );
+  const party = { customerId: order.customerId, companyId: order.companyId };
+  await post(
+    tx,
+    party,
+    milestones.map((m) => ({
+      kind: 'CHARGE' as const,
+      amount: m.amount,
+      milestone: { id: m.id, invoiceId: invoice.id, orderId: order.id },
+      effectiveDate: issuedOn,
+    })),
+  );
+  await audit(tx, {
+    entity: 'invoice',
+    id: invoice.id,
+    action: version === 1 ? 'issue' : 'reissue',
+    after: { number: invoice.number, total: money(invoice.total), milestones: amounts.map(money), reason },
+  });
+  return { invoice, milestones };
+}
+
+/** approve: the order's first invoice (once: an order that already has one keeps it). */
+export async function issueOnApprove(tx: Ctx, order: OrderRow) {
+  // The invoice records its own audit event ('invoice' 'issue'): the move's event stays the move's.
+  const current = await repo.currentInvoiceOfOrder(tx.db, order.id, true);
+  if (!current) await issueVersion(tx, order, 1, 'approve');
+  return undefined;
+}
+
+/**
+ * A reprice after approval: the next version, the old one superseded (its charges reversed, its
+ * milestones VOID); what was paid or credited on it moves to the new milestones in order.
+ */
+export async function reissue(tx: Ctx, saved: OrderRow) {
+  const current = await repo.currentInvoiceOfOrder(tx.db, saved.id, true);
+  if (!current || current.total === saved.totalPrice) return;
+  const old = await repo.milestonesOf(tx.db, [current.id]);
+  await repo.supersede(tx.db, current.id);
+  const party = { customerId: current.customerId, companyId: current.companyId };
+  const { invoice, milestones } = await issueVersion(tx, saved, current.version + 1, 'reprice');
+  // The old charges reversed; each payment's and memo's pieces on the old milestones moved.
+  await post(
+    tx,
+    party,
+    old
+      .filter((m) => !m.voided)
+      .map((m) => ({
+        kind: 'REVERSAL' as const,
+        amount: -m.amount,
+        milestone: { id: m.id, invoiceId: current.id, orderId: current.orderId },
+        notes: `superseded by ${invoice.number}`,
+      })),
+  );
+  const room = milestones.map((m) => ({ id: m.id, left: m.amount as number }));
+  const pieces = await repo.paidPiecesOfInvoice(tx.db, current.id);
+  for (const piece of pieces) {
+    let toMove = -piece.total;
+    await post(tx, party, [
+      {
+        kind: 'REVERSAL',
+        amount: toMove,
+        milestone: { id: piece.milestoneId, invoiceId: current.id, orderId: current.orderId },
+        paymentId: piece.paymentId,
+        creditMemoId: piece.creditMemoId,
+        notes: `moved to ${invoice.number}`,
+      },
+    ]);
+    for (let i = 0; i < room.length && toMove > 0; i++) {
+      const slot = room[i]!;
+      const part = i === room.length - 1 ? toMove : Math.min(slot.left, toMove);
+      if (part <= 0) continue;
+      slot.left -= part;
+      toMove -= part;
+      await post(tx, party, [
+        {
+          kind: piece.creditMemoId ? 'ALLOCATION' : 'PAYMENT',
+          amount: -part,
+          milestone: { id: slot.id, invoiceId: invoice.id, orderId: saved.id },
+          paymentId: piece.paymentId,
+          creditMemoId: piece.creditMemoId,
+          notes: `moved from ${current.number}`,
+        },
+      ]);
+    }
+  }
+}
+
+/** cancel: refused while the invoice has payments; else its milestones are VOID and charges reversed. */
+export async function voidOnCancel(tx: Ctx, order: OrderRow) {
+  const current = await repo.currentInvoiceOfOrder(tx.db, order.id, true);
+  if (!current) return undefined;
+  const milestones = await repo.milestonesOf(tx.db, [current.id]);
+  if (milestones.some((m) => m.paid + m.credited !== 0)) {
+    throw badRequest(INVOICE_CODES.orderHasPayments, INVOICE_TEXT.orderHasPayments);
+  }
+  await repo.supersede(tx.db, current.id);
+  await post(
+    tx,
+    { customerId: current.customerId, companyId: current.companyId },
+    milestones
+      .filter((m) => !m.voided)
+      .map((m) => ({
+        kind: 'REVERSAL' as const,
+        amount: -m.balance,
+        milestone: { id: m.id, invoiceId: current.id, orderId: order.id },
+        notes: 'order cancelled',
+      })),
+  );
+  await audit(tx, { entity: 'invoice', id: current.id, action: 'void', after: { reason: 'cancel' } });
+  return undefined;
+}
+
+/** complete: milestones due before pickup or N days after completion get their dates. */
+export async function dateOnComplete(tx: Ctx, order: OrderRow) {
+  const current = await repo.currentInvoiceOfOrder(tx.db, order.id);
+  if (!current) return undefined;
+  await repo.setCompletionDueDates(tx.db, current.id, todayLocal(order.completedAt ?? tx.at ?? new Date()));
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import type { Cents } from '@cab/shared';
+import type { Ctx, RequestContext } from '../../kit/context.ts';
+import * as repo from './repository.ts';
+
+/** Posting to the ledger: the one place entries are written (append-only; never updated). */
+
+export interface Party {
+  customerId: number | null;
+  companyId: number | null;
+}
+
+export interface Posting {
+  kind: repo.NewEntry['kind'];
+  amount: Cents | number;
+  milestone?: { id: number; invoiceId: number; orderId: number } | null;
+  paymentId?: number | null;
+  creditMemoId?: number | null;
+  reversesEntryId?: number | null;
+  notes?: string;
+  effectiveDate?: string;
+}
+
+export async function post(ctx: RequestContext | Ctx, party: Party, postings: Posting[]) {
+  return repo.insertEntries(
+    ctx.db,
+    postings
+      .filter((p) => p.amount !== 0)
+      .map((p) => ({
+        kind: p.kind,
+        amount: p.amount as Cents,
+        customerId: party.customerId,
+        companyId: party.companyId,
+        orderId: p.milestone?.orderId ?? null,
+        invoiceId: p.milestone?.invoiceId ?? null,
+        milestoneId: p.milestone?.id ?? null,
+        paymentId: p.paymentId ?? null,
+        creditMemoId: p.creditMemoId ?? null,
+        reversesEntryId: p.reversesEntryId ?? null,
+        notes: p.notes ?? '',
+        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : {}),
+        ...(ctx.at ? { recordedAt: ctx.at } : {}),
+        createdById: ctx.actor?.id ?? null,
+      })),
+  );
+}
+
+/**
+ * Undoes what one payment or one credit memo paid onto milestones, wherever it sits now (a
+ * reissued invoice carries payments forward): one REVERSAL per milestone, nothing deleted.
+ */
+export async function reverseOnMilestones(
+  ctx: RequestContext | Ctx,
+  party: Party,
+  by: { paymentId?: number; creditMemoId?: number },
+  notes: string,
+) {
+  const sums = await repo.sumsByMilestone(ctx.db, by);
+  await post(
+    ctx,
+    party,
+    sums.map((s) => ({
+      kind: 'REVERSAL' as const,
+      amount: -s.total,
+      milestone: { id: s.milestoneId, invoiceId: s.invoiceId, orderId: s.orderId },
+      paymentId: by.paymentId ?? null,
+      creditMemoId: by.creditMemoId ?? null,
+      notes,
+    })),
+  );
+  return sums;
+}

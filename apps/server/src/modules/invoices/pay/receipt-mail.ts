@@ -1,0 +1,32 @@
+import { formatWireMoney, INVOICE_WEB_TEXT, WEB_TEXT } from '@cab/shared';
+import type { RequestContext } from '../../../kit/context.ts';
+import { findUserWithCompany } from '../../auth/index.ts';
+import { enqueueTemplate } from '../../email/index.ts';
+import { money } from '../common.ts';
+import type * as repo from '../repository.ts';
+
+/** Queues the payment_receipt e-mail to the invoice's customer, in the transaction that applied the payment. */
+export async function queueReceipt(ctx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord) {
+  if (p.method === 'CREDIT') return;
+  const found = await findUserWithCompany(ctx.db, invoice.customerId);
+  if (!found) return;
+  const { user } = found;
+  const at = p.receivedAt ?? ctx.at ?? new Date();
+  await enqueueTemplate(ctx, 'payment_receipt', user.email, {
+    user: {
+      first_name: user.firstName,
+      last_name: user.lastName,
+      full_name: `${user.firstName} ${user.lastName}`.trim(),
+      email: user.email,
+    },
+    order: { id: invoice.orderId, name: invoice.orderName, total_price: formatWireMoney(money(invoice.total)) },
+    app: { name: WEB_TEXT.appName, url: ctx.config.publicUrl },
+    payment: {
+      amount: formatWireMoney(money(p.amount)),
+      method: INVOICE_WEB_TEXT.methodLabels[p.method],
+      date: at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }),
+      invoice: invoice.number,
+      reference: p.reference,
+    },
+  });
+}

@@ -1,0 +1,206 @@
+import type { Executor } from '@cab/db';
+import {
+  type BasisPoints,
+  DEFAULT_INVOICE_STATUSES,
+  type InvoiceDetail,
+  type InvoiceListQuery,
+  type InvoiceRow,
+  type Milestone,
+  type MilestoneStatus,
+  type OrderInvoice,
+  type Payment,
+  parseOrderBy,
+  toPaged,
+  toWire,
+} from '@cab/shared';
+import type { Ctx } from '../../../kit/context.ts';
+import { notFound } from '../../../kit/errors.ts';
+import { pageWindow } from '../../../kit/list.ts';
+import { companyName } from '../../accounts/index.ts';
+import { userNames } from '../../auth/index.ts';
+import { assertReaches, money, partyScope, todayLocal } from '../common.ts';
+import * as repo from '../repository.ts';
+
+/** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
+
+export function milestoneStatus(m: repo.MilestoneFigures, today = todayLocal()): MilestoneStatus {
+  if (m.voided) return 'VOID';
+  if (m.balance <= 0) return 'PAID';
+  if (m.dueDate !== null && m.dueDate < today) return 'OVERDUE';
+  if (m.paid + m.credited > 0) return 'PARTIAL';
+  return 'DUE';
+}
+
+export const toWireMilestone = (m: repo.MilestoneFigures, today = todayLocal()): Milestone => ({
+  id: m.id,
+  invoice: m.invoiceId,
+  seq: m.seq,
+  label: m.label,
+  percentage: toWire(m.percentage as BasisPoints),
+  amount: money(m.amount),
+  paid: money(m.paid),
+  credited: money(m.credited),
+  balance: money(m.balance),
+  due_date: m.dueDate,
+  status: milestoneStatus(m, today),
+});
+
+/** "Ann Lee (Acme Cabinets)" for each invoice's customer and company. */
+async function displays(db: Executor, rows: { customerId: number; companyId: number | null }[]) {
+  const names = await userNames(
+    db,
+    rows.map((r) => r.customerId),
+  );
+  const companyIds = [...new Set(rows.map((r) => r.companyId).filter((c): c is number => c !== null))];
+  const companies = new Map<number, string>();
+  for (const id of companyIds) companies.set(id, (await companyName(db, id)) ?? '');
+  return (r: { customerId: number; companyId: number | null }) => {
+    const person = names.get(r.customerId) ?? '';
+    const company = r.companyId === null ? '' : (companies.get(r.companyId) ?? '');
+    return company ? `${person} (${company})` : person;
+  };
+}
+
+const toWireRow = (r: repo.InvoiceListRow, display: string): InvoiceRow => ({
+  id: r.id,
+  number: r.number,
+  version: r.version,
+  order: { id: r.orderId, name: r.orderName },
+  customer_display: display,
+  issued_at: r.issuedAt.toISOString(),
+  total: money(r.total),
+  paid: money(r.paid),
+  credited: money(r.credited),
+  balance: money(r.balance),
+  status: r.status,
+  next_due_date: r.nextDueDate,
+});
+
+export async function listInvoices(ctx: Ctx, query: InvoiceListQuery) {
+  const scope = partyScope(ctx.actor);
+  const page = await repo.invoicePage(
+    ctx.db,
+    {
+      customerId: scope?.customerId ?? null,
+      companyId: scope?.companyId ?? null,
+      customer: query.customer,
+      company: query.company,
+      order: query.order,
+      statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
+      today: todayLocal(),
+    },
+    pageWindow(query),
+    parseOrderBy(query.order_by ?? '-issued_at'),
+  );
+  const display = await displays(ctx.db, page.rows);
+  return toPaged(page, (r) => toWireRow(r, display(r)));
+}
+
+export function toWirePayment(
+  p: repo.PaymentRecord,
+  invoice: { number: string; orderName: string },
+  payer: string,
+): Payment {
+  return {
+    id: p.id,
+    method: p.method,
+    amount: money(p.amount),
+    status: p.status,
+    received_at: p.receivedAt ? p.receivedAt.toISOString() : null,
+    reference: p.reference,
+    notes: p.notes,
+    milestone: p.milestoneId,
+    invoice: { id: p.invoiceId, number: invoice.number },
+    order: { id: p.orderId, name: invoice.orderName },
+    payer,
+    credit_memo: p.creditMemoId,
+    created_at: p.createdAt.toISOString(),
+  };
+}
+
+/** Payments on the wire, with their invoices' numbers and payers' names. */
+export async function paymentsToWire(db: Executor, rows: repo.PaymentRecord[]): Promise<Payment[]> {
+  const invoiceIds = [...new Set(rows.map((p) => p.invoiceId))];
+  const invoices = new Map<number, { number: string; orderName: string }>();
+  for (const id of invoiceIds) {
+    const inv = await repo.invoiceById(db, id);
+    if (inv) invoices.set(id, { number: inv.number, orderName: inv.orderName });
+  }
+  const display = await displays(db, rows);
+  return rows.map((p) => toWirePayment(p, invoices.get(p.invoiceId) ?? { number: '', orderName: '' }, display(p)));
+}
+
+export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<InvoiceDetail> {
+  const today = todayLocal();
+  const row = await repo.invoiceWithFigures(executor, id, today);
+  assertReaches(ctx.actor, row);
+  const [milestones, payments, versions] = await Promise.all([
+    repo.milestonesOf(executor, [row.id]),
+    repo.paymentsOfInvoice(executor, row.orderId),
+    repo.versionsOf(executor, row.orderId),
+  ]);
+  const display = await displays(executor, [row]);
+  const wirePayments = await paymentsToWire(
+    executor,
+    payments.filter((p) => p.invoiceId === row.id || row.supersededAt === null),
+  );
+  return {
+    ...toWireRow(row, display(row)),
+    customer: row.customerId,
+    company: row.companyId,
+    payment_option: row.paymentOptionName,
+    payment_option_discount: money(row.paymentOptionDiscount),
+    sales_tax: money(row.salesTax),
+    superseded_at: row.supersededAt ? row.supersededAt.toISOString() : null,
+    milestones: milestones.map((m) => toWireMilestone(m, today)),
+    payments: wirePayments.filter((p) => p.method !== 'CREDIT'),
+    credits: payments
+      .filter((p) => p.method === 'CREDIT' && p.creditMemoId !== null)
+      .map((p) => ({
+        credit_memo: p.creditMemoId!,
+        milestone: p.milestoneId,
+        amount: money(p.amount),
+        status: p.status,
+      })),
+    versions: versions.map((v) => ({
+      id: v.id,
+      number: v.number,
+      version: v.version,
+      issued_at: v.issuedAt.toISOString(),
+      total: money(v.total),
+      reason: v.reason,
+      superseded_at: v.supersededAt ? v.supersededAt.toISOString() : null,
+    })),
+  };
+}
+
+export async function milestoneDetail(ctx: Ctx, id: number) {
+  const m = await repo.milestoneFigures(ctx.db, id);
+  if (!m) throw notFound();
+  const invoice = await repo.invoiceById(ctx.db, m.invoiceId);
+  assertReaches(ctx.actor, invoice);
+  return {
+    ...toWireMilestone(m),
+    order: { id: invoice.orderId, name: invoice.orderName },
+    invoice_number: invoice.number,
+    customer: invoice.customerId,
+    company: invoice.companyId,
+  };
+}
+
+/** The order answer's `invoice` (orders reads it through setOrderInvoiceReader). */
+export async function orderInvoice(db: Executor, orderId: number): Promise<OrderInvoice | null> {
+  const row = await repo.orderInvoiceFigures(db, orderId, todayLocal());
+  if (!row) return null;
+  return {
+    id: row.id,
+    number: row.number,
+    payment_option_discount: money(row.paymentOptionDiscount),
+    total_price: money(row.total),
+    sales_tax: money(row.salesTax),
+    paid: money(row.paid),
+    credited: money(row.credited),
+    balance: money(row.balance),
+    status: row.status,
+  };
+}

@@ -1,0 +1,550 @@
+import { type Executor, schema } from '@cab/db';
+import type { Cents, MilestoneStatus } from '@cab/shared';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PageWindow } from '../../kit/list.ts';
+
+/**
+ * The SQL of invoices, milestones, payments, credit memos, bank accounts, Stripe events and the
+ * ledger (this module owns those tables, decision 0023). Balances are sums of ledger entries.
+ */
+const { invoices, invoiceMilestones, payments, creditMemos, bankAccounts, ledgerEntries, stripeEvents } = schema;
+
+export type InvoiceRecord = typeof invoices.$inferSelect;
+export type MilestoneRecord = typeof invoiceMilestones.$inferSelect;
+export type PaymentRecord = typeof payments.$inferSelect;
+export type CreditMemoRecord = typeof creditMemos.$inferSelect;
+export type BankRecord = typeof bankAccounts.$inferSelect;
+export type NewEntry = typeof ledgerEntries.$inferInsert;
+
+const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v)) as Cents;
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export async function insertInvoice(db: Executor, values: typeof invoices.$inferInsert) {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function insertMilestones(db: Executor, values: (typeof invoiceMilestones.$inferInsert)[]) {
+  return db.insert(invoiceMilestones).values(values).returning();
+}
+
+export async function insertEntries(db: Executor, entries: NewEntry[]) {
+  if (entries.length === 0) return [];
+  return db.insert(ledgerEntries).values(entries).returning();
+}
+
+export async function supersede(db: Executor, invoiceId: number) {
+  await db.update(invoices).set({ supersededAt: sql`now()` }).where(eq(invoices.id, invoiceId));
+  await db
+    .update(invoiceMilestones)
+    .set({ voidedAt: sql`now()` })
+    .where(and(eq(invoiceMilestones.invoiceId, invoiceId), isNull(invoiceMilestones.voidedAt)));
+}
+
+/** Milestones of the order's current invoice that wait for its completion get their due date. */
+export async function setCompletionDueDates(db: Executor, invoiceId: number, completedOn: string) {
+  await db.execute(sql`update ${invoiceMilestones}
+    set due_date = case when due = 'BEFORE_PICKUP' then ${completedOn}::date
+      else ${completedOn}::date + days end
+    where invoice_id = ${invoiceId} and due_date is null and due <> 'ON_APPROVAL'`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+
+export async function invoiceById(db: Executor, id: number) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+/** The order's invoice as it stands (its latest version), optionally locked. */
+export async function currentInvoiceOfOrder(db: Executor, orderId: number, lock = false) {
+  const q = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)))
+    .orderBy(desc(invoices.version))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function versionsOf(db: Executor, orderId: number) {
+  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.version);
+}
+
+/** Per milestone: its balance, paid and credited, from the ledger. */
+const MILESTONE_FIGURES = sql`(select m.*,
+    coalesce(sum(le.amount), 0)::text as balance,
+    (-coalesce(sum(le.amount) filter (where le.payment_id is not null and le.credit_memo_id is null), 0))::text as paid,
+    (-coalesce(sum(le.amount) filter (where le.credit_memo_id is not null), 0))::text as credited
+  from ${invoiceMilestones} m left join ${ledgerEntries} le on le.milestone_id = m.id
+  group by m.id)`;
+
+export interface MilestoneFigures {
+  id: number;
+  invoiceId: number;
+  seq: number;
+  label: string;
+  percentage: number;
+  amount: Cents;
+  due: string;
+  days: number;
+  dueDate: string | null;
+  voided: boolean;
+  balance: Cents;
+  paid: Cents;
+  credited: Cents;
+}
+
+interface RawMilestone {
+  id: number;
+  invoice_id: number;
+  seq: number;
+  label: string;
+  percentage: number;
+  amount: string;
+  due: string;
+  days: number;
+  due_date: string | Date | null;
+  voided_at: unknown;
+  balance: string;
+  paid: string;
+  credited: string;
+}
+
+const isoDay = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v));
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+const toFigures = (r: RawMilestone): MilestoneFigures => ({
+  id: Number(r.id),
+  invoiceId: Number(r.invoice_id),
+  seq: Number(r.seq),
+  label: r.label,
+  percentage: Number(r.percentage),
+  amount: n(r.amount),
+  due: r.due,
+  days: Number(r.days),
+  dueDate: isoDay(r.due_date),
+  voided: r.voided_at !== null,
+  balance: n(r.balance),
+  paid: n(r.paid),
+  credited: n(r.credited),
+});
+
+export async function milestonesOf(db: Executor, invoiceIds: number[]): Promise<MilestoneFigures[]> {
+  if (invoiceIds.length === 0) return [];
+  const rows = await rowsOf<RawMilestone>(
+    db,
+    sql`select * from ${MILESTONE_FIGURES} f where f.invoice_id in ${sql`(${sql.join(
+      invoiceIds.map((i) => sql`${i}`),
+      sql`, `,
+    )})`} order by f.invoice_id, f.seq`,
+  );
+  return rows.map(toFigures);
+}
+
+export async function milestoneFigures(db: Executor, id: number): Promise<MilestoneFigures | null> {
+  const rows = await rowsOf<RawMilestone>(db, sql`select * from ${MILESTONE_FIGURES} f where f.id = ${id}`);
+  return rows[0] ? toFigures(rows[0]) : null;
+}
+
+/** The milestone row locked (a payment's or a credit's writes on one milestone take turns). */
+export async function lockMilestone(db: Executor, id: number) {
+  const [row] = await db.select().from(invoiceMilestones).where(eq(invoiceMilestones.id, id)).for('update');
+  return row ?? null;
+}
+
+export interface InvoiceListFilter {
+  /** Visibility: null = all. */
+  customerId?: number | null;
+  companyId?: number | null;
+  customer?: number;
+  company?: number;
+  order?: number;
+  statuses?: MilestoneStatus[];
+  today: string;
+  invoiceId?: number;
+  includeSuperseded?: boolean;
+}
+
+export interface InvoiceListRow {
+  id: number;
+  number: string;
+  version: number;
+  orderId: number;
+  orderName: string;
+  customerId: number;
+  companyId: number | null;
+  issuedAt: Date;
+  supersededAt: Date | null;
+  total: Cents;
+  salesTax: Cents;
+  paymentOptionDiscount: Cents;
+  paymentOptionName: string;
+  reason: string;
+  paid: Cents;
+  credited: Cents;
+  balance: Cents;
+  status: MilestoneStatus;
+  nextDueDate: string | null;
+}
+
+/** An invoice with its figures and derived status (its worst open milestone's; PAID when none is open). */
+function invoiceFigures(today: string) {
+  return sql`(select i.*, s.paid, s.credited, s.balance, s.status, s.next_due_date
+    from ${invoices} i cross join lateral (
+      select coalesce(sum(mb.paid), 0)::text as paid, coalesce(sum(mb.credited), 0)::text as credited,
+        coalesce(sum(mb.balance), 0)::text as balance,
+        case when i.superseded_at is not null or coalesce(bool_and(mb.voided), false) then 'VOID'
+          when coalesce(bool_and(mb.voided or mb.balance <= 0), true) then 'PAID'
+          when bool_or(not mb.voided and mb.balance > 0 and mb.due_date < ${today}::date) then 'OVERDUE'
+          when bool_or(not mb.voided and mb.balance > 0 and (mb.paid + mb.credited) > 0) then 'PARTIAL'
+          else 'DUE' end as status,
+        min(mb.due_date) filter (where not mb.voided and mb.balance > 0) as next_due_date
+      from (select m.id, m.due_date, m.voided_at is not null as voided,
+          coalesce(sum(le.amount), 0) as balance,
+          -coalesce(sum(le.amount) filter (where le.payment_id is not null and le.credit_memo_id is null), 0) as paid,
+          -coalesce(sum(le.amount) filter (where le.credit_memo_id is not null), 0) as credited
+        from ${invoiceMilestones} m left join ${ledgerEntries} le on le.milestone_id = m.id
+        where m.invoice_id = i.id group by m.id) mb
+    ) s)`;
+}
+
+function invoiceWhere(f: InvoiceListFilter): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (f.customerId != null && f.companyId != null) {
+    conds.push(sql`(v.customer_id = ${f.customerId} or v.company_id = ${f.companyId})`);
+  } else if (f.customerId != null) conds.push(sql`v.customer_id = ${f.customerId}`);
+  if (f.customer) conds.push(sql`v.customer_id = ${f.customer}`);
+  if (f.company) conds.push(sql`v.company_id = ${f.company}`);
+  if (f.order) conds.push(sql`v.order_id = ${f.order}`);
+  if (f.invoiceId) conds.push(sql`v.id = ${f.invoiceId}`);
+  if (f.statuses?.length) {
+    conds.push(
+      sql`v.status in (${sql.join(
+        f.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (!f.includeSuperseded && !f.statuses?.includes('VOID')) conds.push(sql`v.superseded_at is null`);
+  return sql.join(conds, sql` and `);
+}
+
+interface RawInvoice {
+  id: number;
+  number: string;
+  version: number;
+  order_id: number;
+  order_name: string;
+  customer_id: number;
+  company_id: number | null;
+  issued_at: string | Date;
+  superseded_at: string | Date | null;
+  total: string;
+  sales_tax: string;
+  payment_option_discount: string;
+  payment_option_name: string;
+  reason: string;
+  paid: string;
+  credited: string;
+  balance: string;
+  status: MilestoneStatus;
+  next_due_date: string | Date | null;
+}
+
+const toInvoiceRow = (r: RawInvoice): InvoiceListRow => ({
+  id: Number(r.id),
+  number: r.number,
+  version: Number(r.version),
+  orderId: Number(r.order_id),
+  orderName: r.order_name,
+  customerId: Number(r.customer_id),
+  companyId: r.company_id === null ? null : Number(r.company_id),
+  issuedAt: new Date(r.issued_at),
+  supersededAt: r.superseded_at === null ? null : new Date(r.superseded_at),
+  total: n(r.total),
+  salesTax: n(r.sales_tax),
+  paymentOptionDiscount: n(r.payment_option_discount),
+  paymentOptionName: r.payment_option_name,
+  reason: r.reason,
+  paid: n(r.paid),
+  credited: n(r.credited),
+  balance: n(r.balance),
+  status: r.status,
+  nextDueDate: isoDay(r.next_due_date),
+});
+
+export const INVOICE_ORDER: Record<string, SQL> = {
+  issued_at: sql`v.issued_at`,
+  number: sql`v.number`,
+  total: sql`v.total`,
+  balance: sql`v.balance::bigint`,
+  next_due_date: sql`v.next_due_date`,
+};
+
+export async function invoicePage(
+  db: Executor,
+  f: InvoiceListFilter,
+  window: PageWindow,
+  order: { key: string; descending: boolean }[],
+) {
+  const where = invoiceWhere(f);
+  const orderSql = order.length
+    ? sql.join(
+        order.map((o) => sql`${INVOICE_ORDER[o.key] ?? sql`v.issued_at`} ${o.descending ? sql`desc` : sql`asc`}`),
+        sql`, `,
+      )
+    : sql`v.issued_at desc`;
+  const rows = await rowsOf<RawInvoice>(
+    db,
+    sql`select * from ${invoiceFigures(f.today)} v where ${where} order by ${orderSql}, v.id desc
+      limit ${window.limit} offset ${window.offset}`,
+  );
+  const [count] = await rowsOf<{ n: string }>(
+    db,
+    sql`select count(*)::int as n from ${invoiceFigures(f.today)} v where ${where}`,
+  );
+  return { rows: rows.map(toInvoiceRow), total: Number(count?.n ?? 0) };
+}
+
+export async function invoiceWithFigures(db: Executor, id: number, today: string) {
+  const rows = await rowsOf<RawInvoice>(db, sql`select * from ${invoiceFigures(today)} v where v.id = ${id}`);
+  return rows[0] ? toInvoiceRow(rows[0]) : null;
+}
+
+/** The order's current invoice with its figures (the order answer's `invoice`). */
+export async function orderInvoiceFigures(db: Executor, orderId: number, today: string) {
+  const rows = await rowsOf<RawInvoice>(
+    db,
+    sql`select * from ${invoiceFigures(today)} v where v.order_id = ${orderId} and v.superseded_at is null
+      order by v.version desc limit 1`,
+  );
+  return rows[0] ? toInvoiceRow(rows[0]) : null;
+}
+
+/** What changes the order's invoice: its versions and its last ledger entry. */
+export async function orderInvoiceStamp(db: Executor, orderId: number) {
+  const [row] = await rowsOf<{ s: string }>(
+    db,
+    sql`select concat_ws('|', (select max(id) from ${ledgerEntries} where order_id = ${orderId}),
+      (select max(id) from ${invoices} where order_id = ${orderId}),
+      (select max(coalesce(due_date::text, '')) from ${invoiceMilestones} m join ${invoices} i on i.id = m.invoice_id
+        where i.order_id = ${orderId})) as s`,
+  );
+  return row?.s ?? '';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger sums
+
+/** Per milestone, what the entries of one payment or one credit memo add up to there now. */
+export async function sumsByMilestone(db: Executor, by: { paymentId?: number; creditMemoId?: number }) {
+  const cond = by.paymentId ? sql`payment_id = ${by.paymentId}` : sql`credit_memo_id = ${by.creditMemoId}`;
+  const rows = await rowsOf<{ milestone_id: number; invoice_id: number; order_id: number; total: string }>(
+    db,
+    sql`select milestone_id, invoice_id, order_id, sum(amount)::text as total from ${ledgerEntries}
+      where ${cond} and milestone_id is not null group by milestone_id, invoice_id, order_id
+      having sum(amount) <> 0 order by milestone_id`,
+  );
+  return rows.map((r) => ({
+    milestoneId: Number(r.milestone_id),
+    invoiceId: Number(r.invoice_id),
+    orderId: Number(r.order_id),
+    total: n(r.total),
+  }));
+}
+
+/** A credit memo's applied (paid onto milestones) and available (unapplied) amounts. */
+export async function memoFigures(db: Executor, memoIds: number[]) {
+  if (memoIds.length === 0) return new Map<number, { applied: Cents; available: Cents }>();
+  const rows = await rowsOf<{ id: number; applied: string; available: string }>(
+    db,
+    sql`select credit_memo_id as id,
+      (-coalesce(sum(amount) filter (where milestone_id is not null), 0))::text as applied,
+      (-coalesce(sum(amount) filter (where milestone_id is null), 0))::text as available
+      from ${ledgerEntries} where ${inArray(ledgerEntries.creditMemoId, memoIds)} group by credit_memo_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), { applied: n(r.applied), available: n(r.available) }]));
+}
+
+/** Every entry (the property tests and the demo check). */
+export async function ledgerTotal(db: Executor) {
+  const [row] = await rowsOf<{ s: string }>(db, sql`select coalesce(sum(amount), 0)::text as s from ${ledgerEntries}`);
+  return n(row?.s);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function paymentByKey(db: Executor, key: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function paymentById(db: Executor, id: number, lock = false) {
+  const q = db.select().from(payments).where(eq(payments.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function paymentByIntent(db: Executor, intentId: string, lock = false) {
+  const q = db.select().from(payments).where(eq(payments.stripePaymentIntentId, intentId));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updatePayment(db: Executor, id: number, values: Partial<typeof payments.$inferInsert>) {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
+export async function paymentsOfInvoice(db: Executor, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+}
+
+export async function paymentsOfMemo(db: Executor, memoId: number) {
+  return db.select().from(payments).where(eq(payments.creditMemoId, memoId)).orderBy(payments.id);
+}
+
+export interface PaymentFilter {
+  customerId?: number | null;
+  companyId?: number | null;
+  customer?: number;
+  company?: number;
+  order?: number;
+  invoice?: number;
+  method?: string;
+  status?: string;
+}
+
+export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, descending = true) {
+  const conds: SQL[] = [];
+  if (f.customerId != null && f.companyId != null) {
+    conds.push(sql`(${payments.customerId} = ${f.customerId} or ${payments.companyId} = ${f.companyId})`);
+  } else if (f.customerId != null) conds.push(eq(payments.customerId, f.customerId));
+  if (f.customer) conds.push(eq(payments.customerId, f.customer));
+  if (f.company) conds.push(eq(payments.companyId, f.company));
+  if (f.order) conds.push(eq(payments.orderId, f.order));
+  if (f.invoice) conds.push(eq(payments.invoiceId, f.invoice));
+  if (f.method) conds.push(eq(payments.method, f.method as PaymentRecord['method']));
+  if (f.status) conds.push(eq(payments.status, f.status as PaymentRecord['status']));
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(descending ? desc(payments.id) : payments.id)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
+  return { rows, total: count?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credit memos
+
+export async function insertMemo(db: Executor, values: typeof creditMemos.$inferInsert) {
+  const [row] = await db.insert(creditMemos).values(values).returning();
+  return row!;
+}
+
+export async function memoById(db: Executor, id: number, lock = false) {
+  const q = db.select().from(creditMemos).where(eq(creditMemos.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function memosOf(db: Executor, party: { customerId?: number; companyId?: number }) {
+  return db
+    .select()
+    .from(creditMemos)
+    .where(
+      party.customerId
+        ? and(eq(creditMemos.customerId, party.customerId), isNull(creditMemos.companyId))
+        : eq(creditMemos.companyId, party.companyId!),
+    )
+    .orderBy(desc(creditMemos.id));
+}
+
+export async function updateMemo(db: Executor, id: number, values: Partial<typeof creditMemos.$inferInsert>) {
+  const [row] = await db.update(creditMemos).set(values).where(eq(creditMemos.id, id)).returning();
+  return row!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank accounts
+
+export async function insertBank(db: Executor, values: typeof bankAccounts.$inferInsert) {
+  const [row] = await db.insert(bankAccounts).values(values).returning();
+  return row!;
+}
+
+export async function bankById(db: Executor, id: number) {
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
+  return row ?? null;
+}
+
+export async function banksOf(db: Executor, owner: { userId?: number; companyId?: number }) {
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(owner.companyId ? eq(bankAccounts.companyId, owner.companyId) : eq(bankAccounts.userId, owner.userId!))
+    .orderBy(bankAccounts.id);
+}
+
+export async function updateBank(db: Executor, id: number, values: Partial<typeof bankAccounts.$inferInsert>) {
+  const [row] = await db.update(bankAccounts).set(values).where(eq(bankAccounts.id, id)).returning();
+  return row!;
+}
+
+export async function bankBySetupIntent(db: Executor, setupIntentId: string) {
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.stripeSetupIntentId, setupIntentId));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripe events
+
+/** Records the event; false when it was already recorded (applied by this or another server). */
+export async function claimStripeEvent(db: Executor, id: string, type: string, payload: unknown) {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ eventId: id, type, payload })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.eventId });
+  return rows.length === 1;
+}
+
+/** What each payment and credit memo has on each milestone of an invoice (non-zero pieces). */
+export async function paidPiecesOfInvoice(db: Executor, invoiceId: number) {
+  const rows = await rowsOf<{
+    milestone_id: number;
+    payment_id: number | null;
+    credit_memo_id: number | null;
+    total: string;
+  }>(
+    db,
+    sql`select milestone_id, payment_id, credit_memo_id, sum(amount)::text as total from ${ledgerEntries}
+      where invoice_id = ${invoiceId} and milestone_id is not null
+        and (payment_id is not null or credit_memo_id is not null)
+      group by milestone_id, payment_id, credit_memo_id having sum(amount) <> 0
+      order by milestone_id, payment_id nulls last, credit_memo_id`,
+  );
+  return rows.map((r) => ({
+    milestoneId: Number(r.milestone_id),
+    paymentId: r.payment_id === null ? null : Number(r.payment_id),
+    creditMemoId: r.credit_memo_id === null ? null : Number(r.credit_memo_id),
+    total: n(r.total),
+  }));
+}

@@ -1,0 +1,61 @@
+import { invoicesApi } from '@cab/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { route } from '../../http/route.ts';
+import * as banks from './banks/service.ts';
+import * as credit from './credit/service.ts';
+import * as pay from './pay/service.ts';
+import { invoicePdf, receiptPdf } from './pdf.ts';
+import * as read from './read/service.ts';
+
+const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${name}.pdf"`)
+    .header('cache-control', 'private, no-store');
+  return bytes;
+};
+
+export function invoicesRoutes(app: FastifyInstance) {
+  route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
+  route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
+  route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {
+    const inv = await read.invoiceDetail(ctx, params.id);
+    return asPdf(reply, inv.number, await invoicePdf(inv));
+  });
+  route(app, invoicesApi.milestone, ({ ctx, params }) => read.milestoneDetail(ctx, params.id));
+  route(app, invoicesApi.pay, ({ ctx, params, body }) => pay.payMilestone(ctx, params.id, body));
+  route(app, invoicesApi.payments, ({ ctx, query }) => pay.listPayments(ctx, query));
+  route(app, invoicesApi.receipt, async ({ ctx, params, reply }) => {
+    const p = await pay.paymentForReceipt(ctx, params.id);
+    return asPdf(reply, `receipt-${p.id}`, await receiptPdf(p));
+  });
+
+  route(app, invoicesApi.customerCredit, ({ ctx, params }) =>
+    credit.listCredit(ctx, { type: 'customer', id: params.id }),
+  );
+  route(app, invoicesApi.companyCredit, ({ ctx, params }) =>
+    credit.listCredit(ctx, { type: 'company', id: params.id }),
+  );
+  route(app, invoicesApi.customerCreditCreate, ({ ctx, params, body }) =>
+    credit.createCredit(ctx, { type: 'customer', id: params.id }, body),
+  );
+  route(app, invoicesApi.companyCreditCreate, ({ ctx, params, body }) =>
+    credit.createCredit(ctx, { type: 'company', id: params.id }, body),
+  );
+  route(app, invoicesApi.reverseCredit, ({ ctx, params, body }) => credit.reverseCredit(ctx, params.id, body.notes));
+
+  route(app, invoicesApi.banks, ({ ctx }) => banks.myBanks(ctx));
+  route(app, invoicesApi.bankCreate, ({ ctx, body }) => banks.createBank(ctx, body));
+  route(app, invoicesApi.bankVerify, ({ ctx, params, body }) => banks.verifyBank(ctx, params.id, body.micro_deposits));
+  route(app, invoicesApi.customerBanks, ({ ctx, params }) => banks.banksOf(ctx, { userId: params.id }));
+  route(app, invoicesApi.companyBanks, ({ ctx, params }) => banks.banksOf(ctx, { companyId: params.id }));
+
+  // The webhook reads its body raw (the signature is over the exact bytes): a parser of its own.
+  app.register(async (hooks) => {
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    route(hooks, invoicesApi.stripeWebhook, ({ ctx, req }) =>
+      pay.stripeWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
+    );
+  });
+}

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A local fake of the Stripe endpoints the invoices module calls (customers, payment intents,
+ * setup intents with micro-deposits, payment methods), for the official SDK pointed at it with
+ * STRIPE_API_BASE. It honours Idempotency-Key as Stripe does (the first answer is replayed), and
+ * signs webhook events with the SDK's own test helper.
+ */
+
+export const FAKE_WEBHOOK_SECRET = 'whsec_fake_secret';
+export const FAKE_SECRET_KEY = 'sk_test_fake';
+/** The micro-deposits the fake "sent" (cents). */
+export const FAKE_DEPOSITS = [32, 45];
+
+type Obj = Record<string, unknown>;
+
+/** Stripe's form encoding -> nested object (a[b]=1, a[0]=x). */
+function parseForm(text: string): Obj {
+  const out: Obj = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let at: Obj = out;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) at[part] = value;
+      else {
+        at[part] ??= {};
+        at = at[part] as Obj;
+      }
+    });
+  }
+  return out;
+}
+
+const body = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    req.on('data', (c) => {
+      text += c;
+    });
+    req.on('end', () => resolve(text));
+  });
+
+export interface FakeStripe {
+  url: string;
+  requests: { method: string; path: string; body: Obj; idempotencyKey: string | undefined }[];
+  intents: Map<string, Obj>;
+  /** A signed webhook delivery of `type` for `object`: the raw payload and its Stripe-Signature header. */
+  event(type: string, object: Obj, id?: string): { payload: string; signature: string };
+  /** Marks an intent with a new status (as Stripe would after the browser confirmed it). */
+  setIntentStatus(id: string, status: string): Obj;
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  let seq = 0;
+  const next = (prefix: string) => `${prefix}_fake${++seq}`;
+  const intents = new Map<string, Obj>();
+  const setups = new Map<string, Obj>();
+  const replies = new Map<string, { status: number; json: Obj }>();
+  const requests: FakeStripe['requests'] = [];
+
+  const handle = (method: string, path: string, form: Obj): { status: number; json: Obj } => {
+    const intentOf = path.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
+    const verifyOf = path.match(/^\/v1\/setup_intents\/([^/]+)\/verify_microdeposits$/)?.[1];
+    const methodOf = path.match(/^\/v1\/payment_methods\/([^/]+)$/)?.[1];
+    if (method === 'POST' && path === '/v1/customers')
+      return { status: 200, json: { id: next('cus'), object: 'customer' } };
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = next('pi');
+      const pi = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.amount),
+        currency: form.currency,
+        status: form.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+        client_secret: `${id}_secret_fake`,
+        metadata: form.metadata ?? {},
+        payment_method: form.payment_method ?? null,
+        payment_method_types: Object.values((form.allowed_payment_method_types as Obj) ?? {}),
+      };
+      intents.set(id, pi);
+      return { status: 200, json: pi };
+    }
+    if (method === 'GET' && intentOf) {
+      const pi = intents.get(intentOf);
+      return pi ? { status: 200, json: pi } : notFound();
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      const id = next('seti');
+      const si = {
+        id,
+        object: 'setup_intent',
+        status: 'requires_action',
+        client_secret: `${id}_secret_fake`,
+        payment_method: null,
+      };
+      setups.set(id, si);
+      return { status: 200, json: si };
+    }
+    if (method === 'POST' && verifyOf) {
+      const si = setups.get(verifyOf);
+      if (!si) return notFound();
+      const amounts = Object.values((form.amounts as Obj) ?? {}).map(Number);
+      if (amounts.join(',') !== FAKE_DEPOSITS.join(',')) {
+        return {
+          status: 400,
+          json: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_method_microdeposit_verification_amounts_mismatch',
+              message: 'The amounts provided do not match',
+            },
+          },
+        };
+      }
+      si.status = 'succeeded';
+      si.payment_method = next('pm');
+      return { status: 200, json: si };
+    }
+    if (method === 'GET' && methodOf) {
+      return {
+        status: 200,
+        json: {
+          id: methodOf,
+          object: 'payment_method',
+          type: 'us_bank_account',
+          us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' },
+        },
+      };
+    }
+    return notFound();
+  };
+  const notFound = () => ({
+    status: 404,
+    json: { error: { type: 'invalid_request_error', message: 'No such resource' } },
+  });
+
+  const server: Server = createServer(async (req, res) => {
+    const text = await body(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const form = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(text);
+    const key = req.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: req.method ?? '', path: url.pathname, body: form, idempotencyKey: key });
+    const replay = key ? replies.get(`${req.method} ${url.pathname} ${key}`) : undefined;
+    const reply = replay ?? handle(req.method ?? '', url.pathname, form);
+    if (key && !replay) replies.set(`${req.method} ${url.pathname} ${key}`, reply);
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${seq}` });
+    res.end(JSON.stringify(reply.json));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const signer = new Stripe(FAKE_SECRET_KEY);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    intents,
+    event(type, object, id = next('evt')) {
+      const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', data: { object } });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
+      return { payload, signature };
+    },
+    setIntentStatus(id, status) {
+      const pi = intents.get(id)!;
+      pi.status = status;
+      return pi;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,44 @@
+import { schema } from '@cab/db';
+import { createTestDb } from '@cab/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerTotal } from '../src/modules/invoices/index.ts';
+import { seed } from '../src/seed/index.ts';
+
+/** The demo money (apps/server/src/seed/invoices.ts): every screen of issue 17 has something to show. */
+
+let handle: Awaited<ReturnType<typeof createTestDb>>;
+beforeAll(async () => {
+  handle = await createTestDb();
+  await seed(handle.db, { demoOrders: true });
+}, 240_000);
+afterAll(() => handle.close());
+
+describe('demo invoices', () => {
+  it('approved demo orders have invoices; payments of each manual method; credit applied and reversed; a bank to verify', async () => {
+    const db = handle.db;
+    const orders = await db.select().from(schema.orders);
+    const invoices = await db.select().from(schema.invoices);
+    const approved = orders.filter((o) => o.verifiedAt !== null);
+    expect(approved.length).toBeGreaterThan(0);
+    expect(new Set(invoices.map((i) => i.orderId))).toEqual(new Set(approved.map((o) => o.id)));
+    const payments = await db.select().from(schema.payments);
+    expect(new Set(payments.map((p) => p.method))).toEqual(new Set(['CHECK', 'CASH', 'WIRE', 'CREDIT']));
+    const memos = await db.select().from(schema.creditMemos);
+    expect(memos.map((m) => m.status).sort()).toEqual(['ACTIVE', 'REVERSED']);
+    const banks = await db.select().from(schema.bankAccounts);
+    expect(banks.map((b) => b.status)).toContain('PENDING_VERIFICATION');
+    // The ledger adds up: charges - payments - active credit.
+    const charged = invoices.filter((i) => i.supersededAt === null).reduce((a, i) => a + i.total, 0);
+    const paid = payments
+      .filter((p) => p.method !== 'CREDIT' && p.status === 'SUCCEEDED')
+      .reduce((a, p) => a + p.amount, 0);
+    const credited = memos.filter((m) => m.status === 'ACTIVE').reduce((a, m) => a + m.amount, 0);
+    expect(await ledgerTotal(db)).toBe(charged - paid - credited);
+  });
+
+  it('running the seed again adds nothing', async () => {
+    const before = (await handle.db.select().from(schema.ledgerEntries)).length;
+    await seed(handle.db, { demoOrders: true });
+    expect((await handle.db.select().from(schema.ledgerEntries)).length).toBe(before);
+  });
+});

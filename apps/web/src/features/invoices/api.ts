@@ -1,0 +1,147 @@
+import { coreApi, invoicesApi, type PayBody } from '@cab/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
+import { call, download } from '../../lib/api.ts';
+
+/** Invoice, payment, credit and bank data: query keys, queries and the mutations of the money screens. */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  invoices: resourceKeys('invoices', 'invoice'),
+  milestones: resourceKeys('invoices', 'milestone'),
+  payments: resourceKeys('invoices', 'payment'),
+  credits: resourceKeys('invoices', 'credit'),
+  banks: resourceKeys('invoices', 'bank'),
+  stripe: ['invoices', 'stripe-config'] as const,
+};
+
+export type InvoiceFilters = { status: string; customer: string; company: string; order: string };
+
+export function useInvoices(list: ListQueryState<InvoiceFilters>, fixed: { customer?: number; company?: number } = {}) {
+  const query = { ...listQueryOf(list), ...fixed };
+  return useQuery({
+    queryKey: invoiceKeys.invoices.list(query),
+    queryFn: ({ signal }) => call(invoicesApi.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useInvoice = (id: number) =>
+  useQuery({
+    queryKey: invoiceKeys.invoices.detail(id),
+    queryFn: ({ signal }) => call(invoicesApi.detail, { params: { id }, signal }),
+  });
+
+export const useMilestone = (id: number) =>
+  useQuery({
+    queryKey: invoiceKeys.milestones.detail(id),
+    queryFn: ({ signal }) => call(invoicesApi.milestone, { params: { id }, signal }),
+  });
+
+export function usePayments(list: ListQueryState<Record<string, string>>) {
+  const query = listQueryOf(list);
+  return useQuery({
+    queryKey: invoiceKeys.payments.list(query),
+    queryFn: ({ signal }) => call(invoicesApi.payments, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every money answer may have moved: invoices, milestones, payments, credit (and the orders' invoice). */
+function useInvalidateMoney() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: invoiceKeys.all });
+    void client.invalidateQueries({ queryKey: ['orders'] });
+  };
+}
+
+export function usePay(milestoneId: number) {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (body: PayBody) => call(invoicesApi.pay, { params: { id: milestoneId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export type CreditParty = { type: 'customer' | 'company'; id: number };
+
+export const useCredits = (party: CreditParty, enabled = true) =>
+  useQuery({
+    queryKey: invoiceKeys.credits.detail(`${party.type}-${party.id}`),
+    queryFn: ({ signal }) =>
+      call(party.type === 'customer' ? invoicesApi.customerCredit : invoicesApi.companyCredit, {
+        params: { id: party.id },
+        signal,
+      }),
+    enabled,
+  });
+
+export function useCreateCredit(party: CreditParty) {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (body: { amount: string; notes?: string }) =>
+      call(party.type === 'customer' ? invoicesApi.customerCreditCreate : invoicesApi.companyCreditCreate, {
+        params: { id: party.id },
+        body,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReverseCredit() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: number; notes: string }) =>
+      call(invoicesApi.reverseCredit, { params: { id }, body: { notes } }),
+    onSuccess: invalidate,
+  });
+}
+
+export const useMyBanks = (enabled = true) =>
+  useQuery({
+    queryKey: invoiceKeys.banks.detail('mine'),
+    queryFn: ({ signal }) => call(invoicesApi.banks, { signal }),
+    enabled,
+  });
+
+export const usePartyBanks = (party: CreditParty) =>
+  useQuery({
+    queryKey: invoiceKeys.banks.detail(`${party.type}-${party.id}`),
+    queryFn: ({ signal }) =>
+      call(party.type === 'customer' ? invoicesApi.customerBanks : invoicesApi.companyBanks, {
+        params: { id: party.id },
+        signal,
+      }),
+  });
+
+export function useCreateBank() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { account_holder_name: string; account_holder_type?: 'individual' | 'company' }) =>
+      call(invoicesApi.bankCreate, { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.banks.all }),
+  });
+}
+
+export function useVerifyBank() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, micro_deposits }: { id: number; micro_deposits: string[] }) =>
+      call(invoicesApi.bankVerify, { params: { id }, body: { micro_deposits } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.banks.all }),
+  });
+}
+
+/** The Stripe publishable key ('' when card and bank payments are not configured). */
+export const useStripeKey = () =>
+  useQuery({
+    queryKey: invoiceKeys.stripe,
+    queryFn: ({ signal }) => call(coreApi.stripe, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const downloadInvoicePdf = (id: number, number: string) =>
+  download(invoicesApi.pdf, { params: { id }, fallbackName: `${number}.pdf` });
+export const downloadReceipt = (id: number) =>
+  download(invoicesApi.receipt, { params: { id }, fallbackName: `receipt-${id}.pdf` });

@@ -1,0 +1,203 @@
+import {
+  formatWireMoney,
+  INVOICE_WEB_TEXT,
+  type InvoiceDetail,
+  type Milestone,
+  type Payment,
+  ROLE_GROUPS,
+} from '@cab/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { DataTable } from '../../../components/data-table/DataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
+import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
+import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
+import { StatusChip } from '../components/StatusChip.tsx';
+
+const paymentColumns: DataColumn<Payment>[] = [
+  {
+    key: 'date',
+    header: INVOICE_WEB_TEXT.date,
+    noWrap: true,
+    render: (p) => formatDateTime(p.received_at ?? p.created_at),
+  },
+  { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => INVOICE_WEB_TEXT.methodLabels[p.method] },
+  { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => p.reference },
+  { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (p) => formatWireMoney(p.amount) },
+  {
+    key: 'status',
+    header: INVOICE_WEB_TEXT.status,
+    render: (p) => <StatusChip status={p.status} testId="payment-status" />,
+  },
+];
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
+  const admin = useInRoleGroup(ROLE_GROUPS.admin);
+  const [recording, setRecording] = useState<Milestone | null>(null);
+  const party = invoice.company
+    ? { type: 'company' as const, id: invoice.company }
+    : { type: 'customer' as const, id: invoice.customer };
+  const milestoneColumns: DataColumn<Milestone>[] = [
+    { key: 'label', header: INVOICE_WEB_TEXT.milestone, render: (m) => m.label },
+    { key: 'share', header: INVOICE_WEB_TEXT.share, align: 'right', render: (m) => `${m.percentage} %` },
+    { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (m) => formatWireMoney(m.amount) },
+    { key: 'paid', header: INVOICE_WEB_TEXT.paid, align: 'right', render: (m) => formatWireMoney(m.paid) },
+    { key: 'credited', header: INVOICE_WEB_TEXT.credited, align: 'right', render: (m) => formatWireMoney(m.credited) },
+    { key: 'balance', header: INVOICE_WEB_TEXT.balance, align: 'right', render: (m) => formatWireMoney(m.balance) },
+    { key: 'due', header: INVOICE_WEB_TEXT.dueDate, noWrap: true, render: (m) => m.due_date ?? '' },
+    {
+      key: 'status',
+      header: INVOICE_WEB_TEXT.status,
+      render: (m) => <StatusChip status={m.status} testId="milestone-status" />,
+    },
+  ];
+  const open = (m: Milestone) => m.status !== 'PAID' && m.status !== 'VOID';
+  return (
+    <>
+      <PageHeader
+        title={`${INVOICE_WEB_TEXT.number} ${invoice.number}`}
+        subtitle={
+          <>
+            <Link component={RouterLink} to={`/orders/${invoice.order.id}`}>
+              {invoice.order.name}
+            </Link>{' '}
+            · {invoice.customer_display} · {formatDateTime(invoice.issued_at)}
+          </>
+        }
+        actions={
+          <>
+            <StatusChip status={invoice.status} testId="invoice-status" />
+            <Button
+              variant="outlined"
+              onClick={() => void downloadInvoicePdf(invoice.id, invoice.number)}
+              data-testid="invoice-pdf"
+            >
+              {INVOICE_WEB_TEXT.pdf}
+            </Button>
+          </>
+        }
+      />
+      <Card>
+        <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+          <Figure label={INVOICE_WEB_TEXT.total} value={formatWireMoney(invoice.total)} testId="invoice-total" />
+          <Figure label={INVOICE_WEB_TEXT.paid} value={formatWireMoney(invoice.paid)} testId="invoice-paid" />
+          <Figure
+            label={INVOICE_WEB_TEXT.credited}
+            value={formatWireMoney(invoice.credited)}
+            testId="invoice-credited"
+          />
+          <Figure label={INVOICE_WEB_TEXT.balance} value={formatWireMoney(invoice.balance)} testId="invoice-balance" />
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Typography variant="h6" gutterBottom>
+            {INVOICE_WEB_TEXT.milestones}
+          </Typography>
+          <DataTable
+            rows={invoice.milestones}
+            columns={milestoneColumns}
+            testId="milestones-table"
+            rowTestId={(m) => `milestone-${m.seq}`}
+            rowActions={(m) =>
+              !open(m) || invoice.superseded_at ? null : admin ? (
+                <Button size="small" onClick={() => setRecording(m)} data-testid="record-payment">
+                  {INVOICE_WEB_TEXT.recordPayment}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={`/invoices/milestone/${m.id}/pay`}
+                  data-testid="pay-milestone"
+                >
+                  {INVOICE_WEB_TEXT.pay}
+                </Button>
+              )
+            }
+          />
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 3 }}>
+        <CardContent>
+          <Typography variant="h6" gutterBottom>
+            {INVOICE_WEB_TEXT.payments}
+          </Typography>
+          <DataTable
+            rows={invoice.payments}
+            columns={paymentColumns}
+            emptyText={INVOICE_WEB_TEXT.noPayments}
+            testId="payments-table"
+            rowActions={(p) =>
+              p.status === 'SUCCEEDED' ? (
+                <Button size="small" onClick={() => void downloadReceipt(p.id)}>
+                  {INVOICE_WEB_TEXT.receipt}
+                </Button>
+              ) : null
+            }
+          />
+          {invoice.credits.length > 0 && (
+            <Box sx={{ mt: 2 }} data-testid="invoice-credits">
+              <Typography variant="subtitle1">{INVOICE_WEB_TEXT.credits}</Typography>
+              {invoice.credits.map((c) => (
+                <Typography key={`${c.credit_memo}-${c.milestone}-${c.amount}`} variant="body2">
+                  {INVOICE_WEB_TEXT.creditMemo} #{c.credit_memo}: {formatWireMoney(c.amount)} (
+                  {INVOICE_WEB_TEXT.statusLabels[c.status]})
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      {invoice.versions.length > 1 && (
+        <Card sx={{ mt: 3 }}>
+          <CardContent>
+            <Typography variant="h6" gutterBottom>
+              {INVOICE_WEB_TEXT.versions}
+            </Typography>
+            {invoice.versions.map((v) => (
+              <Typography key={v.id} variant="body2">
+                <Link component={RouterLink} to={`/invoices/${v.id}`}>
+                  {v.number}
+                </Link>{' '}
+                · {INVOICE_WEB_TEXT.version(v.version)} · {formatDateTime(v.issued_at)} · {formatWireMoney(v.total)}
+                {v.superseded_at ? ` · ${INVOICE_WEB_TEXT.superseded}` : ''}
+              </Typography>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+      {recording && <RecordPaymentDialog milestone={recording} party={party} onClose={() => setRecording(null)} />}
+    </>
+  );
+}
+
+/** /invoices/:id: the invoice with its milestones, payments, credits, versions and PDF. */
+export default function InvoicePage() {
+  const id = Number(useParams().id);
+  const query = useInvoice(id);
+  return <QueryState query={query}>{(invoice) => <InvoiceView invoice={invoice} />}</QueryState>;
+}

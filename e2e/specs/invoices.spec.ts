@@ -1,0 +1,112 @@
+import type { Order } from '@cab/shared';
+import { expect, type Page, test } from '@playwright/test';
+import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
+import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
+
+/** Issue 17 in the browser: an admin records checks until an invoice is PAID; credit given and reversed. */
+
+async function approvedOrder(page: Page, owner: string): Promise<Order> {
+  const request = page.request;
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const customer = await tokenOf(request, owner);
+  const item = await createLineItem(request, admin, '123.45');
+  const bid = await createBid(request, customer, `Invoice e2e ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 3 }]);
+  await submitByApi(request, customer, bid);
+  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const order = (await approved.json()) as Order;
+  expect(order.invoice).not.toBeNull();
+  return order;
+}
+
+test('an admin records a payment by check and the invoice becomes PAID', async ({ page }) => {
+  const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
+  await loginAs(page, 'ADMIN');
+  await page.goto(`/invoices/${order.invoice!.id}`);
+  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'DUE');
+  await expect(page.getByTestId('invoice-total')).toContainText(order.invoice!.total_price.split('.')[0]!.slice(0, 1));
+
+  // Every open milestone paid by check (one for a full payment option, two for a deposit).
+  const recordButtons = page.getByTestId('record-payment');
+  let n = 0;
+  while ((await recordButtons.count()) > 0) {
+    await recordButtons.first().click();
+    const dialog = page.getByTestId('record-payment-dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Reference').fill(`CHK ${1000 + n}`);
+    await page.getByTestId('record-payment-submit').click();
+    await expect(dialog).toBeHidden();
+    n++;
+    await expect(page.getByTestId('payments-table').getByTestId('payment-status')).toHaveCount(n);
+  }
+  expect(n).toBeGreaterThan(0);
+  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+
+  // The order page links its invoice, now PAID.
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByTestId('order-invoice-status')).toHaveAttribute('data-status', 'PAID');
+
+  // The receipts list shows the checks.
+  await page.goto('/payment/receipts');
+  await expect(page.getByTestId('receipts-table')).toContainText(order.invoice!.number);
+});
+
+async function applyCredit(page: Page, invoiceId: number, notes: string, amount: string) {
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('record-payment').first().click();
+  const dialog = page.getByTestId('record-payment-dialog');
+  await chooseOption(page, dialog.getByTestId('payment-method').getByRole('combobox'), 'Credit memo');
+  const memo = dialog.getByTestId('payment-credit-memo').getByRole('combobox');
+  await memo.click();
+  await page.getByRole('option', { name: new RegExp(notes) }).click();
+  await dialog.getByTestId('payment-amount').locator('input').fill(amount);
+  await page.getByTestId('record-payment-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('invoice-credited')).toHaveText(`$${amount}`);
+}
+
+test('an admin credits a company, splits the credit over two invoices, then reverses it', async ({ page }) => {
+  const manager = await tokenOf(page.request, DEMO_USERS.BUSINESS_MANAGER);
+  const me = await getJson<{ company: { id: number } | null }>(page.request, manager, '/api/users/me/');
+  const companyId = me.company!.id;
+  const one = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
+  const two = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
+  await loginAs(page, 'ADMIN');
+  await page.goto(`/settings/users/company/${companyId}/invoices`);
+  await expect(page.getByTestId('invoices-table').getByTestId('invoice-link').first()).toBeVisible();
+
+  const notes = `Damaged door ${Date.now()}`;
+  await page.getByTestId('give-credit').click();
+  await page.getByTestId('credit-amount').locator('input').fill('25.00');
+  await page.getByTestId('credit-notes').locator('textarea').first().fill(notes);
+  await page.getByTestId('give-credit-submit').click();
+  const row = page.getByTestId('credits-table').locator('tr', { hasText: notes });
+  await expect(row.getByTestId('credit-status')).toHaveAttribute('data-status', 'ACTIVE');
+
+  await applyCredit(page, one.invoice!.id, notes, '10.00');
+  await applyCredit(page, two.invoice!.id, notes, '15.00');
+
+  await page.goto(`/settings/users/company/${companyId}/invoices`);
+  await expect(row).toContainText('$25.00');
+  await row.getByTestId('reverse-credit').click();
+  await page.getByTestId('reverse-notes').locator('textarea').first().fill('Given in error');
+  await page.getByTestId('reverse-credit-submit').click();
+  await expect(row.getByTestId('credit-status')).toHaveAttribute('data-status', 'REVERSED');
+  await expect(row).toContainText('Given in error');
+
+  // What it paid is back on the invoices' balances.
+  await page.goto(`/invoices/${one.invoice!.id}`);
+  await expect(page.getByTestId('invoice-credited')).toHaveText('$0.00');
+  await expect(page.getByTestId('invoice-balance')).toHaveText(
+    `$${one.invoice!.total_price.replace(/\B(?=(\d{3})+(?!\d))/, ',')}`,
+  );
+});
+
+test('a customer paying by card sees that card payments are not configured', async ({ page }) => {
+  const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
+  await loginAs(page, 'PERSONAL');
+  await page.goto(`/invoices/${order.invoice!.id}`);
+  await page.getByTestId('pay-milestone').first().click();
+  await expect(page.getByTestId('stripe-not-configured')).toContainText('not configured');
+});

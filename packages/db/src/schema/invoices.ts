@@ -1,0 +1,202 @@
+import type { BasisPoints, Cents } from '@cab/shared';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, userRef } from './accounts.ts';
+import { createdAt, id, timestamptz } from './columns.ts';
+import { orders } from './orders.ts';
+
+/**
+ * Invoices, milestones, payments, credit memos and the ledger (issue 17, decision 0026). Amounts
+ * are integer cents (int8). Balances are never stored: they are sums of `ledger_entries`, which a
+ * trigger keeps append-only (hand-written at the end of the migration).
+ */
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
+
+export const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
+export const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
+export const PAYMENT_STATUSES_ALL = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REVERSED'] as const;
+export const LEDGER_KINDS = ['CHARGE', 'PAYMENT', 'CREDIT', 'ALLOCATION', 'REVERSAL', 'INTEREST', 'FEE'] as const;
+
+/** One version of an order's invoice; a reprice after approval issues the next, the old one stays. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    version: integer('version').notNull().default(1),
+    number: text('number').notNull(),
+    /** The order's name when this version was issued (the lists show it without reading orders). */
+    orderName: text('order_name').notNull().default(''),
+    customerId: userRef('customer_id').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    total: cents('total').notNull(),
+    salesTax: cents('sales_tax').notNull(),
+    paymentOptionDiscount: cents('payment_option_discount').notNull(),
+    paymentOptionName: text('payment_option_name').notNull().default(''),
+    /** Why this version was issued ("approve", "recalculate"...). */
+    reason: text('reason').notNull().default('approve'),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+    /** Set when a later version replaced it (its milestones are then VOID). */
+    supersededAt: timestamptz('superseded_at'),
+    createdById: userRef('created_by_id', 'set null'),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_version_key').on(t.orderId, t.version),
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_customer_idx').on(t.customerId, t.issuedAt),
+    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+    index('invoices_issued_idx').on(t.issuedAt),
+  ],
+);
+
+export const invoiceMilestones = pgTable(
+  'invoice_milestones',
+  {
+    id: id(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    seq: integer('seq').notNull(),
+    label: text('label').notNull(),
+    percentage: integer('percentage').$type<BasisPoints>().notNull(),
+    amount: cents('amount').notNull(),
+    due: text('due', { enum: INVOICE_DUE_RULES }).notNull(),
+    days: integer('days').notNull().default(0),
+    /** Null until known (BEFORE_PICKUP and DAYS_AFTER_COMPLETION wait for the order's completion). */
+    dueDate: date('due_date'),
+    /** The invoice was superseded or its order cancelled. */
+    voidedAt: timestamptz('voided_at'),
+  },
+  (t) => [uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq)],
+);
+
+/** A customer's or company's bank account for ACH, set up through a Stripe SetupIntent: no account number here. */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: id(),
+    userId: userRef('user_id').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    accountHolderName: text('account_holder_name').notNull(),
+    accountHolderType: text('account_holder_type').notNull().default('individual'),
+    bankName: text('bank_name').notNull().default(''),
+    last4: text('last4').notNull().default(''),
+    status: text('status', { enum: ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED', 'FAILED'] })
+      .notNull()
+      .default('PENDING_VERIFICATION'),
+    stripeSetupIntentId: text('stripe_setup_intent_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_accounts_user_idx').on(t.userId),
+    index('bank_accounts_company_idx').on(t.companyId),
+    uniqueIndex('bank_accounts_setup_intent_key').on(t.stripeSetupIntentId),
+  ],
+);
+
+/** Credit given to a customer or a company; what it pays is in the ledger (ALLOCATION entries). */
+export const creditMemos = pgTable(
+  'credit_memos',
+  {
+    id: id(),
+    customerId: userRef('customer_id'),
+    companyId: integer('company_id').references(() => companies.id),
+    amount: cents('amount').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: ['ACTIVE', 'REVERSED'] })
+      .notNull()
+      .default('ACTIVE'),
+    reversalNotes: text('reversal_notes'),
+    reversedAt: timestamptz('reversed_at'),
+    reversedById: userRef('reversed_by_id', 'set null'),
+    createdById: userRef('created_by_id', 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_memos_customer_idx').on(t.customerId), index('credit_memos_company_idx').on(t.companyId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    milestoneId: integer('milestone_id')
+      .notNull()
+      .references(() => invoiceMilestones.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    orderId: integer('order_id').notNull(),
+    customerId: userRef('customer_id').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    method: text('method', { enum: PAYMENT_METHODS_ALL }).notNull(),
+    amount: cents('amount').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES_ALL }).notNull().default('PENDING'),
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id),
+    creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
+    reference: text('reference').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    receivedOn: date('received_on'),
+    receivedAt: timestamptz('received_at'),
+    idempotencyKey: text('idempotency_key'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    clientSecret: text('client_secret'),
+    failureMessage: text('failure_message'),
+    createdById: userRef('created_by_id', 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payments_stripe_pi_key').on(t.stripePaymentIntentId),
+    index('payments_milestone_idx').on(t.milestoneId),
+    index('payments_customer_idx').on(t.customerId, t.createdAt),
+    index('payments_company_idx').on(t.companyId, t.createdAt),
+    index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The ledger: append-only, signed cents (positive raises what is owed). A milestone's balance is
+ * the sum of its entries; a credit memo's unapplied credit the sum of its entries with no milestone.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amount: cents('amount').notNull(),
+    customerId: userRef('customer_id'),
+    companyId: integer('company_id').references(() => companies.id),
+    orderId: integer('order_id'),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    milestoneId: integer('milestone_id').references(() => invoiceMilestones.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
+    reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
+    effectiveDate: date('effective_date').notNull().default(sql`current_date`),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+    notes: text('notes').notNull().default(''),
+    createdById: userRef('created_by_id', 'set null'),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_reverses_key').on(t.reversesEntryId),
+    index('ledger_entries_milestone_idx').on(t.milestoneId),
+    index('ledger_entries_invoice_idx').on(t.invoiceId),
+    index('ledger_entries_order_idx').on(t.orderId),
+    index('ledger_entries_memo_idx').on(t.creditMemoId),
+    index('ledger_entries_customer_idx').on(t.customerId, t.effectiveDate),
+    index('ledger_entries_company_idx').on(t.companyId, t.effectiveDate),
+  ],
+);
+
+/** Stripe events applied (one row per event id: a retried or twice-delivered event applies once). */
+export const stripeEvents = pgTable('stripe_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: createdAt(),
+});

@@ -1,0 +1,3 @@
+export * from './contract.ts';
+export * from './messages.ts';
+export * from './schemas.ts';
