@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, optionalParam } from '../http/list.ts';
+import { cabinetSchema } from '../production/schemas.ts';
 import { requiredString, textField } from '../validation.ts';
 import { REMAKE_TEXT } from './text.ts';
 
@@ -41,12 +42,13 @@ export type RemakeRequest = z.input<typeof remakeRequestSchema>;
 export const remakeApproveSchema = z.object({ charged: z.boolean().optional() }).optional();
 export const remakeRejectSchema = z.object({ reason: requiredString(REMAKE_LIMITS.notes) });
 
-export const remakeItemSchema = z.object({
-  barcode: z.string(),
-  line_no: z.number().int(),
-  unit_no: z.number().int(),
-  manufacturer_code: z.string(),
-  description: z.string(),
+/** A cabinet to make again: the cabinet's own fields (production's `cabinetSchema`). */
+export const remakeItemSchema = cabinetSchema.pick({
+  barcode: true,
+  line_no: true,
+  unit_no: true,
+  manufacturer_code: true,
+  description: true,
 });
 
 export type RemakeItem = z.infer<typeof remakeItemSchema>;
