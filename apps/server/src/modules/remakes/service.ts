@@ -21,7 +21,7 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { userNames } from '../auth/index.ts';
 import { getSettings } from '../core/index.ts';
-import { cabinetLabels, productionOrder } from '../labels/index.ts';
+import { orderCabinetLabels, productionOrder } from '../labels/index.ts';
 import { approveOrder, createOrder, getOrder, markNoCharge, moveOrder } from '../orders/index.ts';
 import * as repo from './repository.ts';
 
@@ -66,7 +66,8 @@ export async function requestRemake(ctx: Ctx, orderId: number, body: RequestBody
     throw fieldError(ERROR_CODES.validation, 'reason', REMAKE_TEXT.reasonUnknown);
   }
   const order = await productionOrder(ctx, orderId);
-  const cabinets = new Map(cabinetLabels(order).map((c) => [c.barcode, c]));
+  // The order's real cabinets where production made them (labels' orderCabinetLabels).
+  const cabinets = new Map((await orderCabinetLabels(ctx, order)).map((c) => [c.barcode, c]));
   const lines = new Map(order.groups.flatMap((g) => g.items).map((it) => [it.line_no, it]));
   const chosen: RemakeItem[] = [];
   const seen = new Set<string>();
