@@ -166,3 +166,50 @@ describe('print records', () => {
     expect(events.length).toBe(3);
   });
 });
+
+describe("production's cabinets", () => {
+  it('are the labels where production made them: its barcodes and snapshot, a completed cabinet of a line edited away kept', async () => {
+    const made = (await productionOrder(t, admin)).id;
+    // As production keeps them: line 1 unit 1 as it was made, and a completed cabinet whose
+    // line 7 is no longer on the order; the order's other units were never made.
+    await t.handle.db.insert(schema.cabinets).values([
+      {
+        orderId: made,
+        lineNo: 1,
+        unitNo: 1,
+        barcode: cabinetBarcode(made, 1, 1),
+        manufacturerCode: 'ZB24-MADE',
+        description: 'Base as made',
+      },
+      {
+        orderId: made,
+        lineNo: 7,
+        unitNo: 1,
+        barcode: cabinetBarcode(made, 7, 1),
+        manufacturerCode: 'ZOLD',
+        description: 'Edited away',
+        completedAt: new Date(),
+      },
+    ]);
+    const res = await t.call(labelsApi.dymoXmls, { token: staff, params: { id: made }, query: { mode: 'cabinet' } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual([
+      cabinetBarcode(made, 1, 1),
+      cabinetBarcode(made, 7, 1),
+    ]);
+    expect(res.body.results[0].xml).toContain('Line 01 (1/2) ZB24-MADE');
+    expect(res.body.results[0].xml).toContain('24W x 34.5H x 24D');
+    expect(res.body.results[1].xml).toContain('Line 07 (1/1) ZOLD');
+    // A print names production's cabinets only.
+    const never = await t.call(labelsApi.printList, {
+      token: staff,
+      body: { order: made, mode: 'cabinet', barcodes: [cabinetBarcode(made, 3, 1)] },
+    });
+    expect(never.status).toBe(400);
+    const kept = await t.call(labelsApi.printList, {
+      token: staff,
+      body: { order: made, mode: 'cabinet', barcodes: [cabinetBarcode(made, 7, 1)] },
+    });
+    expect(kept.status).toBe(201);
+  });
+});

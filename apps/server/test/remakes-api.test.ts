@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { cabinetBarcode, ordersApi, remakesApi } from '@cab/shared';
+import { cabinetBarcode, coreApi, ordersApi, remakesApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -158,5 +158,42 @@ describe('approve and reject', () => {
     const rejected = await t.call(remakesApi.list, { token: admin, query: { status: 'REJECTED' } });
     expect(rejected.body.total).toBe(1);
     expect((await t.call(remakesApi.approve, { token: admin, params: { id: 999_999 } })).status).toBe(404);
+  });
+});
+
+describe('a remake order with a shop fee and tax set up', () => {
+  it('uncharged totals exactly $0.00 (no surcharge, no tax, also after recalculate); charged is priced normally', async () => {
+    // A fixed fee on every order with lines, and a tax rate for every state an order could be taxed in.
+    await t.handle.db.insert(schema.surcharges).values({ name: 'Small order', amount: 2500 as never });
+    const states = Object.fromEntries(['NY', 'NJ', 'CT', 'CA', 'TX', 'FL', 'PA', 'MA'].map((s) => [s, 8]));
+    const settings = await t.call(coreApi.patchSettings, { token: admin, body: { tax_rates: states } });
+    expect(settings.status).toBe(200);
+    const approve = async (charged: boolean) => {
+      const asked = await ask(staff, {
+        items: [{ barcode: cabinetBarcode(orderId, 1, 1) }],
+        reason: REASON,
+        source: 'SHOP',
+      });
+      expect(asked.status).toBe(201);
+      const res = await t.call(remakesApi.approve, { token: admin, params: { id: asked.body.id }, body: { charged } });
+      expect(res.status).toBe(200);
+      return (await t.call(ordersApi.detail, { token: admin, params: { id: res.body.remake_order.id } })).body;
+    };
+
+    const free = await approve(false);
+    expect(free).toMatchObject({
+      status: 'VERIFIED',
+      surcharge: '0.00',
+      sales_tax_amount: '0.00',
+      total_price: '0.00',
+    });
+    // An admin's recalculate reads today's rules again: the order stays not charged.
+    const again = await t.call(ordersApi.recalculate, { token: admin, params: { id: free.id } });
+    expect(again.status).toBe(200);
+    expect(again.body.new_total_price).toBe('0.00');
+
+    const paid = await approve(true);
+    expect(paid.surcharge).toBe('25.00');
+    expect(Number(paid.total_price)).toBeGreaterThan(Number(paid.total_after_discount) + 25);
   });
 });

@@ -81,6 +81,16 @@ export interface FrozenOrderRules {
   /** The state whose rate was used (the shop's for a pickup, the shipping address's otherwise). */
   taxState: string | null;
   taxExempt: boolean;
+  /**
+   * The order is not charged (an uncharged remake, decision 0029): no surcharge, no payment
+   * option discount, no tax. Kept when the rules are frozen again (recalculate).
+   */
+  noCharge?: true;
+}
+
+/** `rules` as an order that is not charged carries them: no surcharge, no payment option discount, no tax. */
+export function noChargeRules(rules: FrozenOrderRules): FrozenOrderRules {
+  return { ...rules, surcharges: [], paymentOptionDiscount: null, salesTaxRate: null, taxExempt: true, noCharge: true };
 }
 
 /** The rules of an order-level input as they are frozen on the order. */

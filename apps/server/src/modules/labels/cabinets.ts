@@ -1,4 +1,4 @@
-import { cabinetBarcode, type Order, type OrderItem } from '@cab/shared';
+import { type Cabinet, type CabinetStatus, cabinetBarcode, type Order, type OrderItem } from '@cab/shared';
 
 /**
  * What a label shows, drawn from the order as the orders module answers it (getOrder): one
@@ -24,6 +24,9 @@ export interface CabinetLabel extends LabelHead {
   finish: string;
   group: string;
   isAttachment: boolean;
+  /** Production's state of the cabinet; null when the order has no cabinets in production's table. */
+  status: CabinetStatus | null;
+  completedAt: string | null;
 }
 
 export interface ShelfLabel extends LabelHead {
@@ -55,10 +58,39 @@ function linesOf(order: Order) {
     .sort((a, b) => a.it.line_no - b.it.line_no);
 }
 
-/** One label per cabinet (unit), in line order. */
-export function cabinetLabels(order: Order): CabinetLabel[] {
+/**
+ * One label per cabinet (unit), in line order. Where production has made the order's cabinets
+ * (`made`, its cabinets table), they are the labels: their barcodes, code, description and
+ * status (a completed cabinet whose line was edited away keeps its label), the size, finish and
+ * group read from its line while it exists. Without them (an order put in production before the
+ * cabinets table), one per unit of every line.
+ */
+export function cabinetLabels(order: Order, made: readonly Cabinet[] = []): CabinetLabel[] {
   const head = headOf(order);
   const out: CabinetLabel[] = [];
+  if (made.length > 0) {
+    const lines = new Map(linesOf(order).map((l) => [l.it.line_no, l]));
+    for (const c of made) {
+      const line = lines.get(c.line_no);
+      out.push({
+        ...head,
+        key: c.barcode,
+        barcode: c.barcode,
+        lineNo: c.line_no,
+        unitNo: c.unit_no,
+        qty: line?.it.qty ?? 1,
+        code: c.manufacturer_code,
+        description: c.description,
+        size: line ? sizeText(line.it) : '',
+        finish: line?.it.finish ?? '',
+        group: line?.group ?? '',
+        isAttachment: line?.it.is_attachment ?? false,
+        status: c.status,
+        completedAt: c.completed_at,
+      });
+    }
+    return out;
+  }
   for (const { it, group } of linesOf(order)) {
     for (let unit = 1; unit <= it.qty; unit++) {
       const barcode = cabinetBarcode(order.id, it.line_no, unit);
@@ -75,6 +107,8 @@ export function cabinetLabels(order: Order): CabinetLabel[] {
         finish: it.finish,
         group,
         isAttachment: it.is_attachment,
+        status: null,
+        completedAt: null,
       });
     }
   }

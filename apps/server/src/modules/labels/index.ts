@@ -1,8 +1,9 @@
 /**
  * Labels (issue 18; decision 0029): DYMO label XML and label PDFs per order (cabinets from the
- * order's lines: one per unit, barcode `{order}-{line_no}-{unit}`), the shelf list, and the print
+ * production's cabinets table, else the order's lines: one per unit, barcode
+ * `{order}-{line_no}-{unit}`), the shelf list, and the print
  * records (table label_prints). Reads orders through modules/orders/index.ts.
  */
 export { type CabinetLabel, cabinetLabels } from './cabinets.ts';
 export { labelsRoutes } from './routes.ts';
-export { printList, printSession, productionOrder } from './service.ts';
+export { orderCabinetLabels, printList, printSession, productionOrder } from './service.ts';

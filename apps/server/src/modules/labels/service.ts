@@ -15,7 +15,8 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { userNames } from '../auth/index.ts';
 import { getOrder } from '../orders/index.ts';
-import { cabinetLabels, headOf, inches, shelfLabels, shelfRows } from './cabinets.ts';
+import { cabinetsOfOrder } from '../production/index.ts';
+import { type CabinetLabel, cabinetLabels, headOf, inches, shelfLabels, shelfRows } from './cabinets.ts';
 import { cabinetLabelXml, cabinetLines, shelfLabelXml, shelfLines } from './dymo.ts';
 import { labelsPdf, type PdfLabel, shelfListPdf } from './pdf.ts';
 import * as repo from './repository.ts';
@@ -33,7 +34,16 @@ export async function productionOrder(ctx: Ctx, id: number): Promise<Order> {
   return order;
 }
 
-function labelsOf(order: Order, mode: LabelMode): { key: string; xml: () => string; pdf: PdfLabel }[] {
+/** The order's cabinet labels: production's cabinets where it made them (cabinets.ts). */
+export async function orderCabinetLabels(ctx: Ctx, order: Order): Promise<CabinetLabel[]> {
+  return cabinetLabels(order, await cabinetsOfOrder(ctx, order.id));
+}
+
+async function labelsOf(
+  ctx: Ctx,
+  order: Order,
+  mode: LabelMode,
+): Promise<{ key: string; xml: () => string; pdf: PdfLabel }[]> {
   if (mode === 'shelf') {
     return shelfLabels(order).map((l) => ({
       key: l.key,
@@ -41,7 +51,7 @@ function labelsOf(order: Order, mode: LabelMode): { key: string; xml: () => stri
       pdf: { barcode: l.barcode, lines: shelfLines(l) },
     }));
   }
-  return cabinetLabels(order).map((l) => ({
+  return (await orderCabinetLabels(ctx, order)).map((l) => ({
     key: l.key,
     xml: () => cabinetLabelXml(l),
     pdf: { barcode: l.barcode, lines: cabinetLines(l) },
@@ -51,14 +61,14 @@ function labelsOf(order: Order, mode: LabelMode): { key: string; xml: () => stri
 /** GET {id}/dymo_xmls/?mode=: one DYMO label per cabinet or shelf size. */
 export async function dymoXmls(ctx: Ctx, id: number, mode: LabelMode): Promise<DymoXmls> {
   const order = await productionOrder(ctx, id);
-  return { mode, results: labelsOf(order, mode).map((l) => ({ key: l.key, xml: l.xml() })) };
+  return { mode, results: (await labelsOf(ctx, order, mode)).map((l) => ({ key: l.key, xml: l.xml() })) };
 }
 
 /** The same labels as one PDF. */
 export async function labelsPdfOf(ctx: Ctx, id: number, mode: LabelMode): Promise<Buffer> {
   const order = await productionOrder(ctx, id);
   return labelsPdf(
-    labelsOf(order, mode).map((l) => l.pdf),
+    (await labelsOf(ctx, order, mode)).map((l) => l.pdf),
     `${order.name} ${mode}`,
   );
 }
@@ -117,7 +127,7 @@ async function record(ctx: Ctx, values: repo.NewLabelPrint): Promise<LabelPrint>
 /** POST print_list/: an order's labels were printed (all, or the barcodes given: each must be one of them). */
 export async function printList(ctx: Ctx, body: z.output<typeof printListBodySchema>): Promise<LabelPrint> {
   const order = await productionOrder(ctx, body.order);
-  const keys = labelsOf(order, body.mode).map((l) => l.key);
+  const keys = (await labelsOf(ctx, order, body.mode)).map((l) => l.key);
   let printed = keys;
   if (body.barcodes) {
     const known = new Set(keys);

@@ -39,7 +39,12 @@ export {
 } from './lifecycle/service.ts';
 export { type MoveHooks, moveOrder, type ScanMove } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
-export { enterDiscountCode, updateBypassPaymentOptionDiscount, updateCustomDiscount } from './pricing/service.ts';
+export {
+  enterDiscountCode,
+  markNoCharge,
+  updateBypassPaymentOptionDiscount,
+  updateCustomDiscount,
+} from './pricing/service.ts';
 export { loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
 export type { OrderItemRow, OrderRow } from './repository.ts';

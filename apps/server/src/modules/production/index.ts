@@ -19,5 +19,7 @@ onOrderMove('complete', 'cabinets', completeRemainingCabinets);
 onOrderMove('ship', 'cabinets', shipRemainingCabinets);
 
 export { cabinetsOf as orderCabinets } from './cabinets/repository.ts';
+/** The labels and remakes read an order's real cabinets (decision 0029): barcode, snapshot, status. */
+export { cabinetsOfOrder } from './cabinets/service.ts';
 export { productionRoutes } from './routes.ts';
 export { closeSession, openSession, scan } from './scans/service.ts';

@@ -21,8 +21,8 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { userNames } from '../auth/index.ts';
 import { getSettings } from '../core/index.ts';
-import { cabinetLabels, productionOrder } from '../labels/index.ts';
-import { approveOrder, createOrder, getOrder, moveOrder, updateCustomDiscount } from '../orders/index.ts';
+import { orderCabinetLabels, productionOrder } from '../labels/index.ts';
+import { approveOrder, createOrder, getOrder, markNoCharge, moveOrder } from '../orders/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -66,7 +66,8 @@ export async function requestRemake(ctx: Ctx, orderId: number, body: RequestBody
     throw fieldError(ERROR_CODES.validation, 'reason', REMAKE_TEXT.reasonUnknown);
   }
   const order = await productionOrder(ctx, orderId);
-  const cabinets = new Map(cabinetLabels(order).map((c) => [c.barcode, c]));
+  // The order's real cabinets where production made them (labels' orderCabinetLabels).
+  const cabinets = new Map((await orderCabinetLabels(ctx, order)).map((c) => [c.barcode, c]));
   const lines = new Map(order.groups.flatMap((g) => g.items).map((it) => [it.line_no, it]));
   const chosen: RemakeItem[] = [];
   const seen = new Set<string>();
@@ -166,7 +167,8 @@ function remakeGroups(source: Awaited<ReturnType<typeof getOrder>>, items: reado
 
 /**
  * PATCH remake/{id}/approve/: in one transaction, a BID for the same customer with the remade
- * lines (createOrder), a 100 % custom discount unless charged (updateCustomDiscount: $0.00), then
+ * lines (createOrder), marked "no charge" unless charged (markNoCharge: a 100 % discount and no
+ * surcharge or tax, exactly $0.00; charged, it is priced normally), then
  * submitted by the status writer (moveOrder 'submit': no payment or address form for a remake)
  * and approved (approveOrder: VERIFIED, so it enters production and the approve listeners run).
  */
@@ -182,10 +184,7 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
       groups: remakeGroups(source, remake.items),
     });
     if (!charged) {
-      await updateCustomDiscount(tx, created.id, {
-        custom_discount_percentage: '100%',
-        custom_discount_notes: REMAKE_TEXT.remakeOrderNote(source.id, remake.id),
-      });
+      await markNoCharge(tx, created.id, REMAKE_TEXT.remakeOrderNote(source.id, remake.id));
     }
     await moveOrder(tx, created.id, 'submit');
     const approved = await approveOrder(tx, created.id);

@@ -1,6 +1,7 @@
 import type { Executor } from '@cab/db';
 import {
   frozenRulesOf,
+  noChargeRules,
   type OrderPricingInput,
   orderLevelInputOf,
   type PricingGroup,
@@ -64,7 +65,9 @@ export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today
     taxExempt: Boolean(customer?.taxExempt || customer?.companyTaxExempt),
     today,
   });
-  return frozenRulesOf(input, state);
+  const rules = frozenRulesOf(input, state);
+  // An order marked "no charge" (markNoCharge) stays so when today's rules are read again.
+  return order.frozenRules?.noCharge ? noChargeRules(rules) : rules;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function orderLevelInput(
   live = false,
 ): Promise<Omit<OrderPricingInput, 'groups'>> {
   const rules = !live && order.frozenRules ? order.frozenRules : await liveRules(ctx, order, today);
-  const { taxState: _state, ...input } = rules;
+  const { taxState: _state, noCharge: _free, ...input } = rules;
   return {
     ...input,
     customDiscount: { amount: order.customDiscountAmount, percentage: order.customDiscountPercentage },

@@ -9,6 +9,7 @@ import {
   formatMoney,
   MONEY_CENTS,
   MSG,
+  noChargeRules,
   ORDER_TEXT,
   type Order,
   type orderQuoteQuerySchema,
@@ -34,7 +35,7 @@ import { loadOrderRow } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
 import { auditTotals, toWirePaymentOption } from '../wire.ts';
-import { chooserOf, everyTotal, freezeRules, frozenGroups, orderLevelInput, todayIso } from './inputs.ts';
+import { chooserOf, everyTotal, freezeRules, frozenGroups, liveRules, orderLevelInput, todayIso } from './inputs.ts';
 import { repriceFromCatalogue, repriceTotals, totalsColumns } from './reprice.ts';
 
 /**
@@ -137,6 +138,35 @@ export async function updateCustomDiscount(
     record: (row, saved) => ({
       before: { ...customFields(row), ...auditTotals(row) },
       after: { ...customFields(saved), ...auditTotals(saved) },
+    }),
+  });
+}
+
+/**
+ * Marks an order "no charge" (an uncharged remake, decision 0029): a 100 % custom discount with
+ * `notes`, and order-level rules frozen without surcharges, payment option discount or tax
+ * (noChargeRules; kept by a later recalculate), so the order totals exactly $0.00. A use case for
+ * other modules (remakes); no route calls it.
+ */
+export function markNoCharge(ctx: Ctx, id: number, notes: string, version?: number): Promise<Order> {
+  const free = parseCustomDiscount('100%')!;
+  return changeOrder(ctx, id, {
+    version,
+    action: 'no_charge',
+    allowed: (tx, row) => assertPriceOpen(tx, row, 'discounted'),
+    apply: async (tx, row) => {
+      const rules = noChargeRules(row.frozenRules ?? (await liveRules(tx, row)));
+      await repo.updateOrder(tx.db, id, {
+        customDiscountAmount: null,
+        customDiscountPercentage: free.custom_discount_percentage,
+        customDiscountNotes: notes,
+        frozenRules: rules,
+      });
+      return rules;
+    },
+    record: (row, saved, rules) => ({
+      before: { ...customFields(row), ...auditTotals(row), rules: row.frozenRules },
+      after: { ...customFields(saved), ...auditTotals(saved), rules },
     }),
   });
 }

@@ -59,6 +59,14 @@ export async function shipRemainingCabinets(tx: Ctx, order: OrderRow) {
   return n > 0 ? { cabinets_shipped_by_hand: n } : undefined;
 }
 
+/**
+ * An order's cabinets as production keeps them (barcode, snapshot, status), in line and unit
+ * order. For other modules (labels, remakes) that have read the order already: no reach check.
+ */
+export async function cabinetsOfOrder(ctx: Ctx, orderId: number): Promise<Cabinet[]> {
+  return (await repo.cabinetsOf(ctx.db, orderId)).map(toWireCabinet);
+}
+
 /** GET /api/orders/{id}/cabinets/ */
 export async function listCabinets(ctx: Ctx, orderId: number) {
   await loadOrderRow(ctx, orderId);

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
-import { downloadLabelsPdf, useDymoXmls, useRecordPrint } from '../api.ts';
+import { downloadLabelsPdf, recordSessionPrint, useDymoXmls, useRecordPrint } from '../api.ts';
 import { DymoError, type DymoPrinter, findDymoService, getPrinters, printLabel } from '../dymo.ts';
 
 type Service = { state: 'searching' } | { state: 'none' } | { state: 'found'; base: string; printers: DymoPrinter[] };
@@ -23,15 +23,29 @@ const MODE_LABELS: Record<LabelMode, string> = { cabinet: LABEL_TEXT.cabinetLabe
 /**
  * Prints an order's labels on the DYMO printer through the DYMO web service on this computer
  * (SPEC 3 label printer state: connected when the service answers, its printers listed, the
- * first selected), or, where no service answers, as a PDF for any printer. Each print is recorded.
+ * first selected), or, where no service answers, as a PDF for any printer. Each print is recorded
+ * (print_list/); opened from a scan session's page, as that session's print too (print_session/).
  */
-export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+export function PrintLabelsDialog({
+  orderId,
+  session,
+  onClose,
+}: {
+  orderId: number;
+  /** The scan session whose labels these are (its page opened the dialog). */
+  session?: number;
+  onClose: () => void;
+}) {
   const [service, setService] = useState<Service>({ state: 'searching' });
   const form = useForm<{ mode: LabelMode; printer: string }>({ defaultValues: { mode: 'cabinet', printer: '' } });
   const mode = form.watch('mode');
   const labels = useDymoXmls(orderId, mode);
   const record = useRecordPrint();
   const [pdfBusy, setPdfBusy] = useState(false);
+  const recordPrint = async () => {
+    await record.mutateAsync({ order: orderId, mode });
+    if (session !== undefined) await recordSessionPrint(session);
+  };
 
   useEffect(() => {
     let live = true;
@@ -68,7 +82,7 @@ export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClo
         throw err;
       }
       localStorage.setItem(PRINTER_KEY, printer);
-      await record.mutateAsync({ order: orderId, mode });
+      await recordPrint();
       return LABEL_TEXT.printed(labels.data.results.length);
     },
     { onClose, pending: printing },
@@ -78,7 +92,7 @@ export function PrintLabelsDialog({ orderId, onClose }: { orderId: number; onClo
     setPdfBusy(true);
     try {
       await downloadLabelsPdf(orderId, mode);
-      await record.mutateAsync({ order: orderId, mode });
+      await recordPrint();
     } catch {
       // Shown by the transport (SPEC 8 popup).
     } finally {

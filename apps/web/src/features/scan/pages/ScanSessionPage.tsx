@@ -1,19 +1,75 @@
-import { PRODUCTION_TEXT as T } from '@cab/shared';
+import { LABEL_TEXT, REMAKE_TEXT, type ScanRow, type ScanSessionDetail, PRODUCTION_TEXT as T } from '@cab/shared';
+import PrintRounded from '@mui/icons-material/PrintRounded';
 import QrCodeScannerRounded from '@mui/icons-material/QrCodeScannerRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { PrintLabelsDialog, RequestRemakeDialog } from '../../labels/index.ts';
 import { useCloseSession, useScanSession } from '../api.ts';
 import { SessionTypeChip } from '../components/chips.tsx';
 import { scanColumns } from '../components/columns.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
+import { type RemakeTarget, remakeTarget } from '../remake.ts';
+
+/** The orders a session scanned, each once, in the order first scanned. */
+function ordersOf(session: ScanSessionDetail) {
+  const seen = new Map<number, { id: number; name: string }>();
+  for (const scan of [...session.scans].reverse()) {
+    if (scan.order && !seen.has(scan.order.id)) seen.set(scan.order.id, { id: scan.order.id, name: scan.order.name });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * "Print labels" for the orders the session scanned (one: its dialog at once; more: chosen from
+ * a menu). The print is recorded as the session's (print_session/) as well as the order's.
+ */
+function PrintSessionLabels({ session }: { session: ScanSessionDetail }) {
+  const orders = useMemo(() => ordersOf(session), [session]);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [printing, setPrinting] = useState<number | null>(null);
+  if (orders.length === 0) return null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<PrintRounded />}
+        onClick={(e) => (orders.length === 1 ? setPrinting(orders[0]!.id) : setAnchor(e.currentTarget))}
+        data-testid="session-print-labels"
+      >
+        {LABEL_TEXT.printLabels}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {orders.map((o) => (
+          <MenuItem
+            key={o.id}
+            onClick={() => {
+              setAnchor(null);
+              setPrinting(o.id);
+            }}
+            data-testid="session-print-order"
+          >
+            {o.name}
+          </MenuItem>
+        ))}
+      </Menu>
+      {printing !== null && (
+        <PrintLabelsDialog orderId={printing} session={session.id} onClose={() => setPrinting(null)} />
+      )}
+    </>
+  );
+}
 
 /** /scan/session/:id: a session, its counts and its scans (newest first). */
 export default function ScanSessionPage() {
@@ -28,6 +84,29 @@ function ScanSession() {
   const id = Number(useParams().id);
   const session = useScanSession(id);
   const close = useCloseSession();
+  const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
+  // A scanned cabinet (OK or duplicate) can be asked to be made again from its row.
+  const columns = useMemo<DataColumn<ScanRow>[]>(
+    () => [
+      ...scanColumns,
+      {
+        key: 'remake',
+        header: '',
+        noWrap: true,
+        render: (row) => {
+          const target = remakeTarget(row.result, row.cabinet, row.order);
+          return (
+            target && (
+              <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
+                {REMAKE_TEXT.requestRemake}
+              </Button>
+            )
+          );
+        },
+      },
+    ],
+    [],
+  );
   return (
     <QueryState query={session}>
       {(s) => (
@@ -42,28 +121,31 @@ function ScanSession() {
               </>
             }
             actions={
-              !s.closed_at && (
-                <>
-                  <Button
-                    component={RouterLink}
-                    to={`/scan/session/${s.id}/scan`}
-                    variant="contained"
-                    startIcon={<QrCodeScannerRounded />}
-                    data-testid="start-scanning"
-                  >
-                    {T.startScanning}
-                  </Button>
-                  <Button
-                    color="inherit"
-                    variant="outlined"
-                    disabled={close.isPending}
-                    onClick={() => close.mutate(s.id)}
-                    data-testid="close-session"
-                  >
-                    {T.closeSession}
-                  </Button>
-                </>
-              )
+              <>
+                <PrintSessionLabels session={s} />
+                {!s.closed_at && (
+                  <>
+                    <Button
+                      component={RouterLink}
+                      to={`/scan/session/${s.id}/scan`}
+                      variant="contained"
+                      startIcon={<QrCodeScannerRounded />}
+                      data-testid="start-scanning"
+                    >
+                      {T.startScanning}
+                    </Button>
+                    <Button
+                      color="inherit"
+                      variant="outlined"
+                      disabled={close.isPending}
+                      onClick={() => close.mutate(s.id)}
+                      data-testid="close-session"
+                    >
+                      {T.closeSession}
+                    </Button>
+                  </>
+                )}
+              </>
             }
           />
           <Card sx={{ mb: 3 }}>
@@ -75,8 +157,15 @@ function ScanSession() {
             </CardContent>
           </Card>
           <Card>
-            <DataTable columns={scanColumns} rows={s.scans} emptyText={T.noScans} testId="session-scans" />
+            <DataTable columns={columns} rows={s.scans} emptyText={T.noScans} testId="session-scans" />
           </Card>
+          {remaking && (
+            <RequestRemakeDialog
+              orderId={remaking.orderId}
+              barcodes={[remaking.barcode]}
+              onClose={() => setRemaking(null)}
+            />
+          )}
         </>
       )}
     </QueryState>

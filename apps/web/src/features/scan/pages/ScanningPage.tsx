@@ -1,4 +1,10 @@
-import { type CabinetScanResult, type ScanAnswer, type ScanSessionDetail, PRODUCTION_TEXT as T } from '@cab/shared';
+import {
+  type CabinetScanResult,
+  REMAKE_TEXT,
+  type ScanAnswer,
+  type ScanSessionDetail,
+  PRODUCTION_TEXT as T,
+} from '@cab/shared';
 import CameraAltRounded from '@mui/icons-material/CameraAltRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { RequestRemakeDialog } from '../../labels/index.ts';
 import { orderKeys } from '../../orders/index.ts';
 import { scanKeys, sendScan, useScanSession } from '../api.ts';
 import { beep } from '../beep.ts';
@@ -24,6 +31,7 @@ import { CameraScanner } from '../components/CameraScanner.tsx';
 import { ResultChip } from '../components/chips.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
 import { flushPending, newClientScanId, type PendingScan, readPending, writePending } from '../queue.ts';
+import { type RemakeTarget, remakeTarget } from '../remake.ts';
 
 /** What the screen shows of one scan. */
 interface Shown {
@@ -75,6 +83,7 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
   const [pending, setPending] = useState<PendingScan[]>(() => readPending());
   const [online, setOnline] = useState(() => navigator.onLine);
   const [camera, setCamera] = useState(false);
+  const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
   const flushing = useRef(false);
   const closed = session.closed_at !== null;
 
@@ -170,6 +179,7 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
 
   const last = shown[0];
   const banner = last ? BANNER[last.state] : null;
+  const lastTarget = last ? remakeTarget(last.state, last.answer?.cabinet, last.answer?.order) : null;
   return (
     <>
       <PageHeader
@@ -256,7 +266,29 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
             </Typography>
           )}
           {last.state === 'QUEUED' && <Typography>{T.queued}</Typography>}
+          {lastTarget && (
+            <Button
+              variant="contained"
+              color="inherit"
+              sx={{ mt: 1, color: 'text.primary' }}
+              onClick={() => setRemaking(lastTarget)}
+              data-testid="scan-request-remake"
+            >
+              {REMAKE_TEXT.requestRemake}
+            </Button>
+          )}
         </Box>
+      )}
+      {remaking && (
+        <RequestRemakeDialog
+          orderId={remaking.orderId}
+          barcodes={[remaking.barcode]}
+          onClose={() => {
+            setRemaking(null);
+            // Back to scanning: the wedge scanner types into the scan field again.
+            window.setTimeout(() => input.current?.focus());
+          }}
+        />
       )}
       <Card>
         <CardContent>
@@ -270,6 +302,16 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
                   primary={<code>{s.code}</code>}
                   secondary={s.answer?.order ? `${s.answer.order.name} · ${s.answer.order.status}` : s.message}
                 />
+                {remakeTarget(s.state, s.answer?.cabinet, s.answer?.order) && (
+                  <Button
+                    size="small"
+                    sx={{ mr: 1 }}
+                    onClick={() => setRemaking(remakeTarget(s.state, s.answer?.cabinet, s.answer?.order))}
+                    data-testid="history-request-remake"
+                  >
+                    {REMAKE_TEXT.requestRemake}
+                  </Button>
+                )}
                 {s.state === 'QUEUED' || s.state === 'FAILED' ? (
                   <Chip size="small" label={BANNER[s.state].label(s)} color={s.state === 'QUEUED' ? 'info' : 'error'} />
                 ) : (
