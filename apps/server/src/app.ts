@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inLine } from '@cab/db';
+import { type DbHandle, inLine } from '@cab/db';
 import type { Access } from '@cab/shared';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -18,6 +18,7 @@ import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
+import { opsRoutes, QUIET_ROUTES } from './modules/ops/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
 import { createStorage } from './storage/index.ts';
@@ -40,12 +41,14 @@ export interface BuildAppOptions extends Omit<AppDeps, 'storage'> {
   storage?: AppDeps['storage'];
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
+  /** The database's connection counts for GET /metrics (DbHandle.stats). */
+  dbStats?: DbHandle['stats'];
 }
 
 /** Routes without a contract are public by nature: web pages, static files, API documentation. */
 const isUncontractedPublic = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
-export async function buildApp({ db, config, storage, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage, logger, dbStats }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One JSON line per request (written in onResponse below), not Fastify's two.
@@ -57,6 +60,9 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // While stopping, a request on a kept-alive connection is served (its answer says
+    // `Connection: close`) rather than refused with 503: in-flight clients see no error (decision 0033).
+    return503OnClosing: false,
   });
   const deps: AppDeps = { db, config, storage: storage ?? createStorage(config) };
   app.decorate('deps', deps);
@@ -85,7 +91,10 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
+    // Health checks and scrapes come every second: logged only at debug level.
+    const quiet = QUIET_ROUTES.has(req.routeOptions.url ?? '');
+    (quiet ? req.log.debug : req.log.info).call(
+      req.log,
       {
         method: req.method,
         url: req.url,
@@ -124,6 +133,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   ordersRoutes(app);
   labelsRoutes(app);
   remakesRoutes(app);
+  opsRoutes(app, { dbStats });
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

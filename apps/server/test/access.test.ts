@@ -11,6 +11,7 @@ import {
   labelsApi,
   MSG,
   ordersApi,
+  opsApi,
   ROLES,
   type Role,
   remakesApi,
@@ -18,6 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
+import { opsSamples } from './ops-fixtures.ts';
 
 /** Every contract of the product, by area. Later features add theirs here. */
 const CONTRACTS: Record<string, Record<string, Endpoint>> = {
@@ -30,6 +32,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   ordersApi,
   labelsApi,
   remakesApi,
+  opsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -63,6 +66,8 @@ const SAMPLE: Record<
   ...ordersSamples(),
   // Labels and remakes: ids that do not exist (labels-fixtures.ts).
   ...labelsAndRemakesSamples(),
+  // Health checks: no input (ops-fixtures.ts).
+  ...opsSamples(),
 };
 
 function announcementSample() {

@@ -35,3 +35,4 @@ export * from './pricing/index.ts';
 export * from './remakes/index.ts';
 export * from './validation.ts';
 export * from './web-text.ts';
+export * from './ops/contract.ts';
