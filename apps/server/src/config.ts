@@ -121,10 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isTestEnvironment: appEnv === 'test' || appEnv === 'staging',
     version: env.APP_VERSION || '0.1.0',
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    publicUrl: (url(env, 'PUBLIC_URL', ['http:', 'https:']) || `http://localhost:${int(env, 'PORT', 3000, 65535)}`).replace(
-      /\/+$/,
-      '',
-    ),
+    publicUrl: (
+      url(env, 'PUBLIC_URL', ['http:', 'https:']) || `http://localhost:${int(env, 'PORT', 3000, 65535)}`
+    ).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Cabinetry Back-office <no-reply@localhost>',
     stripe: { publishableKey: env.STRIPE_PUBLISHABLE_KEY || '', secretKey: env.STRIPE_SECRET_KEY || undefined },
     s3: {

@@ -16,14 +16,14 @@ import type { Db } from './types.ts';
 
 export { CATALOG_VERSION_KEY, moveCatalogVersion } from './catalog-version.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
-export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
-export * from './passwords.ts';
 export {
   appliedMigrations,
   assertMigrationsNotAhead,
   knownMigrations,
   MigrationsAheadError,
 } from './migration-state.ts';
+export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
+export * from './passwords.ts';
 export { inLine } from './pglite-queue.ts';
 export * from './seed.ts';
 export type { Db, Executor, Schema, Tx } from './types.ts';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbStats } from '@cab/db';
 import { ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { notFound } from '../../kit/errors.ts';
 import { processRegistry } from '../../kit/job-metrics.ts';
 import { outboxBacklog } from '../email/index.ts';
@@ -100,35 +100,33 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
       },
     });
   }
-  const { db } = app.deps;
-  // One query for both outbox gauges per scrape.
-  let backlog: Promise<{ pending: number; oldest: Date | null }> | undefined;
-  const readBacklog = () => {
-    backlog ??= outboxBacklog(db).finally(() => setImmediate(() => (backlog = undefined)));
-    return backlog;
-  };
+  // Read once per scrape, in the handler below, for both outbox gauges.
+  let backlog: { pending: number; oldest: Date | null } = { pending: 0, oldest: null };
   new Gauge({
     name: 'cab_outbox_pending',
     help: 'E-mails waiting in the outbox (PENDING)',
     registers: [registry],
-    async collect() {
-      this.set((await readBacklog()).pending);
+    collect() {
+      this.set(backlog.pending);
     },
   });
   new Gauge({
     name: 'cab_outbox_oldest_pending_age_seconds',
     help: 'Age of the oldest e-mail still waiting in the outbox (0 when none)',
     registers: [registry],
-    async collect() {
-      const { oldest } = await readBacklog();
-      this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+    collect() {
+      this.set(backlog.oldest ? Math.max(0, (Date.now() - backlog.oldest.getTime()) / 1000) : 0);
     },
   });
 
   app.get('/metrics', async (req, reply) => {
     if (!bearerMatches(req.headers.authorization, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ code: ERROR_CODES.notAuthenticated, message: MSG.metricsTokenRequired });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ code: ERROR_CODES.notAuthenticated, message: MSG.metricsTokenRequired });
     }
+    backlog = await outboxBacklog(app.deps.db);
     const text = (await registry.metrics()) + (await processRegistry.metrics());
     return reply.type(registry.contentType).send(text);
   });
