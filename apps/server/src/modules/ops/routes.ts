@@ -7,6 +7,13 @@ import { type MetricsOptions, registerMetrics } from './metrics.ts';
 /** Health checks, GET /metrics and the shutdown flag readiness reads (lifecycle.ts). */
 export function opsRoutes(app: FastifyInstance, options: MetricsOptions = {}) {
   app.decorate('lifecycle', { shuttingDown: false });
+  // While draining, every answer ends its connection: clients stop reusing kept-alive sockets
+  // before the server stops listening, so none sends a request into a socket being closed.
+  // Decided when the answer leaves, so a request that began before the signal says it too.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
+  });
   route(app, opsApi.live, async () => ({ status: 'ok' as const }));
   route(app, opsApi.ready, async ({ reply }) => {
     const health = await readiness(app.deps, app.lifecycle.shuttingDown);
