@@ -30,7 +30,7 @@ export type { Db, Executor, Schema, Tx } from './types.ts';
 export { schema };
 
 /** Extensions the migrations create (0005: pg_trgm for substring filters); PostgreSQL ships them as contrib. */
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 // The compiled server (apps/server/build.mjs) is one file in another folder: it says where they are.
 declare const __MIGRATIONS_FROM_BUNDLE__: string | undefined;
