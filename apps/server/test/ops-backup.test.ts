@@ -7,9 +7,9 @@ import { type SqlRunner, summarizeTables } from '@cab/db/backup';
 import { lockDataDir } from '@cab/db/data-dir-lock';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/seed/index.ts';
 import { testConfig } from './helpers.ts';
 import { ROOT } from './ops-process.ts';
-import { seed } from '../src/seed/index.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'cab-ops-backup-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -32,7 +32,9 @@ function cli(script: 'backup' | 'restore', file: string, env: Record<string, str
 
 /** A handle's raw SQL runner (every table, read generically: row counts and checksums). */
 const runnerOf = (handle: DbHandle): SqlRunner =>
-  'client' in handle ? (handle as unknown as { client: SqlRunner }).client : (handle as unknown as { pool: SqlRunner }).pool;
+  'client' in handle
+    ? (handle as unknown as { client: SqlRunner }).client
+    : (handle as unknown as { pool: SqlRunner }).pool;
 
 async function summaryOf(open: () => Promise<DbHandle>) {
   const handle = await open();
@@ -87,7 +89,9 @@ describe('backups of the embedded database', () => {
   const source = path.join(work, 'source');
   const archive = path.join(work, 'embedded.tar.gz');
 
-  it('backs up orders, every table and the uploads, and restores them into a fresh place', { timeout: 300_000 }, async () => {
+  it('backs up orders, every table and the uploads, and restores them into a fresh place', {
+    timeout: 300_000,
+  }, async () => {
     await seeded(() => createDb({ dataDir: source }));
     writeUploads(source);
     const before = await summaryOf(() => createDb({ dataDir: source, migrate: false }));
@@ -124,19 +128,23 @@ describe('backups of the embedded database', () => {
     }
   });
 
-  it.skipIf(!PG)('moves to PostgreSQL: an embedded backup restores into an empty PostgreSQL database', { timeout: 300_000 }, async () => {
-    const url = await freshPgDatabase('ops_backup_moved');
-    const target = path.join(work, 'moved');
-    const restore = await cli('restore', archive, { DATABASE_URL: url, DATA_DIR: target });
-    expect(restore.out).toMatch(/rows verified against the backup/);
-    expect(restore.code).toBe(0);
-    const before = await summaryOf(() => createDb({ dataDir: source, migrate: false }));
-    const after = await summaryOf(() => createDb({ databaseUrl: url, migrate: false }));
-    const { 'drizzle.__drizzle_migrations': _a, ...rowsBefore } = before;
-    const { 'drizzle.__drizzle_migrations': _b, ...rowsAfter } = after;
-    expect(rowsAfter).toEqual(rowsBefore);
-    expectUploads(target);
-  });
+  it.skipIf(!PG)(
+    'moves to PostgreSQL: an embedded backup restores into an empty PostgreSQL database',
+    { timeout: 300_000 },
+    async () => {
+      const url = await freshPgDatabase('ops_backup_moved');
+      const target = path.join(work, 'moved');
+      const restore = await cli('restore', archive, { DATABASE_URL: url, DATA_DIR: target });
+      expect(restore.out).toMatch(/rows verified against the backup/);
+      expect(restore.code).toBe(0);
+      const before = await summaryOf(() => createDb({ dataDir: source, migrate: false }));
+      const after = await summaryOf(() => createDb({ databaseUrl: url, migrate: false }));
+      const { 'drizzle.__drizzle_migrations': _a, ...rowsBefore } = before;
+      const { 'drizzle.__drizzle_migrations': _b, ...rowsAfter } = after;
+      expect(rowsAfter).toEqual(rowsBefore);
+      expectUploads(target);
+    },
+  );
 });
 
 describe.skipIf(!PG)('backups of PostgreSQL (pg_dump / pg_restore)', () => {

@@ -68,7 +68,13 @@ beforeAll(async () => {
   const url = new URL(PG);
   url.pathname = '/ops_two';
 
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', directory: s3Dir, silent: true, configureBuckets: [{ name: 'cab-two' }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: s3Dir,
+    silent: true,
+    configureBuckets: [{ name: 'cab-two' }],
+  });
   const s3Port = (await s3.run()).port;
   smtp = new SMTPServer({
     authOptional: true,
@@ -78,7 +84,10 @@ beforeAll(async () => {
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString()));
       stream.on('end', () => {
-        mails.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '', to: session.envelope.rcptTo[0]!.address });
+        mails.push({
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '',
+          to: session.envelope.rcptTo[0]!.address,
+        });
         callback();
       });
     },
@@ -96,7 +105,10 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
   });
   // Started together: migrations and the demo seed run once, under their advisory locks.
-  [a, b] = await Promise.all([startServer(basePort + 2, env(dataDirs[0]!)), startServer(basePort + 3, env(dataDirs[1]!))]);
+  [a, b] = await Promise.all([
+    startServer(basePort + 2, env(dataDirs[0]!)),
+    startServer(basePort + 3, env(dataDirs[1]!)),
+  ]);
 }, 240_000);
 
 afterAll(async () => {

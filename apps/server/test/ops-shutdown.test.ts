@@ -27,9 +27,7 @@ function post(agent: http.Agent, url: string, headers: Record<string, string>, b
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
       res.on('error', reject);
     });
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      reject(Object.assign(err, { newConnection: !req.reusedSocket })),
-    );
+    req.on('error', (err: NodeJS.ErrnoException) => reject(Object.assign(err, { newConnection: !req.reusedSocket })));
     req.end(body);
   });
 }
@@ -40,7 +38,9 @@ const errorCode = (err: unknown) => {
 };
 
 describe('graceful shutdown under a steady load', () => {
-  it('fails no request but refused new connections, and leaves nothing half-written', { timeout: 240_000 }, async () => {
+  it('fails no request but refused new connections, and leaves nothing half-written', {
+    timeout: 240_000,
+  }, async () => {
     server = await startServer(basePort + 1, {
       DATA_DIR: dataDir,
       SHUTDOWN_DRAIN_MS: '1500',
@@ -80,7 +80,9 @@ describe('graceful shutdown under a steady load', () => {
             refused++;
             return;
           }
-          failures.push(`${name}: ${code} (signalled ${signalled}, new connection ${(err as { newConnection?: boolean }).newConnection})`);
+          failures.push(
+            `${name}: ${code} (signalled ${signalled}, new connection ${(err as { newConnection?: boolean }).newConnection})`,
+          );
           if (failures.length > 20) return;
         }
       }

@@ -27,7 +27,10 @@ function expectOneLine(result: { code: number; output: string }, pattern: RegExp
 
 describe('start-up checks: one clear line, never a stack trace', () => {
   it('an invalid configuration value names its variable', { timeout: 180_000 }, async () => {
-    expectOneLine(await startExpectingFailure({ PORT: 'eighty', DATA_DIR: tempDir() }), /^Invalid configuration: PORT /);
+    expectOneLine(
+      await startExpectingFailure({ PORT: 'eighty', DATA_DIR: tempDir() }),
+      /^Invalid configuration: PORT /,
+    );
     expectOneLine(
       await startExpectingFailure({ SHUTDOWN_TIMEOUT_MS: '-5', DATA_DIR: tempDir() }),
       /SHUTDOWN_TIMEOUT_MS must be a whole number/,
@@ -40,8 +43,14 @@ describe('start-up checks: one clear line, never a stack trace', () => {
   });
 
   it('a database it cannot reach', { timeout: 120_000 }, async () => {
-    const result = await startExpectingFailure({ DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/cab', DATA_DIR: tempDir() });
-    expectOneLine(result, /^Cannot reach the database at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/cab \(ECONNREFUSED\)/);
+    const result = await startExpectingFailure({
+      DATABASE_URL: 'postgres://nobody:secret@127.0.0.1:1/cab',
+      DATA_DIR: tempDir(),
+    });
+    expectOneLine(
+      result,
+      /^Cannot reach the database at postgres:\/\/nobody:\*\*\*@127\.0\.0\.1:1\/cab \(ECONNREFUSED\)/,
+    );
     expect(result.output).not.toContain('secret');
   });
 

@@ -62,7 +62,8 @@ export function readArchive(file: string) {
 export function restoreUploads(uploads: TarEntry[], dir: string) {
   for (const u of uploads) {
     const rel = u.name.slice('uploads/'.length);
-    if (rel.split('/').some((part) => part === '..' || part === '')) throw new Error(`unsafe path in backup: ${u.name}`);
+    if (rel.split('/').some((part) => part === '..' || part === ''))
+      throw new Error(`unsafe path in backup: ${u.name}`);
     const target = path.join(dir, ...rel.split('/'));
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, u.data);

@@ -32,7 +32,8 @@ export function requireTool(tool: 'pg_dump' | 'pg_restore') {
 export function runTool(tool: string, args: string[]) {
   const run = spawnSync(tool, args, { encoding: 'utf8' });
   if (run.error) fail(`${tool} failed: ${run.error.message}`);
-  if (run.status !== 0) fail(`${tool} failed (exit ${run.status}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`);
+  if (run.status !== 0)
+    fail(`${tool} failed (exit ${run.status}): ${run.stderr.trim().split('\n').slice(-3).join(' / ')}`);
 }
 
 /** Tables whose rows or checksum differ from the manifest's; empty when the restore is faithful. */

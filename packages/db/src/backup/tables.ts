@@ -74,7 +74,10 @@ export async function copyAllRows(source: SqlRunner, target: SqlRunner, batch = 
   // Triggers (the audit trail's append-only guard) and foreign keys rest while rows are copied,
   // where the role may do that (a superuser); otherwise tables are filled parents first.
   await target.query(`set session_replication_role = replica`).catch(() => undefined);
-  const tables = await insertOrder(source, (await listTables(source)).filter((t) => !t.startsWith('drizzle.')));
+  const tables = await insertOrder(
+    source,
+    (await listTables(source)).filter((t) => !t.startsWith('drizzle.')),
+  );
   // Rows the target's migrations and seed-free start already wrote are replaced by the backup's.
   for (const t of [...tables].reverse()) await target.query(`delete from ${qualified(t)}`).catch(() => undefined);
   for (const t of tables) {

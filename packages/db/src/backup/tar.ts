@@ -17,14 +17,20 @@ function header(name: string, size: number): Buffer {
     const cut = name.lastIndexOf('/', name.length - 1 - 0);
     prefix = name.slice(0, cut);
     base = name.slice(cut + 1);
-    if (Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155) throw new Error(`name too long for tar: ${name}`);
+    if (Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155)
+      throw new Error(`name too long for tar: ${name}`);
   }
   h.write(base, 0, 100, 'utf8');
   h.write('0000644\0', 100);
   h.write('0000000\0', 108);
   h.write('0000000\0', 116);
   h.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
-  h.write(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, '0')}\0`, 136);
+  h.write(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+  );
   h.write('        ', 148); // checksum placeholder
   h.write('0', 156); // regular file
   h.write('ustar\0', 257);

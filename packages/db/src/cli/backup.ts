@@ -32,7 +32,15 @@ if (env.databaseUrl) {
   const dir = mkdtempSync(path.join(tmpdir(), 'cab-backup-'));
   try {
     const dump = path.join(dir, DATABASE_ENTRY.postgres);
-    runTool('pg_dump', ['--format=custom', '--no-owner', '--no-acl', `--snapshot=${snapshot}`, '--file', dump, env.databaseUrl]);
+    runTool('pg_dump', [
+      '--format=custom',
+      '--no-owner',
+      '--no-acl',
+      `--snapshot=${snapshot}`,
+      '--file',
+      dump,
+      env.databaseUrl,
+    ]);
     database = readFileSync(dump);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,8 @@ import { createDb, DataDirInUseError, MIGRATIONS_DIR, PGLITE_EXTENSIONS } from '
  * An embedded backup restores into PostgreSQL too (DATABASE_URL set): the way to move over.
  */
 const file = process.argv[2];
-if (!file) fail('usage: npm run db:restore -- FILE   (into an empty DATA_DIR, or an empty database named by DATABASE_URL)');
+if (!file)
+  fail('usage: npm run db:restore -- FILE   (into an empty DATA_DIR, or an empty database named by DATABASE_URL)');
 const env = backupEnv();
 let archive: ReturnType<typeof readArchive>;
 try {
@@ -51,7 +52,15 @@ if (env.databaseUrl) {
     try {
       const dump = path.join(dir, DATABASE_ENTRY.postgres);
       writeFileSync(dump, database);
-      runTool('pg_restore', ['--no-owner', '--no-acl', '--exit-on-error', '--single-transaction', '--dbname', env.databaseUrl, dump]);
+      runTool('pg_restore', [
+        '--no-owner',
+        '--no-acl',
+        '--exit-on-error',
+        '--single-transaction',
+        '--dbname',
+        env.databaseUrl,
+        dump,
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -71,14 +80,18 @@ if (env.databaseUrl) {
     const copied = await summarizeTables(again);
     const expected = await summarizeTables(source);
     await source.close();
-    verified = moved ? verify(expected, copied, 'drizzle.__drizzle_migrations') : fail('the backup does not match its manifest');
+    verified = moved
+      ? verify(expected, copied, 'drizzle.__drizzle_migrations')
+      : fail('the backup does not match its manifest');
     await again.end();
     await target.end().catch(() => undefined);
   }
   await target.end().catch(() => undefined);
 } else {
   if (manifest.kind === 'postgres') {
-    fail('This backup is of a PostgreSQL database: restore it into PostgreSQL (set DATABASE_URL to an empty database).');
+    fail(
+      'This backup is of a PostgreSQL database: restore it into PostgreSQL (set DATABASE_URL to an empty database).',
+    );
   }
   const pgdata = path.join(env.dataDir, 'pgdata');
   let present: string[] = [];
