@@ -4,10 +4,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@cab/db';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basePort, type RunningServer, signIn, startServer } from './ops-process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cab-ops-stop-'));
+/** On the API tests' PostgreSQL pass the server runs on PostgreSQL (database ops_stop), else on PGlite. */
+const PG = process.env.TEST_DATABASE_URL;
+
+async function databaseUrl(): Promise<string | undefined> {
+  if (!PG) return undefined;
+  const admin = new pg.Client({ connectionString: PG });
+  await admin.connect();
+  await admin.query('drop database if exists ops_stop with (force)');
+  await admin.query('create database ops_stop');
+  await admin.end();
+  const url = new URL(PG);
+  url.pathname = '/ops_stop';
+  return url.toString();
+}
 let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.stop('SIGKILL');
@@ -41,8 +56,10 @@ describe('graceful shutdown under a steady load', () => {
   it('fails no request but refused new connections, and leaves nothing half-written', {
     timeout: 240_000,
   }, async () => {
+    const url = await databaseUrl();
     server = await startServer(basePort + 1, {
       DATA_DIR: dataDir,
+      DATABASE_URL: url,
       SHUTDOWN_DRAIN_MS: '1500',
       SHUTDOWN_TIMEOUT_MS: '20000',
       ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '0',
@@ -112,7 +129,7 @@ describe('graceful shutdown under a steady load', () => {
     expect(s.err()).not.toMatch(/error/i);
 
     // Every answered create is in the database with its audit event; nothing else is.
-    const handle = await createDb({ dataDir });
+    const handle = await createDb(url ? { databaseUrl: url } : { dataDir });
     try {
       const rows = (
         (await handle.db.execute(
