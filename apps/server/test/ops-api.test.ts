@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { schema } from '@cab/db';
+import { createTestDb } from '@cab/db/testing';
 import { opsApi } from '@cab/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -89,6 +90,21 @@ describe('health checks', () => {
       );
     }
     expect((await t.call(opsApi.ready)).status).toBe(200);
+  });
+
+  it('ready answers 503 when the database does not answer; live still 200', async () => {
+    const handle = await createTestDb();
+    const app = await buildApp({ db: handle.db, config: testConfig(), logger: false });
+    await app.ready();
+    try {
+      await handle.close();
+      const ready = await app.inject({ method: 'GET', url: opsApi.ready.path });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'failed' } });
+      expect((await app.inject({ method: 'GET', url: opsApi.live.path })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('is never logged at info level; other requests are', async () => {
