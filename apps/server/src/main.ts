@@ -38,6 +38,7 @@ const outbox = config.smtpUrl
 
 let stopping = false;
 async function shutdown(signal: string) {
+  // Ctrl+C under npm delivers SIGINT twice (the terminal's and npm's): the second is ignored.
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
