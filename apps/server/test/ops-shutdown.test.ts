@@ -105,7 +105,11 @@ describe('graceful shutdown under a steady load', () => {
       }
     };
     const clients = Array.from({ length: 8 }, client);
-    await new Promise((r) => setTimeout(r, 2000));
+    // A steady load first: at least a second of it and a few orders answered.
+    const loadStart = Date.now();
+    while ((Date.now() - loadStart < 1000 || created.length < 5) && failures.length === 0) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const before = created.length;
     signalled = true;
     s.child.kill('SIGTERM');
