@@ -5,7 +5,12 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' },
+    // No drain delay on a reload: no load balancer is waiting for readiness to turn.
+    env: {
+      ...process.env,
+      APP_ENV: process.env.APP_ENV ?? 'development',
+      SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? '0',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inLine } from '@cab/db';
+import { type DbHandle, inLine } from '@cab/db';
 import type { Access } from '@cab/shared';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -20,6 +20,7 @@ import { emailRoutes } from './modules/email/index.ts';
 import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
+import { opsRoutes, QUIET_ROUTES } from './modules/ops/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { productionRoutes } from './modules/production/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
@@ -46,12 +47,14 @@ export interface BuildAppOptions extends Omit<AppDeps, 'storage'> {
   storage?: AppDeps['storage'];
   /** Pino logger options, or false for silence (tests). */
   logger?: boolean | object;
+  /** The database's connection counts for GET /metrics (DbHandle.stats). */
+  dbStats?: DbHandle['stats'];
 }
 
 /** Routes without a contract are public by nature: web pages, static files, API documentation. */
 const isUncontractedPublic = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
-export async function buildApp({ db, config, storage, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, storage, logger, dbStats }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One JSON line per request (written in onResponse below), not Fastify's two.
@@ -63,6 +66,9 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
     trustProxy: config.trustProxy as boolean | string,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // While stopping, a request on a kept-alive connection is served (its answer says
+    // `Connection: close`) rather than refused with 503: in-flight clients see no error (decision 0033).
+    return503OnClosing: false,
   });
   const deps: AppDeps = { db, config, storage: storage ?? createStorage(config) };
   app.decorate('deps', deps);
@@ -91,7 +97,10 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
+    // Health checks and scrapes come every second: logged only at debug level.
+    const quiet = QUIET_ROUTES.has(req.routeOptions.url ?? '');
+    (quiet ? req.log.debug : req.log.info).call(
+      req.log,
       {
         method: req.method,
         url: req.url,
@@ -137,6 +146,7 @@ export async function buildApp({ db, config, storage, logger }: BuildAppOptions)
   transferRoutes(app);
   reportsRoutes(app);
   invoicesRoutes(app);
+  opsRoutes(app, { dbStats });
   catalogPages(app);
   await registerWeb(app, config.webDist);
   return app;

@@ -50,15 +50,65 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Send HSTS and upgrade-insecure-requests on every answer, not only on HTTPS requests. */
   httpsOnly: boolean;
+  /** Bearer token of GET /metrics; unset: no metrics endpoint (404) and no per-request recording. */
+  metricsToken: string | undefined;
+  /** On SIGTERM/SIGINT: how long readiness answers 503 while new connections are still accepted. */
+  shutdownDrainMs: number;
+  /** Then: how long requests in flight may take before their connections are closed. */
+  shutdownTimeoutMs: number;
+}
+
+/** A configuration value the server cannot run with; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-function int(value: string | undefined, fallback: number): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got "${value}"`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n > max) {
+    throw new ConfigError(name, `must be a whole number from 0 to ${max}, got "${value}"`);
+  }
   return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const value = env[name] || undefined;
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `is not a URL (expected ${protocols.map((p) => `${p}//...`).join(' or ')})`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function oneOf(env: NodeJS.ProcessEnv, name: string, values: string[]): string | undefined {
+  const value = env[name] || undefined;
+  if (value !== undefined && !values.includes(value)) {
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${value}"`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(name, `must be true or false, got "${value}"`);
 }
 
 function trustProxy(value: string | undefined): boolean | number | string {
@@ -72,15 +122,17 @@ function trustProxy(value: string | undefined): boolean | number | string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appEnv = env.APP_ENV || 'production';
   return {
-    port: int(env.PORT, 3000),
+    port: int(env, 'PORT', 3000, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(ROOT, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     appEnv,
     isTestEnvironment: appEnv === 'test' || appEnv === 'staging',
     version: env.APP_VERSION || '0.1.0',
-    smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`).replace(/\/+$/, ''),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    publicUrl: (
+      url(env, 'PUBLIC_URL', ['http:', 'https:']) || `http://localhost:${int(env, 'PORT', 3000, 65535)}`
+    ).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Cabinetry Back-office <no-reply@localhost>',
     stripe: {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
@@ -95,14 +147,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
       secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     },
-    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
-    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 10),
-    clientLogRateLimitPerMinute: int(env.CLIENT_LOG_RATE_LIMIT_PER_MINUTE, 60),
-    orderWriteRateLimitPerMinute: int(env.ORDER_WRITE_RATE_LIMIT_PER_MINUTE, 120),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024),
+    loginRateLimitPerMinute: int(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 10),
+    clientLogRateLimitPerMinute: int(env, 'CLIENT_LOG_RATE_LIMIT_PER_MINUTE', 60),
+    orderWriteRateLimitPerMinute: int(env, 'ORDER_WRITE_RATE_LIMIT_PER_MINUTE', 120),
     webDist: path.resolve(env.WEB_DIST || path.join(ROOT, 'apps/web/dist')),
-    logLevel: env.LOG_LEVEL || (appEnv === 'test' ? 'warn' : 'info'),
-    seedDemo: env.SEED_DEMO !== 'false',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS) ?? (appEnv === 'test' ? 'warn' : 'info'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    httpsOnly: env.HTTPS_ONLY === 'true',
+    httpsOnly: bool(env, 'HTTPS_ONLY', false),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 3000, 600_000),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 600_000),
   };
 }

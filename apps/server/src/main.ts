@@ -1,20 +1,27 @@
-import { createDb, DataDirInUseError } from '@cab/db';
+import { createDb } from '@cab/db';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { systemContext } from './kit/context.ts';
 import { startDailyJobs } from './kit/daily-jobs.ts';
 import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
+import { gracefulShutdown } from './modules/ops/index.ts';
 import { seed } from './seed/index.ts';
+import { exitOnStartupFailure } from './startup-errors.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
+// A bad value, an unreachable database or a database newer than this code: one line, exit 1.
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  exitOnStartupFailure(err, '');
+}
+const dbLocation = config.databaseUrl?.replace(/:[^:@/]+@/, ':***@') ?? config.dataDir;
 // The data directory's lock is taken before any migration or seed touches it: a second server
 // or db:migrate beside a running one stops here with a clear message and changes nothing.
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) => {
-  if (!(err instanceof DataDirInUseError)) throw err;
-  console.error(err.message);
-  process.exit(1);
-});
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) =>
+  exitOnStartupFailure(err, dbLocation),
+);
 // Demo orders on a first start, except under APP_ENV=test: browser tests start without orders,
 // but with the demo finance rules (a submit needs a payment option).
 const { createdDemoUsers } = await seed(handle.db, {
@@ -23,7 +30,7 @@ const { createdDemoUsers } = await seed(handle.db, {
   demoOrders: config.seedDemo && config.appEnv !== 'test',
   config,
 });
-const app = await buildApp({ db: handle.db, config });
+const app = await buildApp({ db: handle.db, config, dbStats: handle.stats });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
 // The worker serves no request: it runs with a system context (no actor, no request id).
 const outbox = config.smtpUrl
@@ -34,14 +41,18 @@ const dailyJobs = startDailyJobs(systemContext(app.deps, app.log));
 
 let stopping = false;
 async function shutdown(signal: string) {
+  // Ctrl+C under npm delivers SIGINT twice (the terminal's and npm's): the second is ignored.
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   try {
-    await outbox?.stop();
-    await dailyJobs.stop();
-    await app.close();
-    await handle.close();
+    await gracefulShutdown({
+      app,
+      background: outbox ? [outbox, dailyJobs] : [dailyJobs],
+      closeDatabase: () => handle.close(),
+      drainMs: config.shutdownDrainMs,
+      timeoutMs: config.shutdownTimeoutMs,
+    });
   } finally {
     process.exit(0);
   }

@@ -1,12 +1,18 @@
 import { assertDataDirFree, DataDirInUseError } from '@cab/db/data-dir-lock';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
+import { exitOnStartupFailure } from './startup-errors.ts';
 
 /**
  * `npm start` runs this before it builds anything: beside a running server on the same embedded
  * database it stops with the data-dir message, so a second start rewrites no file (the server
  * itself takes the lock before migrating; this only spares the web build).
  */
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  exitOnStartupFailure(err, '');
+}
 if (!config.databaseUrl) {
   try {
     assertDataDirFree(config.dataDir);

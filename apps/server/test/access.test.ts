@@ -12,6 +12,7 @@ import {
   invoicesApi,
   labelsApi,
   MSG,
+  opsApi,
   ordersApi,
   productionApi,
   ROLES,
@@ -25,6 +26,7 @@ import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { invoicesSamples } from './invoices-access-samples.ts';
 import { labelsAndRemakesSamples } from './labels-fixtures.ts';
+import { opsSamples } from './ops-fixtures.ts';
 import { productionSamples } from './production-access-samples.ts';
 import { reportsSamples, transferSamples } from './transfer-fixtures.ts';
 
@@ -44,6 +46,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   transferApi,
   reportsApi,
   invoicesApi,
+  opsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -85,6 +88,8 @@ const SAMPLE: Record<
   ...transferSamples(),
   ...reportsSamples(),
   ...invoicesSamples(),
+  // Health checks: no input (ops-fixtures.ts).
+  ...opsSamples(),
 };
 
 function announcementSample() {

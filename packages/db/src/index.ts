@@ -9,12 +9,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { queuedClient } from './pglite-queue.ts';
+import { assertMigrationsNotAhead } from './migration-state.ts';
+import { pgliteLineDepth, queuedClient } from './pglite-queue.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
 
 export { CATALOG_VERSION_KEY, moveCatalogVersion } from './catalog-version.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
+export {
+  appliedMigrations,
+  assertMigrationsNotAhead,
+  knownMigrations,
+  MigrationsAheadError,
+} from './migration-state.ts';
 export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 export * from './passwords.ts';
 export { inLine } from './pglite-queue.ts';
@@ -23,7 +30,7 @@ export type { Db, Executor, Schema, Tx } from './types.ts';
 export { schema };
 
 /** Extensions the migrations create (0005: pg_trgm for substring filters); PostgreSQL ships them as contrib. */
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 // The compiled server (apps/server/build.mjs) is one file in another folder: it says where they are.
 declare const __MIGRATIONS_FROM_BUNDLE__: string | undefined;
@@ -37,7 +44,16 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   /** Where the data lives: the PGlite folder or the PostgreSQL URL without password. */
   location: string;
+  /** Connections or callers at this moment (metrics): the pool's counts, or PGlite's line. */
+  stats(): DbStats;
   close(): Promise<void>;
+}
+
+/** node-postgres pool counts; on PGlite `total` is 1 and `waiting` the callers in its line. */
+export interface DbStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface CreateDbOptions {
@@ -73,9 +89,15 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
     pool,
     kind: 'postgres',
     location: url.replace(/:[^:@/]+@/, ':***@'),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
+
+const pgliteStats = (): DbStats => {
+  const waiting = pgliteLineDepth();
+  return { total: 1, idle: waiting === 0 ? 1 : 0, waiting };
+};
 
 /** Drizzle over PGlite, every statement through the fair line (pglite-queue.ts). */
 const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite, schema }) as unknown as Db;
@@ -85,7 +107,7 @@ async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite 
     const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     const db = pgliteDb(client);
-    return { db, client, kind: 'pglite', location: dataDir, close: () => client.close() };
+    return { db, client, kind: 'pglite', location: dataDir, stats: pgliteStats, close: () => client.close() };
   }
   mkdirSync(dataDir, { recursive: true });
   // Before PGlite reads a byte: a second process must not open the same files.
@@ -103,26 +125,32 @@ async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite 
         release();
       }
     };
-    return { db, client, kind: 'pglite', location: dataDir, close };
+    return { db, client, kind: 'pglite', location: dataDir, stats: pgliteStats, close };
   } catch (err) {
     release();
     throw err;
   }
 }
 
-/** Applies pending migrations; on PostgreSQL under an advisory lock so several instances can start at once. */
+/**
+ * Applies pending migrations; on PostgreSQL under an advisory lock so several instances can start
+ * at once. A database that holds migrations this code does not know (a newer version ran on it)
+ * is refused with MigrationsAheadError, before anything is applied.
+ */
 export async function runMigrations(handle: DbHandle): Promise<void> {
   if ('pool' in handle) {
     const pool = handle.pool as pg.Pool;
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock(727274)');
+      await assertMigrationsNotAhead(handle.db, MIGRATIONS_DIR);
       await migrateNodePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
       lock.release();
     }
   } else {
+    await assertMigrationsNotAhead(handle.db, MIGRATIONS_DIR);
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
 }

@@ -67,10 +67,24 @@ interface Waiter {
   go: () => void;
 }
 
+/** Every line of this process (one per PGlite client), for `pgliteLineDepth`. */
+const lines = new Set<Line>();
+
+/** Callers waiting for PGlite at this moment: to be admitted, or for the statement before theirs. */
+export function pgliteLineDepth(): number {
+  let depth = admissions.length;
+  for (const line of lines) depth += line.depth;
+  return depth;
+}
+
 /** One holder at a time; waiters ordered by place, ties by the order they asked. */
 class Line {
   private held = false;
   private readonly waiting: Waiter[] = [];
+
+  get depth() {
+    return this.waiting.length;
+  }
 
   enter(at: number): Promise<void> {
     if (!this.held) {
@@ -97,6 +111,7 @@ type QueuedClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 export function queuedClient(pg: PGlite): QueuedClient {
   lineInUse = true;
   const line = new Line();
+  lines.add(line);
   const inTurn = async <T>(run: () => Promise<T>): Promise<T> => {
     await admission();
     await line.enter(place());

@@ -22,6 +22,7 @@ export * from './invoices/index.ts';
 export * from './labels/index.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './ops/contract.ts';
 export * from './orders/builder-text.ts';
 export * from './orders/business-days.ts';
 export * from './orders/contract.ts';

@@ -60,6 +60,8 @@ export const MSG = {
   notAuthenticated: 'Authentication credentials were not provided or are no longer valid.',
   permissionDenied: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
+  /** GET /metrics without the right `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsTokenRequired: 'The metrics token (Authorization: Bearer) is missing or wrong.',
   validationFailed: 'Some fields are not valid.',
   /** A NUL byte cannot be stored in a PostgreSQL text column. */
   textHasNul: 'Must not contain a NUL character',

@@ -182,7 +182,8 @@ export function route<E extends Endpoint>(
         req,
         reply,
       });
-      reply.code(status);
+      // A handler may answer another status itself (a health check's 503); else the contract's.
+      if (reply.statusCode === 200) reply.code(status);
       // Already JSON (kit/json-rows.ts): sent as written, past the serializer.
       if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
       return result;

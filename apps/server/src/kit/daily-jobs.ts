@@ -1,6 +1,7 @@
 import { schema } from '@cab/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
+import { jobMetrics } from './job-metrics.ts';
 import { transaction } from './transaction.ts';
 
 /**
@@ -59,7 +60,8 @@ export async function runDailyJob(
         })
         .returning({ id: jobRuns.id });
       if (claimed.length === 0) return 'skipped';
-      await job(tx, day);
+      // Counted on /metrics only when it runs here (a skipped day is another server's).
+      await jobMetrics.track(name, () => job(tx, day));
       await tx.db
         .update(jobRuns)
         .set({ finishedAt: sql`now()` })

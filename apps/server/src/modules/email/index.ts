@@ -12,4 +12,5 @@ export {
   smtpSender,
   startOutboxWorker,
 } from './outbox.ts';
+export { outboxBacklog } from './repository.ts';
 export { emailRoutes } from './routes.ts';

@@ -1,6 +1,7 @@
 import { emailTemplateDefinition, MSG } from '@cab/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { RequestContext } from '../../kit/context.ts';
+import { jobMetrics } from '../../kit/job-metrics.ts';
 import { renderText } from './render.ts';
 import * as repo from './repository.ts';
 
@@ -129,6 +130,8 @@ export async function deliverDue(
   ctx: RequestContext,
   sender: MailSender,
   now = () => new Date(),
+  /** Asked between messages: when it says stop, the claimed messages not yet sent are let go. */
+  stopping: () => boolean = () => false,
 ): Promise<{ sent: number; failed: number }> {
   const { db } = ctx;
   const claimed = await repo.claimDue(db, OUTBOX.batch, new Date(now().getTime() + OUTBOX.leaseMs));
@@ -167,6 +170,15 @@ export async function deliverDue(
   };
   // As many messages in flight as the SMTP pool has connections.
   for (let i = 0; i < claimed.length; i += OUTBOX.concurrency) {
+    if (stopping()) {
+      // Shutting down: the rest are due again at once, for another server or the next start,
+      // instead of waiting out their lease.
+      await repo.releaseClaimed(
+        db,
+        claimed.slice(i).map((m) => m.id),
+      );
+      break;
+    }
     await Promise.all(claimed.slice(i, i + OUTBOX.concurrency).map(deliver));
   }
   return { sent, failed };
@@ -182,11 +194,13 @@ export function startOutboxWorker(ctx: RequestContext, sender: MailSender) {
   let stopped = false;
   const round = () => {
     if (stopped || running) return running;
-    running = deliverDue(ctx, sender)
+    // Each round is one run of job "outbox" in the metrics (kit/job-metrics.ts).
+    running = jobMetrics
+      .track('outbox', () => deliverDue(ctx, sender, undefined, () => stopped))
       .then((r) => {
         if (r.sent || r.failed) log.info(r, 'outbox delivery round');
         // A full batch means more may be due: go again at once.
-        if (r.sent + r.failed >= OUTBOX.batch) setImmediate(round);
+        if (r.sent + r.failed >= OUTBOX.batch && !stopped) setImmediate(round);
       })
       .catch((err) => log.error({ err }, 'outbox delivery failed'))
       .finally(() => {
@@ -197,6 +211,7 @@ export function startOutboxWorker(ctx: RequestContext, sender: MailSender) {
   const timer = setInterval(round, OUTBOX.pollMs);
   return {
     kick: () => void round(),
+    /** Stops between messages: the one being sent finishes, the rest stay in the outbox. */
     async stop() {
       stopped = true;
       clearInterval(timer);

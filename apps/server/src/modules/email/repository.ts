@@ -52,6 +52,24 @@ export function claimDue(db: Executor, limit: number, leaseUntil: Date) {
   return db.update(emailOutbox).set({ nextAttemptAt: leaseUntil }).where(inArray(emailOutbox.id, due)).returning();
 }
 
+/** Claimed messages not sent after all (the server is stopping): due again now. */
+export async function releaseClaimed(db: Executor, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'PENDING')));
+}
+
+/** Mail waiting to be sent: how many, and when the oldest was queued (metrics). */
+export async function outboxBacklog(db: Executor): Promise<{ pending: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${emailOutbox.createdAt})::text` })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'PENDING'));
+  return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
 export async function updateOutbox(db: Executor, id: number, values: Partial<typeof emailOutbox.$inferInsert>) {
   await db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
 }

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Ports of this file family's servers: E2E_PORT (3606 for this branch's helper) and the next few. */
+export const basePort = Number(process.env.OPS_TEST_PORT || 3606);
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  out: () => string;
+  err: () => string;
+  /** Sends `signal` and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/**
+ * `node --import tsx apps/server/src/main.ts` with PORT and `env`; resolves once it prints its
+ * ready line, rejects if it exits first (with what it printed).
+ */
+export function startServer(port: number, env: Record<string, string | undefined>, timeoutMs = 120_000) {
+  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      TEST_DATABASE_URL: undefined,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (err += c));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const server: RunningServer = {
+    child,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    out: () => out,
+    err: () => err,
+    exited,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return new Promise<RunningServer>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server on ${port} not ready in ${timeoutMs} ms: ${out}${err}`));
+    }, timeoutMs);
+    child.stdout!.on('data', () => {
+      if (out.includes('ready on')) {
+        clearTimeout(timer);
+        resolve(server);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${out}${err}`));
+    });
+  });
+}
+
+/** Runs main.ts expecting it to stop at start-up: its exit code and what it printed. */
+export async function startExpectingFailure(env: Record<string, string | undefined>, port = basePort) {
+  try {
+    const s = await startServer(port, env, 120_000);
+    await s.stop();
+    throw new Error('the server started');
+  } catch (e) {
+    const m = /^server exited with (\S+): ([\s\S]*)$/.exec((e as Error).message);
+    if (!m) throw e;
+    return { code: Number(m[1]), output: m[2]! };
+  }
+}
+
+/** Signs in a demo account on a running server; its Authorization header. */
+export async function signIn(base: string, email = 'admin@demo.test', password = 'Demo1234!') {
+  const res = await fetch(`${base}/api/users/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return `Token ${((await res.json()) as { token: string }).token}`;
+}

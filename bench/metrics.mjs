@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * Does GET /metrics cost the other requests anything? The same load (GET /api/users/me/ and the
+ * default order list, 64 connections) against a server without METRICS_TOKEN and one with it
+ * (recording every request, scraped every second as Prometheus would), rounds alternating so both
+ * see the same outside load. Embedded database, or DATABASE_URL.
+ * Usage: node bench/metrics.mjs [seconds] [connections] [rounds]
+ */
+import autocannon from 'autocannon';
+import { signIn, startServer } from './lib.mjs';
+
+const duration = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 64);
+const rounds = Number(process.argv[4] ?? 2);
+const TOKEN = 'bench-metrics-token';
+const PORT = 3911;
+const base = `http://127.0.0.1:${PORT}`;
+
+const paths = ['/api/users/me/', '/api/orders/'];
+const rows = [];
+for (let round = 0; round < rounds; round++) {
+  for (const metrics of [false, true]) {
+    const server = await startServer({
+      port: PORT,
+      env: { ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '0', ...(metrics ? { METRICS_TOKEN: TOKEN } : { METRICS_TOKEN: '' }) },
+    });
+    try {
+      const auth = await signIn(base);
+      // A scrape a second, as Prometheus would.
+      const scraper = metrics
+        ? setInterval(() => {
+            fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+              .then((r) => r.text())
+              .catch(() => {});
+          }, 1000)
+        : null;
+      for (const path of paths) {
+        const r = await autocannon({ url: `${base}${path}`, headers: auth, connections, duration });
+        rows.push({
+          round,
+          metrics,
+          path,
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.non2xx + r.errors,
+        });
+      }
+      if (scraper) clearInterval(scraper);
+    } finally {
+      await server.stop();
+    }
+  }
+}
+console.log(`${connections} connections, ${duration} s per row, ${rounds} rounds`);
+console.log('path                metrics   req/s    p50 ms   p99 ms   errors');
+for (const r of rows) {
+  console.log(
+    `${r.path.padEnd(20)}${(r.metrics ? 'on' : 'off').padEnd(10)}${r.rps.toFixed(0).padStart(6)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(9)}`,
+  );
+}
+for (const path of paths) {
+  const avg = (on) => {
+    const xs = rows.filter((r) => r.path === path && r.metrics === on).map((r) => r.rps);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  console.log(`${path}: with metrics ${((avg(true) / avg(false) - 1) * 100).toFixed(1)} % req/s`);
+}
