@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { downloadShelfListPdf, useShelfList } from '../api.ts';
 
-const inches = (n: number | null) => (n === null ? '?' : String(Number(n.toFixed(3))));
+const inches = (n: number | null) => (n === null ? '?' : String(Math.round(n * 1000) / 1000));
 
 /** /orders/{id}/shelf-list: the adjustable shelves to cut, grouped by width and depth, with the PDF. */
 export default function ShelfListPage() {
