@@ -2,17 +2,29 @@ import { readFile } from 'node:fs/promises';
 import { FINANCE_REPORTS_TEXT as T } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from './../fixtures.ts';
-import { auth, tokenOf } from './../order-helpers.ts';
+import { auth, createBid, createLineItem, submitByApi, tokenOf } from './../order-helpers.ts';
 
 /** The finance reports (decision 0034): an admin reads the aging and the revenue chart. */
 
 test('an admin opens the aging report, searches a demo party and downloads the CSV', async ({ page, request }) => {
+  // The demo personal customer's order approved: its invoice is open.
   const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const res = await request.get('/api/finance/reports/aging/', { headers: auth(admin) });
+  const personal = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const item = await createLineItem(request, admin, '120.00');
+  const bid = await createBid(request, personal, `Aging ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 2 }]);
+  await submitByApi(request, personal, bid);
+  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin) });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const customer = (await approved.json()).customer as number;
+
+  const res = await request.get('/api/finance/reports/aging/?page_size=100', { headers: auth(admin) });
   expect(res.status(), await res.text()).toBe(200);
   const body = await res.json();
-  expect(body.total).toBeGreaterThan(0);
-  const party = body.results[0].party as { type: string; id: number; name: string };
+  const row = body.results.find(
+    (r: { party: { type: string; id: number } }) => r.party.type === 'customer' && r.party.id === customer,
+  );
+  expect(row).toBeTruthy();
+  const party = row.party as { type: string; id: number; name: string };
 
   await loginAs(page, 'ADMIN');
   await page.goto('/finance/reports/aging');
