@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import { sql } from 'drizzle-orm';
 
 /** The SQL of the finance reports: sums of ledger entries by effective date (decision 0034). */
-const { invoices, invoiceMilestones, ledgerEntries } = schema;
+const { invoiceMilestones, ledgerEntries } = schema;
 
 const rowsOf = async <R>(db: Executor, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: R[] }).rows;
@@ -23,31 +23,22 @@ export interface AgingSums {
  * The party is the invoice's company when it has one, else its customer.
  */
 export async function agingSums(db: Executor, asOf: string): Promise<AgingSums[]> {
+  // One pass: each entry joins its milestone for the due date and lands in its party's bucket (a
+  // sum per bucket equals the sum of the milestones' balances; settled milestones add zero). The
+  // entries carry their invoice's party. Two sequential scans and a hash join (decision 0034).
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with bal as (
-        select e.milestone_id, sum(e.amount) as balance
-        from ${ledgerEntries} e
-        where e.milestone_id is not null and e.effective_date <= ${asOf}::date
-        group by e.milestone_id
-        having sum(e.amount) <> 0
-      ), aged as (
-        select case when i.company_id is null then 'customer' else 'company' end as type,
-          coalesce(i.company_id, i.customer_id) as id,
-          case when m.due_date is null or m.due_date >= ${asOf}::date then 0
-            else ${asOf}::date - m.due_date end as days,
-          b.balance
-        from bal b
-        join ${invoiceMilestones} m on m.id = b.milestone_id
-        join ${invoices} i on i.id = m.invoice_id
-      )
-      select type, id,
-        sum(balance) filter (where days = 0) as current,
-        sum(balance) filter (where days between 1 and 30) as days_1_30,
-        sum(balance) filter (where days between 31 and 60) as days_31_60,
-        sum(balance) filter (where days between 61 and 90) as days_61_90,
-        sum(balance) filter (where days > 90) as days_90_plus
-      from aged group by type, id`,
+    sql`select case when e.company_id is null then 'customer' else 'company' end as type,
+        coalesce(e.company_id, e.customer_id) as id,
+        sum(e.amount) filter (where m.due_date is null or m.due_date >= ${asOf}::date) as current,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 1 and 30) as days_1_30,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 31 and 60) as days_31_60,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 61 and 90) as days_61_90,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date > 90) as days_90_plus
+      from ${ledgerEntries} e
+      join ${invoiceMilestones} m on m.id = e.milestone_id
+      where e.effective_date <= ${asOf}::date
+      group by 1, 2`,
   );
   const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
   return rows.map((r) => ({
