@@ -9,6 +9,7 @@ import {
   ERROR_CODES,
   emailApi,
   financeApi,
+  financeReportsApi,
   invoicesApi,
   labelsApi,
   MSG,
@@ -47,6 +48,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   reportsApi,
   invoicesApi,
   opsApi,
+  financeReportsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */

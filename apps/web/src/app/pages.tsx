@@ -71,6 +71,8 @@ export const PAGES: Record<string, PageModule> = {
   '/finance/payments/surcharges': () => import('../features/finance/pages/SurchargesPage.tsx'),
   '/finance/discounts/bound': () => import('../features/finance/pages/BoundDiscountsPage.tsx'),
   '/finance/discounts/code': () => import('../features/finance/pages/CodeDiscountsPage.tsx'),
+  '/finance/reports/aging': () => import('../features/finance/pages/AgingReportPage.tsx'),
+  '/finance/reports/revenue': () => import('../features/finance/pages/RevenueReportPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
   '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),

@@ -1,3 +1,4 @@
 export * from './contract.ts';
 export * from './messages.ts';
+export * from './reports.ts';
 export * from './schemas.ts';

@@ -1,4 +1,4 @@
-import { invoicesApi } from '@cab/shared';
+import { financeReportsApi, invoicesApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as banks from './banks/service.ts';
@@ -6,6 +6,7 @@ import * as credit from './credit/service.ts';
 import * as pay from './pay/service.ts';
 import { invoicePdf, receiptPdf } from './pdf.ts';
 import * as read from './read/service.ts';
+import * as reports from './reports/service.ts';
 
 const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
   reply
@@ -15,7 +16,22 @@ const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
   return bytes;
 };
 
+/** A report's answer, or with format=csv a download (a Buffer goes past the JSON serializer). */
+function csvOr<T>(reply: FastifyReply, name: string, result: T | { csv: string }): T {
+  if (result && typeof result === 'object' && 'csv' in result) {
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
+    return Buffer.from(result.csv, 'utf8') as unknown as T;
+  }
+  return result as T;
+}
+
 export function invoicesRoutes(app: FastifyInstance) {
+  route(app, financeReportsApi.aging, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'aging_report', await reports.agingReport(ctx, query)),
+  );
+  route(app, financeReportsApi.revenue, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'revenue_report', await reports.revenueReport(ctx, query)),
+  );
   route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
   route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
   route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {

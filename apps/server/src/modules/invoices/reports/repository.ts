@@ -1,0 +1,97 @@
+import { type Executor, schema } from '@cab/db';
+import { sql } from 'drizzle-orm';
+
+/** The SQL of the finance reports: sums of ledger entries by effective date (decision 0034). */
+const { invoiceMilestones, ledgerEntries } = schema;
+
+const rowsOf = async <R>(db: Executor, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+
+export interface AgingSums {
+  type: 'customer' | 'company';
+  id: number;
+  current: number;
+  days_1_30: number;
+  days_31_60: number;
+  days_61_90: number;
+  days_90_plus: number;
+}
+
+/**
+ * Open balance of every party as of `asOf`: each milestone's entries effective on or before that
+ * day, bucketed by the days between its due date and `asOf` (no due date yet, or not past: current).
+ * The party is the invoice's company when it has one, else its customer.
+ */
+export async function agingSums(db: Executor, asOf: string): Promise<AgingSums[]> {
+  // One pass: each entry joins its milestone for the due date and lands in its party's bucket (a
+  // sum per bucket equals the sum of the milestones' balances; settled milestones add zero). The
+  // entries carry their invoice's party. Two sequential scans and a hash join (decision 0034).
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select case when e.company_id is null then 'customer' else 'company' end as type,
+        coalesce(e.company_id, e.customer_id) as id,
+        sum(e.amount) filter (where m.due_date is null or m.due_date >= ${asOf}::date) as current,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 1 and 30) as days_1_30,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 31 and 60) as days_31_60,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date between 61 and 90) as days_61_90,
+        sum(e.amount) filter (where ${asOf}::date - m.due_date > 90) as days_90_plus
+      from ${ledgerEntries} e
+      join ${invoiceMilestones} m on m.id = e.milestone_id
+      where e.effective_date <= ${asOf}::date
+      group by 1, 2`,
+  );
+  const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+  return rows.map((r) => ({
+    type: r.type as AgingSums['type'],
+    id: Number(r.id),
+    current: n(r.current),
+    days_1_30: n(r.days_1_30),
+    days_31_60: n(r.days_31_60),
+    days_61_90: n(r.days_61_90),
+    days_90_plus: n(r.days_90_plus),
+  }));
+}
+
+export interface RevenueSums {
+  period_start: string;
+  invoiced: number;
+  collected: number;
+}
+
+/**
+ * Per period between `from` and `to` (every period, empty ones with zeros): invoiced = charges,
+ * interest and fees net of their reversals (entries on milestones with no payment and no memo);
+ * collected = payments net of their reversals (credit applied is not collected).
+ */
+export async function revenueSums(
+  db: Executor,
+  interval: 'day' | 'week' | 'month',
+  from: string,
+  to: string,
+): Promise<RevenueSums[]> {
+  const step = sql.raw(`'1 ${interval}'::interval`);
+  const unit = sql.raw(`'${interval}'`);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with periods as (
+        select p::date as period_start
+        from generate_series(date_trunc(${unit}, ${from}::date), ${to}::date, ${step}) p
+      ), sums as (
+        select date_trunc(${unit}, e.effective_date)::date as period_start,
+          sum(e.amount) filter (where e.payment_id is null and e.credit_memo_id is null) as invoiced,
+          -sum(e.amount) filter (where e.payment_id is not null and e.credit_memo_id is null) as collected
+        from ${ledgerEntries} e
+        where e.milestone_id is not null and e.effective_date between ${from}::date and ${to}::date
+        group by 1
+      )
+      select to_char(p.period_start, 'YYYY-MM-DD') as period_start,
+        coalesce(s.invoiced, 0) as invoiced, coalesce(s.collected, 0) as collected
+      from periods p left join sums s using (period_start)
+      order by p.period_start`,
+  );
+  return rows.map((r) => ({
+    period_start: String(r.period_start),
+    invoiced: Number(r.invoiced),
+    collected: Number(r.collected),
+  }));
+}

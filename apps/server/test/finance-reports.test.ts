@@ -1,0 +1,154 @@
+import { schema } from '@cab/db';
+import { financeReportsApi, invoicesApi } from '@cab/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
+import { type Fixture, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
+
+/** The aging and revenue reports (decision 0034): buckets, a past date that never changes, CSV. */
+
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+describe('finance reports', () => {
+  let f: Fixture;
+  const today = todayLocal();
+  const D = addDays(today, 45);
+  let personal: { deposit: any; balance: any };
+  let company: any;
+  let companyId: number;
+
+  beforeAll(async () => {
+    f = await setupFixture();
+    const deposit = await depositOption(f);
+    const a = await approvedOrder(f, { owner: 'PERSONAL', option: deposit });
+    const b = await approvedOrder(f, { owner: 'BUSINESS_MANAGER', items: 2 });
+    const ia = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: a.invoice.id } })).body;
+    const ib = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: b.invoice.id } })).body;
+    personal = { deposit: ia.milestones[0], balance: ia.milestones[1] };
+    company = ib.milestones[0];
+    const m = schema.invoiceMilestones;
+    // As of D: the deposit is 45 days past due, the balance has no due date yet (current), the company's 95 days.
+    await f.t.handle.db.update(m).set({ dueDate: today }).where(eq(m.id, personal.deposit.id));
+    await f.t.handle.db.update(m).set({ dueDate: null }).where(eq(m.id, personal.balance.id));
+    await f.t.handle.db
+      .update(m)
+      .set({ dueDate: addDays(D, -95) })
+      .where(eq(m.id, company.id));
+    companyId = (await f.t.handle.db.select().from(schema.orders).where(eq(schema.orders.id, b.id)))[0]!.companyId!;
+  }, 120_000);
+  afterAll(() => f.close());
+
+  const aging = (query: Record<string, string> = {}) =>
+    call(f, financeReportsApi.aging, 'ADMIN', { query: { as_of: D, ...query } });
+
+  it('buckets each party by days past due as of the date, with totals', async () => {
+    const res = await aging();
+    expect(res.status).toBe(200);
+    expect(res.body.as_of).toBe(D);
+    expect(res.body.total).toBe(2);
+    const byType = Object.fromEntries(res.body.results.map((r: any) => [r.party.type, r]));
+    const p = byType.customer;
+    expect(p.party.id).toBe(f.userIds.PERSONAL);
+    expect(p.party.name).not.toBe('');
+    expect(p.days_31_60).toBe(personal.deposit.amount);
+    expect(p.current).toBe(personal.balance.amount);
+    expect(p.days_1_30).toBe('0.00');
+    expect(cents(p.total)).toBe(cents(personal.deposit.amount) + cents(personal.balance.amount));
+    const c = byType.company;
+    expect(c.party).toMatchObject({ type: 'company', id: companyId });
+    expect(c.days_90_plus).toBe(company.amount);
+    expect(c.total).toBe(company.amount);
+    expect(cents(res.body.totals.total)).toBe(cents(p.total) + cents(c.total));
+    expect(res.body.totals.days_90_plus).toBe(company.amount);
+    // Sorted by total descending by default; order_by=name and paging.
+    const one = await aging({ order_by: 'name', page_size: '1', page: '2' });
+    expect(one.body.results).toHaveLength(1);
+    expect(one.body.total).toBe(2);
+    // Before anything was issued: nothing open.
+    const before = await aging({ as_of: addDays(today, -1) });
+    expect(before.body).toMatchObject({ results: [], total: 0, totals: { total: '0.00' } });
+  });
+
+  it('searches the party name', async () => {
+    const all = await aging();
+    const name: string = all.body.results.find((r: any) => r.party.type === 'company').party.name;
+    const found = await aging({ search: name.slice(1, 5).toUpperCase() });
+    expect(found.body.results.map((r: any) => r.party.type)).toContain('company');
+    const none = await aging({ search: 'zz-no-such-party' });
+    expect(none.body).toMatchObject({ results: [], total: 0 });
+  });
+
+  it('as of a past date gives the same answer whatever is recorded after it', async () => {
+    const before = await aging();
+    const pay = (milestone: number, amount: string, received_on: string, method = 'CHECK') =>
+      call(f, invoicesApi.pay, 'ADMIN', {
+        params: { id: milestone },
+        body: { method, amount, received_on, reference: 'r' },
+      });
+    expect((await pay(personal.deposit.id, '10.00', addDays(D, 1))).status).toBe(201);
+    expect((await pay(company.id, company.amount, addDays(D, 20), 'WIRE')).status).toBe(201);
+    const after = await aging();
+    expect(after.body).toEqual(before.body);
+    // Later, the payments count.
+    const later = await aging({ as_of: addDays(D, 20) });
+    expect(later.body.results.map((r: any) => r.party.type)).toEqual(['customer']);
+    expect(cents(later.body.totals.total)).toBe(cents(before.body.totals.total) - 1000 - cents(company.amount));
+  });
+
+  it('answers CSV of every matching party', async () => {
+    const csv = await aging({ format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total');
+    expect(lines).toHaveLength(3);
+  });
+
+  it('revenue: invoiced and collected per period, totals, CSV', async () => {
+    const from = addDays(today, -2);
+    const to = addDays(D, 25);
+    const res = await call(f, financeReportsApi.revenue, 'ADMIN', {
+      query: { interval: 'day', date_after: from, date_before: to },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.interval).toBe('day');
+    expect(res.body.results).toHaveLength(45 + 25 + 3);
+    const at = (d: string) => res.body.results.find((r: any) => r.period_start === d);
+    const invoicedToday = cents(personal.deposit.amount) + cents(personal.balance.amount) + cents(company.amount);
+    expect(cents(at(today).invoiced)).toBe(invoicedToday);
+    expect(at(addDays(D, 1)).collected).toBe('10.00');
+    expect(at(addDays(D, 20)).collected).toBe(company.amount);
+    expect(at(from)).toEqual({ period_start: from, invoiced: '0.00', collected: '0.00' });
+    expect(cents(res.body.totals.invoiced)).toBe(invoicedToday);
+    expect(cents(res.body.totals.collected)).toBe(1000 + cents(company.amount));
+
+    const monthly = await call(f, financeReportsApi.revenue, 'ADMIN', { query: { interval: 'month' } });
+    expect(monthly.body.results.length).toBeGreaterThanOrEqual(12);
+    expect(monthly.body.results.every((r: any) => r.period_start.endsWith('-01'))).toBe(true);
+    expect(cents(monthly.body.totals.invoiced)).toBe(invoicedToday);
+
+    const reversed = await call(f, financeReportsApi.revenue, 'ADMIN', {
+      query: { date_after: to, date_before: from },
+    });
+    expect(reversed.status).toBe(400);
+
+    const csv = await call(f, financeReportsApi.revenue, 'ADMIN', {
+      query: { interval: 'week', date_after: from, date_before: to, format: 'csv' },
+    });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect((csv.body as string).split('\r\n')[0]).toBe('period_start,invoiced,collected');
+  });
+
+  it('is ADMIN only', async () => {
+    for (const who of ['STAFF', 'PERSONAL', 'BUSINESS_MANAGER'] as const) {
+      expect((await call(f, financeReportsApi.aging, who)).status).toBe(403);
+      expect((await call(f, financeReportsApi.revenue, who)).status).toBe(403);
+    }
+    expect((await call(f, financeReportsApi.aging, null)).status).toBe(401);
+  });
+});

@@ -1,0 +1,104 @@
+import { AGING_BUCKETS, type AgingRow, formatWireMoney, PAGE_SIZE, FINANCE_REPORTS_TEXT as T } from '@cab/shared';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useListState } from '../../../components/data-table/useListState.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { type AgingFilters, downloadAging, useAging } from '../reportsApi.ts';
+
+const columns: DataColumn<AgingRow>[] = [
+  {
+    key: 'party',
+    header: T.party,
+    minWidth: 200,
+    render: (r) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {r.party.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {T.partyType[r.party.type]}
+        </Typography>
+      </>
+    ),
+  },
+  ...AGING_BUCKETS.map(
+    (b): DataColumn<AgingRow> => ({
+      key: b,
+      header: T.buckets[b],
+      align: 'right',
+      noWrap: true,
+      render: (r) => formatWireMoney(r[b]),
+    }),
+  ),
+  { key: 'total', header: T.total, align: 'right', noWrap: true, render: (r) => formatWireMoney(r.total) },
+];
+
+const EMPTY: AgingFilters = { search: '', as_of: '' };
+
+/** /finance/reports/aging (ADMIN): open balances by customer or company, bucketed as of the start date. */
+export default function AgingReportPage() {
+  const list = useListState({ key: 'finance.aging', pageSize: PAGE_SIZE.orders, filters: EMPTY });
+  const query = useAging(list);
+  const totals = query.data?.totals;
+  return (
+    <>
+      <PageHeader
+        actions={
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void downloadAging(list)}
+            data-testid="aging-csv"
+          >
+            {T.downloadCsv}
+          </Button>
+        }
+      />
+      <Card>
+        <PagedDataTable
+          query={query}
+          state={list}
+          filters={{
+            fields: [{ kind: 'text', name: 'search', label: T.search, testId: 'aging-search', search: true }],
+            end: (
+              <TextField
+                size="small"
+                type="date"
+                label={T.asOf}
+                value={list.filters.as_of || query.data?.as_of || ''}
+                onChange={(e) => list.setFilter('as_of', e.target.value)}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'aging-as-of' } }}
+              />
+            ),
+          }}
+          columns={columns}
+          emptyText={T.noRows}
+          rowTestId={(r) => `aging-row-${r.party.type}-${r.party.id}`}
+          testId="aging-report"
+        />
+        {totals && (
+          <Box
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+            data-testid="aging-totals"
+          >
+            <Typography variant="subtitle2">{T.totals}</Typography>
+            {AGING_BUCKETS.map((b) => (
+              <Typography key={b} variant="body2">
+                {T.buckets[b]}: {formatWireMoney(totals[b])}
+              </Typography>
+            ))}
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {T.total}: {formatWireMoney(totals.total)}
+            </Typography>
+          </Box>
+        )}
+      </Card>
+    </>
+  );
+}

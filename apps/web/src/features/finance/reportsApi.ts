@@ -1,0 +1,57 @@
+import { type AgingQuery, financeReportsApi, type RevenueInterval, type RevenueQuery } from '@cab/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
+import { call, download } from '../../lib/api.ts';
+
+/** The finance reports (decision 0034): aging by party as of a day, revenue per period; CSV downloads. */
+export const financeReportKeys = {
+  aging: resourceKeys('finance', 'aging'),
+  revenue: (query: Partial<RevenueQuery>) => ['finance', 'revenue', query] as const,
+};
+
+/** The aging list's client-held filters (SPEC 3: aging search, aging start date). */
+export type AgingFilters = { search: string; as_of: string };
+
+const agingQuery = (list: ListQueryState<AgingFilters>) => listQueryOf(list) as Partial<AgingQuery>;
+
+export function useAging(list: ListQueryState<AgingFilters>) {
+  const query = agingQuery(list);
+  return useQuery({
+    queryKey: financeReportKeys.aging.list(query),
+    queryFn: ({ signal }) => call(financeReportsApi.aging, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function downloadAging(list: ListQueryState<AgingFilters>) {
+  const { page: _p, page_size: _s, ...query } = agingQuery(list);
+  return download(financeReportsApi.aging, {
+    query: { ...query, format: 'csv' },
+    fallbackName: 'aging_report.csv',
+  });
+}
+
+export type RevenueFilters = { interval: RevenueInterval; date_after: string; date_before: string };
+
+const revenueQuery = (f: RevenueFilters): Partial<RevenueQuery> => ({
+  interval: f.interval,
+  ...(f.date_after ? { date_after: f.date_after } : {}),
+  ...(f.date_before ? { date_before: f.date_before } : {}),
+});
+
+export function useRevenue(filters: RevenueFilters) {
+  const query = revenueQuery(filters);
+  return useQuery({
+    queryKey: financeReportKeys.revenue(query),
+    queryFn: ({ signal }) => call(financeReportsApi.revenue, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function downloadRevenue(filters: RevenueFilters) {
+  return download(financeReportsApi.revenue, {
+    query: { ...revenueQuery(filters), format: 'csv' },
+    fallbackName: 'revenue_report.csv',
+  });
+}
