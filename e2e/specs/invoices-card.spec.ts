@@ -230,3 +230,33 @@ test('a customer pays the deposit by card, an admin records the balance by check
   await page.getByTestId('tab-outbox').click();
   await expect(page.getByText(/Receipt for your payment of/).first()).toBeVisible();
 });
+
+test('the invoice page lists the overdue interest and storage fees the daily job posted', async ({ page }) => {
+  // The demo seed posts the last days' charges through the daily job's body (decision 0035).
+  const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);
+  const list = await getJson<{ results: { id: number }[] }>(
+    page.request,
+    admin,
+    '/api/invoices/?status=DUE,OVERDUE,PARTIAL,PAID&page_size=100',
+  );
+  let charged: { id: number; charges: { kind: string; amount: string }[] } | undefined;
+  for (const row of list.results) {
+    const detail = await getJson<{ id: number; charges: { kind: string; amount: string }[] }>(
+      page.request,
+      admin,
+      `/api/invoices/${row.id}/`,
+    );
+    if (detail.charges.length > 0) {
+      charged = detail;
+      break;
+    }
+  }
+  expect(charged, 'a demo invoice with charges').toBeDefined();
+  await loginAs(page, 'ADMIN');
+  await page.goto(`/invoices/${charged!.id}`);
+  const table = page.getByTestId('charges-table');
+  await expect(table.getByTestId('charge-kind')).toHaveCount(charged!.charges.length);
+  await expect(table.getByTestId('charge-kind').first()).toHaveText(
+    charged!.charges[0]!.kind === 'INTEREST' ? 'Overdue interest' : 'Storage fee',
+  );
+});
