@@ -47,7 +47,9 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      APP_ENV: 'test',
+      // Not 'test': this server seeds the demo orders too (their invoices carry the demo charges).
+      APP_ENV: 'staging',
+      LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '100',
       ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '10000',
       STRIPE_SECRET_KEY: FAKE_SECRET_KEY,
