@@ -27,13 +27,19 @@ describe('demo invoices', () => {
     expect(memos.map((m) => m.status).sort()).toEqual(['ACTIVE', 'REVERSED']);
     const banks = await db.select().from(schema.bankAccounts);
     expect(banks.map((b) => b.status)).toContain('PENDING_VERIFICATION');
-    // The ledger adds up: charges - payments - active credit.
+    // The demo interest and storage fees of the last days (seed/charges.ts, decision 0035).
+    const entries = await db.select().from(schema.ledgerEntries);
+    const interest = entries.filter((e) => e.kind === 'INTEREST');
+    const fees = entries.filter((e) => e.kind === 'FEE');
+    expect(interest.length + fees.length).toBeGreaterThan(0);
+    const extra = [...interest, ...fees].reduce((a, e) => a + e.amount, 0);
+    // The ledger adds up: charges + interest and fees - payments - active credit.
     const charged = invoices.filter((i) => i.supersededAt === null).reduce((a, i) => a + i.total, 0);
     const paid = payments
       .filter((p) => p.method !== 'CREDIT' && p.status === 'SUCCEEDED')
       .reduce((a, p) => a + p.amount, 0);
     const credited = memos.filter((m) => m.status === 'ACTIVE').reduce((a, m) => a + m.amount, 0);
-    expect(await ledgerTotal(db)).toBe(charged - paid - credited);
+    expect(await ledgerTotal(db)).toBe(charged + extra - paid - credited);
   });
 
   it('running the seed again adds nothing', async () => {

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
+import { seedDemoCharges } from './charges.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
 import { seedDemoInvoices } from './invoices.ts';
@@ -84,6 +85,8 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     await seedDemoInvoices(tx);
     // After the orders: the demo orders are priced and submitted before any rule exists.
     await seedDemoFinanceRules(tx.db);
+    // The last days' overdue interest and storage fees on the demo invoices (decision 0035).
+    await seedDemoCharges(tx);
     return made;
   });
   return { createdDemoUsers, createdDemoOrders };

@@ -184,6 +184,10 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_reverses_key').on(t.reversesEntryId),
+    /** The daily charges (decision 0035): one INTEREST and one FEE per milestone per day, however often posted. */
+    uniqueIndex('ledger_entries_daily_charge_key')
+      .on(t.milestoneId, t.kind, t.effectiveDate)
+      .where(sql`kind in ('INTEREST', 'FEE')`),
     index('ledger_entries_milestone_idx').on(t.milestoneId),
     index('ledger_entries_invoice_idx').on(t.invoiceId),
     index('ledger_entries_order_idx').on(t.orderId),

@@ -128,6 +128,17 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
     z.object({ credit_memo: z.number(), milestone: z.number(), amount: money, status: z.enum(PAYMENT_STATUSES) }),
   ),
   versions: z.array(invoiceVersionSchema),
+  /** Overdue interest and storage fees posted on its milestones (decision 0035), oldest first. */
+  charges: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(['INTEREST', 'FEE']),
+      milestone: z.number(),
+      amount: money,
+      date: z.string(),
+      notes: z.string(),
+    }),
+  ),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -9,6 +9,7 @@
 
 export {
   type ChargeSettings,
+  chargeSettings,
   DAILY_CHARGES_JOB,
   type DailyChargesBody,
   registerFinanceJobs,

@@ -3,16 +3,19 @@
  * `invoices`, `invoice_milestones`, `payments`, `credit_memos`, `bank_accounts`, `ledger_entries`
  * and `stripe_events`. Layout by job: `issue/` (approve issues, a reprice reissues, cancel voids),
  * `read/` (lists, one invoice, the order answer's invoice), `pay/` (paying, Stripe, the webhook),
- * `credit/` (credit memos), `banks/` (ACH accounts); `ledger.ts` posts entries, `pdf.ts`.
+ * `credit/` (credit memos), `banks/` (ACH accounts), `charges/` (the daily interest and fees, decision 0035); `ledger.ts` posts entries, `pdf.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { supplyDailyCharges } from '../finance/index.ts';
 import { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from '../orders/index.ts';
+import { postDailyCharges } from './charges/service.ts';
 import { dateOnComplete, issueOnApprove, reissue, voidOnCancel } from './issue/service.ts';
 import { orderInvoice } from './read/service.ts';
 import { orderInvoiceStamp } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
 export { seedBank } from './banks/seed.ts';
+export { dailyInterest, postDailyCharges } from './charges/service.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { splitTotal } from './issue/service.ts';
 export { applyIntent, payMilestone } from './pay/service.ts';
@@ -25,6 +28,7 @@ onOrderMove('cancel', 'invoice', (tx, moved) => voidOnCancel(tx, moved));
 onOrderMove('complete', 'invoice', (tx, moved) => dateOnComplete(tx, moved));
 onOrderRepriced('invoice', (tx, saved) => reissue(tx, saved));
 setOrderInvoiceReader({ read: orderInvoice, stamp: orderInvoiceStamp });
+supplyDailyCharges(postDailyCharges);
 
 export function invoicesRoutes(app: FastifyInstance) {
   routes(app);

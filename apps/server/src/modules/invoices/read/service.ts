@@ -18,6 +18,7 @@ import { notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
+import { chargesOfInvoice } from '../charges/repository.ts';
 import { assertReaches, money, partyScope, todayLocal } from '../common.ts';
 import * as repo from '../repository.ts';
 
@@ -134,10 +135,11 @@ export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = c
   const today = todayLocal();
   const row = await repo.invoiceWithFigures(executor, id, today);
   assertReaches(ctx.actor, row);
-  const [milestones, payments, versions] = await Promise.all([
+  const [milestones, payments, versions, charges] = await Promise.all([
     repo.milestonesOf(executor, [row.id]),
     repo.paymentsOfInvoice(executor, row.orderId),
     repo.versionsOf(executor, row.orderId),
+    chargesOfInvoice(executor, row.id),
   ]);
   const display = await displays(executor, [row]);
   const wirePayments = await paymentsToWire(
@@ -170,6 +172,14 @@ export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = c
       total: money(v.total),
       reason: v.reason,
       superseded_at: v.supersededAt ? v.supersededAt.toISOString() : null,
+    })),
+    charges: charges.map((c) => ({
+      id: c.id,
+      kind: c.kind as 'INTEREST' | 'FEE',
+      milestone: c.milestoneId!,
+      amount: money(c.amount),
+      date: c.effectiveDate,
+      notes: c.notes,
     })),
   };
 }

@@ -41,6 +41,25 @@ const paymentColumns: DataColumn<Payment>[] = [
   },
 ];
 
+type Charge = InvoiceDetail['charges'][number];
+
+/** Overdue interest and storage fees posted by the daily job (decision 0035). */
+const chargeColumns = (milestones: Milestone[]): DataColumn<Charge>[] => [
+  { key: 'date', header: INVOICE_WEB_TEXT.date, noWrap: true, render: (c) => c.date },
+  {
+    key: 'kind',
+    header: INVOICE_WEB_TEXT.chargeColumn,
+    render: (c) => <span data-testid="charge-kind">{INVOICE_WEB_TEXT.chargeKindLabels[c.kind]}</span>,
+  },
+  {
+    key: 'milestone',
+    header: INVOICE_WEB_TEXT.milestoneColumn,
+    render: (c) => milestones.find((m) => m.id === c.milestone)?.label ?? '',
+  },
+  { key: 'notes', header: INVOICE_WEB_TEXT.notesColumn, render: (c) => c.notes },
+  { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (c) => formatWireMoney(c.amount) },
+];
+
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Box>
@@ -172,6 +191,16 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           )}
         </CardContent>
       </Card>
+      {invoice.charges.length > 0 && (
+        <Card sx={{ mt: 3 }}>
+          <CardContent>
+            <Typography variant="h6" gutterBottom>
+              {INVOICE_WEB_TEXT.charges}
+            </Typography>
+            <DataTable rows={invoice.charges} columns={chargeColumns(invoice.milestones)} testId="charges-table" />
+          </CardContent>
+        </Card>
+      )}
       {invoice.versions.length > 1 && (
         <Card sx={{ mt: 3 }}>
           <CardContent>

@@ -1,0 +1,99 @@
+import { type BasisPoints, type Cents, divRound, toWire } from '@cab/shared';
+import type { RequestContext } from '../../../kit/context.ts';
+import { audit } from '../../audit/index.ts';
+import type { ChargeSettings } from '../../finance/index.ts';
+import { ordersAwaitingPickup } from '../../orders/index.ts';
+import { todayLocal } from '../common.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The body of `finance:daily-charges` (decision 0035): for one day, per account with charges on,
+ * an INTEREST entry on each milestone overdue past the grace days and a FEE entry on each
+ * COMPLETED order waiting past the free days. Entries go on milestones, so balances, statuses,
+ * the lists and the aging read them like any other entry; a unique key makes each (milestone,
+ * kind, day) post once even if the body ran twice.
+ */
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export const daysBetween = (from: string, to: string) => Math.round(dayNumber(to) - dayNumber(from));
+
+/**
+ * One day's interest on `base` at `monthly` basis points a month: monthly x 12 / 365 per day,
+ * rounded half away from zero to the cent (DOMAIN.md "Money") once, on the day's entry.
+ */
+export const dailyInterest = (base: Cents, monthly: BasisPoints): Cents =>
+  divRound(base * monthly * 12, 10_000 * 365) as Cents;
+
+const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>
+  s.companyId !== null ? { companyId: s.companyId } : s.customerId !== null ? { customerId: s.customerId } : null;
+
+async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings) {
+  const party = partyOf(s);
+  if (!party) return;
+  const entries: Parameters<typeof repo.insertCharges>[1] = [];
+  const base = (m: {
+    id: number;
+    invoiceId: number;
+    orderId: number;
+    customerId: number;
+    companyId: number | null;
+  }) => ({
+    customerId: m.customerId,
+    companyId: m.companyId,
+    orderId: m.orderId,
+    invoiceId: m.invoiceId,
+    milestoneId: m.id,
+    effectiveDate: day,
+    ...(ctx.at ? { recordedAt: ctx.at } : {}),
+    createdById: null,
+  });
+  if (s.interest.enabled && s.interest.monthly > 0) {
+    for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays)) {
+      const amount = dailyInterest(m.base, s.interest.monthly);
+      if (amount <= 0) continue;
+      entries.push({
+        ...base(m),
+        kind: 'INTEREST',
+        amount,
+        notes: `interest ${toWire(s.interest.monthly)} % a month on ${toWire(m.base)}, due ${m.dueDate}`,
+      });
+    }
+  }
+  if (s.storage.enabled && s.storage.dailyAmount > 0) {
+    for (const order of await ordersAwaitingPickup(ctx.db, party)) {
+      if (!order.completedAt) continue;
+      const completedOn = todayLocal(order.completedAt);
+      if (daysBetween(completedOn, day) <= s.storage.freeDays) continue;
+      const m = await repo.feeMilestoneOfOrder(ctx.db, order.id);
+      // A customer's settings cover their own invoices; a company order is the company's.
+      if (!m || ('customerId' in party && m.companyId !== null)) continue;
+      entries.push({
+        ...base(m),
+        kind: 'FEE',
+        amount: s.storage.dailyAmount,
+        notes: `storage ${toWire(s.storage.dailyAmount)} a day, completed ${completedOn}`,
+      });
+    }
+  }
+  const posted = await repo.insertCharges(ctx.db, entries);
+  if (posted.length === 0) return;
+  const sum = (kind: string) => posted.filter((e) => e.kind === kind).reduce((a, e) => a + e.amount, 0) as Cents;
+  await audit(ctx, {
+    entity: 'account_charges',
+    id: 'companyId' in party ? `company:${party.companyId}` : `customer:${party.customerId}`,
+    action: 'post',
+    after: {
+      day,
+      interest: toWire(sum('INTEREST')),
+      fees: toWire(sum('FEE')),
+      entries: posted.map((e) => e.id),
+    },
+  });
+}
+
+/** Posts `day`'s charges for every account with charges on (in the daily run's transaction). */
+export async function postDailyCharges(ctx: RequestContext, day: string, settings: ChargeSettings[]) {
+  for (const s of settings) await postForParty(ctx, day, s);
+}

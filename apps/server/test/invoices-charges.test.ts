@@ -1,0 +1,186 @@
+import { schema } from '@cab/db';
+import { financeApi, invoicesApi } from '@cab/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RequestContext, systemContext } from '../src/kit/context.ts';
+import { type DailyJob, registeredDailyJobs, runDailyJob } from '../src/kit/daily-jobs.ts';
+import { DAILY_CHARGES_JOB } from '../src/modules/finance/index.ts';
+import { postDailyCharges } from '../src/modules/invoices/index.ts';
+import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
+import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
+
+/**
+ * The daily charges (decision 0035): overdue interest past the grace days and storage fees past
+ * the free days, each an immutable ledger entry on a milestone, posted once per day even with two
+ * runners on one database (and even if the body itself ran twice), with an audit event; the
+ * balances and the invoice answer include them.
+ */
+
+const silent = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silent;
+  },
+} as unknown as FastifyBaseLogger;
+
+const plus = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const cents = (wire: string) => Math.round(Number(wire) * 100);
+
+let f: Fixture;
+let serverA: RequestContext;
+let serverB: RequestContext;
+let job: DailyJob;
+const today = todayLocal();
+/** The personal order's deposit (due today) and the company order's last milestone. */
+let personalInvoice: number;
+let deposit: { id: number; amount: number };
+let companyInvoice: number;
+let companyLast: { id: number; amount: number };
+let companyId: number;
+
+beforeAll(async () => {
+  f = await setupFixture();
+  serverA = systemContext(f.t.app.deps, silent);
+  serverB = systemContext(f.t.app.deps, silent);
+  job = registeredDailyJobs().get(DAILY_CHARGES_JOB)!;
+  const option = await depositOption(f);
+  const personal = await approvedOrder(f, { owner: 'PERSONAL', option });
+  personalInvoice = personal.invoice.id;
+  const pInv = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
+  deposit = { id: pInv.milestones[0].id, amount: cents(pInv.milestones[0].amount) };
+  expect(pInv.milestones[0].due_date).toBe(today);
+
+  const company = await approvedOrder(f, { owner: 'BUSINESS_MANAGER', option });
+  companyInvoice = company.invoice.id;
+  companyId = (await f.t.handle.db.select().from(schema.orders).where(eq(schema.orders.id, company.id)))[0]!.companyId!;
+  // Completed today, and not picked up.
+  await setOrder(f, company.id, { status: 'COMPLETED', completedAt: new Date() });
+  const cInv = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: companyInvoice } })).body;
+  const last = cInv.milestones.at(-1);
+  companyLast = { id: last.id, amount: cents(last.amount) };
+  // A second company order, shipped: no storage fee however long ago it was completed.
+  const shipped = await approvedOrder(f, { owner: 'BUSINESS_MANAGER', option });
+  await setOrder(f, shipped.id, { status: 'SHIPPED', completedAt: new Date(Date.now() - 40 * 86_400_000) });
+
+  const admin = f.tokens.ADMIN;
+  const interest = await f.t.call(financeApi.customerUpdateOverdueInterest, {
+    token: admin,
+    params: { id: f.userIds.PERSONAL },
+    body: { enabled: true, monthly_percentage: '1.50', grace_days: 5 },
+  });
+  expect(interest.status).toBe(200);
+  const storage = await f.t.call(financeApi.companyUpdateStorageFees, {
+    token: admin,
+    params: { id: companyId },
+    body: { enabled: true, daily_amount: '12.50', free_days: 3 },
+  });
+  expect(storage.status).toBe(200);
+}, 120_000);
+afterAll(() => f.close());
+
+const chargesOn = (milestoneId: number) =>
+  f.t.handle.db
+    .select()
+    .from(schema.ledgerEntries)
+    .where(
+      and(eq(schema.ledgerEntries.milestoneId, milestoneId), inArray(schema.ledgerEntries.kind, ['INTEREST', 'FEE'])),
+    )
+    .orderBy(schema.ledgerEntries.id);
+
+const runTwice = (day: string) =>
+  Promise.all([runDailyJob(serverA, DAILY_CHARGES_JOB, job, day), runDailyJob(serverB, DAILY_CHARGES_JOB, job, day)]);
+
+/** 1.50 % a month = 150 basis points; a day is 12/365 of a month's rate, half away from zero. */
+const expectedInterest = (base: number) => {
+  const exact = (base * 150 * 12) / (10_000 * 365);
+  return Math.floor(exact) + (exact - Math.floor(exact) >= 0.5 ? 1 : 0);
+};
+
+describe('the daily charges', () => {
+  it('posts nothing within the grace and free days', async () => {
+    expect((await runTwice(plus(today, 3))).sort()).toEqual(['ran', 'skipped']);
+    expect((await runTwice(plus(today, 5))).sort()).toEqual(['ran', 'skipped']);
+    expect(await chargesOn(deposit.id)).toHaveLength(0);
+    // Day 4 is the first past 3 free days: the fee of day 5 (day 4 was not run) only.
+    const fees = await chargesOn(companyLast.id);
+    expect(fees.map((e) => [e.kind, e.amount, e.effectiveDate])).toEqual([['FEE', 1250, plus(today, 5)]]);
+  });
+
+  it('two runners on one database post each charge once for the day', async () => {
+    const day = plus(today, 6);
+    expect((await runTwice(day)).sort()).toEqual(['ran', 'skipped']);
+    const interest = await chargesOn(deposit.id);
+    expect(interest.map((e) => [e.kind, e.amount, e.effectiveDate])).toEqual([
+      ['INTEREST', expectedInterest(deposit.amount), day],
+    ]);
+    expect(interest[0]!.amount).toBeGreaterThan(0);
+    expect(interest[0]!.customerId).toBe(f.userIds.PERSONAL);
+    expect((await chargesOn(companyLast.id)).filter((e) => e.effectiveDate === day)).toHaveLength(1);
+    // Later ticks the same day do nothing.
+    expect((await runTwice(day)).sort()).toEqual(['skipped', 'skipped']);
+  });
+
+  it('the posting itself is idempotent per milestone and day (the body run twice posts once)', async () => {
+    const day = plus(today, 6);
+    const before = (await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length;
+    const settings = (await import('../src/modules/finance/charges/service.ts')).chargeSettings;
+    await postDailyCharges(serverA, day, await settings(serverA));
+    await postDailyCharges(serverB, day, await settings(serverB));
+    expect((await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length).toBe(before);
+    // The next day posts one more of each; interest stays simple (not on the interest).
+    const next = plus(today, 7);
+    await runTwice(next);
+    const interest = await chargesOn(deposit.id);
+    expect(interest.map((e) => e.amount)).toEqual([expectedInterest(deposit.amount), expectedInterest(deposit.amount)]);
+    expect((await chargesOn(companyLast.id)).map((e) => e.effectiveDate)).toEqual([
+      plus(today, 5),
+      plus(today, 6),
+      next,
+    ]);
+  });
+
+  it('balances and the invoice answer include the charges; an audit event per account and day', async () => {
+    const interest = 2 * expectedInterest(deposit.amount);
+    const p = (await call(f, invoicesApi.detail, 'PERSONAL', { params: { id: personalInvoice } })).body;
+    expect(cents(p.milestones[0].balance)).toBe(deposit.amount + interest);
+    expect(cents(p.balance)).toBe(cents(p.total) + interest);
+    expect(p.charges.map((c: any) => [c.kind, c.milestone, cents(c.amount)])).toEqual([
+      ['INTEREST', deposit.id, interest / 2],
+      ['INTEREST', deposit.id, interest / 2],
+    ]);
+    const c = (await call(f, invoicesApi.detail, 'BUSINESS_MANAGER', { params: { id: companyInvoice } })).body;
+    expect(cents(c.milestones.at(-1).balance)).toBe(companyLast.amount + 3 * 1250);
+    expect(cents(c.balance)).toBe(cents(c.total) + 3 * 1250);
+    expect(c.charges.map((x: any) => x.kind)).toEqual(['FEE', 'FEE', 'FEE']);
+    // The list and the order answer read the same balance.
+    const list = (await call(f, invoicesApi.list, 'PERSONAL', { query: { status: 'DUE,OVERDUE,PARTIAL' } })).body;
+    expect(cents(list.results.find((r: any) => r.id === personalInvoice).balance)).toBe(cents(p.balance));
+    const events = await f.t.handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(and(eq(schema.auditEvents.entity, 'account_charges'), eq(schema.auditEvents.action, 'post')));
+    // The demo seed posts the last days' charges too: count the days this test ran.
+    const ids = events.filter((e) => (e.after as { day: string }).day > today).map((e) => e.entityId);
+    expect(ids.filter((id) => id === `customer:${f.userIds.PERSONAL}`)).toHaveLength(2);
+    expect(ids.filter((id) => id === `company:${companyId}`)).toHaveLength(3);
+  });
+
+  it('an entry cannot be changed or deleted', async () => {
+    const [entry] = await chargesOn(deposit.id);
+    await expect(
+      f.t.handle.db
+        .update(schema.ledgerEntries)
+        .set({ amount: 1 as never })
+        .where(eq(schema.ledgerEntries.id, entry!.id)),
+    ).rejects.toThrow();
+  });
+});

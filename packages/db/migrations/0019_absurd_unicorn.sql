@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "ledger_entries_daily_charge_key" ON "ledger_entries" USING btree ("milestone_id","kind","effective_date") WHERE kind in ('INTEREST', 'FEE');
