@@ -7,6 +7,9 @@ import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '
 
 /** Drags with the mouse in small steps, as a person does (dnd-kit's pointer sensor needs movement). */
 async function drag(page: Page, from: Locator, to: Locator) {
+  // As a person does: the card brought into view first (the unplanned list scrolls on its own).
+  await from.scrollIntoViewIfNeeded();
+  await to.scrollIntoViewIfNeeded();
   const a = await from.boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error('nothing to drag or nowhere to drop');

@@ -144,7 +144,14 @@ function UnplannedColumn({ rows }: { rows: PlannerRow[] }) {
       ref={setNodeRef}
       variant="outlined"
       data-testid="plan-unplanned"
-      sx={{ p: 1, minHeight: 200, bgcolor: isOver ? 'action.selected' : 'background.paper' }}
+      // Its own scroll: a long list keeps the week's days in view beside it while an order is dragged.
+      sx={{
+        p: 1,
+        minHeight: 200,
+        maxHeight: '70vh',
+        overflowY: 'auto',
+        bgcolor: isOver ? 'action.selected' : 'background.paper',
+      }}
     >
       <Typography variant="subtitle2">{T.unplanned}</Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 1 }}>
