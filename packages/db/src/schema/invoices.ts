@@ -47,9 +47,15 @@ export const invoices = pgTable(
      * sums over the milestones' stored figures, the date-free part of the status (VOID, PAID,
      * PARTIAL, DUE; OVERDUE is `next_due_date < today` at read time) and the earliest open due date.
      */
-    paid: cents('paid').notNull().default(0 as Cents),
-    credited: cents('credited').notNull().default(0 as Cents),
-    balance: cents('balance').notNull().default(0 as Cents),
+    paid: cents('paid')
+      .notNull()
+      .default(0 as Cents),
+    credited: cents('credited')
+      .notNull()
+      .default(0 as Cents),
+    balance: cents('balance')
+      .notNull()
+      .default(0 as Cents),
     figureState: text('figure_state', { enum: ['VOID', 'PAID', 'PARTIAL', 'DUE'] })
       .notNull()
       .default('PAID'),
@@ -86,9 +92,15 @@ export const invoiceMilestones = pgTable(
     /** The invoice was superseded or its order cancelled. */
     voidedAt: timestamptz('voided_at'),
     /** Running sums of the milestone's ledger entries, kept by the ledger's AFTER INSERT trigger. */
-    balance: cents('balance').notNull().default(0 as Cents),
-    paid: cents('paid').notNull().default(0 as Cents),
-    credited: cents('credited').notNull().default(0 as Cents),
+    balance: cents('balance')
+      .notNull()
+      .default(0 as Cents),
+    paid: cents('paid')
+      .notNull()
+      .default(0 as Cents),
+    credited: cents('credited')
+      .notNull()
+      .default(0 as Cents),
   },
   (t) => [uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq)],
 );

@@ -205,7 +205,29 @@ function statusOf(today: string) {
     else ${invoices.figureState} end)`;
 }
 
-const OPEN_STATUSES = new Set<MilestoneStatus>(['DUE', 'OVERDUE', 'PARTIAL']);
+/**
+ * The statuses asked as conditions on the stored columns (what the partial index and the
+ * planner's statistics answer, so the kit's estimate of the default list is close): the same
+ * rows as `statusOf(today) in (...)`.
+ */
+function statusCondition(statuses: MilestoneStatus[], today: string): SQL {
+  const open = sql`${invoices.supersededAt} is null and ${invoices.figureState} in ('DUE', 'PARTIAL')`;
+  const notYetDue = sql`(${invoices.nextDueDate} is null or ${invoices.nextDueDate} >= ${today}::date)`;
+  const asked = new Set(statuses);
+  const parts: SQL[] = [];
+  if (asked.has('DUE') && asked.has('PARTIAL') && asked.has('OVERDUE')) parts.push(open);
+  else {
+    for (const s of ['DUE', 'PARTIAL'] as const) {
+      if (asked.has(s)) {
+        parts.push(sql`${invoices.supersededAt} is null and ${invoices.figureState} = ${s} and ${notYetDue}`);
+      }
+    }
+    if (asked.has('OVERDUE')) parts.push(sql`${open} and ${invoices.nextDueDate} < ${today}::date`);
+  }
+  if (asked.has('PAID')) parts.push(sql`${invoices.supersededAt} is null and ${invoices.figureState} = 'PAID'`);
+  if (asked.has('VOID')) parts.push(sql`(${invoices.supersededAt} is not null or ${invoices.figureState} = 'VOID')`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
 
 function invoiceWhere(f: InvoiceListFilter): SQL {
   const conds: SQL[] = [];
@@ -216,18 +238,7 @@ function invoiceWhere(f: InvoiceListFilter): SQL {
   if (f.company) conds.push(sql`${invoices.companyId} = ${f.company}`);
   if (f.order) conds.push(sql`${invoices.orderId} = ${f.order}`);
   if (f.invoiceId) conds.push(sql`${invoices.id} = ${f.invoiceId}`);
-  if (f.statuses?.length) {
-    // Only open statuses asked (the default): the open invoices' partial index answers.
-    if (f.statuses.every((s) => OPEN_STATUSES.has(s))) {
-      conds.push(sql`${invoices.supersededAt} is null and ${invoices.figureState} in ('DUE', 'PARTIAL')`);
-    }
-    conds.push(
-      sql`${statusOf(f.today)} in (${sql.join(
-        f.statuses.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  if (f.statuses?.length) conds.push(statusCondition(f.statuses, f.today));
   if (!f.includeSuperseded && !f.statuses?.includes('VOID')) conds.push(sql`${invoices.supersededAt} is null`);
   return conds.length ? sql.join(conds, sql` and `) : sql`true`;
 }
