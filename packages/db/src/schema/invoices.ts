@@ -7,8 +7,9 @@ import { orders } from './orders.ts';
 
 /**
  * Invoices, milestones, payments, credit memos and the ledger (issue 17, decision 0026). Amounts
- * are integer cents (int8). Balances are never stored: they are sums of `ledger_entries`, which a
- * trigger keeps append-only (hand-written at the end of the migration).
+ * are integer cents (int8). The truth is the sum of `ledger_entries`, which a trigger keeps
+ * append-only (hand-written at the end of 0018); the running figures on milestones and invoices
+ * are kept from it by triggers in the same transaction (issue 17, decision 0035, end of 0019).
  */
 
 const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
