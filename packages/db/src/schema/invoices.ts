@@ -65,7 +65,7 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_order_version_key').on(t.orderId, t.version),
     index('invoices_open_issued_idx')
-      .on(t.issuedAt.desc(), t.id.desc())
+      .on(t.issuedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.supersededAt} is null and ${t.figureState} in ('DUE', 'PARTIAL')`),
     index('invoices_next_due_idx').on(t.nextDueDate),
     uniqueIndex('invoices_number_key').on(t.number),

@@ -311,22 +311,20 @@ export async function invoicePage(
   order: { key: string; descending: boolean }[],
 ): Promise<Page<InvoiceListRow>> {
   const where = invoiceWhere(f);
-  // issued_at and id are never null: "nulls last" on them changes nothing but matches the indexes.
   const orderSql = order.length
     ? sql.join(
         order.map(
-          (o) =>
-            sql`${INVOICE_ORDER[o.key] ?? INVOICE_ORDER.issued_at} ${o.descending ? (o.key === 'issued_at' || !INVOICE_ORDER[o.key] ? sql`desc nulls last` : sql`desc`) : sql`asc`}`,
+          (o) => sql`${INVOICE_ORDER[o.key] ?? INVOICE_ORDER.issued_at} ${o.descending ? sql`desc` : sql`asc`}`,
         ),
         sql`, `,
       )
-    : sql`${invoices.issuedAt} desc nulls last`;
+    : sql`${invoices.issuedAt} desc`;
   const fetchRows = async (w: PageWindow) =>
     (
       await rowsOf<RawInvoice>(
         db,
         sql`select ${invoiceColumns(f.today)} from ${invoices} where ${where}
-          order by ${orderSql}, ${invoices.id} desc nulls last limit ${w.limit} offset ${w.offset}`,
+          order by ${orderSql}, ${invoices.id} desc limit ${w.limit} offset ${w.offset}`,
       )
     ).map(toInvoiceRow);
   return paginate(window, fetchRows, estimatedCount(db, invoices, where));

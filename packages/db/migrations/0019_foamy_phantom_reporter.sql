@@ -6,7 +6,7 @@ ALTER TABLE "invoices" ADD COLUMN "credited" bigint DEFAULT 0 NOT NULL;--> state
 ALTER TABLE "invoices" ADD COLUMN "balance" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "figure_state" text DEFAULT 'PAID' NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "next_due_date" date;--> statement-breakpoint
-CREATE INDEX "invoices_open_issued_idx" ON "invoices" USING btree ("issued_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "invoices"."superseded_at" is null and "invoices"."figure_state" in ('DUE', 'PARTIAL');--> statement-breakpoint
+CREATE INDEX "invoices_open_issued_idx" ON "invoices" USING btree ("issued_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "invoices"."superseded_at" is null and "invoices"."figure_state" in ('DUE', 'PARTIAL');--> statement-breakpoint
 CREATE INDEX "invoices_next_due_idx" ON "invoices" USING btree ("next_due_date");--> statement-breakpoint
 
 -- hand-written below
