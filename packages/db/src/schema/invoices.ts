@@ -7,8 +7,9 @@ import { orders } from './orders.ts';
 
 /**
  * Invoices, milestones, payments, credit memos and the ledger (issue 17, decision 0026). Amounts
- * are integer cents (int8). Balances are never stored: they are sums of `ledger_entries`, which a
- * trigger keeps append-only (hand-written at the end of the migration).
+ * are integer cents (int8). The truth is the sum of `ledger_entries`, which a trigger keeps
+ * append-only (hand-written at the end of 0018); the running figures on milestones and invoices
+ * are kept from it by triggers in the same transaction (issue 17, decision 0035, end of 0019).
  */
 
 const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
@@ -42,9 +43,31 @@ export const invoices = pgTable(
     /** Set when a later version replaced it (its milestones are then VOID). */
     supersededAt: timestamptz('superseded_at'),
     createdById: userRef('created_by_id', 'set null'),
+    /**
+     * Running figures kept by the ledger's triggers (issue 17, hand-written SQL of migration 0019):
+     * sums over the milestones' stored figures, the date-free part of the status (VOID, PAID,
+     * PARTIAL, DUE; OVERDUE is `next_due_date < today` at read time) and the earliest open due date.
+     */
+    paid: cents('paid')
+      .notNull()
+      .default(0 as Cents),
+    credited: cents('credited')
+      .notNull()
+      .default(0 as Cents),
+    balance: cents('balance')
+      .notNull()
+      .default(0 as Cents),
+    figureState: text('figure_state', { enum: ['VOID', 'PAID', 'PARTIAL', 'DUE'] })
+      .notNull()
+      .default('PAID'),
+    nextDueDate: date('next_due_date'),
   },
   (t) => [
     uniqueIndex('invoices_order_version_key').on(t.orderId, t.version),
+    index('invoices_open_issued_idx')
+      .on(t.issuedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.supersededAt} is null and ${t.figureState} in ('DUE', 'PARTIAL')`),
+    index('invoices_next_due_idx').on(t.nextDueDate),
     uniqueIndex('invoices_number_key').on(t.number),
     index('invoices_customer_idx').on(t.customerId, t.issuedAt),
     index('invoices_company_idx').on(t.companyId, t.issuedAt),
@@ -69,6 +92,16 @@ export const invoiceMilestones = pgTable(
     dueDate: date('due_date'),
     /** The invoice was superseded or its order cancelled. */
     voidedAt: timestamptz('voided_at'),
+    /** Running sums of the milestone's ledger entries, kept by the ledger's AFTER INSERT trigger. */
+    balance: cents('balance')
+      .notNull()
+      .default(0 as Cents),
+    paid: cents('paid')
+      .notNull()
+      .default(0 as Cents),
+    credited: cents('credited')
+      .notNull()
+      .default(0 as Cents),
   },
   (t) => [uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq)],
 );

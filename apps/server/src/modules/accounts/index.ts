@@ -3,6 +3,6 @@
  * ownership helpers are for this module; single-user and token queries live in the auth module.
  */
 
-export { activeManagersOf, addressOfOwner, companyName, shippingState } from './customers.ts';
+export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
 export type { AddressRow } from './repository.ts';
 export { accountsRoutes } from './routes.ts';

@@ -207,6 +207,17 @@ export async function companyName(db: Executor, companyId: number) {
   return row?.name ?? null;
 }
 
+/** Several companies' names in one query (a list page's rows). */
+export async function companyNames(db: Executor, companyIds: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(companyIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** An address's owner condition: the customer's own, or (with a company) also the company's. */
 const ownedBy = (customerId: number, companyId: number | null) =>
   companyId === null

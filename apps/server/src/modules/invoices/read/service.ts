@@ -16,7 +16,7 @@ import {
 import type { Ctx } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
-import { companyName } from '../../accounts/index.ts';
+import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { chargesOfInvoice } from '../charges/repository.ts';
 import { assertReaches, money, partyScope, todayLocal } from '../common.ts';
@@ -48,13 +48,16 @@ export const toWireMilestone = (m: repo.MilestoneFigures, today = todayLocal()):
 
 /** "Ann Lee (Acme Cabinets)" for each invoice's customer and company. */
 async function displays(db: Executor, rows: { customerId: number; companyId: number | null }[]) {
-  const names = await userNames(
-    db,
-    rows.map((r) => r.customerId),
-  );
-  const companyIds = [...new Set(rows.map((r) => r.companyId).filter((c): c is number => c !== null))];
-  const companies = new Map<number, string>();
-  for (const id of companyIds) companies.set(id, (await companyName(db, id)) ?? '');
+  const [names, companies] = await Promise.all([
+    userNames(
+      db,
+      rows.map((r) => r.customerId),
+    ),
+    companyNames(
+      db,
+      rows.map((r) => r.companyId).filter((c): c is number => c !== null),
+    ),
+  ]);
   return (r: { customerId: number; companyId: number | null }) => {
     const person = names.get(r.customerId) ?? '';
     const company = r.companyId === null ? '' : (companies.get(r.companyId) ?? '');
