@@ -273,6 +273,15 @@ describe('completed_shipped_log', () => {
     const csv = await f.t.call(productionApi.completedShippedLog, { token: f.tokens.ADMIN, query: { format: 'csv' } });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(String(csv.body)).toContain(`SHIPPED,${order.id},Production job,${codes[0]}`);
+    // /orders/completed-cabinets: the COMPLETED events only, counted alone.
+    const completed = await f.t.call(productionApi.completedShippedLog, {
+      token: f.tokens.STAFF,
+      query: { event: 'COMPLETED', page_size: '1000' },
+    });
+    const completedMine = completed.body.results.filter((r: { order: { id: number } }) => r.order.id === order.id);
+    expect(completedMine.map((r: { event: string }) => r.event)).toEqual(['COMPLETED', 'COMPLETED']);
+    expect(completed.body.results.every((r: { event: string }) => r.event === 'COMPLETED')).toBe(true);
+    expect(completed.body.total).toBe(completed.body.results.length);
     const customer = await f.t.call(productionApi.completedShippedLog, { token: f.tokens.PERSONAL });
     expect(customer.status).toBe(403);
   });

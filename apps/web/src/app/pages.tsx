@@ -36,6 +36,7 @@ export const PAGES: Record<string, PageModule> = {
   '/scan/session/:id/scan': () => import('../features/scan/pages/ScanningPage.tsx'),
   '/orders/:id/scan_sessions': () => import('../features/scan/pages/OrderScanSessionsPage.tsx'),
   '/orders/completion-log': () => import('../features/scan/pages/CompletionLogPage.tsx'),
+  '/orders/completed-cabinets': () => import('../features/scan/pages/CompletedCabinetsPage.tsx'),
   '/settings/password': () => import('../features/auth/pages/PasswordPage.tsx'),
   '/settings/profile/change-password': () => import('../features/auth/pages/ChangePasswordPage.tsx'),
   // Catalogue (SPEC 2 "Catalogue screens")

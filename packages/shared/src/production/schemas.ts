@@ -108,6 +108,8 @@ export const completedShippedLogQuerySchema = z.object({
   selected_range: z.preprocess((v) => (v === '' || v === undefined ? 'today' : v), z.enum(LOG_RANGES)),
   date_after: optionalParam(isoDate),
   date_before: optionalParam(isoDate),
+  /** One kind of event only (/orders/completed-cabinets: COMPLETED); both when absent. */
+  event: optionalParam(z.enum(['COMPLETED', 'SHIPPED'])),
   format: optionalParam(z.enum(['json', 'csv'])),
 });
 

@@ -15,23 +15,30 @@ export interface LogEvent {
   by: number | null;
 }
 
-const events = (from: Date | null, to: Date | null) => {
-  const inRange = (column: typeof cabinets.completedAt) =>
-    sql`${column} is not null ${from ? sql`and ${column} >= ${from.toISOString()}` : sql``} ${to ? sql`and ${column} < ${to.toISOString()}` : sql``}`;
+/** Both kinds of event, or only `only`'s. */
+const events = (from: Date | null, to: Date | null, only?: LogEvent['event']) => {
+  const inRange = (column: typeof cabinets.completedAt, event: LogEvent['event']) =>
+    sql`${only && only !== event ? sql`false and ` : sql``}${column} is not null ${from ? sql`and ${column} >= ${from.toISOString()}` : sql``} ${to ? sql`and ${column} < ${to.toISOString()}` : sql``}`;
   return sql`(select ${cabinets.completedAt} as at, 'COMPLETED' as event, ${cabinets.orderId} as order_id,
       ${cabinets.barcode} as barcode, ${cabinets.lineNo} as line_no, ${cabinets.unitNo} as unit_no, ${cabinets.completedBy} as by
-      from ${cabinets} where ${inRange(cabinets.completedAt)}
+      from ${cabinets} where ${inRange(cabinets.completedAt, 'COMPLETED')}
     union all
     select ${cabinets.shippedAt}, 'SHIPPED', ${cabinets.orderId}, ${cabinets.barcode}, ${cabinets.lineNo}, ${cabinets.unitNo}, ${cabinets.shippedBy}
-      from ${cabinets} where ${inRange(cabinets.shippedAt)}) e`;
+      from ${cabinets} where ${inRange(cabinets.shippedAt, 'SHIPPED')}) e`;
 };
 
 type Raw = Record<'at' | 'event' | 'order_id' | 'barcode' | 'line_no' | 'unit_no' | 'by', unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
 
-export async function logPage(db: Executor, from: Date | null, to: Date | null, window: PageWindow) {
+export async function logPage(
+  db: Executor,
+  from: Date | null,
+  to: Date | null,
+  window: PageWindow,
+  only?: LogEvent['event'],
+) {
   const list = await db.execute(
-    sql`select * from ${events(from, to)} order by at desc, barcode, event limit ${window.limit} offset ${window.offset}`,
+    sql`select * from ${events(from, to, only)} order by at desc, barcode, event limit ${window.limit} offset ${window.offset}`,
   );
   const rows: LogEvent[] = rowsOf(list).map((r) => ({
     at: new Date(r.at as string),
@@ -44,7 +51,7 @@ export async function logPage(db: Executor, from: Date | null, to: Date | null, 
   }));
   let total = window.offset + rows.length;
   if (rows.length === window.limit || (rows.length === 0 && window.offset > 0)) {
-    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to)}`)) as unknown as {
+    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to, only)}`)) as unknown as {
       n: number;
     }[];
     total = Number(c?.n ?? 0);

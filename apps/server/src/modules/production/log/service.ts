@@ -17,7 +17,7 @@ const CSV_ROWS = 50_000;
 export async function completedShippedLog(ctx: Ctx, query: LogQuery) {
   const { from, to } = logWindow(query);
   const window = query.format === 'csv' ? { limit: CSV_ROWS, offset: 0 } : pageWindow(query);
-  const page = await repo.logPage(ctx.db, from, to, window);
+  const page = await repo.logPage(ctx.db, from, to, window, query.event);
   const [orders, names] = await Promise.all([
     orderHeads(
       ctx.db,

@@ -23,13 +23,21 @@ const columns: DataColumn<CompletedShippedLogRow>[] = [
 
 /** /orders/completion-log (ADMIN, STAFF): cabinets completed and shipped, today by default; CSV. */
 export default function CompletionLogPage() {
+  return <CompletionLog listKey="orders.completion-log" />;
+}
+
+/**
+ * The completed/shipped log as a page; with `event`, that kind only (/orders/completed-cabinets
+ * shows the COMPLETED events: the cabinets finished in the range).
+ */
+export function CompletionLog({ listKey, event }: { listKey: string; event?: CompletedShippedLogRow['event'] }) {
   const navigate = useNavigate();
   const list = useListState({
-    key: 'orders.completion-log',
+    key: listKey,
     pageSize: PAGE_SIZE.orders,
     filters: { selected_range: '' },
   });
-  const query = listQueryOf(list);
+  const query = event ? { ...listQueryOf(list), event } : listQueryOf(list);
   const log = useCompletionLog(query);
   return (
     <>
@@ -61,7 +69,7 @@ export default function CompletionLogPage() {
           getRowId={(r) => `${r.event}-${r.cabinet.barcode}`}
           emptyText={T.noLogRows}
           onRowClick={(r) => navigate(`/orders/${r.order.id}/scan_sessions`)}
-          testId="completion-log"
+          testId={event ? `completion-log-${event.toLowerCase()}` : 'completion-log'}
         />
       </Card>
     </>
