@@ -1,10 +1,9 @@
 import { AGING_BUCKETS, type AgingRow, formatWireMoney, PAGE_SIZE, FINANCE_REPORTS_TEXT as T } from '@cab/shared';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -50,14 +49,9 @@ export default function AgingReportPage() {
     <>
       <PageHeader
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => void downloadAging(list)}
-            data-testid="aging-csv"
-          >
+          <DownloadButton onClick={() => void downloadAging(list)} data-testid="aging-csv">
             {T.downloadCsv}
-          </Button>
+          </DownloadButton>
         }
       />
       <Card>

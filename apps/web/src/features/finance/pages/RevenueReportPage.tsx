@@ -1,7 +1,5 @@
 import { formatWireMoney, REVENUE_INTERVALS, type RevenueInterval, FINANCE_REPORTS_TEXT as T } from '@cab/shared';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
@@ -9,6 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { downloadRevenue, type RevenueFilters, useRevenue } from '../reportsApi.ts';
@@ -34,14 +33,9 @@ export default function RevenueReportPage() {
     <>
       <PageHeader
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => void downloadRevenue(filters)}
-            data-testid="revenue-csv"
-          >
+          <DownloadButton onClick={() => void downloadRevenue(filters)} data-testid="revenue-csv">
             {T.downloadCsv}
-          </Button>
+          </DownloadButton>
         }
       />
       <Card data-testid="revenue-chart">

@@ -6,11 +6,10 @@ import {
   type ReportRow,
   REPORTS_WEB_TEXT as T,
 } from '@cab/shared';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -65,14 +64,9 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind
     <>
       <PageHeader
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => void downloadReport(kind, list)}
-            data-testid="report-csv"
-          >
+          <DownloadButton onClick={() => void downloadReport(kind, list)} data-testid="report-csv">
             {T.downloadCsv}
-          </Button>
+          </DownloadButton>
         }
       />
       <ReportChart kind={chart} />

@@ -1,8 +1,7 @@
 import { type CompletedShippedLogRow, LOG_RANGES, PAGE_SIZE, PRODUCTION_TEXT as T } from '@cab/shared';
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import { useNavigate } from 'react-router';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
@@ -42,11 +41,7 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   return (
     <>
       <PageHeader
-        actions={
-          <Button startIcon={<DownloadRounded />} variant="outlined" onClick={() => void downloadCompletionLog(query)}>
-            {T.downloadCsv}
-          </Button>
-        }
+        actions={<DownloadButton onClick={() => void downloadCompletionLog(query)}>{T.downloadCsv}</DownloadButton>}
       />
       <Card>
         <PagedDataTable
