@@ -74,7 +74,17 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
   }
 
   const open = invoices.slice(paidCount);
-  const openOf = (pick: (r: InvoiceRow) => boolean) => open.find(pick);
+  // Each credit goes to an open invoice of its own account (a memo pays only its party's invoices).
+  const parties = await ctx.db
+    .select({ id: schema.invoices.id, customerId: schema.invoices.customerId, companyId: schema.invoices.companyId })
+    .from(schema.invoices)
+    .where(inArray(schema.invoices.id, open.length ? open.map((r) => r.id) : [0]));
+  const partyOf = new Map(parties.map((p) => [p.id, p]));
+  const openOf = (pick: (p: { customerId: number; companyId: number | null }) => boolean): InvoiceRow | undefined =>
+    open.find((r) => {
+      const party = partyOf.get(r.id);
+      return party !== undefined && pick(party);
+    });
   const manager = people.find((u) => u.email === 'manager@demo.test');
   const personal = people.find((u) => u.email === 'personal@demo.test');
   const at = new Date(now.getTime() - 3 * DAY);
@@ -88,7 +98,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
         notes: 'Goodwill credit for a late delivery',
       },
     );
-    const target = openOf((r) => r.customer_display.includes('('));
+    const target = openOf((p) => p.companyId === manager.companyId);
     if (target) {
       const m = (await invoiceDetail(as(at), target.id)).milestones.find((x) => x.balance !== '0.00');
       if (m) {
@@ -112,7 +122,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
         notes: 'Price match on a hinge upgrade',
       },
     );
-    const target = openOf((r) => !r.customer_display.includes('('));
+    const target = openOf((p) => p.companyId === null && p.customerId === personal.id);
     if (target) {
       const m = (await invoiceDetail(as(at), target.id)).milestones.find((x) => parseMoney(x.balance)! >= 2_500);
       if (m) {
