@@ -16,6 +16,8 @@ export function startServer({
   args = ['--import', 'tsx', 'apps/server/src/main.ts'],
 }) {
   const started = performance.now();
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (bench/profile-top.mjs reads it).
+  if (process.env.BENCH_CPU_PROF) args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...args];
   const child = spawn('node', args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

@@ -15,8 +15,9 @@
  *          [--reuse] (keep an already generated bench_orders) [--generate-only]
  * Goals: list >= 800 req/s with p95 < 100 ms; pricing < 5 ms.
  */
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -365,19 +366,44 @@ async function load(url: string, headers: Record<string, string>, pid: number) {
   };
 }
 
-function printRows(rows: (Awaited<ReturnType<typeof load>> & { label: string; floor?: Floor })[]) {
+/**
+ * The HTTP floor of a row: the same answer's bytes served by a bare Fastify (bench/bare-server.mjs,
+ * no auth, database or work) under the same load on the same machine: what sending them costs.
+ */
+async function httpFloor(url: string, headers: Record<string, string>) {
+  const file = path.join(tmpdir(), `bench-body-${process.pid}.json`);
+  writeFileSync(file, await (await fetch(url, { headers })).text());
+  const bare = await startServer({
+    port: Number(opt.port) + 1,
+    args: ['--import', 'tsx', 'bench/bare-server.mjs'],
+    env: { BARE_BODY_FILE: file },
+  });
+  try {
+    return await load(`http://127.0.0.1:${Number(opt.port) + 1}/body`, {}, bare.child.pid as number);
+  } finally {
+    await bare.stop();
+  }
+}
+
+function printRows(
+  rows: (Awaited<ReturnType<typeof load>> & {
+    label: string;
+    floor?: Floor;
+    http?: Awaited<ReturnType<typeof load>>;
+  })[],
+) {
   console.log(`\n${connections} connections, ${duration} s per row; GET ${LIST_URL} unless said\n`);
   console.log(
-    '| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) | SQL floor: statements, tps, ms alone |',
+    '| caller | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/request | errors | total (shown) | SQL floor: statements, tps, ms alone | HTTP floor: req/s, p95 ms |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const f = (v: number) => v.toFixed(1);
   for (const r of rows) {
     const floor = r.floor
       ? `${r.floor.statements}, ${Math.round(r.floor.tpsAtLoad).toLocaleString('en')}, ${r.floor.msAlone.toFixed(2)}`
       : '';
     console.log(
-      `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) | ${floor} |`,
+      `| ${r.label} | ${r.rps.toLocaleString('en')} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ${r.total} (${r.shown}) | ${floor} | ${r.http ? `${r.http.rps.toLocaleString('en')}, ${f(r.http.p95)}` : ''} |`,
     );
   }
   console.log(
@@ -568,7 +594,8 @@ if (!opt['generate-only']) {
             { connections, logFile: opt['pg-log'] },
           )
         : undefined;
-      rows.push({ label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`, ...measured, floor });
+      const http = opt.floors ? await httpFloor(`${base}${path}`, admin) : undefined;
+      rows.push({ label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`, ...measured, floor, http });
     }
 
     if (only.size > 0) printRows(rows);

@@ -1,7 +1,8 @@
 import { schema } from '@cab/db';
-import { ordersApi, type Role } from '@cab/shared';
+import { invoicesApi, ordersApi, type Role } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedOrder } from './invoices-helpers.ts';
 import { type Fixture, makeOrder, setupFixture } from './orders-lifecycle-helpers.ts';
 
 /**
@@ -86,5 +87,22 @@ describe('kept answers follow what they show', () => {
     expect(after.body.status).toBe(cancelled.body.status);
     expect(after.body.cancelled_at).toBe(cancelled.body.cancelled_at);
     expect((await listRow('ADMIN', o.id)).status).toBe(cancelled.body.status);
+  });
+
+  it("a payment shows in the order's invoice at once (the invoice stamp is read with the order's)", async () => {
+    const order = await approvedOrder(f);
+    const before = (await detail('PERSONAL', order.id)).body.invoice;
+    expect(before.status).not.toBe('PAID');
+    const inv = await f.t.call(invoicesApi.detail, { token: f.tokens.ADMIN, params: { id: order.invoice.id } });
+    const m = inv.body.milestones[0];
+    const paid = await f.t.call(invoicesApi.pay, {
+      token: f.tokens.ADMIN,
+      params: { id: m.id },
+      body: { method: 'CHECK', reference: 'CHK 7', received_on: '2026-01-05' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const after = (await detail('PERSONAL', order.id)).body.invoice;
+    expect(after.paid).toBe(m.amount);
+    expect(after.balance).not.toBe(before.balance);
   });
 });

@@ -11,7 +11,7 @@ import { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from '../orders/i
 import { postDailyCharges } from './charges/service.ts';
 import { dateOnComplete, issueOnApprove, reissue, voidOnCancel } from './issue/service.ts';
 import { orderInvoice } from './read/service.ts';
-import { orderInvoiceStamp } from './repository.ts';
+import { orderInvoiceStampSql } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
 export { seedBank } from './banks/seed.ts';
@@ -27,7 +27,7 @@ onOrderMove('approve', 'invoice', (tx, moved) => issueOnApprove(tx, moved));
 onOrderMove('cancel', 'invoice', (tx, moved) => voidOnCancel(tx, moved));
 onOrderMove('complete', 'invoice', (tx, moved) => dateOnComplete(tx, moved));
 onOrderRepriced('invoice', (tx, saved) => reissue(tx, saved));
-setOrderInvoiceReader({ read: orderInvoice, stamp: orderInvoiceStamp });
+setOrderInvoiceReader({ read: orderInvoice, stampSql: orderInvoiceStampSql });
 supplyDailyCharges(postDailyCharges);
 
 export function invoicesRoutes(app: FastifyInstance) {

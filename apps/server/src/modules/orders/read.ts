@@ -17,9 +17,9 @@ import { notFound } from '../../kit/errors.ts';
 import { JsonText } from '../../kit/json-rows.ts';
 import { companyName as companyNameOf } from '../accounts/index.ts';
 import { customerOf } from '../auth/index.ts';
-import { currentCatalogVersion, premiumsForPricing } from '../catalog/index.ts';
+import { catalogVersionSql, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
-import { orderInvoiceOf, orderInvoiceStamp } from './lifecycle/listeners.ts';
+import { orderInvoiceOf, orderInvoiceStampSql } from './lifecycle/listeners.ts';
 import { reaches, visibilityOf } from './lists/visibility.ts';
 import { todayIso } from './pricing/inputs.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
@@ -92,19 +92,15 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
 
 /**
  * GET {id}/: the order as `ctx.actor` sees it, kept per reader and served again while the order's
- * stamp (repository.ts orderStamp), the catalogue's version and the day are the same (decision
- * 0025). Who may read it is checked on every request, on the fresh row.
+ * stamp (repository.ts orderStamp, with the catalogue's version and the invoice's stamp) and the
+ * day are the same (decision 0025). Who may read it is checked on every request, on the fresh row.
  */
 export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
   const actor = lifecycleActor(ctx);
-  const [stamp, catalogue, invoiceStamp] = await Promise.all([
-    repo.orderStamp(ctx.db, id),
-    currentCatalogVersion(ctx),
-    orderInvoiceStamp(ctx.db, id),
-  ]);
+  const stamp = await repo.orderStamp(ctx.db, id, (orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
   if (!stamp || !reaches(visibilityOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
-  const version = `${stamp.stamp}|${catalogue}|${todayIso()}|${invoiceStamp}`;
+  const version = `${stamp.stamp}|${todayIso()}`;
   return detailAnswers(ctx.db).answer(
     key,
     version,

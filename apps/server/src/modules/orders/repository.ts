@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { PREMIUM_SLOTS } from '@cab/shared';
-import { and, asc, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { preparedRows } from '../../kit/json-rows.ts';
 import { CUSTOMER_FIELDS, type CustomerRow } from '../auth/index.ts';
@@ -193,16 +193,21 @@ export type OrderReading = NonNullable<Awaited<ReturnType<typeof orderForReading
  * 0025): its version (every write of the order, its groups and lines moves it), its customer's and
  * their company's rows, the order's company and discount code rows; with the ids that decide who
  * reaches it; the counts of its cabinets (scans change them without writing the order). The same
- * tables as orderForReading, in the same one-statement exception (0023).
+ * tables as orderForReading, in the same one-statement exception (0023). `alsoDependsOn`: other
+ * modules' expressions over the order's id (the catalogue's version, the invoice's stamp), read in
+ * the same statement, so a cached read costs one round trip.
  */
-export async function orderStamp(db: Executor, id: number) {
+export async function orderStamp(db: Executor, id: number, alsoDependsOn: (orderId: SQL) => SQL[] = () => []) {
   const [row] = await preparedRows<{ customer_id: number; company_id: number | null; stamp: string }>(
     db,
     sql`select o.customer_id, o.company_id,
       concat_ws('|', o.version, md5(u::text), coalesce(md5(uc::text), '-'), coalesce(md5(oc::text), '-'),
         coalesce(md5(dc::text), '-'),
         (select concat_ws('/', count(*), count(c.completed_at), count(c.shipped_at)) from ${cabinets} c
-          where c.order_id = o.id)) as stamp
+          where c.order_id = o.id)${sql.join(
+            alsoDependsOn(sql.raw('o.id')).map((part) => sql`, coalesce((${part})::text, '-')`),
+            sql``,
+          )}) as stamp
       from ${orders} o join ${users} u on u.id = o.customer_id
       left join ${companies} uc on uc.id = u.company_id
       left join ${companies} oc on oc.id = o.company_id

@@ -1,5 +1,6 @@
 import type { Executor } from '@cab/db';
 import type { OrderAction, OrderInvoice } from '@cab/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../kit/context.ts';
 import type { OrderRow } from '../repository.ts';
 
@@ -58,7 +59,8 @@ export async function runRepriceListeners(tx: Ctx, saved: OrderRow, before: Orde
  */
 export interface OrderInvoiceReader {
   read(db: Executor, orderId: number): Promise<OrderInvoice | null>;
-  stamp(db: Executor, orderId: number): Promise<string>;
+  /** An SQL expression over the order's id whose value changes with the invoice. */
+  stampSql(orderId: SQL): SQL;
 }
 let invoiceReader: OrderInvoiceReader | null = null;
 
@@ -68,5 +70,4 @@ export function setOrderInvoiceReader(reader: OrderInvoiceReader): void {
 
 export const orderInvoiceOf = (db: Executor, orderId: number) =>
   invoiceReader ? invoiceReader.read(db, orderId) : Promise.resolve(null);
-export const orderInvoiceStamp = (db: Executor, orderId: number) =>
-  invoiceReader ? invoiceReader.stamp(db, orderId) : Promise.resolve('');
+export const orderInvoiceStampSql = (orderId: SQL): SQL => (invoiceReader ? invoiceReader.stampSql(orderId) : sql`''`);
