@@ -77,6 +77,21 @@ test('staff scan every cabinet of an order complete, then a shipping session shi
   await expect(page.getByTestId('cabinet-counts')).toHaveText(T.cabinetCounts({ total: 3, completed: 3, shipped: 3 }));
   await expect(page.getByTestId('order-sessions').locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('order-cabinets').getByTestId('cabinet-status')).toHaveCount(3);
+
+  // Today's completed cabinets list the three once each (completed, not shipped); the log has both.
+  await page.goto('/orders/completed-cabinets');
+  const completedList = page.getByTestId('completion-log-completed');
+  for (const code of barcodes) {
+    const row = completedList.locator('tbody tr', { hasText: code });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(T.logEvents.COMPLETED);
+  }
+  await expect(completedList.locator('tbody tr', { hasText: T.logEvents.SHIPPED })).toHaveCount(0);
+  await completedList.locator('tbody tr', { hasText: barcodes[0] as string }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}/scan_sessions$`));
+  await page.goto('/orders/completion-log');
+  const log = page.getByTestId('completion-log');
+  await expect(log.locator('tbody tr', { hasText: barcodes[2] as string })).toHaveCount(2);
 });
 
 test('a scan made while offline waits in the browser and is sent when the network returns', async ({
