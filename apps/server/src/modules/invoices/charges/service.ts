@@ -99,7 +99,8 @@ export async function postDailyCharges(ctx: RequestContext, day: string, setting
   for (const s of settings) await postForParty(ctx, day, s);
 }
 
-type Version = { id: number; orderId: number; number: string };
+/** An invoice version and its milestones, as a reissue knows them. */
+type Version = { id: number; orderId: number; number: string; milestones: { id: number; seq: number }[] };
 
 /**
  * A reissue carries the old version's interest and fees (decision 0035): each entry not yet
@@ -112,8 +113,8 @@ type Version = { id: number; orderId: number; number: string };
 export async function carryCharges(
   tx: Ctx,
   party: Party,
-  from: Version & { milestones: { id: number; seq: number }[] },
-  to: Version & { milestones: { id: number; seq: number }[] },
+  from: Version,
+  to: Version,
   day: string,
 ): Promise<Map<number, number>> {
   const carried = new Map<number, number>();

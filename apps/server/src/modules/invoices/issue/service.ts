@@ -135,13 +135,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
         effectiveDate: issuedOn,
       })),
   );
-  const carried = await carryCharges(
-    tx,
-    party,
-    { ...current, milestones: old },
-    { ...invoice, milestones },
-    issuedOn,
-  );
+  const carried = await carryCharges(tx, party, { ...current, milestones: old }, { ...invoice, milestones }, issuedOn);
   // A milestone's room includes the charges carried onto it: a payment that covered interest still does.
   const room = milestones.map((m) => ({ id: m.id, left: m.amount + (carried.get(m.id) ?? 0) }));
   const pieces = await repo.paidPiecesOfInvoice(tx.db, current.id);
