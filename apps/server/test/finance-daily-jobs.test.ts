@@ -7,14 +7,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestContext, systemContext } from '../src/kit/context.ts';
-import { type DailyJob, registeredDailyJobs, runDailyJob } from '../src/kit/daily-jobs.ts';
+import {
+  catchUpDailyJob,
+  type DailyJob,
+  daysToRun,
+  MAX_CATCH_UP_DAYS,
+  registeredDailyJobs,
+  runDailyJob,
+} from '../src/kit/daily-jobs.ts';
 import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**
  * The daily job runner (decision 0027): two runners on one database run a job once per day; a
- * failed day is recorded and runs again; finance registers finance:daily-charges, whose body the
- * invoices module supplies.
+ * failed day is recorded and runs again; a tick catches up the days no server ran, in order, each
+ * once (decision 0035); finance registers finance:daily-charges, whose body the invoices module
+ * supplies.
  */
 
 let t: TestApp;
@@ -99,6 +107,87 @@ describe('daily jobs', () => {
     expect(await runsOf('test:side-effect')).toHaveLength(1);
     expect(await runDailyJob(serverA, 'test:flaky', job, '2026-11-26')).toBe('skipped');
     expect(attempts).toBe(2);
+  });
+
+  it('a first tick runs today only; a later tick runs each day missed since, once and in order', async () => {
+    const days: string[] = [];
+    const job: DailyJob = async (_ctx, day) => {
+      days.push(day);
+    };
+    const ran = (runs: { day: string; result: string }[]) => runs.filter((r) => r.result === 'ran').map((r) => r.day);
+    expect(ran(await catchUpDailyJob(serverA, 'test:catch-up', job, '2026-12-10'))).toEqual(['2026-12-10']);
+    expect(await catchUpDailyJob(serverB, 'test:catch-up', job, '2026-12-10')).toEqual([]);
+    // No server ran on the 11th, 12th and 13th: the tick of the 14th posts them first.
+    expect(ran(await catchUpDailyJob(serverB, 'test:catch-up', job, '2026-12-14'))).toEqual([
+      '2026-12-11',
+      '2026-12-12',
+      '2026-12-13',
+      '2026-12-14',
+    ]);
+    // Two servers ticking together after another gap: each day once, in order.
+    const [a, b] = await Promise.all([
+      catchUpDailyJob(serverA, 'test:catch-up', job, '2026-12-18'),
+      catchUpDailyJob(serverB, 'test:catch-up', job, '2026-12-18'),
+    ]);
+    expect([...ran(a!), ...ran(b!)].sort()).toEqual(['2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18']);
+    expect(days).toEqual([
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+      '2026-12-13',
+      '2026-12-14',
+      '2026-12-15',
+      '2026-12-16',
+      '2026-12-17',
+      '2026-12-18',
+    ]);
+    const runs = await runsOf('test:catch-up');
+    expect(runs.every((r) => r.status === 'DONE')).toBe(true);
+    expect(runs).toHaveLength(9);
+  });
+
+  it('a catch-up stops at a failed day; the next tick runs it again, then the days after it', async () => {
+    const days: string[] = [];
+    let failOn: string | null = '2026-12-21';
+    const job: DailyJob = async (_ctx, day) => {
+      if (day === failOn) {
+        failOn = null;
+        throw new Error('ledger unavailable');
+      }
+      days.push(day);
+    };
+    await catchUpDailyJob(serverA, 'test:catch-up-fail', job, '2026-12-19');
+    expect(await catchUpDailyJob(serverA, 'test:catch-up-fail', job, '2026-12-23')).toEqual([
+      { day: '2026-12-20', result: 'ran' },
+      { day: '2026-12-21', result: 'failed' },
+    ]);
+    expect((await runsOf('test:catch-up-fail')).map((r) => [r.day, r.status])).toEqual([
+      ['2026-12-19', 'DONE'],
+      ['2026-12-20', 'DONE'],
+      ['2026-12-21', 'FAILED'],
+    ]);
+    expect(await catchUpDailyJob(serverB, 'test:catch-up-fail', job, '2026-12-23')).toEqual([
+      { day: '2026-12-21', result: 'ran' },
+      { day: '2026-12-22', result: 'ran' },
+      { day: '2026-12-23', result: 'ran' },
+    ]);
+    expect(days).toEqual(['2026-12-19', '2026-12-20', '2026-12-21', '2026-12-22', '2026-12-23']);
+  });
+
+  it('a catch-up goes back at most MAX_CATCH_UP_DAYS; a first run that failed starts at that day', async () => {
+    await t.handle.db.insert(schema.jobRuns).values([
+      { jobName: 'test:long-gap', day: '2020-01-01', status: 'DONE' },
+      { jobName: 'test:first-failed', day: '2026-12-08', status: 'FAILED' },
+    ]);
+    const days = await daysToRun(serverA, 'test:long-gap', '2026-12-10');
+    expect(days).toHaveLength(MAX_CATCH_UP_DAYS + 1);
+    expect([days[0], days.at(-1)]).toEqual(['2025-12-09', '2026-12-10']);
+    expect(await daysToRun(serverA, 'test:first-failed', '2026-12-10')).toEqual([
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+    ]);
+    expect(await daysToRun(serverA, 'test:never-ran', '2026-12-10')).toEqual(['2026-12-10']);
   });
 
   it('finance:daily-charges is registered and hands the supplied body the accounts with charges on', async () => {

@@ -1,12 +1,13 @@
 import { schema } from '@cab/db';
-import { financeApi, invoicesApi } from '@cab/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { financeApi, financeReportsApi, invoicesApi } from '@cab/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestContext, systemContext } from '../src/kit/context.ts';
-import { type DailyJob, registeredDailyJobs, runDailyJob } from '../src/kit/daily-jobs.ts';
-import { DAILY_CHARGES_JOB } from '../src/modules/finance/index.ts';
+import { type Ctx, type RequestContext, systemContext } from '../src/kit/context.ts';
+import { type DailyJob, registeredDailyJobs, runDailyJob, runDailyJobs } from '../src/kit/daily-jobs.ts';
+import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
+import { updateCustomDiscount } from '../src/modules/orders/index.ts';
 import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
 import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
 
@@ -14,7 +15,8 @@ import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifec
  * The daily charges (decision 0035): overdue interest past the grace days and storage fees past
  * the free days, each an immutable ledger entry on a milestone, posted once per day even with two
  * runners on one database (and even if the body itself ran twice), with an audit event; the
- * balances and the invoice answer include them.
+ * balances and the invoice answer include them. A tick posts the days no server ran, each with
+ * that day's amounts; a reprice carries the old version's charges to the new one.
  */
 
 const silent = {
@@ -41,6 +43,7 @@ let serverB: RequestContext;
 let job: DailyJob;
 const today = todayLocal();
 /** The personal order's deposit (due today) and the company order's last milestone. */
+let personalOrder: number;
 let personalInvoice: number;
 let deposit: { id: number; amount: number };
 let companyInvoice: number;
@@ -54,6 +57,7 @@ beforeAll(async () => {
   job = registeredDailyJobs().get(DAILY_CHARGES_JOB)!;
   const option = await depositOption(f);
   const personal = await approvedOrder(f, { owner: 'PERSONAL', option });
+  personalOrder = personal.id;
   personalInvoice = personal.invoice.id;
   const pInv = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
   deposit = { id: pInv.milestones[0].id, amount: cents(pInv.milestones[0].amount) };
@@ -182,5 +186,138 @@ describe('the daily charges', () => {
         .set({ amount: 1 as never })
         .where(eq(schema.ledgerEntries.id, entry!.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe('days no server ran, and a reprice', () => {
+  const ranDays = (ticks: Record<string, { day: string; result: string }[]>[]) =>
+    ticks
+      .flatMap((t) => t[DAILY_CHARGES_JOB] ?? [])
+      .filter((r) => r.result === 'ran')
+      .map((r) => r.day)
+      .sort();
+  const onDays = async (milestoneId: number, from: number, to: number) =>
+    (await chargesOn(milestoneId))
+      .filter((e) => e.effectiveDate >= plus(today, from) && e.effectiveDate <= plus(today, to))
+      .map((e) => [e.effectiveDate, e.amount]);
+  let paid: number;
+
+  it('one tick posts each missed day once, with the amounts of that day; two ticks racing post once', async () => {
+    // Days 8 and 9 no server ran. A payment received on day 9 lowers the interest from day 9 on.
+    paid = Math.floor(deposit.amount / 2);
+    const pay = await call(f, invoicesApi.pay, 'ADMIN', {
+      params: { id: deposit.id },
+      body: { method: 'CHECK', amount: (paid / 100).toFixed(2), received_on: plus(today, 9) },
+    });
+    expect(pay.status).toBe(201);
+    const ticks = await Promise.all([runDailyJobs(serverA, plus(today, 10)), runDailyJobs(serverB, plus(today, 10))]);
+    expect(ranDays(ticks)).toEqual([plus(today, 8), plus(today, 9), plus(today, 10)]);
+    const low = expectedInterest(deposit.amount - paid);
+    expect(await onDays(deposit.id, 8, 10)).toEqual([
+      [plus(today, 8), expectedInterest(deposit.amount)],
+      [plus(today, 9), low],
+      [plus(today, 10), low],
+    ]);
+    expect(await onDays(companyLast.id, 8, 10)).toEqual([
+      [plus(today, 8), 1250],
+      [plus(today, 9), 1250],
+      [plus(today, 10), 1250],
+    ]);
+    // The next tick that day finds nothing left to do.
+    expect(ranDays([await runDailyJobs(serverB, plus(today, 10))])).toEqual([]);
+  });
+
+  it('a failed day is retried by the next tick, and the days after it wait for it', async () => {
+    let failOn: string | null = plus(today, 12);
+    supplyDailyCharges(async (ctx, day, settings) => {
+      if (day === failOn) {
+        failOn = null;
+        throw new Error('ledger unavailable');
+      }
+      await postDailyCharges(ctx, day, settings);
+    });
+    try {
+      const first = await runDailyJobs(serverA, plus(today, 13));
+      expect(first[DAILY_CHARGES_JOB]).toEqual([
+        { day: plus(today, 11), result: 'ran' },
+        { day: plus(today, 12), result: 'failed' },
+      ]);
+      expect((await onDays(companyLast.id, 11, 13)).map(([d]) => d)).toEqual([plus(today, 11)]);
+      expect(ranDays([await runDailyJobs(serverB, plus(today, 13))])).toEqual([plus(today, 12), plus(today, 13)]);
+    } finally {
+      supplyDailyCharges(postDailyCharges);
+    }
+    const low = expectedInterest(deposit.amount - paid);
+    expect(await onDays(deposit.id, 11, 13)).toEqual([
+      [plus(today, 11), low],
+      [plus(today, 12), low],
+      [plus(today, 13), low],
+    ]);
+    expect((await onDays(companyLast.id, 11, 13)).map(([d]) => d)).toEqual([
+      plus(today, 11),
+      plus(today, 12),
+      plus(today, 13),
+    ]);
+  });
+
+  it('a reprice carries the interest to the new version: balances move, the sums and past reports stay', async () => {
+    const db = f.t.handle.db;
+    const orderSum = async () =>
+      Number(
+        (
+          (await db.execute(
+            sql`select coalesce(sum(amount), 0)::text as s from ledger_entries where order_id = ${personalOrder}`,
+          )) as unknown as { rows: { s: string }[] }
+        ).rows[0]!.s,
+      );
+    const aging = async (day: number) =>
+      (await call(f, financeReportsApi.aging, 'ADMIN', { query: { as_of: plus(today, day), page_size: '100' } })).body;
+    const interest = (await chargesOn(deposit.id)).reduce((a, e) => a + e.amount, 0);
+    const v1 = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
+    expect(cents(v1.balance)).toBe(cents(v1.total) + interest - paid);
+    const sumBefore = await orderSum();
+    const agingBefore = await aging(14);
+    const partyTotal = (report: any) =>
+      cents(report.results.find((r: any) => r.party.type === 'customer' && r.party.id === f.userIds.PERSONAL).total);
+    const on15Before = partyTotal(await aging(15));
+
+    // An admin repriced the order on day 15 (the service as the endpoint runs it, on that day).
+    const admin: Ctx = {
+      ...serverA,
+      actor: {
+        id: f.userIds.ADMIN,
+        email: 'admin',
+        role: 'ADMIN',
+        companyId: null,
+        tokenId: 0,
+        mustChangePassword: false,
+      },
+      at: new Date(`${plus(today, 15)}T12:00:00`),
+    };
+    const repriced = await updateCustomDiscount(admin, personalOrder, { custom_discount_amount: '2.00' });
+    const v2 = (await call(f, invoicesApi.detail, 'PERSONAL', { params: { id: repriced.invoice!.id } })).body;
+    expect(v2.id).not.toBe(personalInvoice);
+    const delta = cents(v2.total) - cents(v1.total);
+    expect(delta).toBe(-200);
+    // The new version owes its total and the interest, less what was paid; the old one nothing.
+    expect(cents(v2.balance)).toBe(cents(v2.total) + interest - paid);
+    expect(cents(v2.milestones[0].balance)).toBe(cents(v2.milestones[0].amount) + interest - paid);
+    expect(v2.charges.map((c: any) => [c.kind, c.milestone, c.date])).toEqual(
+      v1.charges.map(() => ['INTEREST', v2.milestones[0].id, plus(today, 15)]),
+    );
+    expect(v2.charges.reduce((a: number, c: any) => a + cents(c.amount), 0)).toBe(interest);
+    const old = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
+    expect(old).toMatchObject({ status: 'VOID', balance: '0.00' });
+    // The order's ledger changes by the new total only; a report of a day before the reissue does not change.
+    expect((await orderSum()) - sumBefore).toBe(delta);
+    expect(await aging(14)).toEqual(agingBefore);
+    expect(partyTotal(await aging(15)) - on15Before).toBe(delta);
+
+    // The old version gets no more interest; the carried interest is not charged interest (simple).
+    await runDailyJobs(serverA, plus(today, 30));
+    expect(await onDays(deposit.id, 14, 30)).toEqual([]);
+    const due = plus(today, 15 + 5 + 1);
+    const base = cents(v2.milestones[0].amount) - paid;
+    expect(await onDays(v2.milestones[0].id, 21, 21)).toEqual([[due, expectedInterest(base)]]);
   });
 });

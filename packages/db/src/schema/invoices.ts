@@ -210,6 +210,8 @@ export const ledgerEntries = pgTable(
     paymentId: integer('payment_id').references(() => payments.id),
     creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
     reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
+    /** An interest or fee entry carried to a reissued invoice: the old version's entry it replaces (decision 0035). */
+    carriedFromEntryId: bigint('carried_from_entry_id', { mode: 'number' }),
     effectiveDate: date('effective_date').notNull().default(sql`current_date`),
     recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
     notes: text('notes').notNull().default(''),
@@ -217,10 +219,14 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_reverses_key').on(t.reversesEntryId),
-    /** The daily charges (decision 0035): one INTEREST and one FEE per milestone per day, however often posted. */
+    uniqueIndex('ledger_entries_carried_from_key').on(t.carriedFromEntryId),
+    /**
+     * The daily charges (decision 0035): one INTEREST and one FEE per milestone per day, however
+     * often posted; the charges a reissue carried over are not the day's own.
+     */
     uniqueIndex('ledger_entries_daily_charge_key')
       .on(t.milestoneId, t.kind, t.effectiveDate)
-      .where(sql`kind in ('INTEREST', 'FEE')`),
+      .where(sql`kind in ('INTEREST', 'FEE') and carried_from_entry_id is null`),
     index('ledger_entries_milestone_idx').on(t.milestoneId),
     index('ledger_entries_invoice_idx').on(t.invoiceId),
     index('ledger_entries_order_idx').on(t.orderId),

@@ -16,6 +16,8 @@ export interface Posting {
   paymentId?: number | null;
   creditMemoId?: number | null;
   reversesEntryId?: number | null;
+  /** A charge carried to a reissued invoice: the old version's entry (decision 0035). */
+  carriedFromEntryId?: number | null;
   notes?: string;
   effectiveDate?: string;
 }
@@ -36,6 +38,7 @@ export async function post(ctx: RequestContext | Ctx, party: Party, postings: Po
         paymentId: p.paymentId ?? null,
         creditMemoId: p.creditMemoId ?? null,
         reversesEntryId: p.reversesEntryId ?? null,
+        carriedFromEntryId: p.carriedFromEntryId ?? null,
         notes: p.notes ?? '',
         ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : {}),
         ...(ctx.at ? { recordedAt: ctx.at } : {}),

@@ -86,6 +86,22 @@ export async function insertCharges(db: Executor, entries: (typeof ledgerEntries
   return db.insert(ledgerEntries).values(entries).onConflictDoNothing().returning();
 }
 
+/** An invoice's INTEREST and FEE entries not reversed yet (what a reissue carries over), oldest first. */
+export async function openChargesOfInvoice(db: Executor, invoiceId: number) {
+  const reversal = sql`select 1 from ${ledgerEntries} r where r.reverses_entry_id = ${ledgerEntries.id}`;
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.invoiceId, invoiceId),
+        inArray(ledgerEntries.kind, ['INTEREST', 'FEE']),
+        sql`not exists (${reversal})`,
+      ),
+    )
+    .orderBy(asc(ledgerEntries.effectiveDate), asc(ledgerEntries.id));
+}
+
 /** An invoice's INTEREST and FEE entries, oldest first. */
 export function chargesOfInvoice(db: Executor, invoiceId: number) {
   return db

@@ -1,9 +1,10 @@
 import { type BasisPoints, type Cents, divRound, toWire } from '@cab/shared';
-import type { RequestContext } from '../../../kit/context.ts';
+import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
 import { ordersAwaitingPickup } from '../../orders/index.ts';
 import { todayLocal } from '../common.ts';
+import { type Party, post } from '../ledger.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -96,4 +97,54 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
 /** Posts `day`'s charges for every account with charges on (in the daily run's transaction). */
 export async function postDailyCharges(ctx: RequestContext, day: string, settings: ChargeSettings[]) {
   for (const s of settings) await postForParty(ctx, day, s);
+}
+
+/** An invoice version and its milestones, as a reissue knows them. */
+type Version = { id: number; orderId: number; number: string; milestones: { id: number; seq: number }[] };
+
+/**
+ * A reissue carries the old version's interest and fees (decision 0035): each entry not yet
+ * reversed is reversed on its milestone (REVERSAL naming it) and posted again, same kind and
+ * amount, on the new version (naming it as carried from): interest on the milestone in the same
+ * place (the last when the new version has fewer), a fee on the last, where fees go. Both on `day`,
+ * the reissue's, so a report of an earlier day sees the old version as it was. Answers what each
+ * new milestone received, so the payments moved after it can cover it.
+ */
+export async function carryCharges(
+  tx: Ctx,
+  party: Party,
+  from: Version,
+  to: Version,
+  day: string,
+): Promise<Map<number, number>> {
+  const carried = new Map<number, number>();
+  const last = to.milestones.at(-1);
+  const charges = await repo.openChargesOfInvoice(tx.db, from.id);
+  if (!last || charges.length === 0) return carried;
+  const seqOf = new Map(from.milestones.map((m) => [m.id, m.seq]));
+  const postings = charges.flatMap((e) => {
+    const seq = e.kind === 'INTEREST' ? seqOf.get(e.milestoneId!) : undefined;
+    const target = to.milestones.find((m) => m.seq === seq) ?? last;
+    carried.set(target.id, (carried.get(target.id) ?? 0) + e.amount);
+    return [
+      {
+        kind: 'REVERSAL' as const,
+        amount: -e.amount,
+        milestone: { id: e.milestoneId!, invoiceId: from.id, orderId: from.orderId },
+        reversesEntryId: e.id,
+        notes: `carried to ${to.number}`,
+        effectiveDate: day,
+      },
+      {
+        kind: e.kind,
+        amount: e.amount,
+        milestone: { id: target.id, invoiceId: to.id, orderId: to.orderId },
+        carriedFromEntryId: e.id,
+        notes: `${e.notes} (${e.effectiveDate}, carried from ${from.number})`,
+        effectiveDate: day,
+      },
+    ];
+  });
+  await post(tx, party, postings);
+  return carried;
 }

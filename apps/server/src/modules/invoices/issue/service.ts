@@ -4,6 +4,7 @@ import { badRequest } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { type PaymentOptionRow, paymentOptionById } from '../../finance/index.ts';
 import type { OrderRow } from '../../orders/index.ts';
+import { carryCharges } from '../charges/service.ts';
 import { money, todayLocal } from '../common.ts';
 import { post } from '../ledger.ts';
 import * as repo from '../repository.ts';
@@ -97,7 +98,7 @@ async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: s
     action: version === 1 ? 'issue' : 'reissue',
     after: { number: invoice.number, total: money(invoice.total), milestones: amounts.map(money), reason },
   });
-  return { invoice, milestones };
+  return { invoice, milestones, issuedOn };
 }
 
 /** approve: the order's first invoice (once: an order that already has one keeps it). */
@@ -110,7 +111,8 @@ export async function issueOnApprove(tx: Ctx, order: OrderRow) {
 
 /**
  * A reprice after approval: the next version, the old one superseded (its charges reversed, its
- * milestones VOID); what was paid or credited on it moves to the new milestones in order.
+ * milestones VOID); its interest and fees carried to the new version (decision 0035); what was
+ * paid or credited on it moves to the new milestones in order. Every entry is on the reissue's day.
  */
 export async function reissue(tx: Ctx, saved: OrderRow) {
   const current = await repo.currentInvoiceOfOrder(tx.db, saved.id, true);
@@ -118,7 +120,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
   const old = await repo.milestonesOf(tx.db, [current.id]);
   await repo.supersede(tx.db, current.id);
   const party = { customerId: current.customerId, companyId: current.companyId };
-  const { invoice, milestones } = await issueVersion(tx, saved, current.version + 1, 'reprice');
+  const { invoice, milestones, issuedOn } = await issueVersion(tx, saved, current.version + 1, 'reprice');
   // The old charges reversed; each payment's and memo's pieces on the old milestones moved.
   await post(
     tx,
@@ -130,9 +132,12 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
         amount: -m.amount,
         milestone: { id: m.id, invoiceId: current.id, orderId: current.orderId },
         notes: `superseded by ${invoice.number}`,
+        effectiveDate: issuedOn,
       })),
   );
-  const room = milestones.map((m) => ({ id: m.id, left: m.amount as number }));
+  const carried = await carryCharges(tx, party, { ...current, milestones: old }, { ...invoice, milestones }, issuedOn);
+  // A milestone's room includes the charges carried onto it: a payment that covered interest still does.
+  const room = milestones.map((m) => ({ id: m.id, left: m.amount + (carried.get(m.id) ?? 0) }));
   const pieces = await repo.paidPiecesOfInvoice(tx.db, current.id);
   for (const piece of pieces) {
     let toMove = -piece.total;
@@ -144,6 +149,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
         paymentId: piece.paymentId,
         creditMemoId: piece.creditMemoId,
         notes: `moved to ${invoice.number}`,
+        effectiveDate: issuedOn,
       },
     ]);
     for (let i = 0; i < room.length && toMove > 0; i++) {
@@ -160,6 +166,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
           paymentId: piece.paymentId,
           creditMemoId: piece.creditMemoId,
           notes: `moved from ${current.number}`,
+          effectiveDate: issuedOn,
         },
       ]);
     }
