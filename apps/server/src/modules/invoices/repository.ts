@@ -201,10 +201,11 @@ export interface InvoiceListRow {
  * none is open. The date-free part is kept by the triggers (`figure_state`); OVERDUE (an open
  * milestone past due) is `next_due_date < today`, the earliest open due date, at read time.
  */
-function statusOf(today: string) {
+function statusOf(today: string | SQL) {
+  const day = typeof today === 'string' ? sql`${today}::date` : today;
   return sql`(case when ${invoices.supersededAt} is not null or ${invoices.figureState} = 'VOID' then 'VOID'
     when ${invoices.figureState} = 'PAID' then 'PAID'
-    when ${invoices.nextDueDate} < ${today}::date then 'OVERDUE'
+    when ${invoices.nextDueDate} < ${day} then 'OVERDUE'
     else ${invoices.figureState} end)`;
 }
 
@@ -336,8 +337,8 @@ export async function invoicePage(
 
 /**
  * A list row as the wire writes it (invoiceRowSchema, key for key; read/service.ts toWireRow for
- * the detail), written by PostgreSQL (decision 0015). `page.status` is the page subquery's
- * status (it depends on today, a parameter, so this text stays constant). The customer display,
+ * the detail), written by PostgreSQL (decision 0015). Today (the status depends on it) is the
+ * page subquery's `page.today`, so this text has no parameter and is rendered once. The customer display,
  * "Person (Company)", reads users and companies in the same statement (decision 0023's list
  * joins), as auth's `userNames` and accounts' `companyNames` name them.
  */
@@ -354,14 +355,15 @@ const INVOICE_ROW_JSON = json.jsonObject({
   paid: json.jsonMoney(invoices.paid),
   credited: json.jsonMoney(invoices.credited),
   balance: json.jsonMoney(invoices.balance),
-  status: json.jsonString(sql`page.status`),
+  status: json.jsonString(statusOf(sql`page.today`)),
   next_due_date: json.jsonString(invoices.nextDueDate),
 });
 
 /**
  * The invoice list's page as row JSON texts (GET /api/invoices/, issue 17: 100,000 invoices at 64
- * connections), one prepared statement per filter shape. The page's ids and statuses are found on
- * invoices alone (no JSON for the rows an OFFSET skips), then only their rows joined and written.
+ * connections), one prepared statement per filter shape. The page's ids are found on invoices'
+ * index alone (no heap read nor JSON for the rows an OFFSET skips), then only their rows joined
+ * and written.
  * Same filter, order, window and total as `invoicePage`.
  */
 export async function invoicePageJson(
@@ -377,7 +379,7 @@ export async function invoicePageJson(
       await json.preparedRows<{ row: string }>(
         db,
         sql`select ${INVOICE_ROW_JSON} as row
-          from (select ${invoices.id} as id, ${statusOf(f.today)} as status from ${invoices} where ${where}
+          from (select ${invoices.id} as id, ${f.today}::date as today from ${invoices} where ${where}
             order by ${orderSql} limit ${w.limit} offset ${w.offset}) page
           join ${invoices} on ${invoices.id} = page.id
           left join ${users} on ${users.id} = ${invoices.customerId}
