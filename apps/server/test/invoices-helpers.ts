@@ -23,7 +23,7 @@ export async function depositOption(f: Fixture) {
 /** A BID of `owner`, submitted with `option` and approved by the admin: answers the order as approved. */
 export async function approvedOrder(
   f: Fixture,
-  options: { owner?: 'PERSONAL' | 'BUSINESS_MANAGER'; option?: number; items?: number } = {},
+  options: { owner?: 'PERSONAL' | 'BUSINESS_MANAGER' | 'BUSINESS_EMPLOYEE'; option?: number; items?: number } = {},
 ): Promise<any> {
   const owner = options.owner ?? 'PERSONAL';
   const order = await makeOrder(f, owner, { items: options.items ?? 1 });

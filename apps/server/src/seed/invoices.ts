@@ -5,7 +5,7 @@ import type { Actor, Ctx, RequestContext } from '../kit/context.ts';
 import {
   createCredit,
   invoiceDetail,
-  listInvoices,
+  listInvoiceRows,
   payMilestone,
   reverseCredit,
   seedBank,
@@ -41,11 +41,11 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
     mustChangePassword: false,
   };
   const as = (at: Date): Ctx => ({ ...ctx, actor: adminActor, at });
-  const all = await listInvoices(as(now), {
+  const all = await listInvoiceRows(as(now), {
     page: 1,
     page_size: 1000,
     status: MILESTONE_STATUSES.filter((s) => s !== 'VOID'),
-  } as Parameters<typeof listInvoices>[1]);
+  } as Parameters<typeof listInvoiceRows>[1]);
   const invoices = [...all.results].sort((a, b) => a.issued_at.localeCompare(b.issued_at));
   if (invoices.length === 0) return 0;
 

@@ -19,7 +19,7 @@ export { dailyInterest, postDailyCharges } from './charges/service.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { splitTotal } from './issue/service.ts';
 export { applyIntent, payMilestone } from './pay/service.ts';
-export { invoiceDetail, listInvoices, orderInvoice } from './read/service.ts';
+export { invoiceDetail, listInvoiceRows, listInvoices, orderInvoice } from './read/service.ts';
 export { ledgerTotal } from './repository.ts';
 
 /** Hooks the module into orders' moves and answer (registered once, on import). */

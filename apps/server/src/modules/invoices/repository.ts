@@ -1,6 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import type { Cents, MilestoneStatus } from '@cab/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import * as json from '../../kit/json-rows.ts';
 import { estimatedCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
 /**
@@ -8,6 +9,8 @@ import { estimatedCount, type Page, type PageWindow, paginate } from '../../kit/
  * ledger (this module owns those tables, decision 0023). Balances are sums of ledger entries.
  */
 const { invoices, invoiceMilestones, payments, creditMemos, bankAccounts, ledgerEntries, stripeEvents } = schema;
+/** Read only, for the list's customer display (invoicePageJson). */
+const { users, companies } = schema;
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
 export type MilestoneRecord = typeof invoiceMilestones.$inferSelect;
@@ -198,10 +201,11 @@ export interface InvoiceListRow {
  * none is open. The date-free part is kept by the triggers (`figure_state`); OVERDUE (an open
  * milestone past due) is `next_due_date < today`, the earliest open due date, at read time.
  */
-function statusOf(today: string) {
+function statusOf(today: string | SQL) {
+  const day = typeof today === 'string' ? sql`${today}::date` : today;
   return sql`(case when ${invoices.supersededAt} is not null or ${invoices.figureState} = 'VOID' then 'VOID'
     when ${invoices.figureState} = 'PAID' then 'PAID'
-    when ${invoices.nextDueDate} < ${today}::date then 'OVERDUE'
+    when ${invoices.nextDueDate} < ${day} then 'OVERDUE'
     else ${invoices.figureState} end)`;
 }
 
@@ -300,9 +304,18 @@ export const INVOICE_ORDER: Record<string, SQL> = {
   next_due_date: sql`${invoices.nextDueDate}`,
 };
 
+function invoiceOrderSql(order: { key: string; descending: boolean }[]): SQL {
+  const keys = order.length ? order : [{ key: 'issued_at', descending: true }];
+  const parts = keys.map(
+    (o) => sql`${INVOICE_ORDER[o.key] ?? INVOICE_ORDER.issued_at} ${o.descending ? sql`desc` : sql`asc`}`,
+  );
+  return sql`${sql.join(parts, sql`, `)}, ${invoices.id} desc`;
+}
+
 /**
- * One page of invoices: filtered, sorted and paged on the stored figures and indexed columns
- * (issue 17: 100,000 invoices at 64 connections); the total from the list kit's counter.
+ * One page of invoices as the TypeScript mapping reads them (read/service.ts `listInvoiceRows`:
+ * the demo seed, the JSON list's equivalence test): filtered, sorted and paged on the stored
+ * figures and indexed columns; the total from the list kit's counter.
  */
 export async function invoicePage(
   db: Executor,
@@ -311,22 +324,69 @@ export async function invoicePage(
   order: { key: string; descending: boolean }[],
 ): Promise<Page<InvoiceListRow>> {
   const where = invoiceWhere(f);
-  const orderSql = order.length
-    ? sql.join(
-        order.map(
-          (o) => sql`${INVOICE_ORDER[o.key] ?? INVOICE_ORDER.issued_at} ${o.descending ? sql`desc` : sql`asc`}`,
-        ),
-        sql`, `,
-      )
-    : sql`${invoices.issuedAt} desc`;
   const fetchRows = async (w: PageWindow) =>
     (
       await rowsOf<RawInvoice>(
         db,
         sql`select ${invoiceColumns(f.today)} from ${invoices} where ${where}
-          order by ${orderSql}, ${invoices.id} desc limit ${w.limit} offset ${w.offset}`,
+          order by ${invoiceOrderSql(order)} limit ${w.limit} offset ${w.offset}`,
       )
     ).map(toInvoiceRow);
+  return paginate(window, fetchRows, estimatedCount(db, invoices, where));
+}
+
+/**
+ * A list row as the wire writes it (invoiceRowSchema, key for key; read/service.ts toWireRow for
+ * the detail), written by PostgreSQL (decision 0015). Today (the status depends on it) is the
+ * page subquery's `page.today`, so this text has no parameter and is rendered once. The customer display,
+ * "Person (Company)", reads users and companies in the same statement (decision 0023's list
+ * joins), as auth's `userNames` and accounts' `companyNames` name them.
+ */
+const personSql = sql`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
+const INVOICE_ROW_JSON = json.jsonObject({
+  id: json.jsonNumber(invoices.id),
+  number: json.jsonString(invoices.number),
+  version: json.jsonNumber(invoices.version),
+  order: json.jsonObject({ id: json.jsonNumber(invoices.orderId), name: json.jsonString(invoices.orderName) }),
+  customer_display: json.jsonString(sql`case when coalesce(${companies.name}, '') <> ''
+    then ${personSql} || ' (' || ${companies.name} || ')' else ${personSql} end`),
+  issued_at: json.jsonIsoTimestamp(invoices.issuedAt),
+  total: json.jsonMoney(invoices.total),
+  paid: json.jsonMoney(invoices.paid),
+  credited: json.jsonMoney(invoices.credited),
+  balance: json.jsonMoney(invoices.balance),
+  status: json.jsonString(statusOf(sql`page.today`)),
+  next_due_date: json.jsonString(invoices.nextDueDate),
+});
+
+/**
+ * The invoice list's page as row JSON texts (GET /api/invoices/, issue 17: 100,000 invoices at 64
+ * connections), one prepared statement per filter shape. The page's ids are found on invoices'
+ * index alone (no heap read nor JSON for the rows an OFFSET skips), then only their rows joined
+ * and written.
+ * Same filter, order, window and total as `invoicePage`.
+ */
+export async function invoicePageJson(
+  db: Executor,
+  f: InvoiceListFilter,
+  window: PageWindow,
+  order: { key: string; descending: boolean }[],
+): Promise<Page<string>> {
+  const where = invoiceWhere(f);
+  const orderSql = invoiceOrderSql(order);
+  const fetchRows = async (w: PageWindow) =>
+    (
+      await json.preparedRows<{ row: string }>(
+        db,
+        sql`select ${INVOICE_ROW_JSON} as row
+          from (select ${invoices.id} as id, ${f.today}::date as today from ${invoices} where ${where}
+            order by ${orderSql} limit ${w.limit} offset ${w.offset}) page
+          join ${invoices} on ${invoices.id} = page.id
+          left join ${users} on ${users.id} = ${invoices.customerId}
+          left join ${companies} on ${companies.id} = ${invoices.companyId}
+          order by ${orderSql}`,
+      )
+    ).map((r) => r.row);
   return paginate(window, fetchRows, estimatedCount(db, invoices, where));
 }
 

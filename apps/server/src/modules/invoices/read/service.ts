@@ -8,6 +8,7 @@ import {
   type Milestone,
   type MilestoneStatus,
   type OrderInvoice,
+  type Paged,
   type Payment,
   parseOrderBy,
   toPaged,
@@ -15,6 +16,7 @@ import {
 } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
+import { jsonPage } from '../../../kit/json-rows.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
@@ -80,22 +82,31 @@ const toWireRow = (r: repo.InvoiceListRow, display: string): InvoiceRow => ({
   next_due_date: r.nextDueDate,
 });
 
-export async function listInvoices(ctx: Ctx, query: InvoiceListQuery) {
+function listArgs(ctx: Ctx, query: InvoiceListQuery) {
   const scope = partyScope(ctx.actor);
-  const page = await repo.invoicePage(
-    ctx.db,
-    {
-      customerId: scope?.customerId ?? null,
-      companyId: scope?.companyId ?? null,
-      customer: query.customer,
-      company: query.company,
-      order: query.order,
-      statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
-      today: todayLocal(),
-    },
-    pageWindow(query),
-    parseOrderBy(query.order_by ?? '-issued_at'),
-  );
+  const filter: repo.InvoiceListFilter = {
+    customerId: scope?.customerId ?? null,
+    companyId: scope?.companyId ?? null,
+    customer: query.customer,
+    company: query.company,
+    order: query.order,
+    statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
+    today: todayLocal(),
+  };
+  return [ctx.db, filter, pageWindow(query), parseOrderBy(query.order_by ?? '-issued_at')] as const;
+}
+
+/** GET /api/invoices/: rows written as JSON by PostgreSQL (decision 0015). */
+export async function listInvoices(ctx: Ctx, query: InvoiceListQuery) {
+  return jsonPage<InvoiceRow>(await repo.invoicePageJson(...listArgs(ctx, query)));
+}
+
+/**
+ * The same list as typed rows, mapped in TypeScript (the demo seed reads them; the list's
+ * equivalence test compares the JSON rows with them).
+ */
+export async function listInvoiceRows(ctx: Ctx, query: InvoiceListQuery): Promise<Paged<InvoiceRow>> {
+  const page = await repo.invoicePage(...listArgs(ctx, query));
   const display = await displays(ctx.db, page.rows);
   return toPaged(page, (r) => toWireRow(r, display(r)));
 }
