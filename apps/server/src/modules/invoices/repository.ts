@@ -63,6 +63,18 @@ export async function invoiceById(db: Executor, id: number) {
   return row ?? null;
 }
 
+/** Numbers and order names of invoices, by id (a page of payments names its invoices in one read). */
+export async function invoiceLabels(db: Executor, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await db
+        .select({ id: invoices.id, number: invoices.number, orderName: invoices.orderName })
+        .from(invoices)
+        .where(inArray(invoices.id, unique))
+    : [];
+  return new Map(rows.map((r) => [r.id, { number: r.number, orderName: r.orderName }]));
+}
+
 /** The order's invoice as it stands (its latest version), optionally locked. */
 export async function currentInvoiceOfOrder(db: Executor, orderId: number, lock = false) {
   const q = db

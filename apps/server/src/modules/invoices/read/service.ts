@@ -135,13 +135,13 @@ export function toWirePayment(
 
 /** Payments on the wire, with their invoices' numbers and payers' names. */
 export async function paymentsToWire(db: Executor, rows: repo.PaymentRecord[]): Promise<Payment[]> {
-  const invoiceIds = [...new Set(rows.map((p) => p.invoiceId))];
-  const invoices = new Map<number, { number: string; orderName: string }>();
-  for (const id of invoiceIds) {
-    const inv = await repo.invoiceById(db, id);
-    if (inv) invoices.set(id, { number: inv.number, orderName: inv.orderName });
-  }
-  const display = await displays(db, rows);
+  const [invoices, display] = await Promise.all([
+    repo.invoiceLabels(
+      db,
+      rows.map((p) => p.invoiceId),
+    ),
+    displays(db, rows),
+  ]);
   return rows.map((p) => toWirePayment(p, invoices.get(p.invoiceId) ?? { number: '', orderName: '' }, display(p)));
 }
 
