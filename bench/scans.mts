@@ -15,15 +15,22 @@
  * the scans table holds one row per scan sent (retries excepted); orders whose cabinets are all
  * complete are COMPLETED, the others PARTIALLY_COMPLETED or IN_PROGRESS; no 5xx.
  *
+ * Also reported: the server's CPU ms per scan (from /proc, comparable on a busy machine) and, with
+ * `--statements`, the statements one OK scan sends: 10 scans one after another, each of a cabinet
+ * kept out of the run, while PostgreSQL logs every statement (ALTER SYSTEM
+ * log_min_duration_statement = 0 for those scans, then reset; needs a superuser and the log file).
+ *
  * Usage: node --import tsx bench/scans.mts [--scanners 20] [--duration 60] [--cabinets 16000]
- *          [--pg postgres://postgres@127.0.0.1:5432] [--port 3972]
+ *          [--pg postgres://postgres@127.0.0.1:5432] [--db bench_scans] [--port 3972] [--statements]
+ *          [--log /var/log/postgresql/postgresql-15-main.log]
  * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb, seed } from '../packages/db/src/index.ts';
-import { freshPgDatabase, startServer } from './lib.mjs';
+import { cpuMs, freshPgDatabase, startServer } from './lib.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -33,6 +40,8 @@ const { values: opt } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     db: { type: 'string', default: 'bench_scans' },
     port: { type: 'string', default: '3972' },
+    statements: { type: 'boolean', default: false },
+    log: { type: 'string', default: '/var/log/postgresql/postgresql-15-main.log' },
   },
 });
 const SCANNERS = Number(opt.scanners);
@@ -104,6 +113,37 @@ async function api<T>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/**
+ * The statements PostgreSQL runs for each of `codes`, scanned one after another in a new session:
+ * its log's `execute` (extended protocol) and `statement` (simple) lines of this database.
+ */
+async function statementsPerScan(auth: string, codes: string[]) {
+  const session = await api<{ id: number }>(auth, 'POST', '/api/scan/sessions/', { type: 'PRODUCTION' });
+  const from = statSync(opt.log).size;
+  await c.query('alter system set log_min_duration_statement = 0');
+  await c.query('select pg_reload_conf()');
+  await new Promise((r) => setTimeout(r, 300));
+  const results: string[] = [];
+  try {
+    for (const [i, code] of codes.entries()) {
+      const res = await api<Answer>(auth, 'POST', `/api/scan/sessions/${session.body.id}/scan/`, {
+        code,
+        client_scan_id: `probe-${i}`,
+      });
+      results.push(res.body.result);
+    }
+  } finally {
+    await new Promise((r) => setTimeout(r, 300));
+    await c.query('alter system reset log_min_duration_statement');
+    await c.query('select pg_reload_conf()');
+  }
+  const log = readFileSync(opt.log, 'utf8').slice(from);
+  const mine = new RegExp(`@${opt.db} LOG:  duration: [0-9.]+ ms  (execute|statement)`, 'g');
+  // The reset itself and the reload are the bench's own two statements.
+  const statements = [...log.matchAll(mine)].length - 2;
+  return { statement_probe: { scans: codes.length, results, statements_per_scan: statements / codes.length } };
+}
+
 try {
   const admin = await token('admin@demo.test');
   const staff = await token('staff@demo.test');
@@ -150,6 +190,8 @@ try {
   const barcodes = (
     await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
   ).rows.map((r) => r.barcode as string);
+  // Kept out of the run: the cabinets whose scans the statement count watches.
+  const probe = barcodes.splice(-10);
   await c.query('vacuum analyze');
   console.error(`${ORDERS} orders, ${barcodes.length} cabinets made in ${Math.round(performance.now() - t0)} ms`);
 
@@ -201,9 +243,12 @@ try {
       }
     }
   }
+  const pid = server.child.pid as number;
+  const cpu0 = cpuMs(pid);
   t0 = performance.now();
   await Promise.all(Array.from({ length: SCANNERS }, (_, n) => scanner(n)));
   const seconds = (performance.now() - t0) / 1000;
+  const serverCpuMs = cpuMs(pid) - cpu0;
 
   // The checks.
   const completed = new Set(
@@ -245,6 +290,7 @@ try {
     p50_ms: Number(pct(latencies, 50).toFixed(1)),
     p95_ms: Number(pct(latencies, 95).toFixed(1)),
     p99_ms: Number(pct(latencies, 99).toFixed(1)),
+    server_cpu_ms_per_scan: Number((serverCpuMs / Math.max(1, sent)).toFixed(3)),
     results: counts,
     http_errors: errors,
     retries,
@@ -261,6 +307,7 @@ try {
     load_average_after: loadavg().map((l) => Number(l.toFixed(2))),
   };
   console.log(JSON.stringify(report, null, 2));
+  if (opt.statements) console.log(JSON.stringify(await statementsPerScan(admin, probe)));
   const ok =
     errors === 0 &&
     retryMismatches === 0 &&
