@@ -243,8 +243,12 @@ try {
       }
     }
   }
-  // The server's CPU per scan from the first quarter of the run on (the JIT warmed up).
+  // The server's CPU per scan from the first quarter of the run on (the JIT warmed up); and what it
+  // spends idle (timers, pollers), which a slow run spreads over fewer scans.
   const pid = server.child.pid as number;
+  const idle0 = cpuMs(pid);
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleMsPerS = (cpuMs(pid) - idle0) / 3;
   let cpu0 = { ms: 0, sent: 0 };
   const warm = setTimeout(() => {
     cpu0 = { ms: cpuMs(pid), sent };
@@ -296,6 +300,7 @@ try {
     p95_ms: Number(pct(latencies, 95).toFixed(1)),
     p99_ms: Number(pct(latencies, 99).toFixed(1)),
     server_cpu_ms_per_scan: Number(cpuPerScan.toFixed(3)),
+    server_idle_cpu_ms_per_s: Number(idleMsPerS.toFixed(1)),
     results: counts,
     http_errors: errors,
     retries,
