@@ -15,7 +15,8 @@
  * the scans table holds one row per scan sent (retries excepted); orders whose cabinets are all
  * complete are COMPLETED, the others PARTIALLY_COMPLETED or IN_PROGRESS; no 5xx.
  *
- * Also reported: the server's CPU ms per scan (from /proc, comparable on a busy machine) and, with
+ * Also reported: the server's CPU ms per scan and PostgreSQL's (its backends for this database),
+ * from /proc (comparable on a busy machine), and, with
  * `--statements`, the statements one OK scan sends: 10 scans one after another, each of a cabinet
  * kept out of the run, while PostgreSQL logs every statement (ALTER SYSTEM
  * log_min_duration_statement = 0 for those scans, then reset; needs a superuser and the log file).
@@ -25,7 +26,7 @@
  *          [--log /var/log/postgresql/postgresql-15-main.log]
  * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -250,15 +251,23 @@ try {
   const idle0 = cpuMs(pid);
   await new Promise((r) => setTimeout(r, 3000));
   const idleMsPerS = (cpuMs(pid) - idle0) / 3;
-  let cpu0 = { ms: 0, sent: 0 };
-  const warm = setTimeout(() => {
-    cpu0 = { ms: cpuMs(pid), sent };
+  // Likewise PostgreSQL's: the CPU of the backends serving this database (the server's pool).
+  let cpu0 = { ms: 0, sent: 0, backends: [] as number[], pgMs: 0 };
+  const pgCpuMs = (pids: number[]) => pids.reduce((sum, p) => sum + (existsSync(`/proc/${p}`) ? cpuMs(p) : 0), 0);
+  const warm = setTimeout(async () => {
+    const ms = cpuMs(pid);
+    const at = sent;
+    const backends = (
+      await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [opt.db])
+    ).rows.map((r) => r.pid as number);
+    cpu0 = { ms, sent: at, backends, pgMs: pgCpuMs(backends) };
   }, DURATION_MS / 4);
   t0 = performance.now();
   await Promise.all(Array.from({ length: SCANNERS }, (_, n) => scanner(n)));
   const seconds = (performance.now() - t0) / 1000;
   clearTimeout(warm);
   const cpuPerScan = (cpuMs(pid) - cpu0.ms) / Math.max(1, sent - cpu0.sent);
+  const pgCpuPerScan = (pgCpuMs(cpu0.backends) - cpu0.pgMs) / Math.max(1, sent - cpu0.sent);
 
   // The checks.
   const completed = new Set(
@@ -302,6 +311,8 @@ try {
     p99_ms: Number(pct(latencies, 99).toFixed(1)),
     server_cpu_ms_per_scan: Number(cpuPerScan.toFixed(3)),
     server_idle_cpu_ms_per_s: Number(idleMsPerS.toFixed(1)),
+    postgres_cpu_ms_per_scan: Number(pgCpuPerScan.toFixed(3)),
+    postgres_backends: cpu0.backends.length,
     results: counts,
     http_errors: errors,
     retries,
