@@ -91,9 +91,9 @@ const statementNames = new Map<string, string>();
 /** Lists whose order_by combines keys in many ways would make many texts: past this, unnamed. */
 const MAX_STATEMENTS = 200;
 
-function nameOf(text: string) {
+function nameOf(text: string, constant = false) {
   let name = statementNames.get(text);
-  if (!name && statementNames.size < MAX_STATEMENTS) {
+  if (!name && (constant || statementNames.size < MAX_STATEMENTS)) {
     name = `stmt_${statementNames.size}`;
     statementNames.set(text, name);
   }
@@ -127,7 +127,7 @@ export async function preparedRows<R>(db: Executor, query: SQL): Promise<R[]> {
  */
 export async function preparedStatement<R>(db: Executor, text: string, values: unknown[]): Promise<R[]> {
   const { nodePg, pglite } = clientOf(db);
-  if (nodePg) return (await nodePg.query({ name: nameOf(text), text, values })).rows as R[];
+  if (nodePg) return (await nodePg.query({ name: nameOf(text, true), text, values })).rows as R[];
   if (pglite) return (await pglite.query(text, values)).rows as R[];
   throw new Error('preparedStatement: no client under this executor');
 }
