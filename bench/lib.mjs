@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -33,6 +33,12 @@ export function startServer({
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
+}
+
+/** A process's CPU time so far (user + system, ms), from /proc: robust to a busy machine. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 function stop(child) {

@@ -15,7 +15,7 @@
  *          [--reuse] (keep an already generated bench_orders) [--generate-only]
  * Goals: list >= 800 req/s with p95 < 100 ms; pricing < 5 ms.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,7 +29,7 @@ import {
   type PricingLineRows,
   priceOrder,
 } from '../packages/shared/src/index.ts';
-import { startServer } from './lib.mjs';
+import { cpuMs, startServer } from './lib.mjs';
 import { type Floor, sqlFloor } from './sql-floor.mts';
 
 const { values: opt } = parseArgs({
@@ -329,12 +329,6 @@ async function signIn(base: string, email: string) {
   });
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return { authorization: `Token ${(await res.json()).token}` };
-}
-
-/** The server process's CPU time so far (user + system, ms), from /proc: robust to a busy machine. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function load(url: string, headers: Record<string, string>, pid: number) {

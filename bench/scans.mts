@@ -15,15 +15,23 @@
  * the scans table holds one row per scan sent (retries excepted); orders whose cabinets are all
  * complete are COMPLETED, the others PARTIALLY_COMPLETED or IN_PROGRESS; no 5xx.
  *
+ * Also reported: the server's CPU ms per scan and PostgreSQL's (its backends for this database),
+ * from /proc (comparable on a busy machine), and, with
+ * `--statements`, the statements one OK scan sends: 10 scans one after another, each of a cabinet
+ * kept out of the run, while PostgreSQL logs every statement (ALTER SYSTEM
+ * log_min_duration_statement = 0 for those scans, then reset; needs a superuser and the log file).
+ *
  * Usage: node --import tsx bench/scans.mts [--scanners 20] [--duration 60] [--cabinets 16000]
- *          [--pg postgres://postgres@127.0.0.1:5432] [--port 3972]
+ *          [--pg postgres://postgres@127.0.0.1:5432] [--db bench_scans] [--port 3972] [--statements]
+ *          [--log /var/log/postgresql/postgresql-15-main.log]
  * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDb, seed } from '../packages/db/src/index.ts';
-import { freshPgDatabase, startServer } from './lib.mjs';
+import { cpuMs, freshPgDatabase, startServer } from './lib.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -33,6 +41,8 @@ const { values: opt } = parseArgs({
     pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     db: { type: 'string', default: 'bench_scans' },
     port: { type: 'string', default: '3972' },
+    statements: { type: 'boolean', default: false },
+    log: { type: 'string', default: '/var/log/postgresql/postgresql-15-main.log' },
   },
 });
 const SCANNERS = Number(opt.scanners);
@@ -104,6 +114,37 @@ async function api<T>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/**
+ * The statements PostgreSQL runs for each of `codes`, scanned one after another in a new session:
+ * its log's `execute` (extended protocol) and `statement` (simple) lines of this database.
+ */
+async function statementsPerScan(auth: string, codes: string[]) {
+  const session = await api<{ id: number }>(auth, 'POST', '/api/scan/sessions/', { type: 'PRODUCTION' });
+  const from = statSync(opt.log).size;
+  await c.query('alter system set log_min_duration_statement = 0');
+  await c.query('select pg_reload_conf()');
+  await new Promise((r) => setTimeout(r, 300));
+  const results: string[] = [];
+  try {
+    for (const [i, code] of codes.entries()) {
+      const res = await api<Answer>(auth, 'POST', `/api/scan/sessions/${session.body.id}/scan/`, {
+        code,
+        client_scan_id: `probe-${i}`,
+      });
+      results.push(res.body.result);
+    }
+  } finally {
+    await new Promise((r) => setTimeout(r, 300));
+    await c.query('alter system reset log_min_duration_statement');
+    await c.query('select pg_reload_conf()');
+  }
+  const log = readFileSync(opt.log, 'utf8').slice(from);
+  const mine = new RegExp(`@${opt.db} LOG:  duration: [0-9.]+ ms  (execute|statement)`, 'g');
+  // The reset itself and the reload are the bench's own two statements.
+  const statements = [...log.matchAll(mine)].length - 2;
+  return { statement_probe: { scans: codes.length, results, statements_per_scan: statements / codes.length } };
+}
+
 try {
   const admin = await token('admin@demo.test');
   const staff = await token('staff@demo.test');
@@ -150,6 +191,9 @@ try {
   const barcodes = (
     await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
   ).rows.map((r) => r.barcode as string);
+  // Kept out of the run: the cabinets whose scans the statement count watches (their orders then
+  // never complete: leave --statements out to see orders COMPLETED).
+  const probe = opt.statements ? barcodes.splice(-10) : [];
   await c.query('vacuum analyze');
   console.error(`${ORDERS} orders, ${barcodes.length} cabinets made in ${Math.round(performance.now() - t0)} ms`);
 
@@ -201,9 +245,29 @@ try {
       }
     }
   }
+  // The server's CPU per scan from the first quarter of the run on (the JIT warmed up); and what it
+  // spends idle (timers, pollers), which a slow run spreads over fewer scans.
+  const pid = server.child.pid as number;
+  const idle0 = cpuMs(pid);
+  await new Promise((r) => setTimeout(r, 3000));
+  const idleMsPerS = (cpuMs(pid) - idle0) / 3;
+  // Likewise PostgreSQL's: the CPU of the backends serving this database (the server's pool).
+  let cpu0 = { ms: 0, sent: 0, backends: [] as number[], pgMs: 0 };
+  const pgCpuMs = (pids: number[]) => pids.reduce((sum, p) => sum + (existsSync(`/proc/${p}`) ? cpuMs(p) : 0), 0);
+  const warm = setTimeout(async () => {
+    const ms = cpuMs(pid);
+    const at = sent;
+    const backends = (
+      await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [opt.db])
+    ).rows.map((r) => r.pid as number);
+    cpu0 = { ms, sent: at, backends, pgMs: pgCpuMs(backends) };
+  }, DURATION_MS / 4);
   t0 = performance.now();
   await Promise.all(Array.from({ length: SCANNERS }, (_, n) => scanner(n)));
   const seconds = (performance.now() - t0) / 1000;
+  clearTimeout(warm);
+  const cpuPerScan = (cpuMs(pid) - cpu0.ms) / Math.max(1, sent - cpu0.sent);
+  const pgCpuPerScan = (pgCpuMs(cpu0.backends) - cpu0.pgMs) / Math.max(1, sent - cpu0.sent);
 
   // The checks.
   const completed = new Set(
@@ -245,6 +309,10 @@ try {
     p50_ms: Number(pct(latencies, 50).toFixed(1)),
     p95_ms: Number(pct(latencies, 95).toFixed(1)),
     p99_ms: Number(pct(latencies, 99).toFixed(1)),
+    server_cpu_ms_per_scan: Number(cpuPerScan.toFixed(3)),
+    server_idle_cpu_ms_per_s: Number(idleMsPerS.toFixed(1)),
+    postgres_cpu_ms_per_scan: Number(pgCpuPerScan.toFixed(3)),
+    postgres_backends: cpu0.backends.length,
     results: counts,
     http_errors: errors,
     retries,
@@ -261,6 +329,7 @@ try {
     load_average_after: loadavg().map((l) => Number(l.toFixed(2))),
   };
   console.log(JSON.stringify(report, null, 2));
+  if (opt.statements) console.log(JSON.stringify(await statementsPerScan(admin, probe)));
   const ok =
     errors === 0 &&
     retryMismatches === 0 &&

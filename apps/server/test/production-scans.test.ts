@@ -146,6 +146,39 @@ describe('scans', () => {
     expect(await scanRows(f, session, 'UNKNOWN')).toHaveLength(1);
   });
 
+  it('a scan is recorded by its row (who, when, what), with no audit event per cabinet; a retry answers the same', async () => {
+    const order = await verifiedOrder(f, { lines: 1, qty: 2 });
+    const [code] = await barcodesOf(f, order.id);
+    const session = await openSession(f, 'SHIPPING');
+    // Too early to ship: WRONG_STATE, the cabinet and the order unchanged.
+    const early = await scanCode(f, session, code!, 'ship-1');
+    expect(early.body).toMatchObject({
+      result: 'WRONG_STATE',
+      cabinet: { status: 'PENDING' },
+      order: { id: order.id },
+    });
+    expect((await scanCode(f, session, code!, 'ship-1')).body).toEqual(early.body);
+    const production = await openSession(f, 'PRODUCTION');
+    const first = await scanCode(f, production, code!, 'make-1');
+    expect(first.body).toEqual({
+      result: 'OK',
+      cabinet: expect.objectContaining({ barcode: code, status: 'COMPLETED', shipped_at: null }),
+      order: { id: order.id, name: order.name, status: 'PARTIALLY_COMPLETED' },
+    });
+    expect((await scanCode(f, production, code!, 'make-1')).body).toEqual(first.body);
+    const [row] = await scanRows(f, production);
+    expect(row).toMatchObject({ code, result: 'OK', orderId: order.id, clientScanId: 'make-1' });
+    expect(row!.scannedBy).not.toBeNull();
+    expect(row!.scannedAt.toISOString()).toBe(first.body.cabinet.completed_at);
+    const events = await f.t.handle.db
+      .select()
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.entity, 'cabinet'));
+    expect(events).toEqual([]);
+    // The order's moves keep theirs.
+    expect((await orderEvents(f, order.id)).map((e) => e.action)).toContain('start_production');
+  });
+
   it('two scanners on one cabinet at once: counted once; concurrent scans of one order all count', async () => {
     const order = await verifiedOrder(f, { lines: 2, qty: 3 });
     const codes = await barcodesOf(f, order.id);

@@ -45,7 +45,7 @@ export {
   updateBypassPaymentOptionDiscount,
   updateCustomDiscount,
 } from './pricing/service.ts';
-export { loadOrderRow } from './reach.ts';
+export { assertReaches, loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
 export type { OrderItemRow, OrderRow } from './repository.ts';
 /** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */

@@ -50,7 +50,10 @@ export async function loadOrderRow(
 }
 
 /** The order's row as read (e.g. in one statement with the rest of it) is one `ctx.actor` reaches: else 404. */
-export function assertReaches(ctx: Ctx, row: OrderRow | null | undefined): asserts row is OrderRow {
+export function assertReaches<R extends Pick<OrderRow, 'customerId' | 'companyId'>>(
+  ctx: Ctx,
+  row: R | null | undefined,
+): asserts row is R {
   lifecycleActor(ctx);
   if (!row || !reaches(visibilityOf(ctx.actor), row)) throw notFound();
 }

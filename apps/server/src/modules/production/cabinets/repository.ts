@@ -13,11 +13,6 @@ export const timeOf = (at: Date | undefined): Date | SQL => at ?? sql`now()`;
 export const cabinetsOf = (db: Executor, orderId: number) =>
   db.select().from(cabinets).where(eq(cabinets.orderId, orderId)).orderBy(asc(cabinets.lineNo), asc(cabinets.unitNo));
 
-export async function cabinetByBarcode(db: Executor, barcode: string) {
-  const [row] = await db.select().from(cabinets).where(eq(cabinets.barcode, barcode));
-  return row ?? null;
-}
-
 export async function cabinetsByIds(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, CabinetRow>();
   const rows = await db
@@ -61,34 +56,6 @@ export async function syncCabinets(db: Executor, orderId: number, wanted: NewCab
   return wanted.length;
 }
 
-/** Compare-and-set: completes the cabinet only if it is not complete yet; null when it was. */
-export async function completeCabinet(
-  db: Executor,
-  id: number,
-  by: { userId: number; sessionId: number | null; at?: Date },
-) {
-  const [row] = await db
-    .update(cabinets)
-    .set({ completedAt: timeOf(by.at), completedBy: by.userId, completedSessionId: by.sessionId })
-    .where(and(eq(cabinets.id, id), isNull(cabinets.completedAt)))
-    .returning();
-  return row ?? null;
-}
-
-/** Compare-and-set: ships the cabinet only if it is not shipped yet; null when it was. */
-export async function shipCabinet(
-  db: Executor,
-  id: number,
-  by: { userId: number; sessionId: number | null; at?: Date },
-) {
-  const [row] = await db
-    .update(cabinets)
-    .set({ shippedAt: timeOf(by.at), shippedBy: by.userId, shippedSessionId: by.sessionId })
-    .where(and(eq(cabinets.id, id), isNull(cabinets.shippedAt)))
-    .returning();
-  return row ?? null;
-}
-
 /** The hand moves: every cabinet of the order not yet complete (or shipped) is marked so. */
 export async function completeRemaining(db: Executor, orderId: number, by: { userId: number; at?: Date }) {
   const rows = await db
@@ -112,16 +79,4 @@ export async function shipRemaining(db: Executor, orderId: number, by: { userId:
     .where(and(eq(cabinets.orderId, orderId), isNull(cabinets.shippedAt)))
     .returning({ id: cabinets.id });
   return rows.length;
-}
-
-export async function countsOf(db: Executor, orderId: number) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(${cabinets.completedAt})::int`,
-      shipped: sql<number>`count(${cabinets.shippedAt})::int`,
-    })
-    .from(cabinets)
-    .where(eq(cabinets.orderId, orderId));
-  return row ?? { total: 0, completed: 0, shipped: 0 };
 }

@@ -8,7 +8,12 @@ import * as repo from './repository.ts';
 export const cabinetStatus = (c: Pick<repo.CabinetRow, 'completedAt' | 'shippedAt'>): CabinetStatus =>
   c.shippedAt ? 'SHIPPED' : c.completedAt ? 'COMPLETED' : 'PENDING';
 
-export function toWireCabinet(c: repo.CabinetRow): Cabinet {
+export function toWireCabinet(
+  c: Pick<
+    repo.CabinetRow,
+    'barcode' | 'lineNo' | 'unitNo' | 'manufacturerCode' | 'description' | 'completedAt' | 'shippedAt'
+  >,
+): Cabinet {
   return {
     barcode: c.barcode,
     line_no: c.lineNo,

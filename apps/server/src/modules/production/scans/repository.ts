@@ -1,8 +1,9 @@
 import { type Executor, schema } from '@cab/db';
-import type { CabinetScanResult, ScanSessionType } from '@cab/shared';
+import type { CabinetScanResult, OrderStatus, ScanSessionType } from '@cab/shared';
 import { and, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { preparedStatement } from '../../../kit/json-rows.ts';
 import { exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
-import { timeOf } from '../cabinets/repository.ts';
+import { type CabinetRow, timeOf } from '../cabinets/repository.ts';
 
 /** Scan sessions and their scans (decision 0028). */
 const { scanSessions, scans } = schema;
@@ -148,3 +149,189 @@ export async function insertScan(
 
 export const scansOfSession = (db: Executor, sessionId: number, limit: number) =>
   db.select().from(scans).where(eq(scans.sessionId, sessionId)).orderBy(desc(scans.id)).limit(limit);
+
+// The scan's own statements (issue 18: 20 scanners at once). Constant texts, run as named prepared
+// statements (kit/json-rows.ts preparedStatement): a scan of a known cabinet is begin, `scanStart`,
+// `scanApply`, commit, plus the order's moves on its first and last cabinet.
+
+/** The cabinet as a scan reads and answers it. */
+export type ScannedCabinet = Pick<
+  CabinetRow,
+  'id' | 'orderId' | 'barcode' | 'lineNo' | 'unitNo' | 'manufacturerCode' | 'description' | 'completedAt' | 'shippedAt'
+>;
+/** The order as a scan needs it: who reaches it, whether it is in production, and its answer. */
+export interface ScannedOrder {
+  id: number;
+  name: string;
+  status: OrderStatus;
+  inEditingMode: boolean;
+  customerId: number;
+  companyId: number | null;
+}
+
+const toDate = (v: Date | string | null) => (v === null || v instanceof Date ? v : new Date(v));
+
+const SCAN_START = `select s.type, s.closed_at is not null as closed,
+  c.id as cabinet_id, c.barcode, c.line_no, c.unit_no, c.manufacturer_code, c.description,
+  c.completed_at, c.shipped_at,
+  o.id as order_id, o.name as order_name, o.status as order_status, o.in_editing_mode,
+  o.customer_id, o.company_id
+from scan_sessions s
+left join cabinets c on c.barcode = $2
+left join lateral (
+  select id, name, status, in_editing_mode, customer_id, company_id from orders where id = c.order_id for update
+) o on true
+where s.id = $1`;
+
+/**
+ * A scan's first statement: the session, the cabinet with this barcode (none for `barcode` null),
+ * and its order's row, locked (FOR UPDATE, as orders' loadOrderRow locks it): the order row is the
+ * first row lock a scan takes, as for every order write. The cabinet is read before that lock is
+ * granted; `scanApply` reads it again.
+ */
+export async function scanStart(db: Executor, sessionId: number, barcode: string | null) {
+  const [r] = await preparedStatement<{
+    type: ScanSessionType;
+    closed: boolean;
+    cabinet_id: number | null;
+    barcode: string;
+    line_no: number;
+    unit_no: number;
+    manufacturer_code: string;
+    description: string;
+    completed_at: Date | string | null;
+    shipped_at: Date | string | null;
+    order_id: number | null;
+    order_name: string;
+    order_status: OrderStatus;
+    in_editing_mode: boolean;
+    customer_id: number;
+    company_id: number | null;
+  }>(db, SCAN_START, [sessionId, barcode]);
+  if (!r) return null;
+  const session = { type: r.type, closed: r.closed };
+  if (r.cabinet_id === null || r.order_id === null) return { session, cabinet: null, order: null };
+  const cabinet: ScannedCabinet = {
+    id: r.cabinet_id,
+    orderId: r.order_id,
+    barcode: r.barcode,
+    lineNo: r.line_no,
+    unitNo: r.unit_no,
+    manufacturerCode: r.manufacturer_code,
+    description: r.description,
+    completedAt: toDate(r.completed_at),
+    shippedAt: toDate(r.shipped_at),
+  };
+  const order: ScannedOrder = {
+    id: r.order_id,
+    name: r.order_name,
+    status: r.order_status,
+    inEditingMode: r.in_editing_mode,
+    customerId: r.customer_id,
+    companyId: r.company_id,
+  };
+  return { session, cabinet, order };
+}
+
+/**
+ * One statement for the rest of a PRODUCTION (`completed`) or SHIPPING (`shipped`) scan, run once
+ * the order's row is held, so its snapshot sees every scan of the order before it: the retry check
+ * (the client_scan_id recorded already: nothing else happens), the cabinet's compare-and-set when
+ * `$4` (the order allows it), the result, the scan's row (nothing on a client_scan_id taken
+ * meanwhile), the cabinet as it is now and, when it changed, the order's cabinet counts. The
+ * counts are read in the statement's snapshot, which does not hold the update: it is added.
+ */
+const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
+  select from scans where session_id = $1 and client_scan_id = $2
+), cab as (
+  select completed_at, shipped_at from cabinets where id = $3
+), done as (
+  update cabinets set ${mark}_at = coalesce($6::timestamptz, now()), ${mark}_by = $5, ${mark}_session_id = $1
+  where id = $3 and ${mark}_at is null and $4::boolean and not exists (select from prior)
+  returning completed_at, shipped_at
+), outcome as (
+  select case when exists (select from done) then 'OK'
+    when (select ${mark}_at from cab) is not null then 'DUPLICATE'
+    when not $4::boolean then 'WRONG_STATE'
+    else 'DUPLICATE' end as result
+), recorded as (
+  insert into scans (session_id, code, client_scan_id, result, cabinet_id, order_id, scanned_by, scanned_at)
+  select $1::int, $7::text, $2::text, result, $3::int, $8::int, $5::int, coalesce($6::timestamptz, now()) from outcome
+  where not exists (select from prior)
+  on conflict (session_id, client_scan_id) do nothing
+  returning 1
+), counts as (
+  select count(*)::int as total, count(completed_at)::int as completed, count(shipped_at)::int as shipped
+  from cabinets where order_id = $8 and exists (select from done)
+)
+select exists (select from prior) as retried, (select result from outcome) as result,
+  exists (select from recorded) as recorded,
+  coalesce((select completed_at from done), (select completed_at from cab)) as completed_at,
+  coalesce((select shipped_at from done), (select shipped_at from cab)) as shipped_at,
+  counts.total, counts.completed, counts.shipped, (select count(*)::int from done) as changed
+from counts`;
+const SCAN_APPLY = { completed: scanApplyText('completed'), shipped: scanApplyText('shipped') };
+
+export interface ScanApplied {
+  /** The client_scan_id was recorded before: nothing was done. */
+  retried: boolean;
+  result: CabinetScanResult;
+  /** False: the client_scan_id was taken meanwhile by another scan. */
+  recorded: boolean;
+  completedAt: Date | null;
+  shippedAt: Date | null;
+  /** The order's cabinets with this scan's change; null when the cabinet did not change. */
+  counts: { total: number; completed: number; shipped: number } | null;
+}
+
+export async function scanApply(
+  db: Executor,
+  mark: 'completed' | 'shipped',
+  v: {
+    sessionId: number;
+    clientScanId: string | null;
+    cabinetId: number;
+    allowed: boolean;
+    userId: number;
+    at?: Date;
+    code: string;
+    orderId: number;
+  },
+): Promise<ScanApplied> {
+  const [r] = await preparedStatement<{
+    retried: boolean;
+    result: CabinetScanResult;
+    recorded: boolean;
+    completed_at: Date | string | null;
+    shipped_at: Date | string | null;
+    total: number;
+    completed: number;
+    shipped: number;
+    changed: number;
+  }>(db, SCAN_APPLY[mark], [
+    v.sessionId,
+    v.clientScanId,
+    v.cabinetId,
+    v.allowed,
+    v.userId,
+    v.at ?? null,
+    v.code,
+    v.orderId,
+  ]);
+  const { total, completed, shipped } = r!;
+  const add = r!.changed;
+  return {
+    retried: r!.retried,
+    result: r!.result,
+    recorded: r!.recorded,
+    completedAt: toDate(r!.completed_at),
+    shippedAt: toDate(r!.shipped_at),
+    counts: add
+      ? {
+          total,
+          completed: completed + (mark === 'completed' ? add : 0),
+          shipped: shipped + (mark === 'shipped' ? add : 0),
+        }
+      : null,
+  };
+}

@@ -21,9 +21,16 @@ import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
-import { loadOrderRow, moveOrder, type OrderRow, orderHeads } from '../../orders/index.ts';
+import {
+  assertReaches,
+  loadOrderRow,
+  moveOrder,
+  type OrderRow,
+  orderHeads,
+  type ScanMove,
+} from '../../orders/index.ts';
 import * as cabinets from '../cabinets/repository.ts';
-import { cabinetStatus, toWireCabinet } from '../cabinets/service.ts';
+import { toWireCabinet } from '../cabinets/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -189,43 +196,46 @@ async function answerOf(ctx: Ctx, scan: repo.ScanRow): Promise<ScanAnswer> {
 /**
  * A PRODUCTION scan completed a cabinet: the order follows its cabinets through the lifecycle
  * table (as a scan): VERIFIED -> IN_PROGRESS, then COMPLETED when every cabinet is, else
- * PARTIALLY_COMPLETED.
+ * PARTIALLY_COMPLETED. `counts` are the order's cabinets with this one complete.
  */
-async function followProduction(tx: Ctx, order: OrderRow): Promise<OrderRow> {
-  const counts = await cabinets.countsOf(tx.db, order.id);
+async function followProduction(tx: Ctx, order: repo.ScannedOrder, counts: ScanMove['cabinets']) {
   const scan = { cabinets: counts };
-  let row = order;
-  if (row.status === 'VERIFIED') row = await moveOrder(tx, row.id, 'start_production', {}, { scan });
-  if (counts.completed >= counts.total) return moveOrder(tx, row.id, 'complete', {}, { scan });
-  if (row.status === 'IN_PROGRESS') return moveOrder(tx, row.id, 'partially_complete', {}, { scan });
-  return row;
+  let status = order.status;
+  if (status === 'VERIFIED') status = (await moveOrder(tx, order.id, 'start_production', {}, { scan })).status;
+  if (counts.completed >= counts.total) return moveOrder(tx, order.id, 'complete', {}, { scan });
+  if (status === 'IN_PROGRESS') return moveOrder(tx, order.id, 'partially_complete', {}, { scan });
+  return { ...order, status };
 }
 
 /** A SHIPPING scan shipped a cabinet: the order is SHIPPED when every cabinet is. */
-async function followShipping(tx: Ctx, order: OrderRow): Promise<OrderRow> {
-  const counts = await cabinets.countsOf(tx.db, order.id);
+async function followShipping(tx: Ctx, order: repo.ScannedOrder, counts: ScanMove['cabinets']) {
   if (counts.shipped < counts.total) return order;
   return moveOrder(tx, order.id, 'ship', {}, { scan: { cabinets: counts } });
 }
 
-/** POST /api/scan/sessions/{id}/scan/ */
+/**
+ * POST /api/scan/sessions/{id}/scan/. A scan of a known cabinet is two statements in its
+ * transaction (repository.ts scanStart, scanApply), plus the order's moves on its first and last
+ * cabinet: it is the floor's hot write (bench/scans.mts, 20 scanners at once).
+ */
 export function scan(
   ctx: Ctx,
   sessionId: number,
   body: { code: string; client_scan_id?: string },
 ): Promise<ScanAnswer> {
   return transaction(ctx, async (tx) => {
-    const session = await sessionOr404(tx, sessionId);
-    if (session.closedAt) throw badRequest(PRODUCTION_CODES.sessionClosed, PRODUCTION_TEXT.sessionClosed);
     const code = body.code.trim();
     const clientScanId = body.client_scan_id?.trim() || null;
+    // The order's row is locked here, first: scans of one order (and its moves) queue on it.
+    const start = await repo.scanStart(tx.db, sessionId, parseCabinetBarcode(code) ? code : null);
+    if (!start) throw notFound();
+    if (start.session.closed) throw badRequest(PRODUCTION_CODES.sessionClosed, PRODUCTION_TEXT.sessionClosed);
     // A retry of a recorded scan answers its first result. Looked up once the order's row is held
     // (a retry racing its first send waits there); an unknown code has no row to hold, and its
     // insert below does nothing when the id is taken.
-    const prior = async () => (clientScanId ? repo.scanByClientId(tx.db, sessionId, clientScanId) : null);
-
-    const record = async (result: CabinetScanResult, cabinetId: number | null, orderId: number | null) => {
-      const row = await repo.insertScan(tx.db, {
+    const prior = async () => (await repo.scanByClientId(tx.db, sessionId, clientScanId!))!;
+    const record = (result: CabinetScanResult, cabinetId: number | null, orderId: number | null) =>
+      repo.insertScan(tx.db, {
         sessionId,
         code,
         clientScanId,
@@ -235,70 +245,49 @@ export function scan(
         scannedBy: tx.actor.id,
         at: tx.at,
       });
-      return row;
-    };
 
-    const found = parseCabinetBarcode(code) ? await cabinets.cabinetByBarcode(tx.db, code) : null;
+    const { cabinet: found, order: read } = start;
     if (!found) {
-      const row = await record('UNKNOWN', null, null);
       // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
-      if (!row) return answerOf(tx, (await prior())!);
+      if (!(await record('UNKNOWN', null, null))) return answerOf(tx, await prior());
       return { result: 'UNKNOWN', cabinet: null, order: null };
     }
-
-    // The order's row first: scans of one order (and its moves) queue here.
-    let order = await loadOrderRow(tx, found.orderId, tx.db, { lock: true });
-    const raced = await prior();
-    if (raced) return answerOf(tx, raced);
-    // completed_at and shipped_at are set once: a cabinet read complete stays complete; one read
-    // pending is completed by a compare-and-set, which tells if another scanner got there first.
+    assertReaches(tx, read);
+    let order: Pick<OrderRow, 'id' | 'name' | 'status'> = read;
     let cabinet = found;
-    const by = { userId: tx.actor.id, sessionId, at: tx.at };
     let result: CabinetScanResult;
-    let changed: 'complete' | 'ship' | null = null;
 
-    if (session.type === 'PRODUCTION') {
-      const producible = IN_PRODUCTION.includes(order.status) && !(order.status === 'VERIFIED' && order.inEditingMode);
-      if (cabinet.completedAt) result = 'DUPLICATE';
-      else if (!producible) result = 'WRONG_STATE';
-      else {
-        // Null: another scanner completed it since it was read (counted once).
-        const done = await cabinets.completeCabinet(tx.db, cabinet.id, by);
-        result = done ? 'OK' : 'DUPLICATE';
-        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
-        if (done) {
-          cabinet = done;
-          changed = 'complete';
-          order = await followProduction(tx, order);
-        }
-      }
-    } else if (session.type === 'SHIPPING') {
-      if (cabinet.shippedAt) result = 'DUPLICATE';
-      else if (order.status !== 'COMPLETED') result = 'WRONG_STATE';
-      else {
-        const done = await cabinets.shipCabinet(tx.db, cabinet.id, by);
-        result = done ? 'OK' : 'DUPLICATE';
-        if (!done) cabinet = (await cabinets.cabinetByBarcode(tx.db, code)) ?? cabinet;
-        if (done) {
-          cabinet = done;
-          changed = 'ship';
-          order = await followShipping(tx, order);
-        }
-      }
-    } else {
+    if (start.session.type === 'AUDIT') {
+      const raced = clientScanId ? await repo.scanByClientId(tx.db, sessionId, clientScanId) : null;
+      if (raced) return answerOf(tx, raced);
       result = (await repo.okScanOf(tx.db, sessionId, cabinet.id)) ? 'DUPLICATE' : 'OK';
-    }
-
-    // The client_scan_id was used meanwhile for another code: undo this one, the client retries.
-    if (!(await record(result, cabinet.id, order.id))) throw changedConcurrently();
-    if (changed) {
-      await audit(tx, {
-        entity: 'cabinet',
-        id: cabinet.id,
-        action: changed,
-        before: { barcode: cabinet.barcode, status: changed === 'complete' ? 'PENDING' : 'COMPLETED' },
-        after: { barcode: cabinet.barcode, status: cabinetStatus(cabinet), session: sessionId },
+      // The client_scan_id was used meanwhile for another code: undo this one, the client retries.
+      if (!(await record(result, cabinet.id, order.id))) throw changedConcurrently();
+    } else {
+      // The cabinet read again in the order's lock, completed (or shipped) by a compare-and-set
+      // (completed_at and shipped_at are set once), the scan recorded: one statement.
+      const production = start.session.type === 'PRODUCTION';
+      const applied = await repo.scanApply(tx.db, production ? 'completed' : 'shipped', {
+        sessionId,
+        clientScanId,
+        cabinetId: cabinet.id,
+        allowed: production
+          ? IN_PRODUCTION.includes(read.status) && !(read.status === 'VERIFIED' && read.inEditingMode)
+          : read.status === 'COMPLETED',
+        userId: tx.actor.id,
+        at: tx.at,
+        code,
+        orderId: read.id,
       });
+      if (applied.retried) return answerOf(tx, await prior());
+      if (!applied.recorded) throw changedConcurrently();
+      result = applied.result;
+      cabinet = { ...cabinet, completedAt: applied.completedAt, shippedAt: applied.shippedAt };
+      if (applied.counts) {
+        order = production
+          ? await followProduction(tx, read, applied.counts)
+          : await followShipping(tx, read, applied.counts);
+      }
     }
     return {
       result,
