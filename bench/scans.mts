@@ -23,6 +23,7 @@
  *
  * Usage: node --import tsx bench/scans.mts [--scanners 20] [--duration 60] [--cabinets 16000]
  *          [--pg postgres://postgres@127.0.0.1:5432] [--db bench_scans] [--port 3972] [--statements]
+ *          [--pace ms] (a scanner waits this long after each answer; 0, the default: back to back)
  *          [--log /var/log/postgresql/postgresql-15-main.log]
  * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
  */
@@ -42,11 +43,15 @@ const { values: opt } = parseArgs({
     db: { type: 'string', default: 'bench_scans' },
     port: { type: 'string', default: '3972' },
     statements: { type: 'boolean', default: false },
+    // Ms a scanner waits after each answer before its next scan (a person walking to the next
+    // cabinet and aiming); 0: back to back, the most the server can be asked.
+    pace: { type: 'string', default: '0' },
     log: { type: 'string', default: '/var/log/postgresql/postgresql-15-main.log' },
   },
 });
 const SCANNERS = Number(opt.scanners);
 const DURATION_MS = Number(opt.duration) * 1000;
+const PACE_MS = Number(opt.pace);
 const LINES = 8;
 const QTY = 50;
 const ORDERS = Math.max(1, Math.ceil(Number(opt.cabinets) / (LINES * QTY)));
@@ -232,6 +237,7 @@ try {
       const res = await api<Answer>(auth, 'POST', `/api/scan/sessions/${session.body.id}/scan/`, body);
       latencies.push(performance.now() - start);
       sent++;
+      if (PACE_MS > 0) await new Promise((r) => setTimeout(r, PACE_MS));
       if (res.status !== 200) {
         errors++;
         continue;
@@ -303,6 +309,7 @@ try {
 
   const report = {
     scanners: SCANNERS,
+    pace_ms: PACE_MS,
     seconds: Number(seconds.toFixed(1)),
     scans: sent,
     scans_per_s: Math.round(sent / seconds),
