@@ -7,7 +7,7 @@
  * Usage: node bench/metrics.mjs [seconds] [connections] [rounds]
  */
 import autocannon from 'autocannon';
-import { signIn, startServer } from './lib.mjs';
+import { cpuMs, signIn, startServer } from './lib.mjs';
 
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 64);
@@ -35,8 +35,12 @@ for (let round = 0; round < rounds; round++) {
           }, 1000)
         : null;
       for (const path of paths) {
+        const pid = server.child.pid;
+        const cpu0 = cpuMs(pid);
         const r = await autocannon({ url: `${base}${path}`, headers: auth, connections, duration });
         rows.push({
+          // The server's CPU per request (/proc): steadier than req/s on a shared machine.
+          cpu: (cpuMs(pid) - cpu0) / Math.max(1, r.requests.total),
           round,
           metrics,
           path,
@@ -53,16 +57,17 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 console.log(`${connections} connections, ${duration} s per row, ${rounds} rounds`);
-console.log('path                metrics   req/s    p50 ms   p99 ms   errors');
+console.log('path                metrics   req/s    p50 ms   p99 ms   errors   CPU ms/request');
 for (const r of rows) {
   console.log(
-    `${r.path.padEnd(20)}${(r.metrics ? 'on' : 'off').padEnd(10)}${r.rps.toFixed(0).padStart(6)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(9)}`,
+    `${r.path.padEnd(20)}${(r.metrics ? 'on' : 'off').padEnd(10)}${r.rps.toFixed(0).padStart(6)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(9)}${r.cpu.toFixed(3).padStart(17)}`,
   );
 }
 for (const path of paths) {
-  const avg = (on) => {
-    const xs = rows.filter((r) => r.path === path && r.metrics === on).map((r) => r.rps);
+  const avg = (on, key) => {
+    const xs = rows.filter((r) => r.path === path && r.metrics === on).map((r) => r[key]);
     return xs.reduce((a, b) => a + b, 0) / xs.length;
   };
-  console.log(`${path}: with metrics ${((avg(true) / avg(false) - 1) * 100).toFixed(1)} % req/s`);
+  const change = (key) => ((avg(true, key) / avg(false, key) - 1) * 100).toFixed(1);
+  console.log(`${path}: with metrics ${change('rps')} % req/s, ${change('cpu')} % server CPU per request`);
 }
