@@ -20,8 +20,10 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a test that boots PGlite on disk twice took 31 s when CI ran it beside the
+          // PostgreSQL suite on 2 cores (a timeout there is load, not a fault).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // PGlite is single-threaded WASM: two files at a time keeps both cores busy without thrashing.
           maxWorkers: 2,
         },

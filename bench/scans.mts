@@ -258,7 +258,12 @@ try {
   await new Promise((r) => setTimeout(r, 3000));
   const idleMsPerS = (cpuMs(pid) - idle0) / 3;
   // Likewise PostgreSQL's: the CPU of the backends serving this database (the server's pool).
-  let cpu0 = { ms: 0, sent: 0, backends: [] as number[], pgMs: 0 };
+  // And this process's own (the 20 scanners' HTTP clients), which shares the machine's cores.
+  let cpu0 = { ms: 0, sent: 0, backends: [] as number[], pgMs: 0, clientMs: 0 };
+  const clientCpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   const pgCpuMs = (pids: number[]) => pids.reduce((sum, p) => sum + (existsSync(`/proc/${p}`) ? cpuMs(p) : 0), 0);
   const warm = setTimeout(async () => {
     const ms = cpuMs(pid);
@@ -266,7 +271,7 @@ try {
     const backends = (
       await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [opt.db])
     ).rows.map((r) => r.pid as number);
-    cpu0 = { ms, sent: at, backends, pgMs: pgCpuMs(backends) };
+    cpu0 = { ms, sent: at, backends, pgMs: pgCpuMs(backends), clientMs: clientCpuMs() };
   }, DURATION_MS / 4);
   t0 = performance.now();
   await Promise.all(Array.from({ length: SCANNERS }, (_, n) => scanner(n)));
@@ -274,6 +279,7 @@ try {
   clearTimeout(warm);
   const cpuPerScan = (cpuMs(pid) - cpu0.ms) / Math.max(1, sent - cpu0.sent);
   const pgCpuPerScan = (pgCpuMs(cpu0.backends) - cpu0.pgMs) / Math.max(1, sent - cpu0.sent);
+  const clientCpuPerScan = (clientCpuMs() - cpu0.clientMs) / Math.max(1, sent - cpu0.sent);
 
   // The checks.
   const completed = new Set(
@@ -320,6 +326,7 @@ try {
     server_idle_cpu_ms_per_s: Number(idleMsPerS.toFixed(1)),
     postgres_cpu_ms_per_scan: Number(pgCpuPerScan.toFixed(3)),
     postgres_backends: cpu0.backends.length,
+    bench_client_cpu_ms_per_scan: Number(clientCpuPerScan.toFixed(3)),
     results: counts,
     http_errors: errors,
     retries,
