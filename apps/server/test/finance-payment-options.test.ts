@@ -1,4 +1,6 @@
+import { schema } from '@cab/db';
 import { type Cents, financeApi, ORDER_TEXT, ordersApi } from '@cab/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, makeOrder, setOrder, setupFixture, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
@@ -17,9 +19,11 @@ beforeAll(async () => {
   f = await setupFixture();
   personalOrder = (await makeOrder(f, 'PERSONAL')).id;
   businessOrder = (await makeOrder(f, 'BUSINESS_MANAGER')).id;
-  companyId = (await f.t.handle.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.id, f.userIds.BUSINESS_MANAGER),
-  }))!.companyId!;
+  const [manager] = await f.t.handle.db
+    .select({ companyId: schema.users.companyId })
+    .from(schema.users)
+    .where(eq(schema.users.id, f.userIds.BUSINESS_MANAGER));
+  companyId = manager!.companyId!;
 });
 afterAll(() => f.close());
 

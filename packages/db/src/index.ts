@@ -83,7 +83,7 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,
     pool,
@@ -100,7 +100,7 @@ const pgliteStats = (): DbStats => {
 };
 
 /** Drizzle over PGlite, every statement through the fair line (pglite-queue.ts). */
-const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite, schema }) as unknown as Db;
+const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite }) as unknown as Db;
 
 async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
   if (dataDir === 'memory') {

@@ -59,6 +59,10 @@ export const cabinets = pgTable(
     index('cabinets_order_idx').on(t.orderId, t.completedAt, t.shippedAt),
     index('cabinets_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
     index('cabinets_shipped_idx').on(t.shippedAt).where(sql`${t.shippedAt} is not null`),
+    // A scan asks whether another cabinet of its order is still to be completed (or shipped): the
+    // first entry of these answers it, where the order index above is walked past marked rows.
+    index('cabinets_uncompleted_idx').on(t.orderId).where(sql`${t.completedAt} is null`),
+    index('cabinets_unshipped_idx').on(t.orderId).where(sql`${t.shippedAt} is null`),
   ],
 );
 

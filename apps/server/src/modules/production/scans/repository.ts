@@ -238,8 +238,9 @@ export async function scanStart(db: Executor, sessionId: number, barcode: string
  * the order's row is held, so its snapshot sees every scan of the order before it: the retry check
  * (the client_scan_id recorded already: nothing else happens), the cabinet's compare-and-set when
  * `$4` (the order allows it), the result, the scan's row (nothing on a client_scan_id taken
- * meanwhile), the cabinet as it is now and, when it changed, the order's cabinet counts. The
- * counts are read in the statement's snapshot, which does not hold the update: it is added.
+ * meanwhile), the cabinet as it is now and whether another cabinet of the order is still to be
+ * marked: the first unmarked one the order index finds, not a count of all (the counts are read
+ * only when the order moves: `cabinetCounts`).
  */
 const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
   select from scans where session_id = $1 and client_scan_id = $2
@@ -260,16 +261,13 @@ const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
   where not exists (select from prior)
   on conflict (session_id, client_scan_id) do nothing
   returning 1
-), counts as (
-  select count(*)::int as total, count(completed_at)::int as completed, count(shipped_at)::int as shipped
-  from cabinets where order_id = $8 and exists (select from done)
 )
 select exists (select from prior) as retried, (select result from outcome) as result,
   exists (select from recorded) as recorded,
   coalesce((select completed_at from done), (select completed_at from cab)) as completed_at,
   coalesce((select shipped_at from done), (select shipped_at from cab)) as shipped_at,
-  counts.total, counts.completed, counts.shipped, (select count(*)::int from done) as changed
-from counts`;
+  exists (select from done) as changed,
+  exists (select from cabinets where order_id = $8 and id <> $3 and ${mark}_at is null) as others_left`;
 const SCAN_APPLY = { completed: scanApplyText('completed'), shipped: scanApplyText('shipped') };
 
 export interface ScanApplied {
@@ -280,8 +278,10 @@ export interface ScanApplied {
   recorded: boolean;
   completedAt: Date | null;
   shippedAt: Date | null;
-  /** The order's cabinets with this scan's change; null when the cabinet did not change. */
-  counts: { total: number; completed: number; shipped: number } | null;
+  /** This scan marked the cabinet. */
+  changed: boolean;
+  /** Another cabinet of the order is not marked yet. */
+  othersLeft: boolean;
 }
 
 export async function scanApply(
@@ -304,10 +304,8 @@ export async function scanApply(
     recorded: boolean;
     completed_at: Date | string | null;
     shipped_at: Date | string | null;
-    total: number;
-    completed: number;
-    shipped: number;
-    changed: number;
+    changed: boolean;
+    others_left: boolean;
   }>(db, SCAN_APPLY[mark], [
     v.sessionId,
     v.clientScanId,
@@ -318,20 +316,24 @@ export async function scanApply(
     v.code,
     v.orderId,
   ]);
-  const { total, completed, shipped } = r!;
-  const add = r!.changed;
   return {
     retried: r!.retried,
     result: r!.result,
     recorded: r!.recorded,
     completedAt: toDate(r!.completed_at),
     shippedAt: toDate(r!.shipped_at),
-    counts: add
-      ? {
-          total,
-          completed: completed + (mark === 'completed' ? add : 0),
-          shipped: shipped + (mark === 'shipped' ? add : 0),
-        }
-      : null,
+    changed: r!.changed,
+    othersLeft: r!.others_left,
   };
+}
+
+const CABINET_COUNTS = `select count(*)::int as total, count(completed_at)::int as completed,
+  count(shipped_at)::int as shipped from cabinets where order_id = $1`;
+
+/** The order's cabinet counts, as the lifecycle table asks for them when a scan moves the order. */
+export async function cabinetCounts(db: Executor, orderId: number) {
+  const [r] = await preparedStatement<{ total: number; completed: number; shipped: number }>(db, CABINET_COUNTS, [
+    orderId,
+  ]);
+  return r!;
 }

@@ -21,14 +21,7 @@ import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
-import {
-  assertReaches,
-  loadOrderRow,
-  moveOrder,
-  type OrderRow,
-  orderHeads,
-  type ScanMove,
-} from '../../orders/index.ts';
+import { assertReaches, loadOrderRow, moveOrder, type OrderRow, orderHeads } from '../../orders/index.ts';
 import * as cabinets from '../cabinets/repository.ts';
 import { toWireCabinet } from '../cabinets/service.ts';
 import * as repo from './repository.ts';
@@ -196,21 +189,23 @@ async function answerOf(ctx: Ctx, scan: repo.ScanRow): Promise<ScanAnswer> {
 /**
  * A PRODUCTION scan completed a cabinet: the order follows its cabinets through the lifecycle
  * table (as a scan): VERIFIED -> IN_PROGRESS, then COMPLETED when every cabinet is, else
- * PARTIALLY_COMPLETED. `counts` are the order's cabinets with this one complete.
+ * PARTIALLY_COMPLETED. `othersLeft`: another cabinet is not complete yet. Most scans move
+ * nothing; the counts the table asks for are read only for a move.
  */
-async function followProduction(tx: Ctx, order: repo.ScannedOrder, counts: ScanMove['cabinets']) {
-  const scan = { cabinets: counts };
+async function followProduction(tx: Ctx, order: repo.ScannedOrder, othersLeft: boolean) {
+  if (othersLeft && order.status !== 'VERIFIED' && order.status !== 'IN_PROGRESS') return order;
+  const scan = { cabinets: await repo.cabinetCounts(tx.db, order.id) };
   let status = order.status;
   if (status === 'VERIFIED') status = (await moveOrder(tx, order.id, 'start_production', {}, { scan })).status;
-  if (counts.completed >= counts.total) return moveOrder(tx, order.id, 'complete', {}, { scan });
+  if (!othersLeft) return moveOrder(tx, order.id, 'complete', {}, { scan });
   if (status === 'IN_PROGRESS') return moveOrder(tx, order.id, 'partially_complete', {}, { scan });
   return { ...order, status };
 }
 
 /** A SHIPPING scan shipped a cabinet: the order is SHIPPED when every cabinet is. */
-async function followShipping(tx: Ctx, order: repo.ScannedOrder, counts: ScanMove['cabinets']) {
-  if (counts.shipped < counts.total) return order;
-  return moveOrder(tx, order.id, 'ship', {}, { scan: { cabinets: counts } });
+async function followShipping(tx: Ctx, order: repo.ScannedOrder, othersLeft: boolean) {
+  if (othersLeft) return order;
+  return moveOrder(tx, order.id, 'ship', {}, { scan: { cabinets: await repo.cabinetCounts(tx.db, order.id) } });
 }
 
 /**
@@ -283,10 +278,10 @@ export function scan(
       if (!applied.recorded) throw changedConcurrently();
       result = applied.result;
       cabinet = { ...cabinet, completedAt: applied.completedAt, shippedAt: applied.shippedAt };
-      if (applied.counts) {
+      if (applied.changed) {
         order = production
-          ? await followProduction(tx, read, applied.counts)
-          : await followShipping(tx, read, applied.counts);
+          ? await followProduction(tx, read, applied.othersLeft)
+          : await followShipping(tx, read, applied.othersLeft);
       }
     }
     return {

@@ -1,0 +1,2 @@
+CREATE INDEX "cabinets_uncompleted_idx" ON "cabinets" USING btree ("order_id") WHERE "cabinets"."completed_at" is null;--> statement-breakpoint
+CREATE INDEX "cabinets_unshipped_idx" ON "cabinets" USING btree ("order_id") WHERE "cabinets"."shipped_at" is null;
