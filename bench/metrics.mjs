@@ -2,9 +2,13 @@
 /**
  * Does GET /metrics cost the other requests anything? The same load (GET /api/users/me/ and the
  * default order list, 64 connections) against a server without METRICS_TOKEN and one with it
- * (recording every request, scraped every second as Prometheus would), rounds alternating so both
- * see the same outside load. Embedded database, or DATABASE_URL.
- * Usage: node bench/metrics.mjs [seconds] [connections] [rounds]
+ * (recording every request, scraped every second as Prometheus would). Each server is warmed up
+ * (a few seconds of the same load, not counted: the JIT, the first daily run, the caches) before
+ * it is measured; rounds go off-on, on-off, ... so neither side is always second. Reported per row:
+ * req/s, latency and the server's CPU per request (/proc; steadier than req/s on a shared machine).
+ * Embedded database (its work is then in the server's CPU), or DATABASE_URL: PostgreSQL, so the
+ * server's CPU is the Node process alone (the fairer A/B; `bench/orders.mts` makes bench_orders).
+ * Usage: node bench/metrics.mjs [seconds] [connections] [rounds] [warm-up seconds]
  */
 import autocannon from 'autocannon';
 import { cpuMs, signIn, startServer } from './lib.mjs';
@@ -12,6 +16,7 @@ import { cpuMs, signIn, startServer } from './lib.mjs';
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 64);
 const rounds = Number(process.argv[4] ?? 2);
+const warmUp = Number(process.argv[5] ?? 5);
 const TOKEN = 'bench-metrics-token';
 const PORT = 3911;
 const base = `http://127.0.0.1:${PORT}`;
@@ -19,7 +24,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const paths = ['/api/users/me/', '/api/orders/'];
 const rows = [];
 for (let round = 0; round < rounds; round++) {
-  for (const metrics of [false, true]) {
+  for (const metrics of round % 2 ? [true, false] : [false, true]) {
     const server = await startServer({
       port: PORT,
       env: { ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '0', ...(metrics ? { METRICS_TOKEN: TOKEN } : { METRICS_TOKEN: '' }) },
@@ -35,6 +40,7 @@ for (let round = 0; round < rounds; round++) {
           }, 1000)
         : null;
       for (const path of paths) {
+        if (warmUp > 0) await autocannon({ url: `${base}${path}`, headers: auth, connections, duration: warmUp });
         const pid = server.child.pid;
         const cpu0 = cpuMs(pid);
         const r = await autocannon({ url: `${base}${path}`, headers: auth, connections, duration });
