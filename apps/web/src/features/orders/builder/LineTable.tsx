@@ -73,6 +73,13 @@ const HEAD = { whiteSpace: 'nowrap' } as const;
 const CELL = { py: 0.25, whiteSpace: 'nowrap' } as const;
 const ACTIONS_CELL = { ...CELL, ...STICKY_ACTIONS, zIndex: 1 } as const;
 const ACTIONS_HEAD = { ...HEAD, ...STICKY_ACTIONS, zIndex: 3 } as const;
+/**
+ * The table's scroll box, painted on its own layer: a key typed in one group repaints that group's
+ * rows only. Without it every frame (each key, each focus move) painted the whole page again, the
+ * other groups' rows and their sticky cells included, so a line in the second 250-line group cost
+ * about twice the paint of a line in the first (bench/builder-keyboard.mjs, Chrome trace).
+ */
+const SCROLL_BOX = { maxHeight: 560, overflow: 'auto', willChange: 'transform' } as const;
 
 interface RowProps {
   item: DraftItem;
@@ -440,7 +447,7 @@ export function LineTable({
 
   return (
     <>
-      <TableContainer ref={scrollRef} sx={{ maxHeight: 560, overflow: 'auto' }} data-testid="line-table">
+      <TableContainer ref={scrollRef} sx={SCROLL_BOX} data-testid="line-table">
         <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
