@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import { chromium } from '@playwright/test';
 import { startServer } from './lib.mjs';
 
@@ -56,14 +57,7 @@ const items = itemPage.results.filter((i) => !i.is_attachment);
 let uid = 0;
 const group = (name) => ({
   name,
-  premiums: {
-    wood_species: null,
-    finish_option: null,
-    base_door_style: null,
-    wall_door_style: null,
-    tall_door_style: null,
-    drawer_style: null,
-  },
+  premiums: Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, null])),
   items: Array.from({ length: N }, (_, i) => ({
     _id: `p${++uid}`,
     line_item: items[i % items.length].id,

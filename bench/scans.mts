@@ -31,6 +31,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import pg from 'pg';
 import { createDb, seed } from '../packages/db/src/index.ts';
 import { cpuMs, freshPgDatabase, startServer } from './lib.mjs';
@@ -178,14 +179,7 @@ try {
     await c.query(`select id from line_items where not is_attachment and nb_base_door = 0 and nb_wall_door = 0
       and nb_tall_door = 0 and nb_drawer = 0 order by id limit 1`)
   ).rows[0].id as number;
-  const noPremiums = {
-    wood_species: null,
-    finish_option: null,
-    base_door_style: null,
-    wall_door_style: null,
-    tall_door_style: null,
-    drawer_style: null,
-  };
+  const noPremiums = Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, null]));
 
   let t0 = performance.now();
   const orderIds: number[] = [];
