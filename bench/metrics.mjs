@@ -69,11 +69,20 @@ for (const r of rows) {
     `${r.path.padEnd(20)}${(r.metrics ? 'on' : 'off').padEnd(10)}${r.rps.toFixed(0).padStart(6)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.errors).padStart(9)}${r.cpu.toFixed(3).padStart(17)}`,
   );
 }
+// Per side: mean, median and the quietest row (the least disturbed by the shared machine).
+const stat = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { mean: xs.reduce((a, b) => a + b, 0) / xs.length, median, min: sorted[0], max: sorted.at(-1) };
+};
+const pct = (on, off) => `${((on / off - 1) * 100).toFixed(1)} %`;
 for (const path of paths) {
-  const avg = (on, key) => {
-    const xs = rows.filter((r) => r.path === path && r.metrics === on).map((r) => r[key]);
-    return xs.reduce((a, b) => a + b, 0) / xs.length;
-  };
-  const change = (key) => ((avg(true, key) / avg(false, key) - 1) * 100).toFixed(1);
-  console.log(`${path}: with metrics ${change('rps')} % req/s, ${change('cpu')} % server CPU per request`);
+  const side = (on, key) => stat(rows.filter((r) => r.path === path && r.metrics === on).map((r) => r[key]));
+  const [cpuOn, cpuOff, rpsOn, rpsOff] = [side(true, 'cpu'), side(false, 'cpu'), side(true, 'rps'), side(false, 'rps')];
+  console.log(
+    `${path}: with metrics, req/s mean ${pct(rpsOn.mean, rpsOff.mean)}, median ${pct(rpsOn.median, rpsOff.median)}; ` +
+      `server CPU per request mean ${pct(cpuOn.mean, cpuOff.mean)}, median ${pct(cpuOn.median, cpuOff.median)}, ` +
+      `lowest ${pct(cpuOn.min, cpuOff.min)} (off ${cpuOff.min.toFixed(3)}-${cpuOff.max.toFixed(3)} ms, on ${cpuOn.min.toFixed(3)}-${cpuOn.max.toFixed(3)} ms)`,
+  );
 }

@@ -158,6 +158,28 @@ describe('GET /metrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="0\.005",route="\/api\/users\/me\/",method="GET"\} \d+/,
     );
+    // A Prometheus histogram: typed, buckets cumulative and ending at +Inf with the count.
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE http_requests_total counter');
+    const series = '{le="LE",route="/api/users/me/",method="GET"}';
+    const buckets = [
+      '0.002',
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ].map((le) => sample(text, `http_request_duration_seconds_bucket${series.replace('LE', le)}`)!);
+    expect(buckets.every((n, i) => n >= (buckets[i - 1] ?? 0))).toBe(true);
+    expect(buckets.at(-1)).toBe(start + 4);
+    expect(sample(text, 'http_request_duration_seconds_sum{route="/api/users/me/",method="GET"}')).toBeGreaterThan(0);
   });
 
   it('shows event-loop lag, heap and the database connections', async () => {

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DbStats } from '@cab/db';
 import { ERROR_CODES, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { notFound } from '../../kit/errors.ts';
 import { processRegistry } from '../../kit/job-metrics.ts';
 import { outboxBacklog } from '../email/index.ts';
@@ -26,6 +26,73 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return Boolean(match) && timingSafeEqual(sha(match![1]!.trim()), sha(token));
 }
 
+/** One route pattern and method's answers: a count per status, latency per bucket, the sum. */
+class RouteStats {
+  readonly byStatus = new Map<number, number>();
+  /** Answers per bucket, not cumulative (the last is beyond the largest bound): summed at a scrape. */
+  readonly buckets = new Array<number>(LATENCY_BUCKETS.length + 1).fill(0);
+  sum = 0;
+  count = 0;
+
+  record(status: number, seconds: number) {
+    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+    let i = 0;
+    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+    this.buckets[i]!++;
+    this.sum += seconds;
+    this.count++;
+  }
+}
+
+type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
+type Routes = Map<string, Map<string, RouteStats>>;
+
+function* eachRoute(byRoute: Routes) {
+  for (const [route, byMethod] of byRoute) for (const [method, stats] of byMethod) yield { route, method, stats };
+}
+
+/** http_requests_total, read from the recorded counts when scraped (prom-client's metric shape). */
+function requestsMetric(byRoute: Routes) {
+  return {
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status',
+    type: 'counter',
+    aggregator: 'sum',
+    get() {
+      const values: Sample[] = [];
+      for (const { route, method, stats } of eachRoute(byRoute)) {
+        for (const [status, value] of stats.byStatus) values.push({ labels: { route, method, status }, value });
+      }
+      return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+    },
+  };
+}
+
+/** http_request_duration_seconds as a Prometheus histogram: cumulative buckets, +Inf, sum, count. */
+function latencyMetric(byRoute: Routes) {
+  const name = 'http_request_duration_seconds';
+  return {
+    name,
+    help: 'Time from request to answer, by route pattern and method',
+    type: 'histogram',
+    aggregator: 'sum',
+    get() {
+      const values: Sample[] = [];
+      for (const { route, method, stats } of eachRoute(byRoute)) {
+        let cumulative = 0;
+        stats.buckets.forEach((n, i) => {
+          cumulative += n;
+          const le = i < LATENCY_BUCKETS.length ? LATENCY_BUCKETS[i]! : '+Inf';
+          values.push({ labels: { le, route, method }, value: cumulative, metricName: `${name}_bucket` });
+        });
+        values.push({ labels: { route, method }, value: stats.sum, metricName: `${name}_sum` });
+        values.push({ labels: { route, method }, value: stats.count, metricName: `${name}_count` });
+      }
+      return { name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+    },
+  };
+}
+
 /**
  * GET /metrics (Prometheus text format), with the hooks that feed it: only when METRICS_TOKEN is
  * set, so a server without it records nothing per request and answers 404 there.
@@ -44,37 +111,25 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     defaultMetricsOn = true;
   }
   const registry = new Registry();
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'],
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to answer, by route pattern and method',
-    labelNames: ['route', 'method'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // Label children kept per route and method: no label hashing on the hot path.
-  const children = new Map<string, { observe(v: number): void; byStatus: Map<number, { inc(): void }> }>();
+  const byRoute = new Map<string, Map<string, RouteStats>>();
+  registry.registerMetric(requestsMetric(byRoute) as never);
+  registry.registerMetric(latencyMetric(byRoute) as never);
   app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done) => {
+    // Nested maps keyed by the route pattern and the method, both strings Fastify keeps: no
+    // key is built per request. prom-client's labelled children hash their labels on every
+    // call, which cost the cheapest requests about a sixth of their CPU.
     const route = req.routeOptions.url ?? 'unmatched';
-    const key = `${req.method} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      const hist = latency.labels(route, req.method);
-      child = { observe: (v) => hist.observe(v), byStatus: new Map() };
-      children.set(key, child);
+    let byMethod = byRoute.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      byRoute.set(route, byMethod);
     }
-    let counter = child.byStatus.get(reply.statusCode);
-    if (!counter) {
-      counter = requests.labels(route, req.method, String(reply.statusCode));
-      child.byStatus.set(reply.statusCode, counter);
+    let stats = byMethod.get(req.method);
+    if (!stats) {
+      stats = new RouteStats();
+      byMethod.set(req.method, stats);
     }
-    counter.inc();
-    child.observe(reply.elapsedTime / 1000);
+    stats.record(reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
