@@ -6,6 +6,7 @@ import { basisPoints, buildPath, type Endpoint, ordersApi, type Role } from '@ca
 import { and, eq, sql } from 'drizzle-orm';
 import { multipart, type Part } from './catalog-helpers.ts';
 import { ROLE_EMAILS, setupTestApp, type TestApp } from './helpers.ts';
+import { noPremiums } from './orders-fixtures.ts';
 
 /** Fixtures of the orders lifecycle and conversation tests. */
 
@@ -97,15 +98,6 @@ export async function setupFixture(): Promise<Fixture> {
     },
   };
 }
-
-const noPremiums = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
 
 /**
  * A BID of `owner` (created by that customer, or by the admin for the shop roles' tests):

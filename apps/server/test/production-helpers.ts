@@ -2,18 +2,10 @@ import { schema } from '@cab/db';
 import { ordersApi, productionApi } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { noPremiums } from './orders-fixtures.ts';
 import { type Fixture, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
 /** Fixtures of the production tests: approved orders and scan sessions. */
-
-const noPremiums = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
 
 /** An attachment line item of the demo catalogue. */
 export async function attachmentItem(f: Fixture) {

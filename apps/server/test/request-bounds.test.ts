@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvPart, multipart } from './catalog-helpers.ts';
 import { setupTestApp, startInsideRateWindow, type TestApp } from './helpers.ts';
+import { noPremiums } from './orders-fixtures.ts';
 import {
   type Fixture,
   filePart,
@@ -37,14 +38,6 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 
-const noPremiums = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
 const line = (id: string, lineItem: number) => ({ _id: id, line_item: lineItem, qty: 1, is_attachment: false });
 
 describe('an empty order when a small-order fee applies to $0.00', () => {
