@@ -53,8 +53,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILDER_TEXT, WEB_TEXT } from '@cab/shared';
-import { chromium } from '@playwright/test';
-import { ROOT, startServer } from './lib.mjs';
+import { DEMO_PERSONAL, ROOT, startBuilderBench } from './lib.mjs';
 import { topSelfTime } from './profile-top.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -83,8 +82,6 @@ const WAIT_LIST = opts['wait-list'];
 const WAIT_SWITCH = opts['wait-switch'];
 const PROFILE = opts.profile;
 const PORT = Number(process.env.BENCH_PORT ?? 3791);
-const BASE = `http://127.0.0.1:${PORT}`;
-const PERSONAL = { email: 'personal@demo.test', password: 'Demo1234!' };
 /** How long one step (a row appearing, the focus moving, a save) may take before it counts as broken. */
 const STEP_TIMEOUT = 15_000;
 
@@ -115,16 +112,6 @@ const sec = (n) => `${(n / 1000).toFixed(1)} s`;
 
 class KeyboardPathBroken extends Error {}
 
-async function api(token, method, url, body) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Token ${token}` } : {}), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /**
  * The rows to key in: `LINES` rows over `GROUPS` groups (the first groups take the remainder),
  * codes cycled through the demo catalogue, an attachment after every ATTACH_EVERY-th parent.
@@ -153,15 +140,7 @@ function planRows(items, attachments) {
 // ---------------------------------------------------------------------------------------------
 // Server, catalogue, browser
 
-const server = await startServer({ port: PORT, env: { WEB_DIST: dist, LOGIN_RATE_LIMIT_PER_MINUTE: '100' } });
-// However this script ends, its server does not outlive it.
-process.on('exit', () => {
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const { base: BASE, server, api, browser } = await startBuilderBench({ port: PORT, dist });
 
 const findings = [];
 /** Every line: its number, code, and the in-page times (ms) from Enter to the row and to its quantity focused. */
@@ -173,7 +152,7 @@ const browserErrors = [];
 let exitCode = 0;
 
 try {
-  const { token } = await api(null, 'POST', '/api/users/token/', PERSONAL);
+  const { token } = await api(null, 'POST', '/api/users/token/', DEMO_PERSONAL);
   const itemPage = await api(token, 'GET', '/api/catalog/items/?page_size=50&is_attachment=false');
   const attachPage = await api(token, 'GET', '/api/catalog/attachments/?page_size=50&is_attachment=true');
   const items = itemPage.results.filter((i) => !i.is_attachment).map((i) => i.manufacturer_code);
@@ -298,8 +277,8 @@ try {
 
   // Sign in through the form (before the builder; not part of the keyboard path).
   await page.goto(`${BASE}/login`);
-  await page.getByLabel(WEB_TEXT.emailLabel, { exact: true }).fill(PERSONAL.email);
-  await page.getByLabel(WEB_TEXT.passwordLabel, { exact: true }).fill(PERSONAL.password);
+  await page.getByLabel(WEB_TEXT.emailLabel, { exact: true }).fill(DEMO_PERSONAL.email);
+  await page.getByLabel(WEB_TEXT.passwordLabel, { exact: true }).fill(DEMO_PERSONAL.password);
   await page.keyboard.press('Enter');
   await page.getByTestId('app-bar').waitFor({ timeout: STEP_TIMEOUT });
   await page.goto(`${BASE}/orders/build`);

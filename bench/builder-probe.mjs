@@ -18,8 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GROUP_PREMIUM_KINDS } from '@cab/shared';
-import { chromium } from '@playwright/test';
-import { startServer } from './lib.mjs';
+import { DEMO_PERSONAL, startBuilderBench } from './lib.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,23 +34,9 @@ const { values: opts, positionals } = parseArgs({
 const N = Number(opts.lines);
 const KEY = Number(opts.key);
 const PORT = Number(process.env.BENCH_PORT ?? 3892);
-const BASE = `http://127.0.0.1:${PORT}`;
 const dist = positionals[0];
-const server = await startServer({ port: PORT, env: { WEB_DIST: dist, LOGIN_RATE_LIMIT_PER_MINUTE: '100' } });
-process.on('exit', () => {
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-});
-async function api(token, method, url, body) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Token ${token}` } : {}), 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-const PERSONAL = { email: 'personal@demo.test', password: 'Demo1234!' };
-const { token } = await api(null, 'POST', '/api/users/token/', PERSONAL);
+const { base: BASE, server, api, browser } = await startBuilderBench({ port: PORT, dist });
+const { token } = await api(null, 'POST', '/api/users/token/', DEMO_PERSONAL);
 const itemPage = await api(token, 'GET', '/api/catalog/items/?page_size=50&is_attachment=false');
 const items = itemPage.results.filter((i) => !i.is_attachment);
 let uid = 0;
@@ -78,10 +63,6 @@ async function makeOrder(groups) {
   return o.id;
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
 const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
 const page = await context.newPage();
 page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
@@ -93,8 +74,8 @@ const cpu = async () => {
   return METRICS.map((name) => metrics.find((m) => m.name === name)?.value ?? 0);
 };
 await page.goto(`${BASE}/login`);
-await page.locator('input[type=email], input[name=email]').first().fill(PERSONAL.email);
-await page.locator('input[type=password]').first().fill(PERSONAL.password);
+await page.locator('input[type=email], input[name=email]').first().fill(DEMO_PERSONAL.email);
+await page.locator('input[type=password]').first().fill(DEMO_PERSONAL.password);
 await page.keyboard.press('Enter');
 await page.getByTestId('app-bar').waitFor();
 

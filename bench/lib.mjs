@@ -130,3 +130,33 @@ export async function spawnUntilListening({ args, port, cwd = ROOT, env = {}, st
     });
   return { child, stop };
 }
+
+/** The demo personal customer, who keys orders in the builder benches. */
+export const DEMO_PERSONAL = { email: 'personal@demo.test', password: 'Demo1234!' };
+
+/**
+ * The builder benches' start: the server serving the built web app `dist` (killed however the
+ * script ends), `api(token, method, url, body)` for JSON calls, and Debian's Chromium.
+ */
+export async function startBuilderBench({ port, dist }) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({ port, env: { WEB_DIST: dist, LOGIN_RATE_LIMIT_PER_MINUTE: '100' } });
+  process.on('exit', () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+  async function api(token, method, url, body) {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(token ? { Authorization: `Token ${token}` } : {}), 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  }
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  return { base, server, api, browser };
+}

@@ -272,7 +272,12 @@ describe('outbox delivery over SMTP', () => {
     expect(links).toEqual([expect.stringContaining('/invitation/'), expect.stringContaining('/reset-password?token=')]);
 
     const sent: string[] = [];
-    const capture = { send: async (m: { text: string }) => (sent.push(m.text), { messageId: '<x@test>' }) };
+    const capture = {
+      send: async (m: { text: string }) => {
+        sent.push(m.text);
+        return { messageId: '<x@test>' };
+      },
+    };
     const failing = { send: async () => Promise.reject(new Error('connection refused')) };
     // The invitation is sent; the reset mail fails for the last time.
     const [invitation, reset] = queued;

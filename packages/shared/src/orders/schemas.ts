@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DB_INT, HINGES, PAGE_SIZE } from '../constants.ts';
+import { HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, enumListParam, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 import { cabinetCountsSchema } from '../production/schemas.ts';
-import { idField, intField, moneyField, queryInt, requiredString, secretField, textField } from '../validation.ts';
+import { idField, intField, moneyField, requiredString, secretField, textField } from '../validation.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
 
