@@ -63,6 +63,12 @@ async function insertOrder(db: SqlRunner, tables: string[]): Promise<string[]> {
 }
 
 /**
+ * Tables kept by triggers on other tables (order_week_counts: migration 0023). They are copied
+ * last and emptied first: where the triggers could not rest, copying their sources has filled them.
+ */
+const DERIVED_TABLES = ['public.order_week_counts'];
+
+/**
  * Copies every row of every table from `source` into `target`, which has the same migrations
  * applied and no rows (a fresh database after `createDb`): the way from the embedded database to
  * PostgreSQL. Rows travel as JSON (`row_to_json` / `json_populate_recordset`), so every column
@@ -74,13 +80,19 @@ export async function copyAllRows(source: SqlRunner, target: SqlRunner, batch = 
   // Triggers (the audit trail's append-only guard) and foreign keys rest while rows are copied,
   // where the role may do that (a superuser); otherwise tables are filled parents first.
   await target.query(`set session_replication_role = replica`).catch(() => undefined);
-  const tables = await insertOrder(
-    source,
-    (await listTables(source)).filter((t) => !t.startsWith('drizzle.')),
-  );
+  const listed = (await listTables(source)).filter((t) => !t.startsWith('drizzle.'));
+  const derived = listed.filter((t) => DERIVED_TABLES.includes(t));
+  const tables = [
+    ...(await insertOrder(
+      source,
+      listed.filter((t) => !derived.includes(t)),
+    )),
+    ...derived,
+  ];
   // Rows the target's migrations and seed-free start already wrote are replaced by the backup's.
   for (const t of [...tables].reverse()) await target.query(`delete from ${qualified(t)}`).catch(() => undefined);
   for (const t of tables) {
+    if (derived.includes(t)) await target.query(`delete from ${qualified(t)}`);
     const { rows: keys } = await source.query<{ attname: string }>(
       `select a.attname from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
        and a.attgenerated = '' order by a.attnum`,

@@ -9,7 +9,18 @@ import type {
 } from '@cab/shared';
 import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { addresses, companies, userRef } from './accounts.ts';
 import { lineItems, premiums } from './catalog.ts';
 import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
@@ -154,6 +165,23 @@ export const orders = pgTable(
     index('orders_due_idx').on(t.dueDate),
     index('orders_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many orders each status holds per week of creation (`week`: whole weeks of 604,800 s since
+ * 1970-01-01 UTC, so a week is [week * 604800, (week + 1) * 604800) seconds). Kept by triggers on
+ * orders in the same transaction as every insert, status move and delete (migration 0023), never
+ * written by the application: a deep page of the shop's list jumps to the week its offset falls
+ * in and walks only inside it (decision 0038).
+ */
+export const orderWeekCounts = pgTable(
+  'order_week_counts',
+  {
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    week: integer('week').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.week] })],
 );
 
 const premiumRef = (name: string) => integer(name).references(() => premiums.id, { onDelete: 'set null' });

@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
 import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
@@ -10,7 +10,7 @@ import type { Visibility } from './visibility.ts';
  * The order list's SQL. The page's rows join the customer (users) and the company (companies) in
  * the same statement: the list is the busiest read of the shop (decision 0023 keeps the join).
  */
-const { orders, users, companies } = schema;
+const { orders, users, companies, orderWeekCounts } = schema;
 
 const fullNameSql = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -91,10 +91,10 @@ const isOpenSet = (statuses: readonly string[]) => {
  * filter's set is the partial index's, and a prepared statement's generic plan would never walk
  * it. Each set is its own statement text; there are at most 2^9.
  */
-function statusIn(statuses: readonly string[]): SQL {
+function statusIn(statuses: readonly string[], column: AnyColumn = orders.status): SQL {
   const known = knownStatuses(statuses);
   if (known.length === 0) return sql`false`;
-  return sql`${orders.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
+  return sql`${column} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
 }
 
 /** The list's WHERE on orders' own columns (so the count needs no join). */
@@ -132,6 +132,44 @@ const USUAL_PAGE_SIZES = new Set([10, 20, 25, 50, 100]);
 const limitOf = (n: number, filter: OrderListFilter): SQL =>
   USUAL_PAGE_SIZES.has(n) && !filter.name ? sql.raw(String(n)) : sql`${n}`;
 
+/** Past this offset a page of the shop's list starts from its week (weekJump); nearer, walking is cheaper. */
+const WEEK_JUMP_FROM = 1_000;
+
+/** The shop's list filtered by status alone: order_week_counts counts it (decision 0038). */
+const countedByWeek = (f: OrderListFilter) =>
+  'all' in f.visibility && !f.name && f.customerId === undefined && !f.createdFrom && !f.createdBefore;
+
+/** Where a deep page's walk starts and how far it goes, given the CTE `week_start` (weekJump). */
+interface Jump {
+  /** The CTE: the week the page's first row falls in, and how many rows come before that week. */
+  cte: SQL;
+  /** Only the rows of that week and after it in the list's order. */
+  bound: SQL;
+  /** The page's offset counted from the start of that week. */
+  offset: SQL;
+}
+
+/**
+ * A deep page of a list ordered by creation first: order_week_counts tells how many of the
+ * filter's orders each week of creation holds, so the page walks from the start of the week its
+ * offset falls in (at most a week of orders) instead of every row before it. The counts are kept
+ * in the writing transactions and read in this statement's snapshot, so the rows are the ones the
+ * plain offset gives. Past the last row no week matches: the bound is null and the page empty.
+ */
+function weekJump(filter: OrderListFilter, direction: 'asc' | 'desc', offset: number): Jump {
+  const statuses = filter.statuses?.length ? sql`where ${statusIn(filter.statuses, orderWeekCounts.status)}` : sql``;
+  const cte = sql`select week, before from (
+      select week, n, sum(n) over (order by week ${sql.raw(direction)}) - n as before
+      from (select ${orderWeekCounts.week} as week, sum(${orderWeekCounts.n})::int as n
+        from ${orderWeekCounts} ${statuses} group by 1) weeks
+    ) running where before <= ${offset}::int and before + n > ${offset}::int`;
+  const bound =
+    direction === 'desc'
+      ? sql`${orders.createdAt} < (select to_timestamp((week + 1)::bigint * 604800) from week_start)`
+      : sql`${orders.createdAt} >= (select to_timestamp(week::bigint * 604800) from week_start)`;
+  return { cte, bound, offset: sql`(select (${offset}::int - before)::bigint from week_start)` };
+}
+
 /**
  * The ids of one page past the first, on orders alone (no join, no JSON: PostgreSQL computes the
  * select list of every row an OFFSET skips, so page 500 used to write 25,000 rows' JSON to throw
@@ -139,22 +177,38 @@ const limitOf = (n: number, filter: OrderListFilter): SQL =>
  * page's end, merged (Merge Append): each branch walks its (status, created_at, id) index, where
  * `status = any(...)` read every matching row and sorted them.
  */
-function pageIds(filter: OrderListFilter, order: SQL, w: PageWindow): SQL {
+function pageIds(filter: OrderListFilter, order: ListOrder, w: PageWindow): SQL {
   const statuses = knownStatuses(filter.statuses ?? []);
+  const jump =
+    order.createdFirst && w.offset >= WEEK_JUMP_FROM && countedByWeek(filter)
+      ? weekJump(filter, order.createdFirst, w.offset)
+      : undefined;
+  const offset = jump?.offset ?? sql`${w.offset}`;
+  const keys = sql.join(order.keys, sql`, `);
+  let ids: SQL;
   // One status, or the default set (its partial index holds it in the list's order): one walk.
   if (statuses.length < 2 || isOpenSet(statuses)) {
-    const where = orderListWhere(filter);
-    return sql`select ${orders.id} as page_id from ${orders} ${where ? sql`where ${where}` : sql``}
-      order by ${order} limit ${limitOf(w.limit, filter)} offset ${w.offset}`;
+    const where = and(orderListWhere(filter), jump?.bound);
+    ids = sql`select ${orders.id} as page_id from ${orders} ${where ? sql`where ${where}` : sql``}
+      order by ${keys} limit ${limitOf(w.limit, filter)} offset ${offset}`;
+  } else {
+    const rest = and(orderListWhere({ ...filter, statuses: undefined }), jump?.bound);
+    const reach = sql`${offset} + ${w.limit}::int`;
+    const branches = statuses.map(
+      (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, statusIn([status]))}
+        order by ${keys} limit ${reach})`,
+    );
+    // The union is named "orders" so that the order keys (orders' columns) name its columns.
+    ids = sql`select ${orders.id} as page_id from (${sql.join(branches, sql` union all `)}) ${orders}
+      order by ${keys} limit ${w.limit} offset ${offset}`;
   }
-  const rest = orderListWhere({ ...filter, statuses: undefined });
-  const branches = statuses.map(
-    (status) => sql`(select ${ORDER_KEY_COLUMNS} from ${orders} where ${and(rest, statusIn([status]))}
-      order by ${order} limit ${w.offset + w.limit})`,
-  );
-  // The union is named "orders" so that the order keys (orders' columns) name its columns.
-  return sql`select ${orders.id} as page_id from (${sql.join(branches, sql` union all `)}) ${orders}
-    order by ${order} limit ${w.limit} offset ${w.offset}`;
+  return jump ? sql`with week_start as (${jump.cte}) ${ids}` : ids;
+}
+
+/** The list's ORDER BY, and the direction of creation when it comes first (weekJump). */
+export interface ListOrder {
+  keys: SQL[];
+  createdFirst?: 'asc' | 'desc';
 }
 
 /**
@@ -177,14 +231,14 @@ const LIST_JOINS = sql`join ${users} on ${users.id} = ${orders.customerId}
 export async function orderPage(
   db: Executor,
   filter: OrderListFilter,
-  orderKeys: SQL[],
+  listOrder: ListOrder,
   window: PageWindow,
   scoped: boolean,
   /** Row JSON texts by order id, each kept under its stamp. */
   cache: AnswerCache,
 ): Promise<Page<string>> {
   const where = orderListWhere(filter);
-  const order = sql.join(orderKeys, sql`, `);
+  const order = sql.join(listOrder.keys, sql`, `);
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
     const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
@@ -194,7 +248,7 @@ export async function orderPage(
         ? sql`select ${orders.id} as id, ${LIST_ROW_STAMP} as stamp ${total} from ${orders} ${LIST_JOINS}
             ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limitOf(w.limit, filter)}`
         : sql`select ${orders.id} as id, ${LIST_ROW_STAMP} as stamp ${total}
-            from (${pageIds(filter, order, w)}) page join ${orders} on ${orders.id} = page.page_id ${LIST_JOINS}
+            from (${pageIds(filter, listOrder, w)}) page join ${orders} on ${orders.id} = page.page_id ${LIST_JOINS}
             order by ${order}`,
     );
     const total0 = stamps[0]?.total;

@@ -1,4 +1,4 @@
-import type { OrderDateRange, OrderListRow, orderListQuerySchema } from '@cab/shared';
+import { type OrderDateRange, type OrderListRow, type orderListQuerySchema, parseOrderBy } from '@cab/shared';
 import type { z } from 'zod';
 import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import type { Ctx } from '../../../kit/context.ts';
@@ -58,7 +58,12 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
     createdBefore: to ? addDays(to, 1) : undefined,
     customerId: isShop ? query.customer : undefined,
   };
-  const order = orderBy(query.order_by, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id);
+  const orderKeys = query.order_by || '-created_at';
+  const [lead] = parseOrderBy(orderKeys);
+  const order: repo.ListOrder = {
+    keys: orderBy(orderKeys, repo.ORDER_LIST_ORDER, '-created_at', repo.orderCols.id),
+    createdFirst: lead?.key === 'created_at' ? (lead.descending ? 'desc' : 'asc') : undefined,
+  };
   const page = await repo.orderPage(ctx.db, filter, order, pageWindow(query), !('all' in visibility), listRows(ctx.db));
   return jsonPage<OrderListRow>(page);
 }
