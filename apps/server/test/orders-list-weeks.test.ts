@@ -1,3 +1,4 @@
+import { usingPostgres } from '@cab/db/testing';
 import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES, type OrderListRow, ordersApi } from '@cab/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,23 @@ describe('deep pages of the shop list (order_week_counts)', () => {
         run(sql`update orders set status = case status when 'BID' then 'SHIPPED' else 'BID' end where id = ${id}`),
       ),
     );
+    await countsAgree();
+  });
+
+  it.skipIf(!usingPostgres())('an order written while another is uncommitted does not wait for it', async () => {
+    const paula = await roleUserId(t, 'PERSONAL');
+    const newOrder = (tx: typeof t.handle.db, name: string) =>
+      tx.execute(
+        sql`insert into orders (name, status, customer_id, created_by_id) values (${name}, 'BID', ${paula}, ${paula})`,
+      );
+    await t.handle.db.transaction(async (first) => {
+      await newOrder(first, 'first, not yet committed');
+      // Same status and week: with the count written at once, this one waited for the first's commit.
+      await t.handle.db.transaction(async (second) => {
+        await second.execute(sql`set local lock_timeout = '2s'`);
+        await newOrder(second, 'second');
+      });
+    });
     await countsAgree();
   });
 

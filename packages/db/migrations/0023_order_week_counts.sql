@@ -35,11 +35,14 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER orders_week_counts AFTER INSERT OR DELETE ON "orders"
-  FOR EACH ROW EXECUTE FUNCTION orders_count_weeks();
+-- Deferred to the commit: a count row (every new order of the week adds to one) is then held from
+-- the commit's start to its end, not through the rest of the writing transaction (a 500-line
+-- order's pricing and lines), so orders written at once do not wait for each other.
+CREATE CONSTRAINT TRIGGER orders_week_counts AFTER INSERT OR DELETE ON "orders"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION orders_count_weeks();
 --> statement-breakpoint
-CREATE TRIGGER orders_week_counts_move AFTER UPDATE OF status, created_at ON "orders"
-  FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_at IS DISTINCT FROM NEW.created_at)
+CREATE CONSTRAINT TRIGGER orders_week_counts_move AFTER UPDATE OF status, created_at ON "orders"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.created_at IS DISTINCT FROM NEW.created_at)
   EXECUTE FUNCTION orders_count_weeks();
 --> statement-breakpoint
 -- The counts of the orders already there (and a way to mend them by hand).
