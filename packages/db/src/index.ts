@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertMigrationsNotAhead } from './migration-state.ts';
+import { lineUpQueries } from './pg-query-line.ts';
 import { pgliteLineDepth, queuedClient } from './pglite-queue.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
@@ -83,6 +84,7 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
+  pool.on('connect', lineUpQueries);
   const db = drizzleNodePg(pool) as unknown as Db;
   return {
     db,
