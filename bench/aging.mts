@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDb, seed } from '../packages/db/src/index.ts';
-import { startServer } from './lib.mjs';
+import { median, startServer } from './lib.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -34,7 +34,6 @@ const N = Number(opt.orders);
 const USERS = Number(opt.users);
 const databaseUrl = `${opt.pg}/${opt.db}`;
 const ms = (t0: number) => Math.round(performance.now() - t0);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function client(url = databaseUrl) {
   const c = new pg.Client({ connectionString: url });

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GROUP_PREMIUM_KINDS } from '@cab/shared';
-import { DEMO_PERSONAL, startBuilderBench } from './lib.mjs';
+import { DEMO_PERSONAL, median, startBuilderBench } from './lib.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -79,8 +79,6 @@ await page.locator('input[type=password]').first().fill(DEMO_PERSONAL.password);
 await page.keyboard.press('Enter');
 await page.getByTestId('app-bar').waitFor();
 
-const medianOf = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function run(groups) {
   const id = await makeOrder(groups);
   await page.goto(`${BASE}/orders/${id}`);
@@ -130,9 +128,9 @@ async function run(groups) {
     writeFileSync(file, buf);
     summarizeTrace(JSON.parse(buf.toString()), KEY);
   }
-  const [task, script, layout, style] = [0, 1, 2, 3].map((k) => medianOf(rows.map((r) => r.d[k])));
+  const [task, script, layout, style] = [0, 1, 2, 3].map((k) => median(rows.map((r) => r.d[k])));
   console.log(
-    `${groups} group(s) x ${N}, lines ${N * groups + 1}-${n}: cycle ${medianOf(rows.map((r) => r.cycle)).toFixed(0)} ms, task ${task.toFixed(0)}, script ${script.toFixed(0)}, layout ${layout.toFixed(0)}, style ${style.toFixed(0)}, other ${(task - script - layout - style).toFixed(0)}; rows in DOM ${await page.locator('tr[data-line]').count()}, ${await page.evaluate(() => document.querySelectorAll('*').length)} elements`,
+    `${groups} group(s) x ${N}, lines ${N * groups + 1}-${n}: cycle ${median(rows.map((r) => r.cycle)).toFixed(0)} ms, task ${task.toFixed(0)}, script ${script.toFixed(0)}, layout ${layout.toFixed(0)}, style ${style.toFixed(0)}, other ${(task - script - layout - style).toFixed(0)}; rows in DOM ${await page.locator('tr[data-line]').count()}, ${await page.evaluate(() => document.querySelectorAll('*').length)} elements`,
   );
 }
 

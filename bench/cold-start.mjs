@@ -7,7 +7,7 @@
  * Usage: node bench/cold-start.mjs [runs]
  */
 import { execFileSync } from 'node:child_process';
-import { ROOT, startServer } from './lib.mjs';
+import { median, ROOT, startServer } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 execFileSync('node', ['apps/server/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -26,7 +26,6 @@ for (let i = 0; i < runs; i++) {
     await b.stop();
   }
 }
-const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 for (const [mode, { first, again }] of Object.entries(results)) {
   console.log(`${mode}:`);
   console.log(`  first start (empty data folder, migrate + seed): median ${median(first)} ms  [${first.join(', ')}]`);

@@ -36,6 +36,9 @@ export function startServer({
 }
 
 /** A process's CPU time so far (user + system, ms), from /proc: robust to a busy machine. */
+/** The middle value (the upper one of an even count), as every bench reports it. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;

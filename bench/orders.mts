@@ -29,7 +29,7 @@ import {
   type PricingLineRows,
   priceOrder,
 } from '../packages/shared/src/index.ts';
-import { cpuMs, startServer } from './lib.mjs';
+import { cpuMs, median, startServer } from './lib.mjs';
 import { type Floor, sqlFloor } from './sql-floor.mts';
 
 const { values: opt } = parseArgs({
@@ -63,7 +63,6 @@ const STATUS_FILTER = 'VERIFIED,ORDERED,IN_PROGRESS';
 const LIST_URL = `/api/orders/?status=${STATUS_FILTER}&page=1&page_size=50`;
 
 const ms = (t0: number) => Math.round(performance.now() - t0);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 async function client(url = databaseUrl) {
   const c = new pg.Client({ connectionString: url });
