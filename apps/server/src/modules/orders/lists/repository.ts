@@ -162,12 +162,12 @@ function weekJump(filter: OrderListFilter, direction: 'asc' | 'desc', offset: nu
       select week, n, sum(n) over (order by week ${sql.raw(direction)}) - n as before
       from (select ${orderWeekCounts.week} as week, sum(${orderWeekCounts.n})::int as n
         from ${orderWeekCounts} ${statuses} group by 1) weeks
-    ) running where before <= ${offset}::int and before + n > ${offset}::int`;
+    ) running where before <= ${offset}::bigint and before + n > ${offset}::bigint`;
   const bound =
     direction === 'desc'
       ? sql`${orders.createdAt} < (select to_timestamp((week + 1)::bigint * 604800) from week_start)`
       : sql`${orders.createdAt} >= (select to_timestamp(week::bigint * 604800) from week_start)`;
-  return { cte, bound, offset: sql`(select (${offset}::int - before)::bigint from week_start)` };
+  return { cte, bound, offset: sql`(select ${offset}::bigint - before from week_start)` };
 }
 
 /**
