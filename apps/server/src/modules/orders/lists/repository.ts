@@ -175,7 +175,8 @@ function weekJump(filter: OrderListFilter, direction: 'asc' | 'desc', offset: nu
  * select list of every row an OFFSET skips, so page 500 used to write 25,000 rows' JSON to throw
  * them away). With several statuses, one branch per status, each in its own order and cut at the
  * page's end, merged (Merge Append): each branch walks its (status, created_at, id) index, where
- * `status = any(...)` read every matching row and sorted them.
+ * `status = any(...)` read every matching row and sorted them. A deep page of the shop's list in
+ * order of creation walks only from the week it starts in (weekJump).
  */
 function pageIds(filter: OrderListFilter, order: ListOrder, w: PageWindow): SQL {
   const statuses = knownStatuses(filter.statuses ?? []);
