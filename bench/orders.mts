@@ -44,7 +44,7 @@ const { values: opt } = parseArgs({
     port: { type: 'string', default: '3971' },
     reuse: { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
-    // Issue 15: only these rows (comma-separated: me,admin,manager,personal,page1,deep,search,search-all,detail),
+    // Issue 15: only these rows (comma-separated: me,admin,manager,personal,page1,deep,search,search-all,detail,pages),
     // skipping the 500-line POST and the EXPLAINs; empty runs every row and both.
     only: { type: 'string', default: '' },
     // After each issue-15 row: its SQL floor (bench/sql-floor.mts: pgbench of the statements the
@@ -308,6 +308,8 @@ async function generate() {
   );
   await c.query(`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
   await c.query(`select setval(pg_get_serial_sequence('order_groups', 'id'), (select max(id) from order_groups))`);
+  // The triggers rested while the orders were written: their counts by week, once (migration 0023).
+  await c.query('select order_week_counts_rebuild()');
   await c.query('commit');
   console.error(`totals: ${ms(t1)} ms`);
   t1 = performance.now();
@@ -589,6 +591,34 @@ if (!opt['generate-only']) {
         : undefined;
       const http = opt.floors ? await httpFloor(`${base}${path}`, admin) : undefined;
       rows.push({ label: `${label} (alone: median ${median(alone).toFixed(1)} ms)`, ...measured, floor, http });
+    }
+    // Issue 15's "any page within 2x of page 1", alone: the pages taken in turn (20 rounds to warm
+    // up, then 200), so each sees the same machine; the medians and their ratio to page 1.
+    if (wanted('pages')) {
+      const pages = [
+        ['page 1', LIST_URL],
+        ['page 200', `/api/orders/?status=${STATUS_FILTER}&page=200&page_size=50`],
+        ['page 500', `/api/orders/?status=${STATUS_FILTER}&page=500&page_size=50`],
+        ['page 500, oldest first', `/api/orders/?status=${STATUS_FILTER}&order_by=created_at&page=500&page_size=50`],
+        ['page 500, all statuses', '/api/orders/?page=500&page_size=50'],
+        ['page 1,500, all statuses', '/api/orders/?page=1500&page_size=50'],
+      ] as const;
+      const times = pages.map(() => [] as number[]);
+      for (let round = 0; round < 220; round++) {
+        for (const [i, [, path]] of pages.entries()) {
+          const t = performance.now();
+          const res = await fetch(`${base}${path}`, { headers: admin });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+          if (round >= 20) times[i]!.push(performance.now() - t);
+        }
+      }
+      const first = median(times[0]!);
+      console.log('\npages alone, taken in turn (median of 200 each):');
+      for (const [i, [label]] of pages.entries()) {
+        const m = median(times[i]!);
+        console.log(`  ${label}: ${m.toFixed(2)} ms (${(m / first).toFixed(2)}x page 1)`);
+      }
     }
 
     if (only.size > 0) printRows(rows);
