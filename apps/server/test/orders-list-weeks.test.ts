@@ -180,6 +180,25 @@ describe('deep pages of the shop list (order_week_counts)', () => {
     expect(last.results).toEqual([]);
   });
 
+  it("the shop's list by status has its exact total, past 10,000 orders too (not the planner's estimate)", async () => {
+    const paula = await roleUserId(t, 'PERSONAL');
+    await run(sql`insert into orders (name, status, customer_id, created_by_id, created_at)
+      select 'more ' || i, case when i % 3 = 0 then 'ORDERED' else 'SHIPPED' end, ${paula}, ${paula},
+        now() - i * interval '1 hour' from generate_series(1, 9000) i`);
+    const count = async (where: SQL) =>
+      Number((await run<{ n: number }>(sql`select count(*)::int as n from orders ${where}`))[0]?.n);
+    const all = await count(sql``);
+    expect(all).toBeGreaterThan(10_000);
+    for (const [query, exact] of [
+      [{}, all],
+      [{ status: ORDER_STATUSES.join(',') }, all],
+      [{ status: 'SHIPPED,ORDERED' }, await count(sql`where status in ('SHIPPED', 'ORDERED')`)],
+    ] as const) {
+      expect((await list({ ...query, page_size: '50' })).total, JSON.stringify(query)).toBe(exact);
+      expect((await list({ ...query, page: '999', page_size: '50' })).total, JSON.stringify(query)).toBe(exact);
+    }
+  });
+
   it('the counts rebuild from the orders (the migration and a restore do)', async () => {
     await run(sql`update order_week_counts set n = n + 5`);
     await run(sql`select order_week_counts_rebuild()`);

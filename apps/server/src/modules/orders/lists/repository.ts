@@ -139,6 +139,14 @@ const WEEK_JUMP_FROM = 1_000;
 const countedByWeek = (f: OrderListFilter) =>
   'all' in f.visibility && !f.name && f.customerId === undefined && !f.createdFrom && !f.createdBefore;
 
+/** The rows of order_week_counts that count the filter's statuses (all of them when none). */
+const weekCountsWhere = (f: OrderListFilter) =>
+  f.statuses?.length ? sql`where ${statusIn(f.statuses, orderWeekCounts.status)}` : sql``;
+
+/** How many orders the shop's list by status holds, exactly: its statuses' weeks summed. */
+const weekTotal = (f: OrderListFilter) =>
+  sql`select coalesce(sum(${orderWeekCounts.n}), 0)::int from ${orderWeekCounts} ${weekCountsWhere(f)}`;
+
 /** Where a deep page's walk starts and how far it goes, given the CTE `week_start` (weekJump). */
 interface Jump {
   /** The CTE: the week the page's first row falls in, and how many rows come before that week. */
@@ -157,7 +165,7 @@ interface Jump {
  * plain offset gives. Past the last row no week matches: the bound is null and the page empty.
  */
 function weekJump(filter: OrderListFilter, direction: 'asc' | 'desc', offset: number): Jump {
-  const statuses = filter.statuses?.length ? sql`where ${statusIn(filter.statuses, orderWeekCounts.status)}` : sql``;
+  const statuses = weekCountsWhere(filter);
   const cte = sql`select week, before from (
       select week, n, sum(n) over (order by week ${sql.raw(direction)}) - n as before
       from (select ${orderWeekCounts.week} as week, sum(${orderWeekCounts.n})::int as n
@@ -225,8 +233,9 @@ const LIST_JOINS = sql`join ${users} on ${users.id} = ${orders.customerId}
  * 50 rows of JSON was most of PostgreSQL's work per page); rows whose JSON is kept under the same
  * stamp are served from `cache`, the others written by PostgreSQL in one more statement. A
  * customer's or a company's list (`scoped`) is counted in the same statement (an index-only count
- * of their own orders); the whole shop's list (100,000 orders) takes the planner's estimate, exact
- * below 10,000 (kit/list.ts). Past the first page, the page's ids are found first (pageIds) and
+ * of their own orders), and so is the shop's list filtered by status alone (its weeks' counts,
+ * decision 0038); the shop's list filtered otherwise (100,000 orders) takes the planner's
+ * estimate, exact below 10,000 (kit/list.ts). Past the first page, the page's ids are found first (pageIds) and
  * only their rows are joined; the order keys are orders' columns ending in the id.
  */
 export async function orderPage(
@@ -242,7 +251,11 @@ export async function orderPage(
   const order = sql.join(listOrder.keys, sql`, `);
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
-    const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
+    const total = scoped
+      ? sql`, (select count(*) from ${orders} where ${where}) as total`
+      : countedByWeek(filter)
+        ? sql`, (${weekTotal(filter)}) as total`
+        : sql``;
     const stamps = await json.preparedRows<{ id: number; stamp: string; total?: string | number | null }>(
       db,
       w.offset === 0
@@ -273,5 +286,13 @@ export async function orderPage(
     return texts.filter((t) => t !== undefined).map((t) => (typeof t === 'string' ? t : t.text));
   };
   const estimate = estimatedCount(db, orders, where);
-  return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : estimate()));
+  return paginate(window, fetchRows, async () => {
+    if (counted !== undefined) return counted;
+    // An empty page carries no total: the shop's list by status counts its weeks again.
+    if (countedByWeek(filter)) {
+      const [row] = await json.preparedRows<{ total: number }>(db, sql`select (${weekTotal(filter)}) as total`);
+      return Number(row?.total ?? 0);
+    }
+    return estimate();
+  });
 }
