@@ -1,7 +1,7 @@
 import type { Executor } from '@cab/db';
 import { parseOrderBy } from '@cab/shared';
 import { type AnyColumn, asc, type Column, desc, getTableName, ilike, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * The list kit's server half (docs/decisions/0008-list-kit.md): a repository turns a list
@@ -73,6 +73,7 @@ interface Total {
   /** The count being taken (one per key, however many ask). */
   taking?: Promise<number>;
 }
+const dialect = new PgDialect();
 const ESTIMATE_TTL_MS = 10_000;
 const EXACT_TTL_MS = 1_000;
 const MAX_ESTIMATES = 1_000;
@@ -91,23 +92,7 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
   return async () => {
     const query = db.select({ one: sql`1` }).from(table).where(where);
     const { sql: text, params } = query.toSQL();
-    const key = `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`;
-    let known = totals.get(db);
-    if (!known) {
-      known = new Map();
-      totals.set(db, known);
-    }
-    let total = known.get(key);
-    if (total?.n !== undefined && (Date.now() < total.until || total.taking)) return total.n;
-    if (total?.taking) return total.taking; // the first count, under way
-    if (!total) {
-      if (known.size >= MAX_ESTIMATES) known.clear();
-      total = { until: 0 };
-      known.set(key, total);
-    }
-    const entry = total;
-    // Due (or never taken): this request takes it and waits; a failed count is taken again next time.
-    entry.taking = (async () => {
+    return keptTotal(db, `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`, async () => {
       const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
         rows: Record<string, unknown>[];
       };
@@ -115,14 +100,58 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
       const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
       const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
       const exact = estimate < exactBelow;
-      entry.n = exact ? await exactCount(db, table, where)() : estimate;
-      entry.until = Date.now() + (exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS);
-      return entry.n;
-    })().finally(() => {
-      entry.taking = undefined;
+      return {
+        n: exact ? await exactCount(db, table, where)() : estimate,
+        ttl: exact ? EXACT_TTL_MS : ESTIMATE_TTL_MS,
+      };
     });
-    return entry.taking;
   };
+}
+
+/**
+ * An exact total the database keeps up itself (a table of counts written by triggers in the
+ * writing transactions: order_week_counts), read by `query` (one row, one number) and, like an
+ * exact count above, kept for 1 s: the busiest list does not sum its counts on every request.
+ */
+export function maintainedCount(db: Executor, query: SQL): Counter {
+  return async () => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return keptTotal(db, `maintained\u0000${text}\u0000${JSON.stringify(params)}`, async () => {
+      const { rows } = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+      return { n: Number(Object.values(rows[0] ?? {})[0] ?? 0), ttl: EXACT_TTL_MS };
+    });
+  };
+}
+
+/**
+ * The total kept under `key` for this database, taken by `take` when due (see estimatedCount:
+ * one request takes it, the others keep the one there was or wait for the first).
+ */
+async function keptTotal(db: Executor, key: string, take: () => Promise<{ n: number; ttl: number }>): Promise<number> {
+  let known = totals.get(db);
+  if (!known) {
+    known = new Map();
+    totals.set(db, known);
+  }
+  let total = known.get(key);
+  if (total?.n !== undefined && (Date.now() < total.until || total.taking)) return total.n;
+  if (total?.taking) return total.taking; // the first count, under way
+  if (!total) {
+    if (known.size >= MAX_ESTIMATES) known.clear();
+    total = { until: 0 };
+    known.set(key, total);
+  }
+  const entry = total;
+  // Due (or never taken): this request takes it and waits; a failed count is taken again next time.
+  entry.taking = (async () => {
+    const { n, ttl } = await take();
+    entry.n = n;
+    entry.until = Date.now() + ttl;
+    return n;
+  })().finally(() => {
+    entry.taking = undefined;
+  });
+  return entry.taking;
 }
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
-import { contains, estimatedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
+import { contains, estimatedCount, maintainedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 import type { Visibility } from './visibility.ts';
 
 /**
@@ -233,9 +233,9 @@ const LIST_JOINS = sql`join ${users} on ${users.id} = ${orders.customerId}
  * 50 rows of JSON was most of PostgreSQL's work per page); rows whose JSON is kept under the same
  * stamp are served from `cache`, the others written by PostgreSQL in one more statement. A
  * customer's or a company's list (`scoped`) is counted in the same statement (an index-only count
- * of their own orders), and so is the shop's list filtered by status alone (its weeks' counts,
- * decision 0038); the shop's list filtered otherwise (100,000 orders) takes the planner's
- * estimate, exact below 10,000 (kit/list.ts). Past the first page, the page's ids are found first (pageIds) and
+ * of their own orders); the shop's list filtered by status alone sums its weeks' counts (exact,
+ * decision 0038, re-read once a second), filtered otherwise (100,000 orders) it takes the
+ * planner's estimate, exact below 10,000 (kit/list.ts). Past the first page, the page's ids are found first (pageIds) and
  * only their rows are joined; the order keys are orders' columns ending in the id.
  */
 export async function orderPage(
@@ -251,11 +251,7 @@ export async function orderPage(
   const order = sql.join(listOrder.keys, sql`, `);
   let counted: number | undefined;
   const fetchRows = async (w: PageWindow) => {
-    const total = scoped
-      ? sql`, (select count(*) from ${orders} where ${where}) as total`
-      : countedByWeek(filter)
-        ? sql`, (${weekTotal(filter)}) as total`
-        : sql``;
+    const total = scoped ? sql`, (select count(*) from ${orders} where ${where}) as total` : sql``;
     const stamps = await json.preparedRows<{ id: number; stamp: string; total?: string | number | null }>(
       db,
       w.offset === 0
@@ -285,14 +281,6 @@ export async function orderPage(
     // A row deleted between the two statements is left out.
     return texts.filter((t) => t !== undefined).map((t) => (typeof t === 'string' ? t : t.text));
   };
-  const estimate = estimatedCount(db, orders, where);
-  return paginate(window, fetchRows, async () => {
-    if (counted !== undefined) return counted;
-    // An empty page carries no total: the shop's list by status counts its weeks again.
-    if (countedByWeek(filter)) {
-      const [row] = await json.preparedRows<{ total: number }>(db, sql`select (${weekTotal(filter)}) as total`);
-      return Number(row?.total ?? 0);
-    }
-    return estimate();
-  });
+  const shopTotal = countedByWeek(filter) ? maintainedCount(db, weekTotal(filter)) : estimatedCount(db, orders, where);
+  return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : shopTotal()));
 }
