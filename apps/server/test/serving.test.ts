@@ -25,7 +25,7 @@ describe('security headers over plain HTTP and HTTPS', () => {
   it('every answer, a page, an API call or a 404, carries the whole set of security headers', async () => {
     const expected = {
       'content-security-policy':
-        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' https://127.0.0.1:* https://localhost:*",
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self' https://js.stripe.com https://*.js.stripe.com;script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self' https://127.0.0.1:* https://localhost:* https://api.stripe.com;frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -41,6 +41,42 @@ describe('security headers over plain HTTP and HTTPS', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject(expected);
       expect(res.headers['x-request-id'], url).toEqual(expect.any(String));
+    }
+  });
+
+  it('the policy admits Stripe.js (script, frames, its API) and nothing else of Stripe, on every answer', async () => {
+    // Issue 27: with `script-src 'self'` and no frame-src the browser refused js.stripe.com, so no
+    // card could be taken. Exactly what Stripe.js needs is added, directive by directive.
+    for (const url of ['/api/core/config/', '/invoices/milestone/1/pay', '/settings/banks']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const directives = Object.fromEntries(
+        String(res.headers['content-security-policy'])
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources]),
+      );
+      expect(directives['script-src'], url).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(directives['frame-src'], url).toEqual([
+        "'self'",
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+      expect(directives['connect-src'], url).toEqual([
+        "'self'",
+        'https://127.0.0.1:*',
+        'https://localhost:*',
+        'https://api.stripe.com',
+      ]);
+      expect(directives['default-src'], url).toEqual(["'self'"]);
+      // No other directive names Stripe (no wildcard *.stripe.com, no m.stripe.network).
+      const others = Object.entries(directives).filter(
+        ([name]) => !['script-src', 'frame-src', 'connect-src'].includes(name),
+      );
+      expect(
+        others.flatMap(([, sources]) => sources).filter((s) => s.includes('stripe')),
+        url,
+      ).toEqual([]);
     }
   });
 

@@ -4,16 +4,25 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Helmet's defaults, with a policy the SPA needs: emotion's inline styles; scripts same-origin. */
+/**
+ * Stripe.js (card and bank payments): its script and the frames of its Elements come from
+ * js.stripe.com and its subdomains, bank-account and 3-D Secure steps open frames on hooks.stripe.com,
+ * and it talks to api.stripe.com. Nothing else of Stripe's is admitted (issue 27).
+ */
+const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
+/** Helmet's defaults, with a policy the SPA needs: emotion's inline styles; scripts same-origin and Stripe.js. */
 const OPTIONS: HelmetOptions = {
   hsts: false,
   contentSecurityPolicy: {
     directives: {
       'upgrade-insecure-requests': null,
-      'script-src': ["'self'"],
+      'script-src': ["'self'", ...STRIPE_JS],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'connect-src': ["'self'", 'https://127.0.0.1:*', 'https://localhost:*'],
+      'connect-src': ["'self'", 'https://127.0.0.1:*', 'https://localhost:*', 'https://api.stripe.com'],
+      // 'self' as default-src gave frames before; Stripe's frames beside it.
+      'frame-src': ["'self'", ...STRIPE_JS, 'https://hooks.stripe.com'],
     },
   },
 };
