@@ -1,6 +1,6 @@
 import type { BasisPoints, Cents } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, userRef } from './accounts.ts';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
@@ -16,8 +16,17 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
 
 export const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
 export const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
-export const PAYMENT_STATUSES_ALL = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REVERSED'] as const;
-export const LEDGER_KINDS = ['CHARGE', 'PAYMENT', 'CREDIT', 'ALLOCATION', 'REVERSAL', 'INTEREST', 'FEE'] as const;
+export const PAYMENT_STATUSES_ALL = [
+  'PENDING',
+  'PROCESSING',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELED',
+  'REVERSED',
+  'DISPUTED',
+] as const;
+export const REFUND_STATUSES_ALL = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export const LEDGER_KINDS = ['CHARGE', 'PAYMENT', 'CREDIT', 'ALLOCATION', 'REVERSAL', 'INTEREST', 'FEE', 'REFUND'] as const;
 
 /** One version of an order's invoice; a reprice after approval issues the next, the old one stays. */
 export const invoices = pgTable(
@@ -147,10 +156,16 @@ export const creditMemos = pgTable(
     reversalNotes: text('reversal_notes'),
     reversedAt: timestamptz('reversed_at'),
     reversedById: userRef('reversed_by_id', 'set null'),
+    /** A card or bank payment's surplus over its milestone's balance (issue 27): "Overpayment on INV-…". */
+    sourcePaymentId: integer('source_payment_id'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_memos_customer_idx').on(t.customerId), index('credit_memos_company_idx').on(t.companyId)],
+  (t) => [
+    index('credit_memos_customer_idx').on(t.customerId),
+    index('credit_memos_company_idx').on(t.companyId),
+    uniqueIndex('credit_memos_source_payment_key').on(t.sourcePaymentId),
+  ],
 );
 
 export const payments = pgTable(
@@ -179,16 +194,57 @@ export const payments = pgTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     clientSecret: text('client_secret'),
     failureMessage: text('failure_message'),
+    /**
+     * Stripe's Idempotency-Key for this payment's intent (issue 27): a UUID, unique beyond this
+     * database (a row id repeats across databases sharing a Stripe account and after a restore).
+     */
+    stripeKey: uuid('stripe_key').notNull().defaultRandom(),
+    /** What was given back (succeeded refunds), kept with the refunds in one transaction. */
+    refunded: cents('refunded')
+      .notNull()
+      .default(0 as Cents),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('payments_stripe_key').on(t.stripeKey),
+    /** The open card or bank payments of a milestone (at most one is wanted, issue 27). */
+    index('payments_open_idx')
+      .on(t.milestoneId)
+      .where(sql`status in ('PENDING', 'PROCESSING')`),
     uniqueIndex('payments_stripe_pi_key').on(t.stripePaymentIntentId),
     index('payments_milestone_idx').on(t.milestoneId),
     index('payments_customer_idx').on(t.customerId, t.createdAt),
     index('payments_company_idx').on(t.companyId, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Money given back on a payment (issue 27): CARD and ACH through Stripe, the others recorded at once. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: cents('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES_ALL }).notNull().default('PENDING'),
+    idempotencyKey: text('idempotency_key'),
+    stripeKey: uuid('stripe_key').notNull().defaultRandom(),
+    stripeRefundId: text('stripe_refund_id'),
+    failureMessage: text('failure_message'),
+    settledAt: timestamptz('settled_at'),
+    createdById: userRef('created_by_id', 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('refunds_stripe_key').on(t.stripeKey),
+    uniqueIndex('refunds_stripe_refund_key').on(t.stripeRefundId),
+    index('refunds_payment_idx').on(t.paymentId),
   ],
 );
 
@@ -209,6 +265,7 @@ export const ledgerEntries = pgTable(
     milestoneId: integer('milestone_id').references(() => invoiceMilestones.id),
     paymentId: integer('payment_id').references(() => payments.id),
     creditMemoId: integer('credit_memo_id').references(() => creditMemos.id),
+    refundId: integer('refund_id').references(() => refunds.id),
     reversesEntryId: bigint('reverses_entry_id', { mode: 'number' }),
     /** An interest or fee entry carried to a reissued invoice: the old version's entry it replaces (decision 0035). */
     carriedFromEntryId: bigint('carried_from_entry_id', { mode: 'number' }),
