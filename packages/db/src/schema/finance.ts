@@ -147,3 +147,32 @@ export const accountChargeSettings = pgTable(
     check('account_charge_settings_one_owner', sql`(${t.customerId} is null) <> (${t.companyId} is null)`),
   ],
 );
+
+/**
+ * The charge settings as they held, day by day (decision 0039): one row per party and first day
+ * (UTC) a value held, written with every change of `account_charge_settings`. The daily charges
+ * of a day read the row in effect that day, so a day posted late, or a setting changed after it,
+ * gives the same charges.
+ */
+export const accountChargeSettingsHistory = pgTable(
+  'account_charge_settings_history',
+  {
+    id: id(),
+    customerId: userRef('customer_id', 'cascade'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** The first day (UTC, the daily job's days) these values held. */
+    effectiveFrom: date('effective_from').notNull(),
+    interestEnabled: boolean('interest_enabled').notNull(),
+    interestMonthly: integer('interest_monthly').$type<BasisPoints>().notNull(),
+    interestGraceDays: integer('interest_grace_days').notNull(),
+    storageEnabled: boolean('storage_enabled').notNull(),
+    storageDailyAmount: integer('storage_daily_amount').$type<Cents>().notNull(),
+    storageFreeDays: integer('storage_free_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_charge_settings_history_customer_key').on(t.customerId, t.effectiveFrom),
+    uniqueIndex('account_charge_settings_history_company_key').on(t.companyId, t.effectiveFrom),
+    check('account_charge_settings_history_one_owner', sql`(${t.customerId} is null) <> (${t.companyId} is null)`),
+  ],
+);
