@@ -8,7 +8,10 @@ import { cents, parseMoney, toWire } from './money.ts';
  * own message: an `error` on the schema itself also answers every check that has none (a too long
  * text once said 'Required'), so schema-level errors here speak only of a missing value.
  */
-const missing = (iss: { input?: unknown }) => iss.input === undefined || iss.input === null;
+/** No value: nothing sent, null, or a form field left blank (SPEC 5: 'Required', not a type message). */
+const missing = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || (typeof iss.input === 'string' && iss.input.trim() === '');
+const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
 
 // A bound written as a bare `.max(n)` speaks the product's words too, wherever the schema is used.
 z.config({
@@ -59,8 +62,9 @@ const numeric = (v: unknown) =>
 
 /**
  * An integer that fits its int4 column (DB_INT), or narrower bounds. `message` replaces the
- * whole-number and lower-bound messages (a field with its own SPEC wording); the upper bound
- * always says what it is.
+ * whole-number and lower-bound messages (a field with its own SPEC wording); without it a
+ * number below the bound says the bound ("Must be 0 or more" for -3, not "Must be a whole
+ * number"); the upper bound always says what it is; a blank field is 'Required'.
  */
 export const intField = (options: { min?: number; max?: number; message?: string } = {}) => {
   const { min = DB_INT.min, max = DB_INT.max, message } = options;
@@ -69,7 +73,7 @@ export const intField = (options: { min?: number; max?: number; message?: string
     z
       .number({ error: typeError(message ?? MSG.wholeNumber) })
       .int(message ?? MSG.wholeNumber)
-      .min(min, message ?? MSG.numberTooSmall(min))
+      .min(min, message ?? (min === 0 ? MSG.mustBeNonNegative : MSG.numberTooSmall(min)))
       .max(max, MSG.numberTooLarge(max)),
   );
 };
@@ -85,10 +89,14 @@ export const idField = () =>
       .max(DB_INT.max, MSG.numberTooLarge(DB_INT.max)),
   );
 
-/** An amount on the wire ("1234.50" or 1234.5) that the int4 cents columns hold (MONEY_CENTS). */
+/**
+ * An amount on the wire ("1234.50" or 1234.5) that the int4 cents columns hold (MONEY_CENTS).
+ * A blank field is 'Required' (SPEC 5), not "Must be a valid decimal".
+ */
 export const moneyField = (typeMessage: string = MSG.decimal) =>
   z
     .union([z.string(), z.number()], { error: typeError(typeMessage) })
+    .refine((v) => !blank(v), { message: MSG.required, abort: true })
     .refine((v) => parseMoney(v) !== null, MSG.decimal)
     .refine(
       (v) => {

@@ -31,6 +31,8 @@ const hasValue = (v: unknown) => v !== null && v !== undefined && v !== '';
 const percentIn = (above: 'zero' | 'zeroOrMore', message: string) =>
   z
     .union([z.string(), z.number()], { error: (iss) => (iss.input == null ? MSG.required : MSG.decimal) })
+    // A blank field is 'Required' (SPEC 5), not "Must be a valid decimal".
+    .refine((v) => typeof v !== 'string' || v.trim() !== '', { message: MSG.required, abort: true })
     .refine((v) => parseMoney(v) !== null, MSG.decimal)
     .refine((v) => {
       const bp = parsePercent(v);
@@ -48,7 +50,8 @@ const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 1) > 0,
 /** An amount of zero or more. */
 const nonNegativeMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) >= 0, FINANCE_TEXT.mustNotBeNegative);
 const isoDate = () => z.iso.date({ error: FINANCE_TEXT.dateInvalid });
-const days = () => intField({ min: 0, max: FINANCE_DAYS_MAX, message: MSG.wholeNumber });
+/** -3 says it must be 0 or more (intField's bound), 1.5 that it must be whole. */
+const days = () => intField({ min: 0, max: FINANCE_DAYS_MAX });
 const bool = () => z.boolean({ error: MSG.required });
 const notes = () => z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(1000, MSG.textTooLong(1000)));
 
@@ -124,7 +127,7 @@ const paymentOptionFields = {
   valid_from: nullable(isoDate()),
   valid_to: nullable(isoDate()),
   is_active: bool(),
-  index: intField({ min: 0, max: 10_000, message: MSG.wholeNumber }),
+  index: intField({ min: 0, max: 10_000 }),
 };
 export const paymentOptionBodySchema = z
   .object({
@@ -271,7 +274,8 @@ export const surchargeListQuerySchema = z.object({
 const boundDiscountFields = {
   customer: z.preprocess(emptyToNull, idField().nullable()),
   company: z.preprocess(emptyToNull, idField().nullable()),
-  percentage: percentZeroTo100(),
+  // SPEC 5: a bound discount of 0 % is no discount.
+  percentage: percentAboveZero(),
   notes: notes(),
 };
 function oneParty(required: boolean) {

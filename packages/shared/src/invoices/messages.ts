@@ -54,6 +54,8 @@ export const INVOICE_WEB_TEXT = {
   status: 'Status',
   nextDue: 'Next due',
   anyStatus: 'Open (due, overdue, partial)',
+  anyCustomer: 'All customers',
+  orderFilterHint: 'Name or number',
   noInvoices: 'No invoices',
   milestones: 'Milestones',
   milestone: 'Milestone',

@@ -40,6 +40,8 @@ export const invoiceListQuerySchema = z.object({
   customer: optionalParam(idField()),
   company: optionalParam(idField()),
   order: optionalParam(idField()),
+  /** Invoices whose order's name contains this text, case-insensitively (the list's Order filter). */
+  order_name: optionalParam(textField(100)),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 

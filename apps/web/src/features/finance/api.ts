@@ -89,8 +89,10 @@ export const useCompanyChoices = () =>
       (await call(accountsApi.companies, { query: ALL, signal })).results.map((c) => ({ id: c.id, name: c.name })),
   });
 
-export const useCustomerChoices = () =>
+/** Every customer's id and name (ADMIN only: pass `enabled` false for anyone else). */
+export const useCustomerChoices = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: financeKeys.choices('customers'),
     queryFn: async ({ signal }) =>
       (await call(accountsApi.customers, { query: ALL, signal })).results.map((u) => ({

@@ -1,4 +1,4 @@
-import { coreApi, invoicesApi, type PayBody } from '@cab/shared';
+import { accountsApi, coreApi, invoicesApi, type PayBody } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
@@ -17,7 +17,10 @@ export const invoiceKeys = {
 
 export type InvoiceFilters = { status: string; customer: string; company: string; order: string };
 
-export function useInvoices(list: ListQueryState<InvoiceFilters>, fixed: { customer?: number; company?: number } = {}) {
+export function useInvoices(
+  list: ListQueryState<InvoiceFilters>,
+  fixed: { customer?: number; company?: number; order_name?: string } = {},
+) {
   const query = { ...listQueryOf(list), ...fixed };
   return useQuery({
     queryKey: invoiceKeys.invoices.list(query),
@@ -56,15 +59,33 @@ function useInvalidateMoney() {
   };
 }
 
-export function usePay(milestoneId: number) {
+/** `form`: a form shows the answer's field errors under its fields (no popup saying them again). */
+export function usePay(milestoneId: number, { form = false }: { form?: boolean } = {}) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (body: PayBody) => call(invoicesApi.pay, { params: { id: milestoneId }, body }),
+    mutationFn: (body: PayBody) => call(invoicesApi.pay, { params: { id: milestoneId }, body, form }),
     onSuccess: invalidate,
   });
 }
 
 export type CreditParty = { type: 'customer' | 'company'; id: number };
+
+/** The customer's or company's name (the account pages' credit dialog is titled with it). */
+export function usePartyName(party: CreditParty): string | undefined {
+  const customer = useQuery({
+    queryKey: ['accounts', 'customer', party.id, 'name'],
+    queryFn: ({ signal }) => call(accountsApi.customer, { params: { id: party.id }, signal }),
+    enabled: party.type === 'customer',
+  });
+  const company = useQuery({
+    queryKey: ['accounts', 'company', party.id, 'name'],
+    queryFn: ({ signal }) => call(accountsApi.company, { params: { id: party.id }, signal }),
+    enabled: party.type === 'company',
+  });
+  if (party.type === 'company') return company.data?.name;
+  const person = customer.data;
+  return person ? `${person.first_name} ${person.last_name}`.trim() || person.email : undefined;
+}
 
 export const useCredits = (party: CreditParty, enabled = true) =>
   useQuery({
@@ -84,6 +105,7 @@ export function useCreateCredit(party: CreditParty) {
       call(party.type === 'customer' ? invoicesApi.customerCreditCreate : invoicesApi.companyCreditCreate, {
         params: { id: party.id },
         body,
+        form: true,
       }),
     onSuccess: invalidate,
   });

@@ -90,6 +90,7 @@ function listArgs(ctx: Ctx, query: InvoiceListQuery) {
     customer: query.customer,
     company: query.company,
     order: query.order,
+    orderName: query.order_name,
     statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
     today: todayLocal(),
   };

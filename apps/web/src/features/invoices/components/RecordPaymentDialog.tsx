@@ -1,4 +1,13 @@
-import { formatWireMoney, INVOICE_WEB_TEXT, MANUAL_PAY_METHODS, type Milestone, payBodySchema } from '@cab/shared';
+import {
+  formatWireMoney,
+  INVOICE_WEB_TEXT,
+  MANUAL_PAY_METHODS,
+  type Milestone,
+  parseMoney,
+  payBodySchema,
+  toWire,
+} from '@cab/shared';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
@@ -26,6 +35,14 @@ const toBody = (v: Values) => ({
 });
 let KEY = '';
 
+/** The smaller of two wire amounts (what a memo can pay of a balance). */
+function smaller(a: string, b: string): string {
+  const x = parseMoney(a);
+  const y = parseMoney(b);
+  if (x === null || y === null) return b;
+  return toWire(x < y ? x : y);
+}
+
 /** ADMIN: records a check, cash or wire payment, or applies a credit memo, on one milestone. */
 export function RecordPaymentDialog({
   milestone,
@@ -36,7 +53,7 @@ export function RecordPaymentDialog({
   party: CreditParty;
   onClose: () => void;
 }) {
-  const pay = usePay(milestone.id);
+  const pay = usePay(milestone.id, { form: true });
   const credits = useCredits(party);
   KEY ||= `rec-${milestone.id}-${Date.now()}`;
   const form = useForm<Values>({
@@ -52,6 +69,15 @@ export function RecordPaymentDialog({
   });
   const method = form.watch('method');
   const memos = (credits.data?.results ?? []).filter((m) => m.status === 'ACTIVE' && m.available !== '0.00');
+  const memoId = form.watch('credit_memo');
+  const chosen = method === 'CREDIT' ? memos.find((m) => String(m.id) === memoId) : undefined;
+  // A memo pays what it holds, at most the balance: the amount follows the memo chosen, and goes
+  // back to the balance for any other method.
+  const prefill = chosen ? smaller(chosen.available, milestone.balance) : milestone.balance;
+  const { setValue } = form;
+  useEffect(() => {
+    setValue('amount', prefill);
+  }, [prefill, setValue]);
   const close = () => {
     KEY = '';
     onClose();

@@ -11,6 +11,7 @@ const COLOR: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'
   PROCESSING: 'warning',
   SUCCEEDED: 'success',
   FAILED: 'error',
+  CANCELED: 'default',
   REVERSED: 'default',
   ACTIVE: 'success',
   VERIFIED: 'success',
@@ -18,10 +19,29 @@ const COLOR: Record<string, 'default' | 'success' | 'warning' | 'error' | 'info'
   PENDING_SETUP: 'info',
 };
 
-/** An invoice, milestone, payment, credit or bank status. */
-export function StatusChip({ status, testId = 'status' }: { status: string; testId?: string }) {
+/**
+ * An invoice, milestone, payment, credit or bank status. `muted`: a payment that took no money (a
+ * failed or cancelled card attempt), drawn outlined and grey so it does not read as one that did.
+ */
+export function StatusChip({
+  status,
+  testId = 'status',
+  muted = false,
+}: {
+  status: string;
+  testId?: string;
+  muted?: boolean;
+}) {
   const label = INVOICE_WEB_TEXT.statusLabels[status] ?? INVOICE_WEB_TEXT.bankStatusLabels[status] ?? status;
   return (
-    <Chip size="small" label={label} color={COLOR[status] ?? 'default'} data-testid={testId} data-status={status} />
+    <Chip
+      size="small"
+      label={label}
+      color={muted ? 'default' : (COLOR[status] ?? 'default')}
+      variant={muted ? 'outlined' : 'filled'}
+      data-testid={testId}
+      data-status={status}
+      data-muted={muted || undefined}
+    />
   );
 }

@@ -12,7 +12,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
@@ -23,21 +23,64 @@ import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
+import { usePhone } from '../components/usePhone.ts';
+
+/** A card attempt that was abandoned, refused or cancelled: shown muted, never as money taken. */
+const DEAD_PAYMENT = new Set<string>(['FAILED', 'CANCELED']);
+const dim = (p: Payment, node: ReactNode) =>
+  DEAD_PAYMENT.has(p.status) ? (
+    <Box component="span" sx={{ color: 'text.disabled' }}>
+      {node}
+    </Box>
+  ) : (
+    node
+  );
+const paymentStatus = (p: Payment) => (
+  <StatusChip status={p.status} testId="payment-status" muted={DEAD_PAYMENT.has(p.status)} />
+);
 
 const paymentColumns: DataColumn<Payment>[] = [
   {
     key: 'date',
     header: INVOICE_WEB_TEXT.date,
     noWrap: true,
-    render: (p) => formatDateTime(p.received_at ?? p.created_at),
+    render: (p) => dim(p, formatDateTime(p.received_at ?? p.created_at)),
   },
-  { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => INVOICE_WEB_TEXT.methodLabels[p.method] },
-  { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => p.reference },
-  { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (p) => formatWireMoney(p.amount) },
+  { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => dim(p, INVOICE_WEB_TEXT.methodLabels[p.method]) },
+  { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => dim(p, p.reference) },
   {
-    key: 'status',
-    header: INVOICE_WEB_TEXT.status,
-    render: (p) => <StatusChip status={p.status} testId="payment-status" />,
+    key: 'amount',
+    header: INVOICE_WEB_TEXT.amount,
+    align: 'right',
+    render: (p) => dim(p, formatWireMoney(p.amount)),
+  },
+  { key: 'status', header: INVOICE_WEB_TEXT.status, render: paymentStatus },
+];
+
+/** On a phone: when and how, then how much and its status. */
+const phonePaymentColumns: DataColumn<Payment>[] = [
+  {
+    key: 'date',
+    header: INVOICE_WEB_TEXT.date,
+    render: (p) => (
+      <>
+        <Typography variant="body2">{dim(p, INVOICE_WEB_TEXT.methodLabels[p.method])}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {formatDateTime(p.received_at ?? p.created_at)}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    key: 'amount',
+    header: INVOICE_WEB_TEXT.amount,
+    align: 'right',
+    render: (p) => (
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+        <span>{dim(p, formatWireMoney(p.amount))}</span>
+        {paymentStatus(p)}
+      </Box>
+    ),
   },
 ];
 
@@ -56,7 +99,7 @@ const chargeColumns = (milestones: Milestone[]): DataColumn<Charge>[] => [
     header: INVOICE_WEB_TEXT.milestoneColumn,
     render: (c) => milestones.find((m) => m.id === c.milestone)?.label ?? '',
   },
-  { key: 'notes', header: INVOICE_WEB_TEXT.notesColumn, render: (c) => c.notes },
+  { key: 'notes', header: INVOICE_WEB_TEXT.notesColumn, minWidth: 180, render: (c) => c.notes },
   { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (c) => formatWireMoney(c.amount) },
 ];
 
@@ -73,6 +116,46 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/**
+ * The milestones on a phone (m4 of the finance walk): one stacked card each, its balance and
+ * status beside its Pay, so a customer sees what a row asks before pressing Pay.
+ */
+function MilestoneCards({ milestones, action }: { milestones: Milestone[]; action: (m: Milestone) => ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="milestones-table">
+      {milestones.map((m) => (
+        <Box
+          key={m.id}
+          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+          data-testid={`milestone-${m.seq}`}
+        >
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="subtitle2">
+              {m.label} · {m.percentage} %
+            </Typography>
+            <StatusChip status={m.status} testId="milestone-status" />
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1, mt: 1 }}>
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {INVOICE_WEB_TEXT.balance}
+              </Typography>
+              <Typography variant="h6" component="div" data-testid="milestone-balance">
+                {formatWireMoney(m.balance)}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {INVOICE_WEB_TEXT.amount} {formatWireMoney(m.amount)}
+                {m.due_date ? ` · ${INVOICE_WEB_TEXT.dueDate} ${m.due_date}` : ''}
+              </Typography>
+            </Box>
+            {action(m)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const admin = useInRoleGroup(ROLE_GROUPS.admin);
   const [recording, setRecording] = useState<Milestone | null>(null);
@@ -85,7 +168,12 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
     { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (m) => formatWireMoney(m.amount) },
     { key: 'paid', header: INVOICE_WEB_TEXT.paid, align: 'right', render: (m) => formatWireMoney(m.paid) },
     { key: 'credited', header: INVOICE_WEB_TEXT.credited, align: 'right', render: (m) => formatWireMoney(m.credited) },
-    { key: 'balance', header: INVOICE_WEB_TEXT.balance, align: 'right', render: (m) => formatWireMoney(m.balance) },
+    {
+      key: 'balance',
+      header: INVOICE_WEB_TEXT.balance,
+      align: 'right',
+      render: (m) => <span data-testid="milestone-balance">{formatWireMoney(m.balance)}</span>,
+    },
     { key: 'due', header: INVOICE_WEB_TEXT.dueDate, noWrap: true, render: (m) => m.due_date ?? '' },
     {
       key: 'status',
@@ -94,6 +182,17 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
     },
   ];
   const open = (m: Milestone) => m.status !== 'PAID' && m.status !== 'VOID';
+  const phone = usePhone();
+  const milestoneAction = (m: Milestone) =>
+    !open(m) || invoice.superseded_at ? null : admin ? (
+      <Button size="small" onClick={() => setRecording(m)} data-testid="record-payment">
+        {INVOICE_WEB_TEXT.recordPayment}
+      </Button>
+    ) : (
+      <Button size="small" component={RouterLink} to={`/invoices/milestone/${m.id}/pay`} data-testid="pay-milestone">
+        {INVOICE_WEB_TEXT.pay}
+      </Button>
+    );
   return (
     <>
       <PageHeader
@@ -136,28 +235,17 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           <Typography variant="h6" gutterBottom>
             {INVOICE_WEB_TEXT.milestones}
           </Typography>
-          <DataTable
-            rows={invoice.milestones}
-            columns={milestoneColumns}
-            testId="milestones-table"
-            rowTestId={(m) => `milestone-${m.seq}`}
-            rowActions={(m) =>
-              !open(m) || invoice.superseded_at ? null : admin ? (
-                <Button size="small" onClick={() => setRecording(m)} data-testid="record-payment">
-                  {INVOICE_WEB_TEXT.recordPayment}
-                </Button>
-              ) : (
-                <Button
-                  size="small"
-                  component={RouterLink}
-                  to={`/invoices/milestone/${m.id}/pay`}
-                  data-testid="pay-milestone"
-                >
-                  {INVOICE_WEB_TEXT.pay}
-                </Button>
-              )
-            }
-          />
+          {phone ? (
+            <MilestoneCards milestones={invoice.milestones} action={milestoneAction} />
+          ) : (
+            <DataTable
+              rows={invoice.milestones}
+              columns={milestoneColumns}
+              testId="milestones-table"
+              rowTestId={(m) => `milestone-${m.seq}`}
+              rowActions={milestoneAction}
+            />
+          )}
         </CardContent>
       </Card>
       <Card sx={{ mt: 3 }}>
@@ -167,7 +255,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           </Typography>
           <DataTable
             rows={invoice.payments}
-            columns={paymentColumns}
+            columns={phone ? phonePaymentColumns : paymentColumns}
             emptyText={INVOICE_WEB_TEXT.noPayments}
             testId="payments-table"
             rowActions={(p) =>
