@@ -137,8 +137,8 @@ describe('the daily charges', () => {
     const day = plus(today, 6);
     const before = (await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length;
     const settings = (await import('../src/modules/finance/charges/service.ts')).chargeSettings;
-    await postDailyCharges(serverA, day, await settings(serverA));
-    await postDailyCharges(serverB, day, await settings(serverB));
+    await postDailyCharges(serverA, day, await settings(serverA, day));
+    await postDailyCharges(serverB, day, await settings(serverB, day));
     expect((await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length).toBe(before);
     // The next day posts one more of each; interest stays simple (not on the interest).
     const next = plus(today, 7);

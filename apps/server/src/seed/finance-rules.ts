@@ -9,14 +9,15 @@ import { DEMO_ORDER_CUSTOMERS, DEMO_PAYMENT_OPTIONS } from './finance.ts';
  * a large-order option whose rules admit business accounts from $5,000 and personal ones from
  * $10,000, Net 30 admitted to the demo company, an inactive rule on "Pay in full", and overdue
  * interest and storage fees for the demo company and the personal customer. The rules leave the
- * options the demo orders use open to them. Idempotent: only while payment_rules is empty.
+ * options the demo orders use open to them. Idempotent: only while payment_rules is empty. The
+ * charge settings hold from `chargesFrom` (YYYY-MM-DD, UTC), the first day of the demo's charges.
  */
 
 export const DEMO_LARGE_ORDER_OPTION = 'Large order 30/40/30';
 
 const { paymentOptions, paymentRules, users } = schema;
 
-export async function seedDemoFinanceRules(tx: Executor): Promise<void> {
+export async function seedDemoFinanceRules(tx: Executor, chargesFrom?: string): Promise<void> {
   const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentRules);
   if (Number(n) > 0) return;
   const demo = await tx
@@ -68,11 +69,13 @@ export async function seedDemoFinanceRules(tx: Executor): Promise<void> {
         storageDailyAmount: cents(1_500),
         storageFreeDays: 7,
       },
+      chargesFrom,
     );
   }
   await setChargeSettings(
     tx,
     { customerId: personal.id },
     { interestEnabled: true, interestMonthly: basisPoints(100), interestGraceDays: 15 },
+    chargesFrom,
   );
 }

@@ -5,7 +5,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { seedDemoCharges } from './charges.ts';
+import { demoChargesFrom, seedDemoCharges } from './charges.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
 import { seedDemoInvoices } from './invoices.ts';
@@ -17,7 +17,8 @@ import { seedDemoRemakes } from './remakes.ts';
 /**
  * The demo seed (decision 0024): packages/db's seed (settings, holidays, templates, the demo
  * accounts and catalogue), then the demo finance rules through the finance module's writers and
- * the demo orders through the orders module's use cases. Idempotent: a second run adds nothing.
+ * the demo orders through the orders module's use cases. Made once, on an empty database: a
+ * second run (every later start) adds nothing and posts nothing (decision 0039).
  */
 
 export {
@@ -71,11 +72,17 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     // Serialize concurrent first starts on a shared PostgreSQL.
     await tx.db.execute(sql`select pg_advisory_xact_lock(727276)`);
     if (!options.demoOrders) {
-      await seedDemoFinance(tx.db);
-      await seedDemoFinanceRules(tx.db);
+      // The rules alone, made with the demo accounts (an empty database), never on a later start.
+      if (createdDemoUsers > 0) {
+        await seedDemoFinance(tx.db);
+        await seedDemoFinanceRules(tx.db);
+      }
       return 0;
     }
     const made = await seedDemoOrders(tx);
+    // The rest of the demo is made with its orders, once: a later start (orders exist) adds
+    // nothing, posts no charge and changes no setting (decision 0039).
+    if (made === 0) return 0;
     // Scan sessions over the demo orders in production (issue 18).
     if (made > 0) await seedDemoProduction(tx);
     // Planned days for the open demo orders (the planner, decision 0031).
@@ -83,10 +90,12 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     await seedDemoRemakes(tx);
     // Payments, credits and a bank over the demo orders' invoices (issue 17).
     await seedDemoInvoices(tx);
-    // After the orders: the demo orders are priced and submitted before any rule exists.
-    await seedDemoFinanceRules(tx.db);
-    // The last days' overdue interest and storage fees on the demo invoices (decision 0035).
-    await seedDemoCharges(tx);
+    // After the orders: the demo orders are priced and submitted before any rule exists. The
+    // charge settings hold from the first day of the demo's charges.
+    const now = new Date();
+    await seedDemoFinanceRules(tx.db, demoChargesFrom(now));
+    // The last days' overdue interest and storage fees on the demo invoices (decisions 0035, 0039).
+    await seedDemoCharges(tx, 3, now);
     return made;
   });
   return { createdDemoUsers, createdDemoOrders };

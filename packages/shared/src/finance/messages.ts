@@ -25,8 +25,7 @@ export const FINANCE_TEXT = {
   /** Reminder answers and buttons. */
   remindersQueued: (n: number) => (n === 1 ? '1 e-mail queued' : `${n} e-mails queued`),
   settingsSaved: 'Settings saved',
-  /** The payment reminder's words when the balance is not known to finance. */
-  openBalance: 'your open balance',
+  /** The payment reminder's words for a due date when nothing owed has one yet. */
   dueDateInAccount: 'the due date shown in your account',
 } as const;
 

@@ -12,6 +12,7 @@ export {
   chargeSettings,
   DAILY_CHARGES_JOB,
   type DailyChargesBody,
+  dailyChargesJob,
   registerFinanceJobs,
   setChargeSettings,
   supplyDailyCharges,

@@ -21,6 +21,7 @@ export { splitTotal } from './issue/service.ts';
 export { applyIntent, payMilestone } from './pay/service.ts';
 export { invoiceDetail, listInvoiceRows, listInvoices, orderInvoice } from './read/service.ts';
 export { ledgerTotal } from './repository.ts';
+export { partyBalance } from './reports/service.ts';
 
 /** Hooks the module into orders' moves and answer (registered once, on import). */
 onOrderMove('approve', 'invoice', (tx, moved) => issueOnApprove(tx, moved));

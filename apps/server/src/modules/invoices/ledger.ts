@@ -1,5 +1,6 @@
 import type { Cents } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
+import { todayLocal } from './common.ts';
 import * as repo from './repository.ts';
 
 /** Posting to the ledger: the one place entries are written (append-only; never updated). */
@@ -40,7 +41,13 @@ export async function post(ctx: RequestContext | Ctx, party: Party, postings: Po
         reversesEntryId: p.reversesEntryId ?? null,
         carriedFromEntryId: p.carriedFromEntryId ?? null,
         notes: p.notes ?? '',
-        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : {}),
+        // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
+        // seed, `ctx.at`) the day it happened, not the day of the replay.
+        ...(p.effectiveDate
+          ? { effectiveDate: p.effectiveDate }
+          : ctx.at
+            ? { effectiveDate: todayLocal(ctx.at) }
+            : {}),
         ...(ctx.at ? { recordedAt: ctx.at } : {}),
         createdById: ctx.actor?.id ?? null,
       })),

@@ -39,11 +39,15 @@ export async function insertEntries(db: Executor, entries: NewEntry[]) {
   return db.insert(ledgerEntries).values(entries).returning();
 }
 
-export async function supersede(db: Executor, invoiceId: number) {
-  await db.update(invoices).set({ supersededAt: sql`now()` }).where(eq(invoices.id, invoiceId));
+export async function supersede(db: Executor, invoiceId: number, at?: Date) {
+  // `at`: when, in a replayed history (RequestContext.at); else the database's now().
+  await db
+    .update(invoices)
+    .set({ supersededAt: at ?? sql`now()` })
+    .where(eq(invoices.id, invoiceId));
   await db
     .update(invoiceMilestones)
-    .set({ voidedAt: sql`now()` })
+    .set({ voidedAt: at ?? sql`now()` })
     .where(and(eq(invoiceMilestones.invoiceId, invoiceId), isNull(invoiceMilestones.voidedAt)));
 }
 

@@ -1,4 +1,4 @@
-import { FINANCE_TEXT, MSG, WEB_TEXT } from '@cab/shared';
+import { FINANCE_TEXT, formatMoney, MSG, WEB_TEXT } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -6,6 +6,7 @@ import { activeManagersOf, companyName } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
+import { partyBalance } from '../invoices/index.ts';
 import { ordersAwaitingPickup } from '../orders/index.ts';
 
 /**
@@ -27,6 +28,8 @@ interface Party {
   company: { name: string } | null;
   recipients: Recipient[];
   owner: { customerId: number } | { companyId: number };
+  /** Whose balance the payment reminder names: the aging report's party (a business customer's company). */
+  ledgerParty: { customerId: number } | { companyId: number };
 }
 
 /** The customer (not staff) or the company named in the path, with who receives its mail; 404 otherwise. */
@@ -34,13 +37,16 @@ async function partyOf(ctx: Ctx, kind: PartyKind, id: number): Promise<Party> {
   if (kind === 'company') {
     const name = await companyName(ctx.db, id);
     if (name === null) throw notFound(MSG.companyNotFound);
-    return { kind, id, company: { name }, recipients: await activeManagersOf(ctx.db, id), owner: { companyId: id } };
+    const recipients = await activeManagersOf(ctx.db, id);
+    return { kind, id, company: { name }, recipients, owner: { companyId: id }, ledgerParty: { companyId: id } };
   }
   const found = await findUserWithCompany(ctx.db, id);
   const u = found?.user;
   if (!u || u.accountType === null || u.isStaff || u.isEmployee) throw notFound(MSG.userNotFound);
   const company = found.company ? { name: found.company.name } : null;
-  return { kind, id, company, recipients: u.isActive ? [u] : [], owner: { customerId: id } };
+  // A business customer's invoices are its company's: the aging report lists them under the company.
+  const ledgerParty = u.companyId !== null ? { companyId: u.companyId } : { customerId: id };
+  return { kind, id, company, recipients: u.isActive ? [u] : [], owner: { customerId: id }, ledgerParty };
 }
 
 const userData = (u: Recipient) => ({
@@ -61,19 +67,29 @@ async function record(tx: Ctx, party: Party, action: string, to: string[]) {
   return { queued: to.length };
 }
 
+/** YYYY-MM-DD as the e-mails write a date: "Oct 31, 2026". */
+const formatDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 /** The payment_reminder e-mail to the party's recipients. */
 export function sendPaymentReminder(ctx: Ctx, kind: PartyKind, id: number) {
   return transaction(ctx, async (tx) => {
     const party = await partyOf(tx, kind, id);
-    // The balance and its due date belong to the invoices' ledger; until it answers them the
-    // mail points to the account, where both are shown.
+    // From the ledger, as the aging report says it today: the open balance, and the earliest due
+    // date of what is still owed (none dated yet: the mail points to the account).
+    const { balance, oldestDueDate } = await partyBalance(tx.db, party.ledgerParty);
     for (const r of party.recipients) {
       await enqueueTemplate(tx, 'payment_reminder', r.email, {
         user: userData(r),
         company: party.company,
         app: appData(tx),
-        balance: FINANCE_TEXT.openBalance,
-        due_date: FINANCE_TEXT.dueDateInAccount,
+        balance: formatMoney(balance),
+        due_date: oldestDueDate ? formatDay(oldestDueDate) : FINANCE_TEXT.dueDateInAccount,
       });
     }
     return record(

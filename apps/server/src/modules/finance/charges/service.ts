@@ -13,7 +13,7 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
-import { registerDailyJob } from '../../../kit/daily-jobs.ts';
+import { type DailyJob, registerDailyJob, utcDay } from '../../../kit/daily-jobs.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
@@ -67,6 +67,15 @@ async function read<W>(ctx: Ctx, kind: PartyKind, id: number, toWire: (s: Settin
   return toWire((await repo.settingsOf(ctx.db, party)) ?? DEFAULTS);
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The first day a change holds: the day after it is made (UTC, the daily job's days). Today's
+ * charges may already be posted, with the settings that held when the day began: a change made
+ * today moves neither them nor any earlier day's, however late a day is posted (decision 0039).
+ */
+export const firstDayOfChange = (at: Date = new Date()) => utcDay(new Date(at.getTime() + DAY_MS));
+
 async function write<W>(
   ctx: Ctx,
   kind: PartyKind,
@@ -77,7 +86,7 @@ async function write<W>(
   return transaction(ctx, async (tx) => {
     const party = await partyOf(tx, kind, id);
     const before = toWire((await repo.settingsOf(tx.db, party, true)) ?? DEFAULTS);
-    const after = toWire(await repo.upsertSettings(tx.db, party, values));
+    const after = toWire(await repo.upsertSettings(tx.db, party, values, firstDayOfChange(tx.at)));
     await audit(tx, { entity: 'account_charges', id: `${kind}:${id}`, action: 'update', before, after });
     return after;
   });
@@ -114,9 +123,16 @@ export function updateStorageFees(ctx: Ctx, kind: PartyKind, id: number, body: z
   return write(ctx, kind, id, values, storageToWire);
 }
 
-/** Writes a party's settings without a request (the demo seed). */
-export const setChargeSettings = (db: Executor, party: repo.Party, values: repo.ChargeSettingsValues) =>
-  repo.upsertSettings(db, party, values);
+/**
+ * Writes a party's settings without a request (the demo seed, whose history says from which day
+ * they held: `effectiveFrom`, YYYY-MM-DD UTC; by default from the day after, as a change).
+ */
+export const setChargeSettings = (
+  db: Executor,
+  party: repo.Party,
+  values: repo.ChargeSettingsValues,
+  effectiveFrom: string = firstDayOfChange(),
+) => repo.upsertSettings(db, party, values, effectiveFrom);
 
 // ---------------------------------------------------------------------------------------------
 // The daily charges
@@ -146,9 +162,9 @@ export function supplyDailyCharges(body: DailyChargesBody): void {
   postCharges = body;
 }
 
-/** The accounts with interest or storage fees on. */
-export async function chargeSettings(ctx: RequestContext): Promise<ChargeSettings[]> {
-  return (await repo.enabledSettings(ctx.db)).map((r) => ({
+/** The accounts with interest or storage fees on, as their settings held on `day` (YYYY-MM-DD, UTC). */
+export async function chargeSettings(ctx: RequestContext, day: string): Promise<ChargeSettings[]> {
+  return (await repo.settingsOnDay(ctx.db, day)).map((r) => ({
     customerId: r.customerId,
     companyId: r.companyId,
     interest: { enabled: r.interestEnabled, monthly: r.interestMonthly, graceDays: r.interestGraceDays },
@@ -156,7 +172,13 @@ export async function chargeSettings(ctx: RequestContext): Promise<ChargeSetting
   }));
 }
 
+/**
+ * The body of `finance:daily-charges`: the day's charges with the settings that held that day,
+ * so a day posted late (a catch-up) posts what it would have posted on time.
+ */
+export const dailyChargesJob: DailyJob = async (ctx, day) => postCharges(ctx, day, await chargeSettings(ctx, day));
+
 /** Registers `finance:daily-charges` with the daily job runner (called once at start). */
 export function registerFinanceJobs(): void {
-  registerDailyJob(DAILY_CHARGES_JOB, async (ctx, day) => postCharges(ctx, day, await chargeSettings(ctx)));
+  registerDailyJob(DAILY_CHARGES_JOB, dailyChargesJob);
 }

@@ -118,7 +118,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
   const current = await repo.currentInvoiceOfOrder(tx.db, saved.id, true);
   if (!current || current.total === saved.totalPrice) return;
   const old = await repo.milestonesOf(tx.db, [current.id]);
-  await repo.supersede(tx.db, current.id);
+  await repo.supersede(tx.db, current.id, tx.at);
   const party = { customerId: current.customerId, companyId: current.companyId };
   const { invoice, milestones, issuedOn } = await issueVersion(tx, saved, current.version + 1, 'reprice');
   // The old charges reversed; each payment's and memo's pieces on the old milestones moved.
@@ -181,7 +181,7 @@ export async function voidOnCancel(tx: Ctx, order: OrderRow) {
   if (milestones.some((m) => m.paid + m.credited !== 0)) {
     throw badRequest(INVOICE_CODES.orderHasPayments, INVOICE_TEXT.orderHasPayments);
   }
-  await repo.supersede(tx.db, current.id);
+  await repo.supersede(tx.db, current.id, tx.at);
   await post(
     tx,
     { customerId: current.customerId, companyId: current.companyId },

@@ -95,3 +95,34 @@ export async function revenueSums(
     collected: Number(r.collected),
   }));
 }
+
+/** A party as the aging report names it: a company, or a customer's own invoices (no company). */
+export type AgingParty = { customerId: number } | { companyId: number };
+
+/**
+ * One party's open balance as of `asOf`, as the aging report sums it (its milestones' entries
+ * effective on or before that day), and the earliest due date among its milestones still owing.
+ */
+export async function partyBalance(
+  db: Executor,
+  party: AgingParty,
+  asOf: string,
+): Promise<{ balance: number; oldestDueDate: string | null }> {
+  const whose =
+    'companyId' in party
+      ? sql`e.company_id = ${party.companyId}`
+      : sql`e.customer_id = ${party.customerId} and e.company_id is null`;
+  const [row] = await rowsOf<{ balance: unknown; oldest: string | null }>(
+    db,
+    sql`select coalesce(sum(t.owed), 0) as balance,
+        to_char(min(t.due_date) filter (where t.owed > 0), 'YYYY-MM-DD') as oldest
+      from (
+        select m.id, m.due_date, sum(e.amount) as owed
+        from ${ledgerEntries} e
+        join ${invoiceMilestones} m on m.id = e.milestone_id
+        where ${whose} and e.effective_date <= ${asOf}::date
+        group by m.id, m.due_date
+      ) t`,
+  );
+  return { balance: Number(row?.balance ?? 0), oldestDueDate: row?.oldest ?? null };
+}

@@ -1,5 +1,7 @@
+import type { Executor } from '@cab/db';
 import {
   AGING_BUCKETS,
+  type Cents,
   type AgingQuery,
   type AgingReport,
   type AgingRow,
@@ -123,4 +125,17 @@ export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<Reve
       collected: money(sums.reduce((t, s) => t + s.collected, 0)),
     },
   };
+}
+
+/**
+ * What a party owes as of `asOf` (default today), as the aging report would say it, and the
+ * earliest due date of what it still owes (null when nothing owed has a date): the payment reminder.
+ */
+export async function partyBalance(
+  db: Executor,
+  party: repo.AgingParty,
+  asOf: string = todayLocal(),
+): Promise<{ balance: Cents; oldestDueDate: string | null }> {
+  const found = await repo.partyBalance(db, party, asOf);
+  return { balance: found.balance as Cents, oldestDueDate: found.oldestDueDate };
 }

@@ -24,6 +24,8 @@ export async function compareAndSetStatus(
   id: number,
   read: { status: OrderStatus; version: number },
   to: { status: OrderStatus; inEditingMode: boolean },
+  /** When the move happened, in a replayed history (`RequestContext.at`); else the database's now(). */
+  at?: Date,
 ) {
   const stamp = to.status !== read.status ? STATUS_TIME[to.status as keyof typeof STATUS_TIME] : undefined;
   const [row] = await db
@@ -31,7 +33,7 @@ export async function compareAndSetStatus(
     .set({
       status: to.status,
       inEditingMode: to.inEditingMode,
-      ...(stamp ? { [stamp]: sql`now()` } : {}),
+      ...(stamp ? { [stamp]: at ?? sql`now()` } : {}),
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })

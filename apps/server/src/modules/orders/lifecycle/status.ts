@@ -76,6 +76,7 @@ export async function applyMove(
     row.id,
     { status: row.status, version: row.version },
     { status: answer.to, inEditingMode: answer.in_editing_mode },
+    tx.at,
   );
   if (!moved) throw changedConcurrently();
   const extra = {
