@@ -12,18 +12,18 @@ import {
 } from '../../apps/server/test/fake-stripe.ts';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 import { addressesOf, auth, createBid, createLineItem, getJson, paymentOptions, tokenOf } from '../order-helpers.ts';
+import { serveStripeStandin } from '../stripe-standin.ts';
 
 /**
- * Issue 17, a card payment in the browser through the local fake of Stripe: a customer pays the
- * deposit by card, the signed webhook marks it SUCCEEDED, an admin records the balance by check,
- * the invoice is PAID and the receipts are in the outbox.
+ * Card and bank payments in the browser through Stripe.js (issues 17 and 27): a customer pays the
+ * deposit by card, or connects a bank account, verifies it and pays by ACH; the signed webhooks
+ * mark the payments; the milestone reads Paid on the invoice.
  *
  * The configured web server has no Stripe keys, so this file starts a second server on its own
- * port (E2E_PORT + 100) and data directory, with STRIPE_* pointed at the fake. In the browser,
- * `loadStripe` uses `window.Stripe` when it is already defined: an init script defines a fake
- * one (elements, create, mount, confirmCardPayment) whose confirmation is done here, in Node: the
- * fake marks the PaymentIntent succeeded and the webhook, signed with the SDK's
- * generateTestHeaderString, is delivered to the server as Stripe would.
+ * port (E2E_PORT + 100) and data directory, with STRIPE_* pointed at the local fake. In the browser
+ * nothing is faked in the page: a stand-in of Stripe.js is served at https://js.stripe.com and
+ * Stripe's API at https://api.stripe.com by request routing (e2e/stripe-standin.ts), so the app's
+ * own Content-Security-Policy decides, as in use, whether the script, its frames and its calls run.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -86,49 +86,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The fake Stripe.js: what the pay page calls (Elements with a CardElement, confirmCardPayment). */
-function fakeStripeJs() {
-  const w = window as unknown as Record<string, unknown>;
-  const element = {
-    mount(node: HTMLElement | string) {
-      const el = typeof node === 'string' ? document.querySelector(node) : node;
-      if (el) el.innerHTML = '<input data-testid="fake-card-number" placeholder="4242 4242 4242 4242" />';
-    },
-    unmount() {},
-    destroy() {},
-    on() {
-      return element;
-    },
-    off() {
-      return element;
-    },
-    once() {
-      return element;
-    },
-    update() {},
-    focus() {},
-    blur() {},
-    clear() {},
-  };
-  const confirm = async (secret: string) =>
-    (w.__fakeStripeConfirm as (s: string) => Promise<unknown>)(secret) as Promise<{
-      paymentIntent?: { id: string; status: string };
-      error?: { message: string };
-    }>;
-  const stripe = () => ({
-    elements: () => ({ create: () => element, getElement: () => element, update() {}, fetchUpdates: async () => ({}) }),
-    createToken: async () => ({ error: { message: 'not faked' } }),
-    createPaymentMethod: async () => ({ error: { message: 'not faked' } }),
-    confirmCardPayment: confirm,
-    confirmPayment: (o: { clientSecret: string }) => confirm(o.clientSecret),
-    confirmUsBankAccountPayment: confirm,
-    _registerWrapper() {},
-    registerAppInfo() {},
-  });
-  (stripe as unknown as { version: number }).version = 3;
-  w.Stripe = stripe;
-}
-
 async function approvedDepositOrder(request: import('@playwright/test').APIRequestContext): Promise<Order> {
   const admin = await tokenOf(request, DEMO_USERS.ADMIN);
   const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
@@ -156,46 +113,45 @@ async function approvedDepositOrder(request: import('@playwright/test').APIReque
   return (await approved.json()) as Order;
 }
 
-test('a customer pays the deposit by card, an admin records the balance by check: PAID, receipts in the outbox', async ({
+/** The invoice's milestone `seq` as a person reads it: its status chip. */
+const milestoneStatus = (page: import('@playwright/test').Page, seq: number) =>
+  page.getByTestId('milestones-table').getByTestId(`milestone-${seq}`).getByTestId('milestone-status').first();
+
+test('a customer pays the deposit by card in the Payment Element, an admin records the balance by check: PAID, receipts in the outbox', async ({
   page,
 }) => {
   const order = await approvedDepositOrder(page.request);
   const invoiceId = order.invoice!.id;
-  const webhooks: number[] = [];
-  await page.exposeFunction('__fakeStripeConfirm', async (secret: string) => {
-    // What Stripe does once the browser confirmed: the intent succeeds, the signed event is sent.
-    const id = secret.split('_secret')[0]!;
-    const pi = fake.setIntentStatus(id, 'succeeded');
-    const { payload, signature } = fake.event('payment_intent.succeeded', pi);
-    const delivered = await fetch(`${BASE}/api/payments/stripe/webhook/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-    webhooks.push(delivered.status);
-    return { paymentIntent: { id, status: 'succeeded' } };
-  });
-  await page.addInitScript(fakeStripeJs);
+  const stripe = await serveStripeStandin(page, { fake, server: BASE });
 
   await loginAs(page, 'PERSONAL');
   await page.goto(`/invoices/${invoiceId}`);
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'DUE');
   await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
-  await expect(page.getByTestId('card-element').getByTestId('fake-card-number')).toBeVisible();
-  await page.getByTestId('fake-card-number').fill('4242 4242 4242 4242');
+  // The card is typed into Stripe's frame (js.stripe.com), which the page's policy must admit.
+  const card = page.getByTestId('card-element').frameLocator('iframe[title="Secure payment input frame"]');
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiration date').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
   await page.getByTestId('pay-submit').click();
-  await expect(page.getByTestId('payment-success')).toBeVisible();
-  expect(webhooks).toEqual([200]);
-  // The server created the PaymentIntent at the fake, once, with an idempotency key.
+  await expect(page.getByTestId('payment-success')).toHaveText('Thank you: your payment was received.');
+  expect(stripe.webhooks).toEqual([{ type: 'payment_intent.succeeded', status: 200 }]);
+  // Stripe.js came from its own address and confirmed at Stripe's API with the card; the server
+  // created the PaymentIntent at the fake, once, with an idempotency key, and never saw the card.
+  expect(stripe.requests.some((r) => /^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js/.test(r.url))).toBe(true);
+  const confirmed = stripe.requests.filter((r) => r.url.startsWith('https://api.stripe.com/v1/payment_intents/'));
+  expect(confirmed.map((r) => r.form['payment_method_data[card][number]'])).toEqual(['4242424242424242']);
   const created = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
   expect(created).toHaveLength(1);
   expect(created[0]!.idempotencyKey).toBeTruthy();
+  expect(JSON.stringify(fake.requests)).not.toContain('4242424242424242');
 
   await page.goto(`/invoices/${invoiceId}`);
   await expect(page.getByTestId('payments-table').getByTestId('payment-status')).toHaveAttribute(
     'data-status',
     'SUCCEEDED',
   );
+  await expect(milestoneStatus(page, 1)).toHaveAttribute('data-status', 'PAID');
   await expect(page.getByTestId('invoice-status')).not.toHaveAttribute('data-status', 'PAID');
 
   // The admin records the balance by check.
@@ -261,4 +217,98 @@ test('the invoice page lists the overdue interest and storage fees the daily job
   await expect(table.getByTestId('charge-kind').first()).toHaveText(
     charged!.charges[0]!.kind === 'INTEREST' ? 'Overdue interest' : 'Storage fee',
   );
+});
+
+test('a customer connects a bank account in Stripe’s window, verifies the micro-deposits and pays by ACH: the milestone is Paid once the bank settles', async ({
+  page,
+}) => {
+  const order = await approvedDepositOrder(page.request);
+  const invoiceId = order.invoice!.id;
+  const stripe = await serveStripeStandin(page, { fake, server: BASE });
+  const holder = `Pat Personal ${Date.now()}`;
+
+  await loginAs(page, 'PERSONAL');
+  await page.goto('/settings/banks');
+  await page.getByTestId('add-bank').click();
+  const dialog = page.getByTestId('add-bank-dialog');
+  await dialog.getByLabel('Account holder name').fill(holder);
+  await dialog.getByRole('button', { name: 'Connect the account' }).click();
+  // Stripe's own window (a frame of js.stripe.com) takes the account numbers; our dialog is gone.
+  await expect(dialog).toBeHidden();
+  const bankFrame = page.frameLocator('iframe[title="Connect a bank account"]');
+  await bankFrame.getByLabel('Routing number').fill('110000000');
+  await bankFrame.getByLabel('Account number').fill('000123456789');
+  await bankFrame.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Bank account added')).toBeVisible();
+  const row = page.getByTestId('banks-table').locator('[data-testid^="bank-"]').filter({ hasText: holder });
+  await expect(row.getByTestId('bank-status')).toHaveAttribute('data-status', 'PENDING_VERIFICATION');
+  // The account number went to Stripe, never to our server.
+  const setup = stripe.requests.filter((r) => /\/v1\/setup_intents\/[^/]+\/confirm$/.test(r.url));
+  expect(setup.map((r) => r.form['payment_method_data[us_bank_account][account_number]'])).toEqual(['000123456789']);
+  expect(JSON.stringify(fake.requests)).not.toContain('000123456789');
+
+  await row.getByTestId('verify-bank').click();
+  const verify = page.getByTestId('verify-bank-dialog');
+  await verify.getByLabel('First deposit').fill('0.32');
+  await verify.getByLabel('Second deposit').fill('0.45');
+  await verify.getByRole('button', { name: 'Verify' }).click();
+  await expect(verify).toBeHidden();
+  await expect(row.getByTestId('bank-status')).toHaveAttribute('data-status', 'VERIFIED');
+
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
+  await page.getByTestId('pay-bank-tab').click();
+  await page.getByRole('combobox', { name: 'Bank account' }).click();
+  await page.getByRole('option', { name: new RegExp(holder) }).click();
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('payment-success')).toHaveText(
+    'Your payment is processing; the invoice shows it once the bank confirms it.',
+  );
+  const intent = new URL(page.url()).searchParams.get('payment_intent')!;
+  expect(fake.intents.get(intent)?.payment_method_types).toEqual(['us_bank_account']);
+
+  await page.getByRole('link', { name: 'Back to the invoice' }).click();
+  await expect(page.getByTestId('payments-table').getByTestId('payment-status')).toHaveAttribute(
+    'data-status',
+    'PROCESSING',
+  );
+  await expect(milestoneStatus(page, 1)).not.toHaveAttribute('data-status', 'PAID');
+  // Days later the bank settles: Stripe's signed event, then the invoice as the customer opens it.
+  expect(await stripe.settle(intent, 'succeeded', 'payment_intent.succeeded')).toBe(200);
+  await page.reload();
+  await expect(milestoneStatus(page, 1)).toHaveAttribute('data-status', 'PAID');
+  await expect(page.getByTestId('payments-table').getByTestId('payment-status')).toHaveAttribute(
+    'data-status',
+    'SUCCEEDED',
+  );
+});
+
+test('when Stripe.js cannot be loaded, the pay page says so instead of a dead Pay button', async ({ page }) => {
+  const order = await approvedDepositOrder(page.request);
+  await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
+  await loginAs(page, 'PERSONAL');
+  await page.goto(`/invoices/${order.invoice!.id}`);
+  await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
+  await expect(page.getByTestId('stripe-load-failed')).toHaveText(
+    'The payment form could not be loaded from Stripe. Reload the page to try again, or contact us to pay by check or wire.',
+  );
+  await expect(page.getByTestId('pay-submit')).toHaveCount(0);
+});
+
+test.describe('without Stripe', () => {
+  // The configured web server, which has no Stripe keys.
+  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3555)}` });
+
+  test('Bank Accounts says up front that bank payments are not configured, and offers no form that can only fail', async ({
+    page,
+  }) => {
+    await loginAs(page, 'PERSONAL');
+    await page.goto('/settings/banks');
+    await expect(page.getByTestId('stripe-not-configured')).toHaveText(
+      'Card and bank payments are not configured, so bank accounts cannot be added or verified. Contact us to pay by check or wire.',
+    );
+    await expect(page.getByTestId('banks-table')).toBeVisible();
+    await expect(page.getByTestId('add-bank')).toHaveCount(0);
+    await expect(page.getByTestId('verify-bank')).toHaveCount(0);
+  });
 });

@@ -106,6 +106,10 @@ export const INVOICE_WEB_TEXT = {
   payBank: 'Bank account (ACH)',
   payNow: (amount: string) => `Pay ${amount}`,
   notConfigured: 'Card and bank payments are not configured. Contact us to pay by check or wire.',
+  stripeLoadFailed:
+    'The payment form could not be loaded from Stripe. Reload the page to try again, or contact us to pay by check or wire.',
+  banksNotConfigured:
+    'Card and bank payments are not configured, so bank accounts cannot be added or verified. Contact us to pay by check or wire.',
   chooseBank: 'Bank account',
   noVerifiedBank: 'Add and verify a bank account under Bank Accounts to pay by ACH.',
   nothingToPay: 'This milestone has nothing left to pay.',

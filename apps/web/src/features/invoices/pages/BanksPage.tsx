@@ -1,7 +1,10 @@
-import { type Bank, bankCreateSchema, bankVerifySchema, INVOICE_WEB_TEXT } from '@cab/shared';
+import { type Bank, bankCreateSchema, bankVerifySchema, INVOICE_TEXT, INVOICE_WEB_TEXT, NOTIFY_MS } from '@cab/shared';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import { loadStripe } from '@stripe/stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AddButton } from '../../../components/AddButton.tsx';
@@ -12,8 +15,9 @@ import { FormFields } from '../../../components/form/FormFields.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
-import { useCreateBank, useMyBanks, useStripeKey, useVerifyBank } from '../api.ts';
+import { invoiceKeys, useCreateBank, useMyBanks, useStripeKey, useVerifyBank } from '../api.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
+import { stripeFor } from '../stripe.ts';
 
 const columns: DataColumn<Bank>[] = [
   { key: 'holder', header: INVOICE_WEB_TEXT.holderName, render: (b) => b.account_holder_name },
@@ -32,8 +36,19 @@ interface AddValues {
   account_holder_type: string;
 }
 
-/** Add: the server makes a SetupIntent; Stripe.js collects the account (no number reaches us). */
-function AddBankDialog({ onClose }: { onClose: () => void }) {
+/** What the dialog hands on once the server made the account: Stripe.js and the SetupIntent's secret. */
+interface Created {
+  stripe: Stripe;
+  clientSecret: string;
+  name: string;
+}
+
+/**
+ * Add: Stripe.js is loaded first (a blocked script must not leave a half-made account behind), then
+ * the server makes a SetupIntent. The dialog closes before Stripe's own window collects the account:
+ * a modal dialog would keep the keyboard from Stripe's frame.
+ */
+function AddBankDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: Created) => void }) {
   const create = useCreateBank();
   const pk = useStripeKey().data?.pk ?? '';
   const form = useForm<AddValues>({
@@ -44,22 +59,17 @@ function AddBankDialog({ onClose }: { onClose: () => void }) {
     form,
     ['account_holder_name', 'account_holder_type'],
     async (v) => {
+      const stripe = await stripeFor(pk).catch(() => null);
+      if (!stripe) {
+        form.setError('root.server', { type: 'stripe', message: INVOICE_WEB_TEXT.stripeLoadFailed });
+        throw new Error(INVOICE_WEB_TEXT.stripeLoadFailed);
+      }
       const bank = await create.mutateAsync({
         account_holder_name: v.account_holder_name,
         account_holder_type: v.account_holder_type as 'individual' | 'company',
       });
-      const stripe = pk && bank.client_secret ? await loadStripe(pk) : null;
-      if (stripe && bank.client_secret) {
-        await stripe.collectBankAccountForSetup({
-          clientSecret: bank.client_secret,
-          params: {
-            payment_method_type: 'us_bank_account',
-            payment_method_data: { billing_details: { name: v.account_holder_name } },
-          },
-        });
-        await stripe.confirmUsBankAccountSetup(bank.client_secret);
-      }
-      return INVOICE_WEB_TEXT.addBank;
+      if (bank.client_secret) onCreated({ stripe, clientSecret: bank.client_secret, name: v.account_holder_name });
+      return undefined;
     },
     { onClose, pending: create.isPending },
   );
@@ -131,20 +141,50 @@ function VerifyDialog({ bank, onClose }: { bank: Bank; onClose: () => void }) {
   );
 }
 
-/** /settings/banks: a customer's (a manager: the company's) bank accounts for ACH, verified by micro-deposits. */
+/**
+ * /settings/banks: a customer's (a manager: the company's) bank accounts for ACH, verified by
+ * micro-deposits. Without Stripe it says so up front and offers no form that can only fail.
+ */
 export default function BanksPage() {
   const banks = useMyBanks();
+  const config = useStripeKey();
+  const configured = Boolean(config.data?.pk);
   const [adding, setAdding] = useState(false);
   const [verifying, setVerifying] = useState<Bank | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const client = useQueryClient();
+  // Stripe's window collects the account and starts the micro-deposits; its answer is shown here.
+  const connect = async ({ stripe, clientSecret, name }: Created) => {
+    const collected = await stripe.collectBankAccountForSetup({
+      clientSecret,
+      params: { payment_method_type: 'us_bank_account', payment_method_data: { billing_details: { name } } },
+    });
+    const confirmed =
+      collected.error || collected.setupIntent.status === 'requires_payment_method'
+        ? collected
+        : await stripe.confirmUsBankAccountSetup(clientSecret);
+    void client.invalidateQueries({ queryKey: invoiceKeys.banks.all });
+    if (confirmed.error)
+      enqueueSnackbar(confirmed.error.message ?? INVOICE_WEB_TEXT.paymentFailed, { variant: 'error' });
+    else if (confirmed.setupIntent.status !== 'requires_payment_method')
+      enqueueSnackbar(INVOICE_TEXT.bankAdded, { variant: 'success', autoHideDuration: NOTIFY_MS.short });
+  };
   return (
     <>
       <PageHeader
         actions={
-          <AddButton variant="contained" onClick={() => setAdding(true)} data-testid="add-bank">
-            {INVOICE_WEB_TEXT.addBank}
-          </AddButton>
+          configured ? (
+            <AddButton variant="contained" onClick={() => setAdding(true)} data-testid="add-bank">
+              {INVOICE_WEB_TEXT.addBank}
+            </AddButton>
+          ) : undefined
         }
       />
+      {config.isSuccess && !configured && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="stripe-not-configured">
+          {INVOICE_WEB_TEXT.banksNotConfigured}
+        </Alert>
+      )}
       <Card>
         <DataTable
           rows={banks.data?.results ?? []}
@@ -154,7 +194,7 @@ export default function BanksPage() {
           testId="banks-table"
           rowTestId={(b) => `bank-${b.id}`}
           rowActions={(b) =>
-            b.status === 'PENDING_VERIFICATION' ? (
+            configured && b.status === 'PENDING_VERIFICATION' ? (
               <Button size="small" onClick={() => setVerifying(b)} data-testid="verify-bank">
                 {INVOICE_WEB_TEXT.verify}
               </Button>
@@ -162,8 +202,15 @@ export default function BanksPage() {
           }
         />
       </Card>
-      {adding && <AddBankDialog onClose={() => setAdding(false)} />}
-      {verifying && <VerifyDialog bank={verifying} onClose={() => setVerifying(null)} />}
+      {adding && configured && (
+        <AddBankDialog
+          onClose={() => setAdding(false)}
+          onCreated={(created) =>
+            void connect(created).catch(() => enqueueSnackbar(INVOICE_WEB_TEXT.stripeLoadFailed, { variant: 'error' }))
+          }
+        />
+      )}
+      {verifying && configured && <VerifyDialog bank={verifying} onClose={() => setVerifying(null)} />}
     </>
   );
 }

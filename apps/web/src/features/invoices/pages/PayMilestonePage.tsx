@@ -1,4 +1,4 @@
-import { formatWireMoney, INVOICE_CODES, INVOICE_WEB_TEXT } from '@cab/shared';
+import { formatWireMoney, INVOICE_CODES, INVOICE_WEB_TEXT, parseMoney } from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,23 +8,44 @@ import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { useMilestone, useMyBanks, usePay, useStripeKey } from '../api.ts';
+import { useMilestone, useMyBanks, usePay } from '../api.ts';
+import { useStripeJs } from '../stripe.ts';
 
 type MilestoneInfo = NonNullable<ReturnType<typeof useMilestone>['data']>;
 
-const stripes = new Map<string, Promise<Stripe | null>>();
-const stripeFor = (pk: string) => {
-  if (!stripes.has(pk)) stripes.set(pk, loadStripe(pk));
-  return stripes.get(pk)!;
-};
+function NotConfigured() {
+  return (
+    <Alert severity="warning" data-testid="stripe-not-configured" data-code={INVOICE_CODES.stripeNotConfigured}>
+      {INVOICE_WEB_TEXT.notConfigured}
+    </Alert>
+  );
+}
 
+function LoadFailed() {
+  return (
+    <Alert severity="error" data-testid="stripe-load-failed">
+      {INVOICE_WEB_TEXT.stripeLoadFailed}
+    </Alert>
+  );
+}
+
+/** A Stripe.js answer whose message is meant for the payer (a declined or incomplete card). */
+const payerError = (error: { type?: string; message?: string } | undefined) =>
+  error && (error.type === 'card_error' || error.type === 'validation_error') ? (error.message ?? null) : null;
+
+/**
+ * Card through Stripe's Payment Element (collected in Stripe's frame, confirmed with
+ * confirmPayment once the server made the PaymentIntent); ACH from a saved, verified bank account
+ * (the intent already carries it, so confirmUsBankAccountPayment is all that is left). The Payment
+ * Element cannot pay from a bank account saved by micro-deposits, hence the two tabs.
+ */
 function PayForm({ milestone }: { milestone: MilestoneInfo }) {
   const stripe = useStripe();
   const elements = useElements();
@@ -35,6 +56,9 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
   const [method, setMethod] = useState<'CARD' | 'ACH'>('CARD');
   const [bank, setBank] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [unconfigured, setUnconfigured] = useState(false);
+  const [elementFailed, setElementFailed] = useState(false);
+  const [cardReady, setCardReady] = useState(false);
   const [busy, setBusy] = useState(false);
   // One key per page: a second click answers the same payment (the server's idempotency).
   const key = useRef(`pay-${milestone.id}-${Date.now()}`);
@@ -44,27 +68,44 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
     setBusy(true);
     setError(null);
     try {
+      if (method === 'CARD') {
+        // The card is checked in Stripe's frame before any payment is made on our side.
+        const checked = await elements.submit();
+        if (checked.error) {
+          setError(checked.error.message ?? INVOICE_WEB_TEXT.paymentFailed);
+          return;
+        }
+      }
       const answer = await pay.mutateAsync({
         method,
         idempotency_key: `${key.current}-${method}`,
         ...(method === 'ACH' ? { bank: Number(bank) } : {}),
       });
-      const secret = answer.client_secret!;
+      const clientSecret = answer.client_secret!;
+      const done = `/payment/success?invoice=${milestone.invoice}`;
       const result =
         method === 'CARD'
-          ? await stripe.confirmCardPayment(secret, { payment_method: { card: elements.getElement(CardElement)! } })
-          : await stripe.confirmUsBankAccountPayment(secret);
+          ? await stripe.confirmPayment({
+              elements,
+              clientSecret,
+              confirmParams: { return_url: new URL(done, window.location.origin).href },
+              redirect: 'if_required',
+            })
+          : await stripe.confirmUsBankAccountPayment(clientSecret);
       const intent = result.paymentIntent;
-      if (result.error || !intent) navigate(`/payment/error?milestone=${milestone.id}`);
-      else
-        navigate(`/payment/success?payment_intent=${intent.id}&status=${intent.status}&invoice=${milestone.invoice}`);
+      const shown = payerError(result.error);
+      if (shown) setError(shown);
+      else if (result.error || !intent) navigate(`/payment/error?milestone=${milestone.id}`);
+      else navigate(`${done}&payment_intent=${intent.id}&status=${intent.status}`);
     } catch (err) {
-      setError(isApiRequestError(err) ? err.message : INVOICE_WEB_TEXT.paymentFailed);
+      if (isApiRequestError(err) && err.code === INVOICE_CODES.stripeNotConfigured) setUnconfigured(true);
+      else setError(isApiRequestError(err) ? err.message : INVOICE_WEB_TEXT.paymentFailed);
     } finally {
       setBusy(false);
     }
   };
 
+  if (unconfigured) return <NotConfigured />;
   return (
     <>
       <Tabs value={method} onChange={(_, m) => setMethod(m)} sx={{ mb: 2 }}>
@@ -72,9 +113,17 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
         <Tab value="ACH" label={INVOICE_WEB_TEXT.payBank} data-testid="pay-bank-tab" />
       </Tabs>
       {method === 'CARD' ? (
-        <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="card-element">
-          <CardElement options={{ hidePostalCode: false }} />
-        </Box>
+        elementFailed ? (
+          <LoadFailed />
+        ) : (
+          <Box data-testid="card-element" data-ready={cardReady ? 'true' : 'false'}>
+            <PaymentElement
+              onReady={() => setCardReady(true)}
+              onLoadError={() => setElementFailed(true)}
+              options={{ layout: 'tabs' }}
+            />
+          </Box>
+        )
       ) : verified.length === 0 ? (
         <Alert severity="info">{INVOICE_WEB_TEXT.noVerifiedBank}</Alert>
       ) : (
@@ -84,9 +133,10 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
           label={INVOICE_WEB_TEXT.chooseBank}
           value={bank}
           onChange={(e) => setBank(e.target.value)}
+          data-testid="pay-bank-select"
         >
           {verified.map((b) => (
-            <MenuItem key={b.id} value={String(b.id)}>
+            <MenuItem key={b.id} value={String(b.id)} data-testid={`pay-bank-${b.id}`}>
               {b.bank_name} ···{b.last4} ({b.account_holder_name})
             </MenuItem>
           ))}
@@ -100,7 +150,7 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
       <Button
         variant="contained"
         sx={{ mt: 2 }}
-        disabled={busy || !stripe || (method === 'ACH' && !bank)}
+        disabled={busy || !stripe || (method === 'CARD' ? !cardReady || elementFailed : !bank)}
         onClick={() => void submit()}
         data-testid="pay-submit"
       >
@@ -111,10 +161,14 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
 }
 
 function PayView({ milestone }: { milestone: MilestoneInfo }) {
-  const config = useStripeKey();
-  const pk = config.data?.pk ?? '';
-  const stripe = useMemo(() => (pk ? stripeFor(pk) : null), [pk]);
-  const closed = milestone.status === 'PAID' || milestone.status === 'VOID';
+  const stripe = useStripeJs();
+  const balance = parseMoney(milestone.balance) ?? 0;
+  const closed = milestone.status === 'PAID' || milestone.status === 'VOID' || balance <= 0;
+  // Deferred intent: the Payment Element is shown before the server makes the PaymentIntent.
+  const options = useMemo<StripeElementsOptions>(
+    () => ({ mode: 'payment', amount: balance, currency: 'usd', allowedPaymentMethodTypes: ['card'] }),
+    [balance],
+  );
   return (
     <>
       <PageHeader subtitle={INVOICE_WEB_TEXT.payTitle(milestone.label, milestone.invoice_number)} />
@@ -122,12 +176,12 @@ function PayView({ milestone }: { milestone: MilestoneInfo }) {
         <CardContent>
           {closed ? (
             <Alert severity="success">{INVOICE_WEB_TEXT.nothingToPay}</Alert>
-          ) : config.isPending ? null : !stripe ? (
-            <Alert severity="warning" data-testid="stripe-not-configured" data-code={INVOICE_CODES.stripeNotConfigured}>
-              {INVOICE_WEB_TEXT.notConfigured}
-            </Alert>
+          ) : stripe.status === 'pending' ? null : stripe.status === 'unconfigured' ? (
+            <NotConfigured />
+          ) : stripe.status === 'failed' ? (
+            <LoadFailed />
           ) : (
-            <Elements stripe={stripe}>
+            <Elements stripe={stripe.stripe} options={options}>
               <PayForm milestone={milestone} />
             </Elements>
           )}
@@ -140,7 +194,10 @@ function PayView({ milestone }: { milestone: MilestoneInfo }) {
   );
 }
 
-/** /invoices/milestone/:id/pay: card or bank through Stripe Elements; a clear state when Stripe is not configured. */
+/**
+ * /invoices/milestone/:id/pay: card through the Payment Element, bank from a verified account; says
+ * so plainly when Stripe is not configured or Stripe.js cannot be loaded.
+ */
 export default function PayMilestonePage() {
   const id = Number(useParams().id);
   const query = useMilestone(id);
