@@ -114,10 +114,46 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
+/**
+ * One figure of the dashboard: `value` a count, a money string ("1234.50", kind money), a date
+ * (YYYY-MM-DD, kind date; '' when there is none) or text; `href` the web page that lists what it
+ * counts.
+ */
+export const dashboardCardSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.union([z.string(), z.number()]),
+  kind: z.enum(['count', 'money', 'date', 'text']).optional(),
+  href: z.string().optional(),
+});
+export type DashboardCard = z.infer<typeof dashboardCardSchema>;
+
 /** Role-specific dashboard summary: a list of labelled figures plus recent activity lines. */
 export const dashboardSchema = z.object({
   greeting: z.string(),
-  cards: z.array(z.object({ key: z.string(), label: z.string(), value: z.union([z.string(), z.number()]) })),
+  cards: z.array(dashboardCardSchema),
   recent: z.array(z.object({ at: z.string(), text: z.string() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** The dashboard cards' labels and what a card with no value shows. */
+export const DASHBOARD_TEXT = {
+  role: 'Role',
+  sessions: 'Signed-in sessions',
+  companyMembers: 'Company members',
+  balanceDue: 'Balance due',
+  balanceOverdue: 'Overdue',
+  nextDueDate: 'Next due date',
+  creditAvailable: 'Credit available',
+  noDueDate: 'Nothing due',
+  open: (label: string) => `Open ${label.toLowerCase()}`,
+} as const;
+
+/** Where each customer card leads: the invoice list (open, overdue, soonest due first) and the credit. */
+export const DASHBOARD_LINKS = {
+  openInvoices: '/invoices?page=1',
+  overdueInvoices: '/invoices?status=OVERDUE',
+  invoicesByDueDate: '/invoices?order_by=next_due_date',
+  myCredit: '/invoices?page=1#credit',
+  companyCredit: (companyId: number) => `/settings/users/company/${companyId}/invoices`,
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
-import { listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { BASIS_POINTS_PER_WHOLE, parseMoney, parsePercent } from '../money.ts';
 import { PAYMENT_METHODS } from '../orders/schemas.ts';
@@ -49,7 +49,7 @@ export const percentZeroTo100 = () => percentIn('zeroOrMore', MSG.percentageBetw
 const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 1) > 0, FINANCE_TEXT.mustBePositive);
 /** An amount of zero or more. */
 const nonNegativeMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) >= 0, FINANCE_TEXT.mustNotBeNegative);
-const isoDate = () => z.iso.date({ error: FINANCE_TEXT.dateInvalid });
+const isoDate = () => isoDay(FINANCE_TEXT.dateInvalid);
 /** -3 says it must be 0 or more (intField's bound), 1.5 that it must be whole. */
 const days = () => intField({ min: 0, max: FINANCE_DAYS_MAX });
 const bool = () => z.boolean({ error: MSG.required });

@@ -13,6 +13,19 @@ export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 /** An optional query parameter: '' and null are dropped before validation. */
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
+/** The days a date may name: years 1900..2999, as `holidays`' year (a day past them overflows a query). */
+export const DATE_BOUNDS = { min: '1900-01-01', max: '2999-12-31' } as const;
+/**
+ * A calendar day as YYYY-MM-DD (`message` when it is not one) within `DATE_BOUNDS`: every date the
+ * API takes, in a query or a body, is this one schema.
+ */
+export const isoDay = (message?: string) =>
+  z.iso
+    .date(message ? { error: message } : undefined)
+    .refine((d) => d >= DATE_BOUNDS.min && d <= DATE_BOUNDS.max, MSG.dateRange);
+/** An optional date filter (`date_after`, `date_before`, `as_of`...): '' is absent. */
+export const dateParam = (message?: string) => optionalParam(isoDay(message));
+
 const pageParam = () => intField({ min: 1, message: MSG.pageNumberInvalid });
 const pageSizeParam = (max: number) => {
   const message = MSG.pageSizeAtMost(max);

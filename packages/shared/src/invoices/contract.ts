@@ -107,8 +107,8 @@ export const invoicesApi = {
   customerCredit: endpoint({
     method: 'GET',
     path: '/api/accounts/customers/:id/credit/',
-    access: ROLE_GROUPS.admin,
-    summary: "A customer's credit memos",
+    access: READ,
+    summary: "A customer's credit memos (ADMIN; a customer its own, else 404)",
     tags,
     params: invoiceIdParamsSchema,
     response: creditListSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLE_GROUPS } from '../auth/roles.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { endpoint } from '../http/contract.ts';
-import { listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { INVOICE_TEXT } from './messages.ts';
 
 /**
@@ -12,7 +12,7 @@ import { INVOICE_TEXT } from './messages.ts';
  */
 
 const money = z.string();
-const isoDate = z.iso.date({ error: INVOICE_TEXT.dateInvalid });
+const isoDate = isoDay(INVOICE_TEXT.dateInvalid);
 const format = optionalParam(z.enum(['json', 'csv']));
 
 export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_90_plus'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
-import { enumListParam, listQuery, optionalParam, orderByParam, paged } from '../http/list.ts';
+import { enumListParam, isoDay, listQuery, optionalParam, orderByParam, paged } from '../http/list.ts';
 import { MSG } from '../messages.ts';
 import { parseMoney } from '../money.ts';
 import { idField, moneyField, textField } from '../validation.ts';
@@ -24,7 +24,7 @@ export const CREDIT_MEMO_STATUSES = ['ACTIVE', 'REVERSED'] as const;
 export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED', 'FAILED'] as const;
 
 const money = z.string();
-const isoDate = z.iso.date({ error: INVOICE_TEXT.dateInvalid });
+const isoDate = isoDay(INVOICE_TEXT.dateInvalid);
 /** Amounts above zero that int8 cents hold comfortably (a payment, a credit). */
 const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) > 0, INVOICE_TEXT.amountPositive);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HINGES, PAGE_SIZE } from '../constants.ts';
-import { emptyToUndefined, enumListParam, listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { emptyToUndefined, enumListParam, isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
@@ -55,7 +55,7 @@ export type OrderDateRange = (typeof ORDER_DATE_RANGES)[number];
 
 const wireMoney = z.string();
 const wirePercent = z.string();
-const isoDate = z.iso.date({ error: ORDER_TEXT.dateInvalid });
+const isoDate = isoDay(ORDER_TEXT.dateInvalid);
 
 // ---------------------------------------------------------------------------------------------
 // Draft (input): POST /api/orders/, PUT {id}/groups/, POST {id}/add_group

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
-import { listQuery, optionalParam } from '../http/list.ts';
+import { dateParam, listQuery, optionalParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { requiredString, textField } from '../validation.ts';
 
@@ -102,12 +102,11 @@ export const scanResultSchema = z.object({
 });
 export type ScanAnswer = z.infer<typeof scanResultSchema>;
 
-const isoDate = z.iso.date();
 export const completedShippedLogQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),
   selected_range: z.preprocess((v) => (v === '' || v === undefined ? 'today' : v), z.enum(LOG_RANGES)),
-  date_after: optionalParam(isoDate),
-  date_before: optionalParam(isoDate),
+  date_after: dateParam(),
+  date_before: dateParam(),
   /** One kind of event only (/orders/completed-cabinets: COMPLETED); both when absent. */
   event: optionalParam(z.enum(['COMPLETED', 'SHIPPED'])),
   format: optionalParam(z.enum(['json', 'csv'])),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../constants.ts';
-import { listQuery, optionalParam, orderByParam } from '../http/list.ts';
+import { dateParam as boundedDateParam, isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { orderListRowSchema } from '../orders/schemas.ts';
 import { REPORTS_TEXT } from './text.ts';
@@ -9,8 +9,8 @@ import { REPORTS_TEXT } from './text.ts';
 const wireMoney = z.string();
 
 /** Production reports, charts and the planner (issue 18, decision 0031). */
-const isoDate = z.iso.date({ error: REPORTS_TEXT.dateInvalid });
-const dateParam = () => optionalParam(isoDate);
+const isoDate = isoDay(REPORTS_TEXT.dateInvalid);
+const dateParam = () => boundedDateParam(REPORTS_TEXT.dateInvalid);
 
 export const REPORT_KINDS = ['late', 'partial_completed', 'completed'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

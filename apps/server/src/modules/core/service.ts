@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_SETTINGS } from '@cab/db';
 import {
   CLIENT_LOG_LIMITS,
-  type Dashboard,
   ERROR_CODES,
   MSG,
-  ROLE_LABELS,
   type Settings,
   type SettingsPatch,
   tagDisplay,
@@ -14,10 +12,9 @@ import {
 import zipcodes from 'zipcodes';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
-import { badRequest, fieldError, tooManyRequests } from '../../kit/errors.ts';
+import { fieldError, tooManyRequests } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { activeMemberCount, activeUserCounts, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
@@ -136,43 +133,4 @@ export async function recordClientLog(
     userAgent: clip(who.userAgent ?? null),
   });
   return { transaction_id: transactionId };
-}
-
-const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
-
-/** What the signed-in user's role should see first: their own data that exists so far. */
-export async function dashboard(ctx: Ctx): Promise<Dashboard> {
-  const { db, actor: user } = ctx;
-  const me = (await findUserWithCompany(db, user.id))?.user;
-  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
-  const sessions = await tokensOf(db, user.id);
-  const cards: Dashboard['cards'] = [
-    { key: 'role', label: 'Role', value: user.role ? ROLE_LABELS[user.role] : 'None' },
-    { key: 'sessions', label: 'Signed-in sessions', value: sessions.length },
-  ];
-  const recent: Dashboard['recent'] = sessions
-    .slice(0, 5)
-    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
-
-  if (user.role === 'ADMIN') {
-    const counts = { ...(await activeUserCounts(db)), companies: await repo.companyCount(db) };
-    const since = new Date(Date.now() - 24 * 3600_000);
-    cards.push(
-      { key: 'admins', label: 'Admins', value: counts.admins },
-      { key: 'staff', label: 'Staff', value: counts.staff },
-      { key: 'personal', label: 'Personal customers', value: counts.personal },
-      { key: 'business', label: 'Business users', value: counts.business },
-      { key: 'companies', label: 'Companies', value: counts.companies },
-      { key: 'client_errors', label: 'Client errors (24 h)', value: await repo.clientErrorsSince(db, since) },
-    );
-    // Client-error telemetry is counted above, never listed as activity: it is internal diagnostics.
-  }
-  if (me.companyId && (user.role === 'BUSINESS_MANAGER' || user.role === 'BUSINESS_EMPLOYEE')) {
-    cards.push({
-      key: 'company_members',
-      label: 'Company members',
-      value: await activeMemberCount(db, me.companyId),
-    });
-  }
-  return { greeting: `Hello, ${me.firstName}`, cards, recent };
 }

@@ -6,9 +6,11 @@
  * `credit/` (credit memos), `banks/` (ACH accounts), `charges/` (the daily interest and fees, decision 0035); `ledger.ts` posts entries, `pdf.ts`.
  */
 import type { FastifyInstance } from 'fastify';
+import { supplyAccountFigures } from '../core/index.ts';
 import { supplyDailyCharges } from '../finance/index.ts';
 import { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from '../orders/index.ts';
 import { postDailyCharges } from './charges/service.ts';
+import { accountFigures } from './credit/account.ts';
 import { dateOnComplete, issueOnApprove, reissue, voidOnCancel } from './issue/service.ts';
 import { orderInvoice } from './read/service.ts';
 import { orderInvoiceStampSql } from './repository.ts';
@@ -16,6 +18,7 @@ import { invoicesRoutes as routes } from './routes.ts';
 
 export { seedBank } from './banks/seed.ts';
 export { dailyInterest, postDailyCharges } from './charges/service.ts';
+export { accountFigures, creditPartyOf } from './credit/account.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { splitTotal } from './issue/service.ts';
 export { applyIntent, payMilestone } from './pay/service.ts';
@@ -30,6 +33,7 @@ onOrderMove('complete', 'invoice', (tx, moved) => dateOnComplete(tx, moved));
 onOrderRepriced('invoice', (tx, saved) => reissue(tx, saved));
 setOrderInvoiceReader({ read: orderInvoice, stampSql: orderInvoiceStampSql });
 supplyDailyCharges(postDailyCharges);
+supplyAccountFigures(accountFigures);
 
 export function invoicesRoutes(app: FastifyInstance) {
   routes(app);

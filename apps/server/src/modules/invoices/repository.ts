@@ -411,6 +411,22 @@ export async function invoicePageJson(
   return paginate(window, fetchRows, estimatedCount(db, invoices, where));
 }
 
+/**
+ * What the invoice list of `f` adds up to (the customer dashboard's cards, issue 27): the balance
+ * of its rows, of its OVERDUE rows, and the earliest next due date; the list's own filter, so on
+ * the same indexes (a customer's or company's invoices) and equal to the list row for row.
+ */
+export async function listFigures(db: Executor, f: InvoiceListFilter) {
+  const [row] = await rowsOf<{ balance: string; overdue: string; next_due: string | Date | null }>(
+    db,
+    sql`select coalesce(sum(${invoices.balance}), 0)::text as balance,
+      coalesce(sum(${invoices.balance}) filter (where ${statusOf(f.today)} = 'OVERDUE'), 0)::text as overdue,
+      min(${invoices.nextDueDate}) as next_due
+      from ${invoices} where ${invoiceWhere(f)}`,
+  );
+  return { balance: n(row?.balance), overdue: n(row?.overdue), nextDueDate: isoDay(row?.next_due ?? null) };
+}
+
 export async function invoiceWithFigures(db: Executor, id: number, today: string) {
   const rows = await rowsOf<RawInvoice>(
     db,

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
+import { reachParty } from '../credit/party.ts';
 import { requireStripe } from '../pay/stripe.ts';
 import * as repo from '../repository.ts';
 
@@ -40,7 +41,12 @@ export async function myBanks(ctx: Ctx) {
   return { results: await toWire(ctx, await repo.banksOf(ctx.db, ownerOf(ctx))) };
 }
 
-export async function banksOf(ctx: Ctx, owner: { userId?: number; companyId?: number }) {
+export async function banksOf(ctx: Ctx, owner: { userId: number } | { companyId: number }) {
+  // An unknown customer or company is 404, not an empty list (issue 27).
+  await reachParty(
+    ctx,
+    'userId' in owner ? { type: 'customer', id: owner.userId } : { type: 'company', id: owner.companyId },
+  );
   return { results: await toWire(ctx, await repo.banksOf(ctx.db, owner)) };
 }
 

@@ -1,32 +1,23 @@
+import type { Executor } from '@cab/db';
 import { type Cents, type CreditMemo, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
 import { audit } from '../../audit/index.ts';
-import { customerOf, userNames } from '../../auth/index.ts';
+import { userNames } from '../../auth/index.ts';
 import { money } from '../common.ts';
 import { post, reverseOnMilestones } from '../ledger.ts';
 import * as repo from '../repository.ts';
+import { type CreditParty, partyName, reachParty } from './party.ts';
+
+export type { CreditParty } from './party.ts';
 
 /**
  * Credit memos (issue 17): an admin credits a customer or a company; the credit pays milestones
  * through pay (method CREDIT), split over invoices as wanted; reversing a memo returns what it paid
  * to the milestones' balances with REVERSAL entries, nothing deleted.
  */
-
-export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
-
-async function partyName(ctx: Ctx, party: CreditParty): Promise<string> {
-  if (party.type === 'company') {
-    const name = await companyName(ctx.db, party.id);
-    if (name === null || name === undefined) throw notFound();
-    return name;
-  }
-  const customer = await customerOf(ctx.db, party.id);
-  if (!customer) throw notFound();
-  return (await userNames(ctx.db, [party.id])).get(party.id) ?? '';
-}
 
 function toWire(
   m: repo.CreditMemoRecord,
@@ -50,25 +41,31 @@ function toWire(
   };
 }
 
-export async function listCredit(ctx: Ctx, party: CreditParty) {
-  // A manager reads its own company's credit only.
-  if (ctx.actor.role !== 'ADMIN' && !(party.type === 'company' && party.id === ctx.actor.companyId)) throw notFound();
-  const name = await partyName(ctx, party);
-  const memos = await repo.memosOf(
-    ctx.db,
-    party.type === 'company' ? { companyId: party.id } : { customerId: party.id },
-  );
+/** A party's memos with their figures and what they hold together (`available`). */
+async function memosWithFigures(db: Executor, party: CreditParty) {
+  const memos = await repo.memosOf(db, party.type === 'company' ? { companyId: party.id } : { customerId: party.id });
   const figures = await repo.memoFigures(
-    ctx.db,
+    db,
     memos.map((m) => m.id),
   );
+  const available = memos.reduce((sum, m) => sum + (figures.get(m.id)?.available ?? 0), 0) as Cents;
+  return { memos, figures, available };
+}
+
+/** What a party's credit memos hold unapplied: the credit list's `available`. */
+export async function creditAvailable(db: Executor, party: CreditParty): Promise<Cents> {
+  return (await memosWithFigures(db, party)).available;
+}
+
+export async function listCredit(ctx: Ctx, party: CreditParty) {
+  const name = await reachParty(ctx, party);
+  const { memos, figures, available } = await memosWithFigures(ctx.db, party);
   const results = memos.map((m) => toWire(m, figures.get(m.id), name));
-  const available = memos.reduce((sum, m) => sum + (figures.get(m.id)?.available ?? 0), 0);
   return { results, total: results.length, available: money(available) };
 }
 
 export async function createCredit(ctx: Ctx, party: CreditParty, body: { amount: string | number; notes?: string }) {
-  const name = await partyName(ctx, party);
+  const name = await partyName(ctx.db, party);
   const amount = parseMoney(body.amount)!;
   return transaction(ctx, async (tx) => {
     const memo = await repo.insertMemo(tx.db, {

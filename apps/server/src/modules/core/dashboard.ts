@@ -1,0 +1,150 @@
+import {
+  type Cents,
+  DASHBOARD_LINKS,
+  DASHBOARD_TEXT,
+  type Dashboard,
+  type DashboardCard,
+  ERROR_CODES,
+  MSG,
+  ROLE_LABELS,
+  type Role,
+  toWire,
+} from '@cab/shared';
+import type { Ctx } from '../../kit/context.ts';
+import { badRequest } from '../../kit/errors.ts';
+import { activeMemberCount, activeUserCounts, findUserWithCompany, tokensOf } from '../auth/index.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The dashboard (GET /api/core/dashboard/): a list of cards per role, each card built by one
+ * builder. A role's cards are `CARDS[role]`, in order; a new card is a builder added to the
+ * roles that see it. Figures owned by a module that itself reads core (invoices reads settings
+ * through orders) come in through a seam the module fills on import, as finance's daily charges do.
+ */
+
+/** A customer's open invoices and credit, as its invoice list and credit answer them. */
+export interface AccountFigures {
+  balanceDue: Cents;
+  balanceOverdue: Cents;
+  nextDueDate: string | null;
+  creditAvailable: Cents;
+  creditParty: { type: 'customer' | 'company'; id: number };
+}
+type AccountFiguresReader = (ctx: Ctx) => Promise<AccountFigures>;
+let accountFigures: AccountFiguresReader | null = null;
+
+/** The invoices module gives its reader of a customer's figures (invoices/index.ts). */
+export function supplyAccountFigures(reader: AccountFiguresReader) {
+  accountFigures = reader;
+}
+
+interface Me {
+  firstName: string;
+  companyId: number | null;
+}
+type CardBuilder = (ctx: Ctx, me: Me) => Promise<DashboardCard[]>;
+
+const money = (c: Cents) => toWire(c);
+
+const sessionCards: CardBuilder = async (ctx) => [
+  {
+    key: 'role',
+    label: DASHBOARD_TEXT.role,
+    value: ctx.actor.role ? ROLE_LABELS[ctx.actor.role] : 'None',
+    kind: 'text',
+  },
+  {
+    key: 'sessions',
+    label: DASHBOARD_TEXT.sessions,
+    value: (await tokensOf(ctx.db, ctx.actor.id)).length,
+    kind: 'count',
+  },
+];
+
+const adminCards: CardBuilder = async ({ db }) => {
+  const counts = { ...(await activeUserCounts(db)), companies: await repo.companyCount(db) };
+  const since = new Date(Date.now() - 24 * 3600_000);
+  const count = (key: string, label: string, value: number): DashboardCard => ({ key, label, value, kind: 'count' });
+  return [
+    count('admins', 'Admins', counts.admins),
+    count('staff', 'Staff', counts.staff),
+    count('personal', 'Personal customers', counts.personal),
+    count('business', 'Business users', counts.business),
+    count('companies', 'Companies', counts.companies),
+    // Client-error telemetry is counted here, never listed as activity: it is internal diagnostics.
+    count('client_errors', 'Client errors (24 h)', await repo.clientErrorsSince(db, since)),
+  ];
+};
+
+const companyMemberCards: CardBuilder = async ({ db }, me) =>
+  me.companyId === null
+    ? []
+    : [
+        {
+          key: 'company_members',
+          label: DASHBOARD_TEXT.companyMembers,
+          value: await activeMemberCount(db, me.companyId),
+          kind: 'count',
+        },
+      ];
+
+/** What the customer owes and holds: equal to its invoice list and credit answers (issue 27). */
+const accountCards: CardBuilder = async (ctx) => {
+  if (!accountFigures) return [];
+  const f = await accountFigures(ctx);
+  const creditHref =
+    f.creditParty.type === 'company' ? DASHBOARD_LINKS.companyCredit(f.creditParty.id) : DASHBOARD_LINKS.myCredit;
+  return [
+    {
+      key: 'balance_due',
+      label: DASHBOARD_TEXT.balanceDue,
+      value: money(f.balanceDue),
+      kind: 'money',
+      href: DASHBOARD_LINKS.openInvoices,
+    },
+    {
+      key: 'balance_overdue',
+      label: DASHBOARD_TEXT.balanceOverdue,
+      value: money(f.balanceOverdue),
+      kind: 'money',
+      href: DASHBOARD_LINKS.overdueInvoices,
+    },
+    {
+      key: 'next_due_date',
+      label: DASHBOARD_TEXT.nextDueDate,
+      value: f.nextDueDate ?? '',
+      kind: 'date',
+      href: DASHBOARD_LINKS.invoicesByDueDate,
+    },
+    {
+      key: 'credit_available',
+      label: DASHBOARD_TEXT.creditAvailable,
+      value: money(f.creditAvailable),
+      kind: 'money',
+      href: creditHref,
+    },
+  ];
+};
+
+/** Each role's cards, in the order shown. */
+const CARDS: Record<Role, CardBuilder[]> = {
+  ADMIN: [sessionCards, adminCards],
+  STAFF: [sessionCards],
+  PERSONAL: [accountCards, sessionCards],
+  BUSINESS_MANAGER: [accountCards, sessionCards, companyMemberCards],
+  BUSINESS_EMPLOYEE: [sessionCards, companyMemberCards],
+};
+
+const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
+
+export async function dashboard(ctx: Ctx): Promise<Dashboard> {
+  const { db, actor: user } = ctx;
+  const me = (await findUserWithCompany(db, user.id))?.user;
+  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+  const builders = user.role ? CARDS[user.role] : [sessionCards];
+  const cards = (await Promise.all(builders.map((build) => build(ctx, me)))).flat();
+  const recent: Dashboard['recent'] = (await tokensOf(db, user.id))
+    .slice(0, 5)
+    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
+  return { greeting: `Hello, ${me.firstName}`, cards, recent };
+}

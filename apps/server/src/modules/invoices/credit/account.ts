@@ -1,0 +1,54 @@
+import type { Executor } from '@cab/db';
+import { type Cents, DEFAULT_INVOICE_STATUSES } from '@cab/shared';
+import type { Actor } from '../../../kit/context.ts';
+import { partyScope, todayLocal } from '../common.ts';
+import * as repo from '../repository.ts';
+import type { CreditParty } from './party.ts';
+import { creditAvailable } from './service.ts';
+
+/**
+ * What a customer owes and holds (issue 27, the customer dashboard): the figures of its invoice
+ * list as `GET /api/invoices/` answers it by default (open invoices: a manager's are the
+ * company's) and the credit its credit answer gives (a manager: the company's).
+ */
+export interface AccountFigures {
+  /** Sum of the open invoices' balances. */
+  balanceDue: Cents;
+  /** Sum of the OVERDUE invoices' balances (the list filtered by status OVERDUE). */
+  balanceOverdue: Cents;
+  /** The earliest next due date of the open invoices. */
+  nextDueDate: string | null;
+  creditAvailable: Cents;
+  /** Whose credit: the customer's own, a manager's company's. */
+  creditParty: CreditParty;
+}
+
+/** The credit a customer sees as its own: a business manager's is its company's. */
+export const creditPartyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditParty =>
+  actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
+    ? { type: 'company', id: actor.companyId }
+    : { type: 'customer', id: actor.id };
+
+export async function accountFigures(ctx: {
+  db: Executor;
+  actor: Pick<Actor, 'id' | 'role' | 'companyId'>;
+}): Promise<AccountFigures> {
+  const scope = partyScope(ctx.actor) ?? { customerId: ctx.actor.id, companyId: null };
+  const creditParty = creditPartyOf(ctx.actor);
+  const [list, credit] = await Promise.all([
+    repo.listFigures(ctx.db, {
+      customerId: scope.customerId,
+      companyId: scope.companyId,
+      statuses: DEFAULT_INVOICE_STATUSES,
+      today: todayLocal(),
+    }),
+    creditAvailable(ctx.db, creditParty),
+  ]);
+  return {
+    balanceDue: list.balance,
+    balanceOverdue: list.overdue,
+    nextDueDate: list.nextDueDate,
+    creditAvailable: credit,
+    creditParty,
+  };
+}

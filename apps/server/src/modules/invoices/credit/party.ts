@@ -1,0 +1,52 @@
+import type { Executor } from '@cab/db';
+import { isCustomer } from '@cab/shared';
+import type { Actor } from '../../../kit/context.ts';
+import { notFound } from '../../../kit/errors.ts';
+import { companyName } from '../../accounts/index.ts';
+import { customerOf, userNames } from '../../auth/index.ts';
+
+/**
+ * Whose credit and banks a call names (issue 27): a customer (a personal or business account, no
+ * staff) or a company. Customers reach only their own, a business manager also its company's;
+ * anything else, or a party that does not exist, is 404 as every record a customer cannot reach.
+ */
+export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
+
+/** 404 unless `actor` may read this party's credit and banks (ADMIN any). */
+export function assertReachesParty(actor: Pick<Actor, 'id' | 'role' | 'companyId'>, party: CreditParty) {
+  if (actor.role === 'ADMIN') return;
+  if (party.type === 'customer' && party.id === actor.id) return;
+  if (party.type === 'company' && actor.role === 'BUSINESS_MANAGER' && party.id === actor.companyId) return;
+  throw notFound();
+}
+
+/** The party's display name; 404 when it does not exist or is no customer. */
+export async function partyName(db: Executor, party: CreditParty): Promise<string> {
+  if (party.type === 'company') {
+    const name = await companyName(db, party.id);
+    if (name === null || name === undefined) throw notFound();
+    return name;
+  }
+  const customer = await customerOf(db, party.id);
+  if (
+    !customer ||
+    !isCustomer({
+      account_type: customer.accountType as 'P' | 'B' | null,
+      is_staff: customer.isStaff,
+      is_employee: customer.isEmployee,
+      is_manager: customer.isManager,
+    })
+  ) {
+    throw notFound();
+  }
+  return (await userNames(db, [party.id])).get(party.id) ?? '';
+}
+
+/** The party the actor may read, checked to exist: its name. */
+export async function reachParty(
+  ctx: { db: Executor; actor: Pick<Actor, 'id' | 'role' | 'companyId'> },
+  party: CreditParty,
+) {
+  assertReachesParty(ctx.actor, party);
+  return partyName(ctx.db, party);
+}
