@@ -14,6 +14,7 @@ import {
   MAX_CATCH_UP_DAYS,
   registeredDailyJobs,
   runDailyJob,
+  utcDay,
 } from '../src/kit/daily-jobs.ts';
 import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -204,14 +205,18 @@ describe('daily jobs', () => {
     supplyDailyCharges(async (_ctx, day, settings) => {
       seen.push({ day, settings });
     });
+    // A change holds from the day after it is made (decision 0039): today's job has none yet.
+    expect(await runDailyJob(serverA, DAILY_CHARGES_JOB, job!, utcDay())).toBe('ran');
+    const day = utcDay(new Date(Date.now() + 86_400_000));
     const results = await Promise.all([
-      runDailyJob(serverA, DAILY_CHARGES_JOB, job!, '2026-11-26'),
-      runDailyJob(serverB, DAILY_CHARGES_JOB, job!, '2026-11-26'),
+      runDailyJob(serverA, DAILY_CHARGES_JOB, job!, day),
+      runDailyJob(serverB, DAILY_CHARGES_JOB, job!, day),
     ]);
     expect(results.sort()).toEqual(['ran', 'skipped']);
     expect(seen).toEqual([
+      { day: utcDay(), settings: [] },
       {
-        day: '2026-11-26',
+        day,
         settings: [
           {
             customerId: null,
