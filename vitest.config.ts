@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts', 'packages/db/test/**/*.test.ts'],
           environment: 'node',
+          // No network call inside a database transaction (docs/conventions.md): held in every API test.
+          setupFiles: ['apps/server/test/setup-network-guard.ts'],
           // Generous: a test that boots PGlite on disk twice took 31 s when CI ran it beside the
           // PostgreSQL suite on 2 cores (a timeout there is load, not a fault).
           testTimeout: 120_000,

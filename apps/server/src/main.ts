@@ -2,8 +2,10 @@ import { createDb } from '@cab/db';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { systemContext } from './kit/context.ts';
+import { forbidNetworkInTransactions } from './kit/network-guard.ts';
 import { startDailyJobs } from './kit/daily-jobs.ts';
 import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
+import { startStripeFinisher } from './modules/invoices/index.ts';
 import { gracefulShutdown } from './modules/ops/index.ts';
 import { seed } from './seed/index.ts';
 import { exitOnStartupFailure } from './startup-errors.ts';
@@ -30,6 +32,8 @@ const { createdDemoUsers } = await seed(handle.db, {
   demoOrders: config.seedDemo && config.appEnv !== 'test',
   config,
 });
+// The browser tests run the server under the house rule too (kit/network-guard.ts).
+if (config.appEnv === 'test') forbidNetworkInTransactions();
 const app = await buildApp({ db: handle.db, config, dbStats: handle.stats });
 // With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
 // The worker serves no request: it runs with a system context (no actor, no request id).
@@ -38,6 +42,8 @@ const outbox = config.smtpUrl
   : null;
 // The daily jobs (finance:daily-charges): every server ticks, one of them runs each job a day.
 const dailyJobs = startDailyJobs(systemContext(app.deps, app.log));
+// Card and bank payments (and refunds) a crash left half-way with Stripe are ended every minute.
+const stripeFinisher = config.stripe.secretKey ? startStripeFinisher(systemContext(app.deps, app.log)) : null;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -48,7 +54,7 @@ async function shutdown(signal: string) {
   try {
     await gracefulShutdown({
       app,
-      background: outbox ? [outbox, dailyJobs] : [dailyJobs],
+      background: [outbox, dailyJobs, stripeFinisher].filter((job) => job !== null),
       closeDatabase: () => handle.close(),
       drainMs: config.shutdownDrainMs,
       timeoutMs: config.shutdownTimeoutMs,

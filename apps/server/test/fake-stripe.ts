@@ -6,7 +6,8 @@ import Stripe from 'stripe';
  * A local fake of the Stripe endpoints the invoices module calls (customers, payment intents,
  * setup intents with micro-deposits, payment methods), for the official SDK pointed at it with
  * STRIPE_API_BASE. It honours Idempotency-Key as Stripe does (the first answer is replayed), and
- * signs webhook events with the SDK's own test helper.
+ * signs webhook events with the SDK's own test helper. Cancels and refunds intents; can answer slowly
+ * (`latencyMs`) or not at all (`down`).
  */
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_secret';
@@ -46,6 +47,13 @@ export interface FakeStripe {
   url: string;
   requests: { method: string; path: string; body: Obj; idempotencyKey: string | undefined }[];
   intents: Map<string, Obj>;
+  refunds: Map<string, Obj>;
+  /** Every answer waits this long (a slow Stripe: the bench's 300 ms). */
+  latencyMs: number;
+  /** While true, every call's connection is dropped (Stripe unreachable). */
+  down: boolean;
+  /** The status new refunds get ('succeeded' as in test mode, or 'pending' for a bank's). */
+  refundStatus: string;
   /** A signed webhook delivery of `type` for `object`: the raw payload and its Stripe-Signature header. */
   event(type: string, object: Obj, id?: string): { payload: string; signature: string };
   /** Marks an intent with a new status (as Stripe would after the browser confirmed it). */
@@ -53,8 +61,9 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: { latencyMs?: number } = {}): Promise<FakeStripe> {
   let seq = 0;
+  const refunds = new Map<string, Obj>();
   const next = (prefix: string) => `${prefix}_fake${++seq}`;
   const intents = new Map<string, Obj>();
   const setups = new Map<string, Obj>();
@@ -82,6 +91,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       intents.set(id, pi);
       return { status: 200, json: pi };
+    }
+    const cancelOf = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)?.[1];
+    if (method === 'POST' && cancelOf) {
+      const pi = intents.get(cancelOf);
+      if (!pi) return notFound();
+      if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
+        return {
+          status: 400,
+          json: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+            },
+          },
+        };
+      }
+      pi.status = 'canceled';
+      return { status: 200, json: pi };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const pi = intents.get(String(form.payment_intent));
+      if (!pi) return notFound();
+      const id = next('re');
+      const refund = {
+        id,
+        object: 'refund',
+        amount: Number(form.amount ?? pi.amount),
+        status: fake.refundStatus,
+        payment_intent: pi.id,
+        metadata: form.metadata ?? {},
+        reason: null,
+      };
+      refunds.set(id, refund);
+      return { status: 200, json: refund };
     }
     if (method === 'GET' && intentOf) {
       const pi = intents.get(intentOf);
@@ -139,6 +183,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const server: Server = createServer(async (req, res) => {
     const text = await body(req);
+    if (fake.down) {
+      req.socket.destroy();
+      return;
+    }
+    if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
     const url = new URL(req.url ?? '/', 'http://fake');
     const form = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(text);
     const key = req.headers['idempotency-key'] as string | undefined;
@@ -153,10 +202,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const port = (server.address() as AddressInfo).port;
   const signer = new Stripe(FAKE_SECRET_KEY);
 
-  return {
+  const fake: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    refunds,
+    latencyMs: options.latencyMs ?? 0,
+    down: false,
+    refundStatus: 'succeeded',
     event(type, object, id = next('evt')) {
       const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', data: { object } });
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
@@ -167,6 +220,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       pi.status = status;
       return pi;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  return fake;
 }

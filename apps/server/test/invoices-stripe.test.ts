@@ -57,9 +57,11 @@ describe('card payments through Stripe', () => {
     const { order, m, res } = await cardPayment();
     expect(res.body.payment).toMatchObject({ method: 'CARD', status: 'PENDING', amount: m.amount });
     expect(res.body.client_secret).toMatch(/_secret_/);
-    const created = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.body.metadata);
-    expect(created?.idempotencyKey).toBe(`payment-${res.body.payment.id}`);
     const [row] = await paymentRows(f, m.id);
+    // The intent's Idempotency-Key is the payment's own UUID (a row id repeats across databases).
+    const created = fake.requests.find((r) => r.path === '/v1/payment_intents' && r.body.metadata);
+    expect(row!.stripeKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(created?.idempotencyKey).toBe(row!.stripeKey);
     const pending = (await call(f, ordersApi.detail, 'PERSONAL', { params: { id: order.id } })).body.invoice;
     expect(pending.status).toBe('DUE');
 
@@ -181,13 +183,26 @@ describe('bank accounts (ACH)', () => {
     expect((await paymentRows(f, m.id))[0]!.status).toBe('PROCESSING');
     // Processing is not paid.
     expect((await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body.status).toBe('DUE');
-    // The bank settles, then the debit is returned: the payment is reversed, the balance back, nothing deleted.
+    // The bank settles; a late payment_failed (Stripe does not promise order) changes nothing.
     const settled = fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded');
     await deliver(f.t.app, fake.event('payment_intent.succeeded', settled));
     expect((await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body.status).toBe('PAID');
-    const returned = fake.setIntentStatus(row!.stripePaymentIntentId!, 'requires_payment_method');
-    await deliver(f.t.app, fake.event('payment_intent.payment_failed', returned));
-    expect((await paymentRows(f, m.id))[0]!.status).toBe('REVERSED');
+    const late = fake.setIntentStatus(row!.stripePaymentIntentId!, 'requires_payment_method');
+    await deliver(f.t.app, fake.event('payment_intent.payment_failed', late));
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('SUCCEEDED');
+    // The debit is returned as a dispute: the payment is DISPUTED, the balance back, nothing deleted.
+    await deliver(
+      f.t.app,
+      fake.event('charge.dispute.created', {
+        id: 'dp_ach',
+        object: 'dispute',
+        payment_intent: row!.stripePaymentIntentId,
+        amount: row!.amount,
+        reason: 'debit_not_authorized',
+        status: 'needs_response',
+      }),
+    );
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('DISPUTED');
     const back = (await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: m.id } })).body;
     expect(back).toMatchObject({ status: 'DUE', paid: '0.00', balance: m.amount });
     expect((await ledgerRows(f)).filter((e) => e.paymentId === row!.id).map((e) => e.kind)).toEqual([

@@ -1,6 +1,7 @@
 import type { Db } from '@cab/db';
 import type { AfterCommitWork, RequestContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { runInTransaction } from './network-guard.ts';
 
 /**
  * Runs `work` in a transaction and hands it a context whose `db` is that transaction. Inside
@@ -11,7 +12,10 @@ import { AppError } from './errors.ts';
 export async function transaction<C extends RequestContext, T>(ctx: C, work: (tx: C) => Promise<T>): Promise<T> {
   if (ctx.pendingAfterCommit) return work(ctx);
   const pending: AfterCommitWork[] = [];
-  const result = await (ctx.db as Db).transaction((tx) => work({ ...ctx, db: tx, pendingAfterCommit: pending }));
+  const result = await (ctx.db as Db).transaction((tx) =>
+    runInTransaction(() => work({ ...ctx, db: tx, pendingAfterCommit: pending })),
+  );
+  // After the commit, outside the transaction's async context: network calls are allowed here.
   for (const job of pending) {
     try {
       await job();

@@ -34,6 +34,7 @@ export const AUDIT_ENTITIES = [
   'payment',
   'credit_memo',
   'bank_account',
+  'refund',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

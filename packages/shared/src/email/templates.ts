@@ -114,6 +114,36 @@ You can copy it into a new bid, change it and submit it again.`,
 We received {{ payment.amount }} by {{ payment.method }} on {{ payment.date }} for order {{ order.name }}. Thank you.`,
   },
   {
+    name: 'refund_receipt',
+    label: 'Refund receipt',
+    description: 'Sent when money is given back on a payment.',
+    sample: {
+      user,
+      order,
+      app,
+      refund: { amount: '$430.67', method: 'Card', date: 'Nov 27, 2026', invoice: 'INV-000028', reason: 'Overpayment' },
+    },
+    subject: 'Refund of {{ refund.amount }}',
+    body: `Hello {{ user.first_name }},
+
+We gave back {{ refund.amount }} by {{ refund.method }} on {{ refund.date }} for invoice {{ refund.invoice }} (order {{ order.name }}): {{ refund.reason }}`,
+  },
+  {
+    name: 'payment_disputed',
+    label: 'Payment disputed (to admins)',
+    description: 'Sent to the admins when a customer disputes a card payment.',
+    sample: {
+      user,
+      order,
+      app,
+      payment: { id: 21, amount: '$2,565.35', invoice: 'INV-000028', customer: 'Paula Price', reason: 'fraudulent' },
+    },
+    subject: 'Disputed: {{ payment.amount }} on {{ payment.invoice }}',
+    body: `Hello {{ user.first_name }},
+
+{{ payment.customer }} disputed the card payment #{{ payment.id }} of {{ payment.amount }} on {{ payment.invoice }} (order {{ order.name }}), reason: {{ payment.reason }}. The amount is back on the invoice's balance until the dispute closes. Answer it in Stripe.`,
+  },
+  {
     name: 'payment_reminder',
     label: 'Payment reminder',
     description: 'Sent by an admin to a customer with an open balance.',

@@ -19,6 +19,8 @@ import {
   payBodySchema,
   paymentListQuerySchema,
   payResultSchema,
+  refundBodySchema,
+  refundResultSchema,
   reverseBodySchema,
 } from './schemas.ts';
 
@@ -94,6 +96,18 @@ export const invoicesApi = {
     tags,
     query: paymentListQuerySchema,
     response: pagedPayments,
+  }),
+  refund: endpoint({
+    method: 'POST',
+    path: '/api/payments/:id/refund/',
+    access: ROLE_GROUPS.admin,
+    summary:
+      'Give money back on a payment (amount defaults to what is left): CARD and ACH through Stripe, the others at once; idempotent by key',
+    tags,
+    params: invoiceIdParamsSchema,
+    body: refundBodySchema,
+    response: refundResultSchema,
+    status: 201,
   }),
   receipt: endpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 export * from './contract.ts';
 export * from './messages.ts';
+export * from './pdf-text.ts';
 export * from './reports.ts';
 export * from './schemas.ts';

@@ -1,3 +1,5 @@
+import { formatWireMoney } from '../money.ts';
+
 /** Invoice, payment, credit and bank messages (issue 17), used by the server and the web. */
 export const INVOICE_CODES = {
   stripeNotConfigured: 'stripe_not_configured',
@@ -12,16 +14,22 @@ export const INVOICE_CODES = {
   verificationFailed: 'bank_verification_failed',
   idempotencyReused: 'idempotency_key_reused',
   orderHasPayments: 'order_has_payments',
+  paymentProcessing: 'payment_processing',
+  stripeUnavailable: 'stripe_unavailable',
+  webhookInvalid: 'webhook_event_invalid',
+  refundTooLarge: 'refund_too_large',
+  refundNotAllowed: 'refund_not_allowed',
 } as const;
 
 export const INVOICE_TEXT = {
   stripeNotConfigured: 'Card and bank payments are not configured',
   methodNotAllowed: 'You may not pay by this method',
-  amountTooLarge: (balance: string) => `The amount cannot be more than the balance of ${balance}`,
+  /** The amounts come as wire strings ("4340.50") and are said in dollars ("$4,340.50"). */
+  amountTooLarge: (balance: string) => `The amount cannot be more than the balance of ${formatWireMoney(balance)}`,
   amountPositive: 'Enter an amount greater than 0.00',
   milestoneClosed: 'This milestone has nothing left to pay',
   creditRequired: 'Choose the credit memo to apply',
-  creditUnavailable: (available: string) => `This credit memo has ${available} available`,
+  creditUnavailable: (available: string) => `This credit memo has ${formatWireMoney(available)} available`,
   creditNotParty: 'This credit memo belongs to another account',
   creditMemoReversed: 'This credit memo is already reversed',
   bankRequired: 'Choose a bank account to pay by ACH',
@@ -31,6 +39,16 @@ export const INVOICE_TEXT = {
   idempotencyReused: 'This idempotency key was used for another payment',
   orderHasPayments: 'This order has payments; reverse them before cancelling it',
   notesRequired: 'Enter the reason',
+  amountPositiveWhenGiven: 'amount must be a positive amount when given',
+  paymentProcessing: 'A bank payment on this milestone is already processing; wait for it to settle',
+  stripeUnavailable: 'Stripe did not answer; nothing was charged. Try again in a moment',
+  webhookInvalid: 'The event has no data object',
+  overpaymentNotes: (invoice: string) => `Overpayment on ${invoice}`,
+  refundReasonRequired: 'Enter the reason for the refund',
+  refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${left}`,
+  refundNotAllowed: 'Only a succeeded payment can be refunded',
+  refunded: 'Refund recorded',
+  disputeSubject: (invoice: string) => `A card payment on ${invoice} is disputed`,
   statusUnknown: 'Unknown status',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   twoDeposits: 'Enter the two deposit amounts',
@@ -89,7 +107,9 @@ export const INVOICE_WEB_TEXT = {
     PROCESSING: 'Processing',
     SUCCEEDED: 'Succeeded',
     FAILED: 'Failed',
+    CANCELED: 'Canceled',
     REVERSED: 'Reversed',
+    DISPUTED: 'Disputed',
     ACTIVE: 'Active',
   } as Record<string, string>,
   reference: 'Reference',
@@ -129,6 +149,8 @@ export const INVOICE_WEB_TEXT = {
   available: 'Available',
   noCredit: 'No credit memos',
   creditAvailable: (amount: string) => `Credit available: ${amount}`,
+  creditAvailableLabel: 'Credit available',
+  viewCredit: 'View credit',
   banks: 'Bank Accounts',
   addBank: 'Add bank account',
   holderName: 'Account holder name',

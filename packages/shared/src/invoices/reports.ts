@@ -104,7 +104,7 @@ export const FINANCE_REPORTS_TEXT = {
   agingTitle: 'Aging Report',
   revenueTitle: 'Revenue Report',
   search: 'Search',
-  asOf: 'Start date',
+  asOf: 'As of',
   downloadCsv: 'Download CSV',
   noRows: 'No open balances',
   party: 'Customer / company',

@@ -18,7 +18,18 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const MANUAL_PAY_METHODS: PayMethod[] = ['CHECK', 'CASH', 'WIRE', 'CREDIT'];
 /** Paid by customers through Stripe. */
 export const STRIPE_PAY_METHODS: PayMethod[] = ['CARD', 'ACH'];
-export const PAYMENT_STATUSES = ['PENDING', 'PROCESSING', 'SUCCEEDED', 'FAILED', 'REVERSED'] as const;
+export const PAYMENT_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'SUCCEEDED',
+  'FAILED',
+  'CANCELED',
+  'REVERSED',
+  'DISPUTED',
+] as const;
+/** A card or bank payment still open at Stripe (at most one per milestone, issue 27). */
+export const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['PENDING', 'PROCESSING'];
+export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CREDIT_MEMO_STATUSES = ['ACTIVE', 'REVERSED'] as const;
 export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED', 'FAILED'] as const;
@@ -76,6 +87,16 @@ export const invoiceRowSchema = z.object({
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
+export const refundSchema = z.object({
+  id: z.number(),
+  payment: z.number(),
+  amount: money,
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  created_at: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 export const paymentSchema = z.object({
   id: z.number(),
   method: z.enum(PAY_METHODS),
@@ -90,6 +111,11 @@ export const paymentSchema = z.object({
   payer: z.string(),
   credit_memo: z.number().nullable(),
   created_at: z.string(),
+  /** What was given back (succeeded refunds); `refunds` lists every refund, pending ones too. */
+  refunded: money,
+  refunds: z.array(refundSchema),
+  /** A success that arrived after the milestone was paid: its surplus became this credit memo. */
+  overpayment: z.object({ credit_memo: z.number(), amount: money }).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -130,6 +156,8 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
     z.object({ credit_memo: z.number(), milestone: z.number(), amount: money, status: z.enum(PAYMENT_STATUSES) }),
   ),
   versions: z.array(invoiceVersionSchema),
+  /** Every refund of the invoice's payments, oldest first. */
+  refunds: z.array(refundSchema),
   /** Overdue interest and storage fees posted on its milestones (decision 0035), oldest first. */
   charges: z.array(
     z.object({
@@ -165,9 +193,24 @@ export const milestoneDetailSchema = milestoneSchema.extend({
   company: z.number().nullable(),
 });
 
+/**
+ * An amount that may be left out (then: what is left), but when it is sent it must be a positive
+ * amount: "" or null is a mistake, never "the whole balance" (issue 27).
+ */
+const positiveMoneyWhenGiven = () =>
+  z
+    .unknown()
+    .refine(
+      (v) => (typeof v === 'string' || typeof v === 'number') && (parseMoney(v) ?? 0) > 0,
+      INVOICE_TEXT.amountPositiveWhenGiven,
+    )
+    .transform((v) => v as string | number)
+    .pipe(moneyField())
+    .optional();
+
 export const payBodySchema = z.object({
   method: z.enum(PAY_METHODS, { error: MSG.required }),
-  amount: optionalParam(positiveMoney()),
+  amount: positiveMoneyWhenGiven(),
   bank: optionalParam(idField()),
   credit_memo: optionalParam(idField()),
   reference: optionalParam(textField(200)),
@@ -178,6 +221,18 @@ export const payBodySchema = z.object({
 export type PayBody = z.infer<typeof payBodySchema>;
 
 export const payResultSchema = z.object({ payment: paymentSchema, client_secret: z.string().nullable() });
+
+export const refundBodySchema = z.object({
+  amount: positiveMoneyWhenGiven(),
+  reason: z
+    .string({ error: INVOICE_TEXT.refundReasonRequired })
+    .trim()
+    .min(1, INVOICE_TEXT.refundReasonRequired)
+    .max(2000),
+  idempotency_key: optionalParam(textField(255)),
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
+export const refundResultSchema = z.object({ refund: refundSchema, payment: paymentSchema });
 
 export const PAYMENT_ORDER_BY = ['created_at', 'amount', 'received_at'] as const;
 export const paymentListQuerySchema = z.object({

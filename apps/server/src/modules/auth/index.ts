@@ -6,6 +6,7 @@
 export { registerAuthentication } from './authenticate.ts';
 export {
   activeMemberCount,
+  adminRecipients,
   activeUserCounts,
   audienceCount,
   audienceRecipients,

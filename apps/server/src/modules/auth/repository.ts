@@ -99,6 +99,14 @@ export const audienceRecipients = (db: Executor, audience: AnnouncementAudience,
 export const audienceCount = (db: Executor, audience: AnnouncementAudience) =>
   exactCount(db, users, audienceWhere(audience))();
 
+/** The active admins (who hear of a disputed payment). */
+export const adminRecipients = (db: Executor) =>
+  db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.isActive, true), eq(users.isStaff, true)))
+    .orderBy(asc(users.id));
+
 /** Active users by kind (the admin's dashboard). */
 export async function activeUserCounts(db: Executor) {
   const [row] = await db

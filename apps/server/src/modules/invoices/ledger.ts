@@ -16,6 +16,7 @@ export interface Posting {
   milestone?: { id: number; invoiceId: number; orderId: number } | null;
   paymentId?: number | null;
   creditMemoId?: number | null;
+  refundId?: number | null;
   reversesEntryId?: number | null;
   /** A charge carried to a reissued invoice: the old version's entry (decision 0035). */
   carriedFromEntryId?: number | null;
@@ -38,6 +39,7 @@ export async function post(ctx: RequestContext | Ctx, party: Party, postings: Po
         milestoneId: p.milestone?.id ?? null,
         paymentId: p.paymentId ?? null,
         creditMemoId: p.creditMemoId ?? null,
+        refundId: p.refundId ?? null,
         reversesEntryId: p.reversesEntryId ?? null,
         carriedFromEntryId: p.carriedFromEntryId ?? null,
         notes: p.notes ?? '',

@@ -8,7 +8,8 @@ import { estimatedCount, likePattern, type Page, type PageWindow, paginate } fro
  * The SQL of invoices, milestones, payments, credit memos, bank accounts, Stripe events and the
  * ledger (this module owns those tables, decision 0023). Balances are sums of ledger entries.
  */
-const { invoices, invoiceMilestones, payments, creditMemos, bankAccounts, ledgerEntries, stripeEvents } = schema;
+const { invoices, invoiceMilestones, payments, refunds, creditMemos, bankAccounts, ledgerEntries, stripeEvents } =
+  schema;
 /** Read only, for the list's customer display (invoicePageJson). */
 const { users, companies } = schema;
 
@@ -17,6 +18,7 @@ export type MilestoneRecord = typeof invoiceMilestones.$inferSelect;
 export type PaymentRecord = typeof payments.$inferSelect;
 export type CreditMemoRecord = typeof creditMemos.$inferSelect;
 export type BankRecord = typeof bankAccounts.$inferSelect;
+export type RefundRecord = typeof refunds.$inferSelect;
 export type NewEntry = typeof ledgerEntries.$inferInsert;
 
 const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
@@ -93,6 +95,41 @@ export async function currentInvoiceOfOrder(db: Executor, orderId: number, lock 
 
 export async function versionsOf(db: Executor, orderId: number) {
   return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.version);
+}
+
+/** The advisory lock the numbering takes (a transaction's, released at its end). */
+const INVOICE_NUMBER_LOCK = 727_277;
+
+/**
+ * The next invoice's place in issue order: one past the highest `INV-<n>` issued, under a lock
+ * held until the caller's transaction ends, so two approvals never draw the same number and a
+ * later one never draws a lower one. (Numbers issued before issue 27 were order ids: the next
+ * one still comes after all of them.)
+ */
+export async function nextInvoiceSeq(db: Executor): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select coalesce(max(substring(${invoices.number} from '^INV-([0-9]+)')::bigint), 0) + 1 as n
+      from ${invoices} where ${invoices.version} = 1`,
+  );
+  return Number(row?.n ?? 1);
+}
+
+/**
+ * Numbers every invoice again in the order the first versions were issued (issued_at, then id),
+ * each version keeping its `-<version>`: for a history replayed out of order (the demo seed
+ * approves its orders a few at a time, each at its own past day). Through a temporary number,
+ * as the unique index checks each row.
+ */
+export async function renumberInIssueOrder(db: Executor) {
+  await db.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+  await db.execute(sql`update ${invoices} set number = 'renumbering-' || id`);
+  await db.execute(sql`update ${invoices} i set number = 'INV-' || lpad(f.seq::text, 6, '0')
+      || case when i.version > 1 then '-' || i.version else '' end
+    from (select order_id, row_number() over (order by issued_at, id) as seq
+      from ${invoices} where version = 1) f
+    where f.order_id = i.order_id`);
 }
 
 /**
@@ -458,6 +495,12 @@ export const orderInvoiceStampSql = (orderId: SQL) =>
         where i.order_id = ${orderId}))`;
 
 // ---------------------------------------------------------------------------------------------
+/** Several milestones locked in id order (the house lock order: docs/conventions.md "Money writes"). */
+export async function lockMilestones(db: Executor, ids: number[]) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  for (const id of unique) await lockMilestone(db, id);
+}
+
 // Ledger sums
 
 /** Per milestone, what the entries of one payment or one credit memo add up to there now. */
@@ -475,6 +518,20 @@ export async function sumsByMilestone(db: Executor, by: { paymentId?: number; cr
     orderId: Number(r.order_id),
     total: n(r.total),
   }));
+}
+
+/**
+ * A milestone's balance just after a payment was applied to it (the receipt's "balance left"):
+ * the sum of its entries up to the payment's last one there; null when the payment has none there.
+ */
+export async function balanceAfterPayment(db: Executor, milestoneId: number, paymentId: number) {
+  const [row] = await rowsOf<{ s: string | null }>(
+    db,
+    sql`select (select sum(amount) from ${ledgerEntries} where milestone_id = ${milestoneId} and id <= last.id)::text as s
+      from (select max(id) as id from ${ledgerEntries} where milestone_id = ${milestoneId} and payment_id = ${paymentId}) last
+      where last.id is not null`,
+  );
+  return row?.s == null ? null : n(row.s);
 }
 
 /** A credit memo's applied (paid onto milestones) and available (unapplied) amounts. */
@@ -526,6 +583,45 @@ export async function updatePayment(db: Executor, id: number, values: Partial<ty
   return row!;
 }
 
+/** A payment carried to a reissued invoice names its new milestone; answers the row as it was. */
+export async function movePayment(db: Executor, id: number, to: { milestoneId: number; invoiceId: number }) {
+  const [before] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  await db.update(payments).set(to).where(eq(payments.id, id));
+  return before ?? null;
+}
+
+/** The card and bank payments still open at Stripe on a milestone, oldest first. */
+export async function openStripePayments(db: Executor, milestoneId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.milestoneId, milestoneId),
+        inArray(payments.status, ['PENDING', 'PROCESSING']),
+        inArray(payments.method, ['CARD', 'ACH']),
+      ),
+    )
+    .orderBy(payments.id);
+}
+
+/** Card and bank payments written but never given an intent (a crash between the two), older than `before`. */
+export async function paymentsWithoutIntent(db: Executor, before: Date, limit = 100) {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['PENDING', 'PROCESSING']),
+        inArray(payments.method, ['CARD', 'ACH']),
+        isNull(payments.stripePaymentIntentId),
+        sql`${payments.createdAt} < ${before.toISOString()}`,
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(limit);
+}
+
 export async function paymentsOfInvoice(db: Executor, orderId: number) {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
 }
@@ -545,6 +641,12 @@ export interface PaymentFilter {
   status?: string;
 }
 
+/**
+ * When a payment was received, as the wire's received_at says it (read/service.ts receivedAtOf):
+ * the day an admin recorded, else when it succeeded, else (pending) when it was made.
+ */
+const PAYMENT_RECEIVED = sql`coalesce((${payments.receivedOn} + time '12:00')::timestamptz, ${payments.receivedAt}, ${payments.createdAt})`;
+
 export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, descending = true) {
   const conds: SQL[] = [];
   if (f.customerId != null && f.companyId != null) {
@@ -561,7 +663,7 @@ export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWi
     .select()
     .from(payments)
     .where(where)
-    .orderBy(descending ? desc(payments.id) : payments.id)
+    .orderBy(...(descending ? [desc(PAYMENT_RECEIVED), desc(payments.id)] : [PAYMENT_RECEIVED, payments.id]))
     .limit(window.limit)
     .offset(window.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
@@ -569,7 +671,63 @@ export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWi
 }
 
 // ---------------------------------------------------------------------------------------------
+// Refunds
+
+export async function insertRefund(db: Executor, values: typeof refunds.$inferInsert) {
+  const [row] = await db.insert(refunds).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function refundByKey(db: Executor, key: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+  return row ?? null;
+}
+
+export async function refundById(db: Executor, id: number, lock = false) {
+  const q = db.select().from(refunds).where(eq(refunds.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function refundByStripeId(db: Executor, stripeRefundId: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.stripeRefundId, stripeRefundId));
+  return row ?? null;
+}
+
+export async function updateRefund(db: Executor, id: number, values: Partial<typeof refunds.$inferInsert>) {
+  const [row] = await db.update(refunds).set(values).where(eq(refunds.id, id)).returning();
+  return row!;
+}
+
+export async function refundsOfPayments(db: Executor, paymentIds: number[]) {
+  if (paymentIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(refunds.id);
+}
+
+/** Refunds asked of Stripe and not yet answered, older than `before` (the finisher's second half). */
+export async function refundsWithoutStripeId(db: Executor, before: Date, limit = 100) {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'PENDING'),
+        isNull(refunds.stripeRefundId),
+        sql`${refunds.createdAt} < ${before.toISOString()}`,
+      ),
+    )
+    .orderBy(refunds.id)
+    .limit(limit);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Credit memos
+
+/** The overpayment memos of payments (a success that arrived after its milestone was paid). */
+export async function memosOfSourcePayments(db: Executor, paymentIds: number[]) {
+  if (paymentIds.length === 0) return [];
+  return db.select().from(creditMemos).where(inArray(creditMemos.sourcePaymentId, paymentIds));
+}
 
 export async function insertMemo(db: Executor, values: typeof creditMemos.$inferInsert) {
   const [row] = await db.insert(creditMemos).values(values).returning();

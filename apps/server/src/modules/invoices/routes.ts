@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as banks from './banks/service.ts';
 import * as credit from './credit/service.ts';
+import { refundPayment } from './pay/refund.ts';
 import * as pay from './pay/service.ts';
-import { invoicePdf, receiptPdf } from './pdf.ts';
+import { stripeWebhook } from './pay/webhook.ts';
+import { invoicePaper, receiptPaper } from './pdf.ts';
 import * as read from './read/service.ts';
 import * as reports from './reports/service.ts';
 
@@ -16,13 +18,17 @@ const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
   return bytes;
 };
 
-/** A report's answer, or with format=csv a download (a Buffer goes past the JSON serializer). */
-function csvOr<T>(reply: FastifyReply, name: string, result: T | { csv: string }): T {
-  if (result && typeof result === 'object' && 'csv' in result) {
-    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
-    return Buffer.from(result.csv, 'utf8') as unknown as T;
+/**
+ * A report's answer, or with format=csv a download (a Buffer goes past the JSON serializer), named
+ * `name` unless the report names its file (the aging report's carries its as-of day).
+ */
+function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { csv: string }> {
+  if (result && typeof result === 'object' && 'csv' in result && typeof result.csv === 'string') {
+    const file = 'filename' in result && typeof result.filename === 'string' ? result.filename : name;
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}.csv"`);
+    return Buffer.from(result.csv, 'utf8') as unknown as Exclude<R, { csv: string }>;
   }
-  return result as T;
+  return result as Exclude<R, { csv: string }>;
 }
 
 export function invoicesRoutes(app: FastifyInstance) {
@@ -35,15 +41,16 @@ export function invoicesRoutes(app: FastifyInstance) {
   route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
   route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
   route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {
-    const inv = await read.invoiceDetail(ctx, params.id);
-    return asPdf(reply, inv.number, await invoicePdf(inv));
+    const paper = await invoicePaper(ctx, params.id);
+    return asPdf(reply, paper.name, paper.bytes);
   });
   route(app, invoicesApi.milestone, ({ ctx, params }) => read.milestoneDetail(ctx, params.id));
   route(app, invoicesApi.pay, ({ ctx, params, body }) => pay.payMilestone(ctx, params.id, body));
   route(app, invoicesApi.payments, ({ ctx, query }) => pay.listPayments(ctx, query));
+  route(app, invoicesApi.refund, ({ ctx, params, body }) => refundPayment(ctx, params.id, body));
   route(app, invoicesApi.receipt, async ({ ctx, params, reply }) => {
-    const p = await pay.paymentForReceipt(ctx, params.id);
-    return asPdf(reply, `receipt-${p.id}`, await receiptPdf(p));
+    const paper = await receiptPaper(ctx, params.id);
+    return asPdf(reply, paper.name, paper.bytes);
   });
 
   route(app, invoicesApi.customerCredit, ({ ctx, params }) =>
@@ -71,7 +78,7 @@ export function invoicesRoutes(app: FastifyInstance) {
     hooks.removeContentTypeParser('application/json');
     hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     route(hooks, invoicesApi.stripeWebhook, ({ ctx, req }) =>
-      pay.stripeWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
+      stripeWebhook(ctx, req.body as Buffer, req.headers['stripe-signature'] as string | undefined),
     );
   });
 }

@@ -9,7 +9,6 @@ import {
   STRIPE_PAY_METHODS,
   toPaged,
 } from '@cab/shared';
-import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
@@ -17,72 +16,87 @@ import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { assertReaches, money, partyScope } from '../common.ts';
-import { post, reverseOnMilestones } from '../ledger.ts';
+import { post } from '../ledger.ts';
 import { paymentsToWire } from '../read/service.ts';
 import * as repo from '../repository.ts';
+import { statusOfEvent } from './moves.ts';
 import { queueReceipt } from './receipt-mail.ts';
-import { requireStripe, verifiedEvent } from './stripe.ts';
+import { memoParty, movePayment, partyOf } from './settle.ts';
+import { cancelIntent, intentFor, isStripeOutage, requireStripe, stripeOf } from './stripe.ts';
 
 /**
- * Paying a milestone (issue 17): ADMIN records CHECK, CASH and WIRE and applies CREDIT, which
- * succeed at once; CARD and ACH go through a Stripe PaymentIntent and are applied only when
- * Stripe says so (the webhook). The same idempotency_key answers the same payment and changes
- * nothing; every payment writes an audit event.
+ * Paying a milestone (issues 17, 27): ADMIN records CHECK, CASH and WIRE and applies CREDIT, which
+ * succeed at once; CARD and ACH go through a Stripe PaymentIntent and are applied only when Stripe
+ * says so (settle.ts). A milestone has at most one open card or bank payment: a second call for
+ * the same method and amount answers the open one, another cancels it at Stripe first. Stripe is
+ * called between transactions, never inside one: the payment is written PENDING and committed,
+ * the intent made with the payment's own UUID as Idempotency-Key, then recorded.
  */
 
-const partyOf = (inv: { customerId: number; companyId: number | null }) => ({
-  customerId: inv.customerId,
-  companyId: inv.companyId,
-});
+const ERR_VALIDATION = 'validation_error';
 
+/** The answer of a pay call: the client secret only while the payment is open at Stripe. */
 async function answer(ctx: Ctx | RequestContext, p: repo.PaymentRecord) {
   const [payment] = await paymentsToWire(ctx.db, [p]);
-  return { payment: payment!, client_secret: p.clientSecret ?? null };
+  const open = p.status === 'PENDING' || p.status === 'PROCESSING';
+  return { payment: payment!, client_secret: open ? (p.clientSecret ?? null) : null };
 }
 
+/** The same idempotency key with another body is a client's mistake, not a replay: 409. */
 function sameRequest(p: repo.PaymentRecord, milestoneId: number, body: PayBody) {
-  if (p.milestoneId !== milestoneId || p.method !== body.method) {
-    throw badRequest(INVOICE_CODES.idempotencyReused, INVOICE_TEXT.idempotencyReused);
+  const amount = body.amount === undefined ? p.amount : parseMoney(body.amount);
+  const same =
+    p.milestoneId === milestoneId &&
+    p.method === body.method &&
+    amount === p.amount &&
+    (body.bank === undefined || body.bank === p.bankAccountId) &&
+    (body.credit_memo === undefined || body.credit_memo === p.creditMemoId);
+  if (!same) throw new AppError(409, INVOICE_CODES.idempotencyReused, INVOICE_TEXT.idempotencyReused);
+}
+
+async function knownByKey(ctx: Ctx, milestoneId: number, body: PayBody) {
+  if (!body.idempotency_key) return null;
+  const known = await repo.paymentByKey(ctx.db, body.idempotency_key);
+  if (known) sameRequest(known, milestoneId, body);
+  return known;
+}
+
+/** The amount asked (what is left when not given), checked against the milestone's balance. */
+function amountOf(m: repo.MilestoneFigures, body: PayBody): Cents {
+  if (m.voided || m.balance <= 0) throw badRequest(INVOICE_CODES.milestoneClosed, INVOICE_TEXT.milestoneClosed);
+  const amount = (body.amount === undefined ? m.balance : parseMoney(body.amount)!) as Cents;
+  if (amount > m.balance) {
+    throw fieldError(INVOICE_CODES.amountTooLarge, 'amount', INVOICE_TEXT.amountTooLarge(money(m.balance)));
   }
+  return amount;
 }
 
 export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody) {
-  const admin = ctx.actor.role === 'ADMIN';
-  const stripeMethod = STRIPE_PAY_METHODS.includes(body.method);
   const figures = await repo.milestoneFigures(ctx.db, milestoneId);
   if (!figures) throw notFound();
   const invoice = await repo.invoiceById(ctx.db, figures.invoiceId);
   assertReaches(ctx.actor, invoice);
-  if (MANUAL_PAY_METHODS.includes(body.method) && !admin) {
+  if (MANUAL_PAY_METHODS.includes(body.method) && ctx.actor.role !== 'ADMIN') {
     throw fieldError(INVOICE_CODES.methodNotAllowed, 'method', INVOICE_TEXT.methodNotAllowed);
   }
-  if (body.idempotency_key) {
-    const known = await repo.paymentByKey(ctx.db, body.idempotency_key);
-    if (known) {
-      sameRequest(known, milestoneId, body);
-      return answer(ctx, known);
-    }
-  }
-  const stripe = stripeMethod ? requireStripe(ctx.config) : null;
+  const known = await knownByKey(ctx, milestoneId, body);
+  if (known && !STRIPE_PAY_METHODS.includes(known.method)) return answer(ctx, known);
+  if (STRIPE_PAY_METHODS.includes(body.method)) return payThroughStripe(ctx, invoice!, figures, body);
+  const payment = await payManually(ctx, invoice!, milestoneId, body);
+  await cancelOpenIntents(ctx, milestoneId);
+  return answer(ctx, (await repo.paymentById(ctx.db, payment.id))!);
+}
 
+/** CHECK, CASH, WIRE (money in hand) and CREDIT (a memo applied): applied at once. */
+async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: number, body: PayBody) {
   return transaction(ctx, async (tx) => {
+    // Lock order: the milestone, then the credit memo.
     await repo.lockMilestone(tx.db, milestoneId);
     // A double click waited on the lock above: the first click's payment is the answer.
-    if (body.idempotency_key) {
-      const known = await repo.paymentByKey(tx.db, body.idempotency_key);
-      if (known) {
-        sameRequest(known, milestoneId, body);
-        return answer(tx, known);
-      }
-    }
+    const again = await knownByKey(tx, milestoneId, body);
+    if (again) return again;
     const m = (await repo.milestoneFigures(tx.db, milestoneId))!;
-    if (m.voided || m.balance <= 0) throw badRequest(INVOICE_CODES.milestoneClosed, INVOICE_TEXT.milestoneClosed);
-    const amount = (body.amount === undefined ? m.balance : parseMoney(body.amount)!) as Cents;
-    if (amount > m.balance) {
-      throw fieldError(INVOICE_CODES.amountTooLarge, 'amount', INVOICE_TEXT.amountTooLarge(money(m.balance)));
-    }
-    const inv = invoice!;
-    const party = partyOf(inv);
+    const amount = amountOf(m, body);
     const target = { id: m.id, invoiceId: inv.id, orderId: inv.orderId };
 
     let memo: repo.CreditMemoRecord | null = null;
@@ -98,20 +112,7 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
         throw fieldError(INVOICE_CODES.creditUnavailable, 'amount', INVOICE_TEXT.creditUnavailable(money(available)));
       }
     }
-    let bank: repo.BankRecord | null = null;
-    if (body.method === 'ACH') {
-      if (!body.bank) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
-      bank = await repo.bankById(tx.db, body.bank);
-      const owns =
-        bank && (bank.userId === ctx.actor.id || (bank.companyId !== null && bank.companyId === ctx.actor.companyId));
-      if (!bank || !owns) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
-      if (bank.status !== 'VERIFIED' || !bank.stripePaymentMethodId) {
-        throw fieldError(INVOICE_CODES.bankNotVerified, 'bank', INVOICE_TEXT.bankNotVerified);
-      }
-    }
-
-    const manual = !stripeMethod;
-    const inserted = await repo.insertPayment(tx.db, {
+    const payment = await repo.insertPayment(tx.db, {
       milestoneId: m.id,
       invoiceId: inv.id,
       orderId: inv.orderId,
@@ -119,145 +120,166 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
       companyId: inv.companyId,
       method: body.method,
       amount,
-      status: manual ? 'SUCCEEDED' : 'PENDING',
-      bankAccountId: bank?.id ?? null,
+      status: 'SUCCEEDED',
       creditMemoId: memo?.id ?? null,
       reference: body.reference ?? '',
       notes: body.notes ?? '',
-      receivedOn: manual ? (body.received_on ?? null) : null,
-      receivedAt: manual ? (ctx.at ?? new Date()) : null,
+      receivedOn: body.received_on ?? null,
+      receivedAt: tx.at ?? new Date(),
       idempotencyKey: body.idempotency_key ?? null,
-      createdById: ctx.actor.id,
+      createdById: tx.actor.id,
     });
-    if (!inserted) {
-      const known = (await repo.paymentByKey(tx.db, body.idempotency_key!))!;
-      sameRequest(known, milestoneId, body);
-      return answer(tx, known);
-    }
-    let payment = inserted;
-    if (body.method === 'CREDIT') {
-      await post(tx, party, [
-        { kind: 'ALLOCATION', amount: -amount, milestone: target, paymentId: payment.id, creditMemoId: memo!.id },
-        { kind: 'ALLOCATION', amount, paymentId: payment.id, creditMemoId: memo!.id },
+    if (!payment) return (await knownByKey(tx, milestoneId, body))!;
+    if (memo) {
+      await post(tx, partyOf(inv), [
+        { kind: 'ALLOCATION', amount: -amount, milestone: target, paymentId: payment.id, creditMemoId: memo.id },
       ]);
-    } else if (manual) {
-      await post(tx, party, [
+      await post(tx, memoParty(memo), [{ kind: 'ALLOCATION', amount, paymentId: payment.id, creditMemoId: memo.id }]);
+    } else {
+      await post(tx, partyOf(inv), [
         { kind: 'PAYMENT', amount: -amount, milestone: target, paymentId: payment.id, effectiveDate: body.received_on },
       ]);
       await queueReceipt(tx, payment, inv);
-    } else {
-      const intent = await stripe!.paymentIntents.create(
-        {
-          amount,
-          currency: 'usd',
-          allowed_payment_method_types: body.method === 'CARD' ? ['card'] : ['us_bank_account'],
-          ...(bank
-            ? {
-                payment_method: bank.stripePaymentMethodId!,
-                ...(bank.stripeCustomerId ? { customer: bank.stripeCustomerId } : {}),
-              }
-            : {}),
-          description: `${inv.number} ${m.label}`,
-          metadata: { payment_id: String(payment.id), milestone_id: String(m.id), invoice: inv.number },
-        },
-        { idempotencyKey: `payment-${payment.id}` },
-      );
-      payment = await repo.updatePayment(tx.db, payment.id, {
-        stripePaymentIntentId: intent.id,
-        clientSecret: intent.client_secret,
-      });
     }
-    await audit(tx, {
-      entity: 'payment',
-      id: payment.id,
-      action: 'create',
-      after: {
-        method: payment.method,
-        amount: money(amount),
-        status: payment.status,
-        milestone: m.id,
-        invoice: inv.number,
-        credit_memo: memo?.id ?? null,
-        reference: payment.reference,
-      },
-    });
-    return answer(tx, payment);
+    await auditCreate(tx, payment, inv);
+    return payment;
   });
 }
 
-const ERR_VALIDATION = 'validation_error';
+function auditCreate(tx: Ctx, p: repo.PaymentRecord, inv: repo.InvoiceRecord) {
+  return audit(tx, {
+    entity: 'payment',
+    id: p.id,
+    action: 'create',
+    after: {
+      method: p.method,
+      amount: money(p.amount),
+      status: p.status,
+      milestone: p.milestoneId,
+      invoice: inv.number,
+      credit_memo: p.creditMemoId,
+      reference: p.reference,
+    },
+  });
+}
+
+type OpenStep = { payment: repo.PaymentRecord } | { cancel: repo.PaymentRecord[] };
+
+/** CARD and ACH: one open payment per milestone, its intent made outside any transaction. */
+async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo.MilestoneFigures, body: PayBody) {
+  requireStripe(ctx.config);
+  let bank: repo.BankRecord | null = null;
+  if (body.method === 'ACH') {
+    if (!body.bank) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
+    bank = await repo.bankById(ctx.db, body.bank);
+    const owns =
+      bank && (bank.userId === ctx.actor.id || (bank.companyId !== null && bank.companyId === ctx.actor.companyId));
+    if (!bank || !owns) throw fieldError(INVOICE_CODES.bankRequired, 'bank', INVOICE_TEXT.bankRequired);
+    if (bank.status !== 'VERIFIED' || !bank.stripePaymentMethodId) {
+      throw fieldError(INVOICE_CODES.bankNotVerified, 'bank', INVOICE_TEXT.bankNotVerified);
+    }
+  }
+  let payment: repo.PaymentRecord | null = null;
+  // Older attempts of another method or amount are cancelled at Stripe first, then we look again.
+  for (let round = 0; round < 3 && !payment; round++) {
+    const step: OpenStep = await transaction(ctx, async (tx) => {
+      await repo.lockMilestone(tx.db, figures.id);
+      const again = await knownByKey(tx, figures.id, body);
+      if (again) return { payment: again };
+      const amount = amountOf((await repo.milestoneFigures(tx.db, figures.id))!, body);
+      const open = await repo.openStripePayments(tx.db, figures.id);
+      const same = open.find(
+        (p) => p.method === body.method && p.amount === amount && p.bankAccountId === (bank?.id ?? null),
+      );
+      if (same) return { payment: same };
+      if (open.some((p) => p.status === 'PROCESSING')) {
+        throw new AppError(409, INVOICE_CODES.paymentProcessing, INVOICE_TEXT.paymentProcessing);
+      }
+      if (open.length > 0) return { cancel: open };
+      const inserted = (await repo.insertPayment(tx.db, {
+        milestoneId: figures.id,
+        invoiceId: inv.id,
+        orderId: inv.orderId,
+        customerId: inv.customerId,
+        companyId: inv.companyId,
+        method: body.method,
+        amount,
+        status: 'PENDING',
+        bankAccountId: bank?.id ?? null,
+        reference: body.reference ?? '',
+        notes: body.notes ?? '',
+        idempotencyKey: body.idempotency_key ?? null,
+        createdById: tx.actor.id,
+      }))!;
+      await auditCreate(tx, inserted, inv);
+      return { payment: inserted };
+    });
+    if ('cancel' in step) {
+      for (const older of step.cancel) await cancelAtStripe(ctx, older, 'replaced by a new attempt');
+    } else payment = step.payment;
+  }
+  if (!payment) throw new AppError(409, INVOICE_CODES.paymentProcessing, INVOICE_TEXT.paymentProcessing);
+  if (!payment.stripePaymentIntentId && (payment.status === 'PENDING' || payment.status === 'PROCESSING')) {
+    try {
+      payment = await ensureIntent(ctx, payment);
+    } catch (err) {
+      // The payment stays PENDING without an intent: the next attempt or the finisher ends it.
+      if (isStripeOutage(err)) throw new AppError(502, INVOICE_CODES.stripeUnavailable, INVOICE_TEXT.stripeUnavailable);
+      throw err;
+    }
+  }
+  return answer(ctx, payment);
+}
 
 /**
- * Applies what Stripe says of a PaymentIntent to its payment, once: the payment row is locked and
- * its status decides (a SUCCEEDED payment is never posted twice).
+ * Makes (or finds again: same key, same parameters) the payment's intent at Stripe, then records
+ * it. Outside any transaction.
  */
-export async function applyIntent(ctx: RequestContext, intent: Stripe.PaymentIntent, eventType: string) {
-  const payment = await repo.paymentByIntent(ctx.db, intent.id, true);
-  if (!payment) return null;
-  const invoice = (await repo.invoiceById(ctx.db, payment.invoiceId))!;
-  const party = partyOf(invoice);
-  const before = payment.status;
-  let next = payment.status;
-  if (eventType === 'payment_intent.succeeded' || intent.status === 'succeeded') {
-    if (payment.status === 'SUCCEEDED' || payment.status === 'REVERSED') return payment;
-    if (intent.amount !== payment.amount) return payment;
-    await post(ctx, party, [
-      {
-        kind: 'PAYMENT',
-        amount: -payment.amount,
-        milestone: { id: payment.milestoneId, invoiceId: payment.invoiceId, orderId: payment.orderId },
-        paymentId: payment.id,
-      },
-    ]);
-    next = 'SUCCEEDED';
-  } else if (eventType === 'payment_intent.processing' || intent.status === 'processing') {
-    if (payment.status === 'PENDING') next = 'PROCESSING';
-  } else if (eventType === 'payment_intent.payment_failed' || eventType === 'payment_intent.canceled') {
-    if (payment.status === 'SUCCEEDED') {
-      await reverseOnMilestones(ctx, party, { paymentId: payment.id }, 'failed after it succeeded');
-      next = 'REVERSED';
-    } else if (payment.status === 'PENDING' || payment.status === 'PROCESSING') next = 'FAILED';
-  }
-  if (next === before) return payment;
-  const updated = await repo.updatePayment(ctx.db, payment.id, {
-    status: next,
-    ...(next === 'SUCCEEDED' ? { receivedAt: ctx.at ?? new Date() } : {}),
-    ...(next === 'FAILED' ? { failureMessage: intent.last_payment_error?.message ?? null } : {}),
+export async function ensureIntent(ctx: RequestContext, p: repo.PaymentRecord) {
+  const stripe = requireStripe(ctx.config);
+  const [inv, m, bank] = await Promise.all([
+    repo.invoiceById(ctx.db, p.invoiceId),
+    repo.milestoneFigures(ctx.db, p.milestoneId),
+    p.bankAccountId ? repo.bankById(ctx.db, p.bankAccountId) : null,
+  ]);
+  const intent = await intentFor(stripe, p, { invoice: inv!.number, milestone: m!.label }, bank);
+  return transaction(ctx, async (tx) => {
+    await repo.lockMilestone(tx.db, p.milestoneId);
+    const now = (await repo.paymentById(tx.db, p.id, true))!;
+    if (now.stripePaymentIntentId) return now;
+    return repo.updatePayment(tx.db, p.id, { stripePaymentIntentId: intent.id, clientSecret: intent.client_secret });
   });
-  if (next === 'SUCCEEDED') await queueReceipt(ctx, updated, invoice);
-  await audit(ctx, {
-    entity: 'payment',
-    id: payment.id,
-    action: 'stripe',
-    before: { status: before },
-    after: { status: next, event: eventType, payment_intent: intent.id },
-  });
-  return updated;
 }
 
-/** POST payments/stripe/webhook/: verified on the raw body, recorded by event id, applied once. */
-export async function stripeWebhook(ctx: RequestContext, raw: Buffer | string, signature: string | undefined) {
-  const event = verifiedEvent(ctx.config, raw, signature);
-  if (!event) throw new AppError(400, INVOICE_CODES.webhookSignature, INVOICE_TEXT.webhookSignature);
-  await transaction(ctx, async (tx) => {
-    // Two servers receiving the same event: the second waits on this row and then skips.
-    if (!(await repo.claimStripeEvent(tx.db, event.id, event.type, event))) return;
-    if (event.type.startsWith('payment_intent.')) {
-      await applyIntent(tx, event.data.object as Stripe.PaymentIntent, event.type);
-    } else if (event.type === 'setup_intent.succeeded') {
-      const si = event.data.object as Stripe.SetupIntent;
-      const bank = await repo.bankBySetupIntent(tx.db, si.id);
-      if (bank && bank.status !== 'VERIFIED') {
-        await repo.updateBank(tx.db, bank.id, {
-          status: 'VERIFIED',
-          stripePaymentMethodId:
-            typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
-        });
-        await audit(tx, { entity: 'bank_account', id: bank.id, action: 'verify', after: { status: 'VERIFIED' } });
-      }
-    }
+/**
+ * Cancels an open payment at Stripe and here. An intent Stripe will not cancel (it succeeded or
+ * is processing meanwhile) is applied as Stripe has it instead.
+ */
+export async function cancelAtStripe(ctx: RequestContext, p: repo.PaymentRecord, why: string) {
+  const stripe = stripeOf(ctx.config);
+  if (!stripe) return movePayment(ctx, p.id, 'CANCELED', { source: why });
+  // No intent yet (another request is making it, or it crashed): make or find it, to cancel it.
+  const withIntent = p.stripePaymentIntentId ? p : await ensureIntent(ctx, p);
+  const intent = await cancelIntent(stripe, withIntent.stripePaymentIntentId!);
+  const to = statusOfEvent('', intent.status) ?? 'FAILED';
+  return movePayment(ctx, p.id, to, {
+    source: `${why} (cancel: ${intent.status})`,
+    intentId: intent.id,
+    amount: intent.amount,
   });
-  return { received: true };
+}
+
+/** Paying a milestone by other means cancels its open card and bank attempts (issue 27). */
+export async function cancelOpenIntents(ctx: RequestContext, milestoneId: number) {
+  for (const p of await repo.openStripePayments(ctx.db, milestoneId)) {
+    if (p.status !== 'PENDING') continue;
+    try {
+      await cancelAtStripe(ctx, p, 'paid by other means');
+    } catch (err) {
+      // The payment is recorded; an intent left open is the finisher's to end.
+      ctx.log.warn({ err, payment: p.id }, 'could not cancel an open intent');
+    }
+  }
 }
 
 export async function listPayments(ctx: Ctx, query: z.output<typeof paymentListQuerySchema>) {

@@ -50,3 +50,68 @@ export function verifiedEvent(
     return null;
   }
 }
+
+/**
+ * The PaymentIntent of a payment, made or found again: the Idempotency-Key is the payment's own
+ * UUID (unique beyond this database) and the parameters come from its rows alone, so a retry, a
+ * second server or the finisher gets the very same intent (issue 27). Called outside any
+ * transaction (docs/conventions.md "No network call inside a transaction").
+ */
+export function intentFor(
+  stripe: Stripe,
+  p: { id: number; stripeKey: string; amount: number; method: string; milestoneId: number },
+  labels: { invoice: string; milestone: string },
+  bank: { stripePaymentMethodId: string | null; stripeCustomerId: string | null } | null,
+) {
+  return stripe.paymentIntents.create(
+    {
+      amount: p.amount,
+      currency: 'usd',
+      allowed_payment_method_types: p.method === 'CARD' ? ['card'] : ['us_bank_account'],
+      ...(bank?.stripePaymentMethodId
+        ? {
+            payment_method: bank.stripePaymentMethodId,
+            ...(bank.stripeCustomerId ? { customer: bank.stripeCustomerId } : {}),
+          }
+        : {}),
+      description: `${labels.invoice} ${labels.milestone}`,
+      metadata: {
+        payment_id: String(p.id),
+        payment_key: p.stripeKey,
+        milestone_id: String(p.milestoneId),
+        invoice: labels.invoice,
+      },
+    },
+    { idempotencyKey: p.stripeKey },
+  );
+}
+
+/**
+ * Cancels an intent; when Stripe refuses (it succeeded or is processing meanwhile) the intent as
+ * it stands is the answer, for the caller to apply.
+ */
+export async function cancelIntent(stripe: Stripe, intentId: string): Promise<Stripe.PaymentIntent> {
+  try {
+    return await stripe.paymentIntents.cancel(intentId);
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) return stripe.paymentIntents.retrieve(intentId);
+    throw err;
+  }
+}
+
+/** A refund at Stripe, keyed by the refund's own UUID (a retry finds the same refund). */
+export function refundAtStripe(stripe: Stripe, r: { id: number; stripeKey: string; amount: number }, intentId: string) {
+  return stripe.refunds.create(
+    { payment_intent: intentId, amount: r.amount, metadata: { refund_id: String(r.id), refund_key: r.stripeKey } },
+    { idempotencyKey: r.stripeKey },
+  );
+}
+
+/** Stripe could not be reached or answered with a server error: nothing is known to be charged. */
+export function isStripeOutage(err: unknown): boolean {
+  return (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError
+  );
+}

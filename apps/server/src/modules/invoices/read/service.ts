@@ -10,6 +10,7 @@ import {
   type OrderInvoice,
   type Paged,
   type Payment,
+  type Refund,
   parseOrderBy,
   toPaged,
   toWire,
@@ -21,7 +22,7 @@ import { pageWindow } from '../../../kit/list.ts';
 import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { chargesOfInvoice } from '../charges/repository.ts';
-import { assertReaches, money, partyScope, todayLocal } from '../common.ts';
+import { assertReaches, money, partyScope, receivedAtOf, todayLocal } from '../common.ts';
 import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
@@ -116,13 +117,14 @@ export function toWirePayment(
   p: repo.PaymentRecord,
   invoice: { number: string; orderName: string },
   payer: string,
+  extras: { refunds: repo.RefundRecord[]; overpayment: repo.CreditMemoRecord | null },
 ): Payment {
   return {
     id: p.id,
     method: p.method,
     amount: money(p.amount),
     status: p.status,
-    received_at: p.receivedAt ? p.receivedAt.toISOString() : null,
+    received_at: receivedAtOf(p)?.toISOString() ?? null,
     reference: p.reference,
     notes: p.notes,
     milestone: p.milestoneId,
@@ -131,20 +133,42 @@ export function toWirePayment(
     payer,
     credit_memo: p.creditMemoId,
     created_at: p.createdAt.toISOString(),
+    refunded: money(p.refunded),
+    refunds: extras.refunds.map(toWireRefund),
+    overpayment: extras.overpayment
+      ? { credit_memo: extras.overpayment.id, amount: money(extras.overpayment.amount) }
+      : null,
   };
 }
 
-/** Payments on the wire, with their invoices' numbers and payers' names. */
+/** Payments on the wire, with their invoices' numbers, payers' names, refunds and overpayment memos. */
 export async function paymentsToWire(db: Executor, rows: repo.PaymentRecord[]): Promise<Payment[]> {
-  const [invoices, display] = await Promise.all([
+  const ids = rows.map((p) => p.id);
+  const [invoices, display, refunds, memos] = await Promise.all([
     repo.invoiceLabels(
       db,
       rows.map((p) => p.invoiceId),
     ),
     displays(db, rows),
+    repo.refundsOfPayments(db, ids),
+    repo.memosOfSourcePayments(db, ids),
   ]);
-  return rows.map((p) => toWirePayment(p, invoices.get(p.invoiceId) ?? { number: '', orderName: '' }, display(p)));
+  return rows.map((p) =>
+    toWirePayment(p, invoices.get(p.invoiceId) ?? { number: '', orderName: '' }, display(p), {
+      refunds: refunds.filter((r) => r.paymentId === p.id),
+      overpayment: memos.find((m) => m.sourcePaymentId === p.id) ?? null,
+    }),
+  );
 }
+
+export const toWireRefund = (r: repo.RefundRecord): Refund => ({
+  id: r.id,
+  payment: r.paymentId,
+  amount: money(r.amount),
+  reason: r.reason,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+});
 
 export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<InvoiceDetail> {
   const today = todayLocal();
@@ -171,6 +195,7 @@ export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = c
     superseded_at: row.supersededAt ? row.supersededAt.toISOString() : null,
     milestones: milestones.map((m) => toWireMilestone(m, today)),
     payments: wirePayments.filter((p) => p.method !== 'CREDIT'),
+    refunds: wirePayments.flatMap((p) => p.refunds),
     credits: payments
       .filter((p) => p.method === 'CREDIT' && p.creditMemoId !== null)
       .map((p) => ({

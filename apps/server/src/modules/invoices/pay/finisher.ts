@@ -1,0 +1,67 @@
+import type { RequestContext } from '../../../kit/context.ts';
+import { jobMetrics } from '../../../kit/job-metrics.ts';
+import * as repo from '../repository.ts';
+import { failRefund, recordStripeRefund } from './refund.ts';
+import { cancelAtStripe } from './service.ts';
+import { isStripeOutage, refundAtStripe, stripeOf } from './stripe.ts';
+
+/**
+ * The Stripe finisher (issue 27): a payment is written PENDING and committed before its intent is
+ * made, a refund before Stripe is asked; a crash or an outage between the two leaves one waiting.
+ * After FINISH_AFTER_MS the finisher ends them: a payment's intent is made or found again with the
+ * same key and cancelled (nobody holds its client secret), a refund is asked again with its key.
+ * Safe on several servers at once: every step is keyed at Stripe and applied under row locks.
+ */
+export const FINISH_AFTER_MS = 2 * 60_000;
+export const FINISHER_EVERY_MS = 60_000;
+
+export async function finishStripeWork(ctx: RequestContext, now: Date = new Date()) {
+  const stripe = stripeOf(ctx.config);
+  const done = { payments: 0, refunds: 0, failed: 0 };
+  if (!stripe) return done;
+  const before = new Date(now.getTime() - FINISH_AFTER_MS);
+  for (const p of await repo.paymentsWithoutIntent(ctx.db, before)) {
+    try {
+      await cancelAtStripe(ctx, p, 'left without an intent');
+      done.payments++;
+    } catch (err) {
+      done.failed++;
+      ctx.log.warn({ err, payment: p.id }, 'finisher: payment left open');
+    }
+  }
+  for (const r of await repo.refundsWithoutStripeId(ctx.db, before)) {
+    const p = (await repo.paymentById(ctx.db, r.paymentId))!;
+    try {
+      await recordStripeRefund(ctx, r.id, await refundAtStripe(stripe, r, p.stripePaymentIntentId!));
+      done.refunds++;
+    } catch (err) {
+      if (isStripeOutage(err)) done.failed++;
+      else await failRefund(ctx, r.id, (err as Error).message);
+    }
+  }
+  return done;
+}
+
+/** Runs the finisher every FINISHER_EVERY_MS; `stop()` waits for a round under way. */
+export function startStripeFinisher(ctx: RequestContext, everyMs: number = FINISHER_EVERY_MS) {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const round = () => {
+    if (stopped) return;
+    running = running
+      .then(() => jobMetrics.track('stripe_finisher', () => finishStripeWork(ctx)))
+      .then((r) => {
+        if (r.payments || r.refunds || r.failed) ctx.log.info(r, 'stripe finisher round');
+      })
+      .catch((err) => ctx.log.error({ err }, 'stripe finisher failed'));
+  };
+  const timer = setInterval(round, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

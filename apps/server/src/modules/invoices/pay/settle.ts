@@ -1,0 +1,172 @@
+import { type Cents, formatWireMoney, INVOICE_TEXT, type PaymentStatus, WEB_TEXT } from '@cab/shared';
+import type { RequestContext } from '../../../kit/context.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { adminRecipients, findUserWithCompany } from '../../auth/index.ts';
+import { enqueueTemplate } from '../../email/index.ts';
+import { money } from '../common.ts';
+import { type Party, post, reverseOnMilestones } from '../ledger.ts';
+import * as repo from '../repository.ts';
+import { mayMove } from './moves.ts';
+import { queueReceipt } from './receipt-mail.ts';
+
+/**
+ * What Stripe says of a payment, applied to the database (issue 27). Database work only: the
+ * Stripe calls happen before or after, never inside these transactions. Every money write takes
+ * its locks in one order (docs/conventions.md "Money writes"): the milestones (by id), then the
+ * credit memos, then the payment, then its refunds.
+ */
+
+export const partyOf = (inv: { customerId: number; companyId: number | null }): Party => ({
+  customerId: inv.customerId,
+  companyId: inv.companyId,
+});
+
+/** A credit memo's entries carry the memo's own party (a company's memo has no customer). */
+export const memoParty = (memo: { customerId: number | null; companyId: number | null }): Party => ({
+  customerId: memo.customerId,
+  companyId: memo.companyId,
+});
+
+export interface StripeNews {
+  /** The Stripe event or call that brought it (kept in the audit trail). */
+  source: string;
+  intentId?: string | null;
+  amount?: number | null;
+  failureMessage?: string | null;
+  /** A dispute's reason (charge.dispute.created). */
+  reason?: string | null;
+}
+
+/**
+ * Locks a payment with what its money touches, in the house order: the milestones it sits on (a
+ * reissue carries it to the new version's), its credit memo (applied, or its overpayment's),
+ * then the payment itself; null when there is no such payment.
+ */
+export async function lockPayment(tx: RequestContext, paymentId: number) {
+  const first = await repo.paymentById(tx.db, paymentId);
+  if (!first) return null;
+  const sums = await repo.sumsByMilestone(tx.db, { paymentId });
+  await repo.lockMilestones(tx.db, [first.milestoneId, ...sums.map((s) => s.milestoneId)]);
+  const [overpaid] = await repo.memosOfSourcePayments(tx.db, [paymentId]);
+  for (const memoId of [first.creditMemoId, overpaid?.id].filter((id): id is number => id != null)) {
+    await repo.memoById(tx.db, memoId, true);
+  }
+  return (await repo.paymentById(tx.db, paymentId, true))!;
+}
+
+/**
+ * Moves a payment to `to` when the table of moves allows it; a move it does not allow (a late
+ * `payment_failed` after the success, a repeat) is recorded in the audit trail and changes nothing.
+ */
+export async function movePayment(ctx: RequestContext, paymentId: number, to: PaymentStatus, news: StripeNews) {
+  return transaction(ctx, async (tx) => {
+    const p = await lockPayment(tx, paymentId);
+    if (!p) return null;
+    if (p.status === to) return p;
+    if (!mayMove(p.status, to) || (to === 'SUCCEEDED' && news.amount != null && news.amount !== p.amount)) {
+      await audit(tx, {
+        entity: 'payment',
+        id: p.id,
+        action: 'stripe_ignored',
+        before: { status: p.status },
+        after: { asked: to, event: news.source, payment_intent: news.intentId ?? null },
+      });
+      return p;
+    }
+    const invoice = (await repo.invoiceById(tx.db, p.invoiceId))!;
+    if (to === 'SUCCEEDED') await settleSuccess(tx, p, invoice);
+    if (to === 'DISPUTED') await settleDispute(tx, p, invoice, news.reason ?? '');
+    const updated = await repo.updatePayment(tx.db, p.id, {
+      status: to,
+      ...(to === 'SUCCEEDED' && !p.receivedAt ? { receivedAt: tx.at ?? new Date() } : {}),
+      ...(to === 'FAILED' ? { failureMessage: news.failureMessage ?? null } : {}),
+    });
+    if (to === 'SUCCEEDED' && p.status !== 'DISPUTED') await queueReceipt(tx, updated, invoice);
+    await audit(tx, {
+      entity: 'payment',
+      id: p.id,
+      action: 'stripe',
+      before: { status: p.status },
+      after: { status: to, event: news.source, payment_intent: news.intentId ?? null },
+    });
+    return updated;
+  });
+}
+
+/**
+ * Money taken: onto the milestone up to its balance, and what is more (a second tab's payment, a
+ * success that raced a cancel) becomes the customer's credit, a memo "Overpayment on INV-…" that
+ * names the payment. No milestone balance is ever negative; nothing is lost or hidden.
+ */
+async function settleSuccess(tx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord) {
+  const m = (await repo.milestoneFigures(tx.db, p.milestoneId))!;
+  const onMilestone = Math.max(0, Math.min(p.amount, m.voided ? 0 : m.balance)) as Cents;
+  const surplus = (p.amount - onMilestone) as Cents;
+  const party = partyOf(invoice);
+  await post(tx, party, [
+    {
+      kind: 'PAYMENT',
+      amount: -onMilestone,
+      milestone: { id: m.id, invoiceId: invoice.id, orderId: invoice.orderId },
+      paymentId: p.id,
+    },
+  ]);
+  if (surplus <= 0) return;
+  // A dispute won returns to SUCCEEDED: its memo (one per payment) takes the surplus again.
+  const [known] = await repo.memosOfSourcePayments(tx.db, [p.id]);
+  const memo =
+    known ??
+    (await repo.insertMemo(tx.db, {
+      customerId: invoice.companyId === null ? invoice.customerId : null,
+      companyId: invoice.companyId,
+      amount: surplus,
+      notes: INVOICE_TEXT.overpaymentNotes(invoice.number),
+      sourcePaymentId: p.id,
+      ...(tx.at ? { createdAt: tx.at } : {}),
+    }));
+  // The surplus is money received (a PAYMENT), held as the memo's unapplied credit.
+  await post(tx, memoParty(memo), [
+    { kind: 'PAYMENT', amount: -surplus, paymentId: p.id, creditMemoId: memo.id, notes: memo.notes },
+  ]);
+  await audit(tx, {
+    entity: 'credit_memo',
+    id: memo.id,
+    action: 'overpayment',
+    after: { payment: p.id, amount: money(surplus), invoice: invoice.number },
+  });
+}
+
+/**
+ * A card payment disputed: what it paid goes back on the milestones' balances (and what its
+ * overpayment memo still holds is withdrawn), and every admin is told.
+ */
+async function settleDispute(tx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord, reason: string) {
+  const party = partyOf(invoice);
+  await reverseOnMilestones(tx, party, { paymentId: p.id }, `disputed: ${reason}`);
+  const [memo] = await repo.memosOfSourcePayments(tx.db, [p.id]);
+  if (memo && memo.status === 'ACTIVE') {
+    const available = (await repo.memoFigures(tx.db, [memo.id])).get(memo.id)?.available ?? 0;
+    if (available > 0) {
+      await post(tx, memoParty(memo), [
+        { kind: 'REVERSAL', amount: available, paymentId: p.id, creditMemoId: memo.id, notes: 'disputed' },
+      ]);
+    }
+  }
+  const customer = await findUserWithCompany(tx.db, invoice.customerId);
+  const customerName = customer ? `${customer.user.firstName} ${customer.user.lastName}`.trim() : '';
+  for (const admin of await adminRecipients(tx.db)) {
+    await enqueueTemplate(tx, 'payment_disputed', admin.email, {
+      user: { first_name: admin.firstName, last_name: admin.lastName, email: admin.email },
+      order: { id: invoice.orderId, name: invoice.orderName },
+      app: { name: WEB_TEXT.appName, url: tx.config.publicUrl },
+      payment: {
+        id: p.id,
+        amount: formatWireMoney(money(p.amount)),
+        invoice: invoice.number,
+        customer: customerName,
+        reason: reason || 'not given',
+      },
+    });
+  }
+}
