@@ -1,5 +1,6 @@
-import { schema } from '@cab/db';
+import { DEMO_SELLER, schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTotal } from '../src/modules/invoices/index.ts';
 import { seed } from '../src/seed/index.ts';
@@ -40,6 +41,21 @@ describe('demo invoices', () => {
       .reduce((a, p) => a + p.amount, 0);
     const credited = memos.filter((m) => m.status === 'ACTIVE').reduce((a, m) => a + m.amount, 0);
     expect(await ledgerTotal(db)).toBe(charged + extra - paid - credited);
+  });
+
+  it('numbers the demo invoices in the order they were issued (issue 27), each version with its -n', async () => {
+    const invoices = await handle.db.select().from(schema.invoices);
+    const firsts = invoices
+      .filter((i) => i.version === 1)
+      .sort((a, b) => a.issuedAt.getTime() - b.issuedAt.getTime() || a.id - b.id);
+    expect(firsts.map((i) => i.number)).toEqual(firsts.map((_, k) => `INV-${String(k + 1).padStart(6, '0')}`));
+    const base = new Map(firsts.map((i) => [i.orderId, i.number]));
+    for (const later of invoices.filter((i) => i.version > 1)) {
+      expect(later.number).toBe(`${base.get(later.orderId)}-${later.version}`);
+    }
+    // The seller on the demo's papers.
+    const [name] = await handle.db.select().from(schema.settings).where(eq(schema.settings.key, 'seller_name'));
+    expect(name?.value).toBe(DEMO_SELLER.seller_name);
   });
 
   it('running the seed again adds nothing', async () => {

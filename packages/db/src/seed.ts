@@ -1,5 +1,5 @@
 import { EMAIL_TEMPLATES } from '@cab/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
 import { seedCatalog } from './seed-catalog.ts';
@@ -80,6 +80,17 @@ export const DEFAULT_SETTINGS = {
   shop_state: '',
   // Cabinets the shop builds per working day (the planner's load; decision 0031).
   capacity_per_day: 40,
+  // The seller on invoices and receipts (issue 27); '' until an admin fills them (the demo has its own).
+  seller_name: '',
+  seller_address: '',
+  seller_phone: '',
+} as const;
+
+/** The demo shop as the seller on its invoices and receipts (set when the demo accounts are made). */
+export const DEMO_SELLER = {
+  seller_name: 'Demo Cabinetry Co.',
+  seller_address: '1450 N Halsted St\nChicago, IL 60642',
+  seller_phone: '(312) 555-0100',
 } as const;
 
 /**
@@ -132,6 +143,9 @@ export async function seed(db: Db, options: { demo?: boolean } = {}): Promise<{ 
         })),
       )
       .returning({ id: users.id, email: users.email });
+    for (const [key, value] of Object.entries(DEMO_SELLER)) {
+      await tx.update(settings).set({ value }).where(eq(settings.key, key));
+    }
     const personal = created.find((u) => u.email === 'personal@demo.test')!;
     await tx.insert(addresses).values(demoAddresses({ userId: personal.id }, { companyId: company!.id }));
     await tx

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Config, loadConfig } from '../config.ts';
 import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
+import { numberInIssueOrder } from '../modules/invoices/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { demoChargesFrom, seedDemoCharges } from './charges.ts';
 import { seedDemoFinance } from './finance.ts';
@@ -83,6 +84,8 @@ export async function seed(db: Db, options: SeedOptions = {}) {
     // The rest of the demo is made with its orders, once: a later start (orders exist) adds
     // nothing, posts no charge and changes no setting (decision 0039).
     if (made === 0) return 0;
+    // The demo approves its orders a few at a time, each on its own day: numbers in issue order.
+    await numberInIssueOrder(tx);
     // Scan sessions over the demo orders in production (issue 18).
     if (made > 0) await seedDemoProduction(tx);
     // Planned days for the open demo orders (the planner, decision 0031).

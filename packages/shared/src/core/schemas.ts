@@ -31,8 +31,19 @@ export const settingsSchema = z.object({
   shop_state: z.string(),
   /** Cabinets the shop builds per working day: the planner's load per day (decision 0031). */
   capacity_per_day: z.number().int(),
+  /** The seller on invoices and receipts (issue 27): name, address (lines), phone; '' when not set. */
+  seller_name: z.string(),
+  seller_address: z.string(),
+  seller_phone: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** A seller field of the settings: text, '' allowed (not printed). */
+const sellerField = (max: number) =>
+  z
+    .string({ error: MSG.textTooLong(max) })
+    .trim()
+    .max(max, MSG.textTooLong(max));
 
 export const settingsPatchSchema = z
   .object({
@@ -58,6 +69,9 @@ export const settingsPatchSchema = z
       .int(MSG.capacityPerDayRange)
       .min(1, MSG.capacityPerDayRange)
       .max(100_000, MSG.capacityPerDayRange),
+    seller_name: sellerField(200),
+    seller_address: sellerField(500),
+    seller_phone: sellerField(40),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

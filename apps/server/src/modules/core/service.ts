@@ -29,6 +29,9 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     tax_rates: (stored.get('tax_rates') as Settings['tax_rates'] | undefined) ?? { ...DEFAULT_SETTINGS.tax_rates },
     shop_state: (stored.get('shop_state') as string | undefined) ?? DEFAULT_SETTINGS.shop_state,
     capacity_per_day: (stored.get('capacity_per_day') as number | undefined) ?? DEFAULT_SETTINGS.capacity_per_day,
+    seller_name: (stored.get('seller_name') as string | undefined) ?? DEFAULT_SETTINGS.seller_name,
+    seller_address: (stored.get('seller_address') as string | undefined) ?? DEFAULT_SETTINGS.seller_address,
+    seller_phone: (stored.get('seller_phone') as string | undefined) ?? DEFAULT_SETTINGS.seller_phone,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type BasisPoints, type Cents, divRound, INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
-import type { Ctx } from '../../../kit/context.ts';
+import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { badRequest } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { type PaymentOptionRow, paymentOptionById } from '../../finance/index.ts';
@@ -44,18 +44,26 @@ function dueDateOf(rule: PaymentMilestoneRule, issuedOn: string, completedOn: st
   return rule.due === 'BEFORE_PICKUP' ? completedOn : addDays(completedOn, rule.days ?? 0);
 }
 
-export const invoiceNumber = (orderId: number, version: number) =>
-  `INV-${String(orderId).padStart(6, '0')}${version > 1 ? `-${version}` : ''}`;
+/**
+ * An invoice's number: `INV-` and its place in issue order (six digits at least), a reissued
+ * version the first version's number and `-<version>` (INV-000042-2).
+ */
+export const invoiceNumber = (seq: number, version: number) =>
+  `INV-${String(seq).padStart(6, '0')}${version > 1 ? `-${version}` : ''}`;
+
+/** The first version's number of an invoice numbered `number` at `version`. */
+const baseNumber = (number: string, version: number) =>
+  version > 1 && number.endsWith(`-${version}`) ? number.slice(0, -`-${version}`.length) : number;
 
 /** Issues version `version` of the order's invoice with its milestones and their CHARGE entries. */
-async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: string) {
+async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: string, number: string) {
   const option = order.customerPaymentOptionId ? await paymentOptionById(tx.db, order.customerPaymentOptionId) : null;
   const rules = option?.milestones?.length ? option.milestones : FULL;
   const issuedOn = todayLocal(tx.at ?? new Date());
   const invoice = await repo.insertInvoice(tx.db, {
     orderId: order.id,
     version,
-    number: invoiceNumber(order.id, version),
+    number,
     orderName: order.name,
     customerId: order.customerId,
     companyId: order.companyId,
@@ -105,7 +113,8 @@ async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: s
 export async function issueOnApprove(tx: Ctx, order: OrderRow) {
   // The invoice records its own audit event ('invoice' 'issue'): the move's event stays the move's.
   const current = await repo.currentInvoiceOfOrder(tx.db, order.id, true);
-  if (!current) await issueVersion(tx, order, 1, 'approve');
+  // The next number under a lock held to the commit: numbers follow the order invoices are issued in.
+  if (!current) await issueVersion(tx, order, 1, 'approve', invoiceNumber(await repo.nextInvoiceSeq(tx.db), 1));
   return undefined;
 }
 
@@ -120,7 +129,9 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
   const old = await repo.milestonesOf(tx.db, [current.id]);
   await repo.supersede(tx.db, current.id, tx.at);
   const party = { customerId: current.customerId, companyId: current.companyId };
-  const { invoice, milestones, issuedOn } = await issueVersion(tx, saved, current.version + 1, 'reprice');
+  const version = current.version + 1;
+  const number = `${baseNumber(current.number, current.version)}-${version}`;
+  const { invoice, milestones, issuedOn } = await issueVersion(tx, saved, version, 'reprice', number);
   // The old charges reversed; each payment's and memo's pieces on the old milestones moved.
   await post(
     tx,
@@ -139,6 +150,8 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
   // A milestone's room includes the charges carried onto it: a payment that covered interest still does.
   const room = milestones.map((m) => ({ id: m.id, left: m.amount + (carried.get(m.id) ?? 0) }));
   const pieces = await repo.paidPiecesOfInvoice(tx.db, current.id);
+  // Each payment then names the new milestone its money went to first (the receipt, the lists).
+  const movedTo = new Map<number, number>();
   for (const piece of pieces) {
     let toMove = -piece.total;
     await post(tx, party, [
@@ -158,6 +171,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
       if (part <= 0) continue;
       slot.left -= part;
       toMove -= part;
+      if (piece.paymentId !== null && !movedTo.has(piece.paymentId)) movedTo.set(piece.paymentId, slot.id);
       await post(tx, party, [
         {
           kind: piece.creditMemoId ? 'ALLOCATION' : 'PAYMENT',
@@ -170,6 +184,16 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
         },
       ]);
     }
+  }
+  for (const [paymentId, milestoneId] of movedTo) {
+    const before = await repo.movePayment(tx.db, paymentId, { milestoneId, invoiceId: invoice.id });
+    await audit(tx, {
+      entity: 'payment',
+      id: paymentId,
+      action: 'move',
+      before: { milestone: before?.milestoneId ?? null, invoice: current.number },
+      after: { milestone: milestoneId, invoice: invoice.number },
+    });
   }
 }
 
@@ -204,4 +228,13 @@ export async function dateOnComplete(tx: Ctx, order: OrderRow) {
   if (!current) return undefined;
   await repo.setCompletionDueDates(tx.db, current.id, todayLocal(order.completedAt ?? tx.at ?? new Date()));
   return undefined;
+}
+
+/**
+ * A history replayed out of order (the demo seed: orders approved a few at a time, each on its
+ * own past day, `RequestContext.at`) numbered again in the order its invoices were issued. Not
+ * for requests: a number a customer has seen never changes.
+ */
+export async function numberInIssueOrder(ctx: RequestContext) {
+  await repo.renumberInIssueOrder(ctx.db);
 }

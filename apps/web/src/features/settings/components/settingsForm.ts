@@ -11,6 +11,10 @@ export interface GlobalSettingsValues {
   shop_state: string;
   /** Cabinets per working day: the planner's capacity (decision 0031). */
   capacity_per_day: string;
+  /** The seller printed on invoices and receipts. */
+  seller_name: string;
+  seller_address: string;
+  seller_phone: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -20,6 +24,9 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     tax_rates: Object.fromEntries(Object.entries(settings.tax_rates).map(([code, rate]) => [code, String(rate)])),
     shop_state: settings.shop_state,
     capacity_per_day: String(settings.capacity_per_day),
+    seller_name: settings.seller_name,
+    seller_address: settings.seller_address,
+    seller_phone: settings.seller_phone,
   };
 }
 
@@ -37,6 +44,9 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     tax_rates: rates,
     shop_state: values.shop_state,
     capacity_per_day: numberOf(values.capacity_per_day),
+    seller_name: values.seller_name,
+    seller_address: values.seller_address,
+    seller_phone: values.seller_phone,
   };
 }
 
@@ -52,6 +62,9 @@ export function fieldOf(path: string): string {
     path === 'lead_time' ||
     path === 'shop_state' ||
     path === 'capacity_per_day' ||
+    path === 'seller_name' ||
+    path === 'seller_address' ||
+    path === 'seller_phone' ||
     /^tax_rates\.[A-Z]{2}$/.test(path)
   )
     return path;

@@ -27,7 +27,7 @@ import {
 import { TaxRatesTable } from '../components/TaxRatesTable.tsx';
 import { STATE_CODES, STATE_NAMES } from '../components/usStates.ts';
 
-/** /settings/global (ADMIN): lead time, the planner's capacity per day, the shop's state, remake reasons and sales tax rates by state. */
+/** /settings/global (ADMIN): lead time, the planner's capacity per day, the shop's state, the seller on invoices, remake reasons and sales tax rates by state. */
 export default function GlobalSettingsPage() {
   const settings = useGlobalSettings();
   return (
@@ -106,6 +106,34 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
                 labels={STATE_NAMES}
                 sx={{ minWidth: 260 }}
               />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title={SETTINGS_TEXT.sellerTitle} subheader={SETTINGS_TEXT.sellerHint} />
+            <CardContent sx={{ pt: 0 }}>
+              <Stack spacing={2}>
+                <FormTextField
+                  control={control}
+                  name="seller_name"
+                  label={SETTINGS_TEXT.sellerName}
+                  slotProps={{ htmlInput: { 'data-testid': 'seller-name' } }}
+                />
+                <FormTextField
+                  control={control}
+                  name="seller_address"
+                  label={SETTINGS_TEXT.sellerAddress}
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { 'data-testid': 'seller-address' } }}
+                />
+                <FormTextField
+                  control={control}
+                  name="seller_phone"
+                  label={SETTINGS_TEXT.sellerPhone}
+                  slotProps={{ htmlInput: { 'data-testid': 'seller-phone' } }}
+                  sx={{ maxWidth: 260 }}
+                />
+              </Stack>
             </CardContent>
           </Card>
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
