@@ -118,6 +118,13 @@ describe('the invoice PDF', () => {
       received_on: '2026-03-02',
     });
 
+    // Part of the check given back (recorded at once for a check).
+    const refund = await call(f, invoicesApi.refund, 'ADMIN', {
+      params: { id: pay.id },
+      body: { amount: '0.40', reason: 'Overcharged hinge', idempotency_key: `papers-refund-${pay.id}` },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+
     const text = await paper(`/api/invoices/${inv.id}/pdf/`);
     // The seller (global settings).
     expect(text).toContain('Birch & Oak Cabinetry');
@@ -163,8 +170,13 @@ describe('the invoice PDF', () => {
     expect(text).toContain(`Check R-${String(pay.id).padStart(6, '0')}`);
     expect(text).toContain('CHK 4410');
     expect(text).toContain(printed('2026-03-02'));
+    expect(text).toContain('Refunds');
+    expect(text).toContain(`Refund of R-${String(pay.id).padStart(6, '0')}`);
+    expect(text).toContain('Overcharged hinge');
+    expect(text).toContain(`-${formatWireMoney('0.40')}`);
+    expect(text).toContain('Total refunded');
     expect(text).toContain(`Balance due`);
-    expect(text).toContain(formatWireMoney(toWire((cents(inv.total) - 100) as Cents)));
+    expect(text).toContain(formatWireMoney(toWire((cents(inv.total) - 60) as Cents)));
   });
 
   it('a superseded version says so, with its own figures', async () => {
