@@ -268,17 +268,14 @@ export async function seedDemoOrders(
   const plans = await planOrders(tx, customerRows, admin, staff, now, options.seed ?? 20_261_125);
   if (plans.length === 0) return 0;
   const as = (u: UserRow, at: Date): Ctx => ({ ...ctx, actor: actorOf(u), at });
-  // Created one by one, so ids grow with created_at; then moved on a few at a time: the
-  // database work is one line anyway, but a submit's password check then overlaps it.
+  // Created one by one, so ids grow with created_at; then moved on one at a time: the use
+  // cases share the seed's one transaction, and a service that reads then writes (the next
+  // invoice number) is only right when no other call runs between its statements.
   const ids: number[] = [];
   for (const plan of plans) ids.push(await createDemoOrder(as, plan, admin));
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < plans.length; i = next++) {
-      await advanceDemoOrder(ctx, as, plans[i] as Plan, ids[i] as number, admin, staff);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (const [i, plan] of plans.entries()) {
+    await advanceDemoOrder(ctx, as, plan, ids[i] as number, admin, staff);
+  }
   return plans.length;
 }
 
