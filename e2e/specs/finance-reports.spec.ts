@@ -41,11 +41,14 @@ test('an admin opens the aging report, searches a demo party and downloads the C
   );
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('aging-csv').click()]);
-  expect(download.suggestedFilename()).toBe('aging_report.csv');
+  // The file and every line name the as-of day (today's, as the report answered it).
+  expect(download.suggestedFilename()).toBe(`aging_report_${body.as_of}.csv`);
   const text = await readFile((await download.path())!, 'utf8');
   const [header, ...lines] = text.trim().split(/\r?\n/);
-  expect(header).toBe('party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total');
-  expect(lines.some((l) => l.startsWith(`${party.type},${party.id},`))).toBe(true);
+  expect(header).toBe(
+    'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total',
+  );
+  expect(lines.some((l) => l.startsWith(`${body.as_of},${party.type},${party.id},`))).toBe(true);
 
   // A start date before anything was invoiced: nothing open.
   await page.getByTestId('aging-as-of').fill('2000-01-01');

@@ -71,7 +71,7 @@ test('an admin keeps payment options, code discounts and payment rules', async (
   await expect(ruleDialog).toBeHidden();
   const ruleRow = page.getByRole('row').filter({ hasText: optionName });
   await expect(ruleRow).toContainText('Business');
-  await expect(ruleRow).toContainText('2500.00');
+  await expect(ruleRow).toContainText('$2,500.00');
 });
 
 test("an admin sends a company's payment reminder and sets its storage fees", async ({ page, request }) => {

@@ -105,8 +105,16 @@ describe('finance reports', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = (csv.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total');
+    expect(lines[0]).toBe(
+      'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total',
+    );
     expect(lines).toHaveLength(3);
+    // The day it was taken names the file and leads every line.
+    const asOf = (await aging()).body.as_of as string;
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="aging_report_${asOf}.csv"`);
+    for (const line of lines.slice(1)) expect(line.startsWith(`${asOf},`)).toBe(true);
+    const dated = await aging({ format: 'csv', as_of: addDays(D, 20) });
+    expect(dated.headers['content-disposition']).toContain(`aging_report_${addDays(D, 20)}.csv`);
   });
 
   it('revenue: invoiced and collected per period, totals, CSV', async () => {

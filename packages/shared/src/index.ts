@@ -16,6 +16,7 @@ export * from './email/templates.ts';
 export * from './email/text.ts';
 export * from './finance/index.ts';
 export * from './http/contract.ts';
+export * from './http/error-titles.ts';
 export * from './http/errors.ts';
 export * from './http/list.ts';
 export * from './invoices/index.ts';

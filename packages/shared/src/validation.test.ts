@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { requiredString, textField, unstorableText } from './validation.ts';
+import { intField, moneyField, requiredString, textField, unstorableText } from './validation.ts';
 
 describe('a bare zod bound speaks the product’s words', () => {
   const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -38,5 +38,24 @@ describe('text PostgreSQL cannot store', () => {
   it('the other checks still speak first where they apply', () => {
     expect(first(requiredString(100), '  ')).toBe(MSG.required);
     expect(first(textField(3), 'abcd')).toBe(MSG.textTooLong(3));
+  });
+});
+
+describe('numbers and amounts say what is wrong with them (SPEC 5)', () => {
+  const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('a blank field is Required, not a type message', () => {
+    expect(first(moneyField(), '')).toBe(MSG.required);
+    expect(first(moneyField(), '  ')).toBe(MSG.required);
+    expect(moneyField().safeParse('').error?.issues).toHaveLength(1);
+    expect(first(intField({ min: 0 }), '')).toBe(MSG.required);
+  });
+
+  it('a negative count says its bound; a fraction that it must be whole; bad text that it is no decimal', () => {
+    expect(first(intField({ min: 0, max: 10 }), '-3')).toBe(MSG.mustBeNonNegative);
+    expect(first(intField({ min: 1 }), '0')).toBe(MSG.numberTooSmall(1));
+    expect(first(intField({ min: 0 }), '1.5')).toBe(MSG.wholeNumber);
+    expect(first(moneyField(), 'abc')).toBe(MSG.decimal);
+    expect(moneyField().parse('12.50')).toBe('12.50');
   });
 });

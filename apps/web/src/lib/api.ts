@@ -1,4 +1,13 @@
-import { type ApiError, apiErrorSchema, buildPath, coreApi, type Endpoint, MSG, WEB_TEXT } from '@cab/shared';
+import {
+  type ApiError,
+  apiErrorSchema,
+  buildPath,
+  coreApi,
+  type Endpoint,
+  errorTitle,
+  MSG,
+  WEB_TEXT,
+} from '@cab/shared';
 import type { z } from 'zod';
 import { showErrorDialog } from './errorDialogStore.ts';
 import { getToken, setToken } from './token.ts';
@@ -10,7 +19,8 @@ import { getToken, setToken } from './token.ts';
  *  - `download(endpoint, { params, query, fallbackName })` to save a file the API answers.
  * All three share one error path (SPEC 8):
  *  - every API error is first logged through POST /api/core/log/warn/ (its transaction id is kept);
- *  - 400/403 with a code: popup (title = extra.title or the code, the message, an error icon;
+ *  - 400/403 with a code: popup (title = extra.title, else the code's human title (ERROR_TITLES), else
+ *    the code; the message, an error icon;
  *    auto-closes after extra.timer ms without a button, else an OK button), unless
  *    extra.skip_common_handling or the caller asked to handle it;
  *  - 500: 'Internal Error' popup with the transaction id; 404: go to /404; 401: drop the token
@@ -173,7 +183,7 @@ function commonHandling(
   }
   if (options.form && error.hasFieldErrors) return;
   if (error.code) {
-    const title = typeof extra.title === 'string' && extra.title ? extra.title : error.code;
+    const title = errorTitle(error.code, extra.title);
     const timer = typeof extra.timer === 'number' && extra.timer > 0 ? extra.timer : undefined;
     showErrorDialog({ title, message: error.message, timer });
     error.handled = true;

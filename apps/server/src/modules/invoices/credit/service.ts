@@ -92,6 +92,14 @@ export async function createCredit(ctx: Ctx, party: CreditParty, body: { amount:
 
 export async function reverseCredit(ctx: Ctx, id: number, notes: string) {
   return transaction(ctx, async (tx) => {
+    // The house lock order (docs/conventions.md "Money writes"): the milestones the memo paid
+    // onto, then the memo. Paying with the memo takes them in the same order, so the two wait
+    // for each other instead of deadlocking.
+    const paidOnto = await repo.sumsByMilestone(tx.db, { creditMemoId: id });
+    await repo.lockMilestones(
+      tx.db,
+      paidOnto.map((s) => s.milestoneId),
+    );
     const memo = await repo.memoById(tx.db, id, true);
     if (!memo) throw notFound();
     if (memo.status === 'REVERSED') throw badRequest(INVOICE_CODES.creditMemoReversed, INVOICE_TEXT.creditMemoReversed);

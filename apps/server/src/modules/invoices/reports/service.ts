@@ -28,10 +28,14 @@ const zero = (): Sums => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90:
 const wireSums = (s: Sums) =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, money(v)])) as Record<keyof Sums, string>;
 
-export const AGING_CSV_COLUMNS = ['party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
+/** The as-of day leads every line: a CSV filed away still says which day it bucketed. */
+export const AGING_CSV_COLUMNS = ['as_of', 'party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
 
 /** Every party with an open (non-zero) balance as of `as_of`, named, searched, ordered, paged. */
-export async function agingReport(ctx: Ctx, query: AgingQuery): Promise<AgingReport | { csv: string }> {
+export async function agingReport(
+  ctx: Ctx,
+  query: AgingQuery,
+): Promise<AgingReport | { csv: string; filename: string }> {
   const asOf = query.as_of ?? todayLocal(ctx.at ?? new Date());
   const sums = await repo.agingSums(ctx.db, asOf);
   const people = await userNames(
@@ -71,9 +75,11 @@ export async function agingReport(ctx: Ctx, query: AgingQuery): Promise<AgingRep
 
   if (query.format === 'csv') {
     return {
+      filename: `aging_report_${asOf}`,
       csv: toCsv(
         AGING_CSV_COLUMNS,
         rows.map((r) => ({
+          as_of: asOf,
           party_type: r.party.type,
           party_id: r.party.id,
           party_name: r.party.name,

@@ -1,4 +1,4 @@
-import { FINANCE_LABELS, MSG, NOTIFY_MS, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
+import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
 import Card from '@mui/material/Card';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
@@ -102,6 +102,8 @@ export function RuleListPage<R extends { id: number }, F extends Params>({
 
 /** Yes / No of a boolean column. */
 export const yesNo = (v: boolean) => (v ? FINANCE_LABELS.yes : FINANCE_LABELS.no);
+/** "$50,000.00" (SPEC 1: en-US dollars) or an em dash. */
+export const moneyText = (v: string | null) => (v === null ? '—' : formatWireMoney(v));
 /** "2.50 %" or an em dash. */
 export const percentText = (v: string | null) => (v === null ? '—' : `${v} %`);
 

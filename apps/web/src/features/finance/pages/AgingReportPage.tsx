@@ -40,7 +40,7 @@ const columns: DataColumn<AgingRow>[] = [
 
 const EMPTY: AgingFilters = { search: '', as_of: '' };
 
-/** /finance/reports/aging (ADMIN): open balances by customer or company, bucketed as of the start date. */
+/** /finance/reports/aging (ADMIN): open balances by customer or company, bucketed as of a day (SPEC 3's aging start date). */
 export default function AgingReportPage() {
   const list = useListState({ key: 'finance.aging', pageSize: PAGE_SIZE.orders, filters: EMPTY });
   const query = useAging(list);
@@ -65,6 +65,8 @@ export default function AgingReportPage() {
                 size="small"
                 type="date"
                 label={T.asOf}
+                fullWidth={false}
+                sx={{ width: 180 }}
                 value={list.filters.as_of || query.data?.as_of || ''}
                 onChange={(e) => list.setFilter('as_of', e.target.value)}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'aging-as-of' } }}

@@ -1,7 +1,7 @@
 import { type DiscountCode, discountCodeRuleBodySchema, FINANCE_LABELS } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
-import { activeFilter, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
+import { activeFilter, moneyText, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
   code: string;
@@ -28,10 +28,15 @@ const toBody = (v: Values) => ({
 const COLUMNS: DataColumn<DiscountCode>[] = [
   { key: 'code', header: FINANCE_LABELS.code, render: (c) => <strong>{c.code}</strong> },
   { key: 'percentage', header: FINANCE_LABELS.percentage, render: (c) => percentText(c.percentage) },
-  { key: 'amount', header: FINANCE_LABELS.amount, render: (c) => c.amount ?? '—' },
+  { key: 'amount', header: FINANCE_LABELS.amount, align: 'right', render: (c) => moneyText(c.amount) },
   { key: 'valid_from', header: FINANCE_LABELS.validFrom, render: (c) => c.valid_from ?? '—' },
   { key: 'valid_to', header: FINANCE_LABELS.validTo, render: (c) => c.valid_to ?? '—' },
-  { key: 'minimum_total', header: FINANCE_LABELS.minimumTotal, render: (c) => c.minimum_total ?? '—' },
+  {
+    key: 'minimum_total',
+    header: FINANCE_LABELS.minimumTotal,
+    align: 'right',
+    render: (c) => moneyText(c.minimum_total),
+  },
   {
     key: 'times_used',
     header: FINANCE_LABELS.timesUsed,

@@ -2,7 +2,7 @@ import { FINANCE_LABELS, type PaymentRule, paymentRuleBodySchema } from '@cab/sh
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useCompanyChoices, usePaymentOptionChoices } from '../api.ts';
 import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
-import { activeFilter, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
+import { activeFilter, moneyText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
   payment_option: string;
@@ -44,8 +44,8 @@ function columns(options: Names, companies: Names): DataColumn<PaymentRule>[] {
       header: FINANCE_LABELS.company,
       render: (r) => (r.company === null ? FINANCE_LABELS.any : (companies.get(r.company) ?? `#${r.company}`)),
     },
-    { key: 'min_total', header: FINANCE_LABELS.minTotal, render: (r) => r.min_total ?? '—' },
-    { key: 'max_total', header: FINANCE_LABELS.maxTotal, render: (r) => r.max_total ?? '—' },
+    { key: 'min_total', header: FINANCE_LABELS.minTotal, align: 'right', render: (r) => moneyText(r.min_total) },
+    { key: 'max_total', header: FINANCE_LABELS.maxTotal, align: 'right', render: (r) => moneyText(r.max_total) },
     { key: 'is_active', header: FINANCE_LABELS.active, render: (r) => yesNo(r.is_active) },
   ];
 }

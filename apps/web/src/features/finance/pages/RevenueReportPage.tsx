@@ -14,6 +14,11 @@ import { downloadRevenue, type RevenueFilters, useRevenue } from '../reportsApi.
 
 const DEFAULTS: RevenueFilters = { interval: 'month', date_after: '', date_before: '' };
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** An axis tick in dollars, short enough to be read whole: 70000 -> "$70K", -1500 -> "-$1.5K". */
+const axisDollars = (value: number | null) =>
+  value === null ? '' : `${value < 0 ? '-' : ''}$${compact.format(Math.abs(value))}`;
+
 /** /finance/reports/revenue (ADMIN): invoiced and collected per day, week or month, as a chart; CSV. */
 export default function RevenueReportPage() {
   const [filters, update] = useSearchState<RevenueFilters>({ key: 'finance.revenue', defaults: DEFAULTS });
@@ -24,6 +29,8 @@ export default function RevenueReportPage() {
       size="small"
       type="date"
       label={label}
+      fullWidth={false}
+      sx={{ width: 180 }}
       value={filters[name]}
       onChange={(e) => update({ [name]: e.target.value })}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `revenue-${name}` } }}
@@ -73,6 +80,7 @@ export default function RevenueReportPage() {
             height={320}
             loading={query.isPending}
             xAxis={[{ scaleType: 'band', data: points.map((p) => p.period_start) }]}
+            yAxis={[{ valueFormatter: axisDollars, width: 64 }]}
             series={[
               { label: T.invoiced, data: points.map((p) => Number(p.invoiced)) },
               { label: T.collected, data: points.map((p) => Number(p.collected)) },

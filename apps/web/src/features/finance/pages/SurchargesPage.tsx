@@ -1,7 +1,7 @@
 import { FINANCE_LABELS, PAYMENT_METHODS, type Surcharge, surchargeBodySchema } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
-import { activeFilter, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
+import { activeFilter, moneyText, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
   name: string;
@@ -24,13 +24,18 @@ const toBody = (v: Values) => ({
 const COLUMNS: DataColumn<Surcharge>[] = [
   { key: 'name', header: FINANCE_LABELS.name, render: (s) => <strong>{s.name}</strong> },
   { key: 'percentage', header: FINANCE_LABELS.percentage, render: (s) => percentText(s.percentage) },
-  { key: 'amount', header: FINANCE_LABELS.amount, render: (s) => s.amount ?? '—' },
+  { key: 'amount', header: FINANCE_LABELS.amount, align: 'right', render: (s) => moneyText(s.amount) },
   {
     key: 'payment_method',
     header: FINANCE_LABELS.paymentMethod,
     render: (s) => s.payment_method ?? FINANCE_LABELS.anyMethod,
   },
-  { key: 'applies_below', header: FINANCE_LABELS.appliesBelow, render: (s) => s.applies_below ?? '—' },
+  {
+    key: 'applies_below',
+    header: FINANCE_LABELS.appliesBelow,
+    align: 'right',
+    render: (s) => moneyText(s.applies_below),
+  },
   { key: 'is_active', header: FINANCE_LABELS.active, render: (s) => yesNo(s.is_active) },
 ];
 
