@@ -37,7 +37,8 @@ export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED
 const money = z.string();
 const isoDate = isoDay(INVOICE_TEXT.dateInvalid);
 /** Amounts above zero that int8 cents hold comfortably (a payment, a credit). */
-const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 0) > 0, INVOICE_TEXT.amountPositive);
+// Not a number says only that (moneyField), not also that it must be above zero.
+const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 1) > 0, INVOICE_TEXT.amountPositive);
 
 export const invoiceIdParamsSchema = z.object({ id: idField() });
 
