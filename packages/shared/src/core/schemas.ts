@@ -160,7 +160,6 @@ export const DASHBOARD_TEXT = {
   nextDueDate: 'Next due date',
   creditAvailable: 'Credit available',
   noDueDate: 'Nothing due',
-  open: (label: string) => `Open ${label.toLowerCase()}`,
 } as const;
 
 /** Where each customer card leads: the invoice list (open, overdue, soonest due first) and the credit. */

@@ -1,7 +1,8 @@
-import { ROLE_LABELS, WEB_TEXT } from '@cab/shared';
+import { DASHBOARD_TEXT, type DashboardCard, formatWireMoney, ROLE_LABELS, WEB_TEXT } from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
@@ -12,12 +13,55 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../auth/index.ts';
 import { useDashboard } from '../api.ts';
 
 const CARD_GRID = { xs: 12, sm: 6, lg: 3 } as const;
+
+/** A card's value as a person reads it: money in dollars, a date or "Nothing due", a count. */
+function shown(card: DashboardCard): string | number {
+  if (card.kind === 'money' && typeof card.value === 'string') return formatWireMoney(card.value);
+  if (card.kind === 'date') return card.value === '' ? DASHBOARD_TEXT.noDueDate : card.value;
+  return card.value;
+}
+
+/** One figure; with an `href`, the whole card is a link to the list it sums up. */
+function FigureCard({ card }: { card: DashboardCard }) {
+  const content = (
+    <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
+      <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+        {card.label}
+      </Typography>
+      <Typography
+        variant={typeof card.value === 'number' ? 'h4' : 'h5'}
+        component="p"
+        sx={{ mt: 1, fontWeight: 600, color: 'primary.main' }}
+        data-testid="dashboard-card-value"
+      >
+        {shown(card)}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card data-testid={`dashboard-card-${card.key}`} sx={{ height: '100%' }}>
+      {card.href ? (
+        <CardActionArea
+          component={RouterLink}
+          to={card.href}
+          sx={{ height: '100%' }}
+          aria-label={`${card.label}: ${shown(card)}`}
+        >
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
 
 /** / : greeting, figures for the role and recent activity (GET /api/core/dashboard/). */
 export default function DashboardPage() {
@@ -43,20 +87,7 @@ export default function DashboardPage() {
           ))}
         {data?.cards.map((card) => (
           <Grid key={card.key} size={CARD_GRID}>
-            <Card data-testid={`dashboard-card-${card.key}`} sx={{ height: '100%' }}>
-              <CardContent sx={{ p: 2.5, '&:last-child': { pb: 2.5 } }}>
-                <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
-                  {card.label}
-                </Typography>
-                <Typography
-                  variant={typeof card.value === 'number' ? 'h4' : 'h5'}
-                  component="p"
-                  sx={{ mt: 1, fontWeight: 600, color: 'primary.main' }}
-                >
-                  {card.value}
-                </Typography>
-              </CardContent>
-            </Card>
+            <FigureCard card={card} />
           </Grid>
         ))}
       </Grid>

@@ -21,6 +21,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
+import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
@@ -162,6 +163,9 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const party = invoice.company
     ? { type: 'company' as const, id: invoice.company }
     : { type: 'customer' as const, id: invoice.customer };
+  // Credit available: ADMIN the invoice party's, a customer its own (a manager the company's).
+  const myCredit = useMyCreditParty();
+  const creditParty = admin ? party : myCredit;
   const milestoneColumns: DataColumn<Milestone>[] = [
     { key: 'label', header: INVOICE_WEB_TEXT.milestone, render: (m) => m.label },
     { key: 'share', header: INVOICE_WEB_TEXT.share, align: 'right', render: (m) => `${m.percentage} %` },
@@ -228,6 +232,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             testId="invoice-credited"
           />
           <Figure label={INVOICE_WEB_TEXT.balance} value={formatWireMoney(invoice.balance)} testId="invoice-balance" />
+          {creditParty && <CreditAvailable party={creditParty} href={creditPageOf(creditParty, !admin)} />}
         </CardContent>
       </Card>
       <Card sx={{ mt: 3 }}>
