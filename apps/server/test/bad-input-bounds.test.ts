@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { invoicesApi, MSG, productionApi, reportsApi } from '@cab/shared';
+import { financeReportsApi, invoicesApi, MSG, ordersApi, productionApi, reportsApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -24,6 +24,17 @@ describe('a date filter outside years 1900..2999 is a field error, not a 500', (
     ['planner, date_before', reportsApi.plannerList, 'date_before', '3000-01-01'],
   ])('%s', async (_name, endpoint, field, value) => {
     const res = await t.call(endpoint, { token: staff, query: { [field]: value } });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.fields[field]).toEqual([MSG.dateRange]);
+  });
+
+  it.each([
+    ['orders list', ordersApi.list, 'date_after', '9999-12-31'],
+    ['aging report as of', financeReportsApi.aging, 'as_of', '9999-12-31'],
+    ['revenue report', financeReportsApi.revenue, 'date_before', '9999-12-31'],
+    ['completed chart', reportsApi.completedChart, 'date_after', '1899-12-31'],
+  ])('every other date filter shares the bound: %s', async (_name, endpoint, field, value) => {
+    const res = await t.call(endpoint, { token: admin, query: { [field]: value } });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.fields[field]).toEqual([MSG.dateRange]);
   });
