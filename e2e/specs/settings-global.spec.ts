@@ -4,7 +4,7 @@ import { DEMO_USERS, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, paymentOptions, quote, tokenOf } from '../order-helpers.ts';
 
 /**
- * Global settings (SPEC 2 /settings/global): lead time, the shop's state, remake reasons, sales
+ * Global settings (SPEC 2 /settings/global): lead time, the shop's state, the seller, remake reasons, sales
  * tax by state.
  */
 
@@ -102,5 +102,43 @@ test("an admin sets the shop's state, sees it after a reload, and a PICKUP quote
 
   // Put the demo's shop state back for the other specs.
   const restored = await request.patch('/api/core/settings/', { headers: auth(admin), data: { shop_state: previous } });
+  expect(restored.ok(), await restored.text()).toBe(true);
+});
+
+test('an admin sets the seller printed on invoices and receipts and sees it after a reload', async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const before = await (await request.get('/api/core/settings/', { headers: auth(admin) })).json();
+  await loginAs(page, 'ADMIN');
+  await page.goto('/settings/global');
+  const name = page.getByLabel(SETTINGS_TEXT.sellerName);
+  const address = page.getByLabel(SETTINGS_TEXT.sellerAddress);
+  const phone = page.getByLabel(SETTINGS_TEXT.sellerPhone);
+  await expect(name).toHaveValue(before.seller_name);
+
+  // Too long a name is refused on its field before anything is sent.
+  await name.fill('x'.repeat(201));
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(MSG.textTooLong(200))).toBeVisible();
+
+  const seller = `Maple Works ${Date.now()}`;
+  await name.fill(seller);
+  await address.fill('9 Quarry Lane\nMadison, WI 53703');
+  await phone.fill('(608) 555-0123');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(MSG.settingsUpdated)).toBeVisible();
+  await page.reload();
+  await expect(name).toHaveValue(seller);
+  await expect(address).toHaveValue('9 Quarry Lane\nMadison, WI 53703');
+  await expect(phone).toHaveValue('(608) 555-0123');
+
+  // Put the demo's seller back for the other specs.
+  const { seller_name, seller_address, seller_phone } = before;
+  const restored = await request.patch('/api/core/settings/', {
+    headers: auth(admin),
+    data: { seller_name, seller_address, seller_phone },
+  });
   expect(restored.ok(), await restored.text()).toBe(true);
 });
