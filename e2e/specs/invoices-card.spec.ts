@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Order } from '@cab/shared';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import {
   FAKE_SECRET_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -26,6 +26,9 @@ import { serveStripeStandin } from '../stripe-standin.ts';
  * own Content-Security-Policy decides, as in use, whether the script, its frames and its calls run.
  */
 
+// Two servers on one machine (the configured one and this file's): pages may take longer to answer.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3555) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -38,7 +41,8 @@ let server: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // A fresh server with the demo data: minutes on a busy machine.
+  test.setTimeout(420_000);
   fake = await startFakeStripe();
   dataDir = mkdtempSync(path.join(tmpdir(), 'cab-e2e-card-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -71,7 +75,7 @@ test.beforeAll(async () => {
           .then((r) => r.status)
           .catch(() => 0);
       },
-      { timeout: 150_000, intervals: [500] },
+      { timeout: 400_000, intervals: [500] },
     )
     .toBe(200);
 });
