@@ -45,11 +45,7 @@ export async function post(ctx: RequestContext | Ctx, party: Party, postings: Po
         notes: p.notes ?? '',
         // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
         // seed, `ctx.at`) the day it happened, not the day of the replay.
-        ...(p.effectiveDate
-          ? { effectiveDate: p.effectiveDate }
-          : ctx.at
-            ? { effectiveDate: todayLocal(ctx.at) }
-            : {}),
+        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: todayLocal(ctx.at) } : {}),
         ...(ctx.at ? { recordedAt: ctx.at } : {}),
         createdById: ctx.actor?.id ?? null,
       })),
