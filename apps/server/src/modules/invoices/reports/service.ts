@@ -1,10 +1,10 @@
 import type { Executor } from '@cab/db';
 import {
   AGING_BUCKETS,
-  type Cents,
   type AgingQuery,
   type AgingReport,
   type AgingRow,
+  type Cents,
   FINANCE_REPORTS_TEXT,
   parseOrderBy,
   REVENUE_DEFAULT_PERIODS,
