@@ -34,7 +34,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3555) + 100;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 test.use({ baseURL: BASE });
-test.describe.configure({ timeout: 120_000 });
+// Whole payment paths through two servers on a shared machine.
+test.describe.configure({ timeout: 300_000 });
 
 let fake: FakeStripe;
 let server: ChildProcess;
