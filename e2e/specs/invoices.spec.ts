@@ -52,6 +52,37 @@ test('an admin records a payment by check and the invoice becomes PAID', async (
   await expect(page.getByTestId('receipts-table')).toContainText(order.invoice!.number);
 });
 
+test('an admin refunds part of a bounced check: the refund is listed, the balance and the receipts show it', async ({
+  page,
+}) => {
+  // Four pages and two dialogs: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
+  const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
+  await loginAs(page, 'ADMIN');
+  await page.goto(`/invoices/${order.invoice!.id}`);
+  await page.getByTestId('record-payment').first().click();
+  await page.getByTestId('record-payment-dialog').getByLabel('Reference').fill('CHK 77');
+  await page.getByTestId('record-payment-submit').click();
+  await expect(page.getByTestId('payments-table').getByTestId('payment-status')).toHaveCount(1);
+  const balanceAfterCheck = await page.getByTestId('invoice-balance').textContent();
+
+  await page.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByTestId('refund-dialog');
+  await expect(dialog).toBeVisible();
+  // The reason is required.
+  await dialog.getByLabel('Amount').fill('25.00');
+  await page.getByTestId('refund-submit').click();
+  await expect(dialog).toContainText('Enter the reason for the refund');
+  await dialog.getByLabel('Reason').fill('Check bounced in part');
+  await page.getByTestId('refund-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('invoice-refunds')).toContainText('$25.00: Check bounced in part (Succeeded)');
+  await expect(page.getByTestId('invoice-balance')).not.toHaveText(balanceAfterCheck!);
+
+  await page.goto('/payment/receipts');
+  await expect(page.getByTestId('receipts-table')).toContainText('$25.00');
+});
+
 async function applyCredit(page: Page, invoiceId: number, notes: string, amount: string) {
   await page.goto(`/invoices/${invoiceId}`);
   await page.getByTestId('record-payment').first().click();

@@ -1,4 +1,4 @@
-import { accountsApi, coreApi, invoicesApi, type PayBody } from '@cab/shared';
+import { accountsApi, coreApi, invoicesApi, type PayBody, type RefundBody } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
@@ -64,6 +64,15 @@ export function usePay(milestoneId: number, { form = false }: { form?: boolean }
   const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: (body: PayBody) => call(invoicesApi.pay, { params: { id: milestoneId }, body, form }),
+    onSuccess: invalidate,
+  });
+}
+
+/** ADMIN: money back on a payment; field errors show under the dialog's fields. */
+export function useRefund(paymentId: number) {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (body: RefundBody) => call(invoicesApi.refund, { params: { id: paymentId }, body, form: true }),
     onSuccess: invalidate,
   });
 }

@@ -6,6 +6,7 @@ import {
   type Payment,
   ROLE_GROUPS,
 } from '@cab/shared';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,8 +24,62 @@ import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
+import { RefundDialog, refundLeft } from '../components/RefundDialog.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
+
+/**
+ * Under the payments: each overpayment (a success that arrived after its milestone was paid,
+ * turned into credit) flagged with a refund at one click, and every refund with its status.
+ */
+function PaymentRefunds({
+  payments,
+  onRefund,
+}: {
+  payments: Payment[];
+  onRefund?: (p: Payment, amount: string) => void;
+}) {
+  const overpaid = payments.filter((p) => p.overpayment && refundLeft(p) !== '0.00');
+  const refunds = payments.flatMap((p) => p.refunds.map((r) => ({ ...r, method: p.method })));
+  if (overpaid.length === 0 && refunds.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      {overpaid.map((p) => (
+        <Alert
+          key={p.id}
+          severity="warning"
+          sx={{ mb: 1 }}
+          data-testid={`overpayment-${p.id}`}
+          action={
+            onRefund && (
+              <Button color="inherit" size="small" onClick={() => onRefund(p, p.overpayment!.amount)}>
+                {INVOICE_WEB_TEXT.refundOverpayment(formatWireMoney(p.overpayment!.amount))}
+              </Button>
+            )
+          }
+        >
+          {INVOICE_WEB_TEXT.overpaymentFlag(
+            formatWireMoney(p.overpayment!.amount),
+            INVOICE_WEB_TEXT.methodLabels[p.method],
+            p.overpayment!.credit_memo,
+          )}
+        </Alert>
+      ))}
+      {refunds.length > 0 && (
+        <Box data-testid="invoice-refunds">
+          <Typography variant="subtitle1">{INVOICE_WEB_TEXT.refunds}</Typography>
+          {refunds.map((r) => (
+            <Typography key={r.id} variant="body2">
+              {formatDateTime(r.created_at)} · {INVOICE_WEB_TEXT.methodLabels[r.method]} ·{' '}
+              {INVOICE_WEB_TEXT.refundRow(formatWireMoney(r.amount), r.reason)} (
+              {INVOICE_WEB_TEXT.statusLabels[r.status]})
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
 
 /** A card attempt that was abandoned, refused or cancelled: shown muted, never as money taken. */
 const DEAD_PAYMENT = new Set<string>(['FAILED', 'CANCELED']);
@@ -160,6 +215,7 @@ function MilestoneCards({ milestones, action }: { milestones: Milestone[]; actio
 function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const admin = useInRoleGroup(ROLE_GROUPS.admin);
   const [recording, setRecording] = useState<Milestone | null>(null);
+  const [refunding, setRefunding] = useState<{ payment: Payment; amount?: string } | null>(null);
   const party = invoice.company
     ? { type: 'company' as const, id: invoice.company }
     : { type: 'customer' as const, id: invoice.customer };
@@ -265,11 +321,22 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             testId="payments-table"
             rowActions={(p) =>
               p.status === 'SUCCEEDED' ? (
-                <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-                  {INVOICE_WEB_TEXT.receipt}
-                </Button>
+                <>
+                  <Button size="small" onClick={() => void downloadReceipt(p.id)}>
+                    {INVOICE_WEB_TEXT.receipt}
+                  </Button>
+                  {admin && refundLeft(p) !== '0.00' && (
+                    <Button size="small" data-testid={`refund-${p.id}`} onClick={() => setRefunding({ payment: p })}>
+                      {INVOICE_WEB_TEXT.refund}
+                    </Button>
+                  )}
+                </>
               ) : null
             }
+          />
+          <PaymentRefunds
+            payments={invoice.payments}
+            onRefund={admin ? (payment, amount) => setRefunding({ payment, amount }) : undefined}
           />
           {invoice.credits.length > 0 && (
             <Box sx={{ mt: 2 }} data-testid="invoice-credits">
@@ -313,6 +380,9 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         </Card>
       )}
       {recording && <RecordPaymentDialog milestone={recording} party={party} onClose={() => setRecording(null)} />}
+      {refunding && (
+        <RefundDialog payment={refunding.payment} amount={refunding.amount} onClose={() => setRefunding(null)} />
+      )}
     </>
   );
 }

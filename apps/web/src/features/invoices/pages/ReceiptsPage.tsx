@@ -29,6 +29,12 @@ const columns: DataColumn<Payment>[] = [
   { key: 'payer', header: INVOICE_WEB_TEXT.payer, render: (p) => p.payer },
   { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => INVOICE_WEB_TEXT.methodLabels[p.method] },
   { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (p) => formatWireMoney(p.amount) },
+  {
+    key: 'refunded',
+    header: INVOICE_WEB_TEXT.refunded,
+    align: 'right',
+    render: (p) => (p.refunds.length > 0 ? formatWireMoney(p.refunded) : ''),
+  },
   { key: 'status', header: INVOICE_WEB_TEXT.status, render: (p) => <StatusChip status={p.status} /> },
 ];
 
