@@ -1,4 +1,4 @@
-import type { BasisPoints, Cents } from '@cab/shared';
+import { type BasisPoints, type Cents, PAYMENT_STATUSES, REFUND_STATUSES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies, userRef } from './accounts.ts';
@@ -16,17 +16,19 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
 
 export const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
 export const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
-export const PAYMENT_STATUSES_ALL = [
-  'PENDING',
-  'PROCESSING',
-  'SUCCEEDED',
-  'FAILED',
-  'CANCELED',
-  'REVERSED',
-  'DISPUTED',
+/** The wire's lists (packages/shared), one source for both. */
+export const PAYMENT_STATUSES_ALL = PAYMENT_STATUSES;
+export const REFUND_STATUSES_ALL = REFUND_STATUSES;
+export const LEDGER_KINDS = [
+  'CHARGE',
+  'PAYMENT',
+  'CREDIT',
+  'ALLOCATION',
+  'REVERSAL',
+  'INTEREST',
+  'FEE',
+  'REFUND',
 ] as const;
-export const REFUND_STATUSES_ALL = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
-export const LEDGER_KINDS = ['CHARGE', 'PAYMENT', 'CREDIT', 'ALLOCATION', 'REVERSAL', 'INTEREST', 'FEE', 'REFUND'] as const;
 
 /** One version of an order's invoice; a reprice after approval issues the next, the old one stays. */
 export const invoices = pgTable(
@@ -210,9 +212,7 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
     uniqueIndex('payments_stripe_key').on(t.stripeKey),
     /** The open card or bank payments of a milestone (at most one is wanted, issue 27). */
-    index('payments_open_idx')
-      .on(t.milestoneId)
-      .where(sql`status in ('PENDING', 'PROCESSING')`),
+    index('payments_open_idx').on(t.milestoneId).where(sql`status in ('PENDING', 'PROCESSING')`),
     uniqueIndex('payments_stripe_pi_key').on(t.stripePaymentIntentId),
     index('payments_milestone_idx').on(t.milestoneId),
     index('payments_customer_idx').on(t.customerId, t.createdAt),

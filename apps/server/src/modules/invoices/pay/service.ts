@@ -113,21 +113,11 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
       }
     }
     const payment = await repo.insertPayment(tx.db, {
-      milestoneId: m.id,
-      invoiceId: inv.id,
-      orderId: inv.orderId,
-      customerId: inv.customerId,
-      companyId: inv.companyId,
-      method: body.method,
-      amount,
+      ...newPayment(tx, inv, m.id, body, amount),
       status: 'SUCCEEDED',
       creditMemoId: memo?.id ?? null,
-      reference: body.reference ?? '',
-      notes: body.notes ?? '',
       receivedOn: body.received_on ?? null,
       receivedAt: tx.at ?? new Date(),
-      idempotencyKey: body.idempotency_key ?? null,
-      createdById: tx.actor.id,
     });
     if (!payment) return (await knownByKey(tx, milestoneId, body))!;
     if (memo) {
@@ -145,6 +135,21 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
     return payment;
   });
 }
+
+/** The columns every new payment takes from its invoice and the request. */
+const newPayment = (tx: Ctx, inv: repo.InvoiceRecord, milestoneId: number, body: PayBody, amount: Cents) => ({
+  milestoneId,
+  invoiceId: inv.id,
+  orderId: inv.orderId,
+  customerId: inv.customerId,
+  companyId: inv.companyId,
+  method: body.method,
+  amount,
+  reference: body.reference ?? '',
+  notes: body.notes ?? '',
+  idempotencyKey: body.idempotency_key ?? null,
+  createdById: tx.actor.id,
+});
 
 function auditCreate(tx: Ctx, p: repo.PaymentRecord, inv: repo.InvoiceRecord) {
   return audit(tx, {
@@ -197,19 +202,9 @@ async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo
       }
       if (open.length > 0) return { cancel: open };
       const inserted = (await repo.insertPayment(tx.db, {
-        milestoneId: figures.id,
-        invoiceId: inv.id,
-        orderId: inv.orderId,
-        customerId: inv.customerId,
-        companyId: inv.companyId,
-        method: body.method,
-        amount,
+        ...newPayment(tx, inv, figures.id, body, amount),
         status: 'PENDING',
         bankAccountId: bank?.id ?? null,
-        reference: body.reference ?? '',
-        notes: body.notes ?? '',
-        idempotencyKey: body.idempotency_key ?? null,
-        createdById: tx.actor.id,
       }))!;
       await auditCreate(tx, inserted, inv);
       return { payment: inserted };

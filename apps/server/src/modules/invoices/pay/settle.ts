@@ -64,14 +64,16 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
     const p = await lockPayment(tx, paymentId);
     if (!p) return null;
     if (p.status === to) return p;
-    if (!mayMove(p.status, to) || (to === 'SUCCEEDED' && news.amount != null && news.amount !== p.amount)) {
-      await audit(tx, {
+    const record = (action: string, after: Record<string, unknown>) =>
+      audit(tx, {
         entity: 'payment',
         id: p.id,
-        action: 'stripe_ignored',
+        action,
         before: { status: p.status },
-        after: { asked: to, event: news.source, payment_intent: news.intentId ?? null },
+        after: { ...after, event: news.source, payment_intent: news.intentId ?? null },
       });
+    if (!mayMove(p.status, to) || (to === 'SUCCEEDED' && news.amount != null && news.amount !== p.amount)) {
+      await record('stripe_ignored', { asked: to });
       return p;
     }
     const invoice = (await repo.invoiceById(tx.db, p.invoiceId))!;
@@ -83,13 +85,7 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
       ...(to === 'FAILED' ? { failureMessage: news.failureMessage ?? null } : {}),
     });
     if (to === 'SUCCEEDED' && p.status !== 'DISPUTED') await queueReceipt(tx, updated, invoice);
-    await audit(tx, {
-      entity: 'payment',
-      id: p.id,
-      action: 'stripe',
-      before: { status: p.status },
-      after: { status: to, event: news.source, payment_intent: news.intentId ?? null },
-    });
+    await record('stripe', { status: to });
     return updated;
   });
 }
