@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { invoicesApi } from '@cab/shared';
+import { invoicesApi, ordersApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -248,6 +248,23 @@ describe('Stripe outside the transaction', () => {
     expect(fake.intents.get(ended!.stripePaymentIntentId!)?.status).toBe('canceled');
     // The milestone can be paid again at once.
     expect((await payCard(m.id)).status).toBe(201);
+  });
+});
+
+describe('the finisher', () => {
+  it('cancels a card attempt left open on a milestone a reprice voided', async () => {
+    const { order, m } = await firstMilestone();
+    await payCard(m.id);
+    const [open] = await paymentRows(f, m.id);
+    const repriced = await call(f, ordersApi.updateCustomDiscount, 'ADMIN', {
+      params: { id: order.id },
+      body: { custom_discount_amount: '2.00', custom_discount_notes: 'Goodwill' },
+    });
+    expect(repriced.status).toBe(200);
+    await finishStripeWork(systemContext(f.t.app.deps, f.t.app.log));
+    const [ended] = await paymentRows(f, m.id);
+    expect(ended!.status).toBe('CANCELED');
+    expect(fake.intents.get(open!.stripePaymentIntentId!)?.status).toBe('canceled');
   });
 });
 

@@ -622,6 +622,24 @@ export async function paymentsWithoutIntent(db: Executor, before: Date, limit = 
     .limit(limit);
 }
 
+/** Card and bank payments still open on milestones a reissue or a cancel voided (nothing left to pay there). */
+export async function openPaymentsOnVoidMilestones(db: Executor, limit = 100) {
+  return db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(invoiceMilestones, eq(invoiceMilestones.id, payments.milestoneId))
+    .where(
+      and(
+        eq(payments.status, 'PENDING'),
+        inArray(payments.method, ['CARD', 'ACH']),
+        sql`${invoiceMilestones.voidedAt} is not null`,
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(limit)
+    .then((rows) => rows.map((r) => r.payment));
+}
+
 export async function paymentsOfInvoice(db: Executor, orderId: number) {
   return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
 }

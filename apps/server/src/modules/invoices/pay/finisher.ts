@@ -10,6 +10,7 @@ import { isStripeOutage, refundAtStripe, stripeOf } from './stripe.ts';
  * made, a refund before Stripe is asked; a crash or an outage between the two leaves one waiting.
  * After FINISH_AFTER_MS the finisher ends them: a payment's intent is made or found again with the
  * same key and cancelled (nobody holds its client secret), a refund is asked again with its key.
+ * An attempt still open on a milestone a reissue or a cancel voided is cancelled too.
  * Safe on several servers at once: every step is keyed at Stripe and applied under row locks.
  */
 export const FINISH_AFTER_MS = 2 * 60_000;
@@ -27,6 +28,16 @@ export async function finishStripeWork(ctx: RequestContext, now: Date = new Date
     } catch (err) {
       done.failed++;
       ctx.log.warn({ err, payment: p.id }, 'finisher: payment left open');
+    }
+  }
+  // A reissue or a cancel voided the milestone an attempt was for: nothing is owed there any more.
+  for (const p of await repo.openPaymentsOnVoidMilestones(ctx.db)) {
+    try {
+      await cancelAtStripe(ctx, p, 'its milestone was voided');
+      done.payments++;
+    } catch (err) {
+      done.failed++;
+      ctx.log.warn({ err, payment: p.id }, 'finisher: payment on a void milestone left open');
     }
   }
   for (const r of await repo.refundsWithoutStripeId(ctx.db, before)) {
