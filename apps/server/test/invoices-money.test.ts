@@ -364,6 +364,25 @@ describe('refunds', () => {
   });
 });
 
+describe('the payments list', () => {
+  it('pages by the order asked (amount, received_at, created_at), newest received first by default', async () => {
+    const { m } = await firstMilestone();
+    for (const amount of ['3.00', '1.00', '2.00']) {
+      await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CASH', amount } });
+    }
+    const amounts = async (order_by?: string) =>
+      (
+        await call(f, invoicesApi.payments, 'ADMIN', {
+          query: { invoice: String(m.invoice), ...(order_by ? { order_by } : {}) },
+        })
+      ).body.results.map((p: any) => p.amount);
+    expect(await amounts('amount')).toEqual(['1.00', '2.00', '3.00']);
+    expect(await amounts('-amount')).toEqual(['3.00', '2.00', '1.00']);
+    expect(await amounts('created_at')).toEqual(['3.00', '1.00', '2.00']);
+    expect(await amounts()).toEqual(['2.00', '1.00', '3.00']);
+  });
+});
+
 describe('bad input', () => {
   it('amount "" or null is refused, never the whole balance', async () => {
     const { m } = await firstMilestone();

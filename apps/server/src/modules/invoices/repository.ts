@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import type { Cents, MilestoneStatus } from '@cab/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
-import { estimatedCount, likePattern, type Page, type PageWindow, paginate } from '../../kit/list.ts';
+import { estimatedCount, likePattern, orderBy, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
 /**
  * The SQL of invoices, milestones, payments, credit memos, bank accounts, Stripe events and the
@@ -665,7 +665,10 @@ export interface PaymentFilter {
  */
 const PAYMENT_RECEIVED = sql`coalesce((${payments.receivedOn} + time '12:00')::timestamptz, ${payments.receivedAt}, ${payments.createdAt})`;
 
-export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, descending = true) {
+const PAYMENT_ORDER_KEYS = { created_at: payments.createdAt, amount: payments.amount, received_at: PAYMENT_RECEIVED };
+
+/** A page of payments, newest received first unless `order_by` says otherwise (the receipts list). */
+export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, order_by?: string) {
   const conds: SQL[] = [];
   if (f.customerId != null && f.companyId != null) {
     conds.push(sql`(${payments.customerId} = ${f.customerId} or ${payments.companyId} = ${f.companyId})`);
@@ -677,15 +680,15 @@ export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWi
   if (f.method) conds.push(eq(payments.method, f.method as PaymentRecord['method']));
   if (f.status) conds.push(eq(payments.status, f.status as PaymentRecord['status']));
   const where = conds.length ? and(...conds) : undefined;
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(where)
-    .orderBy(...(descending ? [desc(PAYMENT_RECEIVED), desc(payments.id)] : [PAYMENT_RECEIVED, payments.id]))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
-  return { rows, total: count?.n ?? 0 };
+  const fetchRows = (w: PageWindow) =>
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(...orderBy(order_by, PAYMENT_ORDER_KEYS, '-received_at', payments.id))
+      .limit(w.limit)
+      .offset(w.offset);
+  return paginate(window, fetchRows, estimatedCount(db, payments, where));
 }
 
 // ---------------------------------------------------------------------------------------------

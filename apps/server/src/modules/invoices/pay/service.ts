@@ -292,7 +292,7 @@ export async function listPayments(ctx: Ctx, query: z.output<typeof paymentListQ
       status: query.status,
     },
     pageWindow(query),
-    !(query.order_by ?? '-created_at').startsWith('created_at'),
+    query.order_by,
   );
   const wire = await paymentsToWire(ctx.db, page.rows);
   return toPaged({ rows: wire, total: page.total }, (p) => p);
