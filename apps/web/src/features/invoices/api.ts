@@ -21,7 +21,9 @@ export function useInvoices(
   list: ListQueryState<InvoiceFilters>,
   fixed: { customer?: number; company?: number; order_name?: string } = {},
 ) {
-  const query = { ...listQueryOf(list), ...fixed };
+  // An absent fixed value must not blank the list's own filter (the Customer filter of /invoices).
+  const given = Object.fromEntries(Object.entries(fixed).filter(([, v]) => v !== undefined));
+  const query = { ...listQueryOf(list), ...given };
   return useQuery({
     queryKey: invoiceKeys.invoices.list(query),
     queryFn: ({ signal }) => call(invoicesApi.list, { query, signal }),
