@@ -6,8 +6,8 @@
 export { registerAuthentication } from './authenticate.ts';
 export {
   activeMemberCount,
-  adminRecipients,
   activeUserCounts,
+  adminRecipients,
   audienceCount,
   audienceRecipients,
   type CompanyRef,

@@ -194,7 +194,7 @@ async function refundPostings(tx: RequestContext, p: repo.PaymentRecord, r: repo
 export async function failRefund(ctx: RequestContext, refundId: number, message: string) {
   return transaction(ctx, async (tx) => {
     const r = await repo.refundById(tx.db, refundId, true);
-    if (!r || r.status !== 'PENDING') return r;
+    if (r?.status !== 'PENDING') return r;
     await audit(tx, {
       entity: 'refund',
       id: r.id,
