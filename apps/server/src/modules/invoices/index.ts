@@ -24,8 +24,8 @@ export { numberInIssueOrder, splitTotal } from './issue/service.ts';
 export { finishStripeWork, startStripeFinisher } from './pay/finisher.ts';
 export { payMilestone } from './pay/service.ts';
 export { invoiceDetail, listInvoiceRows, listInvoices, orderInvoice } from './read/service.ts';
-export { ledgerTotal } from './repository.ts';
 export { partyBalance } from './reports/service.ts';
+export { ledgerTotal } from './repository.ts';
 
 /** Hooks the module into orders' moves and answer (registered once, on import). */
 onOrderMove('approve', 'invoice', (tx, moved) => issueOnApprove(tx, moved));

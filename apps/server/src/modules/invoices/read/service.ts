@@ -10,8 +10,8 @@ import {
   type OrderInvoice,
   type Paged,
   type Payment,
-  type Refund,
   parseOrderBy,
+  type Refund,
   toPaged,
   toWire,
 } from '@cab/shared';
