@@ -134,6 +134,7 @@ test('a customer pays the deposit by card in the Payment Element, an admin recor
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'DUE');
   await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
   // The card is typed into Stripe's frame (js.stripe.com), which the page's policy must admit.
+  await expect(page.getByTestId('card-element')).toHaveAttribute('data-ready', 'true');
   const card = page.getByTestId('card-element').frameLocator('iframe[title="Secure payment input frame"]');
   await card.getByLabel('Card number').fill('4242 4242 4242 4242');
   await card.getByLabel('Expiration date').fill('12 / 34');
