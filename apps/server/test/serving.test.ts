@@ -49,7 +49,7 @@ describe('security headers over plain HTTP and HTTPS', () => {
     // card could be taken. Exactly what Stripe.js needs is added, directive by directive.
     for (const url of ['/api/core/config/', '/invoices/milestone/1/pay', '/settings/banks']) {
       const res = await t.app.inject({ method: 'GET', url });
-      const directives = Object.fromEntries(
+      const directives: Record<string, string[]> = Object.fromEntries(
         String(res.headers['content-security-policy'])
           .split(';')
           .map((d) => d.trim().split(/\s+/))
