@@ -301,8 +301,9 @@ describe('bound discounts', () => {
     expect(both.body.fields.company).toEqual([FINANCE_TEXT.customerAndCompany]);
     const none = await call(financeApi.boundDiscountCreate, { body: { percentage: '1' } });
     expect(none.body.fields.customer).toEqual([FINANCE_TEXT.customerOrCompany]);
+    // SPEC 5's bound discount: greater than 0 and at most 100, in its own words (issue 27 m2).
     const range = await call(financeApi.boundDiscountCreate, { body: { company: companyId, percentage: '101' } });
-    expect(range.body.fields.percentage).toEqual([MSG.percentageBetween]);
+    expect(range.body.fields.percentage).toEqual([MSG.percentageGreaterThanZero]);
     const staff = await t.handle.db.select().from(schema.users).where(eq(schema.users.email, 'staff@demo.test'));
     const notCustomer = await call(financeApi.boundDiscountCreate, {
       body: { customer: staff[0]!.id, percentage: '1' },

@@ -64,6 +64,9 @@ describe('seed', () => {
         'catalog_version',
         'lead_time',
         'remake_reasons',
+        'seller_address',
+        'seller_name',
+        'seller_phone',
         'shop_state',
         'tax_rates',
       ]);
