@@ -45,7 +45,7 @@ export const INVOICE_TEXT = {
   webhookInvalid: 'The event has no data object',
   overpaymentNotes: (invoice: string) => `Overpayment on ${invoice}`,
   refundReasonRequired: 'Enter the reason for the refund',
-  refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${left}`,
+  refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${formatWireMoney(left)}`,
   refundNotAllowed: 'Only a succeeded payment can be refunded',
   refunded: 'Refund recorded',
   disputeSubject: (invoice: string) => `A card payment on ${invoice} is disputed`,
