@@ -167,6 +167,8 @@ test.describe('line items and attachments', () => {
   });
 
   test('an admin adds, edits and deletes a line item', async ({ page }) => {
+    // Three dialogs, five saves and a delete: past the default 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     const code = unique('LI');
     await page.goto('/catalog/items');
     await page.getByRole('button', { name: 'Add Item' }).click();
