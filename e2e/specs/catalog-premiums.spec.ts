@@ -72,6 +72,8 @@ test.describe('premium pages', () => {
 
   for (const c of KINDS) {
     test(`${c.name}: ${c.canAdd ? 'create, edit and delete' : 'edit (no add or delete)'}`, async ({ page }) => {
+      // Create, edit, a refused save and a delete: past the default 30 s on a loaded 2-core machine.
+      test.setTimeout(60_000);
       await openKind(page, c);
       const list = page.getByTestId(`premium-list-${c.kind}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
