@@ -201,11 +201,13 @@ async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo
         throw new AppError(409, INVOICE_CODES.paymentProcessing, INVOICE_TEXT.paymentProcessing);
       }
       if (open.length > 0) return { cancel: open };
-      const inserted = (await repo.insertPayment(tx.db, {
+      const inserted = await repo.insertPayment(tx.db, {
         ...newPayment(tx, inv, figures.id, body, amount),
         status: 'PENDING',
         bankAccountId: bank?.id ?? null,
-      }))!;
+      });
+      // The key taken meanwhile on another milestone: the same request's answer, or 409.
+      if (!inserted) return { payment: (await knownByKey(tx, figures.id, body))! };
       await auditCreate(tx, inserted, inv);
       return { payment: inserted };
     });
