@@ -18,6 +18,8 @@ async function pickOption(page: Page, combobox: Locator, name: string) {
 }
 
 test('an admin keeps payment options, code discounts and payment rules', async ({ page }) => {
+  // Many dialogs and saves in one path: past the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   await loginAs(page, 'ADMIN');
 
   // A payment option with two milestones.

@@ -98,6 +98,8 @@ async function applyCredit(page: Page, invoiceId: number, notes: string, amount:
 }
 
 test('an admin credits a company, splits the credit over two invoices, then reverses it', async ({ page }) => {
+  // Many dialogs and saves in one path: past the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const manager = await tokenOf(page.request, DEMO_USERS.BUSINESS_MANAGER);
   const me = await getJson<{ company: { id: number } | null }>(page.request, manager, '/api/users/me/');
   const companyId = me.company!.id;
