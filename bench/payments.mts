@@ -10,6 +10,7 @@
  * errors; and a baseline of the reads with nobody paying.
  *
  * Usage: node --import tsx bench/payments.mts [--payers 20] [--readers 4] [--duration 20] [--latency 300] [--port 3981]
+ *          [--pace ms] (a payer waits this long after each answer; 0, the default: back to back)
  */
 import { parseArgs } from 'node:util';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, startFakeStripe } from '../apps/server/test/fake-stripe.ts';
@@ -22,8 +23,11 @@ const { values: opt } = parseArgs({
     duration: { type: 'string', default: '20' },
     latency: { type: 'string', default: '300' },
     port: { type: 'string', default: '3981' },
+    pace: { type: 'string', default: '0' },
   },
 });
+/** How long a payer waits after an answer before paying again (a person; 0: back to back). */
+const PACE_MS = Number(opt.pace);
 const PAYERS = Number(opt.payers);
 const READERS = Number(opt.readers);
 const DURATION_MS = Number(opt.duration) * 1000;
@@ -134,6 +138,7 @@ try {
         pays.push(performance.now() - started);
         // Several payers share a milestone when there are fewer invoices than payers: 409 is theirs.
         if (res.status !== 201 && res.status !== 409) payErrors++;
+        if (PACE_MS > 0) await new Promise((r) => setTimeout(r, PACE_MS));
       }
     }),
   );
