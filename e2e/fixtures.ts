@@ -41,10 +41,6 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-export function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
 /**
  * Opens an autocomplete and picks an option. Opening is retried: on a loaded CI machine the
  * popup can close again (focus moving inside a dialog) before its options arrive.

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from './fixtures.ts';
 
 /** Orders made through the API for the order page's browser tests (each test its own order). */
 
-export const NO_PREMIUMS = {
+const NO_PREMIUMS = {
   wood_species: null,
   finish_option: null,
   base_door_style: null,

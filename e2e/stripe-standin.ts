@@ -17,7 +17,7 @@ const DIR = path.join(import.meta.dirname, 'stripe-standin');
 const file = (name: string) => readFileSync(path.join(DIR, name), 'utf8');
 
 /** The card numbers of Stripe's test mode the stand-in knows: this one is declined. */
-export const DECLINED_CARD = '4000000000000002';
+const DECLINED_CARD = '4000000000000002';
 
 export interface StripeStandin {
   /** Every request that reached https://js.stripe.com or https://api.stripe.com, in order. */

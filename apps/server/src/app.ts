@@ -30,7 +30,7 @@ import { transferRoutes } from './modules/transfer/index.ts';
 import { createStorage } from './storage/index.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
-export interface RouteInfo {
+interface RouteInfo {
   method: string;
   url: string;
   access: Access | undefined;

@@ -8,7 +8,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOU
  * The one line a start-up failure prints instead of a stack trace, or undefined for an error this
  * does not know (a bug, printed whole). Checked by ops-startup.test.ts.
  */
-export function startupFailure(err: unknown, databaseLocation: string): string | undefined {
+function startupFailure(err: unknown, databaseLocation: string): string | undefined {
   if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof MigrationsAheadError) {
     return err.message;
   }

@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_secret';
 export const FAKE_SECRET_KEY = 'sk_test_fake';
 /** The micro-deposits the fake "sent" (cents). */
-export const FAKE_DEPOSITS = [32, 45];
+const FAKE_DEPOSITS = [32, 45];
 
 type Obj = Record<string, unknown>;
 

@@ -107,7 +107,7 @@ export function fullGroup(c: Catalogue) {
   };
 }
 
-export async function userId(t: TestApp, email: string) {
+async function userId(t: TestApp, email: string) {
   const [u] = await t.handle.db.select().from(schema.users).where(eq(schema.users.email, email));
   return u!.id;
 }

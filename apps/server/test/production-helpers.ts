@@ -8,7 +8,7 @@ import { type Fixture, submit, submitForm } from './orders-lifecycle-helpers.ts'
 /** Fixtures of the production tests: approved orders and scan sessions. */
 
 /** An attachment line item of the demo catalogue. */
-export async function attachmentItem(f: Fixture) {
+async function attachmentItem(f: Fixture) {
   const [row] = await f.t.handle.db
     .select({ id: schema.lineItems.id })
     .from(schema.lineItems)

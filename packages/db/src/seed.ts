@@ -8,11 +8,11 @@ import type { Db } from './types.ts';
 /** Deterministic pseudo-random numbers for demo data (the server's demo orders, tests). */
 export { seededRandom } from './random.ts';
 /** The demo catalogue and the drawings its images name (seed-catalog.ts). */
-export { drawSeedImage, isSeedImageKey, seedCatalog } from './seed-catalog.ts';
+export { drawSeedImage, isSeedImageKey } from './seed-catalog.ts';
 
 /** Password of every demo account (README lists the logins). */
 export const DEMO_PASSWORD = 'Demo1234!';
-export const DEMO_COMPANY = 'Acme Kitchens';
+const DEMO_COMPANY = 'Acme Kitchens';
 
 type DemoUser = {
   email: string;

@@ -45,7 +45,6 @@ export const MONEY_CENTS = { min: DB_INT.min, max: DB_INT.max } as const;
 
 /** Largest picture accepted (width x height): 40 megapixels. A bigger one is refused before it is decoded. */
 export const IMAGE_MAX_PIXELS = 40_000_000;
-export const PERCENTAGE_CAP = 100;
 
 export const EXPORT_CATEGORIES = [
   { label: 'Method 1', value: 1 },
@@ -72,11 +71,6 @@ export const BULK_CHOICES = ['YES', 'FALSE', 'NO CHANGE'] as const;
 /** Order list filter defaults (SPEC 4). */
 export const DEFAULT_ORDER_STATUS_FILTER = ['VERIFIED', 'ORDERED', 'IN_PROGRESS'] as const;
 export const SAVED_DEFAULT_ORDER_STATUS_FILTER = ['ORDERED', 'IN_PROGRESS'] as const;
-export const DEFAULT_REMAKE_STATUS = 'OPEN';
-
-/** Label printer (SPEC 7, 9). */
-export const DYMO_PORTS = { first: 41951, last: 41960 } as const;
-export const DYMO_TIMEOUT_MS = { discovery: 3000, command: 10000 } as const;
 
 /** A chunk-load failure reloads the page at most once in this window (SPEC 8). */
 export const CHUNK_RELOAD_WINDOW_MS = 60_000;

@@ -20,7 +20,7 @@ declare const TAX_RATE: unique symbol;
  * cannot hold; the rate stays exact from settings to the order's wire.
  */
 export type TaxRate = number & { readonly [TAX_RATE]: true };
-export const TAX_RATE_PER_WHOLE = 100_000;
+const TAX_RATE_PER_WHOLE = 100_000;
 
 /** Marks an integer as a tax rate in thousandths of a percent; throws for a non-integer. */
 export function taxRate(n: number): TaxRate {
@@ -172,11 +172,4 @@ export function divRound(numerator: number, denominator: number): number {
 /** amount x rate, rounded half away from zero to the cent. */
 export function percentOf(amount: Cents, rate: BasisPoints): Cents {
   return divRound(amount * rate, BASIS_POINTS_PER_WHOLE) as Cents;
-}
-
-/** Sum of amounts (an empty list is zero). */
-export function sumCents(amounts: readonly Cents[]): Cents {
-  let total = 0;
-  for (const a of amounts) total += a;
-  return cents(total);
 }

@@ -134,7 +134,6 @@ export const postalCodeField = () =>
   z.string({ error: MSG.postalCode }).trim().regex(US_POSTAL_CODE_RE, MSG.postalCode);
 
 export const ALPHANUMERIC_RE = /^[A-Za-z0-9 /_-]*$/;
-export const alphanumericField = () => z.string().regex(ALPHANUMERIC_RE, MSG.alphanumeric);
 
 /** Query-string integer with bounds. */
 export const queryInt = (min: number, max: number, message: string) =>

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../kit/errors.ts';
 
 /** Most files accepted in one upload request. */
-export const MAX_FILES = 20;
+const MAX_FILES = 20;
 
 /** An uploaded file, streamed to a temporary file as it arrives (never held whole in memory). */
 export interface UploadedFile {

@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 type Out<T> = z.output<Extract<T, z.ZodType>>;
 
-export interface RouteInput<E extends Endpoint> {
+interface RouteInput<E extends Endpoint> {
   /** The request context every service takes first (kit/context.ts). */
   ctx: E['access'] extends 'public' ? PublicCtx : Ctx;
   params: Out<E['params']>;
@@ -47,7 +47,7 @@ export interface RouteOptions {
  * 401 when an endpoint needs a user and there is none; 403 when the user must change the password
  * first (SPEC 4, enforced here and not only in the web app) or when the user's role may not call it.
  */
-export function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordReset'>, user: Actor | null): void {
+function authorize(e: Pick<Endpoint, 'access' | 'allowedDuringPasswordReset'>, user: Actor | null): void {
   if (e.access === 'public') return;
   if (!user) throw notAuthenticated();
   if (user.mustChangePassword && !e.allowedDuringPasswordReset) {
@@ -66,7 +66,7 @@ const tooDeep = (at: string) => {
  * surrogate: unstorableText), by path, with why. Walked with a stack, not recursion, and refused
  * past REQUEST_LIMITS.jsonDepth levels: 6 KB of brackets once overflowed the call stack here.
  */
-export function unstorableFields(value: unknown): Record<string, string[]> {
+function unstorableFields(value: unknown): Record<string, string[]> {
   const found: Record<string, string[]> = {};
   const stack: [value: unknown, at: string, depth: number][] = [[value, '', 0]];
   for (let next = stack.pop(); next; next = stack.pop()) {

@@ -30,9 +30,6 @@ export function pageWindow(query: { page?: number; page_size?: number }, default
   return { limit: size, offset: ((query.page ?? 1) - 1) * size };
 }
 
-/** The whole list in one window (e.g. `all=true`). */
-export const ALL_ROWS: PageWindow = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
-
 /** How a list learns its total. */
 export type Counter = () => Promise<number>;
 

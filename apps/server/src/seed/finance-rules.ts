@@ -13,7 +13,7 @@ import { DEMO_ORDER_CUSTOMERS, DEMO_PAYMENT_OPTIONS } from './finance.ts';
  * charge settings hold from `chargesFrom` (YYYY-MM-DD, UTC), the first day of the demo's charges.
  */
 
-export const DEMO_LARGE_ORDER_OPTION = 'Large order 30/40/30';
+const DEMO_LARGE_ORDER_OPTION = 'Large order 30/40/30';
 
 const { paymentOptions, paymentRules, users } = schema;
 

@@ -27,7 +27,7 @@ export const DEMO_PAYMENT_OPTIONS = {
 export const DEMO_SHOP_STATE = 'NY';
 
 /** Sales tax % by state (whole or two-place state rates, which basis points hold exactly). */
-export const DEMO_TAX_RATES: Readonly<Record<string, number>> = {
+const DEMO_TAX_RATES: Readonly<Record<string, number>> = {
   NY: 4,
   IL: 6.25,
   CA: 7.25,

@@ -22,18 +22,7 @@ import { seedDemoRemakes } from './remakes.ts';
  * second run (every later start) adds nothing and posts nothing (decision 0039).
  */
 
-export {
-  DEMO_DISCOUNT_CODES,
-  DEMO_ORDER_CUSTOMERS,
-  DEMO_PAYMENT_OPTIONS,
-  DEMO_SHOP_STATE,
-  DEMO_TAX_RATES,
-  seedDemoFinance,
-} from './finance.ts';
-export { DEMO_LARGE_ORDER_OPTION, seedDemoFinanceRules } from './finance-rules.ts';
-export { seedDemoInvoices } from './invoices.ts';
-export { seedDemoOrders } from './orders.ts';
-export { seedDemoProduction } from './production.ts';
+export { DEMO_ORDER_CUSTOMERS, DEMO_SHOP_STATE } from './finance.ts';
 
 const quiet = (): FastifyBaseLogger => {
   const log = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {} };

@@ -24,14 +24,14 @@ export const MEDIA_PREFIX = '/api/media/';
 export const mediaUrl = (key: string) => `${MEDIA_PREFIX}${key}`;
 
 const SAFE_KEY = /^[a-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
-export function assertSafeKey(key: string): void {
+function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }
 
 /** Files under a folder (DATA_DIR/uploads by default). */
-export class LocalStorage implements FileStorage {
+class LocalStorage implements FileStorage {
   readonly kind = 'local' as const;
   constructor(readonly root: string) {}
 
@@ -157,7 +157,7 @@ export function createStorage(config: Config): FileStorage {
   return new LocalStorage(path.join(config.dataDir, 'uploads'));
 }
 
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   jpg: 'image/jpeg',

@@ -7,7 +7,7 @@ export type PageModule = () => Promise<{ default: ComponentType }>;
  * The screen of each WEB_ROUTES path. A route without an entry shows the "coming soon" page with
  * its title.
  */
-export const PAGES: Record<string, PageModule> = {
+const PAGES: Record<string, PageModule> = {
   '/': () => import('../features/dashboard/pages/DashboardPage.tsx'),
   '/404': () => import('../features/errors/pages/NotFoundErrorPage.tsx'),
   '/login': () => import('../features/auth/pages/LoginPage.tsx'),

@@ -42,7 +42,7 @@ function pageRoute(route: WebRoute): RouteObject {
 }
 
 /** The router is built from WEB_ROUTES: every route sits under the one RouteGuard. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteErrorPage fullPage />,

@@ -31,7 +31,7 @@ import { getToken, setToken } from './token.ts';
 type Input<T> = T extends z.ZodType ? z.input<T> : never;
 type Output<T> = T extends z.ZodType ? z.output<T> : never;
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 export interface CallOptions<E extends Endpoint> {
   params?: Record<string, string | number>;
@@ -87,7 +87,7 @@ export function setApiHandlers(next: ApiHandlers): void {
   handlers = next;
 }
 
-export function buildQueryString(query: Record<string, unknown> | undefined): string {
+function buildQueryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -57,4 +57,3 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export { TOKEN_KEY };

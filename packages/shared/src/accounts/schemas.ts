@@ -47,7 +47,6 @@ export const accountsQuerySchema = z.object({
   account_type: z.enum(['P', 'B']).optional(),
   is_active: z.enum(['true', 'false']).optional(),
 });
-export type AccountsQuery = z.input<typeof accountsQuerySchema>;
 
 export const companiesQuerySchema = z.object(pageQuery);
 export const businessUsersQuerySchema = z.object({
@@ -55,7 +54,6 @@ export const businessUsersQuerySchema = z.object({
   /** The company; a business manager's own company when left out (required for admins). */
   company: idField().optional(),
 });
-export type BusinessUsersQuery = z.input<typeof businessUsersQuerySchema>;
 
 /** Who a user or an access request is. */
 const personSchema = z.object({
@@ -86,7 +84,7 @@ export const accountUserSchema = personSchema.extend({
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export const accountUserPageSchema = paged(accountUserSchema);
 
-export const companySchema = z.object({
+const companySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
@@ -128,7 +126,6 @@ export const businessUserBodySchema = z.object({
   ...names,
   is_manager: z.boolean().default(false),
 });
-export type BusinessUserBody = z.input<typeof businessUserBodySchema>;
 export const businessUserPatchSchema = z.object({ ...names, is_active: z.boolean() }).partial();
 export type BusinessUserPatch = z.input<typeof businessUserPatchSchema>;
 /** PATCH make_manager: promote (default) or step down; a company always keeps one manager. */

@@ -3,7 +3,7 @@ import { listQuery, optionalParam, paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 
 /** Kinds of entity the audit trail records (decision 0009); orders and money add theirs. */
-export const AUDIT_ENTITIES = [
+const AUDIT_ENTITIES = [
   'category',
   'premium',
   'premium_group',
@@ -45,9 +45,8 @@ export const auditQuerySchema = z.object({
   /** Only the events this user caused. */
   actor: optionalParam(idField()),
 });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actor: z.object({ id: z.number().int(), full_name: z.string(), email: z.string() }).nullable(),

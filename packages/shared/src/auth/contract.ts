@@ -61,5 +61,3 @@ export const authApi = {
     response: okSchema,
   }),
 };
-
-export const emptySchema = z.object({});

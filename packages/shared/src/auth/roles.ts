@@ -3,7 +3,6 @@ export const ROLES = ['ADMIN', 'STAFF', 'PERSONAL', 'BUSINESS_MANAGER', 'BUSINES
 export type Role = (typeof ROLES)[number];
 
 export const CUSTOMER_ROLES = ['PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'] as const satisfies readonly Role[];
-export const ALL_ROLES: readonly Role[] = ROLES;
 
 /**
  * The one table of role groups: contracts (server), route guards and navigation (web) name
@@ -22,7 +21,7 @@ export const ROLE_GROUPS = {
   bankOwners: ['BUSINESS_MANAGER', 'PERSONAL'],
 } as const satisfies Record<string, readonly Role[]>;
 
-export type AccountType = 'P' | 'B';
+type AccountType = 'P' | 'B';
 
 export interface RoleFlags {
   account_type: AccountType | null;

@@ -7,7 +7,7 @@ import { ROLE_GROUPS, type Role } from './roles.ts';
  *  - 'public': reachable by anyone (the error pages).
  *  - Role[]: signed in with one of these roles; any other role is sent to /404.
  */
-export type RouteAccess = 'guest' | 'public' | readonly Role[];
+type RouteAccess = 'guest' | 'public' | readonly Role[];
 
 export interface WebRoute {
   path: string;
@@ -31,8 +31,6 @@ const {
   adminAndManager: ADMIN_MANAGER,
   bankOwners: BANK_OWNERS,
 } = ROLE_GROUPS;
-
-export const ROUTE_ROLES = { ALL, ADMIN, ADMIN_STAFF, CUSTOMERS, ADMIN_CUSTOMERS, ADMIN_MANAGER, BANK_OWNERS };
 
 /** Where a user's or company's page is reached from (admin and manager alike). */
 const USERS_LIST = '/settings/users/all';

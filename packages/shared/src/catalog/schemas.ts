@@ -85,7 +85,7 @@ const id = idField;
 const ids = () => z.array(id());
 const nonNegativeInt = (message: string) => z.preprocess(emptyToUndefined, intField({ min: 0, message }).optional());
 
-export const tagInputSchema = z.object({
+const tagInputSchema = z.object({
   name: requiredString(100),
   value: z.preprocess(
     emptyToNull,
@@ -97,9 +97,8 @@ export const tagInputSchema = z.object({
       .optional(),
   ),
 });
-export type TagInput = z.input<typeof tagInputSchema>;
 
-export const doorStyleAttrsSchema = z.object({
+const doorStyleAttrsSchema = z.object({
   outside_edge: text(200).default(''),
   panel_detail: text(200).default(''),
   inside_edge: text(200).default(''),
@@ -119,7 +118,7 @@ const exportCategory = () =>
 // ---------------------------------------------------------------------------------------------
 // Wire shapes (responses)
 
-export const imageSchema = z.object({
+const imageSchema = z.object({
   id: z.number().int(),
   image: z.string(),
   thumbnail: z.string(),
@@ -128,7 +127,7 @@ export const imageSchema = z.object({
 export type CatalogImage = z.infer<typeof imageSchema>;
 export const imagesSchema = z.array(imageSchema);
 
-export const categoryTypeSchema = z.enum(PREMIUM_TYPES);
+const categoryTypeSchema = z.enum(PREMIUM_TYPES);
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -136,9 +135,9 @@ export const categorySchema = z.object({
   category_type: categoryTypeSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
-export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
+const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export const catalogTagSchema = z.object({
+const catalogTagSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   value: z.string().nullable(),
@@ -274,7 +273,6 @@ function onePriceKind(v: { price?: unknown; percentage?: unknown }, ctx: z.Refin
 /** Create body of every premium kind; the kind-specific rule lives in premiumTypeIssues. */
 export const premiumBodySchema = z.object(premiumFields).superRefine(onePriceKind);
 export type PremiumBody = z.input<typeof premiumBodySchema>;
-export type PremiumBodyOut = z.output<typeof premiumBodySchema>;
 
 export const premiumPatchSchema = z.object(premiumFields).partial().superRefine(onePriceKind);
 export type PremiumPatch = z.input<typeof premiumPatchSchema>;
@@ -330,7 +328,6 @@ const lineItemFields = {
 
 export const lineItemBodySchema = z.object(lineItemFields);
 export type LineItemBody = z.input<typeof lineItemBodySchema>;
-export type LineItemBodyOut = z.output<typeof lineItemBodySchema>;
 export const lineItemPatchSchema = z.object(lineItemFields).partial();
 export type LineItemPatch = z.input<typeof lineItemPatchSchema>;
 

@@ -105,5 +105,3 @@ export const coreApi = {
     response: dashboardSchema,
   }),
 };
-
-export const idParamSchema = z.object({ id: idField() });

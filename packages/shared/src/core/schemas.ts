@@ -4,7 +4,7 @@ import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
 
 /** A sales tax percentage: 0..100 with at most 3 decimals (e.g. 8.875). */
-export const taxRateField = () =>
+const taxRateField = () =>
   z
     .number({ error: MSG.taxRateRange })
     .min(0, MSG.taxRateRange)
@@ -15,13 +15,12 @@ export const taxRateField = () =>
  * Sales tax by US state code (DOMAIN pricing step 6); a state left out has no sales tax. A
  * patch replaces the whole table.
  */
-export const taxRatesSchema = z.record(
+const taxRatesSchema = z.record(
   z.string().refine((code) => US_STATE_CODES.has(code)),
   taxRateField(),
   // The key's own issue would read 'Invalid key in record'.
   { error: (iss) => (iss.code === 'invalid_key' ? MSG.stateInvalid : undefined) },
 );
-export type TaxRates = z.infer<typeof taxRatesSchema>;
 
 export const settingsSchema = z.object({
   lead_time: z.number().int(),
@@ -77,7 +76,7 @@ export const settingsPatchSchema = z
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 export const holidaysQuerySchema = z.object({ year: queryInt(1900, 2999, MSG.yearRange) });
-export const holidaySchema = z.object({ date: z.string(), name: z.string() });
+const holidaySchema = z.object({ date: z.string(), name: z.string() });
 export const holidaysSchema = z.array(holidaySchema);
 
 export const postalCodeQuerySchema = z.object({
@@ -90,7 +89,7 @@ export const postalCodeResponseSchema = z.object({
 
 export const stripeConfigSchema = z.object({ pk: z.string() });
 
-export const tagSchema = z.object({
+const tagSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   value: z.string().nullable(),
@@ -133,7 +132,7 @@ export type AppConfig = z.infer<typeof appConfigSchema>;
  * (YYYY-MM-DD, kind date; '' when there is none) or text; `href` the web page that lists what it
  * counts.
  */
-export const dashboardCardSchema = z.object({
+const dashboardCardSchema = z.object({
   key: z.string(),
   label: z.string(),
   value: z.union([z.string(), z.number()]),

@@ -32,7 +32,7 @@ export const outboxQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
 });
 
-export const outboxMessageSchema = z.object({
+const outboxMessageSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),

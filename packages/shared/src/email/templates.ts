@@ -175,8 +175,6 @@ Your order {{ order.name }} has been ready for {{ waiting_days }} days. Please a
   },
 ];
 
-export const EMAIL_TEMPLATE_NAMES = EMAIL_TEMPLATES.map((t) => t.name);
-
 export function emailTemplateDefinition(name: string): EmailTemplateDefinition | undefined {
   return EMAIL_TEMPLATES.find((t) => t.name === name);
 }

@@ -15,10 +15,10 @@ import { FINANCE_TEXT } from './messages.ts';
 
 export const MILESTONE_DUES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
 export type MilestoneDue = (typeof MILESTONE_DUES)[number];
-export const ACCOUNT_TYPES = ['P', 'B'] as const;
+const ACCOUNT_TYPES = ['P', 'B'] as const;
 /** The longest a milestone, grace or free period may be, in days (ten years). */
-export const FINANCE_DAYS_MAX = 3650;
-export const MILESTONES_MAX = 12;
+const FINANCE_DAYS_MAX = 3650;
+const MILESTONES_MAX = 12;
 
 // ---------------------------------------------------------------------------------------------
 // Field building blocks
@@ -41,9 +41,9 @@ const percentIn = (above: 'zero' | 'zeroOrMore', message: string) =>
     }, message);
 
 /** SPEC 5: 'percentage must be greater than 0 and less than or equal to 100'. */
-export const percentAboveZero = () => percentIn('zero', MSG.percentageGreaterThanZero);
+const percentAboveZero = () => percentIn('zero', MSG.percentageGreaterThanZero);
 /** SPEC 5: 'percentage must be between 0 and 100'. */
-export const percentZeroTo100 = () => percentIn('zeroOrMore', MSG.percentageBetween);
+const percentZeroTo100 = () => percentIn('zeroOrMore', MSG.percentageBetween);
 
 /** An amount that must be above zero. */
 const positiveMoney = () => moneyField().refine((v) => (parseMoney(v) ?? 1) > 0, FINANCE_TEXT.mustBePositive);
@@ -80,7 +80,7 @@ const searchParam = () => optionalParam(z.string().trim().max(100));
 // ---------------------------------------------------------------------------------------------
 // Payment options
 
-export const milestoneBodySchema = z
+const milestoneBodySchema = z
   .object({
     label: requiredString(100),
     percentage: percentAboveZero(),
@@ -92,7 +92,6 @@ export const milestoneBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['days'], message: FINANCE_TEXT.daysRequired });
     }
   });
-export type MilestoneBody = z.input<typeof milestoneBodySchema>;
 
 /** The sum of the shares in basis points, or null while one is not a number. */
 export function milestoneSharesTotal(milestones: readonly { percentage?: unknown }[]): number | null {
@@ -141,7 +140,6 @@ export const paymentOptionBodySchema = z
     index: paymentOptionFields.index.optional(),
   })
   .superRefine(datesInOrder);
-export type PaymentOptionBody = z.input<typeof paymentOptionBodySchema>;
 export const paymentOptionPatchSchema = z.object(paymentOptionFields).partial().superRefine(datesInOrder);
 
 export const paymentOptionRuleSchema = z.object({
@@ -165,7 +163,7 @@ export const paymentOptionRuleSchema = z.object({
 });
 export type PaymentOptionRule = z.infer<typeof paymentOptionRuleSchema>;
 
-export const PAYMENT_OPTION_ORDER_KEYS = ['id', 'name', 'index', 'valid_from', 'valid_to'] as const;
+const PAYMENT_OPTION_ORDER_KEYS = ['id', 'name', 'index', 'valid_from', 'valid_to'] as const;
 export const paymentOptionListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(PAYMENT_OPTION_ORDER_KEYS),
@@ -202,7 +200,6 @@ export const paymentRuleBodySchema = z
     is_active: paymentRuleFields.is_active.optional(),
   })
   .superRefine(totalsInOrder);
-export type PaymentRuleBody = z.input<typeof paymentRuleBodySchema>;
 export const paymentRulePatchSchema = z.object(paymentRuleFields).partial().superRefine(totalsInOrder);
 
 export const paymentRuleSchema = z.object({
@@ -216,7 +213,7 @@ export const paymentRuleSchema = z.object({
 });
 export type PaymentRule = z.infer<typeof paymentRuleSchema>;
 
-export const PAYMENT_RULE_ORDER_KEYS = ['id', 'payment_option', 'min_total', 'max_total'] as const;
+const PAYMENT_RULE_ORDER_KEYS = ['id', 'payment_option', 'min_total', 'max_total'] as const;
 export const paymentRuleListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(PAYMENT_RULE_ORDER_KEYS),
@@ -246,7 +243,6 @@ export const surchargeBodySchema = z
     is_active: surchargeFields.is_active.optional(),
   })
   .superRefine(rateOrAmount(true));
-export type SurchargeBody = z.input<typeof surchargeBodySchema>;
 export const surchargePatchSchema = z.object(surchargeFields).partial().superRefine(rateOrAmount(false));
 
 export const surchargeSchema = z.object({
@@ -260,7 +256,7 @@ export const surchargeSchema = z.object({
 });
 export type Surcharge = z.infer<typeof surchargeSchema>;
 
-export const SURCHARGE_ORDER_KEYS = ['id', 'name', 'payment_method'] as const;
+const SURCHARGE_ORDER_KEYS = ['id', 'name', 'payment_method'] as const;
 export const surchargeListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(SURCHARGE_ORDER_KEYS),
@@ -295,7 +291,6 @@ export const boundDiscountBodySchema = z
     notes: boundDiscountFields.notes.optional(),
   })
   .superRefine(oneParty(true));
-export type BoundDiscountBody = z.input<typeof boundDiscountBodySchema>;
 export const boundDiscountPatchSchema = z.object(boundDiscountFields).partial().superRefine(oneParty(false));
 
 export const boundDiscountSchema = z.object({
@@ -307,7 +302,7 @@ export const boundDiscountSchema = z.object({
 });
 export type BoundDiscount = z.infer<typeof boundDiscountSchema>;
 
-export const BOUND_DISCOUNT_ORDER_KEYS = ['id', 'percentage'] as const;
+const BOUND_DISCOUNT_ORDER_KEYS = ['id', 'percentage'] as const;
 export const boundDiscountListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(BOUND_DISCOUNT_ORDER_KEYS),
@@ -341,7 +336,6 @@ export const discountCodeRuleBodySchema = z
   })
   .superRefine(rateOrAmount(true))
   .superRefine(datesInOrder);
-export type DiscountCodeRuleBody = z.input<typeof discountCodeRuleBodySchema>;
 export const discountCodePatchSchema = z
   .object(discountCodeFields)
   .partial()
@@ -362,7 +356,7 @@ export const discountCodeSchema = z.object({
 });
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
-export const DISCOUNT_CODE_ORDER_KEYS = ['id', 'code', 'valid_from', 'valid_to', 'times_used'] as const;
+const DISCOUNT_CODE_ORDER_KEYS = ['id', 'code', 'valid_from', 'valid_to', 'times_used'] as const;
 export const discountCodeListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(DISCOUNT_CODE_ORDER_KEYS),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Access } from '../auth/roles.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One endpoint: method, path, who may call it, and its wire shapes. The server registers

@@ -14,7 +14,7 @@ export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
 
 /** The days a date may name: years 1900..2999, as `holidays`' year (a day past them overflows a query). */
-export const DATE_BOUNDS = { min: '1900-01-01', max: '2999-12-31' } as const;
+const DATE_BOUNDS = { min: '1900-01-01', max: '2999-12-31' } as const;
 /**
  * A calendar day as YYYY-MM-DD (`message` when it is not one) within `DATE_BOUNDS`: every date the
  * API takes, in a query or a body, is this one schema.

@@ -17,9 +17,9 @@ const format = optionalParam(z.enum(['json', 'csv']));
 
 export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_90_plus'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
-export const AGING_ORDER_BY = ['name', 'total', ...AGING_BUCKETS] as const;
+const AGING_ORDER_BY = ['name', 'total', ...AGING_BUCKETS] as const;
 
-export const agingQuerySchema = z.object({
+const agingQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),
   order_by: orderByParam(AGING_ORDER_BY),
   /** The report's day (default today): entries effective after it do not count. */
@@ -39,13 +39,13 @@ const agingFigures = {
   total: money,
 };
 
-export const agingRowSchema = z.object({
+const agingRowSchema = z.object({
   party: z.object({ type: z.enum(['customer', 'company']), id: z.number().int(), name: z.string() }),
   ...agingFigures,
 });
 export type AgingRow = z.infer<typeof agingRowSchema>;
 
-export const agingReportSchema = z.object({
+const agingReportSchema = z.object({
   as_of: z.string(),
   results: z.array(agingRowSchema),
   total: z.number().int(),
@@ -60,7 +60,7 @@ export type RevenueInterval = (typeof REVENUE_INTERVALS)[number];
 export const REVENUE_DEFAULT_PERIODS: Record<RevenueInterval, number> = { day: 30, week: 12, month: 12 };
 export const REVENUE_MAX_DAYS = 3660;
 
-export const revenueQuerySchema = z.object({
+const revenueQuerySchema = z.object({
   interval: optionalParam(z.enum(REVENUE_INTERVALS)).transform((v) => v ?? 'month'),
   date_after: optionalParam(isoDate),
   date_before: optionalParam(isoDate),
@@ -68,9 +68,8 @@ export const revenueQuerySchema = z.object({
 });
 export type RevenueQuery = z.infer<typeof revenueQuerySchema>;
 
-export const revenuePointSchema = z.object({ period_start: z.string(), invoiced: money, collected: money });
-export type RevenuePoint = z.infer<typeof revenuePointSchema>;
-export const revenueReportSchema = z.object({
+const revenuePointSchema = z.object({ period_start: z.string(), invoiced: money, collected: money });
+const revenueReportSchema = z.object({
   interval: z.enum(REVENUE_INTERVALS),
   results: z.array(revenuePointSchema),
   totals: z.object({ invoiced: money, collected: money }),

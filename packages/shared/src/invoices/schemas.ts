@@ -27,12 +27,10 @@ export const PAYMENT_STATUSES = [
   'REVERSED',
   'DISPUTED',
 ] as const;
-/** A card or bank payment still open at Stripe (at most one per milestone, issue 27). */
-export const OPEN_PAYMENT_STATUSES: PaymentStatus[] = ['PENDING', 'PROCESSING'];
 export const REFUND_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const CREDIT_MEMO_STATUSES = ['ACTIVE', 'REVERSED'] as const;
-export const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED', 'FAILED'] as const;
+const CREDIT_MEMO_STATUSES = ['ACTIVE', 'REVERSED'] as const;
+const BANK_STATUSES = ['PENDING_SETUP', 'PENDING_VERIFICATION', 'VERIFIED', 'FAILED'] as const;
 
 const money = z.string();
 const isoDate = isoDay(INVOICE_TEXT.dateInvalid);
@@ -57,7 +55,7 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
-export const milestoneSchema = z.object({
+const milestoneSchema = z.object({
   id: z.number(),
   invoice: z.number(),
   seq: z.number(),
@@ -72,7 +70,7 @@ export const milestoneSchema = z.object({
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
-export const invoiceRowSchema = z.object({
+const invoiceRowSchema = z.object({
   id: z.number(),
   number: z.string(),
   version: z.number(),
@@ -88,7 +86,7 @@ export const invoiceRowSchema = z.object({
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
-export const refundSchema = z.object({
+const refundSchema = z.object({
   id: z.number(),
   payment: z.number(),
   amount: money,
@@ -98,7 +96,7 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   id: z.number(),
   method: z.enum(PAY_METHODS),
   amount: money,
@@ -134,7 +132,7 @@ export const creditMemoSchema = z.object({
 });
 export type CreditMemo = z.infer<typeof creditMemoSchema>;
 
-export const invoiceVersionSchema = z.object({
+const invoiceVersionSchema = z.object({
   id: z.number(),
   number: z.string(),
   version: z.number(),
@@ -235,7 +233,7 @@ export const refundBodySchema = z.object({
 export type RefundBody = z.infer<typeof refundBodySchema>;
 export const refundResultSchema = z.object({ refund: refundSchema, payment: paymentSchema });
 
-export const PAYMENT_ORDER_BY = ['created_at', 'amount', 'received_at'] as const;
+const PAYMENT_ORDER_BY = ['created_at', 'amount', 'received_at'] as const;
 export const paymentListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),
   order_by: orderByParam(PAYMENT_ORDER_BY),

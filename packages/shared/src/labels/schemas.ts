@@ -25,12 +25,12 @@ export const dymoXmlsQuerySchema = z.object({
   format: formatParam,
 });
 
-export const dymoLabelSchema = z.object({ key: z.string(), xml: z.string() });
+const dymoLabelSchema = z.object({ key: z.string(), xml: z.string() });
 export const dymoXmlsSchema = z.object({ mode: z.enum(LABEL_MODES), results: z.array(dymoLabelSchema) });
 export type DymoXmls = z.infer<typeof dymoXmlsSchema>;
 
 export const shelfListQuerySchema = z.object({ format: formatParam });
-export const shelfRowSchema = z.object({
+const shelfRowSchema = z.object({
   width: z.number().nullable(),
   depth: z.number().nullable(),
   qty: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../http/contract.ts';
 
 /** What a health check answers: `ok`, or why not (`checks` names each part). */
-export const healthSchema = z.object({
+const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'failed', 'pending', 'shutting_down'])).optional(),
 });

@@ -41,9 +41,6 @@ const _filtersAreStatuses: readonly OrderStatus[][] = [
   [...SAVED_DEFAULT_ORDER_STATUS_FILTER],
 ];
 
-/** DOMAIN.md: an order is late unless it is one of these (and its due date has passed). */
-export const ORDER_DONE_STATUSES = ['COMPLETED', 'SHIPPED', 'CANCELLED'] as const satisfies readonly OrderStatus[];
-
 export const ORDER_ACTIONS = [
   'submit',
   'approve',
@@ -146,7 +143,7 @@ interface Guard {
 const cabinets = (o: LifecycleOrder) => o.cabinets ?? { total: 0, completed: 0, shipped: 0 };
 
 /** Named guards: the extra conditions a move has beyond status and role. */
-export const ORDER_GUARDS = {
+const ORDER_GUARDS = {
   no_group_errors: {
     fails: ({ order }) => order.error_count > 0,
     code: 'hasGroupErrors',
@@ -201,7 +198,7 @@ export const ORDER_GUARDS = {
     message: () => T.cabinetsNotAllShipped,
   },
 } as const satisfies Record<string, Guard>;
-export type OrderGuardName = keyof typeof ORDER_GUARDS;
+type OrderGuardName = keyof typeof ORDER_GUARDS;
 
 export interface OrderMove {
   from: readonly OrderStatus[];
@@ -338,7 +335,7 @@ const isCustomerRole = (role: Role) => (CUSTOMER_ROLES as readonly Role[]).inclu
  * Whose order is it: admins and staff reach every order; a customer their own; a business
  * manager also the company's. The server answers 404 for an order the actor cannot reach.
  */
-export function canReachOrder(order: Pick<LifecycleOrder, 'customer_id' | 'company_id'>, actor: LifecycleActor) {
+function canReachOrder(order: Pick<LifecycleOrder, 'customer_id' | 'company_id'>, actor: LifecycleActor) {
   if (!isCustomerRole(actor.role)) return true;
   if (actor.id === order.customer_id) return true;
   return actor.role === 'BUSINESS_MANAGER' && order.company_id !== null && actor.company_id === order.company_id;

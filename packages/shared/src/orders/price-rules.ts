@@ -8,7 +8,7 @@ import type { OrderStatus } from './lifecycle.ts';
  */
 
 /** Statuses whose price may still change (the invoice follows approve). */
-export const PRICE_OPEN_STATUSES = ['BID', 'ORDERED', 'VERIFIED'] as const satisfies readonly OrderStatus[];
+const PRICE_OPEN_STATUSES = ['BID', 'ORDERED', 'VERIFIED'] as const satisfies readonly OrderStatus[];
 
 export type PriceAction = 'recalculate' | 'custom_discount' | 'discount_code' | 'bypass_payment_option_discount';
 

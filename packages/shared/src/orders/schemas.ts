@@ -62,15 +62,14 @@ const isoDate = isoDay(ORDER_TEXT.dateInvalid);
 
 const premiumRef = () => z.preprocess(emptyToUndefined, idField().nullable().optional()).transform((v) => v ?? null);
 
-export const orderPremiumsInputSchema = z.object(
+const orderPremiumsInputSchema = z.object(
   Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, premiumRef()])) as Record<
     (typeof GROUP_PREMIUM_KINDS)[number],
     ReturnType<typeof premiumRef>
   >,
 );
-export type OrderPremiumsInput = z.infer<typeof orderPremiumsInputSchema>;
 
-export const orderItemInputSchema = z.object({
+const orderItemInputSchema = z.object({
   _id: requiredString(ORDER_LIMITS.clientId),
   line_item: idField(),
   qty: intField({ min: 1, max: ORDER_LIMITS.qty }),
@@ -81,7 +80,7 @@ export const orderItemInputSchema = z.object({
 });
 export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
 
-export const orderGroupInputSchema = z.object({
+const orderGroupInputSchema = z.object({
   name: textField(ORDER_LIMITS.groupName).nullable().optional(),
   premiums: orderPremiumsInputSchema,
   items: z.array(orderItemInputSchema).max(ORDER_LIMITS.lines, ORDER_TEXT.tooManyLines(ORDER_LIMITS.lines)),
@@ -112,7 +111,7 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
  * (optional) and answers 409 order_changed_concurrently when the order has changed since; without
  * it the last writer wins (decision 0018).
  */
-export const orderVersionField = () => intField({ min: 0 }).optional();
+const orderVersionField = () => intField({ min: 0 }).optional();
 
 /**
  * The body of a call with no payload but the optional version: none at all, `{}`, or an empty
@@ -135,7 +134,7 @@ export type OrderGroupsUpdate = z.infer<typeof orderGroupsUpdateSchema>;
 // ---------------------------------------------------------------------------------------------
 // Order (answer)
 
-export const pricePartSchema = z.object({
+const pricePartSchema = z.object({
   kind: z.string(),
   premium_id: z.number().int().nullable(),
   code: z.string().nullable(),
@@ -146,7 +145,7 @@ export const pricePartSchema = z.object({
 });
 
 /** "Why does this cost that": the frozen breakdown of one line. */
-export const lineBreakdownSchema = z.object({
+const lineBreakdownSchema = z.object({
   base_price: wireMoney,
   premiums: z.array(pricePartSchema),
   finished_side: pricePartSchema.nullable(),
@@ -156,7 +155,7 @@ export const lineBreakdownSchema = z.object({
 });
 export type LineBreakdownWire = z.infer<typeof lineBreakdownSchema>;
 
-export const orderItemSchema = z.object({
+const orderItemSchema = z.object({
   id: z.number().int(),
   _id: z.string(),
   line_item: z.number().int().nullable(),
@@ -204,7 +203,7 @@ const premiumCodes = z.object(
   >,
 );
 
-export const orderGroupSchema = z.object({
+const orderGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   premiums: premiumIds,
@@ -217,7 +216,7 @@ export const orderGroupSchema = z.object({
 });
 export type OrderGroup = z.infer<typeof orderGroupSchema>;
 
-export const addressSnapshotSchema = z.object({
+const addressSnapshotSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   line1: z.string(),
@@ -318,7 +317,7 @@ export type OrderShort = z.infer<typeof orderShortSchema>;
 // ---------------------------------------------------------------------------------------------
 // List (SPEC 3 Order filter)
 
-export const ORDER_ORDER_BY = ['id', 'name', 'status', 'created_at', 'requested_date', 'total_price'] as const;
+const ORDER_ORDER_BY = ['id', 'name', 'status', 'created_at', 'requested_date', 'total_price'] as const;
 
 /** status=A,B or status=A&status=B: one list of known statuses. */
 const statusList = enumListParam(ORDER_STATUSES, ORDER_TEXT.statusUnknown);

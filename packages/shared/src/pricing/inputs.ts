@@ -18,7 +18,7 @@ import {
  */
 
 /** A premium's stored price or percentage (a catalogue row: priceCents / percentageBp). */
-export const premiumPrice = (row: {
+const premiumPrice = (row: {
   id: number;
   priceCents: Cents | null;
   percentageBp: BasisPoints | null;
@@ -63,7 +63,7 @@ export function taxRateFromSettings(rate: number | null | undefined): TaxRate | 
 }
 
 /** The rate of the taxing state (null: no state, or not listed). */
-export const taxRateOf = (rates: Readonly<Record<string, number>>, state: string | null | undefined) =>
+const taxRateOf = (rates: Readonly<Record<string, number>>, state: string | null | undefined) =>
   state ? taxRateFromSettings(rates[state.toUpperCase()]) : null;
 
 /**
@@ -116,7 +116,7 @@ export type PremiumPriceLike =
   | PremiumPrice;
 
 /** A premium row or engine price -> the engine's price (null stays null). */
-export const premiumPriceOf = (p: PremiumPriceLike | null | undefined): PremiumPrice | null =>
+const premiumPriceOf = (p: PremiumPriceLike | null | undefined): PremiumPrice | null =>
   p ? ('priceCents' in p ? premiumPrice(p) : { id: p.id, price: p.price, percentage: p.percentage }) : null;
 
 /** The premium columns the engine reads (a catalogue premium row). */

@@ -157,7 +157,7 @@ export interface PricingStep {
 }
 
 /** SPEC 3's order price fields, in cents and basis points. */
-export interface OrderTotals {
+interface OrderTotals {
   subtotal: Cents;
   customer_discount_amount: Cents;
   total_after_customer_discount: Cents;

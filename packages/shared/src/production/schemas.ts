@@ -10,12 +10,12 @@ export const SCAN_SESSION_TYPES = ['PRODUCTION', 'SHIPPING', 'AUDIT'] as const;
 export type ScanSessionType = (typeof SCAN_SESSION_TYPES)[number];
 export const CABINET_SCAN_RESULTS = ['OK', 'DUPLICATE', 'UNKNOWN', 'WRONG_STATE'] as const;
 export type CabinetScanResult = (typeof CABINET_SCAN_RESULTS)[number];
-export const CABINET_STATUSES = ['PENDING', 'COMPLETED', 'SHIPPED'] as const;
+const CABINET_STATUSES = ['PENDING', 'COMPLETED', 'SHIPPED'] as const;
 export type CabinetStatus = (typeof CABINET_STATUSES)[number];
 export const LOG_RANGES = ['today', 'week', 'month'] as const;
 export type LogRange = (typeof LOG_RANGES)[number];
 
-export const PRODUCTION_LIMITS = { code: 100, clientScanId: 100, station: 100 } as const;
+const PRODUCTION_LIMITS = { code: 100, clientScanId: 100, station: 100 } as const;
 /** The scans a session's page shows (newest first). */
 export const SESSION_SCANS_SHOWN = 500;
 
@@ -39,7 +39,6 @@ export const cabinetCountsSchema = z.object({
   completed: z.number().int(),
   shipped: z.number().int(),
 });
-export type CabinetCounts = z.infer<typeof cabinetCountsSchema>;
 
 const person = z.object({ id: z.number().int(), full_name: z.string() }).nullable();
 const orderRef = z.object({ id: z.number().int(), name: z.string(), status: z.enum(ORDER_STATUSES) });
@@ -61,7 +60,7 @@ export const scanSessionSchema = z.object({
 });
 export type ScanSession = z.infer<typeof scanSessionSchema>;
 
-export const scanRowSchema = z.object({
+const scanRowSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   code: z.string(),

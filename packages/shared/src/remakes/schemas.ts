@@ -26,7 +26,7 @@ export const REMAKE_SOURCE_LABELS: Record<RemakeSource, string> = {
   INSTALLATION: 'Installation',
 };
 
-export const REMAKE_LIMITS = { notes: 4000, reason: 255, items: 500 } as const;
+const REMAKE_LIMITS = { notes: 4000, reason: 255, items: 500 } as const;
 
 export const remakeRequestSchema = z.object({
   items: z
@@ -43,7 +43,7 @@ export const remakeApproveSchema = z.object({ charged: z.boolean().optional() })
 export const remakeRejectSchema = z.object({ reason: requiredString(REMAKE_LIMITS.notes) });
 
 /** A cabinet to make again: the cabinet's own fields (production's `cabinetSchema`). */
-export const remakeItemSchema = cabinetSchema.pick({
+const remakeItemSchema = cabinetSchema.pick({
   barcode: true,
   line_no: true,
   unit_no: true,

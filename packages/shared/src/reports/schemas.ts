@@ -12,10 +12,10 @@ const wireMoney = z.string();
 const isoDate = isoDay(REPORTS_TEXT.dateInvalid);
 const dateParam = () => boundedDateParam(REPORTS_TEXT.dateInvalid);
 
-export const REPORT_KINDS = ['late', 'partial_completed', 'completed'] as const;
+const REPORT_KINDS = ['late', 'partial_completed', 'completed'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-export const REPORT_ORDER_BY = ['id', 'name', 'due_date', 'days_late', 'completed_at', 'submitted_at'] as const;
+const REPORT_ORDER_BY = ['id', 'name', 'due_date', 'days_late', 'completed_at', 'submitted_at'] as const;
 
 /** Every report: paging, order_by, name search, a date range (the report's own date), format=csv. */
 export const reportQuerySchema = z.object({
@@ -96,16 +96,11 @@ export const completedChartSchema = chartOf({ completed: z.number().int(), shipp
 export const createdChartSchema = chartOf({ created: z.number().int(), total_price: wireMoney });
 /** late_orders_chart: of the orders due in a period, how many were (or are) late and how many on time. */
 export const lateChartSchema = chartOf({ due: z.number().int(), late: z.number().int(), on_time: z.number().int() });
-export type CompletedChart = z.infer<typeof completedChartSchema>;
-export type CreatedChart = z.infer<typeof createdChartSchema>;
-export type LateChart = z.infer<typeof lateChartSchema>;
 
 // Planner
 
 /** The planner shows at most this many days at once. */
 export const PLANNER_MAX_DAYS = 92;
-export const CAPACITY_LIMITS = { min: 1, max: 100_000 } as const;
-export const DEFAULT_CAPACITY_PER_DAY = 40;
 
 export const plannerQuerySchema = z.object({
   date_after: dateParam(),

@@ -10,7 +10,7 @@ export const TRANSFER_LIMITS = {
 } as const;
 
 /** One item of the file that was not imported: its source line in the file, its code and why. */
-export const importProblemSchema = z.object({
+const importProblemSchema = z.object({
   line: z.number().int(),
   user_code: z.string(),
   reason: z.string(),
@@ -29,7 +29,7 @@ export type OrderImportResult = z.infer<typeof orderImportResultSchema>;
 const sizeChange = z.object({ before: z.unknown(), after: z.unknown() });
 
 /** One catalogue item a 2020 file changes (or would change, in a preview). */
-export const catalogImportChangeSchema = z.object({
+const catalogImportChangeSchema = z.object({
   line: z.number().int(),
   user_code: z.string(),
   id: z.number().int(),

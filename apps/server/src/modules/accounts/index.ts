@@ -4,5 +4,4 @@
  */
 
 export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
-export type { AddressRow } from './repository.ts';
 export { accountsRoutes } from './routes.ts';

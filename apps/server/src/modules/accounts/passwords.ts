@@ -16,7 +16,7 @@ const HOUR_MS = 3_600_000;
  * Forget answers no sooner than this, whether the e-mail exists or not, so the time taken does
  * not tell which (the known case writes a row and renders an e-mail).
  */
-export const FORGET_MIN_MS = 250;
+const FORGET_MIN_MS = 250;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,4 +3,4 @@
 /** One entity's trail (e.g. an order's timeline): its events, newest first, with the actor's name. */
 export { historyOf } from './repository.ts';
 export { auditRoutes } from './routes.ts';
-export { audit, type Change } from './service.ts';
+export { audit } from './service.ts';

@@ -4,7 +4,6 @@ import { exactCount, type Page, type PageWindow, paginate } from '../../kit/list
 
 const { auditEvents, users } = schema;
 
-export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
 export async function insertAuditEvents(db: Executor, rows: NewAuditEvent[]): Promise<void> {

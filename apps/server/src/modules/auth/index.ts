@@ -21,11 +21,8 @@ export {
   insertToken,
   insertUser,
   type NewUser,
-  type Session,
-  sessionLookup,
   tokensOf,
   toUserWithCompany,
-  touchToken,
   type UserRow,
   type UserWithCompany,
   updateUser,
@@ -33,5 +30,4 @@ export {
   userWithCompanyColumns,
 } from './repository.ts';
 export { authRoutes } from './routes.ts';
-export { type SessionCache, startSessionCache } from './session-cache.ts';
 export { hashToken, newToken } from './tokens.ts';

@@ -78,7 +78,7 @@ export class SessionCache {
 }
 
 /** A notification's payload: `<user id>`, `c<company id>`; anything else drops everything. */
-export function parseSessionChange(payload: string | undefined): SessionChange | null {
+function parseSessionChange(payload: string | undefined): SessionChange | null {
   const company = payload?.startsWith('c');
   const id = Number(company ? payload!.slice(1) : payload);
   if (!payload || !Number.isInteger(id)) return null;

@@ -27,4 +27,3 @@ export { validateCombination } from './premiums/service.ts';
 export { catalogRoutes } from './routes.ts';
 /** The catalogue's version token (decision 0016), for answers kept until it moves. */
 export { catalogVersionSql } from './version/repository.ts';
-export { currentCatalogVersion } from './version/service.ts';

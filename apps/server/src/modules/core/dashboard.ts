@@ -23,7 +23,7 @@ import * as repo from './repository.ts';
  */
 
 /** A customer's open invoices and credit, as its invoice list and credit answer them. */
-export interface AccountFigures {
+interface AccountFigures {
   balanceDue: Cents;
   balanceOverdue: Cents;
   nextDueDate: string | null;

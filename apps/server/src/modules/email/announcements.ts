@@ -133,7 +133,7 @@ export async function expireAnnouncement(ctx: Ctx, id: number) {
 }
 
 /** The audiences a role belongs to: staff see staff notices, customers their account type's. */
-export function audiencesOf(role: Role | null): AnnouncementAudience[] {
+function audiencesOf(role: Role | null): AnnouncementAudience[] {
   switch (role) {
     case 'ADMIN':
     case 'STAFF':

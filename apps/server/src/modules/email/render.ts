@@ -20,7 +20,7 @@ const NO_FILES: FS = {
  * Bounds on one render. A render runs on the event loop, so the time limit is what a template
  * can take from every other request; real e-mails render in well under a millisecond.
  */
-export const RENDER_LIMITS = {
+const RENDER_LIMITS = {
   /** Milliseconds of rendering. */
   renderMs: 200,
   /** Characters of template source parsed per render. */

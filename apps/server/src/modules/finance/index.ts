@@ -9,32 +9,15 @@
 
 export {
   type ChargeSettings,
-  chargeSettings,
   DAILY_CHARGES_JOB,
-  type DailyChargesBody,
   dailyChargesJob,
   registerFinanceJobs,
   setChargeSettings,
   supplyDailyCharges,
 } from './charges/service.ts';
-export type {
-  DiscountCodeRow,
-  NewBoundDiscount,
-  NewDiscountCode,
-  NewPaymentOption,
-  NewSurcharge,
-  PaymentOptionRow,
-  SurchargeRow,
-} from './repository.ts';
+export type { PaymentOptionRow } from './repository.ts';
 export { financeRoutes } from './routes.ts';
 export { admittedPaymentOptions, type PaymentChooser } from './rules/admit.ts';
-export {
-  boundDiscountRules,
-  discountCodeRules,
-  paymentOptionRules,
-  paymentRuleRules,
-  surchargeRules,
-} from './rules/service.ts';
 export {
   boundDiscountFor,
   claimCode,
@@ -44,9 +27,7 @@ export {
   createSurcharge,
   discountCodeById,
   discountCodeByText,
-  normalizeCode,
   paymentOptionById,
-  paymentOptionsOn,
   releaseCode,
   setBoundDiscount,
   surchargesFor,

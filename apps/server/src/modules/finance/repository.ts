@@ -18,8 +18,6 @@ import {
 const { paymentOptions, boundDiscounts, discountCodes, surcharges } = schema;
 
 export type PaymentOptionRow = InferSelectModel<typeof paymentOptions>;
-export type DiscountCodeRow = InferSelectModel<typeof discountCodes>;
-export type SurchargeRow = InferSelectModel<typeof surcharges>;
 /** What the plain writers take: the row's insert values. */
 export type NewPaymentOption = InferInsertModel<typeof paymentOptions>;
 export type NewDiscountCode = InferInsertModel<typeof discountCodes>;

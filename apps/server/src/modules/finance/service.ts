@@ -9,7 +9,6 @@ import { insertRule } from './rules/repository.ts';
  */
 
 export const paymentOptionById = repo.paymentOptionById;
-export const paymentOptionsOn = repo.paymentOptionsOn;
 export const surchargesFor = repo.surchargesFor;
 export const discountCodeById = repo.discountCodeById;
 

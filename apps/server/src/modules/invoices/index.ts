@@ -17,13 +17,12 @@ import { orderInvoiceStampSql } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
 export { seedBank } from './banks/seed.ts';
-export { dailyInterest, postDailyCharges } from './charges/service.ts';
-export { accountFigures, creditPartyOf } from './credit/account.ts';
+export { postDailyCharges } from './charges/service.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { numberInIssueOrder, splitTotal } from './issue/service.ts';
 export { finishStripeWork, startStripeFinisher } from './pay/finisher.ts';
 export { payMilestone } from './pay/service.ts';
-export { invoiceDetail, listInvoiceRows, listInvoices, orderInvoice } from './read/service.ts';
+export { invoiceDetail, listInvoiceRows } from './read/service.ts';
 export { partyBalance } from './reports/service.ts';
 export { ledgerTotal } from './repository.ts';
 

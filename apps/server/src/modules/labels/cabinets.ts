@@ -46,7 +46,7 @@ export const headOf = (order: Order): LabelHead => ({
 /** Inches as the catalogue keeps them (decimals), without trailing zeros; "?" when unknown. */
 export const inches = (n: number | null) => (n === null ? '?' : String(Number(n.toFixed(3))));
 
-export function sizeText(it: Pick<OrderItem, 'width' | 'height' | 'depth'>): string {
+function sizeText(it: Pick<OrderItem, 'width' | 'height' | 'depth'>): string {
   if (it.width === null && it.height === null && it.depth === null) return '';
   return `${inches(it.width)}W x ${inches(it.height)}H x ${inches(it.depth)}D`;
 }

@@ -4,6 +4,5 @@
  * `{order}-{line_no}-{unit}`), the shelf list, and the print
  * records (table label_prints). Reads orders through modules/orders/index.ts.
  */
-export { type CabinetLabel, cabinetLabels } from './cabinets.ts';
 export { labelsRoutes } from './routes.ts';
-export { orderCabinetLabels, printList, printSession, productionOrder } from './service.ts';
+export { orderCabinetLabels, printList, productionOrder } from './service.ts';

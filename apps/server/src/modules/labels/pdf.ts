@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
  * they print sharp at any resolution and 500 labels take a fraction of a second (bench/labels.mts).
  */
 
-export const LABEL_PAGE = { width: 162, height: 90 } as const;
+const LABEL_PAGE = { width: 162, height: 90 } as const;
 
 export interface PdfLabel {
   barcode: string;

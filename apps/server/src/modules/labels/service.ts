@@ -23,7 +23,7 @@ import * as repo from './repository.ts';
 
 /** Labels, the shelf list and the print records (issue 18; decision 0029). */
 
-export const LABEL_CODES = { notInProduction: 'order_not_in_production', unknownBarcode: 'unknown_barcode' } as const;
+const LABEL_CODES = { notInProduction: 'order_not_in_production', unknownBarcode: 'unknown_barcode' } as const;
 
 /** The order (404 when the caller cannot reach it), refused unless it is in production. */
 export async function productionOrder(ctx: Ctx, id: number): Promise<Order> {

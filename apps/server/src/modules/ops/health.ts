@@ -3,7 +3,7 @@ import type { Health } from '@cab/shared';
 import type { AppDeps } from '../../deps.ts';
 
 /** A readiness check waits at most this long for the database before it answers 503. */
-export const READY_DB_TIMEOUT_MS = 2000;
+const READY_DB_TIMEOUT_MS = 2000;
 
 /** The migrations this build knows, read once. */
 let known: number | undefined;

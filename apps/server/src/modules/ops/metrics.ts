@@ -21,7 +21,7 @@ export interface MetricsOptions {
 const sha = (text: string) => createHash('sha256').update(text).digest();
 
 /** `Authorization: Bearer <token>`, compared in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
   return Boolean(match) && timingSafeEqual(sha(match![1]!.trim()), sha(token));
 }

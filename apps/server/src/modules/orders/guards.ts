@@ -28,7 +28,7 @@ export const ORDER_ERROR_CODES = {
 /** Statuses whose price may still change (before production; the invoice follows approve). */
 const PRICE_OPEN: readonly OrderStatus[] = ['BID', 'ORDERED', 'VERIFIED'];
 
-export const cannotBeUpdated = () => badRequest(ORDER_ERROR_CODES.cannotBeUpdated, ORDER_TEXT.cannotBeUpdated);
+const cannotBeUpdated = () => badRequest(ORDER_ERROR_CODES.cannotBeUpdated, ORDER_TEXT.cannotBeUpdated);
 
 /** May the actor change this order's groups now (can_be_updated)? */
 export function assertCanBeUpdated(ctx: Ctx, row: OrderRow) {

@@ -19,25 +19,10 @@ import { orderLifecycleRoutes } from './routes-lifecycle.ts';
  * The use cases other parts of the server call (the demo seed, apps/server/src/seed, decision
  * 0024), each as the API runs it.
  */
-export { addGroup, createOrder, replaceGroups } from './drafts/service.ts';
-export {
-  type OrderInvoiceReader,
-  type OrderMoveListener,
-  type OrderRepriceListener,
-  onOrderMove,
-  onOrderRepriced,
-  setOrderInvoiceReader,
-} from './lifecycle/listeners.ts';
-export {
-  approveOrder,
-  cancelOrder,
-  cloneOrder,
-  declineOrder,
-  fixOrder,
-  startEditing,
-  stopEditing,
-} from './lifecycle/service.ts';
-export { type MoveHooks, moveOrder, type ScanMove } from './lifecycle/status.ts';
+export { createOrder } from './drafts/service.ts';
+export { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from './lifecycle/listeners.ts';
+export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';
+export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
 export {
   enterDiscountCode,
@@ -47,7 +32,7 @@ export {
 } from './pricing/service.ts';
 export { assertReaches, loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
-export type { OrderItemRow, OrderRow } from './repository.ts';
+export type { OrderRow } from './repository.ts';
 /** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */
 export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
 

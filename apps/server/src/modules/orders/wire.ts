@@ -26,10 +26,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (c: Cents | number) => toWire(c as Cents);
 const moneyOrNull = (c: Cents | number | null) => (c === null ? null : toWire(c as Cents));
 
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** SPEC 6: a personal customer shows the full name; a business one the company name, then the full name. */
-export function customerDisplay(u: {
+function customerDisplay(u: {
   firstName: string;
   lastName: string;
   accountType: 'P' | 'B' | null;
@@ -114,7 +114,7 @@ function partToWire(p: StoredPart, codes: Map<number, string>) {
   };
 }
 
-export function breakdownToWire(b: LineBreakdown, codes: Map<number, string>): LineBreakdownWire {
+function breakdownToWire(b: LineBreakdown, codes: Map<number, string>): LineBreakdownWire {
   return {
     base_price: money(b.base_price),
     premiums: b.premiums.map((p) => partToWire(p, codes)),

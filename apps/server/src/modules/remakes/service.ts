@@ -31,7 +31,7 @@ import * as repo from './repository.ts';
  * orders module's use cases and put in production) or rejects.
  */
 
-export const REMAKE_CODES = { notOpen: 'remake_not_open', notInProduction: 'order_not_in_production' } as const;
+const REMAKE_CODES = { notOpen: 'remake_not_open', notInProduction: 'order_not_in_production' } as const;
 
 async function toWire(ctx: Ctx, rows: repo.RemakeRow[]): Promise<Remake[]> {
   const ids = rows.flatMap((r) => [r.requestedById, r.decidedById]).filter((v): v is number => v !== null);

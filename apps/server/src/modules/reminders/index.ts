@@ -4,4 +4,3 @@
  * cannot hold it without an import cycle.
  */
 export { remindersRoutes } from './routes.ts';
-export { sendPaymentReminder, sendPickupReminder } from './service.ts';

@@ -21,7 +21,7 @@ export interface DesignItem {
   children: DesignItem[];
 }
 
-export interface Design {
+interface Design {
   name: string;
   items: DesignItem[];
 }

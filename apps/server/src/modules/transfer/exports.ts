@@ -10,7 +10,7 @@ import { getOrder } from '../orders/index.ts';
  * attachments included, as production labels them: `{order id}-{line_no 2 digits}-{unit}`), with
  * the line item's export names 1..4 and each group premium's export name and export category.
  */
-export async function exportRows(ctx: Ctx, order: Order): Promise<Record<string, unknown>[]> {
+async function exportRows(ctx: Ctx, order: Order): Promise<Record<string, unknown>[]> {
   const lines = order.groups.flatMap((g) => g.items);
   const itemIds = [...new Set(lines.map((l) => l.line_item).filter((id): id is number => id !== null))];
   const premiumIds = [

@@ -38,7 +38,7 @@ const hingeOf = (raw: string | null) => HINGES.find((h) => h.toLowerCase() === r
  * an Item its attachment. Every item that cannot become a line is listed with its line in the
  * file and why; none is dropped silently.
  */
-export function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransferRef>) {
+function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransferRef>) {
   const unknown: ImportProblem[] = [];
   const groups: OrderGroupInput[] = [];
   let imported = 0;

@@ -15,7 +15,7 @@ import { Fragment, type ReactNode } from 'react';
 import { LoadErrorAlert } from '../LoadErrorAlert.tsx';
 import type { DataColumn, RowGroup, RowId } from './types.ts';
 
-export interface Selection {
+interface Selection {
   selected: ReadonlySet<RowId>;
   onChange: (next: Set<RowId>) => void;
 }

@@ -21,7 +21,7 @@ export function fetchMe(): Promise<Me> {
   return call(authApi.me);
 }
 
-export function useToken(): string | null {
+function useToken(): string | null {
   return useSyncExternalStore(subscribeToken, getToken, () => null);
 }
 

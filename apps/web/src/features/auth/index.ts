@@ -1,3 +1,3 @@
 // The auth feature's public surface: what other features may import (the walls, decision 0020).
-export { authKeys, fetchMe, type Session, useMe, useSession } from './api.ts';
+export { authKeys, fetchMe, useMe, useSession } from './api.ts';
 export { useCan, useInRoleGroup } from './useCan.ts';

@@ -2,7 +2,7 @@ import { type AppConfig, coreApi } from '@cab/shared';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
-export const coreKeys = {
+const coreKeys = {
   all: ['core'] as const,
   config: () => [...coreKeys.all, 'config'] as const,
 };

@@ -2,7 +2,7 @@ import { coreApi, type Dashboard } from '@cab/shared';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: () => [...dashboardKeys.all, 'summary'] as const,
 };

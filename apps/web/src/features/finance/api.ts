@@ -18,7 +18,7 @@ import { call } from '../../lib/api.ts';
  */
 export type RuleKindName = 'paymentOption' | 'paymentRule' | 'surcharge' | 'boundDiscount' | 'discountCode';
 
-export const financeKeys = {
+const financeKeys = {
   rules: (kind: RuleKindName) => resourceKeys('finance', kind),
   settings: (party: Party, id: number, what: 'interest' | 'storage') =>
     ['finance', 'settings', party, id, what] as const,

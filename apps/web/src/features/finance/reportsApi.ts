@@ -5,7 +5,7 @@ import { type ListQueryState, listQueryOf } from '../../components/data-table/us
 import { call, download } from '../../lib/api.ts';
 
 /** The finance reports (decision 0034): aging by party as of a day, revenue per period; CSV downloads. */
-export const financeReportKeys = {
+const financeReportKeys = {
   aging: resourceKeys('finance', 'aging'),
   revenue: (query: Partial<RevenueQuery>) => ['finance', 'revenue', query] as const,
 };

@@ -138,16 +138,6 @@ export const useMyBanks = (enabled = true) =>
     enabled,
   });
 
-export const usePartyBanks = (party: CreditParty) =>
-  useQuery({
-    queryKey: invoiceKeys.banks.detail(`${party.type}-${party.id}`),
-    queryFn: ({ signal }) =>
-      call(party.type === 'customer' ? invoicesApi.customerBanks : invoicesApi.companyBanks, {
-        params: { id: party.id },
-        signal,
-      }),
-  });
-
 export function useCreateBank() {
   const client = useQueryClient();
   return useMutation({

@@ -3,4 +3,3 @@
 export { CreditPanel } from './components/CreditPanel.tsx';
 export { InvoiceList } from './components/InvoiceList.tsx';
 export { OrderInvoiceField } from './components/OrderInvoiceField.tsx';
-export { StatusChip as InvoiceStatusChip } from './components/StatusChip.tsx';

@@ -14,7 +14,7 @@ import { type ListQueryState, listQueryOf } from '../../components/data-table/us
 import { call, download } from '../../lib/api.ts';
 
 /** Labels, shelf lists and remakes: query keys, queries and mutations. */
-export const labelKeys = {
+const labelKeys = {
   all: ['labels'] as const,
   xmls: (order: number, mode: LabelMode) => [...labelKeys.all, 'xmls', order, mode] as const,
   shelves: (order: number) => [...labelKeys.all, 'shelves', order] as const,

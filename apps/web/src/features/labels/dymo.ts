@@ -7,8 +7,8 @@ import { LABEL_TEXT } from '@cab/shared';
  */
 
 export const DYMO_PORTS = Array.from({ length: 10 }, (_, i) => 41951 + i);
-export const DISCOVERY_MS = 3000;
-export const COMMAND_MS = 10_000;
+const DISCOVERY_MS = 3000;
+const COMMAND_MS = 10_000;
 
 const PATH = '/DYMO/DLS/Printing';
 

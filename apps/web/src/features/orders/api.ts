@@ -61,17 +61,6 @@ export function useOrder(id: number, enabled = true) {
   });
 }
 
-/** {id}/short: the head and prices without groups, merged into the cached order. */
-export function useRefreshOrderShort() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(ordersApi.short, { params: { id } }),
-    onSuccess: (short) => {
-      client.setQueryData<Order>(orderKeys.detail(short.id), (order) => (order ? { ...order, ...short } : order));
-    },
-  });
-}
-
 /** The order as a call answered it: into the detail cache; lists and the timeline are stale. */
 export function storeOrder(client: QueryClient, order: Order): void {
   client.setQueryData(orderKeys.detail(order.id), order);
@@ -115,11 +104,6 @@ function useOrderChange<V, R = Order>(
 
 // ---------------------------------------------------------------------------------------------
 // Draft (the builder saves through builder/api.ts saveDraft)
-
-export const useAddGroup = (order: OrderRef) =>
-  useOrderChange(order, (body: OrderGroupInput, version, handles) =>
-    call(ordersApi.addGroup, { params: { id: order.id }, body: { ...body, version }, handles }),
-  );
 
 // ---------------------------------------------------------------------------------------------
 // Lifecycle

@@ -12,13 +12,13 @@ import { type ListQueryState, listQueryOf } from '../../components/data-table/us
 import { call, download } from '../../lib/api.ts';
 
 /** Reports, charts and the planner (decision 0031): query keys, queries, the plan mutation. */
-export const reportKeys = {
+const reportKeys = {
   reports: (kind: ReportKind) => resourceKeys('reports', kind),
   chart: (kind: ChartKind, rate: SampleRate) => ['reports', 'chart', kind, rate] as const,
   planner: resourceKeys('planner'),
 };
 
-export const REPORT_ENDPOINTS = {
+const REPORT_ENDPOINTS = {
   late: reportsApi.lateReport,
   partial_completed: reportsApi.partialCompletedReport,
   completed: reportsApi.completedReport,

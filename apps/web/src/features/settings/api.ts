@@ -7,7 +7,7 @@ import { accountKeys } from '../accounts/index.ts';
  * Data of the self-service settings screens: address changes and global settings. Profiles and the
  * address list are read through features/accounts, whose cache keys these writes refresh.
  */
-export const settingsKeys = {
+const settingsKeys = {
   all: ['settings'] as const,
   global: () => [...settingsKeys.all, 'global'] as const,
 };

@@ -80,11 +80,6 @@ export async function ensureCategories(db: Executor, type: PremiumType, names: s
   return { map, created };
 }
 
-export async function categoryNames(db: Executor, type: PremiumType) {
-  const rows = await db.select().from(categories).where(eq(categories.categoryType, type));
-  return new Map(rows.map((c) => [c.id, c.name]));
-}
-
 // Premium groups
 
 export async function listPremiumGroups(db: Executor, type: PremiumType | undefined) {

@@ -166,11 +166,6 @@ export function subcategoryPage(db: Executor, where: SQL | undefined, order: SQL
   return paginate(window, (w) => subcategoryRows(db, where, order, w), exactCount(db, subcategories, where));
 }
 
-export async function subcategoryById(db: Executor, id: number) {
-  const [row] = await db.select().from(subcategories).where(eq(subcategories.id, id));
-  return row;
-}
-
 export async function lockSubcategory(tx: Executor, id: number) {
   const rows = await tx
     .select({ id: subcategories.id })

@@ -9,10 +9,10 @@ import { AppError, fieldError } from '../../../kit/errors.ts';
 /** Thumbnails fit in the gallery's default 250x250 card (SPEC 2). */
 const THUMB_SIZE = 250;
 
-export type ImageFormat = 'png' | 'gif' | 'jpeg';
+type ImageFormat = 'png' | 'gif' | 'jpeg';
 
 /** The format a file really has, from its first bytes (never from its name or declared type). */
-export function sniffImage(bytes: Buffer): ImageFormat | null {
+function sniffImage(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';
   }

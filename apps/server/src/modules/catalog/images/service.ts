@@ -24,14 +24,14 @@ export interface MoveTarget {
   going_up?: boolean;
 }
 
-export const toWireImage = (row: repo.ImageRow): CatalogImage => ({
+const toWireImage = (row: repo.ImageRow): CatalogImage => ({
   id: row.id,
   image: mediaUrl(row.path),
   thumbnail: mediaUrl(row.thumbnailPath),
   index: row.index,
 });
 
-export async function listImages(ctx: PublicCtx, owner: ImageOwner, ownerId: number): Promise<CatalogImage[]> {
+async function listImages(ctx: PublicCtx, owner: ImageOwner, ownerId: number): Promise<CatalogImage[]> {
   return (await repo.imageRowsOf(ctx.db, owner, [ownerId])).map(toWireImage);
 }
 

@@ -34,7 +34,7 @@ type Insert = typeof schema.lineItems.$inferInsert;
 export type ItemScope = 'items' | 'attachments';
 
 /** A row as the API sends it, in one pass (the list's cost is per row: docs/performance.md). */
-export function toWireItem(row: repo.ItemRow): LineItem {
+function toWireItem(row: repo.ItemRow): LineItem {
   return {
     id: row.id,
     manufacturer_code: row.manufacturer_code,

@@ -48,7 +48,7 @@ async function relationsOf(ctx: PublicCtx, ids: number[]) {
   return { ...rel, images: imgs };
 }
 
-export function toWirePremium(row: repo.PremiumRow, rel: Relations): Premium {
+function toWirePremium(row: repo.PremiumRow, rel: Relations): Premium {
   return {
     id: row.id,
     premium_type: row.premiumType,

@@ -26,9 +26,6 @@ export async function catalogCached<T extends Answer>(ctx: PublicCtx, key: strin
   return cacheOf(ctx).answer(key, version, draw);
 }
 
-/** The catalogue's current version token, for answers kept elsewhere that draw on it (an order's premium codes). */
-export const currentCatalogVersion = (ctx: PublicCtx) => repo.catalogVersion(ctx.db);
-
 /** A cache key for a parsed query: the same for the same values whatever their order. */
 export function queryKey(query: Record<string, unknown>): string {
   return JSON.stringify(

@@ -7,7 +7,6 @@ import { asc, desc, eq, lte, sql } from 'drizzle-orm';
  */
 const { accountChargeSettings, accountChargeSettingsHistory: history } = schema;
 
-export type ChargeSettingsRow = typeof accountChargeSettings.$inferSelect;
 export type ChargeSettingsValues = Partial<
   Omit<typeof accountChargeSettings.$inferInsert, 'id' | 'customerId' | 'companyId' | 'updatedAt'>
 >;

@@ -13,7 +13,7 @@ import { customerOf, userNames } from '../../auth/index.ts';
 export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
 
 /** 404 unless `actor` may read this party's credit and banks (ADMIN any). */
-export function assertReachesParty(actor: Pick<Actor, 'id' | 'role' | 'companyId'>, party: CreditParty) {
+function assertReachesParty(actor: Pick<Actor, 'id' | 'role' | 'companyId'>, party: CreditParty) {
   if (actor.role === 'ADMIN') return;
   if (party.type === 'customer' && party.id === actor.id) return;
   if (party.type === 'company' && actor.role === 'BUSINESS_MANAGER' && party.id === actor.companyId) return;

@@ -114,7 +114,7 @@ export async function recordStripeRefund(ctx: RequestContext, refundId: number, 
 }
 
 /** A PENDING refund succeeded: the ledger entries, the payment's `refunded`, the customer's receipt. */
-export async function settleRefund(ctx: RequestContext, refundId: number) {
+async function settleRefund(ctx: RequestContext, refundId: number) {
   return transaction(ctx, async (tx) => {
     const r0 = await repo.refundById(tx.db, refundId);
     if (!r0) return null;

@@ -232,7 +232,7 @@ async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo
  * Makes (or finds again: same key, same parameters) the payment's intent at Stripe, then records
  * it. Outside any transaction.
  */
-export async function ensureIntent(ctx: RequestContext, p: repo.PaymentRecord) {
+async function ensureIntent(ctx: RequestContext, p: repo.PaymentRecord) {
   const stripe = requireStripe(ctx.config);
   const [inv, m, bank] = await Promise.all([
     repo.invoiceById(ctx.db, p.invoiceId),
@@ -267,7 +267,7 @@ export async function cancelAtStripe(ctx: RequestContext, p: repo.PaymentRecord,
 }
 
 /** Paying a milestone by other means cancels its open card and bank attempts (issue 27). */
-export async function cancelOpenIntents(ctx: RequestContext, milestoneId: number) {
+async function cancelOpenIntents(ctx: RequestContext, milestoneId: number) {
   for (const p of await repo.openStripePayments(ctx.db, milestoneId)) {
     if (p.status !== 'PENDING') continue;
     try {
@@ -298,11 +298,4 @@ export async function listPayments(ctx: Ctx, query: z.output<typeof paymentListQ
   );
   const wire = await paymentsToWire(ctx.db, page.rows);
   return toPaged({ rows: wire, total: page.total }, (p) => p);
-}
-
-export async function paymentForReceipt(ctx: Ctx, id: number) {
-  const p = await repo.paymentById(ctx.db, id);
-  assertReaches(ctx.actor, p);
-  const [wire] = await paymentsToWire(ctx.db, [p!]);
-  return wire!;
 }

@@ -40,7 +40,7 @@ const FILE_TYPES: Record<string, string> = {
 };
 
 const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? '';
-export const fileContentType = (name: string) => FILE_TYPES[extensionOf(name)] ?? 'application/octet-stream';
+const fileContentType = (name: string) => FILE_TYPES[extensionOf(name)] ?? 'application/octet-stream';
 
 /** The name as uploaded, without any folder part or control characters, at most 200 characters. */
 export function cleanFileName(raw: string): string {
@@ -92,7 +92,7 @@ export async function removeStored(ctx: Ctx, files: readonly { storageKey: strin
   await Promise.all(files.map((f) => ctx.storage.delete(f.storageKey).catch(() => {})));
 }
 
-export const toWireFile = (orderId: number, f: repo.OrderFileRow): OrderFile => ({
+const toWireFile = (orderId: number, f: repo.OrderFileRow): OrderFile => ({
   id: f.id,
   kind: f.kind,
   name: f.name,

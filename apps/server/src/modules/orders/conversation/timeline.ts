@@ -20,7 +20,7 @@ import { loadOrderRow } from '../reach.ts';
 type TimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
 /** Events that change what the order costs (recorded by the order service under these actions). */
-export const ORDER_PRICE_ACTIONS = [
+const ORDER_PRICE_ACTIONS = [
   'create',
   'update_groups',
   'add_group',
@@ -32,10 +32,10 @@ export const ORDER_PRICE_ACTIONS = [
 ] as const;
 
 /** What a customer's timeline shows. */
-export const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [...ORDER_ACTIONS, ...ORDER_PRICE_ACTIONS];
+const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [...ORDER_ACTIONS, ...ORDER_PRICE_ACTIONS];
 
 /** The newest events shown; an order's trail stays far below this in practice. */
-export const TIMELINE_LIMIT = 500;
+const TIMELINE_LIMIT = 500;
 
 const isCustomer = (role: Role | null) => role !== null && (CUSTOMER_ROLES as readonly Role[]).includes(role);
 

@@ -24,12 +24,12 @@ import { premiumIdsOf } from '../wire.ts';
  * the server's checks), and the order's error_count is their sum.
  */
 
-export const PREMIUM_KIND_TYPE: Record<GroupPremiumKind | 'finished_side', PremiumType> = {
+const PREMIUM_KIND_TYPE: Record<GroupPremiumKind | 'finished_side', PremiumType> = {
   ...(Object.fromEntries(PREMIUM_SLOTS.map((s) => [s.kind, s.type])) as Record<GroupPremiumKind, PremiumType>),
   finished_side: 'FINISHED_SIDE',
 };
 
-export interface PreparedItem {
+interface PreparedItem {
   clientId: string;
   parentClientId: string | null;
   isAttachment: boolean;
@@ -54,7 +54,7 @@ export interface PreparedGroup {
 }
 
 /** An item of a group as given: the wire input, or a stored line being repriced. */
-export interface ItemSource {
+interface ItemSource {
   _id: string;
   line_item: number | null;
   qty: number;
@@ -72,7 +72,7 @@ export interface GroupSource {
 }
 
 /** SPEC 5's group rules (packages/shared) on a prepared group; a line not in the catalogue has no doors or drawers. */
-export function groupRuleErrors(group: Pick<PreparedGroup, 'premiums' | 'items'>): string[] {
+function groupRuleErrors(group: Pick<PreparedGroup, 'premiums' | 'items'>): string[] {
   return sharedGroupRuleErrors(
     group.premiums,
     group.items.map((i) => ({

@@ -124,7 +124,7 @@ export async function cancelOrder(ctx: Ctx, id: number, version?: number): Promi
 }
 
 /** The source order's groups and items as a draft (lines whose catalogue item is gone are left out). */
-export function groupsAsInput(groups: readonly repo.OrderGroupRow[], items: readonly repo.OrderItemRow[]) {
+function groupsAsInput(groups: readonly repo.OrderGroupRow[], items: readonly repo.OrderItemRow[]) {
   return groups.map(
     (g): OrderGroupInput => ({
       name: g.name,

@@ -16,7 +16,7 @@ import { compareAndSetStatus } from './repository.ts';
  */
 
 /** The part of an order a move changes, as recorded in its event. */
-export const moveState = (row: OrderRow) => ({
+const moveState = (row: OrderRow) => ({
   status: row.status,
   in_editing_mode: row.inEditingMode,
   version: row.version,

@@ -98,7 +98,7 @@ function statusIn(statuses: readonly string[], column: AnyColumn = orders.status
 }
 
 /** The list's WHERE on orders' own columns (so the count needs no join). */
-export function orderListWhere(f: OrderListFilter): SQL | undefined {
+function orderListWhere(f: OrderListFilter): SQL | undefined {
   const parts: SQL[] = [];
   const v = f.visibility;
   if ('none' in v) parts.push(sql`false`);

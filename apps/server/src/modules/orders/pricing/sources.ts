@@ -5,6 +5,5 @@
  */
 export { shippingState as defaultShippingState } from '../../accounts/index.ts';
 export { customerOf } from '../../auth/index.ts';
-export type { PremiumRef } from '../../catalog/index.ts';
 export { boundDiscountFor, discountCodeById, paymentOptionById, surchargesFor } from '../../finance/index.ts';
 export { type OrderGroupRow, type OrderItemRow, type OrderRow, orderById, updateOrder } from '../repository.ts';

@@ -5,7 +5,7 @@ import * as repo from './repository.ts';
 
 /** Cabinets (issue 18): made when an order is approved, listed per order, finished by the hand moves. */
 
-export const cabinetStatus = (c: Pick<repo.CabinetRow, 'completedAt' | 'shippedAt'>): CabinetStatus =>
+const cabinetStatus = (c: Pick<repo.CabinetRow, 'completedAt' | 'shippedAt'>): CabinetStatus =>
   c.shippedAt ? 'SHIPPED' : c.completedAt ? 'COMPLETED' : 'PENDING';
 
 export function toWireCabinet(

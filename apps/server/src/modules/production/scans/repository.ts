@@ -155,7 +155,7 @@ export const scansOfSession = (db: Executor, sessionId: number, limit: number) =
 // `scanApply`, commit, plus the order's moves on its first and last cabinet.
 
 /** The cabinet as a scan reads and answers it. */
-export type ScannedCabinet = Pick<
+type ScannedCabinet = Pick<
   CabinetRow,
   'id' | 'orderId' | 'barcode' | 'lineNo' | 'unitNo' | 'manufacturerCode' | 'description' | 'completedAt' | 'shippedAt'
 >;

@@ -30,7 +30,7 @@ import { useEffect, useState } from 'react';
 import { ImageFilesButton } from './ImageFilesButton.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 
-export const CARD_SIZE = 250;
+const CARD_SIZE = 250;
 
 interface Props {
   title: string;

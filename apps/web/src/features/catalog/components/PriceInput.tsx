@@ -17,7 +17,7 @@ interface PriceInputProps {
 }
 
 /** A decimal input (price or percentage) with its unit. */
-export function PriceInput({
+function PriceInput({
   label,
   value,
   onChange,

@@ -16,7 +16,7 @@ export interface TagValue {
 }
 
 /** Tags (SPEC 3): a name and an optional value each; shown as 'name' or 'name:value'. */
-export function TagsField<T extends FieldValues & { tags: TagValue[] }>({ control }: { control: Control<T> }) {
+function TagsField<T extends FieldValues & { tags: TagValue[] }>({ control }: { control: Control<T> }) {
   // The field array is typed for forms with `tags: TagValue[]`.
   const { fields, append, remove } = useFieldArray({
     control: control as unknown as Control<{ tags: TagValue[] }>,

@@ -21,7 +21,7 @@ type Message = NonNullable<ReturnType<typeof useOutbox>['data']>['results'][numb
 const STATUS_OPTIONS = OUTBOX_STATUSES.map((s) => ({ value: s, label: EMAIL_TEXT.outboxStatus[s] }));
 const STATUS_COLOR = { PENDING: 'warning', SENT: 'success', FAILED: 'error' } as const;
 
-export function StatusChip({ status }: { status: OutboxStatus }) {
+function StatusChip({ status }: { status: OutboxStatus }) {
   return <Chip size="small" label={EMAIL_TEXT.outboxStatus[status]} color={STATUS_COLOR[status]} variant="outlined" />;
 }
 

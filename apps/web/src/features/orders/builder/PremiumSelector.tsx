@@ -20,7 +20,7 @@ import { checkCombination, type PremiumCatalog } from './api.ts';
 import { APPLY_ALL, type ApplyFor, applyForError, applyStyles, type GroupPremiumIds } from './state.ts';
 
 /** A native select of premiums by code: fast, and fully usable from the keyboard. */
-export function PremiumSelect({
+function PremiumSelect({
   label,
   value,
   options,

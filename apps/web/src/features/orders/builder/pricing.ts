@@ -150,7 +150,7 @@ export function linePrices(item: DraftItem, live: LivePrice | undefined): LinePr
 }
 
 /** A breakdown part as the dialog shows it (the frozen wire breakdown and the live one alike). */
-export interface BreakdownRow {
+interface BreakdownRow {
   kind: string;
   code: string | null;
   price: Cents | null;

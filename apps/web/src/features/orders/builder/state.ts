@@ -58,7 +58,7 @@ export interface DraftItem {
 }
 
 /** Messages by field name. */
-export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
 export interface DraftGroup {
   /** Stable client key of the group (React key, focus). */
@@ -159,7 +159,7 @@ export function newDraft(): Draft {
   };
 }
 
-export function newGroup(n: number): DraftGroup {
+function newGroup(n: number): DraftGroup {
   return {
     key: newClientId('g'),
     name: `Group ${n}`,

@@ -19,7 +19,7 @@ import {
 import { clearDraft, readDraft, writeDraft } from './storage.ts';
 
 /** Autosave this long after the last change (an existing order)... */
-export const AUTOSAVE_MS = 1500;
+const AUTOSAVE_MS = 1500;
 /**
  * ...and for a long order (LONG_ORDER lines or more) twice as long as the last save took, up to
  * AUTOSAVE_MAX_MS: a save costs the browser and the server in proportion to the order's lines, so
@@ -52,10 +52,10 @@ function initialDraft(order: Order | undefined): { draft: Draft; restored: boole
   return { draft: draftFromOrder(order), restored: false };
 }
 
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 /** The head fields a save may refuse, each shown on its field. */
-export interface HeadErrors {
+interface HeadErrors {
   name: string | null;
   po_number: string | null;
   customer: string | null;

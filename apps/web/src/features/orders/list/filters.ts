@@ -36,7 +36,7 @@ const isStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly st
 const isRange = (s: string | null | undefined): s is string =>
   typeof s === 'string' && (ORDER_DATE_RANGES as readonly string[]).includes(s);
 
-export function parseStatuses(text: string): OrderStatus[] {
+function parseStatuses(text: string): OrderStatus[] {
   return [...new Set(text.split(',').map((s) => s.trim()))].filter(isStatus);
 }
 

@@ -1,7 +1,7 @@
 import { type CabinetScanResult, type CabinetStatus, type ScanSessionType, PRODUCTION_TEXT as T } from '@cab/shared';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
-export const RESULT_COLOR: Record<CabinetScanResult, ChipProps['color']> = {
+const RESULT_COLOR: Record<CabinetScanResult, ChipProps['color']> = {
   OK: 'success',
   DUPLICATE: 'warning',
   UNKNOWN: 'error',

@@ -27,7 +27,7 @@ type Customer = Awaited<ReturnType<typeof customerOptions>>[number];
  * admin imports for one), the .xml file. Preview shows what would be imported and every item that
  * would not (line in the file, code, reason); Import creates the bid and opens it.
  */
-export function ImportOrderDialog({ onClose }: { onClose: () => void }) {
+function ImportOrderDialog({ onClose }: { onClose: () => void }) {
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
   const navigate = useNavigate();
   const client = useQueryClient();
