@@ -6,6 +6,10 @@ import { createdAt, id, timestamptz } from './columns.ts';
 export const userRef = (name: string, onDelete?: 'set null' | 'cascade' | 'no action') =>
   integer(name).references(() => users.id, onDelete ? { onDelete } : {});
 
+/** A column naming a company (a foreign key to companies.id): the company a row was made for. */
+export const companyRef = (name: string, onDelete?: 'cascade') =>
+  integer(name).references(() => companies.id, onDelete ? { onDelete } : {});
+
 /** A business account (account type B): its users are its managers and employees. */
 export const companies = pgTable(
   'companies',
@@ -47,7 +51,7 @@ export const users = pgTable(
     hasPassword: boolean('has_password').notNull().default(true),
     /** The user's saved list filters (SPEC 3 Order filter), GET/PATCH me/filters. */
     filters: jsonb('filters'),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     createdAt: createdAt(),
     lastLoginAt: timestamptz('last_login_at'),
   },
@@ -80,7 +84,7 @@ export const addresses = pgTable(
   {
     id: id(),
     userId: userRef('user_id', 'cascade'),
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef('company_id', 'cascade'),
     kind: text('kind', { enum: ['BILLING', 'SHIPPING'] }).notNull(),
     name: text('name').notNull().default(''),
     line1: text('line1').notNull(),

@@ -1,17 +1,7 @@
 import type { BasisPoints, Cents } from '@cab/shared';
 import { BASE_CATEGORIES, HINGES, PREMIUM_TYPES } from '@cab/shared';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, flag, id, parentRef, updatedAt } from './columns.ts';
 import { tags } from './core.ts';
 
 /**
@@ -74,8 +64,8 @@ export const premiums = pgTable(
     premiumGroupId: integer('premium_group_id').references(() => premiumGroups.id, { onDelete: 'set null' }),
     /** Finish options: Method 1=1, 2=2, 3=3, 4=14. */
     exportCategory: integer('export_category'),
-    useFinishOptionForExport: boolean('use_finish_option_for_export').notNull().default(false),
-    isCabinetConstructionVertical: boolean('is_cabinet_construction_vertical').notNull().default(false),
+    useFinishOptionForExport: flag('use_finish_option_for_export'),
+    isCabinetConstructionVertical: flag('is_cabinet_construction_vertical'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,12 +79,8 @@ export const premiums = pgTable(
 export const premiumCategories = pgTable(
   'premium_categories',
   {
-    premiumId: integer('premium_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    premiumId: parentRef('premium_id', () => premiums.id, 'cascade'),
+    categoryId: parentRef('category_id', () => categories.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.premiumId, t.categoryId] }),
@@ -106,12 +92,8 @@ export const premiumCategories = pgTable(
 export const woodSpeciesFinishOptions = pgTable(
   'wood_species_finish_options',
   {
-    woodSpeciesId: integer('wood_species_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
-    finishOptionId: integer('finish_option_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
+    woodSpeciesId: parentRef('wood_species_id', () => premiums.id, 'cascade'),
+    finishOptionId: parentRef('finish_option_id', () => premiums.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.woodSpeciesId, t.finishOptionId] }),
@@ -123,12 +105,8 @@ export const woodSpeciesFinishOptions = pgTable(
 export const doorStyleWoodSpecies = pgTable(
   'door_style_wood_species',
   {
-    doorStyleId: integer('door_style_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
-    woodSpeciesId: integer('wood_species_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
+    doorStyleId: parentRef('door_style_id', () => premiums.id, 'cascade'),
+    woodSpeciesId: parentRef('wood_species_id', () => premiums.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.doorStyleId, t.woodSpeciesId] }),
@@ -139,12 +117,8 @@ export const doorStyleWoodSpecies = pgTable(
 export const premiumTags = pgTable(
   'premium_tags',
   {
-    premiumId: integer('premium_id')
-      .notNull()
-      .references(() => premiums.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    premiumId: parentRef('premium_id', () => premiums.id, 'cascade'),
+    tagId: parentRef('tag_id', () => tags.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.premiumId, t.tagId] }), index('premium_tags_tag_idx').on(t.tagId)],
 );
@@ -166,12 +140,8 @@ export const productGroups = pgTable(
 export const subcategoryGroups = pgTable(
   'subcategory_groups',
   {
-    subcategoryId: integer('subcategory_id')
-      .notNull()
-      .references(() => subcategories.id, { onDelete: 'cascade' }),
-    productGroupId: integer('product_group_id')
-      .notNull()
-      .references(() => productGroups.id, { onDelete: 'cascade' }),
+    subcategoryId: parentRef('subcategory_id', () => subcategories.id, 'cascade'),
+    productGroupId: parentRef('product_group_id', () => productGroups.id, 'cascade'),
     index: integer('index').notNull().default(0),
   },
   (t) => [
@@ -205,10 +175,10 @@ export const lineItems = pgTable(
     exportName3: text('export_name_3').notNull().default(''),
     exportName4: text('export_name_4').notNull().default(''),
     productGroupId: integer('product_group_id').references(() => productGroups.id, { onDelete: 'set null' }),
-    isAttachment: boolean('is_attachment').notNull().default(false),
-    manualWorkRequired: boolean('manual_work_required').notNull().default(false),
-    exportWithFinishSide: boolean('export_with_finish_side').notNull().default(false),
-    isCornerCabinet: boolean('is_corner_cabinet').notNull().default(false),
+    isAttachment: flag('is_attachment'),
+    manualWorkRequired: flag('manual_work_required'),
+    exportWithFinishSide: flag('export_with_finish_side'),
+    isCornerCabinet: flag('is_corner_cabinet'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,12 +196,8 @@ export const lineItems = pgTable(
 export const lineItemTags = pgTable(
   'line_item_tags',
   {
-    lineItemId: integer('line_item_id')
-      .notNull()
-      .references(() => lineItems.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    lineItemId: parentRef('line_item_id', () => lineItems.id, 'cascade'),
+    tagId: parentRef('tag_id', () => tags.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.lineItemId, t.tagId] }), index('line_item_tags_tag_idx').on(t.tagId)],
 );

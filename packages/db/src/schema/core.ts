@@ -1,17 +1,6 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userRef } from './accounts.ts';
-import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { createdAt, flag, id, timestamptz, updatedAt } from './columns.ts';
 
 /** Global settings as key -> JSON value (lead_time, remake_reasons, ...). */
 export const settings = pgTable('settings', {
@@ -28,7 +17,7 @@ export const holidays = pgTable(
     id: id(),
     date: date('date').notNull(),
     name: text('name').notNull(),
-    recurring: boolean('recurring').notNull().default(false),
+    recurring: flag('recurring'),
   },
   (t) => [uniqueIndex('holidays_date_key').on(t.date)],
 );

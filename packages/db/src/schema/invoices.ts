@@ -1,8 +1,20 @@
-import { type BasisPoints, type Cents, PAYMENT_STATUSES, REFUND_STATUSES } from '@cab/shared';
+import { type BasisPoints, PAYMENT_STATUSES, REFUND_STATUSES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies, userRef } from './accounts.ts';
-import { createdAt, id, timestamptz } from './columns.ts';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companyRef, userRef } from './accounts.ts';
+import { cents, centsOrZero, createdAt, id, parentRef, timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -12,7 +24,12 @@ import { orders } from './orders.ts';
  * are kept from it by triggers in the same transaction (issue 17, decision 0035, end of 0019).
  */
 
-const cents = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>();
+/** A table kept for a customer and, when they buy for one, their company: the lists filter by either. */
+const ownerIndexes = (
+  table: string,
+  t: { customerId: AnyPgColumn; companyId: AnyPgColumn },
+  ...then: AnyPgColumn[]
+) => [index(`${table}_customer_idx`).on(t.customerId, ...then), index(`${table}_company_idx`).on(t.companyId, ...then)];
 
 export const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
 export const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
@@ -35,15 +52,13 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: parentRef('order_id', () => orders.id),
     version: integer('version').notNull().default(1),
     number: text('number').notNull(),
     /** The order's name when this version was issued (the lists show it without reading orders). */
     orderName: text('order_name').notNull().default(''),
     customerId: userRef('customer_id').notNull(),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     total: cents('total').notNull(),
     salesTax: cents('sales_tax').notNull(),
     paymentOptionDiscount: cents('payment_option_discount').notNull(),
@@ -59,15 +74,9 @@ export const invoices = pgTable(
      * sums over the milestones' stored figures, the date-free part of the status (VOID, PAID,
      * PARTIAL, DUE; OVERDUE is `next_due_date < today` at read time) and the earliest open due date.
      */
-    paid: cents('paid')
-      .notNull()
-      .default(0 as Cents),
-    credited: cents('credited')
-      .notNull()
-      .default(0 as Cents),
-    balance: cents('balance')
-      .notNull()
-      .default(0 as Cents),
+    paid: centsOrZero('paid'),
+    credited: centsOrZero('credited'),
+    balance: centsOrZero('balance'),
     figureState: text('figure_state', { enum: ['VOID', 'PAID', 'PARTIAL', 'DUE'] })
       .notNull()
       .default('PAID'),
@@ -80,8 +89,7 @@ export const invoices = pgTable(
       .where(sql`${t.supersededAt} is null and ${t.figureState} in ('DUE', 'PARTIAL')`),
     index('invoices_next_due_idx').on(t.nextDueDate),
     uniqueIndex('invoices_number_key').on(t.number),
-    index('invoices_customer_idx').on(t.customerId, t.issuedAt),
-    index('invoices_company_idx').on(t.companyId, t.issuedAt),
+    ...ownerIndexes('invoices', t, t.issuedAt),
     index('invoices_issued_idx').on(t.issuedAt),
   ],
 );
@@ -90,9 +98,7 @@ export const invoiceMilestones = pgTable(
   'invoice_milestones',
   {
     id: id(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    invoiceId: parentRef('invoice_id', () => invoices.id),
     seq: integer('seq').notNull(),
     label: text('label').notNull(),
     percentage: integer('percentage').$type<BasisPoints>().notNull(),
@@ -104,15 +110,9 @@ export const invoiceMilestones = pgTable(
     /** The invoice was superseded or its order cancelled. */
     voidedAt: timestamptz('voided_at'),
     /** Running sums of the milestone's ledger entries, kept by the ledger's AFTER INSERT trigger. */
-    balance: cents('balance')
-      .notNull()
-      .default(0 as Cents),
-    paid: cents('paid')
-      .notNull()
-      .default(0 as Cents),
-    credited: cents('credited')
-      .notNull()
-      .default(0 as Cents),
+    balance: centsOrZero('balance'),
+    paid: centsOrZero('paid'),
+    credited: centsOrZero('credited'),
   },
   (t) => [uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq)],
 );
@@ -123,7 +123,7 @@ export const bankAccounts = pgTable(
   {
     id: id(),
     userId: userRef('user_id').notNull(),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     accountHolderName: text('account_holder_name').notNull(),
     accountHolderType: text('account_holder_type').notNull().default('individual'),
     bankName: text('bank_name').notNull().default(''),
@@ -149,7 +149,7 @@ export const creditMemos = pgTable(
   {
     id: id(),
     customerId: userRef('customer_id'),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     amount: cents('amount').notNull(),
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: ['ACTIVE', 'REVERSED'] })
@@ -163,26 +163,18 @@ export const creditMemos = pgTable(
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('credit_memos_customer_idx').on(t.customerId),
-    index('credit_memos_company_idx').on(t.companyId),
-    uniqueIndex('credit_memos_source_payment_key').on(t.sourcePaymentId),
-  ],
+  (t) => [...ownerIndexes('credit_memos', t), uniqueIndex('credit_memos_source_payment_key').on(t.sourcePaymentId)],
 );
 
 export const payments = pgTable(
   'payments',
   {
     id: id(),
-    milestoneId: integer('milestone_id')
-      .notNull()
-      .references(() => invoiceMilestones.id),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    milestoneId: parentRef('milestone_id', () => invoiceMilestones.id),
+    invoiceId: parentRef('invoice_id', () => invoices.id),
     orderId: integer('order_id').notNull(),
     customerId: userRef('customer_id').notNull(),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     method: text('method', { enum: PAYMENT_METHODS_ALL }).notNull(),
     amount: cents('amount').notNull(),
     status: text('status', { enum: PAYMENT_STATUSES_ALL }).notNull().default('PENDING'),
@@ -202,9 +194,7 @@ export const payments = pgTable(
      */
     stripeKey: uuid('stripe_key').notNull().defaultRandom(),
     /** What was given back (succeeded refunds), kept with the refunds in one transaction. */
-    refunded: cents('refunded')
-      .notNull()
-      .default(0 as Cents),
+    refunded: centsOrZero('refunded'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
@@ -215,8 +205,7 @@ export const payments = pgTable(
     index('payments_open_idx').on(t.milestoneId).where(sql`status in ('PENDING', 'PROCESSING')`),
     uniqueIndex('payments_stripe_pi_key').on(t.stripePaymentIntentId),
     index('payments_milestone_idx').on(t.milestoneId),
-    index('payments_customer_idx').on(t.customerId, t.createdAt),
-    index('payments_company_idx').on(t.companyId, t.createdAt),
+    ...ownerIndexes('payments', t, t.createdAt),
     index('payments_created_idx').on(t.createdAt),
   ],
 );
@@ -226,9 +215,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    paymentId: parentRef('payment_id', () => payments.id),
     amount: cents('amount').notNull(),
     reason: text('reason').notNull(),
     status: text('status', { enum: REFUND_STATUSES_ALL }).notNull().default('PENDING'),
@@ -259,7 +246,7 @@ export const ledgerEntries = pgTable(
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amount: cents('amount').notNull(),
     customerId: userRef('customer_id'),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     orderId: integer('order_id'),
     invoiceId: integer('invoice_id').references(() => invoices.id),
     milestoneId: integer('milestone_id').references(() => invoiceMilestones.id),
@@ -288,8 +275,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_invoice_idx').on(t.invoiceId),
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_memo_idx').on(t.creditMemoId),
-    index('ledger_entries_customer_idx').on(t.customerId, t.effectiveDate),
-    index('ledger_entries_company_idx').on(t.companyId, t.effectiveDate),
+    ...ownerIndexes('ledger_entries', t, t.effectiveDate),
   ],
 );
 

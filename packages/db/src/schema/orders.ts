@@ -9,21 +9,10 @@ import type {
 } from '@cab/shared';
 import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core';
-import { addresses, companies, userRef } from './accounts.ts';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { addresses, companyRef, userRef } from './accounts.ts';
 import { lineItems, premiums } from './catalog.ts';
-import { createdAt, id, timestamptz, updatedAt } from './columns.ts';
+import { centsOrZero, createdAt, flag, id, parentRef, timestamptz, updatedAt } from './columns.ts';
 import { discountCodes, paymentOptions } from './finance.ts';
 
 /**
@@ -33,12 +22,6 @@ import { discountCodes, paymentOptions } from './finance.ts';
  * only `recalculate` does (decision 0012). Money is integer cents: lines and unit prices in int4
  * like the catalogue, order totals in int8 so a large order cannot overflow.
  */
-
-const money = (name: string) =>
-  bigint(name, { mode: 'number' })
-    .$type<Cents>()
-    .notNull()
-    .default(0 as Cents);
 
 /** A snapshot of an address as it was when the order was submitted. */
 export interface AddressSnapshot {
@@ -68,14 +51,14 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     customerId: userRef('customer_id').notNull(),
     /** The customer's company when the order was created: a manager sees the company's orders. */
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: companyRef('company_id'),
     createdById: userRef('created_by_id', 'set null'),
-    inEditingMode: boolean('in_editing_mode').notNull().default(false),
+    inEditingMode: flag('in_editing_mode'),
     errorCount: integer('error_count').notNull().default(0),
     warningCount: integer('warning_count').notNull().default(0),
     /** Non-attachment lines, for the lifecycle's has_items guard and the lists. */
     itemCount: integer('item_count').notNull().default(0),
-    hasPaymentsMade: boolean('has_payments_made').notNull().default(false),
+    hasPaymentsMade: flag('has_payments_made'),
 
     // Discounts and options chosen on the order
     customDiscountAmount: integer('custom_discount_amount').$type<Cents>(),
@@ -83,29 +66,29 @@ export const orders = pgTable(
     customDiscountNotes: text('custom_discount_notes').notNull().default(''),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'restrict' }),
     /** Set when the code's use was claimed (on submit): released if the code is cancelled. */
-    discountCodeClaimed: boolean('discount_code_claimed').notNull().default(false),
-    bypassPaymentOptionDiscount: boolean('bypass_payment_option_discount').notNull().default(false),
+    discountCodeClaimed: flag('discount_code_claimed'),
+    bypassPaymentOptionDiscount: flag('bypass_payment_option_discount'),
     customerPaymentOptionId: integer('customer_payment_option_id').references(() => paymentOptions.id, {
       onDelete: 'restrict',
     }),
 
     // Price fields (SPEC 3), as last priced
-    subtotal: money('subtotal'),
-    customerDiscountAmount: money('customer_discount_amount'),
-    totalAfterCustomerDiscount: money('total_after_customer_discount'),
-    orderDiscount: money('order_discount'),
-    totalAfterDiscount: money('total_after_discount'),
-    surcharge: money('surcharge'),
-    paymentOptionDiscount: money('payment_option_discount'),
-    totalBeforeTax: money('total_before_tax'),
+    subtotal: centsOrZero('subtotal'),
+    customerDiscountAmount: centsOrZero('customer_discount_amount'),
+    totalAfterCustomerDiscount: centsOrZero('total_after_customer_discount'),
+    orderDiscount: centsOrZero('order_discount'),
+    totalAfterDiscount: centsOrZero('total_after_discount'),
+    surcharge: centsOrZero('surcharge'),
+    paymentOptionDiscount: centsOrZero('payment_option_discount'),
+    totalBeforeTax: centsOrZero('total_before_tax'),
     /** Exact, in thousandths of a percent (6.625 % = 6625; decision 0017). */
     salesTaxInPercentage: integer('sales_tax_in_percentage')
       .$type<TaxRate>()
       .notNull()
       .default(0 as TaxRate),
-    salesTaxAmount: money('sales_tax_amount'),
-    totalAfterTax: money('total_after_tax'),
-    totalPrice: money('total_price'),
+    salesTaxAmount: centsOrZero('sales_tax_amount'),
+    totalAfterTax: centsOrZero('total_after_tax'),
+    totalPrice: centsOrZero('total_price'),
     /** The engine's order-level steps as priced (what each discount, fee and the tax came to). */
     pricingSteps: jsonb('pricing_steps').$type<PricingStep[]>().notNull().default([]),
     pricedAt: timestamptz('priced_at'),
@@ -190,9 +173,7 @@ export const orderGroups = pgTable(
   'order_groups',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
     position: integer('position').notNull(),
     name: text('name').notNull().default(''),
     woodSpeciesId: premiumRef('wood_species_id'),
@@ -204,7 +185,7 @@ export const orderGroups = pgTable(
     /** SPEC 5 group rules and the server's validation, as messages. */
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
-    subtotal: money('subtotal'),
+    subtotal: centsOrZero('subtotal'),
   },
   (t) => [index('order_groups_order_idx').on(t.orderId, t.position)],
 );
@@ -213,12 +194,8 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => orderGroups.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
+    groupId: parentRef('group_id', () => orderGroups.id, 'cascade'),
     /** Order within the group; an attachment follows its parent (SPEC 4). */
     position: integer('position').notNull(),
     /** The client's `_id`; attachments point at their parent's through parent_client_id. */
@@ -229,7 +206,7 @@ export const orderItems = pgTable(
      * (production labels carry it); a line added later gets the next unused number (decision 0018).
      */
     lineNo: integer('line_no').notNull().default(0),
-    isAttachment: boolean('is_attachment').notNull().default(false),
+    isAttachment: flag('is_attachment'),
     lineItemId: integer('line_item_id').references(() => lineItems.id, { onDelete: 'set null' }),
     qty: integer('qty').notNull(),
     hinge: text('hinge'),
@@ -247,12 +224,12 @@ export const orderItems = pgTable(
     finish: text('finish').notNull().default(''),
     // The frozen price (DOMAIN.md "Money")
     unitPrice: integer('unit_price').$type<Cents>().notNull(),
-    totalPrice: money('total_price'),
+    totalPrice: centsOrZero('total_price'),
     finalPrice: integer('final_price')
       .$type<Cents>()
       .notNull()
       .default(0 as Cents),
-    totalFinalPrice: money('total_final_price'),
+    totalFinalPrice: centsOrZero('total_final_price'),
     breakdown: jsonb('breakdown').$type<LineBreakdown>().notNull(),
   },
   (t) => [
@@ -266,9 +243,7 @@ export const orderComments = pgTable(
   'order_comments',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
     authorId: userRef('author_id', 'set null'),
     text: text('text').notNull(),
     createdAt: createdAt(),
@@ -281,12 +256,10 @@ export const orderNotes = pgTable(
   'order_notes',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
     authorId: userRef('author_id', 'set null'),
     note: text('note').notNull(),
-    isResolved: boolean('is_resolved').notNull().default(false),
+    isResolved: flag('is_resolved'),
     resolvedById: userRef('resolved_by_id', 'set null'),
     resolvedAt: timestamptz('resolved_at'),
     createdAt: createdAt(),
@@ -299,11 +272,9 @@ export const orderTodos = pgTable(
   'order_todos',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
     text: text('text').notNull(),
-    isCompleted: boolean('is_completed').notNull().default(false),
+    isCompleted: flag('is_completed'),
     createdById: userRef('created_by_id', 'set null'),
     completedById: userRef('completed_by_id', 'set null'),
     completedAt: timestamptz('completed_at'),
@@ -319,9 +290,7 @@ export const orderFiles = pgTable(
   'order_files',
   {
     id: id(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: parentRef('order_id', () => orders.id, 'cascade'),
     kind: text('kind', { enum: ORDER_FILE_KINDS }).notNull(),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull(),
