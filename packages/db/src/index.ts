@@ -17,17 +17,12 @@ import type { Db } from './types.ts';
 
 export { CATALOG_VERSION_KEY, moveCatalogVersion } from './catalog-version.ts';
 export { DataDirInUseError } from './data-dir-lock.ts';
-export {
-  appliedMigrations,
-  assertMigrationsNotAhead,
-  knownMigrations,
-  MigrationsAheadError,
-} from './migration-state.ts';
+export { appliedMigrations, knownMigrations, MigrationsAheadError } from './migration-state.ts';
 export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 export * from './passwords.ts';
 export { inLine } from './pglite-queue.ts';
 export * from './seed.ts';
-export type { Db, Executor, Schema, Tx } from './types.ts';
+export type { Db, Executor } from './types.ts';
 export { schema };
 
 /** Extensions the migrations create (0005: pg_trgm for substring filters); PostgreSQL ships them as contrib. */
@@ -139,7 +134,7 @@ async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite 
  * at once. A database that holds migrations this code does not know (a newer version ran on it)
  * is refused with MigrationsAheadError, before anything is applied.
  */
-export async function runMigrations(handle: DbHandle): Promise<void> {
+async function runMigrations(handle: DbHandle): Promise<void> {
   if ('pool' in handle) {
     const pool = handle.pool as pg.Pool;
     const lock = await pool.connect();
