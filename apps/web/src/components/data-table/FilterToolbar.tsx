@@ -4,10 +4,9 @@ import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { DebouncedTextField } from '../DebouncedTextField.tsx';
+import { SelectField } from '../form/SelectField.tsx';
 import type { ListState } from './useListState.ts';
 
 type Width = number | string;
@@ -115,26 +114,16 @@ export function FilterSelect<F extends Record<string, string>>({
   width?: Width;
 }) {
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={label}
       value={list.filters[name] ?? ''}
       onChange={(e) => list.setFilter(name, e.target.value)}
       fullWidth={false}
       sx={fieldWidth(width)}
-      slotProps={{
-        select: { displayEmpty: true },
-        inputLabel: { shrink: true },
-      }}
+      anyLabel={anyLabel}
+      options={options}
       data-testid={testId}
-    >
-      <MenuItem value="">{anyLabel}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

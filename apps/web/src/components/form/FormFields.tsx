@@ -6,6 +6,7 @@ import { FormSelect } from './FormSelect.tsx';
 import { FormCheckbox, FormSwitch } from './FormSwitch.tsx';
 import { FormPasswordField, FormTextField } from './FormTextField.tsx';
 import { FIELD_SIZES, type FieldSize } from './layout.ts';
+import type { SelectOption } from './SelectField.tsx';
 
 /** One field of a form, declared rather than laid out (decision 0022). */
 export interface FieldSpec<T extends FieldValues> {
@@ -24,7 +25,7 @@ export interface FieldSpec<T extends FieldValues> {
   /** number: the least value the browser offers. */
   min?: number;
   /** select: the values and what they show as. */
-  options?: readonly string[];
+  options?: readonly SelectOption[];
   labels?: Partial<Record<string, ReactNode>>;
   /** select: a first choice '' (none) that shows as this. */
   noneLabel?: ReactNode;

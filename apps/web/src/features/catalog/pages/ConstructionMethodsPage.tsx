@@ -11,7 +11,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -20,9 +19,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
+import { SelectField } from '../../../components/form/SelectField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePremiumList, useSavePremium } from '../api.ts';
 
@@ -107,8 +106,7 @@ export default function ConstructionMethodsPage() {
                           </TableCell>
                           <TableCell>{option.description}</TableCell>
                           <TableCell>
-                            <TextField
-                              select
+                            <SelectField
                               size="small"
                               value={option.export_category === null ? '' : String(option.export_category)}
                               onChange={(e) =>
@@ -119,16 +117,9 @@ export default function ConstructionMethodsPage() {
                               slotProps={{
                                 htmlInput: { 'aria-label': `${CATALOG_TEXT.exportCategory} ${option.code}` },
                               }}
-                            >
-                              <MenuItem value="">
-                                <em>{CATALOG_TEXT.none}</em>
-                              </MenuItem>
-                              {EXPORT_CATEGORIES.map((c) => (
-                                <MenuItem key={c.value} value={String(c.value)}>
-                                  {c.label}
-                                </MenuItem>
-                              ))}
-                            </TextField>
+                              noneLabel={CATALOG_TEXT.none}
+                              options={EXPORT_CATEGORIES}
+                            />
                           </TableCell>
                           <TableCell>
                             <Box sx={{ display: 'flex', alignItems: 'center' }}>

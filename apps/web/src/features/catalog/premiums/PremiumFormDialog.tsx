@@ -12,15 +12,14 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
-import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { usePremiumGroups, useSavePremium } from '../api.ts';
 import { CategoriesAutocomplete } from '../components/CategoryAutocomplete.tsx';
@@ -46,9 +45,6 @@ const DOOR_STYLE_FIELDS: FieldSpec<PremiumFormValues>[] = DOOR_STYLE_ATTRS.map((
   label: DOOR_ATTR_LABELS[attr],
   size: 'quarterWide',
 }));
-
-const EXPORT_CATEGORY_VALUES = EXPORT_CATEGORIES.map((c) => String(c.value));
-const EXPORT_CATEGORY_LABELS = Object.fromEntries(EXPORT_CATEGORIES.map((c) => [String(c.value), c.label]));
 
 const FIELD_NAMES = [
   'code',
@@ -240,8 +236,7 @@ export function PremiumFormDialog({
             name: 'export_category',
             label: CATALOG_TEXT.exportCategory,
             type: 'select',
-            options: EXPORT_CATEGORY_VALUES,
-            labels: EXPORT_CATEGORY_LABELS,
+            options: EXPORT_CATEGORIES,
             noneLabel: CATALOG_TEXT.none,
             size: 'half',
           },
@@ -253,22 +248,14 @@ export function PremiumFormDialog({
             size: 'twoThirds',
             element: (
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <FormTextField
+                <FormSelect
                   control={control}
                   name="premium_group"
                   label={CATALOG_TEXT.headerGroup}
-                  select
-                  slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 320 } } } } } }}
-                >
-                  <MenuItem value="">
-                    <em>{CATALOG_TEXT.none}</em>
-                  </MenuItem>
-                  {groupOptions.map((g) => (
-                    <MenuItem key={g.id} value={String(g.id)}>
-                      {g.name}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
+                  noneLabel={CATALOG_TEXT.none}
+                  options={groupOptions.map((g) => ({ value: g.id, label: g.name }))}
+                  menuMaxHeight={320}
+                />
                 <Tooltip title={CATALOG_TEXT.addGroup}>
                   <IconButton
                     aria-label={CATALOG_TEXT.addGroup}

@@ -15,7 +15,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
@@ -27,6 +26,7 @@ import { PagedDataTable } from '../../../components/data-table/PagedDataTable.ts
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -135,19 +135,14 @@ function AnnouncementForm() {
               minRows={5}
               slotProps={{ htmlInput: { 'data-testid': 'announcement-message' } }}
             />
-            <FormTextField
+            <FormSelect
               control={control}
               name="audience"
               label={EMAIL_TEXT.audience}
-              select
+              options={ANNOUNCEMENT_AUDIENCES}
+              labels={ANNOUNCEMENT_AUDIENCE_LABELS}
               slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'announcement-audience' } as object } }}
-            >
-              {ANNOUNCEMENT_AUDIENCES.map((a) => (
-                <MenuItem key={a} value={a}>
-                  {ANNOUNCEMENT_AUDIENCE_LABELS[a]}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            />
             <FormTextField
               control={control}
               name="expires_at"

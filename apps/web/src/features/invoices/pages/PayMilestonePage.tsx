@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { SelectField } from '../../../components/form/SelectField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
@@ -127,20 +126,18 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
       ) : verified.length === 0 ? (
         <Alert severity="info">{INVOICE_WEB_TEXT.noVerifiedBank}</Alert>
       ) : (
-        <TextField
-          select
+        <SelectField
           fullWidth
           label={INVOICE_WEB_TEXT.chooseBank}
           value={bank}
           onChange={(e) => setBank(e.target.value)}
+          options={verified.map((b) => ({
+            value: b.id,
+            label: `${b.bank_name} ···${b.last4} (${b.account_holder_name})`,
+          }))}
+          optionTestId={(id) => `pay-bank-${id}`}
           data-testid="pay-bank-select"
-        >
-          {verified.map((b) => (
-            <MenuItem key={b.id} value={String(b.id)} data-testid={`pay-bank-${b.id}`}>
-              {b.bank_name} ···{b.last4} ({b.account_holder_name})
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       )}
       {error && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="pay-error">

@@ -12,9 +12,9 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
+import { SelectField } from '../../../components/form/SelectField.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { checkCombination, type PremiumCatalog } from './api.ts';
 import { APPLY_ALL, type ApplyFor, applyForError, applyStyles, type GroupPremiumIds } from './state.ts';
@@ -36,8 +36,8 @@ function PremiumSelect({
   testId?: string;
 }) {
   return (
-    <TextField
-      select
+    <SelectField
+      native
       size="small"
       label={label}
       value={value === null ? '' : String(value)}
@@ -45,15 +45,10 @@ function PremiumSelect({
       disabled={disabled}
       fullWidth={false}
       sx={{ width: 200 }}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
-    >
-      <option value="">{BUILDER_TEXT.none}</option>
-      {options.map((p) => (
-        <option key={p.id} value={p.id}>
-          {p.code}
-        </option>
-      ))}
-    </TextField>
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+      noneLabel={BUILDER_TEXT.none}
+      options={options.map((p) => ({ value: p.id, label: p.code }))}
+    />
   );
 }
 

@@ -15,10 +15,7 @@ import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
@@ -28,6 +25,7 @@ import { FilterText, FilterToolbar } from '../../../components/data-table/Filter
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
+import { SelectField } from '../../../components/form/SelectField.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMeFilters, useOrderList, useSaveMeFilters } from '../api.ts';
 import { formatDay } from './day.ts';
@@ -45,6 +43,9 @@ import { StatusChip } from './StatusChip.tsx';
 
 const SORTS = Object.keys(T.sortLabels);
 const DEFAULT_SORT = '-id';
+/** Any date first (a value of its own, so the field never shows empty), then the ranges. */
+const RANGE_OPTIONS = [ANY_RANGE, ...ORDER_DATE_RANGES];
+const RANGE_LABELS = { ...T.rangeLabels, [ANY_RANGE]: T.anyRange };
 
 function ErrorsCell({ row }: { row: OrderListRow }) {
   if (row.error_count === 0 && row.warning_count === 0) return null;
@@ -154,29 +155,24 @@ export function OrderListView({ listKey, fixedStatus }: OrderListViewProps) {
       <FilterToolbar
         list={list}
         end={
-          <TextField
-            select
+          <SelectField
             size="small"
             label={T.sortBy}
             value={SORTS.includes(list.orderBy) ? list.orderBy : DEFAULT_SORT}
             onChange={(e) => list.setOrderBy(e.target.value)}
             sx={{ width: 200 }}
+            options={SORTS}
+            labels={T.sortLabels}
             data-testid="order-sort"
-          >
-            {SORTS.map((s) => (
-              <MenuItem key={s} value={s}>
-                {T.sortLabels[s]}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         }
       >
         <FilterText list={list} name="name" label={T.filterName} testId="order-name-filter" search width={200} />
         {!fixedStatus && (
-          <TextField
-            select
+          <SelectField
             size="small"
             label={T.filterStatus}
+            multiple
             value={effective.status}
             onChange={(e) => {
               const value = e.target.value as unknown as string[] | string;
@@ -185,7 +181,6 @@ export function OrderListView({ listKey, fixedStatus }: OrderListViewProps) {
             sx={{ width: { xs: '100%', sm: 260 } }}
             slotProps={{
               select: {
-                multiple: true,
                 displayEmpty: true,
                 renderValue: (selected) => {
                   const statuses = selected as OrderStatus[];
@@ -195,32 +190,22 @@ export function OrderListView({ listKey, fixedStatus }: OrderListViewProps) {
               inputLabel: { shrink: true },
               htmlInput: { 'data-testid': 'order-status-filter-input' },
             }}
+            options={ORDER_STATUSES}
+            labels={ORDER_STATUS_LABELS}
+            optionTestId={(s) => `status-option-${s}`}
             data-testid="order-status-filter"
-          >
-            {ORDER_STATUSES.map((s) => (
-              <MenuItem key={s} value={s} data-testid={`status-option-${s}`}>
-                <Checkbox size="small" checked={effective.status.includes(s)} sx={{ py: 0 }} />
-                <ListItemText primary={ORDER_STATUS_LABELS[s]} />
-              </MenuItem>
-            ))}
-          </TextField>
+          />
         )}
-        <TextField
-          select
+        <SelectField
           size="small"
           label={T.filterRange}
           value={effective.selected_range || ANY_RANGE}
           onChange={(e) => setRange(e.target.value)}
           sx={{ width: { xs: '100%', sm: 170 } }}
+          options={RANGE_OPTIONS}
+          labels={RANGE_LABELS}
           data-testid="order-range-filter"
-        >
-          <MenuItem value={ANY_RANGE}>{T.anyRange}</MenuItem>
-          {ORDER_DATE_RANGES.map((r) => (
-            <MenuItem key={r} value={r}>
-              {T.rangeLabels[r]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         {effective.selected_range === 'custom' &&
           CUSTOM_RANGE.map(({ name, label, testId }) => (
             <TextField
