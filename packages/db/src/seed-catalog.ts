@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { basisPoints, cents, parseMoney, parsePercent } from '@cab/shared';
+import { basisPoints, cents, type PremiumType, parseMoney, parsePercent } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 import { moveCatalogVersion } from './catalog-version.ts';
 import {
@@ -8,6 +8,7 @@ import {
   images,
   lineItems,
   lineItemTags,
+  type PremiumConfig,
   premiumCategories,
   premiumGroups,
   premiums,
@@ -65,56 +66,35 @@ const WOOD_FINISHES: Record<string, string[]> = {
   PAINTED: ['WHITE', 'GRAY', 'NAVY'],
 };
 
+/** Door styles: code, description, premium group, price. */
 const DOORS = [
-  {
-    code: 'SHAKER',
-    description: 'Shaker, flat recessed panel',
-    group: 'Recessed Panel',
-    woods: ['MAPLE', 'CHERRY', 'WALNUT', 'OAK', 'PAINTED'],
-    attrs: { outside_edge: 'Square', panel_detail: 'Flat', inside_edge: 'Square', route_pattern: 'None' },
-    price: null,
-  },
-  {
-    code: 'SHAKER-BEAD',
-    description: 'Shaker with beaded inside edge',
-    group: 'Recessed Panel',
-    woods: ['MAPLE', 'CHERRY', 'PAINTED'],
-    attrs: { outside_edge: 'Square', panel_detail: 'Flat', inside_edge: 'Bead', route_pattern: 'None' },
-    price: '12.00',
-  },
-  {
-    code: 'RAISED',
-    description: 'Traditional raised panel',
-    group: 'Raised Panel',
-    woods: ['MAPLE', 'CHERRY', 'OAK'],
-    attrs: { outside_edge: 'Ogee', panel_detail: 'Raised', inside_edge: 'Ogee', route_pattern: 'None' },
-    price: '18.00',
-  },
-  {
-    code: 'CATHEDRAL',
-    description: 'Cathedral arch raised panel',
-    group: 'Raised Panel',
-    woods: ['CHERRY', 'OAK'],
-    attrs: { outside_edge: 'Ogee', panel_detail: 'Raised', inside_edge: 'Ogee', route_pattern: 'Cathedral arch' },
-    price: '24.00',
-  },
-  {
-    code: 'SLAB',
-    description: 'Flat slab, modern',
-    group: 'Slab',
-    woods: ['MAPLE', 'WALNUT', 'PAINTED'],
-    attrs: { outside_edge: 'Eased', panel_detail: 'Solid', inside_edge: 'None', route_pattern: 'None' },
-    price: null,
-  },
-  {
-    code: 'V-GROOVE',
-    description: 'Slab with vertical V-grooves',
-    group: 'Slab',
-    woods: ['MAPLE', 'PAINTED'],
-    attrs: { outside_edge: 'Eased', panel_detail: 'Solid', inside_edge: 'None', route_pattern: 'V-groove 2 in' },
-    price: '15.00',
-  },
+  { code: 'SHAKER', description: 'Shaker, flat recessed panel', group: 'Recessed Panel', price: null },
+  { code: 'SHAKER-BEAD', description: 'Shaker with beaded inside edge', group: 'Recessed Panel', price: '12.00' },
+  { code: 'RAISED', description: 'Traditional raised panel', group: 'Raised Panel', price: '18.00' },
+  { code: 'CATHEDRAL', description: 'Cathedral arch raised panel', group: 'Raised Panel', price: '24.00' },
+  { code: 'SLAB', description: 'Flat slab, modern', group: 'Slab', price: null },
+  { code: 'V-GROOVE', description: 'Slab with vertical V-grooves', group: 'Slab', price: '15.00' },
 ] as const;
+
+/** Which woods each door style is offered in. */
+const DOOR_WOODS: Record<string, string[]> = {
+  SHAKER: ['MAPLE', 'CHERRY', 'WALNUT', 'OAK', 'PAINTED'],
+  'SHAKER-BEAD': ['MAPLE', 'CHERRY', 'PAINTED'],
+  RAISED: ['MAPLE', 'CHERRY', 'OAK'],
+  CATHEDRAL: ['CHERRY', 'OAK'],
+  SLAB: ['MAPLE', 'WALNUT', 'PAINTED'],
+  'V-GROOVE': ['MAPLE', 'PAINTED'],
+};
+
+/** Each door style's profile (its door_style_attrs). */
+const DOOR_ATTRS: Record<string, NonNullable<PremiumConfig['door_style_attrs']>> = {
+  SHAKER: { outside_edge: 'Square', panel_detail: 'Flat', inside_edge: 'Square', route_pattern: 'None' },
+  'SHAKER-BEAD': { outside_edge: 'Square', panel_detail: 'Flat', inside_edge: 'Bead', route_pattern: 'None' },
+  RAISED: { outside_edge: 'Ogee', panel_detail: 'Raised', inside_edge: 'Ogee', route_pattern: 'None' },
+  CATHEDRAL: { outside_edge: 'Ogee', panel_detail: 'Raised', inside_edge: 'Ogee', route_pattern: 'Cathedral arch' },
+  SLAB: { outside_edge: 'Eased', panel_detail: 'Solid', inside_edge: 'None', route_pattern: 'None' },
+  'V-GROOVE': { outside_edge: 'Eased', panel_detail: 'Solid', inside_edge: 'None', route_pattern: 'V-groove 2 in' },
+};
 
 const DRAWERS = [
   { code: 'DR-SLAB', description: 'Slab drawer front', price: null },
@@ -286,48 +266,39 @@ function buildItems(): ItemSeed[] {
   return items;
 }
 
-/** Product groups: name, subcategory, notes and the drawings shown for them. */
-const GROUPS: { name: string; sub: string; note: string; shelf: string; shapes: CabinetKind[] }[] = [
-  {
-    name: 'Base 1 Door',
-    sub: 'Base',
-    note: 'One door over one drawer.',
-    shelf: '1 adjustable shelf',
-    shapes: ['base'],
-  },
-  {
-    name: 'Base 2 Doors',
-    sub: 'Base',
-    note: 'Two doors over one or two drawers.',
-    shelf: '1 adjustable shelf',
-    shapes: ['base', 'drawer'],
-  },
-  { name: 'Sink Bases', sub: 'Base', note: 'False drawer front, open back.', shelf: 'No shelf', shapes: ['sink'] },
-  { name: 'Drawer Bases', sub: 'Base', note: 'Three drawers, full-extension slides.', shelf: '', shapes: ['drawer'] },
-  {
-    name: 'Wall Cabinets',
-    sub: 'Wall',
-    note: 'Heights 30, 36 and 42 in.',
-    shelf: '2 or 3 adjustable shelves',
-    shapes: ['wall', 'wall'],
-  },
-  {
-    name: 'Tall Utility',
-    sub: 'Tall',
-    note: 'Pantry and utility cabinets.',
-    shelf: '4 adjustable shelves',
-    shapes: ['tall'],
-  },
-  { name: 'Fillers', sub: 'Accessories', note: 'Cut to fit on site.', shelf: '', shapes: ['filler'] },
-  { name: 'Accessories', sub: 'Accessories', note: 'Inserts and moldings.', shelf: '', shapes: ['panel'] },
-  {
-    name: 'Attachments',
-    sub: 'Accessories',
-    note: 'Panels, rails, toe kicks and crown.',
-    shelf: '',
-    shapes: ['panel'],
-  },
-];
+/** Product groups by subcategory, in display order: name, notes and the drawings shown for them. */
+const GROUPS_BY_SUB: Record<string, { name: string; note: string; shelf: string; shapes: CabinetKind[] }[]> = {
+  Base: [
+    { name: 'Base 1 Door', note: 'One door over one drawer.', shelf: '1 adjustable shelf', shapes: ['base'] },
+    {
+      name: 'Base 2 Doors',
+      note: 'Two doors over one or two drawers.',
+      shelf: '1 adjustable shelf',
+      shapes: ['base', 'drawer'],
+    },
+    { name: 'Sink Bases', note: 'False drawer front, open back.', shelf: 'No shelf', shapes: ['sink'] },
+    { name: 'Drawer Bases', note: 'Three drawers, full-extension slides.', shelf: '', shapes: ['drawer'] },
+  ],
+  Wall: [
+    {
+      name: 'Wall Cabinets',
+      note: 'Heights 30, 36 and 42 in.',
+      shelf: '2 or 3 adjustable shelves',
+      shapes: ['wall', 'wall'],
+    },
+  ],
+  Tall: [
+    { name: 'Tall Utility', note: 'Pantry and utility cabinets.', shelf: '4 adjustable shelves', shapes: ['tall'] },
+  ],
+  Accessories: [
+    { name: 'Fillers', note: 'Cut to fit on site.', shelf: '', shapes: ['filler'] },
+    { name: 'Accessories', note: 'Inserts and moldings.', shelf: '', shapes: ['panel'] },
+    { name: 'Attachments', note: 'Panels, rails, toe kicks and crown.', shelf: '', shapes: ['panel'] },
+  ],
+};
+const GROUPS = Object.entries(GROUPS_BY_SUB).flatMap(([sub, groups]) =>
+  groups.map((g, index) => ({ ...g, sub, index })),
+);
 
 const SUBCATEGORIES: { name: string; category: string }[] = [
   { name: 'Base', category: 'Base Cabinets' },
@@ -336,20 +307,29 @@ const SUBCATEGORIES: { name: string; category: string }[] = [
   { name: 'Accessories', category: 'Accessories' },
 ];
 
-const CATEGORY_SEED: { name: string; type: (typeof categories.$inferInsert)['categoryType'] }[] = [
-  { name: 'Base Cabinets', type: 'LINE_ITEM' },
-  { name: 'Wall Cabinets', type: 'LINE_ITEM' },
-  { name: 'Tall Cabinets', type: 'LINE_ITEM' },
-  { name: 'Accessories', type: 'LINE_ITEM' },
-  { name: 'Attachments', type: 'ATTACHMENT' },
-  { name: 'Hardwood', type: 'WOOD_SPECIES' },
-  { name: 'Paint Grade', type: 'WOOD_SPECIES' },
-  { name: 'Stain', type: 'FINISH_OPTION' },
-  { name: 'Paint', type: 'FINISH_OPTION' },
-  { name: 'Doors', type: 'DOOR_STYLE' },
-  { name: 'Drawers', type: 'DRAWER_STYLE' },
-  { name: 'Finished Sides', type: 'FINISHED_SIDE' },
-];
+/** Categories by the type of what they hold, in id order. */
+const CATEGORY_SEED: Partial<Record<PremiumType, string[]>> = {
+  LINE_ITEM: ['Base Cabinets', 'Wall Cabinets', 'Tall Cabinets', 'Accessories'],
+  ATTACHMENT: ['Attachments'],
+  WOOD_SPECIES: ['Hardwood', 'Paint Grade'],
+  FINISH_OPTION: ['Stain', 'Paint'],
+  DOOR_STYLE: ['Doors'],
+  DRAWER_STYLE: ['Drawers'],
+  FINISHED_SIDE: ['Finished Sides'],
+};
+
+/** Premium groups by premium type, each in its list order. */
+const PREMIUM_GROUP_SEED: Partial<Record<PremiumType, string[]>> = {
+  DOOR_STYLE: ['Recessed Panel', 'Raised Panel', 'Slab'],
+  FINISH_OPTION: ['Stains', 'Paints'],
+  WOOD_SPECIES: ['Hardwoods', 'Paint Grade'],
+};
+
+/** Rows of a table seeded from { type: names } in order: `index` is the position within the type. */
+const byType = (seed: Partial<Record<PremiumType, string[]>>) =>
+  (Object.entries(seed) as [PremiumType, string[]][]).flatMap(([type, names]) =>
+    names.map((name, index) => ({ type, name, index })),
+  );
 
 /** Seed prices are written as decimal strings; parsed without floats like every amount. */
 const money = (text: string | null) => (text === null ? null : parseMoney(text));
@@ -364,22 +344,14 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
 
   const cats = await tx
     .insert(categories)
-    .values(CATEGORY_SEED.map((c) => ({ name: c.name, categoryType: c.type })))
+    .values(byType(CATEGORY_SEED).map((c) => ({ name: c.name, categoryType: c.type })))
     .onConflictDoNothing()
     .returning();
   const cat = (name: string) => cats.find((c) => c.name === name)!.id;
 
   const groups = await tx
     .insert(premiumGroups)
-    .values([
-      { name: 'Recessed Panel', premiumType: 'DOOR_STYLE', index: 0 },
-      { name: 'Raised Panel', premiumType: 'DOOR_STYLE', index: 1 },
-      { name: 'Slab', premiumType: 'DOOR_STYLE', index: 2 },
-      { name: 'Stains', premiumType: 'FINISH_OPTION', index: 0 },
-      { name: 'Paints', premiumType: 'FINISH_OPTION', index: 1 },
-      { name: 'Hardwoods', premiumType: 'WOOD_SPECIES', index: 0 },
-      { name: 'Paint Grade', premiumType: 'WOOD_SPECIES', index: 1 },
-    ])
+    .values(byType(PREMIUM_GROUP_SEED).map((g) => ({ name: g.name, premiumType: g.type, index: g.index })))
     .onConflictDoNothing()
     .returning();
   const group = (name: string) => groups.find((g) => g.name === name)!.id;
@@ -415,7 +387,7 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
       exportName: d.code.toLowerCase(),
       index: i,
       premiumGroupId: group(d.group),
-      config: { door_style_attrs: { ...d.attrs } },
+      config: { door_style_attrs: { ...DOOR_ATTRS[d.code] } },
     })),
     ...DRAWERS.map((d, i) => ({
       premiumType: 'DRAWER_STYLE' as const,
@@ -466,8 +438,8 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
   await tx
     .insert(doorStyleWoodSpecies)
     .values(
-      DOORS.flatMap((d) =>
-        d.woods.map((w) => ({ doorStyleId: pid('DOOR_STYLE', d.code), woodSpeciesId: pid('WOOD_SPECIES', w) })),
+      Object.entries(DOOR_WOODS).flatMap(([door, woods]) =>
+        woods.map((w) => ({ doorStyleId: pid('DOOR_STYLE', door), woodSpeciesId: pid('WOOD_SPECIES', w) })),
       ),
     );
 
@@ -484,7 +456,7 @@ export async function seedCatalog(tx: Executor): Promise<boolean> {
     GROUPS.map((g, i) => ({
       subcategoryId: subs.find((s) => s.name === g.sub)!.id,
       productGroupId: pgs[i]!.id,
-      index: GROUPS.filter((o, j) => o.sub === g.sub && j < i).length,
+      index: g.index,
     })),
   );
 

@@ -1,3 +1,4 @@
+import { addressSnapshot } from '@cab/db';
 import { type Address, type addressBodySchema, ERROR_CODES, MSG, US_STATES } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../kit/context.ts';
@@ -52,16 +53,11 @@ function checkPostalCode(body: AddressInput) {
   }
 }
 
+/** The address book's answer: the fields an order keeps of an address, with its kind and default flag. */
 const toAddress = (a: repo.AddressRow): Address => ({
   id: a.id,
   kind: a.kind,
-  name: a.name,
-  line1: a.line1,
-  line2: a.line2,
-  city: a.city,
-  state: a.state,
-  postal_code: a.postalCode,
-  phone: a.phone,
+  ...addressSnapshot(a),
   is_default: a.isDefault,
 });
 
