@@ -60,6 +60,8 @@ export interface CreateDbOptions {
   /** Run migrations before returning (default true). */
   migrate?: boolean;
   poolSize?: number;
+  /** With dataDir 'memory': start from this dump of another PGlite (dumpDataDir), e.g. a migrated one. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -69,7 +71,7 @@ export interface CreateDbOptions {
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? path.resolve('data'));
+    : await openPglite(options.dataDir ?? path.resolve('data'), options.loadDataDir);
   if (options.migrate !== false) await runMigrations(handle);
   return handle;
 }
@@ -99,9 +101,9 @@ const pgliteStats = (): DbStats => {
 /** Drizzle over PGlite, every statement through the fair line (pglite-queue.ts). */
 const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite }) as unknown as Db;
 
-async function openPglite(dataDir: string): Promise<DbHandle & { client: PGlite }> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle & { client: PGlite }> {
   if (dataDir === 'memory') {
-    const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
     const db = pgliteDb(client);
     return { db, client, kind: 'pglite', location: dataDir, stats: pgliteStats, close: () => client.close() };
