@@ -17,7 +17,7 @@ import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
-import { financeRoutes, registerFinanceJobs } from './modules/finance/index.ts';
+import { financeRoutes } from './modules/finance/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
 import { opsRoutes, QUIET_ROUTES } from './modules/ops/index.ts';
@@ -141,7 +141,6 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   remakesRoutes(app);
   financeRoutes(app);
   remindersRoutes(app);
-  registerFinanceJobs();
   productionRoutes(app);
   transferRoutes(app);
   reportsRoutes(app);

@@ -1,11 +1,10 @@
 import { createDb } from '@cab/db';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { backgroundJobs } from './jobs.ts';
 import { systemContext } from './kit/context.ts';
-import { startDailyJobs } from './kit/daily-jobs.ts';
+import { startJobRunner } from './kit/jobs/runner.ts';
 import { forbidNetworkInTransactions } from './kit/network-guard.ts';
-import { smtpSender, startOutboxWorker } from './modules/email/index.ts';
-import { startStripeFinisher } from './modules/invoices/index.ts';
 import { gracefulShutdown } from './modules/ops/index.ts';
 import { seed } from './seed/index.ts';
 import { exitOnStartupFailure } from './startup-errors.ts';
@@ -35,15 +34,10 @@ const { createdDemoUsers } = await seed(handle.db, {
 // The browser tests run the server under the house rule too (kit/network-guard.ts).
 if (config.appEnv === 'test') forbidNetworkInTransactions();
 const app = await buildApp({ db: handle.db, config, dbStats: handle.stats });
-// With no SMTP_URL the outbox keeps every message for an admin to read; nothing is lost.
-// The worker serves no request: it runs with a system context (no actor, no request id).
-const outbox = config.smtpUrl
-  ? startOutboxWorker(systemContext(app.deps, app.log), smtpSender(config.smtpUrl, config.mailFrom))
-  : null;
-// The daily jobs (finance:daily-charges): every server ticks, one of them runs each job a day.
-const dailyJobs = startDailyJobs(systemContext(app.deps, app.log));
-// Card and bank payments (and refunds) a crash left half-way with Stripe are ended every minute.
-const stripeFinisher = config.stripe.secretKey ? startStripeFinisher(systemContext(app.deps, app.log)) : null;
+// Every piece of background work (jobs.ts: the outbox, the daily charges, the Stripe finisher) on
+// one runner, which runs each job once across servers. Its work serves no request: a system
+// context (no actor, no request id).
+const jobs = startJobRunner(systemContext(app.deps, app.log), backgroundJobs());
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -54,7 +48,7 @@ async function shutdown(signal: string) {
   try {
     await gracefulShutdown({
       app,
-      background: [outbox, dailyJobs, stripeFinisher].filter((job) => job !== null),
+      background: [jobs],
       closeDatabase: () => handle.close(),
       drainMs: config.shutdownDrainMs,
       timeoutMs: config.shutdownTimeoutMs,

@@ -6,24 +6,24 @@ import { financeApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundJobs } from '../src/jobs.ts';
 import { type RequestContext, systemContext } from '../src/kit/context.ts';
 import {
   catchUpDailyJob,
   type DailyJob,
   daysToRun,
   MAX_CATCH_UP_DAYS,
-  registeredDailyJobs,
   runDailyJob,
   utcDay,
-} from '../src/kit/daily-jobs.ts';
+} from '../src/kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**
- * The daily job runner (decision 0027): two runners on one database run a job once per day; a
- * failed day is recorded and runs again; a tick catches up the days no server ran, in order, each
- * once (decision 0035); finance registers finance:daily-charges, whose body the invoices module
- * supplies.
+ * The days of a daily job (decisions 0027, 0041): two runners on one database run a job once per
+ * day; a failed day is recorded and runs again; a run catches up the days no server ran, in order,
+ * each once (decision 0035); jobs.ts declares finance:daily-charges, whose body the invoices
+ * module supplies.
  */
 
 let t: TestApp;
@@ -191,8 +191,9 @@ describe('daily jobs', () => {
     expect(await daysToRun(serverA, 'test:never-ran', '2026-12-10')).toEqual(['2026-12-10']);
   });
 
-  it('finance:daily-charges is registered and hands the supplied body the accounts with charges on', async () => {
-    const job = registeredDailyJobs().get(DAILY_CHARGES_JOB);
+  it('finance:daily-charges is declared and hands the supplied body the accounts with charges on', async () => {
+    const declared = backgroundJobs().find((j) => j.name === DAILY_CHARGES_JOB);
+    const job = declared && 'daily' in declared ? declared.daily : undefined;
     expect(job).toBeDefined();
     const admin = await t.login('ADMIN');
     const [company] = await t.handle.db.select().from(schema.companies).limit(1);

@@ -4,8 +4,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ctx, type RequestContext, systemContext } from '../src/kit/context.ts';
-import { type DailyJob, registeredDailyJobs, runDailyJob, runDailyJobs } from '../src/kit/daily-jobs.ts';
-import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
+import { catchUpDailyJob, type DailyJob, runDailyJob } from '../src/kit/jobs/daily.ts';
+import { DAILY_CHARGES_JOB, dailyChargesJob, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { updateCustomDiscount } from '../src/modules/orders/index.ts';
 import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   f = await setupFixture();
   serverA = systemContext(f.t.app.deps, silent);
   serverB = systemContext(f.t.app.deps, silent);
-  job = registeredDailyJobs().get(DAILY_CHARGES_JOB)!;
+  job = dailyChargesJob;
   const option = await depositOption(f);
   const personal = await approvedOrder(f, { owner: 'PERSONAL', option });
   personalOrder = personal.id;
@@ -99,6 +99,11 @@ const chargesOn = (milestoneId: number) =>
       and(eq(schema.ledgerEntries.milestoneId, milestoneId), inArray(schema.ledgerEntries.kind, ['INTEREST', 'FEE'])),
     )
     .orderBy(schema.ledgerEntries.id);
+
+/** A run of the daily job as the runner makes it on `today`: the catch-up, by job name. */
+const runDailyJobs = async (ctx: RequestContext, today: string) => ({
+  [DAILY_CHARGES_JOB]: await catchUpDailyJob(ctx, DAILY_CHARGES_JOB, job, today),
+});
 
 const runTwice = (day: string) =>
   Promise.all([runDailyJob(serverA, DAILY_CHARGES_JOB, job, day), runDailyJob(serverB, DAILY_CHARGES_JOB, job, day)]);

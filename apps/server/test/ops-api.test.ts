@@ -6,8 +6,10 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { backgroundJobs } from '../src/jobs.ts';
 import { systemContext } from '../src/kit/context.ts';
-import { deliverDue, type MailSender, OUTBOX, startOutboxWorker } from '../src/modules/email/index.ts';
+import { startJobRunner } from '../src/kit/jobs/runner.ts';
+import { deliverDue, type MailSender, OUTBOX } from '../src/modules/email/index.ts';
 import { jobMetrics } from '../src/modules/ops/index.ts';
 import { setupTestApp, type TestApp, testConfig } from './helpers.ts';
 
@@ -223,13 +225,17 @@ describe('GET /metrics', () => {
     expect(sample((await scrape(`Bearer ${TOKEN}`)).body, 'cab_outbox_oldest_pending_age_seconds')).toBe(0);
   });
 
-  it('counts job runs and failures: the outbox worker and the jobMetrics recorder', async () => {
+  it('counts job runs and failures: the outbox job on the runner and the jobMetrics recorder', async () => {
     const runs = (text: string, job: string) => sample(text, `cab_job_runs_total{job="${job}"}`) ?? 0;
     const before = (await scrape(`Bearer ${TOKEN}`)).body;
     const sender: MailSender = { send: async () => ({ messageId: '<x@test>' }) };
-    const worker = startOutboxWorker(systemContext(metered.deps, metered.log), sender);
-    worker.kick();
-    await worker.stop();
+    // The declared outbox job with this sender, due at once on its first start: one round.
+    const runner = startJobRunner(
+      systemContext(metered.deps, metered.log),
+      backgroundJobs({ mailSender: sender }).filter((j) => j.name === 'outbox'),
+    );
+    await runner.tick();
+    await runner.stop();
     await jobMetrics.track('ops_test', async () => 1);
     await expect(
       jobMetrics.track('ops_test', async () => {

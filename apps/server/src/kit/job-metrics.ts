@@ -1,14 +1,14 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Metrics of the whole process, not of one app: background jobs (the outbox worker now, the
- * scheduled jobs' runner later). GET /metrics (modules/ops) serves them beside the app's own.
+ * Metrics of the whole process, not of one app: the background jobs the runner runs
+ * (kit/jobs/runner.ts). GET /metrics (modules/ops) serves them beside the app's own.
  */
 export const processRegistry = new Registry();
 
 const runs = new Counter({
   name: 'cab_job_runs_total',
-  help: 'Runs of a background job (one outbox delivery round, one scheduled job), by job',
+  help: 'Runs of a background job (one outbox delivery round, one daily catch-up, one finisher round), by job',
   labelNames: ['job'],
   registers: [processRegistry],
 });
@@ -23,6 +23,12 @@ const duration = new Histogram({
   help: 'How long a run of a background job took, by job',
   labelNames: ['job'],
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+  registers: [processRegistry],
+});
+const retries = new Counter({
+  name: 'cab_job_retries_total',
+  help: 'Runs of a background job that retried a failed one (it threw, timed out, or its server stopped mid-run and its lease ran out), by job',
+  labelNames: ['job'],
   registers: [processRegistry],
 });
 const lastSuccess = new Gauge({
@@ -48,9 +54,10 @@ export const jobMetrics = {
       throw err;
     }
   },
-  /** A run already timed by its runner. */
-  record(job: string, run: { ok: boolean; seconds: number }) {
+  /** A run already timed by its runner; `retry` when it follows a failure (counted in cab_job_retries_total too). */
+  record(job: string, run: { ok: boolean; seconds: number; retry?: boolean }) {
     runs.inc({ job });
+    if (run.retry) retries.inc({ job });
     if (!run.ok) failures.inc({ job });
     else lastSuccess.set({ job }, Date.now() / 1000);
     duration.observe({ job }, run.seconds);

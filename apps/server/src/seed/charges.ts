@@ -1,5 +1,5 @@
 import type { RequestContext } from '../kit/context.ts';
-import { runDailyJob, utcDay } from '../kit/daily-jobs.ts';
+import { runDailyJob, utcDay } from '../kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from '../modules/finance/index.ts';
 
 /**

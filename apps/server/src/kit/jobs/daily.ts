@@ -1,37 +1,25 @@
 import { schema } from '@cab/db';
 import { and, eq, sql } from 'drizzle-orm';
-import type { RequestContext } from './context.ts';
-import { jobMetrics } from './job-metrics.ts';
-import { transaction } from './transaction.ts';
+import type { RequestContext } from '../context.ts';
+import { transaction } from '../transaction.ts';
 
 /**
- * Jobs that run once a day however many servers run (decision 0027): each run is one
- * transaction that takes a transaction-scoped advisory lock on the job's name, then claims the
- * (job, day) row of `job_runs` (unique) and runs the job's body in that same transaction. A second
- * server finds the lock taken, or the day already claimed, and skips; a body that fails rolls its
- * claim back with its work, so the next tick runs the day again, and the failure is recorded.
+ * The days of a daily job (decisions 0027, 0041): the runner (runner.ts) starts a daily job once
+ * across servers; each day it runs is one transaction that takes a transaction-scoped advisory
+ * lock on the job's name, then claims the (job, day) row of `job_runs` (unique) and runs the job's
+ * body in that same transaction. A day whose run died (a server killed mid-run) or failed rolls its
+ * claim back with its work, so it runs again and is never posted twice; a failure is recorded.
  * Works on PostgreSQL and on the embedded PGlite alike (both have advisory locks).
  *
- * A tick catches up (decision 0035): it runs every day from the one after the last day done up to
- * today, in order, each in its own run, so days no server ran (a weekend shutdown, a crash) are
- * posted late but once. It stops at a day that fails (the next tick starts there again) and at a
- * day another server is running (that server goes on from there), so a day never runs before the
- * days before it are done.
+ * A run catches up (decision 0035): it runs every day from the one after the last day done up to
+ * today, in order, each in its own transaction, so days no server ran (a weekend shutdown, a crash)
+ * are posted late but once. It stops at a day that fails (the retry starts there again) and at a
+ * day another transaction is running, so a day never runs before the days before it are done.
  */
 
 /** What a job does for one day; `ctx.db` is the run's transaction, so its writes commit with the claim. */
 export type DailyJob = (ctx: RequestContext, day: string) => Promise<void>;
 export type DailyRunResult = 'ran' | 'skipped' | 'failed';
-
-/** The jobs of this process, by name (registered by the modules at start). */
-const registry = new Map<string, DailyJob>();
-
-/** The seam: a module names its daily job and gives its body; registering a name again replaces it. */
-export function registerDailyJob(name: string, job: DailyJob): void {
-  registry.set(name, job);
-}
-
-export const registeredDailyJobs = (): ReadonlyMap<string, DailyJob> => registry;
 
 /** The class of the advisory locks the daily jobs take (the second key is the job name's hash). */
 const LOCK_CLASS = 727_277;
@@ -41,15 +29,18 @@ export const utcDay = (now: Date = new Date()) => now.toISOString().slice(0, 10)
 
 const { jobRuns } = schema;
 
-/** How far back a tick catches up (days before today); older missed days are not posted. */
+/** How far back a run catches up (days before today); older missed days are not posted. */
 export const MAX_CATCH_UP_DAYS = 366;
 
-/** One day's run as the catch-up sees it: a skip is either another server's run under way or a day done. */
+/** One day's run as the catch-up sees it: a skip is either another transaction's run under way or a day done. */
 type DayOutcome = 'ran' | 'busy' | 'done' | 'failed';
 const resultOf = (o: DayOutcome): DailyRunResult => (o === 'busy' || o === 'done' ? 'skipped' : o);
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** The next UTC midnight after `now`: when a daily job is due again. */
+export const nextUtcMidnight = (now: Date) => new Date(Date.parse(`${addDays(utcDay(now), 1)}T00:00:00Z`));
 
 /** Runs `job` for `day` unless some server already ran it (or is running it now). */
 export async function runDailyJob(
@@ -58,12 +49,17 @@ export async function runDailyJob(
   job: DailyJob,
   day: string = utcDay(),
 ): Promise<DailyRunResult> {
-  return resultOf(await runDay(ctx, name, job, day));
+  return resultOf((await runDay(ctx, name, job, day)).outcome);
 }
 
-async function runDay(ctx: RequestContext, name: string, job: DailyJob, day: string): Promise<DayOutcome> {
+async function runDay(
+  ctx: RequestContext,
+  name: string,
+  job: DailyJob,
+  day: string,
+): Promise<{ outcome: DayOutcome; error?: string }> {
   try {
-    return await transaction(ctx, async (tx) => {
+    const outcome = await transaction(ctx, async (tx): Promise<DayOutcome> => {
       const lock = await tx.db.execute(
         sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${name})) as locked`,
       );
@@ -80,14 +76,14 @@ async function runDay(ctx: RequestContext, name: string, job: DailyJob, day: str
         })
         .returning({ id: jobRuns.id });
       if (claimed.length === 0) return 'done';
-      // Counted on /metrics only when it runs here (a skipped day is another server's).
-      await jobMetrics.track(name, () => job(tx, day));
+      await job(tx, day);
       await tx.db
         .update(jobRuns)
         .set({ finishedAt: sql`now()` })
         .where(and(eq(jobRuns.jobName, name), eq(jobRuns.day, day)));
       return 'ran';
     });
+    return { outcome };
   } catch (err) {
     ctx.log.error({ err, job: name, day }, 'daily job failed');
     const error = err instanceof Error ? err.message.slice(0, 2000) : String(err).slice(0, 2000);
@@ -100,12 +96,12 @@ async function runDay(ctx: RequestContext, name: string, job: DailyJob, day: str
         where: eq(jobRuns.status, 'FAILED'),
       })
       .catch((e: unknown) => ctx.log.error({ err: e, job: name }, 'could not record the failed daily job'));
-    return 'failed';
+    return { outcome: 'failed', error };
   }
 }
 
 /**
- * The days a tick runs `name` for, oldest first: from the day after the last day done up to
+ * The days a run of `name` covers, oldest first: from the day after the last day done up to
  * `today`; with no day done, from a first day that failed, else today (a first run starts today,
  * not at the epoch); never more than MAX_CATCH_UP_DAYS back.
  */
@@ -126,42 +122,53 @@ export async function daysToRun(ctx: RequestContext, name: string, today: string
 
 /** Runs `job` for each day due up to `today` (daysToRun), in order; what each day's run did. */
 export async function catchUpDailyJob(ctx: RequestContext, name: string, job: DailyJob, today: string = utcDay()) {
+  return (await catchUp(ctx, name, job, today)).runs;
+}
+
+/**
+ * The catch-up, with why it stopped: a day that failed (its error), a day another transaction
+ * holds (`busy`), or `stopping()` said so between days (the days left are the next run's).
+ */
+async function catchUp(
+  ctx: RequestContext,
+  name: string,
+  job: DailyJob,
+  today: string,
+  stopping: () => boolean = () => false,
+) {
   const runs: { day: string; result: DailyRunResult }[] = [];
+  let stopped: { day: string; why: 'failed' | 'busy' | 'stopping'; error?: string } | null = null;
   for (const day of await daysToRun(ctx, name, today)) {
-    const outcome = await runDay(ctx, name, job, day);
+    if (stopping()) {
+      stopped = { day, why: 'stopping' };
+      break;
+    }
+    const { outcome, error } = await runDay(ctx, name, job, day);
     runs.push({ day, result: resultOf(outcome) });
-    // A failed day is the next tick's first; a day under way elsewhere is that server's to go on from.
-    if (outcome === 'failed' || outcome === 'busy') break;
+    // A failed day is the retry's first; a day under way elsewhere is that transaction's.
+    if (outcome === 'failed' || outcome === 'busy') {
+      stopped = { day, why: outcome, error };
+      break;
+    }
   }
-  return runs;
+  return { runs, stopped };
 }
 
-/** A tick: every registered job caught up to `today`, one job after another. */
-export async function runDailyJobs(ctx: RequestContext, today: string = utcDay()) {
-  const results: Record<string, { day: string; result: DailyRunResult }[]> = {};
-  for (const [name, job] of registry) results[name] = await catchUpDailyJob(ctx, name, job, today);
-  return results;
-}
-
-/** How often a server looks whether today's runs are due (a run already done costs one lookup). */
-export const DAILY_JOB_TICK_MS = 10 * 60_000;
-
-/** Starts the ticks: now, then every `tickMs`; `stop()` waits for a run under way. */
-export function startDailyJobs(ctx: RequestContext, tickMs: number = DAILY_JOB_TICK_MS) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running.then(() => runDailyJobs(ctx)).catch((err) => ctx.log.error({ err }, 'daily jobs tick failed'));
-  };
-  tick();
-  const timer = setInterval(tick, tickMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/**
+ * The body the runner runs for a daily job: the catch-up up to today. A day that failed, or one
+ * still held by another transaction (a server killed mid-run whose database session has not ended
+ * yet), fails the run, so the runner retries it with backoff; a stop between days asks to run
+ * again at once (on another server, or at the next start).
+ */
+export async function runDailyCatchUp(
+  ctx: RequestContext,
+  name: string,
+  job: DailyJob,
+  signal: AbortSignal,
+  now: Date = new Date(),
+): Promise<{ again: boolean }> {
+  const { stopped } = await catchUp(ctx, name, job, utcDay(now), () => signal.aborted);
+  if (stopped?.why === 'failed') throw new Error(`${name} ${stopped.day}: ${stopped.error}`);
+  if (stopped?.why === 'busy') throw new Error(`${name} ${stopped.day} is held by another run`);
+  return { again: stopped?.why === 'stopping' };
 }

@@ -1,16 +1,18 @@
 /**
- * E-mail: templates, the outbox and its delivery worker, announcements. Other modules queue mail
- * with `enqueueTemplate(ctx, ...)` in the transaction of the change that causes it.
+ * E-mail: templates, the outbox and its delivery round (job `outbox`, declared in
+ * apps/server/src/jobs.ts), announcements. Other modules queue mail with
+ * `enqueueTemplate(ctx, ...)` in the transaction of the change that causes it.
  */
 export {
   deliverDue,
+  deliverRound,
   enqueueTemplate,
   type MailSender,
   OUTBOX,
+  OUTBOX_JOB,
   outboxMessageId,
   retryDelayMs,
   smtpSender,
-  startOutboxWorker,
 } from './outbox.ts';
 export { outboxBacklog } from './repository.ts';
 export { emailRoutes } from './routes.ts';

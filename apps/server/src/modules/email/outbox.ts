@@ -1,7 +1,9 @@
 import { emailTemplateDefinition, MSG } from '@cab/shared';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { RequestContext } from '../../kit/context.ts';
-import { jobMetrics } from '../../kit/job-metrics.ts';
+import type { JobRun } from '../../kit/jobs/define.ts';
+import { runSoon } from '../../kit/jobs/runner.ts';
+import { afterCommit } from '../../kit/transaction.ts';
 import { renderText } from './render.ts';
 import * as repo from './repository.ts';
 
@@ -17,9 +19,13 @@ export const OUTBOX = {
   backoffCapMs: 3600_000,
   /** Messages sent at once (the SMTP pool's connections). */
   concurrency: 5,
-  /** How often the worker looks for due messages. */
-  pollMs: 5_000,
 };
+
+/** The job that delivers the outbox (declared in apps/server/src/jobs.ts). */
+export const OUTBOX_JOB = 'outbox';
+
+/** After a message is queued (and its transaction committed): the runner delivers soon, not at its next poll. */
+const deliverSoon = (ctx: RequestContext) => afterCommit(ctx, () => runSoon(OUTBOX_JOB));
 
 export const retryDelayMs = (attempts: number) =>
   Math.min(OUTBOX.backoffCapMs, OUTBOX.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
@@ -76,12 +82,14 @@ export async function enqueueTemplate(
 ) {
   const source = await templateSource(ctx, templateName);
   const secrets = options.secrets?.filter(Boolean);
-  return repo.insertOutbox(ctx.db, {
+  const queued = await repo.insertOutbox(ctx.db, {
     toAddress: to,
     ...(await renderTemplate(source, data)),
     templateName,
     secrets: secrets?.length ? secrets : null,
   });
+  await deliverSoon(ctx);
+  return queued;
 }
 
 /**
@@ -119,6 +127,7 @@ export async function enqueueMany(
   const rows = [];
   for (const m of messages) rows.push({ toAddress: m.to, ...(await renderTemplate(source, m.data)), templateName });
   await repo.insertOutboxMany(ctx.db, rows);
+  await deliverSoon(ctx);
   return rows.length;
 }
 
@@ -185,37 +194,12 @@ export async function deliverDue(
 }
 
 /**
- * Polls the outbox until stopped; `kick()` runs a round now (after a message is queued). `ctx` is
- * a system context (`systemContext(deps, log)`): the worker serves no request.
+ * The body of job `outbox`: one delivery round, stopping between messages when the runner says
+ * so (the claimed messages not yet sent are let go); a full batch asks to go again at once.
+ * `ctx` is a system context: the round serves no request.
  */
-export function startOutboxWorker(ctx: RequestContext, sender: MailSender) {
-  const { log } = ctx;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const round = () => {
-    if (stopped || running) return running;
-    // Each round is one run of job "outbox" in the metrics (kit/job-metrics.ts).
-    running = jobMetrics
-      .track('outbox', () => deliverDue(ctx, sender, undefined, () => stopped))
-      .then((r) => {
-        if (r.sent || r.failed) log.info(r, 'outbox delivery round');
-        // A full batch means more may be due: go again at once.
-        if (r.sent + r.failed >= OUTBOX.batch && !stopped) setImmediate(round);
-      })
-      .catch((err) => log.error({ err }, 'outbox delivery failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(round, OUTBOX.pollMs);
-  return {
-    kick: () => void round(),
-    /** Stops between messages: the one being sent finishes, the rest stay in the outbox. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export async function deliverRound(ctx: RequestContext, sender: MailSender, run: JobRun) {
+  const r = await deliverDue(ctx, sender, undefined, () => run.signal.aborted);
+  if (r.sent || r.failed) ctx.log.info(r, 'outbox delivery round');
+  return { again: r.sent + r.failed >= OUTBOX.batch };
 }

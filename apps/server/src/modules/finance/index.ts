@@ -11,7 +11,6 @@ export {
   type ChargeSettings,
   DAILY_CHARGES_JOB,
   dailyChargesJob,
-  registerFinanceJobs,
   setChargeSettings,
   supplyDailyCharges,
 } from './charges/service.ts';

@@ -20,7 +20,7 @@ export { seedBank } from './banks/seed.ts';
 export { postDailyCharges } from './charges/service.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { numberInIssueOrder, splitTotal } from './issue/service.ts';
-export { finishStripeWork, startStripeFinisher } from './pay/finisher.ts';
+export { finishStripeWork } from './pay/finisher.ts';
 export { payMilestone } from './pay/service.ts';
 export { invoiceDetail, listInvoiceRows } from './read/service.ts';
 export { partyBalance } from './reports/service.ts';

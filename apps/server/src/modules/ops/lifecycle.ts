@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export interface ShutdownPlan {
   app: FastifyInstance;
-  /** Background work (the outbox worker, job runners): each stops between items. */
+  /** Background work (the job runner): its runs stop between items and are awaited. */
   background: { stop(): Promise<void> }[];
   /** Closes the database: last, after every request and job has ended. */
   closeDatabase(): Promise<void>;

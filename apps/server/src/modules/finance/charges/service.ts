@@ -13,7 +13,7 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
-import { type DailyJob, registerDailyJob, utcDay } from '../../../kit/daily-jobs.ts';
+import { type DailyJob, utcDay } from '../../../kit/jobs/daily.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
@@ -25,7 +25,8 @@ import * as repo from './repository.ts';
  * Overdue interest and storage fees (DOMAIN.md: per customer/company settings that add charges to
  * their balance): the settings screens' reads and writes, and the daily job that posts the
  * charges. Posting needs the ledger, which the invoices module owns: it supplies the job's body
- * with `supplyDailyCharges` (the seam), and this module registers the job under its name.
+ * with `supplyDailyCharges` (the seam); this module gives the job's name and its body
+ * (`dailyChargesJob`), which apps/server/src/jobs.ts declares.
  */
 
 export type PartyKind = 'customer' | 'company';
@@ -177,8 +178,3 @@ export async function chargeSettings(ctx: RequestContext, day: string): Promise<
  * so a day posted late (a catch-up) posts what it would have posted on time.
  */
 export const dailyChargesJob: DailyJob = async (ctx, day) => postCharges(ctx, day, await chargeSettings(ctx, day));
-
-/** Registers `finance:daily-charges` with the daily job runner (called once at start). */
-export function registerFinanceJobs(): void {
-  registerDailyJob(DAILY_CHARGES_JOB, dailyChargesJob);
-}

@@ -1,5 +1,4 @@
 import type { RequestContext } from '../../../kit/context.ts';
-import { jobMetrics } from '../../../kit/job-metrics.ts';
 import * as repo from '../repository.ts';
 import { failRefund, recordStripeRefund } from './refund.ts';
 import { cancelAtStripe } from './service.ts';
@@ -11,10 +10,10 @@ import { isStripeOutage, refundAtStripe, stripeOf } from './stripe.ts';
  * After FINISH_AFTER_MS the finisher ends them: a payment's intent is made or found again with the
  * same key and cancelled (nobody holds its client secret), a refund is asked again with its key.
  * An attempt still open on a milestone a reissue or a cancel voided is cancelled too.
- * Safe on several servers at once: every step is keyed at Stripe and applied under row locks.
+ * The body of job `stripe_finisher` (apps/server/src/jobs.ts: every minute, once across servers);
+ * safe to run twice anyway: every step is keyed at Stripe and applied under row locks.
  */
 export const FINISH_AFTER_MS = 2 * 60_000;
-export const FINISHER_EVERY_MS = 60_000;
 
 export async function finishStripeWork(ctx: RequestContext, now: Date = new Date()) {
   const stripe = stripeOf(ctx.config);
@@ -50,29 +49,6 @@ export async function finishStripeWork(ctx: RequestContext, now: Date = new Date
       else await failRefund(ctx, r.id, (err as Error).message);
     }
   }
+  if (done.payments || done.refunds || done.failed) ctx.log.info(done, 'stripe finisher round');
   return done;
-}
-
-/** Runs the finisher every FINISHER_EVERY_MS; `stop()` waits for a round under way. */
-export function startStripeFinisher(ctx: RequestContext, everyMs: number = FINISHER_EVERY_MS) {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
-    running = running
-      .then(() => jobMetrics.track('stripe_finisher', () => finishStripeWork(ctx)))
-      .then((r) => {
-        if (r.payments || r.refunds || r.failed) ctx.log.info(r, 'stripe finisher round');
-      })
-      .catch((err) => ctx.log.error({ err }, 'stripe finisher failed'));
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
