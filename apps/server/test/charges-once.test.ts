@@ -5,9 +5,11 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { backgroundJobs } from '../src/jobs.ts';
 import { type Ctx, systemContext } from '../src/kit/context.ts';
-import { runDailyJobs, startDailyJobs, utcDay } from '../src/kit/daily-jobs.ts';
-import { DAILY_CHARGES_JOB, updateOverdueInterest } from '../src/modules/finance/charges/service.ts';
+import { catchUpDailyJob, utcDay } from '../src/kit/jobs/daily.ts';
+import { startJobRunner } from '../src/kit/jobs/runner.ts';
+import { DAILY_CHARGES_JOB, dailyChargesJob, updateOverdueInterest } from '../src/modules/finance/charges/service.ts';
 import { todayLocal } from '../src/modules/invoices/common.ts';
 import { seed } from '../src/seed/index.ts';
 import { testConfig } from './helpers.ts';
@@ -42,16 +44,22 @@ let firstStart: { createdDemoUsers: number; createdDemoOrders: number };
 const today = utcDay();
 const yesterday = plus(today, -1);
 
-/** What `npm start` does on the database (main.ts): the seed, the app, the daily jobs' first tick. */
+/** What `npm start` does on the database (main.ts): the seed, the app, the job runner's first tick. */
 async function start() {
   const config = testConfig({ appEnv: 'production' });
   const seeded = await seed(handle.db, { demo: true, demoFinance: true, demoOrders: true, config });
   const started = await buildApp({ db: handle.db, config, logger: false });
   await started.ready();
-  const jobs = startDailyJobs(systemContext(started.deps, silent));
+  const jobs = startJobRunner(systemContext(started.deps, silent), backgroundJobs());
+  await jobs.tick();
   await jobs.stop();
   return { app: started, seeded };
 }
+
+/** A run of the daily job as the runner makes it on `today`: the catch-up, by job name. */
+const runDailyJobs = async (ctx: Ctx | ReturnType<typeof systemContext>, today: string) => ({
+  [DAILY_CHARGES_JOB]: await catchUpDailyJob(ctx, DAILY_CHARGES_JOB, dailyChargesJob, today),
+});
 
 async function call(endpoint: Endpoint, options: { token?: string; params?: object; query?: object; body?: object }) {
   const res = await app.inject({
