@@ -1,6 +1,15 @@
 import { type DbHandle, DEMO_PASSWORD, schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
-import { buildPath, type Endpoint, financeApi, financeReportsApi, formatMoney, parseMoney } from '@cab/shared';
+import {
+  buildPath,
+  dayIn,
+  type Endpoint,
+  financeApi,
+  financeReportsApi,
+  formatMoney,
+  parseMoney,
+  todayIn,
+} from '@cab/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +19,6 @@ import { type Ctx, systemContext } from '../src/kit/context.ts';
 import { catchUpDailyJob, utcDay } from '../src/kit/jobs/daily.ts';
 import { startJobRunner } from '../src/kit/jobs/runner.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob, updateOverdueInterest } from '../src/modules/finance/charges/service.ts';
-import { todayLocal } from '../src/modules/invoices/common.ts';
 import { seed } from '../src/seed/index.ts';
 import { testConfig } from './helpers.ts';
 
@@ -121,16 +129,16 @@ describe('the demo, made once and dated as it happened', () => {
       .where(and(eq(schema.ledgerEntries.kind, 'REVERSAL'), eq(schema.orders.status, 'CANCELLED')));
     expect(voids.length).toBeGreaterThan(0);
     for (const v of voids) {
-      expect(v.day).toBe(todayLocal(v.cancelledAt!));
+      expect(v.day).toBe(dayIn(v.cancelledAt!));
       expect(v.supersededAt?.getTime()).toBe(v.cancelledAt!.getTime());
     }
     // Every entry is effective the day it was recorded (replayed at its time), not the day the demo was made.
     const entries = await db.select().from(schema.ledgerEntries);
-    const misdated = entries.filter((e) => e.effectiveDate !== todayLocal(e.recordedAt));
+    const misdated = entries.filter((e) => e.effectiveDate !== dayIn(e.recordedAt));
     expect(misdated.map((e) => [e.kind, e.notes, e.effectiveDate, e.recordedAt.toISOString()])).toEqual([]);
     const revenue = await call(financeReportsApi.revenue, {
       token: await login('admin@demo.test'),
-      query: { interval: 'day', date_after: todayLocal(), date_before: todayLocal() },
+      query: { interval: 'day', date_after: todayIn(), date_before: todayIn() },
     });
     expect(Number(revenue.body.totals.invoiced)).toBeGreaterThanOrEqual(0);
 
@@ -153,9 +161,9 @@ describe('the demo, made once and dated as it happened', () => {
       );
     expect(dated.length).toBeGreaterThan(0);
     for (const m of dated) {
-      const completedOn = todayLocal(m.completedAt!);
+      const completedOn = dayIn(m.completedAt!);
       expect(m.dueDate).toBe(m.due === 'BEFORE_PICKUP' ? completedOn : plus(completedOn, m.days));
-      expect(m.dueDate < todayLocal()).toBe(true);
+      expect(m.dueDate < todayIn()).toBe(true);
     }
   });
 
@@ -269,7 +277,7 @@ describe('the payment reminder', () => {
 
   it('names the open balance the aging report gives the party and its oldest open due date', async () => {
     const admin = await login('admin@demo.test');
-    const report = await aging(todayLocal());
+    const report = await aging(todayIn());
     const totalOf = (type: string, id: number) =>
       (report.results as { party: { type: string; id: number }; total: string }[]).find(
         (r) => r.party.type === type && r.party.id === id,

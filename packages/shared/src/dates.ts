@@ -71,11 +71,11 @@ export const daysBetween = (a: string, b: string) => Math.round((dayMs(b) - dayM
 /** 0 (Sunday) to 6 (Saturday). */
 export const weekdayOf = (day: string) => new Date(dayMs(day)).getUTCDay();
 
-/** The instant `day` (plus `plus` days) starts in `zone`: midnight there, the bound of a time range. */
-export function startOfDayIn(day: string, zone: string | undefined = SHOP_TIME_ZONE, plus = 0): Date {
+/** The instant `day` starts in `zone`: midnight there, the bound of a time range. */
+export function startOfDayIn(day: string, zone: string | undefined = SHOP_TIME_ZONE): Date {
   const [y, m, d] = partsOf(day);
-  if (zone === undefined) return new Date(y, m - 1, d + plus);
-  const wall = Date.UTC(y, m - 1, d + plus);
+  if (zone === undefined) return new Date(y, m - 1, d);
+  const wall = Date.UTC(y, m - 1, d);
   if (zone === 'UTC') return new Date(wall);
   // The zone's offset at the guess, then again at the corrected instant (a DST change between).
   let at = wall - (wallMs(new Date(wall), zone) - wall);

@@ -1,5 +1,5 @@
 import type { Executor } from '@cab/db';
-import type { Role } from '@cab/shared';
+import { dayIn, type Role } from '@cab/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../deps.ts';
@@ -44,6 +44,11 @@ export interface RequestContext {
    */
   readonly at?: Date;
 }
+
+/** The work's clock: `at` when system work replays a history (the demo seed), else now. */
+export const nowOf = (ctx: { readonly at?: Date }) => ctx.at ?? new Date();
+/** The shop's day (YYYY-MM-DD) on the work's clock; days themselves are packages/shared dates.ts. */
+export const todayOf = (ctx: { readonly at?: Date }) => dayIn(nowOf(ctx));
 
 /** The context of an endpoint that needs a signed-in user. */
 export type Ctx = RequestContext & { actor: Actor };

@@ -1,5 +1,13 @@
 import { schema } from '@cab/db';
-import { type Cents, type InvoiceRow, MILESTONE_STATUSES, type PayMethod, parseMoney, toWire } from '@cab/shared';
+import {
+  type Cents,
+  dayIn,
+  type InvoiceRow,
+  MILESTONE_STATUSES,
+  type PayMethod,
+  parseMoney,
+  toWire,
+} from '@cab/shared';
 import { inArray } from 'drizzle-orm';
 import type { Actor, Ctx, RequestContext } from '../kit/context.ts';
 import {
@@ -65,7 +73,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
         method,
         ...(partial && half !== '0.00' ? { amount: half } : {}),
         reference: method === 'CHECK' ? `CHK ${1000 + i}` : method === 'WIRE' ? `WIRE-${20_260 + i}` : '',
-        received_on: at.toISOString().slice(0, 10),
+        received_on: dayIn(at, 'UTC'),
         notes: 'Demo payment',
         idempotency_key: `demo-${m.id}`,
       });

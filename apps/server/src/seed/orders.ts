@@ -1,6 +1,7 @@
 import { type Executor, schema, seededRandom } from '@cab/db';
 import {
   addBusinessDays,
+  dayIn,
   type GroupPremiumKind,
   holidayMatcher,
   ORDER_STATUSES,
@@ -179,7 +180,6 @@ const DECLINE_REASONS = [
 const CANCEL_NOTES = ['Customer postponed the remodel.', 'Duplicate of another order.'];
 
 const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Statuses that get a second demo order per customer (the ones a shop has most of). */
 const BUSY_STATUSES: readonly OrderStatus[] = ['BID', 'ORDERED', 'VERIFIED', 'IN_PROGRESS'];
@@ -468,9 +468,9 @@ async function planOrders(
       note = status === 'DECLINED' ? picked : null;
     }
     const requestedDate =
-      submitAt && rng.chance(0.5) ? isoDay(new Date(submitAt.getTime() + rng.int(20, 45) * DAY)) : null;
+      submitAt && rng.chance(0.5) ? dayIn(new Date(submitAt.getTime() + rng.int(20, 45) * DAY), 'UTC') : null;
     const dueDate = submitAt
-      ? (requestedDate ?? addBusinessDays(isoDay(submitAt), leadTime, holidayMatcher(holidayRows)))
+      ? (requestedDate ?? addBusinessDays(dayIn(submitAt, 'UTC'), leadTime, holidayMatcher(holidayRows)))
       : null;
     const poNumber = business && rng.chance(0.6) ? `PO-${rng.int(1000, 9999)}` : null;
     const completionPreference = submitted ? rng.pick(['ALL_AT_ONCE', 'AS_READY'] as const) : null;

@@ -1,4 +1,5 @@
 import { schema } from '@cab/db';
+import { addDays, dayIn } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import type { Ctx, RequestContext } from '../kit/context.ts';
 import { nextWorkingDay, plannerList, planOrder } from '../modules/reports/index.ts';
@@ -15,7 +16,7 @@ export async function seedDemoPlans(ctx: RequestContext, now = new Date()): Prom
     ...ctx,
     actor: { id: admin.id, email: admin.email, role: 'ADMIN', companyId: null, tokenId: 0, mustChangePassword: false },
   };
-  const today = now.toISOString().slice(0, 10);
+  const today = dayIn(now, 'UTC');
   const { results } = await plannerList(as, {});
   const open = results.filter((r) => r.planned_date === null);
   // Every fourth open order stays in the unplanned column.
@@ -23,11 +24,9 @@ export async function seedDemoPlans(ctx: RequestContext, now = new Date()): Prom
   let day = await nextWorkingDay(as, today);
   let planned = 0;
   for (const [i, row] of toPlan.entries()) {
-    if (i > 0 && i % 3 === 0) day = await nextWorkingDay(as, addDay(day));
+    if (i > 0 && i % 3 === 0) day = await nextWorkingDay(as, addDays(day, 1));
     await planOrder(as, row.order.id, { planned_date: day });
     planned += 1;
   }
   return planned;
 }
-
-const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -2,11 +2,7 @@ import { type Cents, toWire } from '@cab/shared';
 import type { Actor } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 
-/** What every part of the invoices module shares: today, who reaches what, money on the wire. */
-
-/** Today in the server's zone (YYYY-MM-DD), as the orders module counts days. */
-export const todayLocal = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** What every part of the invoices module shares: who reaches what, money on the wire (days: @cab/shared dates.ts). */
 
 export const money = (c: number) => toWire(c as Cents);
 

@@ -1,6 +1,5 @@
-import type { Cents } from '@cab/shared';
+import { type Cents, dayIn } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
-import { todayLocal } from './common.ts';
 import * as repo from './repository.ts';
 
 /** Posting to the ledger: the one place entries are written (append-only; never updated). */
@@ -45,7 +44,7 @@ export async function post(ctx: RequestContext | Ctx, party: Party, postings: Po
         notes: p.notes ?? '',
         // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
         // seed, `ctx.at`) the day it happened, not the day of the replay.
-        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: todayLocal(ctx.at) } : {}),
+        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: dayIn(ctx.at) } : {}),
         ...(ctx.at ? { recordedAt: ctx.at } : {}),
         createdById: ctx.actor?.id ?? null,
       })),

@@ -1,4 +1,5 @@
 import {
+  dayIn,
   formatWireMoney,
   formatWirePercent,
   INVOICE_WEB_TEXT,
@@ -14,7 +15,7 @@ import PDFDocument from 'pdfkit';
 import type { Ctx } from '../../kit/context.ts';
 import { getSettings } from '../core/index.ts';
 import { getOrder } from '../orders/index.ts';
-import { assertReaches, money, todayLocal } from './common.ts';
+import { assertReaches, money } from './common.ts';
 import { invoiceDetail, paymentsToWire } from './read/service.ts';
 import * as repo from './repository.ts';
 
@@ -93,7 +94,7 @@ function figure(doc: Doc, label: string, amount: string, bold = false) {
 /** "Nov 26, 2026" for a day (YYYY-MM-DD) or the day of an instant in the server's zone. */
 function dayText(value: string | null | undefined): string {
   if (!value) return T.none;
-  const day = value.length === 10 ? value : todayLocal(new Date(value));
+  const day = value.length === 10 ? value : dayIn(new Date(value));
   return new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { Cents, MilestoneStatus } from '@cab/shared';
+import { type Cents, dayIn, type MilestoneStatus } from '@cab/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
 import { estimatedCount, likePattern, orderBy, type Page, type PageWindow, paginate } from '../../kit/list.ts';
@@ -171,9 +171,7 @@ interface RawMilestone {
   credited: string;
 }
 
-const isoDay = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : localDay(v));
-const localDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const isoDay = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : dayIn(v));
 
 const toFigures = (r: RawMilestone): MilestoneFigures => ({
   id: Number(r.id),

@@ -9,6 +9,7 @@ import {
   orderFlags,
   orderSchema,
   slotIds,
+  todayIn,
 } from '@cab/shared';
 import { z } from 'zod';
 import { cachePerDatabase } from '../../kit/answer-cache.ts';
@@ -21,7 +22,6 @@ import { catalogVersionSql, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
 import { orderInvoiceOf, orderInvoiceStampSql } from './lifecycle/listeners.ts';
 import { reaches, visibilityOf } from './lists/visibility.ts';
-import { todayIso } from './pricing/inputs.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { toWireOrder } from './wire.ts';
@@ -58,7 +58,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
   const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
     ? checkDiscountCode(discountCodeInput(code, row.discountCodeClaimed), {
-        today: todayIso(),
+        today: todayIn(),
         total: row.totalAfterCustomerDiscount,
       })
     : null;
@@ -100,7 +100,7 @@ export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> 
   const stamp = await repo.orderStamp(ctx.db, id, (orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
   if (!stamp || !reaches(visibilityOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
-  const version = `${stamp.stamp}|${todayIso()}`;
+  const version = `${stamp.stamp}|${todayIn()}`;
   return detailAnswers(ctx.db).answer(
     key,
     version,

@@ -1,9 +1,11 @@
 import {
   addBusinessDays,
+  addDays,
   type Cents,
   CHART_DEFAULT_PERIODS,
   CHART_MAX_DAYS,
   type ChartQuery,
+  daysBetween,
   ERROR_CODES,
   isBusinessDay,
   type OrderStatus,
@@ -21,7 +23,7 @@ import {
   type SampleRate,
   toWire,
 } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, todayOf } from '../../kit/context.ts';
 import { fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -31,17 +33,6 @@ import { getSettings, holidays } from '../core/index.ts';
 import * as repo from './repository.ts';
 
 /** Production reports, charts and the planner (issue 18, decision 0031). */
-
-const DAY_MS = 86_400_000;
-const dayMs = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => dayOf(dayMs(day) + n * DAY_MS);
-
-/** Today in the server's zone (as the orders' due dates are written); the seed replays at ctx.at. */
-export const todayOf = (ctx: { at?: Date }) => {
-  const now = ctx.at ?? new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 const iso = (v: Date | string | null) =>
   v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString();
@@ -99,7 +90,7 @@ function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: stri
   const to = query.date_before ?? todayOf(ctx);
   const back = { day: 1, week: 7, month: 31 }[rate] * (CHART_DEFAULT_PERIODS[rate] - 1);
   const from = query.date_after ?? addDays(to, -back);
-  if ((dayMs(to) - dayMs(from)) / DAY_MS > CHART_MAX_DAYS) {
+  if (daysBetween(from, to) > CHART_MAX_DAYS) {
     throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeTooLong(CHART_MAX_DAYS));
   }
   return { rate, from, to };
@@ -176,7 +167,7 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
   const today = todayOf(ctx);
   const from = query.date_after ?? today;
   const to = query.date_before ?? addDays(from, 27);
-  if ((dayMs(to) - dayMs(from)) / DAY_MS >= PLANNER_MAX_DAYS) {
+  if (daysBetween(from, to) >= PLANNER_MAX_DAYS) {
     throw fieldError(ERROR_CODES.validation, 'date_before', REPORTS_TEXT.rangeTooLong(PLANNER_MAX_DAYS));
   }
   const [rows, settings, closed] = await Promise.all([

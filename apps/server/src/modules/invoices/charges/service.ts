@@ -1,9 +1,8 @@
-import { type BasisPoints, type Cents, divRound, toWire } from '@cab/shared';
+import { type BasisPoints, type Cents, dayIn, divRound, toWire } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
 import { ordersAwaitingPickup } from '../../orders/index.ts';
-import { todayLocal } from '../common.ts';
 import { type Party, post } from '../ledger.ts';
 import * as repo from './repository.ts';
 
@@ -65,7 +64,7 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
   if (s.storage.enabled && s.storage.dailyAmount > 0) {
     for (const order of await ordersAwaitingPickup(ctx.db, party)) {
       if (!order.completedAt) continue;
-      const completedOn = todayLocal(order.completedAt);
+      const completedOn = dayIn(order.completedAt);
       if (daysBetween(completedOn, day) <= s.storage.freeDays) continue;
       const m = await repo.feeMilestoneOfOrder(ctx.db, order.id);
       // A customer's settings cover their own invoices; a company order is the company's.

@@ -1,7 +1,7 @@
 import type { Executor } from '@cab/db';
-import { type Cents, DEFAULT_INVOICE_STATUSES } from '@cab/shared';
+import { type Cents, DEFAULT_INVOICE_STATUSES, todayIn } from '@cab/shared';
 import type { Actor } from '../../../kit/context.ts';
-import { partyScope, todayLocal } from '../common.ts';
+import { partyScope } from '../common.ts';
 import * as repo from '../repository.ts';
 import type { CreditParty } from './party.ts';
 import { creditAvailable } from './service.ts';
@@ -40,7 +40,7 @@ export async function accountFigures(ctx: {
       customerId: scope.customerId,
       companyId: scope.companyId,
       statuses: DEFAULT_INVOICE_STATUSES,
-      today: todayLocal(),
+      today: todayIn(),
     }),
     creditAvailable(ctx.db, creditParty),
   ]);

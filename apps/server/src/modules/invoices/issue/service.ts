@@ -1,11 +1,11 @@
-import { type BasisPoints, type Cents, divRound, INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
-import type { Ctx, RequestContext } from '../../../kit/context.ts';
+import { addDays, type BasisPoints, type Cents, dayIn, divRound, INVOICE_CODES, INVOICE_TEXT } from '@cab/shared';
+import { type Ctx, nowOf, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { badRequest } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { type PaymentOptionRow, paymentOptionById } from '../../finance/index.ts';
 import type { OrderRow } from '../../orders/index.ts';
 import { carryCharges } from '../charges/service.ts';
-import { money, todayLocal } from '../common.ts';
+import { money } from '../common.ts';
 import { post } from '../ledger.ts';
 import * as repo from '../repository.ts';
 
@@ -31,12 +31,7 @@ export function splitTotal(total: Cents, rules: { percentage: number }[]): Cents
   return parts;
 }
 
-const dayOf = (d: Date | null) => (d ? todayLocal(d) : null);
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+const dayOf = (d: Date | null) => (d ? dayIn(d) : null);
 
 function dueDateOf(rule: PaymentMilestoneRule, issuedOn: string, completedOn: string | null): string | null {
   if (rule.due === 'ON_APPROVAL') return issuedOn;
@@ -59,7 +54,7 @@ const baseNumber = (number: string, version: number) =>
 async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: string, number: string) {
   const option = order.customerPaymentOptionId ? await paymentOptionById(tx.db, order.customerPaymentOptionId) : null;
   const rules = option?.milestones?.length ? option.milestones : FULL;
-  const issuedOn = todayLocal(tx.at ?? new Date());
+  const issuedOn = todayOf(tx);
   const invoice = await repo.insertInvoice(tx.db, {
     orderId: order.id,
     version,
@@ -226,7 +221,7 @@ export async function voidOnCancel(tx: Ctx, order: OrderRow) {
 export async function dateOnComplete(tx: Ctx, order: OrderRow) {
   const current = await repo.currentInvoiceOfOrder(tx.db, order.id);
   if (!current) return undefined;
-  await repo.setCompletionDueDates(tx.db, current.id, todayLocal(order.completedAt ?? tx.at ?? new Date()));
+  await repo.setCompletionDueDates(tx.db, current.id, dayIn(order.completedAt ?? nowOf(tx)));
   return undefined;
 }
 

@@ -12,6 +12,7 @@ import {
   type Payment,
   parseOrderBy,
   type Refund,
+  todayIn,
   toPaged,
   toWire,
 } from '@cab/shared';
@@ -22,12 +23,12 @@ import { pageWindow } from '../../../kit/list.ts';
 import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { chargesOfInvoice } from '../charges/repository.ts';
-import { assertReaches, money, partyScope, receivedAtOf, todayLocal } from '../common.ts';
+import { assertReaches, money, partyScope, receivedAtOf } from '../common.ts';
 import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
 
-export function milestoneStatus(m: repo.MilestoneFigures, today = todayLocal()): MilestoneStatus {
+export function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): MilestoneStatus {
   if (m.voided) return 'VOID';
   if (m.balance <= 0) return 'PAID';
   if (m.dueDate !== null && m.dueDate < today) return 'OVERDUE';
@@ -35,7 +36,7 @@ export function milestoneStatus(m: repo.MilestoneFigures, today = todayLocal()):
   return 'DUE';
 }
 
-export const toWireMilestone = (m: repo.MilestoneFigures, today = todayLocal()): Milestone => ({
+export const toWireMilestone = (m: repo.MilestoneFigures, today = todayIn()): Milestone => ({
   id: m.id,
   invoice: m.invoiceId,
   seq: m.seq,
@@ -93,7 +94,7 @@ function listArgs(ctx: Ctx, query: InvoiceListQuery) {
     order: query.order,
     orderName: query.order_name,
     statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
-    today: todayLocal(),
+    today: todayIn(),
   };
   return [ctx.db, filter, pageWindow(query), parseOrderBy(query.order_by ?? '-issued_at')] as const;
 }
@@ -171,7 +172,7 @@ export const toWireRefund = (r: repo.RefundRecord): Refund => ({
 });
 
 export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<InvoiceDetail> {
-  const today = todayLocal();
+  const today = todayIn();
   const row = await repo.invoiceWithFigures(executor, id, today);
   assertReaches(ctx.actor, row);
   const [milestones, payments, versions, charges] = await Promise.all([
@@ -240,7 +241,7 @@ export async function milestoneDetail(ctx: Ctx, id: number) {
 
 /** The order answer's `invoice` (orders reads it through setOrderInvoiceReader). */
 export async function orderInvoice(db: Executor, orderId: number): Promise<OrderInvoice | null> {
-  const row = await repo.orderInvoiceFigures(db, orderId, todayLocal());
+  const row = await repo.orderInvoiceFigures(db, orderId, todayIn());
   if (!row) return null;
   return {
     id: row.id,

@@ -4,21 +4,24 @@ import {
   type AgingQuery,
   type AgingReport,
   type AgingRow,
+  addDays,
   type Cents,
+  daysBetween,
   FINANCE_REPORTS_TEXT,
   parseOrderBy,
   REVENUE_DEFAULT_PERIODS,
   REVENUE_MAX_DAYS,
   type RevenueQuery,
   type RevenueReport,
+  todayIn,
 } from '@cab/shared';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { fieldError } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { toCsv } from '../../catalog/index.ts';
-import { money, todayLocal } from '../common.ts';
+import { money } from '../common.ts';
 import * as repo from './repository.ts';
 
 /** The finance reports (issue 17, decision 0034): aging by party as of a day, revenue per period. */
@@ -36,7 +39,7 @@ export async function agingReport(
   ctx: Ctx,
   query: AgingQuery,
 ): Promise<AgingReport | { csv: string; filename: string }> {
-  const asOf = query.as_of ?? todayLocal(ctx.at ?? new Date());
+  const asOf = query.as_of ?? todayOf(ctx);
   const sums = await repo.agingSums(ctx.db, asOf);
   const people = await userNames(
     ctx.db,
@@ -97,19 +100,12 @@ export async function agingReport(
   };
 }
 
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-
 export const REVENUE_CSV_COLUMNS = ['period_start', 'invoiced', 'collected'] as const;
 
 /** Invoiced and collected per period; no range: the last REVENUE_DEFAULT_PERIODS periods to today. */
 export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<RevenueReport | { csv: string }> {
   const interval = query.interval;
-  const to = query.date_before ?? todayLocal(ctx.at ?? new Date());
+  const to = query.date_before ?? todayOf(ctx);
   const spanDays = { day: 1, week: 7, month: 31 }[interval] * REVENUE_DEFAULT_PERIODS[interval];
   const from = query.date_after ?? addDays(to, -(spanDays - 1));
   if (from > to) throw fieldError('validation_error', 'date_after', FINANCE_REPORTS_TEXT.rangeReversed);
@@ -140,7 +136,7 @@ export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<Reve
 export async function partyBalance(
   db: Executor,
   party: repo.AgingParty,
-  asOf: string = todayLocal(),
+  asOf: string = todayIn(),
 ): Promise<{ balance: Cents; oldestDueDate: string | null }> {
   const found = await repo.partyBalance(db, party, asOf);
   return { balance: found.balance as Cents, oldestDueDate: found.oldestDueDate };

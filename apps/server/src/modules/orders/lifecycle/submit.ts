@@ -9,6 +9,7 @@ import {
   type OrderSubmit,
   orderSubmitSchema,
   parseMoney,
+  todayIn,
   toWire,
 } from '@cab/shared';
 import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
@@ -20,7 +21,7 @@ import { getSettings, holidays } from '../../core/index.ts';
 import { admittedPaymentOptions, claimCode as claimCodeUse, discountCodeById } from '../../finance/index.ts';
 import { alreadyPriced, changeOrder } from '../change.ts';
 import { insertStoredFiles, removeStored, storeUploads } from '../conversation/files.ts';
-import { chooserOf, freezeRules, todayIso } from '../pricing/inputs.ts';
+import { chooserOf, freezeRules } from '../pricing/inputs.ts';
 import { repriceTotals } from '../pricing/reprice.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as repo from '../repository.ts';
@@ -36,7 +37,7 @@ import { applyMove, checkMove } from './status.ts';
 export const SUPPLEMENT_FIELD = 'supplement_documentation';
 
 /** The earliest date an order submitted today can be done: today + lead_time business days. */
-export async function earliestDueDate(ctx: Ctx, today = todayIso()): Promise<string> {
+export async function earliestDueDate(ctx: Ctx, today = todayIn()): Promise<string> {
   const { lead_time } = await getSettings(ctx);
   const days = Math.max(0, Math.trunc(Number(lead_time) || 0));
   const year = Number(today.slice(0, 4));
@@ -124,7 +125,7 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
   const read = await loadOrderRow(ctx, id);
   checkMove(ctx, read, 'submit');
   const body = parseSubmit(content.fields);
-  const today = todayIso();
+  const today = todayIn();
   const checked = await checkFields(ctx, read, body, today);
   const expected = body.expected_total === undefined ? null : parseMoney(body.expected_total);
 

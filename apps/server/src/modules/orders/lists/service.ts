@@ -1,4 +1,12 @@
-import { type OrderDateRange, type OrderListRow, type orderListQuerySchema, parseOrderBy } from '@cab/shared';
+import {
+  addDays,
+  dayIn,
+  type OrderDateRange,
+  type OrderListRow,
+  type orderListQuerySchema,
+  parseOrderBy,
+  startOfDayIn,
+} from '@cab/shared';
 import type { z } from 'zod';
 import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import type { Ctx } from '../../../kit/context.ts';
@@ -11,15 +19,10 @@ import { visibilityOf } from './visibility.ts';
 
 type ListQuery = z.output<typeof orderListQuerySchema>;
 
-const dayStart = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-const addDays = (date: Date, n: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + n);
-
-/** SPEC 3 selected_range as [first day, last day] (inclusive), in the server's zone. */
-export function rangeDays(range: OrderDateRange, now = new Date()): { from: Date; to: Date } | null {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+/** SPEC 3 selected_range as [first day, last day] (inclusive), in the shop's zone. */
+export function rangeDays(range: OrderDateRange, now = new Date()): { from: string; to: string } | null {
+  const today = dayIn(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
   switch (range) {
     case 'today':
       return { from: today, to: today };
@@ -30,14 +33,13 @@ export function rangeDays(range: OrderDateRange, now = new Date()): { from: Date
     case 'last_30_days':
       return { from: addDays(today, -29), to: today };
     case 'this_month':
-      return { from: new Date(today.getFullYear(), today.getMonth(), 1), to: today };
-    case 'last_month':
-      return {
-        from: new Date(today.getFullYear(), today.getMonth() - 1, 1),
-        to: new Date(today.getFullYear(), today.getMonth(), 0),
-      };
+      return { from: monthStart, to: today };
+    case 'last_month': {
+      const to = addDays(monthStart, -1);
+      return { from: `${to.slice(0, 7)}-01`, to };
+    }
     case 'this_year':
-      return { from: new Date(today.getFullYear(), 0, 1), to: today };
+      return { from: `${today.slice(0, 4)}-01-01`, to: today };
     default:
       return null;
   }
@@ -48,14 +50,14 @@ export async function listOrders(ctx: Ctx, query: ListQuery) {
   const visibility = visibilityOf(actor);
   const isShop = 'all' in visibility;
   const range = query.selected_range ? rangeDays(query.selected_range) : null;
-  const from = range?.from ?? (query.date_after ? dayStart(query.date_after) : undefined);
-  const to = range?.to ?? (query.date_before ? dayStart(query.date_before) : undefined);
+  const from = range?.from ?? query.date_after;
+  const to = range?.to ?? query.date_before;
   const filter: repo.OrderListFilter = {
     visibility,
     name: query.name?.trim() || undefined,
     statuses: query.status,
-    createdFrom: from,
-    createdBefore: to ? addDays(to, 1) : undefined,
+    createdFrom: from ? startOfDayIn(from) : undefined,
+    createdBefore: to ? startOfDayIn(addDays(to, 1)) : undefined,
     customerId: isShop ? query.customer : undefined,
   };
   const orderKeys = query.order_by || '-created_at';

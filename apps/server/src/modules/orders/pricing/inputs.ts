@@ -9,6 +9,7 @@ import {
   pricingItemOf,
   taxRateToWire,
   taxStateOf,
+  todayIn,
   toWire,
 } from '@cab/shared';
 import type { RequestContext } from '../../../kit/context.ts';
@@ -22,16 +23,12 @@ import * as repo from './sources.ts';
  * packages/shared/src/pricing does every sum; this file only resolves what it needs.
  */
 
-/** Today's date in the server's zone (YYYY-MM-DD): the engine never reads a clock. */
-export const todayIso = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
 /**
  * Today's rules for `order` (as `recalculate` and a bid see them), with the state they tax: the
  * rows read here, the rules applied by the shared `orderLevelInputOf` and `taxStateOf`
  * (decision 0024), as the builder and the seed apply them.
  */
-export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today = todayIso()) {
+export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today = todayIn()) {
   const db: Executor = ctx.db;
   const shippingState = order.shippingAddress?.state ?? null;
   const needsDefault = order.shippingMethod !== 'PICKUP' && shippingState === null;
@@ -78,7 +75,7 @@ export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today
 export async function orderLevelInput(
   ctx: RequestContext,
   order: repo.OrderRow,
-  today = todayIso(),
+  today = todayIn(),
   live = false,
 ): Promise<Omit<OrderPricingInput, 'groups'>> {
   const rules = !live && order.frozenRules ? order.frozenRules : await liveRules(ctx, order, today);

@@ -15,6 +15,7 @@ import {
   type orderQuoteQuerySchema,
   parseCustomDiscount,
   priceOrder,
+  todayIn,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -35,7 +36,7 @@ import { loadOrderRow } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
 import { auditTotals, toWirePaymentOption } from '../wire.ts';
-import { chooserOf, everyTotal, freezeRules, frozenGroups, liveRules, orderLevelInput, todayIso } from './inputs.ts';
+import { chooserOf, everyTotal, freezeRules, frozenGroups, liveRules, orderLevelInput } from './inputs.ts';
 import { repriceFromCatalogue, repriceTotals, totalsColumns } from './reprice.ts';
 
 /**
@@ -187,7 +188,7 @@ export function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: 
         throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
       }
       const refusal = checkDiscountCode(discountCodeInput(code, false), {
-        today: todayIso(),
+        today: todayIn(),
         total: row.totalAfterCustomerDiscount,
       });
       if (refusal) {
@@ -287,6 +288,6 @@ export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof or
 export async function paymentOptions(ctx: Ctx, id: number, date: string | undefined) {
   const row = await loadOrderRow(ctx, id);
   const customer = await customerOf(ctx.db, row.customerId);
-  const rows = await admittedPaymentOptions(ctx.db, chooserOf(row, customer, date ?? todayIso()));
+  const rows = await admittedPaymentOptions(ctx.db, chooserOf(row, customer, date ?? todayIn()));
   return { results: rows.map(toWirePaymentOption) };
 }

@@ -5,6 +5,7 @@ import {
   type Milestone,
   parseMoney,
   payBodySchema,
+  todayIn,
   toWire,
 } from '@cab/shared';
 import { useEffect } from 'react';
@@ -62,7 +63,7 @@ export function RecordPaymentDialog({
       method: 'CHECK',
       amount: milestone.balance,
       reference: '',
-      received_on: new Date().toISOString().slice(0, 10),
+      received_on: todayIn(),
       notes: '',
       credit_memo: '',
     },

@@ -12,6 +12,7 @@ import {
   parsePercent,
   SHIPPING_METHODS,
   ORDERS_WEB_TEXT as T,
+  todayIn,
 } from '@cab/shared';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import AttachFileRounded from '@mui/icons-material/AttachFileRounded';
@@ -48,7 +49,6 @@ import {
 } from '../api.ts';
 import { addressText } from '../detail/address.ts';
 import { finalRows, MoneyRows } from '../detail/MoneyRows.tsx';
-import { localToday } from '../detail/submitDate.ts';
 import { formatDay } from '../list/day.ts';
 
 interface Values {
@@ -151,7 +151,7 @@ function SubmitForm({
   const { enqueueSnackbar } = useSnackbar();
   const submit = useSubmitOrder({ id: orderId, version });
   const terms = useTermsOfUse(orderId);
-  const today = localToday();
+  const today = todayIn();
   const lead = useLeadTime(Number(today.slice(0, 4)));
   const earliest = lead.data
     ? earliestRequestedDate(today, lead.data.leadTime, (day) => lead.data.holidays.has(day))

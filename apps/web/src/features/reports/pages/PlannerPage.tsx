@@ -1,4 +1,4 @@
-import { type PlannerRow, REPORTS_WEB_TEXT as T } from '@cab/shared';
+import { addDays, dayMs, type PlannerRow, REPORTS_WEB_TEXT as T, todayIn, weekdayOf } from '@cab/shared';
 import {
   DndContext,
   type DragEndEvent,
@@ -22,19 +22,12 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
-const DAY_MS = 86_400_000;
 /** The statuses the planner may (re)plan: submitted and not finished. */
 const MOVABLE: ReadonlySet<string> = new Set(['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED']);
 const WEEKS = 4;
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 /** The Monday of the week `day` is in. */
-const mondayOf = (day: string) => addDays(day, -((new Date(dayMs(day)).getUTCDay() + 6) % 7));
-const isWeekend = (day: string) => [0, 6].includes(new Date(dayMs(day)).getUTCDay());
+const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
+const isWeekend = (day: string) => [0, 6].includes(weekdayOf(day));
 const dayLabel = (day: string) =>
   new Date(dayMs(day)).toLocaleDateString('en-US', {
     weekday: 'short',
@@ -171,7 +164,7 @@ function UnplannedColumn({ rows }: { rows: PlannerRow[] }) {
  */
 export default function PlannerPage() {
   const { enqueueSnackbar } = useSnackbar();
-  const [start, setStart] = useState(() => mondayOf(localToday()));
+  const [start, setStart] = useState(() => mondayOf(todayIn()));
   const end = addDays(start, WEEKS * 7 - 1);
   const planner = usePlanner(start, end);
   const plan = usePlanOrder();
