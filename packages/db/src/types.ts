@@ -1,5 +1,4 @@
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type * as schema from './schema/index.ts';
 
 // Without drizzle's relational query API (`db.query.*`, unused here): given the schema, drizzle
 // builds a query builder per table for every transaction it opens, a share of each write's CPU.

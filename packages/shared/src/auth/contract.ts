@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { endpoint } from '../http/contract.ts';
 import {
   loginBodySchema,

@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
-import { idField } from '../validation.ts';
 import {
   appConfigSchema,
   dashboardSchema,

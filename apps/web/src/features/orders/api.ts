@@ -6,7 +6,6 @@ import {
   ORDER_LIFECYCLE_CODES,
   type Order,
   type OrderFilter,
-  type OrderGroupInput,
   type OrderListQuery,
   ordersApi,
 } from '@cab/shared';
