@@ -151,8 +151,7 @@ function dbErrorText(err: unknown): string {
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const neutraliseFormula = (text: string) =>
-  FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+const neutraliseFormula = (text: string) => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
 const QUOTED_FORMULA = /^'[=+\-@\t\r]/;
 const readCell = (raw: string) => (QUOTED_FORMULA.test(raw) ? raw.slice(1) : raw).trim();
 
