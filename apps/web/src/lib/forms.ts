@@ -2,6 +2,7 @@ import { NOTIFY_MS } from '@cab/shared';
 import { useSnackbar } from 'notistack';
 import type { BaseSyntheticEvent } from 'react';
 import {
+  type Control,
   type FieldErrors,
   type FieldValues,
   type Path,
@@ -109,14 +110,16 @@ export function useFrameSubmit<T extends FieldValues, V = T>(
   return { onSubmit, pending, errors: form.formState.errors };
 }
 
-/** What a FormDialog takes from its form: spread it on the dialog (`<FormDialog {...dialog} title=…>`). */
+/** What a FormDialog takes from its form: spread it on the dialog (`<FormDialog {...dialog} title=… fields={…}>`). */
 export interface DialogForm<T extends FieldValues> extends FormFrame<T> {
   onClose: () => void;
+  /** The form's control, for the dialog's declared `fields`. */
+  control: Control<T>;
 }
 
 /** `useFrameSubmit` for a form in a dialog: the dialog closes once `save` has resolved (before its success message shows). */
 export function useDialogSubmit<T extends FieldValues, V = T>(
-  form: SubmittingForm<T, V>,
+  form: SubmittingForm<T, V> & { control: Control<T> },
   fields: readonly Path<T>[],
   save: (values: V) => Promise<unknown>,
   { onClose, ...options }: FormSubmitOptions & { onClose: () => void; pending: boolean },
@@ -131,7 +134,7 @@ export function useDialogSubmit<T extends FieldValues, V = T>(
     },
     options,
   );
-  return { ...frame, onClose };
+  return { ...frame, onClose, control: form.control };
 }
 
 export interface BodyResolverOptions<V> {

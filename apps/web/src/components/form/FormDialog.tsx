@@ -7,8 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { type FormEvent, type ReactNode, useId } from 'react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { Control, FieldErrors, FieldValues } from 'react-hook-form';
 import { LoadingOverlay } from '../LoadingOverlay.tsx';
+import { type FieldList, FormFields } from './FormFields.tsx';
 import { FormRootError } from './FormRootError.tsx';
 
 interface FormDialogProps<T extends FieldValues> {
@@ -34,7 +35,10 @@ interface FormDialogProps<T extends FieldValues> {
   layout?: 'stack' | 'grid';
   /** With `errors`: shown first, above the form-level error (a note on what may be changed). */
   notice?: ReactNode;
-  children: ReactNode;
+  /** The form's fields, declared (FormFields), before the children; `control` comes with useDialogSubmit. */
+  fields?: FieldList<T>;
+  control?: Control<T>;
+  children?: ReactNode;
 }
 
 /** A dialog holding one form: title, fields, Cancel and a submit button. */
@@ -53,9 +57,17 @@ export function FormDialog<T extends FieldValues>({
   errors,
   layout = 'stack',
   notice,
+  fields,
+  control,
   children,
 }: FormDialogProps<T>) {
   const titleId = useId();
+  const content = (
+    <>
+      {fields && control && <FormFields control={control} fields={fields} />}
+      {children}
+    </>
+  );
   const close = () => {
     if (!pending) onClose();
   };
@@ -87,20 +99,20 @@ export function FormDialog<T extends FieldValues>({
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
           {errors === undefined ? (
-            children
+            content
           ) : layout === 'grid' ? (
             <Grid container spacing={2}>
               {notice && <Grid size={12}>{notice}</Grid>}
               <Grid size={12}>
                 <FormRootError errors={errors} />
               </Grid>
-              {children}
+              {content}
             </Grid>
           ) : (
             <Stack spacing={2} sx={{ pt: 1 }}>
               {notice}
               <FormRootError errors={errors} />
-              {children}
+              {content}
             </Stack>
           )}
         </DialogContent>

@@ -43,17 +43,14 @@ export interface FormSection {
   section: ReactNode;
 }
 
+/** A form's fields as declared: `false`/null for a field this user does not get, `{ section }` for a heading. */
+export type FieldList<T extends FieldValues> = readonly (FieldSpec<T> | FormSection | false | null | undefined)[];
+
 /**
  * A form's fields from a list; `false`/null entries (a field this user does not get) are skipped,
  * `{ section }` entries head the fields after them (grid forms).
  */
-export function FormFields<T extends FieldValues>({
-  control,
-  fields,
-}: {
-  control: Control<T>;
-  fields: readonly (FieldSpec<T> | FormSection | false | null | undefined)[];
-}) {
+export function FormFields<T extends FieldValues>({ control, fields }: { control: Control<T>; fields: FieldList<T> }) {
   return (
     <>
       {fields.map((spec, index) => {

@@ -3,7 +3,6 @@ import { ACCOUNTS_TEXT, type AccountUser, type BusinessUserPatch, businessUserPa
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useUpdateBusinessUser } from '../api.ts';
 import { personFields } from './personFields.ts';
@@ -37,8 +36,7 @@ export function BusinessUserDialog({ user, onClose }: { user: AccountUser; onClo
       title={ACCOUNTS_TEXT.editUserTitle(user.full_name)}
       submitLabel={ACCOUNTS_TEXT.save}
       testId="business-user-dialog"
-    >
-      <FormFields control={form.control} fields={personFields<BusinessUserPatch>({ autoFocus: true })} />
-    </FormDialog>
+      fields={personFields<BusinessUserPatch>({ autoFocus: true })}
+    />
   );
 }

@@ -14,7 +14,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { AsyncAutocomplete } from '../../../components/AsyncAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { RadioChoice } from '../../../components/form/RadioChoice.tsx';
 import { call } from '../../../lib/api.ts';
@@ -96,23 +95,20 @@ export function InviteDialog({
       title={scope === 'admin' ? ACCOUNTS_TEXT.inviteTitle : ACCOUNTS_TEXT.inviteEmployeeTitle}
       submitLabel={ACCOUNTS_TEXT.invite}
       testId="invite-dialog"
+      fields={[
+        { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true, autoFocus: true },
+        ...personFields<InviteBody>(),
+        {
+          name: 'role',
+          label: ACCOUNTS_TEXT.role,
+          type: 'select',
+          required: true,
+          options: allowed,
+          labels: ROLE_LABELS,
+          testId: 'invite-role',
+        },
+      ]}
     >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'email', label: ACCOUNTS_TEXT.email, type: 'email', required: true, autoFocus: true },
-          ...personFields<InviteBody>(),
-          {
-            name: 'role',
-            label: ACCOUNTS_TEXT.role,
-            type: 'select',
-            required: true,
-            options: allowed,
-            labels: ROLE_LABELS,
-            testId: 'invite-role',
-          },
-        ]}
-      />
       {pickCompany && role === 'BUSINESS_MANAGER' && (
         <RadioChoice
           label={ACCOUNTS_TEXT.companyChoice}

@@ -2,7 +2,6 @@ import { ACCOUNTS_TEXT, type AccessRequest, MSG, rejectAccessRequestBodySchema }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useRejectAccessRequest } from '../api.ts';
 
@@ -30,13 +29,7 @@ export function RejectRequestDialog({ request, onClose }: { request: AccessReque
       title={ACCOUNTS_TEXT.rejectRequestTitle(request.email)}
       submitLabel={ACCOUNTS_TEXT.reject}
       testId="reject-dialog"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'reason', label: ACCOUNTS_TEXT.reasonOptional, type: 'multiline', minRows: 3, autoFocus: true },
-        ]}
-      />
-    </FormDialog>
+      fields={[{ name: 'reason', label: ACCOUNTS_TEXT.reasonOptional, type: 'multiline', minRows: 3, autoFocus: true }]}
+    />
   );
 }

@@ -10,7 +10,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { FormSwitch } from '../../../components/form/FormSwitch.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useCreateStaff, useUpdateStaff } from '../api.ts';
@@ -64,29 +63,26 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
       title={user ? ACCOUNTS_TEXT.editUserTitle(user.full_name) : ACCOUNTS_TEXT.addStaffTitle}
       submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
       testId="staff-dialog"
+      fields={[
+        {
+          name: 'email',
+          label: ACCOUNTS_TEXT.email,
+          type: 'email',
+          required: true,
+          disabled: Boolean(user),
+          autoFocus: !user,
+        },
+        ...personFields<Values>(),
+        {
+          name: 'role',
+          label: ACCOUNTS_TEXT.role,
+          type: 'select',
+          required: true,
+          options: STAFF_ROLES,
+          labels: ROLE_LABELS,
+        },
+      ]}
     >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'email',
-            label: ACCOUNTS_TEXT.email,
-            type: 'email',
-            required: true,
-            disabled: Boolean(user),
-            autoFocus: !user,
-          },
-          ...personFields<Values>(),
-          {
-            name: 'role',
-            label: ACCOUNTS_TEXT.role,
-            type: 'select',
-            required: true,
-            options: STAFF_ROLES,
-            labels: ROLE_LABELS,
-          },
-        ]}
-      />
       {user && <FormSwitch control={form.control} name="is_active" label={ACCOUNTS_TEXT.active} />}
     </FormDialog>
   );

@@ -1,7 +1,6 @@
 import { CATALOG_TEXT, type PremiumGroup, type PremiumType, premiumGroupBodySchema } from '@cab/shared';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useCreatePremiumGroup } from '../api.ts';
 
@@ -56,14 +55,10 @@ export function PremiumGroupDialog({
       testId="premium-group-dialog"
       // The dialog sits inside the premium form: keep the submit from reaching it.
       nested
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'name', label: CATALOG_TEXT.groupName, required: true, autoFocus: true },
-          { name: 'index', label: CATALOG_TEXT.index, type: 'number', min: 0 },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        { name: 'name', label: CATALOG_TEXT.groupName, required: true, autoFocus: true },
+        { name: 'index', label: CATALOG_TEXT.index, type: 'number', min: 0 },
+      ]}
+    />
   );
 }

@@ -12,7 +12,6 @@ import { useEffect } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
 import { type ItemScope, useProductGroup, useSaveItem } from '../api.ts';
 import { CategoryAutocomplete, type CategoryRef } from '../components/CategoryAutocomplete.tsx';
@@ -181,72 +180,66 @@ export function LineItemFormDialog({
       maxWidth="md"
       testId="item-form-dialog"
       submitTestId="item-form-submit"
-    >
-      <FormFields
-        control={control}
-        fields={[
-          {
-            name: 'manufacturer_code',
-            label: CATALOG_TEXT.manufacturerCode,
-            required: true,
-            autoFocus: !item,
-            size: 'half',
-          },
-          {
-            name: 'price',
-            size: 'half',
-            element: (
-              <FormPriceInput control={control} name="price" label={CATALOG_TEXT.price} required adornment="$" />
-            ),
-          },
-          { name: 'description', label: CATALOG_TEXT.description, size: 'full' },
-          {
-            name: 'category',
-            size: 'half',
-            element: (
-              <FormAutocomplete
-                control={control}
-                name="category"
-                component={CategoryAutocomplete}
-                type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
-                required
-                testId="category-autocomplete"
-              />
-            ),
-          },
-          {
-            name: 'base_category',
-            label: CATALOG_TEXT.baseCategory,
-            type: 'select',
-            options: BASE_CATEGORIES,
-            noneLabel: CATALOG_TEXT.none,
-            size: 'half',
-          },
-          { section: CATALOG_TEXT.dimensionsSection },
-          ...DIMENSIONS.map(
-            (name) => ({ name, label: CATALOG_TEXT[name], inputMode: 'decimal', size: 'quarter' }) as const,
+      fields={[
+        {
+          name: 'manufacturer_code',
+          label: CATALOG_TEXT.manufacturerCode,
+          required: true,
+          autoFocus: !item,
+          size: 'half',
+        },
+        {
+          name: 'price',
+          size: 'half',
+          element: <FormPriceInput control={control} name="price" label={CATALOG_TEXT.price} required adornment="$" />,
+        },
+        { name: 'description', label: CATALOG_TEXT.description, size: 'full' },
+        {
+          name: 'category',
+          size: 'half',
+          element: (
+            <FormAutocomplete
+              control={control}
+              name="category"
+              component={CategoryAutocomplete}
+              type={isAttachment ? 'ATTACHMENT' : 'LINE_ITEM'}
+              required
+              testId="category-autocomplete"
+            />
           ),
-          { name: 'hinge', label: CATALOG_TEXT.hinge, type: 'select', options: HINGES, size: 'quarter' },
-          { section: CATALOG_TEXT.countsSection },
-          ...COUNTS.map(([name, label]) => ({ name, label, type: 'number', min: 0, size: 'quarter' }) as const),
-          { section: CATALOG_TEXT.exportSection },
-          ...EXPORT_NAMES.map(
-            (name, i) =>
-              ({
-                name,
-                label: CATALOG_TEXT.exportNameN(i + 1),
-                required: i === 0 && !isAttachment,
-                size: 'half',
-              }) as const,
-          ),
-          {
-            name: 'product_group',
-            size: 'full',
-            element: <FormAutocomplete control={control} name="product_group" component={ProductGroupAutocomplete} />,
-          },
-          { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
-        ]}
-      />
-    </FormDialog>
+        },
+        {
+          name: 'base_category',
+          label: CATALOG_TEXT.baseCategory,
+          type: 'select',
+          options: BASE_CATEGORIES,
+          noneLabel: CATALOG_TEXT.none,
+          size: 'half',
+        },
+        { section: CATALOG_TEXT.dimensionsSection },
+        ...DIMENSIONS.map(
+          (name) => ({ name, label: CATALOG_TEXT[name], inputMode: 'decimal', size: 'quarter' }) as const,
+        ),
+        { name: 'hinge', label: CATALOG_TEXT.hinge, type: 'select', options: HINGES, size: 'quarter' },
+        { section: CATALOG_TEXT.countsSection },
+        ...COUNTS.map(([name, label]) => ({ name, label, type: 'number', min: 0, size: 'quarter' }) as const),
+        { section: CATALOG_TEXT.exportSection },
+        ...EXPORT_NAMES.map(
+          (name, i) =>
+            ({
+              name,
+              label: CATALOG_TEXT.exportNameN(i + 1),
+              required: i === 0 && !isAttachment,
+              size: 'half',
+            }) as const,
+        ),
+        {
+          name: 'product_group',
+          size: 'full',
+          element: <FormAutocomplete control={control} name="product_group" component={ProductGroupAutocomplete} />,
+        },
+        { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
+      ]}
+    />
   );
 }

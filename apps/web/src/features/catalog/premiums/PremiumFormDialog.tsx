@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import type { FieldSpec } from '../../../components/form/FormFields.tsx';
 import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
 import { bodyResolver, textOf, useDialogSubmit } from '../../../lib/forms.ts';
@@ -170,137 +170,134 @@ export function PremiumFormDialog({
       maxWidth="md"
       testId="premium-form-dialog"
       submitTestId="premium-form-submit"
-    >
-      <FormFields
-        control={control}
-        fields={[
-          {
-            name: 'code',
-            label: CATALOG_TEXT.code,
-            required: true,
-            disabled: locked,
-            autoFocus: !premium,
-            size: 'half',
-          },
-          { name: 'description', label: CATALOG_TEXT.description, disabled: locked, size: 'half' },
-          {
-            name: 'categories',
-            size: 'full',
-            element: (
-              <FormAutocomplete
+      fields={[
+        {
+          name: 'code',
+          label: CATALOG_TEXT.code,
+          required: true,
+          disabled: locked,
+          autoFocus: !premium,
+          size: 'half',
+        },
+        { name: 'description', label: CATALOG_TEXT.description, disabled: locked, size: 'half' },
+        {
+          name: 'categories',
+          size: 'full',
+          element: (
+            <FormAutocomplete
+              control={control}
+              name="categories"
+              component={CategoriesAutocomplete}
+              type={config.type}
+              required
+              testId="categories-autocomplete"
+            />
+          ),
+        },
+        f.finishOptions && {
+          name: 'finish_options',
+          size: 'full',
+          element: (
+            <FormAutocomplete
+              control={control}
+              name="finish_options"
+              component={PremiumsAutocomplete}
+              kind="finish_option"
+              label={CATALOG_TEXT.finishOptions}
+              testId="finish-options-autocomplete"
+            />
+          ),
+        },
+        f.woodSpecies && {
+          name: 'wood_species',
+          size: 'full',
+          element: (
+            <FormAutocomplete
+              control={control}
+              name="wood_species"
+              component={PremiumsAutocomplete}
+              kind="wood_species"
+              label={CATALOG_TEXT.woodSpecies}
+              testId="wood-species-autocomplete"
+            />
+          ),
+        },
+        {
+          name: 'export_name',
+          label: CATALOG_TEXT.exportName,
+          required: config.type !== 'FINISHED_SIDE',
+          disabled: locked,
+          size: f.exportCategory ? 'half' : 'full',
+        },
+        f.exportCategory && {
+          name: 'export_category',
+          label: CATALOG_TEXT.exportCategory,
+          type: 'select',
+          options: EXPORT_CATEGORIES,
+          noneLabel: CATALOG_TEXT.none,
+          size: 'half',
+        },
+        f.doorStyleAttrs && { section: CATALOG_TEXT.doorStyleAttributes },
+        ...(f.doorStyleAttrs ? DOOR_STYLE_FIELDS : []),
+        { name: 'price', element: <PriceOrPercentageFields form={form} /> },
+        f.group && {
+          name: 'premium_group',
+          size: 'twoThirds',
+          element: (
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <FormSelect
                 control={control}
-                name="categories"
-                component={CategoriesAutocomplete}
-                type={config.type}
-                required
-                testId="categories-autocomplete"
+                name="premium_group"
+                label={CATALOG_TEXT.headerGroup}
+                noneLabel={CATALOG_TEXT.none}
+                options={groupOptions.map((g) => ({ value: g.id, label: g.name }))}
+                menuMaxHeight={320}
               />
-            ),
-          },
-          f.finishOptions && {
-            name: 'finish_options',
-            size: 'full',
-            element: (
-              <FormAutocomplete
-                control={control}
-                name="finish_options"
-                component={PremiumsAutocomplete}
-                kind="finish_option"
-                label={CATALOG_TEXT.finishOptions}
-                testId="finish-options-autocomplete"
-              />
-            ),
-          },
-          f.woodSpecies && {
-            name: 'wood_species',
-            size: 'full',
-            element: (
-              <FormAutocomplete
-                control={control}
-                name="wood_species"
-                component={PremiumsAutocomplete}
-                kind="wood_species"
-                label={CATALOG_TEXT.woodSpecies}
-                testId="wood-species-autocomplete"
-              />
-            ),
-          },
-          {
-            name: 'export_name',
-            label: CATALOG_TEXT.exportName,
-            required: config.type !== 'FINISHED_SIDE',
-            disabled: locked,
-            size: f.exportCategory ? 'half' : 'full',
-          },
-          f.exportCategory && {
-            name: 'export_category',
-            label: CATALOG_TEXT.exportCategory,
-            type: 'select',
-            options: EXPORT_CATEGORIES,
-            noneLabel: CATALOG_TEXT.none,
-            size: 'half',
-          },
-          f.doorStyleAttrs && { section: CATALOG_TEXT.doorStyleAttributes },
-          ...(f.doorStyleAttrs ? DOOR_STYLE_FIELDS : []),
-          { name: 'price', element: <PriceOrPercentageFields form={form} /> },
-          f.group && {
-            name: 'premium_group',
-            size: 'twoThirds',
-            element: (
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <FormSelect
+              <Tooltip title={CATALOG_TEXT.addGroup}>
+                <IconButton
+                  aria-label={CATALOG_TEXT.addGroup}
+                  onClick={() => setGroupDialogOpen(true)}
+                  sx={{ mt: 1 }}
+                  data-testid="add-group-button"
+                >
+                  <AddRounded />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ),
+        },
+        {
+          name: 'index',
+          label: CATALOG_TEXT.index,
+          type: 'number',
+          min: 0,
+          size: f.group ? 'third' : 'half',
+        },
+        (f.useFinishOptionForExport || f.constructionVertical) && {
+          name: 'use_finish_option_for_export',
+          size: 'full',
+          element: (
+            <>
+              {f.useFinishOptionForExport && (
+                <FormCheckbox
                   control={control}
-                  name="premium_group"
-                  label={CATALOG_TEXT.headerGroup}
-                  noneLabel={CATALOG_TEXT.none}
-                  options={groupOptions.map((g) => ({ value: g.id, label: g.name }))}
-                  menuMaxHeight={320}
+                  name="use_finish_option_for_export"
+                  label={CATALOG_TEXT.useFinishOptionForExport}
                 />
-                <Tooltip title={CATALOG_TEXT.addGroup}>
-                  <IconButton
-                    aria-label={CATALOG_TEXT.addGroup}
-                    onClick={() => setGroupDialogOpen(true)}
-                    sx={{ mt: 1 }}
-                    data-testid="add-group-button"
-                  >
-                    <AddRounded />
-                  </IconButton>
-                </Tooltip>
-              </Box>
-            ),
-          },
-          {
-            name: 'index',
-            label: CATALOG_TEXT.index,
-            type: 'number',
-            min: 0,
-            size: f.group ? 'third' : 'half',
-          },
-          (f.useFinishOptionForExport || f.constructionVertical) && {
-            name: 'use_finish_option_for_export',
-            size: 'full',
-            element: (
-              <>
-                {f.useFinishOptionForExport && (
-                  <FormCheckbox
-                    control={control}
-                    name="use_finish_option_for_export"
-                    label={CATALOG_TEXT.useFinishOptionForExport}
-                  />
-                )}
-                {f.constructionVertical && (
-                  <FormCheckbox
-                    control={control}
-                    name="is_cabinet_construction_vertical"
-                    label={CATALOG_TEXT.cabinetConstructionVertical}
-                  />
-                )}
-              </>
-            ),
-          },
-          { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
-        ]}
-      />
+              )}
+              {f.constructionVertical && (
+                <FormCheckbox
+                  control={control}
+                  name="is_cabinet_construction_vertical"
+                  label={CATALOG_TEXT.cabinetConstructionVertical}
+                />
+              )}
+            </>
+          ),
+        },
+        { name: 'tags', size: 'full', element: <TagsSection control={control} /> },
+      ]}
+    >
       {f.group && (
         <PremiumGroupDialog
           open={groupDialogOpen}

@@ -9,7 +9,6 @@ import {
 } from '@cab/shared';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { saveFailed } from '../saveFailed.ts';
 import { useSaveCategory } from './api.ts';
@@ -56,21 +55,17 @@ export function CategoryFormDialog({
       submitLabel={category ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
       maxWidth="xs"
       testId="category-dialog"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
-          {
-            name: 'category_type',
-            label: STRUCTURE_TEXT.type,
-            type: 'select',
-            required: true,
-            options: PREMIUM_TYPES,
-            labels: PREMIUM_TYPE_LABELS,
-          },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
+        {
+          name: 'category_type',
+          label: STRUCTURE_TEXT.type,
+          type: 'select',
+          required: true,
+          options: PREMIUM_TYPES,
+          labels: PREMIUM_TYPE_LABELS,
+        },
+      ]}
+    />
   );
 }

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useSubcategories } from '../api.ts';
 import { ImageFilesButton } from '../components/ImageFilesButton.tsx';
@@ -89,28 +88,25 @@ function GroupForm({
       title={group ? STRUCTURE_TEXT.editProductGroup(group.name) : STRUCTURE_TEXT.newProductGroup}
       submitLabel={group ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
       testId="product-group-dialog"
+      fields={[
+        { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
+        {
+          name: 'subcategories',
+          element: (
+            <FormAutocomplete
+              control={form.control}
+              name="subcategories"
+              component={SubcategoriesAutocomplete}
+              helperText={STRUCTURE_TEXT.subcategoriesHint}
+              testId="group-subcategories"
+            />
+          ),
+        },
+        { name: 'note', label: STRUCTURE_TEXT.note, type: 'multiline', minRows: 2 },
+        { name: 'secondary_note', label: STRUCTURE_TEXT.secondaryNote, type: 'multiline', minRows: 2 },
+        { name: 'shelf_note', label: STRUCTURE_TEXT.shelfNote },
+      ]}
     >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },
-          {
-            name: 'subcategories',
-            element: (
-              <FormAutocomplete
-                control={form.control}
-                name="subcategories"
-                component={SubcategoriesAutocomplete}
-                helperText={STRUCTURE_TEXT.subcategoriesHint}
-                testId="group-subcategories"
-              />
-            ),
-          },
-          { name: 'note', label: STRUCTURE_TEXT.note, type: 'multiline', minRows: 2 },
-          { name: 'secondary_note', label: STRUCTURE_TEXT.secondaryNote, type: 'multiline', minRows: 2 },
-          { name: 'shelf_note', label: STRUCTURE_TEXT.shelfNote },
-        ]}
-      />
       {group ? (
         <Typography variant="body2" color="text.secondary">
           {STRUCTURE_TEXT.imagesLater}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { type FieldSpec, FormFields, type FormSection } from '../../../components/form/FormFields.tsx';
+import type { FieldList } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { type RuleKindName, useSaveRule } from '../api.ts';
 
@@ -34,7 +34,7 @@ export function RuleFormDialog<V extends FieldValues, R extends { id: number }>(
   defaults: DefaultValues<V>;
   schema: z.ZodType;
   toBody: (values: V) => unknown;
-  fields: readonly (FieldSpec<V> | FormSection | false | null)[];
+  fields: FieldList<V>;
   extra?: (form: UseFormReturn<V>) => ReactNode;
   onClose: () => void;
   testId: string;
@@ -61,8 +61,8 @@ export function RuleFormDialog<V extends FieldValues, R extends { id: number }>(
       layout="grid"
       testId={testId}
       submitTestId={`${testId}-save`}
+      fields={fields}
     >
-      <FormFields control={form.control} fields={fields} />
       {extra?.(form)}
     </FormDialog>
   );

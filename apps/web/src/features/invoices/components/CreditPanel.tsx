@@ -16,7 +16,6 @@ import { useForm } from 'react-hook-form';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
@@ -46,21 +45,17 @@ function GiveCreditDialog({ party, name, onClose }: { party: CreditParty; name: 
       maxWidth="xs"
       testId="give-credit-dialog"
       submitTestId="give-credit-submit"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'amount',
-            label: INVOICE_WEB_TEXT.amount,
-            inputMode: 'decimal',
-            autoFocus: true,
-            testId: 'credit-amount',
-          },
-          { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2, testId: 'credit-notes' },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        {
+          name: 'amount',
+          label: INVOICE_WEB_TEXT.amount,
+          inputMode: 'decimal',
+          autoFocus: true,
+          testId: 'credit-amount',
+        },
+        { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2, testId: 'credit-notes' },
+      ]}
+    />
   );
 }
 
@@ -88,21 +83,17 @@ function ReverseDialog({ memo, onClose }: { memo: CreditMemo; onClose: () => voi
       testId="reverse-credit-dialog"
       submitTestId="reverse-credit-submit"
       notice={INVOICE_WEB_TEXT.reverseNotice}
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'notes',
-            label: INVOICE_WEB_TEXT.notes,
-            type: 'multiline',
-            minRows: 2,
-            required: true,
-            testId: 'reverse-notes',
-          },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        {
+          name: 'notes',
+          label: INVOICE_WEB_TEXT.notes,
+          type: 'multiline',
+          minRows: 2,
+          required: true,
+          testId: 'reverse-notes',
+        },
+      ]}
+    />
   );
 }
 

@@ -11,7 +11,6 @@ import {
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
 import { type CreditParty, useCredits, usePay } from '../api.ts';
 
@@ -100,38 +99,34 @@ export function RecordPaymentDialog({
       maxWidth="sm"
       testId="record-payment-dialog"
       submitTestId="record-payment-submit"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'method',
-            label: INVOICE_WEB_TEXT.method,
-            type: 'select',
-            options: MANUAL_PAY_METHODS,
-            labels: INVOICE_WEB_TEXT.methodLabels,
-            testId: 'payment-method',
-          },
-          method === 'CREDIT' && {
-            name: 'credit_memo',
-            label: INVOICE_WEB_TEXT.creditMemo,
-            type: 'select',
-            options: memos.map((m) => String(m.id)),
-            labels: Object.fromEntries(
-              memos.map((m) => [String(m.id), `#${m.id} ${formatWireMoney(m.available)} ${m.notes}`]),
-            ),
-            testId: 'payment-credit-memo',
-          },
-          { name: 'amount', label: INVOICE_WEB_TEXT.amount, inputMode: 'decimal', testId: 'payment-amount' },
-          method !== 'CREDIT' && { name: 'reference', label: INVOICE_WEB_TEXT.reference, testId: 'payment-reference' },
-          method !== 'CREDIT' && {
-            name: 'received_on',
-            label: INVOICE_WEB_TEXT.receivedOn,
-            testId: 'payment-received-on',
-          },
-          { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2 },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        {
+          name: 'method',
+          label: INVOICE_WEB_TEXT.method,
+          type: 'select',
+          options: MANUAL_PAY_METHODS,
+          labels: INVOICE_WEB_TEXT.methodLabels,
+          testId: 'payment-method',
+        },
+        method === 'CREDIT' && {
+          name: 'credit_memo',
+          label: INVOICE_WEB_TEXT.creditMemo,
+          type: 'select',
+          options: memos.map((m) => String(m.id)),
+          labels: Object.fromEntries(
+            memos.map((m) => [String(m.id), `#${m.id} ${formatWireMoney(m.available)} ${m.notes}`]),
+          ),
+          testId: 'payment-credit-memo',
+        },
+        { name: 'amount', label: INVOICE_WEB_TEXT.amount, inputMode: 'decimal', testId: 'payment-amount' },
+        method !== 'CREDIT' && { name: 'reference', label: INVOICE_WEB_TEXT.reference, testId: 'payment-reference' },
+        method !== 'CREDIT' && {
+          name: 'received_on',
+          label: INVOICE_WEB_TEXT.receivedOn,
+          testId: 'payment-received-on',
+        },
+        { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2 },
+      ]}
+    />
   );
 }

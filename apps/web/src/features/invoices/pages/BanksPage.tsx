@@ -11,7 +11,6 @@ import { AddButton } from '../../../components/AddButton.tsx';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
@@ -80,21 +79,17 @@ function AddBankDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
       submitLabel={INVOICE_WEB_TEXT.connectBank}
       maxWidth="xs"
       testId="add-bank-dialog"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          { name: 'account_holder_name', label: INVOICE_WEB_TEXT.holderName, required: true, autoFocus: true },
-          {
-            name: 'account_holder_type',
-            label: INVOICE_WEB_TEXT.holderType,
-            type: 'select',
-            options: ['individual', 'company'],
-            labels: INVOICE_WEB_TEXT.holderTypes,
-          },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        { name: 'account_holder_name', label: INVOICE_WEB_TEXT.holderName, required: true, autoFocus: true },
+        {
+          name: 'account_holder_type',
+          label: INVOICE_WEB_TEXT.holderType,
+          type: 'select',
+          options: ['individual', 'company'],
+          labels: INVOICE_WEB_TEXT.holderTypes,
+        },
+      ]}
+    />
   );
 }
 
@@ -123,21 +118,17 @@ function VerifyDialog({ bank, onClose }: { bank: Bank; onClose: () => void }) {
       maxWidth="xs"
       testId="verify-bank-dialog"
       notice={INVOICE_WEB_TEXT.verifyHelp}
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'first',
-            label: INVOICE_WEB_TEXT.deposit1,
-            inputMode: 'decimal',
-            autoFocus: true,
-            testId: 'deposit-1',
-          },
-          { name: 'second', label: INVOICE_WEB_TEXT.deposit2, inputMode: 'decimal', testId: 'deposit-2' },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        {
+          name: 'first',
+          label: INVOICE_WEB_TEXT.deposit1,
+          inputMode: 'decimal',
+          autoFocus: true,
+          testId: 'deposit-1',
+        },
+        { name: 'second', label: INVOICE_WEB_TEXT.deposit2, inputMode: 'decimal', testId: 'deposit-2' },
+      ]}
+    />
   );
 }
 

@@ -57,11 +57,7 @@ export function RejectRemakeDialog({ remake, onClose }: { remake: Remake; onClos
       submitLabel={REMAKE_TEXT.reject}
       testId="reject-remake-dialog"
       submitTestId="reject-remake-submit"
-    >
-      <FormFields
-        control={form.control}
-        fields={[{ name: 'reason', label: REMAKE_TEXT.rejectReason, type: 'multiline', minRows: 3, autoFocus: true }]}
-      />
-    </FormDialog>
+      fields={[{ name: 'reason', label: REMAKE_TEXT.rejectReason, type: 'multiline', minRows: 3, autoFocus: true }]}
+    />
   );
 }

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { downloadLabelsPdf, recordSessionPrint, useDymoXmls, useRecordPrint } from '../api.ts';
 import { DymoError, type DymoPrinter, findDymoService, getPrinters, printLabel } from '../dymo.ts';
@@ -123,30 +122,27 @@ export function PrintLabelsDialog({
           </Button>
         )
       }
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'mode',
-            label: LABEL_TEXT.mode,
+      fields={[
+        {
+          name: 'mode',
+          label: LABEL_TEXT.mode,
+          type: 'select',
+          native: true,
+          options: LABEL_MODES,
+          labels: MODE_LABELS,
+          testId: 'labels-mode',
+        },
+        service.state === 'found' &&
+          service.printers.length > 0 && {
+            name: 'printer',
+            label: LABEL_TEXT.printer,
             type: 'select',
             native: true,
-            options: LABEL_MODES,
-            labels: MODE_LABELS,
-            testId: 'labels-mode',
+            options: service.printers.map((p) => p.name),
+            testId: 'labels-printer',
           },
-          service.state === 'found' &&
-            service.printers.length > 0 && {
-              name: 'printer',
-              label: LABEL_TEXT.printer,
-              type: 'select',
-              native: true,
-              options: service.printers.map((p) => p.name),
-              testId: 'labels-printer',
-            },
-        ]}
-      />
+      ]}
+    >
       <Typography variant="body2" color="text.secondary" data-testid="labels-count">
         {labels.data ? LABEL_TEXT.labelCount(labels.data.results.length) : ''}
       </Typography>

@@ -3,7 +3,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useDymoXmls, useRemakeReasons, useRequestRemake } from '../api.ts';
 
@@ -60,64 +59,60 @@ export function RequestRemakeDialog({
       submitLabel={REMAKE_TEXT.request}
       testId="request-remake-dialog"
       submitTestId="request-remake-submit"
-    >
-      <FormFields
-        control={form.control}
-        fields={[
-          {
-            name: 'items',
-            element: (
-              <Controller
-                key="items"
-                control={form.control}
-                name="items"
-                rules={{ validate: (v) => v.length > 0 || REMAKE_TEXT.itemsRequired }}
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    multiple
-                    options={options}
-                    value={field.value}
-                    onChange={(_, value) => field.onChange(value)}
-                    loading={cabinets.isPending}
-                    data-testid="remake-items"
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={REMAKE_TEXT.cabinets}
-                        required
-                        error={Boolean(fieldState.error)}
-                        helperText={fieldState.error?.message}
-                      />
-                    )}
-                  />
-                )}
-              />
-            ),
-          },
-          {
-            name: 'reason',
-            label: REMAKE_TEXT.reason,
-            type: 'select',
-            native: true,
-            required: true,
-            noneLabel: '',
-            options: reasons.data ?? [],
-            testId: 'remake-reason',
-          },
-          {
-            name: 'source',
-            label: REMAKE_TEXT.source,
-            type: 'select',
-            native: true,
-            required: true,
-            noneLabel: '',
-            options: REMAKE_SOURCES,
-            labels: REMAKE_SOURCE_LABELS,
-            testId: 'remake-source',
-          },
-          { name: 'notes', label: REMAKE_TEXT.notes, type: 'multiline', minRows: 2, testId: 'remake-notes' },
-        ]}
-      />
-    </FormDialog>
+      fields={[
+        {
+          name: 'items',
+          element: (
+            <Controller
+              key="items"
+              control={form.control}
+              name="items"
+              rules={{ validate: (v) => v.length > 0 || REMAKE_TEXT.itemsRequired }}
+              render={({ field, fieldState }) => (
+                <Autocomplete
+                  multiple
+                  options={options}
+                  value={field.value}
+                  onChange={(_, value) => field.onChange(value)}
+                  loading={cabinets.isPending}
+                  data-testid="remake-items"
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={REMAKE_TEXT.cabinets}
+                      required
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                    />
+                  )}
+                />
+              )}
+            />
+          ),
+        },
+        {
+          name: 'reason',
+          label: REMAKE_TEXT.reason,
+          type: 'select',
+          native: true,
+          required: true,
+          noneLabel: '',
+          options: reasons.data ?? [],
+          testId: 'remake-reason',
+        },
+        {
+          name: 'source',
+          label: REMAKE_TEXT.source,
+          type: 'select',
+          native: true,
+          required: true,
+          noneLabel: '',
+          options: REMAKE_SOURCES,
+          labels: REMAKE_SOURCE_LABELS,
+          testId: 'remake-source',
+        },
+        { name: 'notes', label: REMAKE_TEXT.notes, type: 'multiline', minRows: 2, testId: 'remake-notes' },
+      ]}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
+import type { FieldSpec } from '../../../components/form/FormFields.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { lookupPostalCode, useSaveAddress } from '../api.ts';
 import { STATE_CODES, STATE_NAMES } from './usStates.ts';
@@ -129,9 +129,8 @@ export function AddressDialog({
       submitLabel={SETTINGS_TEXT.save}
       testId="address-dialog"
       submitTestId="address-save"
-    >
-      <FormFields control={form.control} fields={ADDRESS_FIELDS} />
-    </FormDialog>
+      fields={ADDRESS_FIELDS}
+    />
   );
 }
 
