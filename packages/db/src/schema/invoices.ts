@@ -31,12 +31,12 @@ const ownerIndexes = (
   ...then: AnyPgColumn[]
 ) => [index(`${table}_customer_idx`).on(t.customerId, ...then), index(`${table}_company_idx`).on(t.companyId, ...then)];
 
-export const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
-export const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
+const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
+const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
 /** The wire's lists (packages/shared), one source for both. */
-export const PAYMENT_STATUSES_ALL = PAYMENT_STATUSES;
-export const REFUND_STATUSES_ALL = REFUND_STATUSES;
-export const LEDGER_KINDS = [
+const PAYMENT_STATUSES_ALL = PAYMENT_STATUSES;
+const REFUND_STATUSES_ALL = REFUND_STATUSES;
+const LEDGER_KINDS = [
   'CHARGE',
   'PAYMENT',
   'CREDIT',

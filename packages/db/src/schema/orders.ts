@@ -283,7 +283,7 @@ export const orderTodos = pgTable(
   (t) => [index('order_todos_order_idx').on(t.orderId, t.id), index('order_todos_open_idx').on(t.isCompleted, t.id)],
 );
 
-export const ORDER_FILE_KINDS = ['SUPPLEMENT', 'FILE', 'STATUS_DOC'] as const;
+const ORDER_FILE_KINDS = ['SUPPLEMENT', 'FILE', 'STATUS_DOC'] as const;
 
 /** Files on an order: submit's supplement_documentation, add_files, add_status_docs. */
 export const orderFiles = pgTable(

@@ -14,7 +14,6 @@ const { invoices, invoiceMilestones, payments, refunds, creditMemos, bankAccount
 const { users, companies } = schema;
 
 export type InvoiceRecord = typeof invoices.$inferSelect;
-export type MilestoneRecord = typeof invoiceMilestones.$inferSelect;
 export type PaymentRecord = typeof payments.$inferSelect;
 export type CreditMemoRecord = typeof creditMemos.$inferSelect;
 export type BankRecord = typeof bankAccounts.$inferSelect;
@@ -352,7 +351,7 @@ const toInvoiceRow = (r: RawInvoice): InvoiceListRow => ({
   nextDueDate: isoDay(r.next_due_date),
 });
 
-export const INVOICE_ORDER: Record<string, SQL> = {
+const INVOICE_ORDER: Record<string, SQL> = {
   issued_at: sql`${invoices.issuedAt}`,
   number: sql`${invoices.number}`,
   total: sql`${invoices.total}`,

@@ -17,13 +17,13 @@ import * as repo from './repository.ts';
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
-export const daysBetween = (from: string, to: string) => Math.round(dayNumber(to) - dayNumber(from));
+const daysBetween = (from: string, to: string) => Math.round(dayNumber(to) - dayNumber(from));
 
 /**
  * One day's interest on `base` at `monthly` basis points a month: monthly x 12 / 365 per day,
  * rounded half away from zero to the cent (DOMAIN.md "Money") once, on the day's entry.
  */
-export const dailyInterest = (base: Cents, monthly: BasisPoints): Cents =>
+const dailyInterest = (base: Cents, monthly: BasisPoints): Cents =>
   divRound(base * monthly * 12, 10_000 * 365) as Cents;
 
 const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>

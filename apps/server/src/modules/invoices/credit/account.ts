@@ -24,7 +24,7 @@ export interface AccountFigures {
 }
 
 /** The credit a customer sees as its own: a business manager's is its company's. */
-export const creditPartyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditParty =>
+const creditPartyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditParty =>
   actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
     ? { type: 'company', id: actor.companyId }
     : { type: 'customer', id: actor.id };

@@ -43,7 +43,7 @@ function dueDateOf(rule: PaymentMilestoneRule, issuedOn: string, completedOn: st
  * An invoice's number: `INV-` and its place in issue order (six digits at least), a reissued
  * version the first version's number and `-<version>` (INV-000042-2).
  */
-export const invoiceNumber = (seq: number, version: number) =>
+const invoiceNumber = (seq: number, version: number) =>
   `INV-${String(seq).padStart(6, '0')}${version > 1 ? `-${version}` : ''}`;
 
 /** The first version's number of an invoice numbered `number` at `version`. */

@@ -28,7 +28,7 @@ import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
 
-export function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): MilestoneStatus {
+function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): MilestoneStatus {
   if (m.voided) return 'VOID';
   if (m.balance <= 0) return 'PAID';
   if (m.dueDate !== null && m.dueDate < today) return 'OVERDUE';
@@ -36,7 +36,7 @@ export function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): Mi
   return 'DUE';
 }
 
-export const toWireMilestone = (m: repo.MilestoneFigures, today = todayIn()): Milestone => ({
+const toWireMilestone = (m: repo.MilestoneFigures, today = todayIn()): Milestone => ({
   id: m.id,
   invoice: m.invoiceId,
   seq: m.seq,
@@ -114,7 +114,7 @@ export async function listInvoiceRows(ctx: Ctx, query: InvoiceListQuery): Promis
   return toPaged(page, (r) => toWireRow(r, display(r)));
 }
 
-export function toWirePayment(
+function toWirePayment(
   p: repo.PaymentRecord,
   invoice: { number: string; orderName: string },
   payer: string,

@@ -32,7 +32,7 @@ const wireSums = (s: Sums) =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, money(v)])) as Record<keyof Sums, string>;
 
 /** The as-of day leads every line: a CSV filed away still says which day it bucketed. */
-export const AGING_CSV_COLUMNS = ['as_of', 'party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
+const AGING_CSV_COLUMNS = ['as_of', 'party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
 
 /** Every party with an open (non-zero) balance as of `as_of`, named, searched, ordered, paged. */
 export async function agingReport(
@@ -100,7 +100,7 @@ export async function agingReport(
   };
 }
 
-export const REVENUE_CSV_COLUMNS = ['period_start', 'invoiced', 'collected'] as const;
+const REVENUE_CSV_COLUMNS = ['period_start', 'invoiced', 'collected'] as const;
 
 /** Invoiced and collected per period; no range: the last REVENUE_DEFAULT_PERIODS periods to today. */
 export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<RevenueReport | { csv: string }> {

@@ -37,7 +37,7 @@ import { applyMove, checkMove } from './status.ts';
 export const SUPPLEMENT_FIELD = 'supplement_documentation';
 
 /** The earliest date an order submitted today can be done: today + lead_time business days. */
-export async function earliestDueDate(ctx: Ctx, today = todayIn()): Promise<string> {
+async function earliestDueDate(ctx: Ctx, today = todayIn()): Promise<string> {
   const { lead_time } = await getSettings(ctx);
   const days = Math.max(0, Math.trunc(Number(lead_time) || 0));
   const year = Number(today.slice(0, 4));

@@ -20,7 +20,7 @@ import { visibilityOf } from './visibility.ts';
 type ListQuery = z.output<typeof orderListQuerySchema>;
 
 /** SPEC 3 selected_range as [first day, last day] (inclusive), in the shop's zone. */
-export function rangeDays(range: OrderDateRange, now = new Date()): { from: string; to: string } | null {
+function rangeDays(range: OrderDateRange, now = new Date()): { from: string; to: string } | null {
   const today = dayIn(now);
   const monthStart = `${today.slice(0, 7)}-01`;
   switch (range) {
