@@ -50,7 +50,11 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
 const orNull = (text: SQL) => sql`coalesce(${text}, 'null')`;
 /** An integer or a float (PostgreSQL 12+ writes floats shortest-exact, as JavaScript does). */
 export const jsonNumber = (v: AnyColumn | SQL) => orNull(sql`(${v})::text`);
-/** A boolean: its text, `true` or `false`, is its JSON, as a number's is. */
+/**
+ * A boolean: its text, `true` or `false`, is its JSON, as a number's is. A second name on purpose
+ * (knip: not a duplicate export).
+ * @alias
+ */
 export const jsonBoolean = jsonNumber;
 /** A string, escaped as JSON.stringify escapes it. */
 export const jsonString = (v: AnyColumn | SQL) => orNull(sql`to_json((${v})::text)::text`);
