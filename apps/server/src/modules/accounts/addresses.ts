@@ -54,12 +54,10 @@ function checkPostalCode(body: AddressInput) {
 }
 
 /** The address book's answer: the fields an order keeps of an address, with its kind and default flag. */
-const toAddress = (a: repo.AddressRow): Address => ({
-  id: a.id,
-  kind: a.kind,
-  ...addressSnapshot(a),
-  is_default: a.isDefault,
-});
+const toAddress = (a: repo.AddressRow): Address => {
+  const { id, ...fields } = addressSnapshot(a);
+  return { id, kind: a.kind, ...fields, is_default: a.isDefault };
+};
 
 const columns = (b: AddressInput) => ({
   kind: b.kind,
