@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 import {
@@ -42,9 +41,7 @@ import {
 } from './schemas.ts';
 
 /** Catalogue writes are for admins; reads for every signed-in role (order builders pick from it). */
-const WRITE = ROLE_GROUPS.admin;
-const READ = 'authenticated' as const;
-const tags = ['catalog'];
+const api = endpointsFor(['catalog']);
 
 const idParams = z.object({ id: idField() });
 const kindParams = z.object({ kind: z.enum(PREMIUM_KINDS) });
@@ -63,497 +60,395 @@ const P = '/api/catalog/premiums/:kind';
  */
 export const catalogApi = {
   // Categories (SPEC 7)
-  categoryList: endpoint({
+  categoryList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/category/',
-    access: READ,
     summary: 'Categories: page, page_size, name (contains), category_type, id; answers { results, total }',
-    tags,
     query: categoryListQuerySchema,
     response: paged(categorySchema),
   }),
-  categoryDetail: endpoint({
+  categoryDetail: api.signedIn({
     method: 'GET',
     path: '/api/catalog/category/:id/',
-    access: READ,
     summary: 'One category',
-    tags,
     params: idParams,
     response: categorySchema,
   }),
-  categoryCreate: endpoint({
+  categoryCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/category/',
-    access: WRITE,
     summary: 'Create a category of a premium type',
-    tags,
     body: categoryBodySchema,
     response: categorySchema,
     status: 201,
   }),
-  categoryUpdate: endpoint({
+  categoryUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/category/:id/',
-    access: WRITE,
     summary: 'Rename a category or change its type',
-    tags,
     params: idParams,
     body: categoryPatchSchema,
     response: categorySchema,
   }),
-  categoryDelete: endpoint({
+  categoryDelete: api.admin({
     method: 'DELETE',
     path: '/api/catalog/category/:id/',
-    access: WRITE,
     summary: 'Delete a category (premiums and items lose it)',
-    tags,
     params: idParams,
     response: deletedSchema,
   }),
 
   // Premiums of every kind: wood_species, door_style, drawer_style, finish_option, finished_side
-  premiumList: endpoint({
+  premiumList: api.signedIn({
     method: 'GET',
     path: `${P}/`,
-    access: READ,
     summary:
       'Premiums of a kind: page, page_size, code, description, categories, door_style, wood_species, filters (JSON), select, order_by (comma-joined, -desc, default -id), id[] with multiple',
-    tags,
     params: kindParams,
     query: premiumListQuerySchema,
     response: paged(premiumSchema),
   }),
-  premiumCreate: endpoint({
+  premiumCreate: api.admin({
     method: 'POST',
     path: `${P}/`,
-    access: WRITE,
     summary: 'Add a premium (also served at .../add/); finished sides: refused with 405',
-    tags,
     params: kindParams,
     body: premiumBodySchema,
     response: premiumSchema,
     status: 201,
   }),
-  premiumDetail: endpoint({
+  premiumDetail: api.signedIn({
     method: 'GET',
     path: `${P}/:id/`,
-    access: READ,
     summary: 'One premium',
-    tags,
     params: kindIdParams,
     response: premiumSchema,
   }),
-  premiumUpdate: endpoint({
+  premiumUpdate: api.admin({
     method: 'PATCH',
     path: `${P}/:id/`,
-    access: WRITE,
     summary: 'Change a premium; a price clears the percentage and back',
-    tags,
     params: kindIdParams,
     body: premiumPatchSchema,
     response: premiumSchema,
   }),
-  premiumDelete: endpoint({
+  premiumDelete: api.admin({
     method: 'DELETE',
     path: `${P}/:id/`,
-    access: WRITE,
     summary:
       'Delete a premium and its images (finished sides: refused with 405); a finish option that wood species offer answers 409 with them unless unlink=true',
-    tags,
     params: kindIdParams,
     query: premiumDeleteQuerySchema,
     response: deletedSchema,
   }),
-  premiumImportCsv: endpoint({
+  premiumImportCsv: api.admin({
     method: 'POST',
     path: `${P}/import_csv/`,
-    access: WRITE,
     summary: 'Multipart `file`: CSV with SPEC 3 column names, upsert by code (drawer styles: refused with 405)',
-    tags,
     params: kindParams,
     response: importResultSchema,
   }),
-  premiumExportCsv: endpoint({
+  premiumExportCsv: api.admin({
     method: 'GET',
     path: `${P}/export_csv/`,
-    access: WRITE,
     summary: 'Every premium of the kind as CSV, in the import columns',
-    tags,
     params: kindParams,
     response: csvSchema,
   }),
-  premiumAddImages: endpoint({
+  premiumAddImages: api.admin({
     method: 'POST',
     path: `${P}/:id/add_images/`,
-    access: WRITE,
     summary: 'Multipart `images` (png, gif, jpeg; several): appended after the existing images; answers the image list',
-    tags,
     params: kindIdParams,
     response: imagesSchema,
   }),
-  premiumDeleteImage: endpoint({
+  premiumDeleteImage: api.admin({
     method: 'DELETE',
     path: `${P}/:id/delete_image/:imageId/`,
-    access: WRITE,
     summary: 'Delete an image; later images move up one index; answers the image list',
-    tags,
     params: kindImageParams,
     response: imagesSchema,
   }),
-  premiumMoveImage: endpoint({
+  premiumMoveImage: api.admin({
     method: 'POST',
     path: `${P}/:id/move_image/`,
-    access: WRITE,
     summary:
       'Move image `moved` above `above` or under `under` (going_up decides when both are given); answers the image list',
-    tags,
     params: kindIdParams,
     body: moveImageBodySchema,
     response: imagesSchema,
   }),
 
   // Premium groups (headers)
-  premiumGroupList: endpoint({
+  premiumGroupList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/premium_groups/',
-    access: READ,
     summary: 'Premium groups, optionally of one premium_type, by index',
-    tags,
     query: premiumGroupListQuerySchema,
     response: z.array(premiumGroupSchema),
   }),
-  premiumGroupCreate: endpoint({
+  premiumGroupCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/premium_groups/',
-    access: WRITE,
     summary: 'Create a group: ?premium_type=..., body { name, index }',
-    tags,
     query: premiumGroupListQuerySchema,
     body: premiumGroupBodySchema,
     response: premiumGroupSchema,
     status: 201,
   }),
-  premiumGroupUpdate: endpoint({
+  premiumGroupUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/premium_groups/:id/',
-    access: WRITE,
     summary: 'Change the index (or name) of a group',
-    tags,
     params: idParams,
     body: premiumGroupPatchSchema,
     response: premiumGroupSchema,
   }),
 
   // Line items (and attachments, which are line items with is_attachment)
-  itemList: endpoint({
+  itemList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/items/',
-    access: READ,
     summary:
       'Line items: page, page_size (50), manufacturer_code, description, categories, export_name YES/NO, is_attachment, filters (JSON), order_by, id[] with multiple',
-    tags,
     query: lineItemListQuerySchema,
     response: paged(lineItemSchema),
   }),
-  itemCreate: endpoint({
+  itemCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/items/',
-    access: WRITE,
     summary: 'Add a line item (also served at /api/catalog/items/add/)',
-    tags,
     body: lineItemBodySchema,
     response: lineItemSchema,
     status: 201,
   }),
-  itemDetail: endpoint({
+  itemDetail: api.signedIn({
     method: 'GET',
     path: '/api/catalog/items/:id/',
-    access: READ,
     summary: 'One line item',
-    tags,
     params: idParams,
     response: lineItemSchema,
   }),
-  itemUpdate: endpoint({
+  itemUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/items/:id/',
-    access: WRITE,
     summary: 'Change a line item',
-    tags,
     params: idParams,
     body: lineItemPatchSchema,
     response: lineItemSchema,
   }),
-  itemDelete: endpoint({
+  itemDelete: api.admin({
     method: 'DELETE',
     path: '/api/catalog/items/:id/',
-    access: WRITE,
     summary: 'Delete a line item',
-    tags,
     params: idParams,
     response: deletedSchema,
   }),
-  itemBulkUpdate: endpoint({
+  itemBulkUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/items/bulk_update/',
-    access: WRITE,
     summary: 'Apply data to every id in one transaction; null (NO CHANGE) values are not applied',
-    tags,
     body: bulkUpdateBodySchema,
     response: bulkUpdateResponseSchema,
   }),
-  itemGroup: endpoint({
+  itemGroup: api.signedIn({
     method: 'GET',
     path: '/api/catalog/items/:id/item_group/',
-    access: READ,
     summary: "The item's product group (name, notes, images), or null",
-    tags,
     params: idParams,
     response: productGroupSchema.nullable(),
   }),
-  itemImportCsv: endpoint({
+  itemImportCsv: api.admin({
     method: 'POST',
     path: '/api/catalog/items/import_csv/',
-    access: WRITE,
     summary: 'Multipart `file`: CSV with SPEC 3 column names, upsert by manufacturer_code',
-    tags,
     response: importResultSchema,
   }),
-  itemExportCsv: endpoint({
+  itemExportCsv: api.admin({
     method: 'GET',
     path: '/api/catalog/items/export_csv/',
-    access: WRITE,
     summary: 'Every line item (attachments too) as CSV, in the import columns',
-    tags,
     response: csvSchema,
   }),
 
-  attachmentList: endpoint({
+  attachmentList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/attachments/',
-    access: READ,
     summary: 'Attachments (line items with is_attachment); same query as items',
-    tags,
     query: attachmentListQuerySchema,
     response: paged(lineItemSchema),
   }),
-  attachmentCreate: endpoint({
+  attachmentCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/attachments/',
-    access: WRITE,
     summary: 'Add an attachment, export name not required (also served at /api/catalog/attachments/add/)',
-    tags,
     body: lineItemBodySchema,
     response: lineItemSchema,
     status: 201,
   }),
-  attachmentDetail: endpoint({
+  attachmentDetail: api.signedIn({
     method: 'GET',
     path: '/api/catalog/attachments/:id/',
-    access: READ,
     summary: 'One attachment',
-    tags,
     params: idParams,
     response: lineItemSchema,
   }),
-  attachmentUpdate: endpoint({
+  attachmentUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/attachments/:id/',
-    access: WRITE,
     summary: 'Change an attachment',
-    tags,
     params: idParams,
     body: lineItemPatchSchema,
     response: lineItemSchema,
   }),
-  attachmentDelete: endpoint({
+  attachmentDelete: api.admin({
     method: 'DELETE',
     path: '/api/catalog/attachments/:id/',
-    access: WRITE,
     summary: 'Delete an attachment',
-    tags,
     params: idParams,
     response: deletedSchema,
   }),
-  attachmentImportCsv: endpoint({
+  attachmentImportCsv: api.admin({
     method: 'POST',
     path: '/api/catalog/attachments/import_csv/',
-    access: WRITE,
     summary: 'Multipart `file`: attachments CSV (line item columns), upsert by manufacturer_code',
-    tags,
     response: importResultSchema,
   }),
-  attachmentExportCsv: endpoint({
+  attachmentExportCsv: api.admin({
     method: 'GET',
     path: '/api/catalog/attachments/export_csv/',
-    access: WRITE,
     summary: 'Every attachment as CSV',
-    tags,
     response: csvSchema,
   }),
 
   // Product groups
-  groupList: endpoint({
+  groupList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/group/',
-    access: READ,
     summary: 'Product groups: page, page_size, name, subcategory, id[], order_by',
-    tags,
     query: productGroupListQuerySchema,
     response: paged(productGroupSchema),
   }),
-  groupCreate: endpoint({
+  groupCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/group/',
-    access: WRITE,
     summary: 'Multipart: name, note, secondary_note, shelf_note, subcategories (repeat or comma-joined) and `images`',
-    tags,
     response: productGroupSchema,
     status: 201,
   }),
-  groupDetail: endpoint({
+  groupDetail: api.signedIn({
     method: 'GET',
     path: '/api/catalog/group/:id/',
-    access: READ,
     summary: 'One product group with its images',
-    tags,
     params: idParams,
     response: productGroupSchema,
   }),
-  groupUpdate: endpoint({
+  groupUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/group/:id/',
-    access: WRITE,
     summary: 'Change name, notes or subcategories',
-    tags,
     params: idParams,
     body: productGroupPatchSchema,
     response: productGroupSchema,
   }),
-  groupAddImages: endpoint({
+  groupAddImages: api.admin({
     method: 'POST',
     path: '/api/catalog/group/:id/',
-    access: WRITE,
     summary: 'Multipart `images`: add images to the group; answers the group',
-    tags,
     params: idParams,
     response: productGroupSchema,
   }),
-  groupDelete: endpoint({
+  groupDelete: api.admin({
     method: 'DELETE',
     path: '/api/catalog/group/:id/',
-    access: WRITE,
     summary: 'Delete a product group and its images (items keep existing without a group)',
-    tags,
     params: idParams,
     response: deletedSchema,
   }),
-  groupDeleteImage: endpoint({
+  groupDeleteImage: api.admin({
     method: 'DELETE',
     path: '/api/catalog/group/image/:id/',
-    access: WRITE,
     summary: 'Delete a product group image; later images move up one index; answers the image list',
-    tags,
     params: idParams,
     response: imagesSchema,
   }),
-  groupMoveImage: endpoint({
+  groupMoveImage: api.admin({
     method: 'POST',
     path: '/api/catalog/group/:id/move_image/',
-    access: WRITE,
     summary: "Move a product group image (also served at SPEC's literal /api/catalog/group/{id}move_image/)",
-    tags,
     params: idParams,
     body: moveImageBodySchema,
     response: imagesSchema,
   }),
 
   // Subcategories (public catalogue browsing)
-  subcategoryList: endpoint({
+  subcategoryList: api.signedIn({
     method: 'GET',
     path: '/api/catalog/public/subcategory/',
-    access: READ,
     summary: 'Subcategories: page, page_size, name, category; all=true answers a plain array',
-    tags,
     query: subcategoryListQuerySchema,
     response: z.union([z.array(subcategorySchema), paged(subcategorySchema)]),
   }),
-  subcategoryCreate: endpoint({
+  subcategoryCreate: api.admin({
     method: 'POST',
     path: '/api/catalog/public/subcategory/',
-    access: WRITE,
     summary: 'Create a subcategory',
-    tags,
     body: subcategoryBodySchema,
     response: subcategorySchema,
     status: 201,
   }),
-  subcategoryDetail: endpoint({
+  subcategoryDetail: api.signedIn({
     method: 'GET',
     path: '/api/catalog/public/subcategory/:id/',
-    access: READ,
     summary: 'One subcategory with its product groups in order',
-    tags,
     params: idParams,
     response: subcategorySchema,
   }),
-  subcategoryUpdate: endpoint({
+  subcategoryUpdate: api.admin({
     method: 'PATCH',
     path: '/api/catalog/public/subcategory/:id/',
-    access: WRITE,
     summary: 'Change a subcategory',
-    tags,
     params: idParams,
     body: subcategoryPatchSchema,
     response: subcategorySchema,
   }),
-  subcategoryDelete: endpoint({
+  subcategoryDelete: api.admin({
     method: 'DELETE',
     path: '/api/catalog/public/subcategory/:id/',
-    access: WRITE,
     summary: 'Delete a subcategory (its product groups stay)',
-    tags,
     params: idParams,
     response: deletedSchema,
   }),
-  subcategoryMoveGroup: endpoint({
+  subcategoryMoveGroup: api.admin({
     method: 'POST',
     path: '/api/catalog/public/subcategory/:id/move_group/',
-    access: WRITE,
     summary: 'Move a product group to a new index within the subcategory',
-    tags,
     params: idParams,
     body: subcategoryMoveGroupBodySchema,
     response: subcategorySchema,
   }),
-  subcategoryAddGroup: endpoint({
+  subcategoryAddGroup: api.admin({
     method: 'POST',
     path: '/api/catalog/public/subcategory/:id/add_group/',
-    access: WRITE,
     summary: 'Add a product group at the end of the subcategory',
-    tags,
     params: idParams,
     body: subcategoryGroupBodySchema,
     response: subcategorySchema,
   }),
-  subcategoryRemoveGroup: endpoint({
+  subcategoryRemoveGroup: api.admin({
     method: 'POST',
     path: '/api/catalog/public/subcategory/:id/remove_group/',
-    access: WRITE,
     summary: 'Remove a product group from the subcategory',
-    tags,
     params: idParams,
     body: subcategoryGroupBodySchema,
     response: subcategorySchema,
   }),
 
-  validate: endpoint({
+  validate: api.signedIn({
     method: 'POST',
     path: '/api/catalog/validate/',
-    access: READ,
     summary:
       'Which premium combinations are not allowed: door styles not offered in the wood species, a finish not offered for it',
-    tags,
     body: validateBodySchema,
     response: validateResponseSchema,
   }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 import {
@@ -33,8 +32,7 @@ import {
 } from './schemas.ts';
 
 /** The finance rules and the accounts' charge settings and reminders: ADMIN only (SPEC 2, 6). */
-const ADMIN = ROLE_GROUPS.admin;
-const tags = ['finance'];
+const api = endpointsFor(['finance']);
 const idParams = z.object({ id: idField() });
 const F = '/api/finance';
 
@@ -46,50 +44,40 @@ function crud<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R e
 ) {
   const base = `${F}/${path}`;
   return {
-    list: endpoint({
+    list: api.admin({
       method: 'GET',
       path: `${base}/`,
-      access: ADMIN,
       summary: `${what}: page, page_size, order_by and filters; answers { results, total }`,
-      tags,
       query: s.query,
       response: paged(s.item),
     }),
-    create: endpoint({
+    create: api.admin({
       method: 'POST',
       path: `${base}/`,
-      access: ADMIN,
       summary: `Create a ${what}`,
-      tags,
       body: s.body,
       response: s.item,
       status: 201,
     }),
-    detail: endpoint({
+    detail: api.admin({
       method: 'GET',
       path: `${base}/:id/`,
-      access: ADMIN,
       summary: `One ${what}`,
-      tags,
       params: idParams,
       response: s.item,
     }),
-    update: endpoint({
+    update: api.admin({
       method: 'PATCH',
       path: `${base}/:id/`,
-      access: ADMIN,
       summary: `Change a ${what} (only the fields sent)`,
-      tags,
       params: idParams,
       body: s.patch,
       response: s.item,
     }),
-    remove: endpoint({
+    remove: api.admin({
       method: 'DELETE',
       path: `${base}/:id/`,
-      access: ADMIN,
       summary: `Delete a ${what} (400 rule_in_use when orders reference it: deactivate it instead)`,
-      tags,
       params: idParams,
       response: financeDeletedSchema,
     }),
@@ -131,58 +119,46 @@ const discountCodes = crud('discount_codes', 'code discount', {
 function accountCalls(party: 'customers' | 'companies', who: string) {
   const base = `/api/accounts/${party}/:id`;
   return {
-    sendPaymentReminder: endpoint({
+    sendPaymentReminder: api.admin({
       method: 'POST',
       path: `${base}/send_payment_reminder/`,
-      access: ADMIN,
       summary: `Queue the payment_reminder e-mail to ${who}; answers { queued } (the e-mails queued)`,
-      tags,
       params: idParams,
       response: remindersQueuedSchema,
     }),
-    sendPickupReminder: endpoint({
+    sendPickupReminder: api.admin({
       method: 'POST',
       path: `${base}/send_pickup_reminder/`,
-      access: ADMIN,
       summary: `Queue a pickup_reminder e-mail to ${who} for each completed order waiting; answers { queued }`,
-      tags,
       params: idParams,
       response: remindersQueuedSchema,
     }),
-    overdueInterest: endpoint({
+    overdueInterest: api.admin({
       method: 'GET',
       path: `${base}/overdue_interest/`,
-      access: ADMIN,
       summary: `The overdue interest settings of ${who}`,
-      tags,
       params: idParams,
       response: overdueInterestSchema,
     }),
-    updateOverdueInterest: endpoint({
+    updateOverdueInterest: api.admin({
       method: 'PATCH',
       path: `${base}/overdue_interest/`,
-      access: ADMIN,
       summary: `Set the overdue interest of ${who}: { enabled, monthly_percentage, grace_days }`,
-      tags,
       params: idParams,
       body: overdueInterestBodySchema,
       response: overdueInterestSchema,
     }),
-    storageFees: endpoint({
+    storageFees: api.admin({
       method: 'GET',
       path: `${base}/storage_fees/`,
-      access: ADMIN,
       summary: `The storage fee settings of ${who}`,
-      tags,
       params: idParams,
       response: storageFeesSchema,
     }),
-    updateStorageFees: endpoint({
+    updateStorageFees: api.admin({
       method: 'PATCH',
       path: `${base}/storage_fees/`,
-      access: ADMIN,
       summary: `Set the storage fees of ${who}: { enabled, daily_amount, free_days }`,
-      tags,
       params: idParams,
       body: storageFeesBodySchema,
       response: storageFeesSchema,

@@ -1,14 +1,10 @@
 import type { z } from 'zod';
-import type { Access } from '../auth/roles.ts';
+import { type Access, ROLE_GROUPS } from '../auth/roles.ts';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * One endpoint: method, path, who may call it, and its wire shapes. The server registers
- * routes only from contracts, so an endpoint without an `access` declaration cannot compile;
- * the web client calls endpoints through the same objects.
- */
-export interface Endpoint<
+/** What an endpoint declares besides who may call it: method, path and its wire shapes. */
+interface EndpointShape<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -16,9 +12,7 @@ export interface Endpoint<
 > {
   method: HttpMethod;
   path: string;
-  access: Access;
   summary: string;
-  tags: string[];
   params?: P;
   query?: Q;
   body?: B;
@@ -32,10 +26,49 @@ export interface Endpoint<
   allowedDuringPasswordReset?: boolean;
 }
 
+/**
+ * One endpoint: method, path, who may call it, and its wire shapes. The server registers
+ * routes only from contracts, so an endpoint without an `access` declaration cannot compile;
+ * the web client calls endpoints through the same objects.
+ */
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> extends EndpointShape<P, Q, B, R> {
+  access: Access;
+  tags: string[];
+}
+
 export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   e: Endpoint<P, Q, B, R>,
 ): Endpoint<P, Q, B, R> {
   return e;
+}
+
+type EndpointFor = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  e: EndpointShape<P, Q, B, R> & { tags?: string[] },
+) => Endpoint<P, Q, B, R>;
+
+/** Who may call an endpoint, by ROLE_GROUPS' names, plus anyone and any signed-in user. */
+type CallerGroup = keyof typeof ROLE_GROUPS | 'anyone' | 'signedIn';
+
+/**
+ * A feature's endpoints, each declared through who may call it: `api.shop({ method, path, ... })`
+ * is an endpoint with `access: ROLE_GROUPS.shop` and the feature's tags (an endpoint may name
+ * its own tags). The access is still on every endpoint, written once as the builder's name.
+ */
+export function endpointsFor(tags: string[]): Record<CallerGroup, EndpointFor> {
+  const callableBy =
+    (access: Access): EndpointFor =>
+    (e) => ({ access, tags, ...e });
+  const groups = Object.entries(ROLE_GROUPS).map(([name, roles]) => [name, callableBy(roles)] as const);
+  return {
+    ...(Object.fromEntries(groups) as Record<keyof typeof ROLE_GROUPS, EndpointFor>),
+    anyone: callableBy('public'),
+    signedIn: callableBy('authenticated'),
+  };
 }
 
 /** Fills ':name' segments of a contract path. */

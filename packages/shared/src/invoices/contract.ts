@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import {
   bankCreateResultSchema,
   bankCreateSchema,
@@ -28,189 +27,150 @@ import {
  * Invoices, payments, credit and banks (issue 17). Reads answer 404 for what the caller cannot
  * reach: a customer its own, a business manager also the company's, ADMIN everything.
  */
-const tags = ['invoices'];
-const READ = ROLE_GROUPS.adminAndCustomers;
+const api = endpointsFor(['invoices']);
 const pdf = z.unknown();
 
 export const invoicesApi = {
-  list: endpoint({
+  list: api.adminAndCustomers({
     method: 'GET',
     path: '/api/invoices/',
-    access: READ,
     summary: 'Invoices (status default DUE, OVERDUE, PARTIAL; customer, company, order)',
-    tags,
     query: invoiceListQuerySchema,
     response: pagedInvoices,
   }),
-  detail: endpoint({
+  detail: api.adminAndCustomers({
     method: 'GET',
     path: '/api/invoices/:id/',
-    access: READ,
     summary: 'One invoice with its milestones, payments, credits and versions',
-    tags,
     params: invoiceIdParamsSchema,
     response: invoiceDetailSchema,
   }),
-  pdf: endpoint({
+  pdf: api.adminAndCustomers({
     method: 'GET',
     path: '/api/invoices/:id/pdf/',
-    access: READ,
     summary: 'The invoice as a PDF',
-    tags,
     params: invoiceIdParamsSchema,
     response: pdf,
   }),
-  milestone: endpoint({
+  milestone: api.adminAndCustomers({
     method: 'GET',
     path: '/api/invoices/milestones/:id/',
-    access: READ,
     summary: 'One payment milestone',
-    tags,
     params: invoiceIdParamsSchema,
     response: milestoneDetailSchema,
   }),
-  pay: endpoint({
+  pay: api.adminAndCustomers({
     method: 'POST',
     path: '/api/invoices/milestones/:id/pay/',
-    access: READ,
     summary: 'Pay a milestone (customers CARD, ACH; ADMIN also CHECK, CASH, WIRE, CREDIT); idempotent by key',
-    tags,
     params: invoiceIdParamsSchema,
     body: payBodySchema,
     response: payResultSchema,
     status: 201,
   }),
-  stripeWebhook: endpoint({
+  stripeWebhook: api.anyone({
     method: 'POST',
     path: '/api/payments/stripe/webhook/',
-    access: 'public',
     summary: 'Stripe events (signature checked on the raw body; each event applied once)',
-    tags,
     response: z.object({ received: z.boolean() }),
   }),
-  payments: endpoint({
+  payments: api.adminAndCustomers({
     method: 'GET',
     path: '/api/payments/',
-    access: READ,
     summary: 'Payments and their receipts (a customer its own, ADMIN all)',
-    tags,
     query: paymentListQuerySchema,
     response: pagedPayments,
   }),
-  refund: endpoint({
+  refund: api.admin({
     method: 'POST',
     path: '/api/payments/:id/refund/',
-    access: ROLE_GROUPS.admin,
     summary:
       'Give money back on a payment (amount defaults to what is left): CARD and ACH through Stripe, the others at once; idempotent by key',
-    tags,
     params: invoiceIdParamsSchema,
     body: refundBodySchema,
     response: refundResultSchema,
     status: 201,
   }),
-  receipt: endpoint({
+  receipt: api.adminAndCustomers({
     method: 'GET',
     path: '/api/payments/:id/receipt/',
-    access: READ,
     summary: 'A payment receipt as a PDF',
-    tags,
     params: invoiceIdParamsSchema,
     response: pdf,
   }),
-  customerCredit: endpoint({
+  customerCredit: api.adminAndCustomers({
     method: 'GET',
     path: '/api/accounts/customers/:id/credit/',
-    access: READ,
     summary: "A customer's credit memos (ADMIN; a customer its own, else 404)",
-    tags,
     params: invoiceIdParamsSchema,
     response: creditListSchema,
   }),
-  customerCreditCreate: endpoint({
+  customerCreditCreate: api.admin({
     method: 'POST',
     path: '/api/accounts/customers/:id/credit/',
-    access: ROLE_GROUPS.admin,
     summary: 'Credit a customer',
-    tags,
     params: invoiceIdParamsSchema,
     body: creditBodySchema,
     response: creditMemoSchema,
     status: 201,
   }),
-  companyCredit: endpoint({
+  companyCredit: api.adminAndManager({
     method: 'GET',
     path: '/api/accounts/companies/:id/credit/',
-    access: ROLE_GROUPS.adminAndManager,
     summary: "A company's credit memos (ADMIN; a manager its own company)",
-    tags,
     params: invoiceIdParamsSchema,
     response: creditListSchema,
   }),
-  companyCreditCreate: endpoint({
+  companyCreditCreate: api.admin({
     method: 'POST',
     path: '/api/accounts/companies/:id/credit/',
-    access: ROLE_GROUPS.admin,
     summary: 'Credit a company',
-    tags,
     params: invoiceIdParamsSchema,
     body: creditBodySchema,
     response: creditMemoSchema,
     status: 201,
   }),
-  reverseCredit: endpoint({
+  reverseCredit: api.admin({
     method: 'PATCH',
     path: '/api/accounts/credit_memo/:id/reverse/',
-    access: ROLE_GROUPS.admin,
     summary: 'Reverse a credit memo (what it paid returns to the balances; nothing is deleted)',
-    tags,
     params: invoiceIdParamsSchema,
     body: reverseBodySchema,
     response: creditMemoSchema,
   }),
-  banks: endpoint({
+  banks: api.bankOwners({
     method: 'GET',
     path: '/api/accounts/bank/',
-    access: ROLE_GROUPS.bankOwners,
     summary: 'My bank accounts (a manager: the company’s)',
-    tags,
     response: bankListSchema,
   }),
-  bankCreate: endpoint({
+  bankCreate: api.bankOwners({
     method: 'POST',
     path: '/api/accounts/bank/',
-    access: ROLE_GROUPS.bankOwners,
     summary: 'Add a bank account through a Stripe SetupIntent (us_bank_account)',
-    tags,
     body: bankCreateSchema,
     response: bankCreateResultSchema,
     status: 201,
   }),
-  bankVerify: endpoint({
+  bankVerify: api.bankOwners({
     method: 'PATCH',
     path: '/api/accounts/bank/:id/verify/',
-    access: ROLE_GROUPS.bankOwners,
     summary: 'Verify a bank account by its two micro-deposits',
-    tags,
     params: invoiceIdParamsSchema,
     body: bankVerifySchema,
     response: bankSchema,
   }),
-  customerBanks: endpoint({
+  customerBanks: api.admin({
     method: 'GET',
     path: '/api/accounts/customer/:id/bank/',
-    access: ROLE_GROUPS.admin,
     summary: "A customer's bank accounts",
-    tags,
     params: invoiceIdParamsSchema,
     response: bankListSchema,
   }),
-  companyBanks: endpoint({
+  companyBanks: api.admin({
     method: 'GET',
     path: '/api/accounts/company/:id/bank/',
-    access: ROLE_GROUPS.admin,
     summary: "A company's bank accounts",
-    tags,
     params: invoiceIdParamsSchema,
     response: bankListSchema,
   }),

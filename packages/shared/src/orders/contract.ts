@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 import {
@@ -41,8 +40,7 @@ import {
  * order, a customer their own, a business manager also the company's. Status moves are decided by
  * the lifecycle table (ORDER_MOVES); `access` here is the outer gate.
  */
-const tags = ['orders'];
-const READ = 'authenticated' as const;
+const api = endpointsFor(['orders']);
 const idParams = z.object({ id: idField() });
 const todoParams = idParams.extend({ todoId: idField() });
 const fileParams = idParams.extend({ fileId: idField() });
@@ -53,362 +51,290 @@ const versioned = orderVersionBodySchema;
 const O = '/api/orders/:id';
 
 export const ordersApi = {
-  list: endpoint({
+  list: api.signedIn({
     method: 'GET',
     path: '/api/orders/',
-    access: READ,
     summary:
       'Orders the caller may see: name (contains), status (A,B or repeated), date_after, date_before, selected_range, customer (shop), page, page_size, order_by',
-    tags,
     query: orderListQuerySchema,
     response: paged(orderListRowSchema),
   }),
-  create: endpoint({
+  create: api.adminAndCustomers({
     method: 'POST',
     path: '/api/orders/',
-    access: ROLE_GROUPS.adminAndCustomers,
     summary: 'Create a BID from { name, po_number?, customer? (admin only), groups }; priced and validated',
-    tags,
     body: orderCreateSchema,
     response: orderSchema,
     status: 201,
   }),
-  detail: endpoint({
+  detail: api.signedIn({
     method: 'GET',
     path: `${O}/`,
-    access: READ,
     summary: 'One order with its groups, items, frozen breakdowns and price fields',
-    tags,
     params: idParams,
     response: orderSchema,
   }),
-  short: endpoint({
+  short: api.signedIn({
     method: 'GET',
     path: `${O}/short/`,
-    access: READ,
     summary: 'The order without its groups (merged into the order on screen)',
-    tags,
     params: idParams,
     response: orderShortSchema,
   }),
-  replaceGroups: endpoint({
+  replaceGroups: api.signedIn({
     method: 'PUT',
     path: `${O}/groups/`,
-    access: READ,
     summary:
       'Replace the groups (and optionally name, po_number) of an order that can be updated; version refuses a stale save with 409',
-    tags,
     params: idParams,
     body: orderGroupsUpdateSchema,
     response: orderSchema,
   }),
-  addGroup: endpoint({
+  addGroup: api.signedIn({
     method: 'POST',
     path: `${O}/add_group/`,
-    access: READ,
     summary: 'Append one group to an order that can be updated',
-    tags,
     params: idParams,
     body: orderAddGroupSchema,
     response: orderSchema,
   }),
 
   // Lifecycle (DOMAIN.md table, lifecycle.ts ORDER_MOVES)
-  submit: endpoint({
+  submit: api.adminAndCustomers({
     method: 'POST',
     path: `${O}/submit/`,
-    access: ROLE_GROUPS.adminAndCustomers,
     summary: 'Multipart: SPEC 3 submit fields (orderSubmitSchema) and supplement_documentation files; BID -> ORDERED',
-    tags,
     params: idParams,
     response: orderSchema,
   }),
-  approve: endpoint({
+  approve: api.admin({
     method: 'POST',
     path: `${O}/approve/`,
-    access: ROLE_GROUPS.admin,
     summary: 'ORDERED -> VERIFIED',
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  decline: endpoint({
+  decline: api.admin({
     method: 'POST',
     path: `${O}/decline/`,
-    access: ROLE_GROUPS.admin,
     summary: 'ORDERED -> DECLINED with a reason (kept in metadata.status_notes)',
-    tags,
     params: idParams,
     body: orderDeclineSchema,
     response: orderSchema,
   }),
-  startEditing: endpoint({
+  startEditing: api.shop({
     method: 'POST',
     path: `${O}/start_editing/`,
-    access: ROLE_GROUPS.shop,
     summary: 'The shop takes a submitted order for editing (in_editing_mode)',
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  stopEditing: endpoint({
+  stopEditing: api.shop({
     method: 'POST',
     path: `${O}/stop_editing/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Revalidates and reprices, then ends editing (refused while groups have errors)',
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  fix: endpoint({
+  fix: api.shop({
     method: 'PATCH',
     path: `${O}/fix/`,
-    access: ROLE_GROUPS.shop,
     summary: "Revalidates a flagged order against today's catalogue rules and clears what no longer applies",
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  clone: endpoint({
+  clone: api.adminAndCustomers({
     method: 'POST',
     path: `${O}/clone/`,
-    access: ROLE_GROUPS.adminAndCustomers,
     summary: 'Copy the groups and items into a new BID for the same customer, priced today',
-    tags,
     params: idParams,
     body: empty,
     response: orderSchema,
     status: 201,
   }),
-  cancel: endpoint({
+  cancel: api.admin({
     method: 'POST',
     path: `${O}/cancel/`,
-    access: ROLE_GROUPS.admin,
     summary: 'Cancel an order before production (no payments made)',
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  recalculate: endpoint({
+  recalculate: api.shop({
     method: 'POST',
     path: `${O}/recalculate/`,
-    access: ROLE_GROUPS.shop,
     summary: "Reprice every line from today's catalogue; answers the order and each line's change",
-    tags,
     params: idParams,
     body: versioned,
     response: recalculateResultSchema,
   }),
 
   // Price (DOMAIN.md "Order totals")
-  updateCustomDiscount: endpoint({
+  updateCustomDiscount: api.admin({
     method: 'PATCH',
     path: `${O}/update_custom_discount/`,
-    access: ROLE_GROUPS.admin,
     summary: 'SPEC 5 custom discount: "12.5%" a percentage, "-40" an amount; setting one clears the other',
-    tags,
     params: idParams,
     body: customDiscountSchema,
     response: orderSchema,
   }),
-  discountCode: endpoint({
+  discountCode: api.adminAndCustomers({
     method: 'POST',
     path: `${O}/discount_code/`,
-    access: ROLE_GROUPS.adminAndCustomers,
     summary: 'Enter a discount code (one per order); its use is claimed on submit',
-    tags,
     params: idParams,
     body: discountCodeBodySchema,
     response: orderSchema,
   }),
-  cancelDiscountCode: endpoint({
+  cancelDiscountCode: api.adminAndCustomers({
     method: 'POST',
     path: `${O}/cancel_discount_code/`,
-    access: ROLE_GROUPS.adminAndCustomers,
     summary: "Remove the order's discount code (and release its claimed use)",
-    tags,
     params: idParams,
     body: versioned,
     response: orderSchema,
   }),
-  updateBypassPaymentOptionDiscount: endpoint({
+  updateBypassPaymentOptionDiscount: api.admin({
     method: 'POST',
     path: `${O}/update_bypass_payment_option_discount/`,
-    access: ROLE_GROUPS.admin,
     summary: "Skip (or apply again) the payment option's discount on this order",
-    tags,
     params: idParams,
     body: bypassPaymentOptionDiscountSchema,
     response: orderSchema,
   }),
-  paymentOptions: endpoint({
+  paymentOptions: api.signedIn({
     method: 'GET',
     path: `${O}/payment_options/`,
-    access: READ,
     summary: 'Payment options the order may use on a date (default today)',
-    tags,
     params: idParams,
     query: paymentOptionsQuerySchema,
     response: z.object({ results: z.array(paymentOptionSchema) }),
   }),
-  quote: endpoint({
+  quote: api.signedIn({
     method: 'GET',
     path: `${O}/quote/`,
-    access: READ,
     summary:
       "What the order would total for a payment option, payment method and shipping choice (submit's expected_total); changes nothing",
-    tags,
     params: idParams,
     query: orderQuoteQuerySchema,
     response: orderQuoteSchema,
   }),
 
   // Conversation, notes, to-dos, files, documents, timeline
-  comments: endpoint({
+  comments: api.signedIn({
     method: 'GET',
     path: `${O}/comments/`,
-    access: READ,
     summary: 'Comments on the order, oldest first',
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderCommentSchema) }),
   }),
-  addComment: endpoint({
+  addComment: api.signedIn({
     method: 'POST',
     path: `${O}/comments/`,
-    access: READ,
     summary: 'Add a comment (text)',
-    tags,
     params: idParams,
     body: orderCommentBodySchema,
     response: orderCommentSchema,
     status: 201,
   }),
-  notes: endpoint({
+  notes: api.shop({
     method: 'GET',
     path: `${O}/notes/`,
-    access: ROLE_GROUPS.shop,
     summary: "The shop's notes on the order",
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderNoteSchema) }),
   }),
-  updateOrderNote: endpoint({
+  updateOrderNote: api.shop({
     method: 'PATCH',
     path: `${O}/update_order_note/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Add a note (no note_id) or change one (note_id, note)',
-    tags,
     params: idParams,
     body: orderNoteBodySchema,
     response: orderNoteSchema,
   }),
-  resolveOrderNote: endpoint({
+  resolveOrderNote: api.shop({
     method: 'POST',
     path: `${O}/resolve_order_note/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Mark a note resolved (note_id)',
-    tags,
     params: idParams,
     body: resolveOrderNoteSchema,
     response: orderNoteSchema,
   }),
-  todos: endpoint({
+  todos: api.shop({
     method: 'GET',
     path: `${O}/todos/`,
-    access: ROLE_GROUPS.shop,
     summary: "The order's to-dos: is_completed, page, page_size",
-    tags,
     params: idParams,
     query: orderTodosQuerySchema,
     response: paged(orderTodoSchema),
   }),
-  addTodo: endpoint({
+  addTodo: api.shop({
     method: 'POST',
     path: `${O}/todo/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Add a to-do (text)',
-    tags,
     params: idParams,
     body: orderTodoBodySchema,
     response: orderTodoSchema,
     status: 201,
   }),
-  completeTodo: endpoint({
+  completeTodo: api.shop({
     method: 'PATCH',
     path: `${O}/todo/:todoId/complete/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Tick or untick a to-do (is_completed)',
-    tags,
     params: todoParams,
     body: orderTodoCompleteSchema,
     response: orderTodoSchema,
   }),
-  deleteTodo: endpoint({
+  deleteTodo: api.shop({
     method: 'DELETE',
     path: `${O}/todo/:todoId/delete/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Delete a to-do',
-    tags,
     params: todoParams,
     response: z.object({ detail: z.string() }),
   }),
-  files: endpoint({
+  files: api.signedIn({
     method: 'GET',
     path: `${O}/files/`,
-    access: READ,
     summary: 'Files on the order: supplement documents, added files and status documents',
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderFileSchema) }),
   }),
-  fileDownload: endpoint({
+  fileDownload: api.signedIn({
     method: 'GET',
     path: `${O}/files/:fileId/`,
-    access: READ,
     summary: 'Download one file of the order',
-    tags,
     params: fileParams,
     response: z.unknown(),
   }),
-  addFiles: endpoint({
+  addFiles: api.signedIn({
     method: 'POST',
     path: `${O}/add_files/`,
-    access: READ,
     summary: 'Multipart: files (repeatable) and replace (true: the new files replace the added ones)',
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderFileSchema) }),
   }),
-  addStatusDocs: endpoint({
+  addStatusDocs: api.shop({
     method: 'POST',
     path: `${O}/add_status_docs/`,
-    access: ROLE_GROUPS.shop,
     summary: 'Multipart: files kept with the current status (e.g. a signed delivery note)',
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderFileSchema) }),
   }),
-  timeline: endpoint({
+  timeline: api.signedIn({
     method: 'GET',
     path: `${O}/timeline/`,
-    access: READ,
     summary: "The order's audit trail, newest first: who, when, what, before and after",
-    tags,
     params: idParams,
     response: z.object({ results: z.array(orderTimelineEntrySchema) }),
   }),
-  termsOfUse: endpoint({
+  termsOfUse: api.signedIn({
     method: 'GET',
     path: `${O}/terms_of_use/`,
-    access: READ,
     summary: 'The terms a customer accepts on submit',
-    tags,
     params: idParams,
     response: termsOfUseSchema,
   }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 import {
@@ -16,15 +15,12 @@ import {
   reportRowSchema,
 } from './schemas.ts';
 
-const access = ROLE_GROUPS.shop;
-const tags = ['reports'];
+const api = endpointsFor(['reports']);
 const report = (path: string, summary: string) =>
-  endpoint({
+  api.shop({
     method: 'GET',
     path,
-    access,
     summary: `${summary}; page, page_size, order_by, name, date_after, date_before; format=csv for a download`,
-    tags,
     query: reportQuerySchema,
     response: paged(reportRowSchema),
   });
@@ -37,46 +33,38 @@ export const reportsApi = {
   ),
   partialCompletedReport: report('/api/orders/partial_completed_report/', 'Orders PARTIALLY_COMPLETED'),
   completedReport: report('/api/orders/completed_report/', 'Orders COMPLETED (date range on completed_at)'),
-  completedChart: endpoint({
+  completedChart: api.shop({
     method: 'GET',
     path: '/api/orders/completed_chart/',
-    access,
     summary: 'Orders completed and shipped per day, week or month',
-    tags,
     query: chartQuerySchema,
     response: completedChartSchema,
   }),
-  createdChart: endpoint({
+  createdChart: api.shop({
     method: 'GET',
     path: '/api/orders/created_chart/',
-    access,
     summary: 'Bid volume: orders created per period and their total',
-    tags,
     query: chartQuerySchema,
     response: createdChartSchema,
   }),
-  lateOrdersChart: endpoint({
+  lateOrdersChart: api.shop({
     method: 'GET',
     path: '/api/orders/late_orders_chart/',
-    access,
     summary: 'Orders due per period: late (completed after, or still open past, the due date) and on time',
-    tags,
     query: chartQuerySchema,
     response: lateChartSchema,
   }),
-  plannerList: endpoint({
+  plannerList: api.shop({
     method: 'GET',
     path: '/api/planner/orders/',
-    access,
     summary: 'Orders planned in the range and open orders not yet planned, with capacity_per_day',
     tags: ['planner'],
     query: plannerQuerySchema,
     response: plannerAnswerSchema,
   }),
-  plannerUpdate: endpoint({
+  plannerUpdate: api.shop({
     method: 'PATCH',
     path: '/api/planner/orders/:id/',
-    access,
     summary: 'Plan an order on a working day (400 on a weekend or holiday); null unplans it',
     tags: ['planner'],
     params: z.object({ id: idField() }),
