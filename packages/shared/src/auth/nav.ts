@@ -1,4 +1,5 @@
 import { ROLE_GROUPS, type Role } from './roles.ts';
+import { WEB_ROUTES } from './routes.ts';
 
 /**
  * The navigation of SPEC 2 "Navigation entries", per role, as one table.
@@ -21,7 +22,7 @@ export interface NavGroup {
 
 export type NavEntry = NavLink | NavGroup;
 
-const { everyone: ALL, customers: CUSTOMERS, admin: ADMIN, shop: ADMIN_STAFF } = ROLE_GROUPS;
+const { customers: CUSTOMERS, admin: ADMIN } = ROLE_GROUPS;
 
 /** Server-hosted catalogue pages (SPEC 2): open in a new tab. */
 export const SERVER_PAGES = {
@@ -30,92 +31,83 @@ export const SERVER_PAGES = {
   catalogGroupPrint: (id: number | string) => `/template/catalog/group/${id}/?print=true`,
 } as const;
 
+/**
+ * A link to one of WEB_ROUTES: the route's title is its label and the roles that may open the
+ * route see it, unless `roles` narrows them (the same page listed in two groups).
+ */
+function link(to: string, icon: string, roles?: readonly Role[]): NavLink {
+  const route = WEB_ROUTES.find((r) => r.path === to);
+  if (!route || !Array.isArray(route.access)) throw new Error(`nav: ${to} is not a route for signed-in roles`);
+  return { label: route.title, to, roles: roles ?? (route.access as readonly Role[]), icon };
+}
+
+/** A server-hosted page, for admins. */
+const serverPage = (label: string, to: string): NavLink => ({
+  label,
+  to,
+  roles: ADMIN,
+  icon: 'external',
+  external: true,
+});
+
+const group = (name: string, icon: string, children: NavLink[]): NavGroup => ({ group: name, icon, children });
+
 export const NAV: readonly NavEntry[] = [
-  { label: 'Dashboard', to: '/', roles: ALL, icon: 'dashboard' },
-  { label: 'View Orders', to: '/orders/all', roles: CUSTOMERS, icon: 'list' },
-  { label: 'Manage Orders', to: '/orders/manage', roles: ADMIN_STAFF, icon: 'list' },
-  {
-    group: 'Orders',
-    icon: 'orders',
-    children: [
-      { label: 'Build Order', to: '/orders/build', roles: ['ADMIN', ...CUSTOMERS], icon: 'build' },
-      { label: 'Partially Completed', to: '/orders/partially-completed', roles: ADMIN_STAFF, icon: 'pending' },
-      { label: 'Late Orders', to: '/orders/late', roles: ADMIN_STAFF, icon: 'late' },
-      { label: 'Completed Orders', to: '/orders/completed', roles: ADMIN_STAFF, icon: 'done' },
-      { label: 'Completion Log', to: '/orders/completion-log', roles: ADMIN_STAFF, icon: 'log' },
-      { label: 'Completed Cabinets', to: '/orders/completed-cabinets', roles: ADMIN_STAFF, icon: 'cabinet' },
-      { label: 'Remakes', to: '/orders/remakes', roles: ADMIN_STAFF, icon: 'remake' },
-      { label: 'Invoices', to: '/invoices', roles: CUSTOMERS, icon: 'invoice' },
-      { label: 'Scan', to: '/scan', roles: ALL, icon: 'scan' },
-    ],
-  },
-  {
-    group: 'Catalog (Internal)',
-    icon: 'catalog',
-    children: [
-      { label: '2020 Upload', to: '/catalog/2020/upload', roles: ADMIN, icon: 'upload' },
-      { label: 'Line Items', to: '/catalog/items', roles: ADMIN, icon: 'list' },
-      { label: 'Public Catalog', to: '/catalog/public', roles: ADMIN, icon: 'catalog' },
-      { label: 'Attachments', to: '/catalog/attachments', roles: ADMIN, icon: 'attachment' },
-      { label: 'Wood Species', to: '/catalog/premiums/wood_species', roles: ADMIN, icon: 'premium' },
-      { label: 'Door Styles', to: '/catalog/premiums/door_styles', roles: ADMIN, icon: 'premium' },
-      { label: 'Finish Options', to: '/catalog/premiums/finish_options', roles: ADMIN, icon: 'premium' },
-      { label: 'Finished Sides', to: '/catalog/premiums/finished_sides', roles: ADMIN, icon: 'premium' },
-      { label: 'Construction Methods', to: '/catalog/premiums/construction_methods', roles: ADMIN, icon: 'premium' },
-      { label: 'Catalog', to: SERVER_PAGES.catalog, roles: ADMIN, icon: 'external', external: true },
-      { label: '2020 Catalog', to: SERVER_PAGES.catalog2020, roles: ADMIN, icon: 'external', external: true },
-    ],
-  },
-  {
-    group: 'Manage Accounts',
-    icon: 'accounts',
-    children: [
-      { label: 'Staff', to: '/settings/users/staff', roles: ADMIN, icon: 'staff' },
-      { label: 'All Users', to: '/settings/users/all', roles: ADMIN, icon: 'users' },
-      { label: 'Access Requests', to: '/settings/users/requests', roles: ADMIN, icon: 'request' },
-    ],
-  },
-  {
-    group: 'Finance',
-    icon: 'finance',
-    children: [
-      { label: 'Aging Report', to: '/finance/reports/aging', roles: ADMIN, icon: 'report' },
-      { label: 'Revenue Report', to: '/finance/reports/revenue', roles: ADMIN, icon: 'report' },
-      { label: 'Payment Rules', to: '/finance/payments/rules', roles: ADMIN, icon: 'rule' },
-      { label: 'Surcharges', to: '/finance/payments/surcharges', roles: ADMIN, icon: 'money' },
-      { label: 'Payment Options', to: '/finance/payments/options', roles: ADMIN, icon: 'money' },
-      { label: 'Bound Discounts', to: '/finance/discounts/bound', roles: ADMIN, icon: 'discount' },
-      { label: 'Code Discounts', to: '/finance/discounts/code', roles: ADMIN, icon: 'discount' },
-      { label: 'Receipts', to: '/payment/receipts', roles: ADMIN, icon: 'receipt' },
-      { label: 'Invoices', to: '/invoices', roles: ADMIN, icon: 'invoice' },
-      { label: 'Bid Volume', to: '/orders/created', roles: ADMIN_STAFF, icon: 'chart' },
-    ],
-  },
-  {
-    group: 'Management',
-    icon: 'accounts',
-    children: [{ label: 'All Users', to: '/settings/users/all', roles: ['BUSINESS_MANAGER'], icon: 'users' }],
-  },
-  {
-    group: 'Settings',
-    icon: 'settings',
-    children: [
-      { label: 'Profile', to: '/settings/profile', roles: ['ADMIN', ...CUSTOMERS], icon: 'profile' },
-      { label: 'Password', to: '/settings/password', roles: ALL, icon: 'password' },
-      { label: 'Addresses', to: '/settings/address', roles: CUSTOMERS, icon: 'address' },
-      { label: 'Global Settings', to: '/settings/global', roles: ADMIN, icon: 'settings' },
-      { label: 'Email Templates', to: '/settings/email/templates', roles: ADMIN, icon: 'email' },
-      { label: 'Announcements', to: '/settings/email/announcement', roles: ADMIN, icon: 'announcement' },
-    ],
-  },
-  {
-    group: 'Bank Accounts',
-    icon: 'bank',
-    children: [
-      { label: 'Bank Accounts', to: '/settings/banks', roles: ['BUSINESS_MANAGER', 'PERSONAL'], icon: 'bank' },
-    ],
-  },
-  { label: 'Planner', to: '/planner/orders/manage', roles: ADMIN_STAFF, icon: 'planner' },
+  link('/', 'dashboard'),
+  link('/orders/all', 'list'),
+  link('/orders/manage', 'list'),
+  group('Orders', 'orders', [
+    link('/orders/build', 'build'),
+    link('/orders/partially-completed', 'pending'),
+    link('/orders/late', 'late'),
+    link('/orders/completed', 'done'),
+    link('/orders/completion-log', 'log'),
+    link('/orders/completed-cabinets', 'cabinet'),
+    link('/orders/remakes', 'remake'),
+    link('/invoices', 'invoice', CUSTOMERS),
+    link('/scan', 'scan'),
+  ]),
+  group('Catalog (Internal)', 'catalog', [
+    link('/catalog/2020/upload', 'upload'),
+    link('/catalog/items', 'list'),
+    link('/catalog/public', 'catalog', ADMIN),
+    link('/catalog/attachments', 'attachment'),
+    link('/catalog/premiums/wood_species', 'premium'),
+    link('/catalog/premiums/door_styles', 'premium'),
+    link('/catalog/premiums/finish_options', 'premium'),
+    link('/catalog/premiums/finished_sides', 'premium'),
+    link('/catalog/premiums/construction_methods', 'premium'),
+    serverPage('Catalog', SERVER_PAGES.catalog),
+    serverPage('2020 Catalog', SERVER_PAGES.catalog2020),
+  ]),
+  group('Manage Accounts', 'accounts', [
+    link('/settings/users/staff', 'staff'),
+    link('/settings/users/all', 'users', ADMIN),
+    link('/settings/users/requests', 'request'),
+  ]),
+  group('Finance', 'finance', [
+    link('/finance/reports/aging', 'report'),
+    link('/finance/reports/revenue', 'report'),
+    link('/finance/payments/rules', 'rule'),
+    link('/finance/payments/surcharges', 'money'),
+    link('/finance/payments/options', 'money'),
+    link('/finance/discounts/bound', 'discount'),
+    link('/finance/discounts/code', 'discount'),
+    link('/payment/receipts', 'receipt', ADMIN),
+    link('/invoices', 'invoice', ADMIN),
+    link('/orders/created', 'chart'),
+  ]),
+  group('Management', 'accounts', [link('/settings/users/all', 'users', ['BUSINESS_MANAGER'])]),
+  group('Settings', 'settings', [
+    link('/settings/profile', 'profile'),
+    link('/settings/password', 'password'),
+    link('/settings/address', 'address'),
+    link('/settings/global', 'settings'),
+    link('/settings/email/templates', 'email'),
+    link('/settings/email/announcement', 'announcement'),
+  ]),
+  group('Bank Accounts', 'bank', [link('/settings/banks', 'bank')]),
+  link('/planner/orders/manage', 'planner'),
 ];
 
 export function isNavGroup(entry: NavEntry): entry is NavGroup {

@@ -26,13 +26,9 @@ import { ALPHANUMERIC_RE, idField, intField, moneyField, requiredString } from '
 export const PREMIUM_KINDS = ['wood_species', 'door_style', 'drawer_style', 'finish_option', 'finished_side'] as const;
 export type PremiumKind = (typeof PREMIUM_KINDS)[number];
 
-export const KIND_TYPE: Record<PremiumKind, PremiumType> = {
-  wood_species: 'WOOD_SPECIES',
-  door_style: 'DOOR_STYLE',
-  drawer_style: 'DRAWER_STYLE',
-  finish_option: 'FINISH_OPTION',
-  finished_side: 'FINISHED_SIDE',
-};
+type KindTypes = Record<PremiumKind, PremiumType>;
+/** A kind is its premium type in lower case (wood_species: WOOD_SPECIES). */
+export const KIND_TYPE = Object.fromEntries(PREMIUM_KINDS.map((k) => [k, k.toUpperCase()])) as KindTypes;
 
 /** Human names used in messages ('{name} created successfully'). */
 export const PREMIUM_TYPE_LABELS: Record<PremiumType, string> = {
@@ -129,13 +125,11 @@ export const imagesSchema = z.array(imageSchema);
 
 const categoryTypeSchema = z.enum(PREMIUM_TYPES);
 
-export const categorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  category_type: categoryTypeSchema,
-});
-export type Category = z.infer<typeof categorySchema>;
+/** A named catalogue record as others point at it; categories and groups extend it. */
 const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const categorySchema = categoryRefSchema.extend({ category_type: categoryTypeSchema });
+export type Category = z.infer<typeof categorySchema>;
 
 const catalogTagSchema = z.object({
   id: z.number().int(),
@@ -209,9 +203,7 @@ export const lineItemSchema = z.object({
 });
 export type LineItem = z.infer<typeof lineItemSchema>;
 
-export const productGroupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+export const productGroupSchema = categoryRefSchema.extend({
   subcategories: z.array(z.number().int()),
   note: z.string(),
   secondary_note: z.string(),
@@ -220,17 +212,13 @@ export const productGroupSchema = z.object({
 });
 export type ProductGroup = z.infer<typeof productGroupSchema>;
 
-export const premiumGroupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+export const premiumGroupSchema = categoryRefSchema.extend({
   premium_type: categoryTypeSchema,
   index: z.number().int(),
 });
 export type PremiumGroup = z.infer<typeof premiumGroupSchema>;
 
-export const subcategorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+export const subcategorySchema = categoryRefSchema.extend({
   category: categoryRefSchema.nullable(),
   index: z.number().int(),
   /** Product groups in display order (list answers leave this empty; detail fills it). */
@@ -558,58 +546,17 @@ export const subcategoryListQuerySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // CSV columns (SPEC 3 field names), shared by import and export so a file round-trips.
 
+/** The columns every premium file has, in three places; the kinds add their own. */
+const CSV_NAMING = ['code', 'description', 'categories'] as const;
+const CSV_PRICING = ['price', 'percentage', 'export_name'] as const;
+const CSV_LISTING = ['index', 'group_name', 'tags'] as const;
+
 export const PREMIUM_CSV_COLUMNS: Record<PremiumKind, readonly string[]> = {
-  wood_species: [
-    'code',
-    'description',
-    'categories',
-    'finish_options',
-    'price',
-    'percentage',
-    'export_name',
-    'index',
-    'group_name',
-    'tags',
-    'use_finish_option_for_export',
-  ],
-  door_style: [
-    'code',
-    'description',
-    'categories',
-    'wood_species',
-    'price',
-    'percentage',
-    'export_name',
-    ...DOOR_STYLE_ATTRS,
-    'index',
-    'group_name',
-    'tags',
-  ],
-  drawer_style: [
-    'code',
-    'description',
-    'categories',
-    'price',
-    'percentage',
-    'export_name',
-    'index',
-    'group_name',
-    'tags',
-  ],
-  finish_option: [
-    'code',
-    'description',
-    'categories',
-    'price',
-    'percentage',
-    'export_name',
-    'index',
-    'group_name',
-    'tags',
-    'export_category',
-    'is_cabinet_construction_vertical',
-  ],
-  finished_side: ['code', 'description', 'categories', 'price', 'percentage', 'export_name', 'index', 'tags'],
+  wood_species: [...CSV_NAMING, 'finish_options', ...CSV_PRICING, ...CSV_LISTING, 'use_finish_option_for_export'],
+  door_style: [...CSV_NAMING, 'wood_species', ...CSV_PRICING, ...DOOR_STYLE_ATTRS, ...CSV_LISTING],
+  drawer_style: [...CSV_NAMING, ...CSV_PRICING, ...CSV_LISTING],
+  finish_option: [...CSV_NAMING, ...CSV_PRICING, ...CSV_LISTING, 'export_category', 'is_cabinet_construction_vertical'],
+  finished_side: [...CSV_NAMING, ...CSV_PRICING, 'index', 'tags'],
 };
 
 /** A line item's measures, its door/drawer/shelf counts, its export names and its flags: wire name = DB column. */

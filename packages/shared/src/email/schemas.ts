@@ -49,14 +49,18 @@ const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxPageSchema = paged(outboxMessageSchema);
 
-export const ANNOUNCEMENT_AUDIENCES = ['ALL_CUSTOMERS', 'BUSINESS', 'PERSONAL', 'STAFF'] as const;
-export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
-export const ANNOUNCEMENT_AUDIENCE_LABELS: Record<AnnouncementAudience, string> = {
+/** Who an announcement can go to, in the form's order, with the form's words for them. */
+export const ANNOUNCEMENT_AUDIENCE_LABELS = {
   ALL_CUSTOMERS: 'All customers',
   BUSINESS: 'Business customers',
   PERSONAL: 'Personal customers',
   STAFF: 'Staff and admins',
 };
+export type AnnouncementAudience = keyof typeof ANNOUNCEMENT_AUDIENCE_LABELS;
+export const ANNOUNCEMENT_AUDIENCES = Object.keys(ANNOUNCEMENT_AUDIENCE_LABELS) as [
+  AnnouncementAudience,
+  ...AnnouncementAudience[],
+];
 
 /** An announcement: e-mailed (announcement template) and shown in the app until expires_at. */
 export const announcementBodySchema = z.object({
