@@ -111,7 +111,9 @@ describe('finance reports', () => {
     expect(lines).toHaveLength(3);
     // The day it was taken names the file and leads every line.
     const asOf = (await aging()).body.as_of as string;
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="aging_report_${asOf}.csv"`);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="aging_report_${asOf}.csv"; filename*=UTF-8''aging_report_${asOf}.csv`,
+    );
     for (const line of lines.slice(1)) expect(line.startsWith(`${asOf},`)).toBe(true);
     const dated = await aging({ format: 'csv', as_of: addDays(D, 20) });
     expect(dated.headers['content-disposition']).toContain(`aging_report_${addDays(D, 20)}.csv`);

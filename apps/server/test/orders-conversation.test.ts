@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Endpoint, ORDER_TERMS_OF_USE, ORDER_TEXT, ordersApi, type Role } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanFileName, contentDisposition } from '../src/modules/orders/conversation/files.ts';
+import { contentDisposition } from '../src/kit/file-answer.ts';
+import { cleanFileName } from '../src/modules/orders/conversation/files.ts';
 import {
   type Fixture,
   filePart,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readOneFile, type UploadedFile, withFiles, withMultipart } from '../../http/multipart.ts';
 import { contextOf, route } from '../../http/route.ts';
 import type { PublicCtx } from '../../kit/context.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import { contentTypeOf, MEDIA_PREFIX } from '../../storage/index.ts';
 import * as categories from './categories/service.ts';
 import { csvFileMissing } from './csv.ts';
@@ -14,11 +15,9 @@ import * as premiumsCsv from './premiums/csv.ts';
 import * as premiums from './premiums/service.ts';
 import { catalogChanged } from './version/service.ts';
 
-/** Sends a CSV download; a Buffer bypasses the JSON serializer. */
-function sendCsv(reply: FastifyReply, name: string, csv: string): Promise<string> {
-  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`);
-  return Promise.resolve(Buffer.from(csv, 'utf8') as unknown as string);
-}
+/** A CSV download. */
+const sendCsv = (reply: FastifyReply, name: string, csv: string): string =>
+  sendFile(reply, { name: `${name}.csv`, type: 'text/csv', body: csv });
 
 /** The uploads of a request, each at most the configured size. */
 const csvFile = (ctx: PublicCtx, req: FastifyRequest) =>

@@ -1,6 +1,7 @@
 import { financeReportsApi, invoicesApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import * as banks from './banks/service.ts';
 import * as credit from './credit/service.ts';
 import { refundPayment } from './pay/refund.ts';
@@ -10,13 +11,8 @@ import { invoicePaper, receiptPaper } from './pdf.ts';
 import * as read from './read/service.ts';
 import * as reports from './reports/service.ts';
 
-const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="${name}.pdf"`)
-    .header('cache-control', 'private, no-store');
-  return bytes;
-};
+const asPdf = (reply: FastifyReply, name: string, bytes: Buffer): Buffer =>
+  sendFile(reply, { name: `${name}.pdf`, type: 'application/pdf', body: bytes, inline: true });
 
 /**
  * A report's answer, or with format=csv a download (a Buffer goes past the JSON serializer), named
@@ -25,8 +21,7 @@ const asPdf = (reply: FastifyReply, name: string, bytes: Buffer) => {
 function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { csv: string }> {
   if (result && typeof result === 'object' && 'csv' in result && typeof result.csv === 'string') {
     const file = 'filename' in result && typeof result.filename === 'string' ? result.filename : name;
-    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}.csv"`);
-    return Buffer.from(result.csv, 'utf8') as unknown as Exclude<R, { csv: string }>;
+    return sendFile(reply, { name: `${file}.csv`, type: 'text/csv', body: result.csv });
   }
   return result as Exclude<R, { csv: string }>;
 }

@@ -1,13 +1,12 @@
 import { labelsApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import * as labels from './service.ts';
 
-/** A PDF download; a Buffer bypasses the JSON serializer. */
-function sendPdf<T>(reply: FastifyReply, name: string, pdf: Buffer): T {
-  reply.type('application/pdf').header('content-disposition', `inline; filename="${name}.pdf"`);
-  return pdf as unknown as T;
-}
+/** A PDF shown in the browser. */
+const sendPdf = <T>(reply: FastifyReply, name: string, pdf: Buffer): T =>
+  sendFile(reply, { name: `${name}.pdf`, type: 'application/pdf', body: pdf, inline: true });
 
 export function labelsRoutes(app: FastifyInstance) {
   route(app, labelsApi.dymoXmls, async ({ ctx, params, query, reply }) =>

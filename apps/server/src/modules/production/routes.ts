@@ -1,6 +1,7 @@
 import { productionApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import { getOrder, moveOrder } from '../orders/index.ts';
 import { listCabinets } from './cabinets/service.ts';
 import { completedShippedLog, logCsv } from './log/service.ts';
@@ -26,11 +27,11 @@ export function productionRoutes(app: FastifyInstance) {
   route(app, productionApi.completedShippedLog, async ({ ctx, query, reply }) => {
     const page = await completedShippedLog(ctx, query);
     if (query.format !== 'csv') return page;
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="completed_shipped_log.csv"');
-    // A Buffer is sent as is, past the JSON serializer.
-    return Buffer.from(logCsv(page.results), 'utf8') as unknown as typeof page;
+    return sendFile<typeof page>(reply, {
+      name: 'completed_shipped_log.csv',
+      type: 'text/csv',
+      body: logCsv(page.results),
+    });
   });
 
   route(app, productionApi.sessionList, ({ ctx, query }) => scans.listSessions(ctx, query));

@@ -2,14 +2,18 @@ import { type ReportKind, reportsApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import * as service from './service.ts';
 
 /** A report's answer: its page, or with format=csv a download (a Buffer goes past the JSON serializer). */
 async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
   const result = await service.report(ctx, kind, query);
   if ('csv' in result) {
-    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${kind}_report.csv"`);
-    return Buffer.from(result.csv!, 'utf8') as unknown as { results: never[]; total: number };
+    return sendFile<{ results: never[]; total: number }>(reply, {
+      name: `${kind}_report.csv`,
+      type: 'text/csv',
+      body: result.csv!,
+    });
   }
   return result.page!;
 }

@@ -1,17 +1,12 @@
 import { MSG, TRANSFER_LIMITS, transferApi } from '@cab/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { withMultipart } from '../../http/multipart.ts';
 import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { route } from '../../http/route.ts';
+import { sendFile } from '../../kit/file-answer.ts';
 import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
 import { exportOrderCsv, exportOrderYaml } from './exports.ts';
 import { importOrder, ORDER_FILE_FIELD } from './order-import.ts';
-
-/** A text download: a Buffer goes past the JSON serializer. */
-function download(reply: FastifyReply, type: string, name: string, body: string): string {
-  reply.type(`${type}; charset=utf-8`).header('content-disposition', `attachment; filename="${name}"`);
-  return Buffer.from(body, 'utf8') as unknown as string;
-}
 
 /** The imports and exports (decision 0030), one route per contract. */
 export function transferRoutes(app: FastifyInstance) {
@@ -35,9 +30,17 @@ export function transferRoutes(app: FastifyInstance) {
     ),
   );
   route(app, transferApi.orderExport, async ({ ctx, params, reply }) =>
-    download(reply, 'text/csv', `order-${params.id}.csv`, await exportOrderCsv(ctx, params.id)),
+    sendFile<string>(reply, {
+      name: `order-${params.id}.csv`,
+      type: 'text/csv',
+      body: await exportOrderCsv(ctx, params.id),
+    }),
   );
   route(app, transferApi.orderYaml, async ({ ctx, params, reply }) =>
-    download(reply, 'application/yaml', `order-${params.id}.yaml`, await exportOrderYaml(ctx, params.id)),
+    sendFile<string>(reply, {
+      name: `order-${params.id}.yaml`,
+      type: 'application/yaml',
+      body: await exportOrderYaml(ctx, params.id),
+    }),
   );
 }

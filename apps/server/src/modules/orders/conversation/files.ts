@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound } from '../../../kit/errors.ts';
+import { sendFile } from '../../../kit/file-answer.ts';
 import { afterCommit, transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { loadOrderRow } from '../reach.ts';
@@ -48,17 +49,6 @@ export function cleanFileName(raw: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return (clean || 'file').slice(-200);
-}
-
-/**
- * Content-Disposition for a download: always an attachment (never rendered in the page), an
- * ASCII fallback name with quotes and backslashes removed, and the exact name in RFC 5987 form.
- */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  // RFC 5987 attr-char excludes ' ( ) * as well, which encodeURIComponent leaves alone.
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 export interface StoredUpload {
@@ -117,12 +107,9 @@ export async function downloadFile(ctx: Ctx, id: number, fileId: number, reply: 
   if (!file) throw notFound();
   const bytes = await ctx.storage.get(file.storageKey);
   if (!bytes) throw notFound();
-  reply
-    .type(FILE_TYPES[extensionOf(file.name)] ? file.contentType : 'application/octet-stream')
-    .header('content-disposition', contentDisposition(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store');
-  return bytes;
+  // Always an attachment (never rendered in the page), whatever its name and type.
+  const type = FILE_TYPES[extensionOf(file.name)] ? file.contentType : 'application/octet-stream';
+  return sendFile(reply, { name: file.name, type, body: bytes });
 }
 
 /**
