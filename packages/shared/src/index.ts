@@ -10,6 +10,7 @@ export * from './catalog/index.ts';
 export * from './constants.ts';
 export * from './core/contract.ts';
 export * from './core/schemas.ts';
+export * from './core/text.ts';
 export * from './dates.ts';
 export * from './email/contract.ts';
 export * from './email/schemas.ts';

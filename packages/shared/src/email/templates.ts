@@ -16,6 +16,9 @@ const company = { name: 'Acme Kitchens' };
 const order = { id: 1042, name: 'Smith kitchen', po_number: 'PO-77', total_price: '$12,480.00', status: 'VERIFIED' };
 const app = { name: 'Cabinetry Back-office', url: 'https://backoffice.example.com' };
 
+/** Every e-mail opens by greeting its recipient. */
+const greeting = (text: string) => `Hello {{ user.first_name }},\n\n${text}`;
+
 export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
   {
     name: 'invitation',
@@ -30,12 +33,10 @@ export const EMAIL_TEMPLATES: readonly EmailTemplateDefinition[] = [
       expires_in_days: 7,
     },
     subject: 'You are invited to {{ app.name }}',
-    body: `Hello {{ user.first_name }},
-
-{{ invited_by }} invited you to {{ app.name }}{% if company.name %} for {{ company.name }}{% endif %}.
+    body: greeting(`{{ invited_by }} invited you to {{ app.name }}{% if company.name %} for {{ company.name }}{% endif %}.
 Choose your password here: {{ link }}
 
-The link works once and expires in {{ expires_in_days }} days.`,
+The link works once and expires in {{ expires_in_days }} days.`),
   },
   {
     name: 'password_reset',
@@ -43,12 +44,10 @@ The link works once and expires in {{ expires_in_days }} days.`,
     description: 'Sent when a user asks to reset a forgotten password.',
     sample: { user, app, link: `${app.url}/reset-password?token=...`, expires_in_hours: 2 },
     subject: 'Reset your {{ app.name }} password',
-    body: `Hello {{ user.first_name }},
-
-Someone asked to reset the password of your account. If it was you, choose a new password here:
+    body: greeting(`Someone asked to reset the password of your account. If it was you, choose a new password here:
 {{ link }}
 
-The link works once and expires in {{ expires_in_hours }} hours. If it was not you, ignore this e-mail.`,
+The link works once and expires in {{ expires_in_hours }} hours. If it was not you, ignore this e-mail.`),
   },
   {
     name: 'access_request_received',
@@ -56,9 +55,7 @@ The link works once and expires in {{ expires_in_hours }} hours. If it was not y
     description: 'Sent to a visitor who asked for an account.',
     sample: { user, app },
     subject: 'We received your request for {{ app.name }}',
-    body: `Hello {{ user.first_name }},
-
-Thank you for your interest. We will review your request and get back to you shortly.`,
+    body: greeting(`Thank you for your interest. We will review your request and get back to you shortly.`),
   },
   {
     name: 'access_request_rejected',
@@ -66,10 +63,8 @@ Thank you for your interest. We will review your request and get back to you sho
     description: 'Sent when an admin rejects an access request.',
     sample: { user, app, reason: 'We only work with trade accounts in your area.' },
     subject: 'Your request for {{ app.name }}',
-    body: `Hello {{ user.first_name }},
-
-We are sorry, we cannot open an account for you at this time.{% if reason %}
-{{ reason }}{% endif %}`,
+    body: greeting(`We are sorry, we cannot open an account for you at this time.{% if reason %}
+{{ reason }}{% endif %}`),
   },
   {
     name: 'order_submitted',
@@ -77,10 +72,8 @@ We are sorry, we cannot open an account for you at this time.{% if reason %}
     description: 'Sent to the customer when an order is submitted.',
     sample: { user, order, app },
     subject: 'Order {{ order.id }} ({{ order.name }}) received',
-    body: `Hello {{ user.first_name }},
-
-We received your order {{ order.name }} (PO {{ order.po_number }}), total {{ order.total_price }}.
-We will verify it and let you know.`,
+    body: greeting(`We received your order {{ order.name }} (PO {{ order.po_number }}), total {{ order.total_price }}.
+We will verify it and let you know.`),
   },
   {
     name: 'order_approved',
@@ -88,9 +81,9 @@ We will verify it and let you know.`,
     description: 'Sent when the shop verifies an order and issues its invoice.',
     sample: { user, order, app },
     subject: 'Order {{ order.id }} ({{ order.name }}) verified',
-    body: `Hello {{ user.first_name }},
-
-Your order {{ order.name }} is verified and scheduled for production. Its invoice is in your account.`,
+    body: greeting(
+      `Your order {{ order.name }} is verified and scheduled for production. Its invoice is in your account.`,
+    ),
   },
   {
     name: 'order_declined',
@@ -98,10 +91,8 @@ Your order {{ order.name }} is verified and scheduled for production. Its invoic
     description: 'Sent when the shop declines an order.',
     sample: { user, order, app, reason: 'Door style not available in walnut.' },
     subject: 'Order {{ order.id }} ({{ order.name }}) declined',
-    body: `Hello {{ user.first_name }},
-
-We could not accept your order {{ order.name }}: {{ reason }}
-You can copy it into a new bid, change it and submit it again.`,
+    body: greeting(`We could not accept your order {{ order.name }}: {{ reason }}
+You can copy it into a new bid, change it and submit it again.`),
   },
   {
     name: 'payment_receipt',
@@ -109,9 +100,9 @@ You can copy it into a new bid, change it and submit it again.`,
     description: 'Sent when a payment is applied.',
     sample: { user, order, app, payment: { amount: '$6,240.00', method: 'Card', date: 'Nov 21, 2026' } },
     subject: 'Receipt for your payment of {{ payment.amount }}',
-    body: `Hello {{ user.first_name }},
-
-We received {{ payment.amount }} by {{ payment.method }} on {{ payment.date }} for order {{ order.name }}. Thank you.`,
+    body: greeting(
+      `We received {{ payment.amount }} by {{ payment.method }} on {{ payment.date }} for order {{ order.name }}. Thank you.`,
+    ),
   },
   {
     name: 'refund_receipt',
@@ -124,9 +115,9 @@ We received {{ payment.amount }} by {{ payment.method }} on {{ payment.date }} f
       refund: { amount: '$430.67', method: 'Card', date: 'Nov 27, 2026', invoice: 'INV-000028', reason: 'Overpayment' },
     },
     subject: 'Refund of {{ refund.amount }}',
-    body: `Hello {{ user.first_name }},
-
-We gave back {{ refund.amount }} by {{ refund.method }} on {{ refund.date }} for invoice {{ refund.invoice }} (order {{ order.name }}): {{ refund.reason }}`,
+    body: greeting(
+      `We gave back {{ refund.amount }} by {{ refund.method }} on {{ refund.date }} for invoice {{ refund.invoice }} (order {{ order.name }}): {{ refund.reason }}`,
+    ),
   },
   {
     name: 'payment_disputed',
@@ -139,9 +130,9 @@ We gave back {{ refund.amount }} by {{ refund.method }} on {{ refund.date }} for
       payment: { id: 21, amount: '$2,565.35', invoice: 'INV-000028', customer: 'Paula Price', reason: 'fraudulent' },
     },
     subject: 'Disputed: {{ payment.amount }} on {{ payment.invoice }}',
-    body: `Hello {{ user.first_name }},
-
-{{ payment.customer }} disputed the card payment #{{ payment.id }} of {{ payment.amount }} on {{ payment.invoice }} (order {{ order.name }}), reason: {{ payment.reason }}. The amount is back on the invoice's balance until the dispute closes. Answer it in Stripe.`,
+    body: greeting(
+      `{{ payment.customer }} disputed the card payment #{{ payment.id }} of {{ payment.amount }} on {{ payment.invoice }} (order {{ order.name }}), reason: {{ payment.reason }}. The amount is back on the invoice's balance until the dispute closes. Answer it in Stripe.`,
+    ),
   },
   {
     name: 'payment_reminder',
@@ -149,9 +140,9 @@ We gave back {{ refund.amount }} by {{ refund.method }} on {{ refund.date }} for
     description: 'Sent by an admin to a customer with an open balance.',
     sample: { user, company, app, balance: '$3,120.00', due_date: 'Dec 1, 2026' },
     subject: 'Payment reminder: {{ balance }} due',
-    body: `Hello {{ user.first_name }},
-
-This is a friendly reminder that {{ balance }} is due on {{ due_date }}. You can pay online in your account.`,
+    body: greeting(
+      `This is a friendly reminder that {{ balance }} is due on {{ due_date }}. You can pay online in your account.`,
+    ),
   },
   {
     name: 'pickup_reminder',
@@ -159,9 +150,9 @@ This is a friendly reminder that {{ balance }} is due on {{ due_date }}. You can
     description: 'Sent when a completed order waits to be picked up.',
     sample: { user, order, app, waiting_days: 6 },
     subject: 'Order {{ order.name }} is ready for pickup',
-    body: `Hello {{ user.first_name }},
-
-Your order {{ order.name }} has been ready for {{ waiting_days }} days. Please arrange pickup; storage fees may apply.`,
+    body: greeting(
+      `Your order {{ order.name }} has been ready for {{ waiting_days }} days. Please arrange pickup; storage fees may apply.`,
+    ),
   },
   {
     name: 'announcement',
@@ -169,9 +160,7 @@ Your order {{ order.name }} has been ready for {{ waiting_days }} days. Please a
     description: 'The frame of announcements sent from Settings > Announcements.',
     sample: { user, app, announcement: { title: 'Holiday hours', message: 'The shop is closed on January 1.' } },
     subject: '{{ announcement.title }}',
-    body: `Hello {{ user.first_name }},
-
-{{ announcement.message }}`,
+    body: greeting(`{{ announcement.message }}`),
   },
 ];
 

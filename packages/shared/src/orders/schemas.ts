@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from '../accounts/schemas.ts';
 import { HINGES, PAGE_SIZE } from '../constants.ts';
 import { emptyToUndefined, enumListParam, isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { orderInvoiceSchema } from '../invoices/schemas.ts';
@@ -216,16 +217,8 @@ const orderGroupSchema = z.object({
 });
 export type OrderGroup = z.infer<typeof orderGroupSchema>;
 
-const addressSnapshotSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  phone: z.string(),
-});
+/** An address as the order kept it when submitted: the address book's fields but its kind and default flag. */
+const addressSnapshotSchema = addressSchema.omit({ kind: true, is_default: true });
 
 /** The fields every order answer and list row carry. */
 const orderHeadShape = {

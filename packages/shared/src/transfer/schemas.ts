@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderSchema } from '../orders/schemas.ts';
+import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 
 /** Imports and exports (issue 18, decision 0030): 2020 design files in, CNC CSV and YAML out. */
 export const TRANSFER_LIMITS = {
@@ -48,15 +49,8 @@ export const catalogImportResultSchema = z.object({
 });
 export type CatalogImportResult = z.infer<typeof catalogImportResultSchema>;
 
-/** The CNC export's columns, one row per cabinet (order export). */
-export const EXPORT_PREMIUM_SLOTS = [
-  'wood_species',
-  'finish_option',
-  'base_door_style',
-  'wall_door_style',
-  'tall_door_style',
-  'drawer_style',
-] as const;
+/** The CNC export's columns, one row per cabinet (order export): the premiums in the group's slot order. */
+export const EXPORT_PREMIUM_SLOTS = GROUP_PREMIUM_KINDS;
 
 export const ORDER_EXPORT_COLUMNS = [
   'barcode',
