@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { ReactNode } from 'react';
 import { DebouncedTextField } from '../DebouncedTextField.tsx';
-import { SelectField } from '../form/SelectField.tsx';
+import { type SelectChoices, SelectField } from '../form/SelectField.tsx';
 import type { ListState } from './useListState.ts';
 
 type Width = number | string;
@@ -102,6 +102,7 @@ export function FilterSelect<F extends Record<string, string>>({
   label,
   anyLabel,
   options,
+  labels,
   testId,
   width = 200,
 }: {
@@ -109,10 +110,9 @@ export function FilterSelect<F extends Record<string, string>>({
   name: keyof F & string;
   label: string;
   anyLabel: string;
-  options: readonly { value: string; label: string }[];
   testId: string;
   width?: Width;
-}) {
+} & Pick<SelectChoices, 'options' | 'labels'>) {
   return (
     <SelectField
       size="small"
@@ -123,6 +123,7 @@ export function FilterSelect<F extends Record<string, string>>({
       sx={fieldWidth(width)}
       anyLabel={anyLabel}
       options={options}
+      labels={labels}
       data-testid={testId}
     />
   );

@@ -27,16 +27,21 @@ export interface ListFilters<F extends Params> {
  * A table of one server page ({ results, total }) with its pager below, driven by a list state;
  * with `filters`, the filter bar above it too, so a list page is declared rather than laid out.
  */
+export type PagedDataTableProps<R, F extends Params = Params> = Omit<
+  DataTableProps<R>,
+  'rows' | 'loading' | 'fetching' | 'loadError'
+> & {
+  query: UseQueryResult<{ results: R[]; total: number }>;
+  state: ListState<F>;
+  filters?: ListFilters<F>;
+};
+
 export function PagedDataTable<R, F extends Params = Params>({
   query,
   state,
   filters,
   ...table
-}: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching' | 'loadError'> & {
-  query: UseQueryResult<{ results: R[]; total: number }>;
-  state: ListState<F>;
-  filters?: ListFilters<F>;
-}) {
+}: PagedDataTableProps<R, F>) {
   const { page, pageSize, setPage } = state;
   const total = query.data?.total;
   const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));

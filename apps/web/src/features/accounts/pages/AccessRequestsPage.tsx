@@ -9,21 +9,18 @@ import {
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
 
-const STATUS_OPTIONS = ACCESS_REQUEST_STATUSES.map((s) => ({ value: s, label: ACCOUNTS_TEXT.statusLabels[s] }));
 const STATUS_COLOR = { PENDING: 'warning', ACCEPTED: 'success', REJECTED: 'default' } as const;
 
 const columns: DataColumn<AccessRequest>[] = [
@@ -81,43 +78,40 @@ export default function AccessRequestsPage() {
   const accept = useAcceptAccessRequest();
 
   return (
-    <>
-      <PageHeader />
-      <Card>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={{
-            clear: false,
-            fields: [
-              {
-                kind: 'select',
-                name: 'status',
-                label: ACCOUNTS_TEXT.requestsStatus,
-                anyLabel: ACCOUNTS_TEXT.allStatuses,
-                options: STATUS_OPTIONS,
-                testId: 'status-filter',
-              },
-            ],
-          }}
-          columns={columns}
-          emptyText={ACCOUNTS_TEXT.noRequests}
-          rowTestId={(r) => `request-row-${r.email}`}
-          testId="requests-table"
-          rowActions={(r) =>
-            r.status === 'PENDING' ? (
-              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-                <Button size="small" variant="contained" onClick={() => setAccepting(r)} data-testid="accept-request">
-                  {ACCOUNTS_TEXT.accept}
-                </Button>
-                <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-request">
-                  {ACCOUNTS_TEXT.reject}
-                </Button>
-              </Box>
-            ) : null
-          }
-        />
-      </Card>
+    <ListPage
+      query={query}
+      state={list}
+      filters={{
+        clear: false,
+        fields: [
+          {
+            kind: 'select',
+            name: 'status',
+            label: ACCOUNTS_TEXT.requestsStatus,
+            anyLabel: ACCOUNTS_TEXT.allStatuses,
+            options: ACCESS_REQUEST_STATUSES,
+            labels: ACCOUNTS_TEXT.statusLabels,
+            testId: 'status-filter',
+          },
+        ],
+      }}
+      columns={columns}
+      emptyText={ACCOUNTS_TEXT.noRequests}
+      rowTestId={(r) => `request-row-${r.email}`}
+      testId="requests-table"
+      rowActions={(r) =>
+        r.status === 'PENDING' ? (
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Button size="small" variant="contained" onClick={() => setAccepting(r)} data-testid="accept-request">
+              {ACCOUNTS_TEXT.accept}
+            </Button>
+            <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-request">
+              {ACCOUNTS_TEXT.reject}
+            </Button>
+          </Box>
+        ) : null
+      }
+    >
       <ConfirmDialog
         open={accepting !== null}
         title={accepting ? ACCOUNTS_TEXT.acceptRequestConfirm(accepting.email) : ''}
@@ -141,6 +135,6 @@ export default function AccessRequestsPage() {
         }}
       />
       {rejecting && <RejectRequestDialog request={rejecting} onClose={() => setRejecting(null)} />}
-    </>
+    </ListPage>
   );
 }

@@ -11,7 +11,6 @@ import { CategoryFormDialog } from '../structure/CategoryFormDialog.tsx';
 import { StructureListPage } from '../structure/StructureListPage.tsx';
 
 const FILTERS: CategoryFilters = { name: '', category_type: '' };
-const TYPE_OPTIONS = PREMIUM_TYPES.map((t) => ({ value: t, label: PREMIUM_TYPE_LABELS[t] }));
 
 const COLUMNS: DataColumn<Category>[] = [
   { key: 'name', header: STRUCTURE_TEXT.name, render: (c) => <strong>{c.name}</strong> },
@@ -58,7 +57,8 @@ export default function CategoriesPage() {
                 name: 'category_type',
                 label: STRUCTURE_TEXT.type,
                 anyLabel: STRUCTURE_TEXT.anyType,
-                options: TYPE_OPTIONS,
+                options: PREMIUM_TYPES,
+                labels: PREMIUM_TYPE_LABELS,
                 testId: 'filter-category-type',
               },
             ],

@@ -18,7 +18,6 @@ import { type OutboxStatus, useOutbox } from '../api.ts';
 
 type Message = NonNullable<ReturnType<typeof useOutbox>['data']>['results'][number];
 
-const STATUS_OPTIONS = OUTBOX_STATUSES.map((s) => ({ value: s, label: EMAIL_TEXT.outboxStatus[s] }));
 const STATUS_COLOR = { PENDING: 'warning', SENT: 'success', FAILED: 'error' } as const;
 
 function StatusChip({ status }: { status: OutboxStatus }) {
@@ -57,7 +56,8 @@ export function OutboxView() {
               name: 'status',
               label: EMAIL_TEXT.status,
               anyLabel: EMAIL_TEXT.anyStatus,
-              options: STATUS_OPTIONS,
+              options: OUTBOX_STATUSES,
+              labels: EMAIL_TEXT.outboxStatus,
               testId: 'outbox-status',
             },
           ],

@@ -1,15 +1,14 @@
 import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
-import Card from '@mui/material/Card';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { Params } from '../../../components/data-table/listParams.ts';
-import { type ListFilter, PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import type { ListFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type RuleKindName, useDeleteRule, useRulePage } from '../api.ts';
 
 /**
@@ -57,24 +56,20 @@ export function RuleListPage<R extends { id: number }, F extends Params>({
   );
 
   return (
-    <>
-      <PageHeader
-        actions={
-          <AddButton variant="contained" onClick={() => setEditing('new')} data-testid={`add-${testId}`}>
-            {FINANCE_LABELS.add(what)}
-          </AddButton>
-        }
-      />
-      <Card data-testid={`${testId}-list`}>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={filterFields.length ? { fields: filterFields } : undefined}
-          columns={columns}
-          rowActions={rowActions}
-          rowTestId={(row) => `${testId}-row-${row.id}`}
-        />
-      </Card>
+    <ListPage
+      actions={
+        <AddButton variant="contained" onClick={() => setEditing('new')} data-testid={`add-${testId}`}>
+          {FINANCE_LABELS.add(what)}
+        </AddButton>
+      }
+      cardTestId={`${testId}-list`}
+      query={query}
+      state={list}
+      filters={filterFields.length ? { fields: filterFields } : undefined}
+      columns={columns}
+      rowActions={rowActions}
+      rowTestId={(row) => `${testId}-row-${row.id}`}
+    >
       {editing !== null && dialog(editing === 'new' ? null : editing, () => setEditing(null))}
       <ConfirmDialog
         open={deleting !== null}
@@ -96,7 +91,7 @@ export function RuleListPage<R extends { id: number }, F extends Params>({
           setDeleting(null);
         }}
       />
-    </>
+    </ListPage>
   );
 }
 

@@ -1,13 +1,11 @@
 import { AGING_BUCKETS, type AgingRow, formatWireMoney, PAGE_SIZE, FINANCE_REPORTS_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { type AgingFilters, downloadAging, useAging } from '../reportsApi.ts';
 
 const columns: DataColumn<AgingRow>[] = [
@@ -46,39 +44,35 @@ export default function AgingReportPage() {
   const query = useAging(list);
   const totals = query.data?.totals;
   return (
-    <>
-      <PageHeader
-        actions={
-          <DownloadButton onClick={() => void downloadAging(list)} data-testid="aging-csv">
-            {T.downloadCsv}
-          </DownloadButton>
-        }
-      />
-      <Card>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={{
-            fields: [{ kind: 'text', name: 'search', label: T.search, testId: 'aging-search', search: true }],
-            end: (
-              <TextField
-                size="small"
-                type="date"
-                label={T.asOf}
-                fullWidth={false}
-                sx={{ width: 180 }}
-                value={list.filters.as_of || query.data?.as_of || ''}
-                onChange={(e) => list.setFilter('as_of', e.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'aging-as-of' } }}
-              />
-            ),
-          }}
-          columns={columns}
-          emptyText={T.noRows}
-          rowTestId={(r) => `aging-row-${r.party.type}-${r.party.id}`}
-          testId="aging-report"
-        />
-        {totals && (
+    <ListPage
+      actions={
+        <DownloadButton onClick={() => void downloadAging(list)} data-testid="aging-csv">
+          {T.downloadCsv}
+        </DownloadButton>
+      }
+      query={query}
+      state={list}
+      filters={{
+        fields: [{ kind: 'text', name: 'search', label: T.search, testId: 'aging-search', search: true }],
+        end: (
+          <TextField
+            size="small"
+            type="date"
+            label={T.asOf}
+            fullWidth={false}
+            sx={{ width: 180 }}
+            value={list.filters.as_of || query.data?.as_of || ''}
+            onChange={(e) => list.setFilter('as_of', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'aging-as-of' } }}
+          />
+        ),
+      }}
+      columns={columns}
+      emptyText={T.noRows}
+      rowTestId={(r) => `aging-row-${r.party.type}-${r.party.id}`}
+      testId="aging-report"
+      footer={
+        totals && (
           <Box
             sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
             data-testid="aging-totals"
@@ -93,8 +87,8 @@ export default function AgingReportPage() {
               {T.total}: {formatWireMoney(totals.total)}
             </Typography>
           </Box>
-        )}
-      </Card>
-    </>
+        )
+      }
+    />
   );
 }

@@ -22,8 +22,6 @@ import { type InvoiceFilters, useInvoices } from '../api.ts';
 import { StatusChip } from './StatusChip.tsx';
 import { usePhone } from './usePhone.ts';
 
-const STATUS_OPTIONS = MILESTONE_STATUSES.map((s) => ({ value: s, label: INVOICE_WEB_TEXT.statusLabels[s] ?? s }));
-
 const invoiceLink = (r: InvoiceRow) => (
   <Link component={RouterLink} to={`/invoices/${r.id}`} sx={{ fontWeight: 600 }} data-testid="invoice-link">
     {r.number}
@@ -133,7 +131,8 @@ export function InvoiceList({ customer, company, listKey }: { customer?: number;
       name: 'status',
       label: INVOICE_WEB_TEXT.status,
       anyLabel: INVOICE_WEB_TEXT.anyStatus,
-      options: STATUS_OPTIONS,
+      options: MILESTONE_STATUSES,
+      labels: INVOICE_WEB_TEXT.statusLabels,
       testId: 'invoice-status-filter',
     },
   ];

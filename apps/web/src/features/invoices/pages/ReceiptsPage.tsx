@@ -1,10 +1,8 @@
 import { formatWireMoney, INVOICE_WEB_TEXT, PAGE_SIZE, PAY_METHODS, type Payment } from '@cab/shared';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { type DataColumn, PagedDataTable, useListState } from '../../../components/data-table/index.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
+import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadReceipt, usePayments } from '../api.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
@@ -43,35 +41,31 @@ export default function ReceiptsPage() {
   const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: { method: '' } });
   const query = usePayments(list);
   return (
-    <>
-      <PageHeader />
-      <Card>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={{
-            fields: [
-              {
-                kind: 'select',
-                name: 'method',
-                label: INVOICE_WEB_TEXT.method,
-                anyLabel: '',
-                options: PAY_METHODS.map((m) => ({ value: m, label: INVOICE_WEB_TEXT.methodLabels[m] })),
-                testId: 'receipt-method-filter',
-              },
-            ],
-          }}
-          columns={columns}
-          emptyText={INVOICE_WEB_TEXT.noReceipts}
-          testId="receipts-table"
-          rowTestId={(p) => `receipt-${p.id}`}
-          rowActions={(p) => (
-            <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-              {INVOICE_WEB_TEXT.receipt}
-            </Button>
-          )}
-        />
-      </Card>
-    </>
+    <ListPage
+      query={query}
+      state={list}
+      filters={{
+        fields: [
+          {
+            kind: 'select',
+            name: 'method',
+            label: INVOICE_WEB_TEXT.method,
+            anyLabel: '',
+            options: PAY_METHODS,
+            labels: INVOICE_WEB_TEXT.methodLabels,
+            testId: 'receipt-method-filter',
+          },
+        ],
+      }}
+      columns={columns}
+      emptyText={INVOICE_WEB_TEXT.noReceipts}
+      testId="receipts-table"
+      rowTestId={(p) => `receipt-${p.id}`}
+      rowActions={(p) => (
+        <Button size="small" onClick={() => void downloadReceipt(p.id)}>
+          {INVOICE_WEB_TEXT.receipt}
+        </Button>
+      )}
+    />
   );
 }

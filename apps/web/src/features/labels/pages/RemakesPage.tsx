@@ -10,23 +10,19 @@ import {
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../auth/index.ts';
 import { type RemakeFilters, useRemakeList } from '../api.ts';
 import { ApproveRemakeDialog, RejectRemakeDialog } from '../components/DecideRemakeDialogs.tsx';
 
 const STATUS_COLOR = { OPEN: 'warning', APPROVED: 'success', REJECTED: 'default' } as const;
-const STATUS_OPTIONS = REMAKE_STATUSES.map((s) => ({ value: s, label: REMAKE_STATUS_LABELS[s] }));
-const SOURCE_OPTIONS = REMAKE_SOURCES.map((s) => ({ value: s, label: REMAKE_SOURCE_LABELS[s] }));
 const ALL = 'All';
 
 const columns: DataColumn<Remake>[] = [
@@ -102,60 +98,58 @@ export default function RemakesPage() {
   const [approving, setApproving] = useState<Remake | null>(null);
   const [rejecting, setRejecting] = useState<Remake | null>(null);
   return (
-    <>
-      <PageHeader />
-      <Card>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={{
-            fields: [
-              {
-                kind: 'text',
-                name: 'search',
-                label: REMAKE_TEXT.search,
-                testId: 'remake-search',
-                search: true,
-                width: 220,
-              },
-              {
-                kind: 'select',
-                name: 'status',
-                label: REMAKE_TEXT.status,
-                anyLabel: ALL,
-                options: STATUS_OPTIONS,
-                testId: 'remake-status-filter',
-              },
-              {
-                kind: 'select',
-                name: 'source',
-                label: REMAKE_TEXT.source,
-                anyLabel: ALL,
-                options: SOURCE_OPTIONS,
-                testId: 'remake-source-filter',
-              },
-            ],
-          }}
-          columns={columns}
-          emptyText={REMAKE_TEXT.none}
-          rowTestId={(r) => `remake-row-${r.id}`}
-          testId="remakes-table"
-          rowActions={(r) =>
-            canDecide && r.status === 'OPEN' ? (
-              <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-                <Button size="small" variant="contained" onClick={() => setApproving(r)} data-testid="approve-remake">
-                  {REMAKE_TEXT.approve}
-                </Button>
-                <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-remake">
-                  {REMAKE_TEXT.reject}
-                </Button>
-              </Box>
-            ) : null
-          }
-        />
-      </Card>
+    <ListPage
+      query={query}
+      state={list}
+      filters={{
+        fields: [
+          {
+            kind: 'text',
+            name: 'search',
+            label: REMAKE_TEXT.search,
+            testId: 'remake-search',
+            search: true,
+            width: 220,
+          },
+          {
+            kind: 'select',
+            name: 'status',
+            label: REMAKE_TEXT.status,
+            anyLabel: ALL,
+            options: REMAKE_STATUSES,
+            labels: REMAKE_STATUS_LABELS,
+            testId: 'remake-status-filter',
+          },
+          {
+            kind: 'select',
+            name: 'source',
+            label: REMAKE_TEXT.source,
+            anyLabel: ALL,
+            options: REMAKE_SOURCES,
+            labels: REMAKE_SOURCE_LABELS,
+            testId: 'remake-source-filter',
+          },
+        ],
+      }}
+      columns={columns}
+      emptyText={REMAKE_TEXT.none}
+      rowTestId={(r) => `remake-row-${r.id}`}
+      testId="remakes-table"
+      rowActions={(r) =>
+        canDecide && r.status === 'OPEN' ? (
+          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+            <Button size="small" variant="contained" onClick={() => setApproving(r)} data-testid="approve-remake">
+              {REMAKE_TEXT.approve}
+            </Button>
+            <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-remake">
+              {REMAKE_TEXT.reject}
+            </Button>
+          </Box>
+        ) : null
+      }
+    >
       {approving && <ApproveRemakeDialog remake={approving} onClose={() => setApproving(null)} />}
       {rejecting && <RejectRemakeDialog remake={rejecting} onClose={() => setRejecting(null)} />}
-    </>
+    </ListPage>
   );
 }

@@ -6,14 +6,12 @@ import {
   type ReportRow,
   REPORTS_WEB_TEXT as T,
 } from '@cab/shared';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type ChartKind, downloadReport, type ReportFilters, useReport } from '../api.ts';
 import { ReportChart } from './ReportChart.tsx';
@@ -61,28 +59,22 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind
   const list = useListState({ key: `reports.${kind}`, pageSize: PAGE_SIZE.accounts, filters: EMPTY });
   const query = useReport(kind, list);
   return (
-    <>
-      <PageHeader
-        actions={
-          <DownloadButton onClick={() => void downloadReport(kind, list)} data-testid="report-csv">
-            {T.downloadCsv}
-          </DownloadButton>
-        }
-      />
-      <ReportChart kind={chart} />
-      <Card>
-        <PagedDataTable
-          query={query}
-          state={list}
-          filters={{
-            fields: [{ kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' }],
-          }}
-          columns={columnsFor(kind)}
-          emptyText={T.noRows}
-          rowTestId={(r) => `report-row-${r.id}`}
-          testId={`report-${kind}`}
-        />
-      </Card>
-    </>
+    <ListPage
+      actions={
+        <DownloadButton onClick={() => void downloadReport(kind, list)} data-testid="report-csv">
+          {T.downloadCsv}
+        </DownloadButton>
+      }
+      above={<ReportChart kind={chart} />}
+      query={query}
+      state={list}
+      filters={{
+        fields: [{ kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' }],
+      }}
+      columns={columnsFor(kind)}
+      emptyText={T.noRows}
+      rowTestId={(r) => `report-row-${r.id}`}
+      testId={`report-${kind}`}
+    />
   );
 }

@@ -1,16 +1,14 @@
 import { type CompletedShippedLogRow, LOG_RANGES, PAGE_SIZE, PRODUCTION_TEXT as T } from '@cab/shared';
-import Card from '@mui/material/Card';
 import { useNavigate } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadCompletionLog, useCompletionLog } from '../api.ts';
 
 // '' (the list's empty value) is the server's default, today.
-const RANGE_OPTIONS = LOG_RANGES.filter((r) => r !== 'today').map((r) => ({ value: r, label: T.ranges[r] }));
+const RANGES = LOG_RANGES.filter((r) => r !== 'today');
 
 const columns: DataColumn<CompletedShippedLogRow>[] = [
   { key: 'at', header: T.at, noWrap: true, render: (r) => formatDateTime(r.at) },
@@ -39,34 +37,29 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   const query = event ? { ...listQueryOf(list), event } : listQueryOf(list);
   const log = useCompletionLog(query);
   return (
-    <>
-      <PageHeader
-        actions={<DownloadButton onClick={() => void downloadCompletionLog(query)}>{T.downloadCsv}</DownloadButton>}
-      />
-      <Card>
-        <PagedDataTable
-          query={log}
-          state={list}
-          filters={{
-            clear: false,
-            fields: [
-              {
-                kind: 'select',
-                name: 'selected_range',
-                label: T.range,
-                anyLabel: T.ranges.today,
-                options: RANGE_OPTIONS,
-                testId: 'range-filter',
-              },
-            ],
-          }}
-          columns={columns}
-          getRowId={(r) => `${r.event}-${r.cabinet.barcode}`}
-          emptyText={T.noLogRows}
-          onRowClick={(r) => navigate(`/orders/${r.order.id}/scan_sessions`)}
-          testId={event ? `completion-log-${event.toLowerCase()}` : 'completion-log'}
-        />
-      </Card>
-    </>
+    <ListPage
+      actions={<DownloadButton onClick={() => void downloadCompletionLog(query)}>{T.downloadCsv}</DownloadButton>}
+      query={log}
+      state={list}
+      filters={{
+        clear: false,
+        fields: [
+          {
+            kind: 'select',
+            name: 'selected_range',
+            label: T.range,
+            anyLabel: T.ranges.today,
+            options: RANGES,
+            labels: T.ranges,
+            testId: 'range-filter',
+          },
+        ],
+      }}
+      columns={columns}
+      getRowId={(r) => `${r.event}-${r.cabinet.barcode}`}
+      emptyText={T.noLogRows}
+      onRowClick={(r) => navigate(`/orders/${r.order.id}/scan_sessions`)}
+      testId={event ? `completion-log-${event.toLowerCase()}` : 'completion-log'}
+    />
   );
 }

@@ -11,15 +11,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DebouncedTextField } from '../../../components/DebouncedTextField.tsx';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
-import { PageHeader } from '../../../components/PageHeader.tsx';
 import { StatusChip } from '../../orders/index.ts';
 import { useOrderSearch, useScanSessions } from '../api.ts';
 import { sessionColumns } from '../components/columns.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
 
-const TYPE_OPTIONS = SCAN_SESSION_TYPES.map((t) => ({ value: t, label: T.sessionTypes[t] }));
 const OPEN_OPTIONS = [
   { value: 'true', label: T.open },
   { value: 'false', label: T.closed },
@@ -39,53 +37,48 @@ function ScanHome() {
   const list = useListState({ key: 'scan.sessions', pageSize: PAGE_SIZE.orders, filters: { type: '', open: '' } });
   const sessions = useScanSessions(listQueryOf(list));
   return (
-    <>
-      <PageHeader
-        actions={
-          <Button
-            component={RouterLink}
-            to="/scan/new"
-            variant="contained"
-            startIcon={<AddRounded />}
-            data-testid="new-session"
-          >
-            {T.newSession}
-          </Button>
-        }
-      />
-      <OrderSearch />
-      <Card>
-        <PagedDataTable
-          query={sessions}
-          state={list}
-          filters={{
-            fields: [
-              {
-                kind: 'select',
-                name: 'type',
-                label: T.type,
-                anyLabel: T.anyType,
-                options: TYPE_OPTIONS,
-                testId: 'type-filter',
-              },
-              {
-                kind: 'select',
-                name: 'open',
-                label: T.status,
-                anyLabel: T.anyState,
-                options: OPEN_OPTIONS,
-                testId: 'open-filter',
-              },
-            ],
-          }}
-          columns={sessionColumns}
-          emptyText={T.noSessions}
-          onRowClick={(s) => navigate(`/scan/session/${s.id}`)}
-          rowTestId={(s) => `session-row-${s.id}`}
-          testId="sessions-table"
-        />
-      </Card>
-    </>
+    <ListPage
+      actions={
+        <Button
+          component={RouterLink}
+          to="/scan/new"
+          variant="contained"
+          startIcon={<AddRounded />}
+          data-testid="new-session"
+        >
+          {T.newSession}
+        </Button>
+      }
+      above={<OrderSearch />}
+      query={sessions}
+      state={list}
+      filters={{
+        fields: [
+          {
+            kind: 'select',
+            name: 'type',
+            label: T.type,
+            anyLabel: T.anyType,
+            options: SCAN_SESSION_TYPES,
+            labels: T.sessionTypes,
+            testId: 'type-filter',
+          },
+          {
+            kind: 'select',
+            name: 'open',
+            label: T.status,
+            anyLabel: T.anyState,
+            options: OPEN_OPTIONS,
+            testId: 'open-filter',
+          },
+        ],
+      }}
+      columns={sessionColumns}
+      emptyText={T.noSessions}
+      onRowClick={(s) => navigate(`/scan/session/${s.id}`)}
+      rowTestId={(s) => `session-row-${s.id}`}
+      testId="sessions-table"
+    />
   );
 }
 
