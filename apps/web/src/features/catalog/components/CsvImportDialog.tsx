@@ -1,5 +1,4 @@
 import { CATALOG_TEXT, type ImportResult, MSG, NOTIFY_MS } from '@cab/shared';
-import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,15 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { FileField } from '../../../components/FileField.tsx';
+import { type LineColumn, LineProblemsTable } from '../../../components/LineProblemsTable.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 
 type Phase =
@@ -48,7 +43,6 @@ export function CsvImportDialog({
   const { enqueueSnackbar } = useSnackbar();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
-  const input = useRef<HTMLInputElement>(null);
   const busy = phase.step === 'uploading' || phase.step === 'importing';
 
   const start = async () => {
@@ -100,41 +94,17 @@ export function CsvImportDialog({
                 {columns.join(', ')}
               </Box>
             </Typography>
-            <input
-              ref={input}
-              type="file"
+            <FileField
               accept=".csv,text/csv"
-              hidden
-              data-testid="csv-file-input"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
+              label={CATALOG_TEXT.chooseCsv}
+              file={file}
+              onChange={(next) => {
+                setFile(next);
                 setPhase({ step: 'choose' });
               }}
+              disabled={busy}
+              testId="csv-file"
             />
-            <Box
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 2,
-                p: 2,
-                border: 1,
-                borderStyle: 'dashed',
-                borderColor: 'divider',
-                borderRadius: 2,
-              }}
-            >
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileRounded />}
-                onClick={() => input.current?.click()}
-                disabled={busy}
-              >
-                {CATALOG_TEXT.chooseCsv}
-              </Button>
-              <Typography variant="body2" noWrap sx={{ minWidth: 0 }} data-testid="csv-file-name">
-                {file?.name ?? ''}
-              </Typography>
-            </Box>
             {phase.step === 'uploading' && (
               <Box sx={{ mt: 2 }} data-testid="csv-progress">
                 <LinearProgress variant="determinate" value={phase.percent} />
@@ -178,33 +148,25 @@ export function CsvImportDialog({
   );
 }
 
+const ERROR_COLUMNS: LineColumn<ImportResult['errors'][number]>[] = [
+  { header: CATALOG_TEXT.line, cell: (e) => e.line },
+  { header: CATALOG_TEXT.reason, cell: (e) => e.message },
+];
+
 function ImportErrors({ result }: { result: ImportResult }) {
   return (
     <>
       <Alert severity={result.imported > 0 ? 'warning' : 'error'} sx={{ mb: 2 }} data-testid="csv-result">
         {MSG.csvImported(result.imported, result.failed)}
       </Alert>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {CATALOG_TEXT.failedRows}
-      </Typography>
-      <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader data-testid="csv-errors">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 72 }}>{CATALOG_TEXT.line}</TableCell>
-              <TableCell>{CATALOG_TEXT.reason}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {result.errors.map((e) => (
-              <TableRow key={`${e.line}-${e.message}`}>
-                <TableCell>{e.line}</TableCell>
-                <TableCell>{e.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <LineProblemsTable
+        title={CATALOG_TEXT.failedRows}
+        maxHeight={320}
+        columns={ERROR_COLUMNS}
+        rows={result.errors}
+        rowKey={(e) => `${e.line}-${e.message}`}
+        testId="csv-errors"
+      />
     </>
   );
 }
