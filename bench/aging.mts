@@ -14,9 +14,16 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDb, seed } from '../packages/db/src/index.ts';
-import { median, startServer } from './lib.mjs';
+import { median } from './lib.mjs';
+import {
+  addBenchCustomers,
+  msSince as ms,
+  pgClient,
+  pgOptions,
+  seededDatabase,
+  signInAs,
+  startBenchServer,
+} from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -24,63 +31,22 @@ const { values: opt } = parseArgs({
     users: { type: 'string', default: '300' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
-    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
-    db: { type: 'string', default: 'bench_finance' },
-    port: { type: 'string', default: '3972' },
+    ...pgOptions('bench_finance', '3972'),
     reuse: { type: 'boolean', default: false },
   },
 });
 const N = Number(opt.orders);
 const USERS = Number(opt.users);
 const databaseUrl = `${opt.pg}/${opt.db}`;
-const ms = (t0: number) => Math.round(performance.now() - t0);
-
-async function client(url = databaseUrl) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  return c;
-}
+const client = () => pgClient(databaseUrl);
 
 async function generate() {
-  const admin = await client(`${opt.pg}/postgres`);
-  await admin.query(`drop database if exists ${opt.db} with (force)`);
-  await admin.query(`create database ${opt.db}`);
-  await admin.end();
-  let t0 = performance.now();
-  const handle = await createDb({ databaseUrl, poolSize: 2 });
-  await seed(handle.db);
-  await handle.close();
-  console.error(`migrations and demo seed: ${ms(t0)} ms`);
-
+  await seededDatabase(opt.pg, opt.db);
   const c = await client();
-  t0 = performance.now();
+  const t0 = performance.now();
   await c.query(`set session_replication_role = replica`);
   await c.query('begin');
-  const { rows: demo } = await c.query<{ email: string; company_id: number | null; password_hash: string }>(
-    `select email, company_id, password_hash from users where email like '%@demo.test'`,
-  );
-  const hash = demo.find((u) => u.email === 'admin@demo.test')!.password_hash;
-  const acme = demo.find((u) => u.email === 'manager@demo.test')!.company_id!;
-  await c.query(`insert into companies (name) select 'Bench Cabinets ' || i from generate_series(1, 40) i`);
-  await c.query(
-    `create temp table companies_k on commit drop as
-       select row_number() over (order by id) - 1 as k, id from companies where id = $1 or name like 'Bench Cabinets %'`,
-    [acme],
-  );
-  await c.query(
-    `insert into users (email, password_hash, first_name, last_name, account_type, is_manager, company_id)
-     select 'bench' || i || '@bench.test', $1, 'Bench', 'Customer ' || i,
-            case when i % 5 = 0 then 'P' else 'B' end, false,
-            case when i % 5 = 0 then null else (select id from companies_k where k = i % 41) end
-       from generate_series(1, $2::int) i`,
-    [hash, USERS],
-  );
-  await c.query(
-    `create temp table customers_k on commit drop as
-       select row_number() over (order by id) - 1 as k, id, company_id from users
-        where email like 'bench%@bench.test' or email in ('personal@demo.test', 'manager@demo.test')`,
-  );
-  const customers = Number((await c.query('select count(*)::int as n from customers_k')).rows[0].n);
+  const customers = await addBenchCustomers(c, USERS, { demo: ['personal@demo.test', 'manager@demo.test'] });
   const base = Number((await c.query('select coalesce(max(id), 0)::int as n from orders')).rows[0].n);
   const invBase = Number((await c.query('select coalesce(max(id), 0)::int as n from invoices')).rows[0].n);
   const msBase = Number((await c.query('select coalesce(max(id), 0)::int as n from invoice_milestones')).rows[0].n);
@@ -157,16 +123,6 @@ async function generate() {
   await c.end();
 }
 
-async function signIn(base: string) {
-  const res = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.test', password: 'Demo1234!' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return { authorization: `Token ${(await res.json()).token}` };
-}
-
 async function timed(url: string, headers: Record<string, string>, runs = 10) {
   const times: number[] = [];
   let body: { total?: number; results?: unknown[] } = {};
@@ -182,20 +138,11 @@ async function timed(url: string, headers: Record<string, string>, runs = 10) {
 
 if (!opt.reuse) await generate();
 const port = Number(opt.port);
-const server = await startServer({
-  port,
-  // No demo orders or payments at start: the generated invoices are the data.
-  env: {
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-  },
-});
+// No demo orders or payments at start: the generated invoices are the data.
+const server = await startBenchServer(port, databaseUrl, { SEED_DEMO: 'false' });
 const base = `http://127.0.0.1:${port}`;
 try {
-  const headers = await signIn(base);
+  const headers = await signInAs(base, 'admin@demo.test');
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   console.log('\n| request | median ms | max ms | rows |\n| --- | ---: | ---: | ---: |');

@@ -20,16 +20,25 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { createDb, seed } from '../packages/db/src/index.ts';
+import type pg from 'pg';
 import {
   type LineItemPriceRow,
   orderPricingInput,
   type PremiumPriceRow,
   type PricingLineRows,
+  type PricingRulesRows,
   priceOrder,
 } from '../packages/shared/src/index.ts';
 import { cpuMs, median, startServer } from './lib.mjs';
+import {
+  addBenchCustomers,
+  msSince as ms,
+  pgClient,
+  pgOptions,
+  seededDatabase,
+  signInAs as signIn,
+  startBenchServer,
+} from './pg-bench.mts';
 import { type Floor, sqlFloor } from './sql-floor.mts';
 
 const { values: opt } = parseArgs({
@@ -39,9 +48,7 @@ const { values: opt } = parseArgs({
     users: { type: 'string', default: '300' },
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '64' },
-    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
-    db: { type: 'string', default: 'bench_orders' },
-    port: { type: 'string', default: '3971' },
+    ...pgOptions('bench_orders', '3971'),
     reuse: { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
     // Issue 15: only these rows (comma-separated: me,admin,manager,personal,page1,deep,search,search-all,detail,pages),
@@ -62,13 +69,37 @@ const databaseUrl = `${opt.pg}/${opt.db}`;
 const STATUS_FILTER = 'VERIFIED,ORDERED,IN_PROGRESS';
 const LIST_URL = `/api/orders/?status=${STATUS_FILTER}&page=1&page_size=50`;
 
-const ms = (t0: number) => Math.round(performance.now() - t0);
+const client = () => pgClient(databaseUrl);
 
-async function client(url = databaseUrl) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  return c;
-}
+/** A catalogue row (line_items columns) as the pricing engine reads its line item. */
+const priceRow = (it: Record<string, number>) =>
+  ({
+    priceCents: it.price_cents,
+    nbBaseDoor: it.nb_base_door,
+    nbWallDoor: it.nb_wall_door,
+    nbTallDoor: it.nb_tall_door,
+    nbDrawer: it.nb_drawer,
+  }) as LineItemPriceRow;
+
+/** A bench order's order-level rules: no discount, fee or tax but what `rules` sets. */
+const benchRules = (rules: Partial<PricingRulesRows>): PricingRulesRows => ({
+  customerId: 0,
+  companyId: null,
+  boundDiscounts: [],
+  discountCode: null,
+  discountCodeClaimed: false,
+  customDiscountAmount: null,
+  customDiscountPercentage: null,
+  surcharges: [],
+  paymentMethod: null,
+  paymentOptionDiscount: null,
+  bypassPaymentOptionDiscount: false,
+  taxRates: {},
+  taxState: null,
+  taxExempt: false,
+  today: new Date().toISOString().slice(0, 10),
+  ...rules,
+});
 
 /** Demo premiums every bench group uses, and the catalogue lines priced once through the shared pipeline. */
 async function templates(c: pg.Client) {
@@ -106,52 +137,18 @@ async function templates(c: pg.Client) {
     parentClientId: null,
     isAttachment: it.is_attachment,
     qty: 1,
-    lineItem: {
-      priceCents: it.price_cents,
-      nbBaseDoor: it.nb_base_door,
-      nbWallDoor: it.nb_wall_door,
-      nbTallDoor: it.nb_tall_door,
-      nbDrawer: it.nb_drawer,
-    } as LineItemPriceRow,
+    lineItem: priceRow(it),
     finishedSide: null,
   }));
-  const priced = priceOrder(
-    orderPricingInput([{ premiums: groupPremiums, items: lines }], {
-      customerId: 0,
-      companyId: null,
-      boundDiscounts: [],
-      discountCode: null,
-      discountCodeClaimed: false,
-      customDiscountAmount: null,
-      customDiscountPercentage: null,
-      surcharges: [],
-      paymentMethod: null,
-      paymentOptionDiscount: null,
-      bypassPaymentOptionDiscount: false,
-      taxRates: {},
-      taxState: null,
-      taxExempt: false,
-      today: new Date().toISOString().slice(0, 10),
-    }),
-  );
+  const priced = priceOrder(orderPricingInput([{ premiums: groupPremiums, items: lines }], benchRules({})));
   return { groupPremiums, items, priced: priced.groups[0]!.items };
 }
 
 async function generate() {
-  const admin = await client(`${opt.pg}/postgres`);
-  await admin.query(`drop database if exists ${opt.db} with (force)`);
-  await admin.query(`create database ${opt.db}`);
-  await admin.end();
-
-  let t0 = performance.now();
-  const handle = await createDb({ databaseUrl, poolSize: 2 });
-  await seed(handle.db);
-  await handle.close();
-  console.error(`migrations and demo seed: ${ms(t0)} ms`);
-
+  await seededDatabase(opt.pg, opt.db);
   const c = await client();
   const { groupPremiums, items, priced } = await templates(c);
-  t0 = performance.now();
+  const t0 = performance.now();
   // No foreign-key triggers while loading rows that are correct by construction.
   await c.query(`set session_replication_role = replica`);
   await c.query('begin');
@@ -183,38 +180,11 @@ async function generate() {
   for (const row of tplRows) {
     await c.query('insert into tpl values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)', row);
   }
-  const { rows: demo } = await c.query<{ id: number; email: string; company_id: number | null; password_hash: string }>(
-    `select id, email, company_id, password_hash from users where email like '%@demo.test'`,
-  );
-  const hash = demo.find((u) => u.email === 'admin@demo.test')!.password_hash;
-  const acme = demo.find((u) => u.email === 'manager@demo.test')!.company_id!;
-
-  // 40 companies beside the demo company; USERS customers: 4 in 5 business (the first of each company a manager).
-  await c.query(`insert into companies (name) select 'Bench Cabinets ' || i from generate_series(1, 40) i`);
-  await c.query(
-    `create temp table companies_k on commit drop as
-       select row_number() over (order by id) - 1 as k, id from companies where id = $1 or name like 'Bench Cabinets %'`,
-    [acme],
-  );
-  await c.query(
-    `insert into users (email, password_hash, first_name, last_name, account_type, is_manager, company_id)
-     select 'bench' || i || '@bench.test', $1, 'Bench', 'Customer ' || i,
-            case when i % 5 = 0 then 'P' else 'B' end,
-            false,
-            case when i % 5 = 0 then null else (select id from companies_k where k = i % 41) end
-       from generate_series(1, $2::int) i`,
-    [hash, USERS],
-  );
-  await c.query(
-    `update users set is_manager = true
-      where id in (select min(id) from users where email like 'bench%@bench.test' and company_id is not null group by company_id)`,
-  );
-  await c.query(
-    `create temp table customers_k on commit drop as
-       select row_number() over (order by id) - 1 as k, id, company_id from users
-        where email like 'bench%@bench.test' or email in ('personal@demo.test', 'manager@demo.test', 'employee@demo.test')`,
-  );
-  const customers = Number((await c.query('select count(*)::int as n from customers_k')).rows[0].n);
+  // USERS customers beside the demo ones, the first of each company its manager.
+  const customers = await addBenchCustomers(c, USERS, {
+    demo: ['personal@demo.test', 'manager@demo.test', 'employee@demo.test'],
+    managers: true,
+  });
 
   // Orders: ids 1..N, newest last, over the last two years; statuses by a hash of the id
   // (15 % BID, 10 % ORDERED, 12 % VERIFIED, 3 % DECLINED, 13 % IN_PROGRESS, 5 % PARTIALLY_COMPLETED,
@@ -320,16 +290,6 @@ async function generate() {
   ).rows.map((r) => `${r.status} ${r.n}`);
   await c.end();
   console.log(`generated ${N} orders, ${lines} lines in ${ms(t0)} ms (${dist.join(', ')})`);
-}
-
-async function signIn(base: string, email: string) {
-  const res = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo1234!' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
-  return { authorization: `Token ${(await res.json()).token}` };
 }
 
 async function load(url: string, headers: Record<string, string>, pid: number) {
@@ -451,35 +411,21 @@ async function bigOrder(c: pg.Client, customer: number) {
           parentClientId: l.parentId,
           isAttachment: l.is_attachment,
           qty: l.qty,
-          lineItem: {
-            priceCents: it.price_cents,
-            nbBaseDoor: it.nb_base_door,
-            nbWallDoor: it.nb_wall_door,
-            nbTallDoor: it.nb_tall_door,
-            nbDrawer: it.nb_drawer,
-          } as LineItemPriceRow,
+          lineItem: priceRow(it),
           finishedSide: null,
         };
       }),
     }));
     priceOrder(
-      orderPricingInput(groups, {
-        customerId: customer,
-        companyId: null,
-        boundDiscounts: [{ customerId: customer, companyId: null, percentage: 500 as never }],
-        discountCode: null,
-        discountCodeClaimed: false,
-        customDiscountAmount: null,
-        customDiscountPercentage: null,
-        surcharges: [],
-        paymentMethod: null,
-        paymentOptionDiscount: null,
-        bypassPaymentOptionDiscount: false,
-        taxRates: { NY: 4 },
-        taxState: 'NY',
-        taxExempt: false,
-        today: new Date().toISOString().slice(0, 10),
-      }),
+      orderPricingInput(
+        groups,
+        benchRules({
+          customerId: customer,
+          boundDiscounts: [{ customerId: customer, companyId: null, percentage: 500 as never }],
+          taxRates: { NY: 4 },
+          taxState: 'NY',
+        }),
+      ),
     );
     // The first 50 runs warm the JIT up, as a running server's would be.
     if (run >= 50) pricingAlone.push(performance.now() - t);
@@ -508,10 +454,7 @@ async function explain(c: pg.Client, who: { label: string; scope: string }) {
 if (!opt.reuse) await generate();
 if (!opt['generate-only']) {
   const port = Number(opt.port);
-  const server = await startServer({
-    port,
-    env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
-  });
+  const server = await startBenchServer(port, databaseUrl);
   const base = `http://127.0.0.1:${port}`;
   const c = await client();
   try {

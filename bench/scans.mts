@@ -32,18 +32,15 @@ import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { GROUP_PREMIUM_KINDS } from '@cab/shared';
-import pg from 'pg';
-import { createDb, seed } from '../packages/db/src/index.ts';
-import { cpuMs, freshPgDatabase, startServer } from './lib.mjs';
+import { cpuMs } from './lib.mjs';
+import { pgClient, pgOptions, seededDatabase, signInAs, startBenchServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
     scanners: { type: 'string', default: '20' },
     duration: { type: 'string', default: '60' },
     cabinets: { type: 'string', default: '16000' },
-    pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
-    db: { type: 'string', default: 'bench_scans' },
-    port: { type: 'string', default: '3972' },
+    ...pgOptions('bench_scans', '3972'),
     statements: { type: 'boolean', default: false },
     // Ms a scanner waits after each answer before its next scan (a person walking to the next
     // cabinet and aiming); 0: back to back, the most the server can be asked.
@@ -75,37 +72,16 @@ console.error(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-const databaseUrl = await freshPgDatabase(opt.pg, opt.db);
-{
-  const handle = await createDb({ databaseUrl, poolSize: 2 });
-  await seed(handle.db);
-  await handle.close();
-}
+const databaseUrl = await seededDatabase(opt.pg, opt.db);
 const port = Number(opt.port);
-const server = await startServer({
-  port,
-  env: {
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-    ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
-    LOG_LEVEL: 'warn',
-    // The accounts and catalogue come from the seed above; no demo orders or scans.
-    SEED_DEMO: 'false',
-  },
+// The accounts and catalogue come from the seed above; no demo orders or scans.
+const server = await startBenchServer(port, databaseUrl, {
+  ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+  SEED_DEMO: 'false',
 });
 const base = `http://127.0.0.1:${port}`;
-const c = new pg.Client({ connectionString: databaseUrl });
-await c.connect();
-
-async function token(email: string) {
-  const res = await fetch(`${base}/api/users/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo1234!' }),
-  });
-  return `Token ${((await res.json()) as { token: string }).token}`;
-}
+const c = await pgClient(databaseUrl);
+const token = async (email: string) => (await signInAs(base, email)).authorization;
 // The scanners' HTTP client: node:http on kept-alive sockets, as a scanning station's browser
 // keeps its connection. (fetch cost this process ~2 ms of CPU a scan, on the cores the server and
 // PostgreSQL share: the bench measured its own client.)
