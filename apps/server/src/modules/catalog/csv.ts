@@ -2,6 +2,7 @@ import { ERROR_CODES, type ImportResult, MSG } from '@cab/shared';
 import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { Ctx } from '../../kit/context.ts';
+import { readCsvCell } from '../../kit/csv.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { isUniqueViolation, transaction } from '../../kit/transaction.ts';
 import type { TagRef } from './tags/repository.ts';
@@ -47,7 +48,7 @@ export function parseCsv(bytes: Buffer, known: readonly string[], required: read
     if (record.every((c) => c.trim() === '')) continue;
     const cells: Record<string, string> = {};
     columns.forEach((c, i) => {
-      if (c) cells[c] = readCell(record[i] ?? '');
+      if (c) cells[c] = readCsvCell(record[i] ?? '');
     });
     rows.push({ line, cells });
   }
@@ -142,29 +143,6 @@ function dbErrorText(err: unknown): string {
   if (isUniqueViolation(err)) return MSG.codeTaken;
   const e = err as { message?: string; cause?: { message?: string } };
   return e.cause?.message ?? e.message ?? MSG.internalError;
-}
-
-/**
- * A spreadsheet runs a cell beginning with = + - @ (or tab / CR) as a formula (CSV injection).
- * Such a cell is written with a leading single quote, which spreadsheets show as text; plain
- * numbers ("-1.50") are left alone. parseCsv drops that quote again, so an export imports back.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const neutraliseFormula = (text: string) => (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text);
-const QUOTED_FORMULA = /^'[=+\-@\t\r]/;
-const readCell = (raw: string) => (QUOTED_FORMULA.test(raw) ? raw.slice(1) : raw).trim();
-
-/** One CSV cell: formulas neutralised; quoted when it holds a comma, quote, line break or edge spaces. */
-function cell(value: unknown): string {
-  const text = neutraliseFormula(value === null || value === undefined ? '' : String(value));
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(columns: readonly string[], rows: Record<string, unknown>[]): string {
-  const lines = [columns.join(',')];
-  for (const r of rows) lines.push(columns.map((c) => cell(r[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 export const csvFileMissing = () =>

@@ -4,13 +4,11 @@
  *
  * Layout: `<area>/service.ts` (rules, transactions, audit; first argument the request context),
  * `<area>/repository.ts` (all SQL), `routes.ts` (one line per contract). Shared pieces:
- * `filters.ts` (id/multiple and `filters` JSON rules of the lists), `csv.ts` (parsing, cells, the
- * batched import runner), `tags/repository.ts`, `images/` (processing, repository, service).
+ * `filters.ts` (id/multiple and `filters` JSON rules of the lists), `csv.ts` (parsing and the
+ * batched import runner; writing is kit/csv.ts), `tags/repository.ts`, `images/` (processing, repository, service).
  * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
  */
 
-/** CSV writing (formulas neutralised), shared with the exports and reports. */
-export { toCsv } from './csv.ts';
 /** What an order's pricing reads of the catalogue: today's line items and premiums by id. */
 /** What the imports and exports (modules/transfer) read and write of the catalogue (decision 0030). */
 export {

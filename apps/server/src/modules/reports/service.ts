@@ -24,11 +24,11 @@ import {
   toWire,
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../kit/context.ts';
+import { toCsv } from '../../kit/csv.ts';
 import { fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
-import { toCsv } from '../catalog/index.ts';
 import { getSettings, holidays } from '../core/index.ts';
 import * as repo from './repository.ts';
 

@@ -2,7 +2,8 @@ import { cabinetBarcode, EXPORT_PREMIUM_SLOTS, ORDER_EXPORT_COLUMNS, type Order,
 import YAML from 'yaml';
 import { z } from 'zod';
 import type { Ctx } from '../../kit/context.ts';
-import { lineItemsForTransfer, premiumsForExport, toCsv } from '../catalog/index.ts';
+import { toCsv } from '../../kit/csv.ts';
+import { lineItemsForTransfer, premiumsForExport } from '../catalog/index.ts';
 import { getOrder } from '../orders/index.ts';
 
 /**

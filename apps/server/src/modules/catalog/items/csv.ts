@@ -10,6 +10,7 @@ import {
   MSG,
 } from '@cab/shared';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { toCsv } from '../../../kit/csv.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories } from '../categories/service.ts';
 import * as csv from '../csv.ts';
@@ -160,5 +161,5 @@ export async function exportItems(ctx: PublicCtx, scope: ItemScope) {
     tags: csv.tagCell(it.tags),
     product_group: it.product_group === null ? '' : (groupNames.get(it.product_group) ?? ''),
   }));
-  return csv.toCsv(LINE_ITEM_CSV_COLUMNS, rows);
+  return toCsv(LINE_ITEM_CSV_COLUMNS, rows);
 }

@@ -10,6 +10,7 @@ import {
   premiumTypeIssues,
 } from '@cab/shared';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
+import { toCsv } from '../../../kit/csv.ts';
 import { methodNotAllowed } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { ensureCategories, ensurePremiumGroups } from '../categories/service.ts';
@@ -136,5 +137,5 @@ export async function exportPremiums(ctx: PublicCtx, kind: PremiumKind) {
     use_finish_option_for_export: p.use_finish_option_for_export,
     is_cabinet_construction_vertical: p.is_cabinet_construction_vertical,
   }));
-  return csv.toCsv(PREMIUM_CSV_COLUMNS[kind], rows);
+  return toCsv(PREMIUM_CSV_COLUMNS[kind], rows);
 }

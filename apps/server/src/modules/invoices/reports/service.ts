@@ -16,11 +16,11 @@ import {
   todayIn,
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
+import { toCsv } from '../../../kit/csv.ts';
 import { fieldError } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
-import { toCsv } from '../../catalog/index.ts';
 import { money } from '../common.ts';
 import * as repo from './repository.ts';
 

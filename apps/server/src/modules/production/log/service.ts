@@ -1,6 +1,7 @@
 import type { CompletedShippedLogRow, completedShippedLogQuerySchema } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
+import { toCsv } from '../../../kit/csv.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { userNames } from '../../auth/index.ts';
 import { orderHeads } from '../../orders/index.ts';
@@ -40,28 +41,20 @@ export async function completedShippedLog(ctx: Ctx, query: LogQuery) {
   return { results, total: page.total };
 }
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+const LOG_CSV_COLUMNS = ['at', 'event', 'order_id', 'order_name', 'barcode', 'line_no', 'unit_no', 'by'] as const;
 
 export function logCsv(rows: CompletedShippedLogRow[]): string {
-  const head = ['at', 'event', 'order_id', 'order_name', 'barcode', 'line_no', 'unit_no', 'by'];
-  const lines = rows.map((r) =>
-    [
-      r.at,
-      r.event,
-      r.order.id,
-      r.order.name,
-      r.cabinet.barcode,
-      r.cabinet.line_no,
-      r.cabinet.unit_no,
-      r.by?.full_name ?? '',
-    ]
-      .map(cell)
-      .join(','),
+  return toCsv(
+    LOG_CSV_COLUMNS,
+    rows.map((r) => ({
+      at: r.at,
+      event: r.event,
+      order_id: r.order.id,
+      order_name: r.order.name,
+      barcode: r.cabinet.barcode,
+      line_no: r.cabinet.line_no,
+      unit_no: r.cabinet.unit_no,
+      by: r.by?.full_name ?? '',
+    })),
   );
-  return `${[head.join(','), ...lines].join('\r\n')}\r\n`;
 }
