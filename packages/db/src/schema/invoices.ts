@@ -36,16 +36,7 @@ const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] a
 /** The wire's lists (packages/shared), one source for both. */
 const PAYMENT_STATUSES_ALL = PAYMENT_STATUSES;
 const REFUND_STATUSES_ALL = REFUND_STATUSES;
-const LEDGER_KINDS = [
-  'CHARGE',
-  'PAYMENT',
-  'CREDIT',
-  'ALLOCATION',
-  'REVERSAL',
-  'INTEREST',
-  'FEE',
-  'REFUND',
-] as const;
+const LEDGER_KINDS = ['CHARGE', 'PAYMENT', 'CREDIT', 'ALLOCATION', 'REVERSAL', 'INTEREST', 'FEE', 'REFUND'] as const;
 
 /** One version of an order's invoice; a reprice after approval issues the next, the old one stays. */
 export const invoices = pgTable(
