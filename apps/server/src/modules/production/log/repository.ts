@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { sql } from 'drizzle-orm';
-import type { PageWindow } from '../../../kit/list.ts';
+import { type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 
 /** The completed/shipped log: one event per cabinet completed and per cabinet shipped. */
 const { cabinets } = schema;
@@ -30,31 +30,33 @@ const events = (from: Date | null, to: Date | null, only?: LogEvent['event']) =>
 type Raw = Record<'at' | 'event' | 'order_id' | 'barcode' | 'line_no' | 'unit_no' | 'by', unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
 
-export async function logPage(
+const toEvent = (r: Raw): LogEvent => ({
+  at: new Date(r.at as string),
+  event: r.event as LogEvent['event'],
+  orderId: Number(r.order_id),
+  barcode: String(r.barcode),
+  lineNo: Number(r.line_no),
+  unitNo: Number(r.unit_no),
+  by: r.by === null ? null : Number(r.by),
+});
+
+/** One page of events, newest first, through the list kit's `paginate` (counted only when the page cannot tell). */
+export function logPage(
   db: Executor,
   from: Date | null,
   to: Date | null,
   window: PageWindow,
   only?: LogEvent['event'],
-) {
-  const list = await db.execute(
-    sql`select * from ${events(from, to, only)} order by at desc, barcode, event limit ${window.limit} offset ${window.offset}`,
-  );
-  const rows: LogEvent[] = rowsOf(list).map((r) => ({
-    at: new Date(r.at as string),
-    event: r.event as LogEvent['event'],
-    orderId: Number(r.order_id),
-    barcode: String(r.barcode),
-    lineNo: Number(r.line_no),
-    unitNo: Number(r.unit_no),
-    by: r.by === null ? null : Number(r.by),
-  }));
-  let total = window.offset + rows.length;
-  if (rows.length === window.limit || (rows.length === 0 && window.offset > 0)) {
-    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to, only)}`)) as unknown as {
-      n: number;
-    }[];
-    total = Number(c?.n ?? 0);
-  }
-  return { rows, total };
+): Promise<Page<LogEvent>> {
+  const fetchRows = async (w: PageWindow) =>
+    rowsOf(
+      await db.execute(
+        sql`select * from ${events(from, to, only)} order by at desc, barcode, event limit ${w.limit} offset ${w.offset}`,
+      ),
+    ).map(toEvent);
+  const count = async () => {
+    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to, only)}`));
+    return Number((c as { n?: unknown } | undefined)?.n ?? 0);
+  };
+  return paginate(window, fetchRows, count);
 }
