@@ -52,7 +52,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILDER_TEXT, WEB_TEXT } from '@cab/shared';
+import { BUILDER_TEXT } from '@cab/shared';
+import { builderPage, signInThroughForm } from './builder-page.mjs';
 import { DEMO_PERSONAL, ROOT, startBuilderBench } from './lib.mjs';
 import { topSelfTime } from './profile-top.mjs';
 
@@ -169,17 +170,8 @@ try {
       `${WAIT_LIST ? '; Enter once the list highlights the code' : ''}\n  web: ${dist}`,
   );
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  const page = await context.newPage();
-  // The page's main-thread, script and layout time per line (Chrome's Performance.getMetrics);
-  // TaskDuration also counts the frames this script's own waits poll on.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
-  const cpu = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    return METRICS.map((name) => metrics.find((m) => m.name === name)?.value ?? 0);
-  };
+  // cpu(): the page's main-thread, script and layout time, read around each line.
+  const { page, cdp, cpu } = await builderPage(browser);
   page.on('pageerror', (e) => browserErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') browserErrors.push(`console: ${m.text()}`);
@@ -276,11 +268,7 @@ try {
   }, FRESH_KB);
 
   // Sign in through the form (before the builder; not part of the keyboard path).
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel(WEB_TEXT.emailLabel, { exact: true }).fill(DEMO_PERSONAL.email);
-  await page.getByLabel(WEB_TEXT.passwordLabel, { exact: true }).fill(DEMO_PERSONAL.password);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('app-bar').waitFor({ timeout: STEP_TIMEOUT });
+  await signInThroughForm(page, BASE, STEP_TIMEOUT);
   await page.goto(`${BASE}/orders/build`);
   await page.getByRole('heading', { level: 1, name: BUILDER_TEXT.title }).waitFor({ timeout: STEP_TIMEOUT });
 

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GROUP_PREMIUM_KINDS } from '@cab/shared';
+import { builderPage, signInThroughForm } from './builder-page.mjs';
 import { DEMO_PERSONAL, median, startBuilderBench } from './lib.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -63,21 +64,9 @@ async function makeOrder(groups) {
   return o.id;
 }
 
-const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-const page = await context.newPage();
+const { page, cpu } = await builderPage(browser);
 page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
-const cdp = await context.newCDPSession(page);
-await cdp.send('Performance.enable');
-const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
-const cpu = async () => {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return METRICS.map((name) => metrics.find((m) => m.name === name)?.value ?? 0);
-};
-await page.goto(`${BASE}/login`);
-await page.locator('input[type=email], input[name=email]').first().fill(DEMO_PERSONAL.email);
-await page.locator('input[type=password]').first().fill(DEMO_PERSONAL.password);
-await page.keyboard.press('Enter');
-await page.getByTestId('app-bar').waitFor();
+await signInThroughForm(page, BASE);
 
 async function run(groups) {
   const id = await makeOrder(groups);
