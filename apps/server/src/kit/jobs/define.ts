@@ -45,7 +45,7 @@ export interface PeriodicJob extends JobCommon {
 }
 
 /** A job due once a UTC day: each run catches up every day missed since the last day done (daily.ts). */
-export interface DailyJobDefinition extends JobCommon {
+interface DailyJobDefinition extends JobCommon {
   daily: DailyJob;
 }
 

@@ -19,7 +19,7 @@ import { asksAgain, backoffMs, type JobDefinition, type JobRun, nextScheduled } 
  * and on the embedded PGlite (one server there).
  */
 
-export const RUNNER = {
+const RUNNER = {
   /** How often a runner looks for due jobs (besides `runSoon` and a run that asks to go again). */
   pollMs: 5_000,
 };
@@ -208,10 +208,10 @@ export function startJobRunner(
   }
 
   async function claimAndLaunch(): Promise<Promise<void>[]> {
+    const names = [...jobs.keys()].filter((n) => !busy.has(n));
+    if (names.length === 0) return [];
     try {
       await ensureRows();
-      const names = [...jobs.keys()].filter((n) => !busy.has(n));
-      if (names.length === 0) return [];
       const claimed = await claim(names);
       for (const row of claimed) wanted.delete(row.name);
       if (stopped) {

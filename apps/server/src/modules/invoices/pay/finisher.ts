@@ -13,7 +13,7 @@ import { isStripeOutage, refundAtStripe, stripeOf } from './stripe.ts';
  * The body of job `stripe_finisher` (apps/server/src/jobs.ts: every minute, once across servers);
  * safe to run twice anyway: every step is keyed at Stripe and applied under row locks.
  */
-export const FINISH_AFTER_MS = 2 * 60_000;
+const FINISH_AFTER_MS = 2 * 60_000;
 
 export async function finishStripeWork(ctx: RequestContext, now: Date = new Date()) {
   const stripe = stripeOf(ctx.config);
