@@ -88,7 +88,8 @@ async function migratedTemplate(baseUrl: string): Promise<string> {
       const making = `${template}_making`;
       await admin.query(`drop database if exists ${making} with (force)`);
       await admin.query(`create database ${making}`);
-      const handle = await createDb({ databaseUrl: urlOf(baseUrl, making), poolSize: 1 });
+      // Two connections: the migration holds its advisory lock on one and migrates on another.
+      const handle = await createDb({ databaseUrl: urlOf(baseUrl, making), poolSize: 2 });
       await handle.close();
       await admin.query(`alter database ${making} rename to ${template}`);
     } finally {
