@@ -11,8 +11,8 @@ import {
   type Settings,
   INVOICE_PDF_TEXT as T,
 } from '@cab/shared';
-import PDFDocument from 'pdfkit';
 import type { Ctx } from '../../kit/context.ts';
+import { renderPdf } from '../../kit/pdf.ts';
 import { getSettings } from '../core/index.ts';
 import { getOrder } from '../orders/index.ts';
 import { assertReaches, money } from './common.ts';
@@ -30,17 +30,8 @@ type Doc = PDFKit.PDFDocument;
 const LEFT = 50;
 const WIDTH = 512;
 
-function render(title: string, draw: (doc: Doc) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: LEFT, info: { Title: title } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
+const render = (title: string, draw: (doc: Doc) => void) =>
+  renderPdf({ size: 'LETTER', margin: LEFT, info: { Title: title } }, draw);
 
 /** A new page when fewer than `room` points are left. */
 const ensureRoom = (doc: Doc, room = 40) => {

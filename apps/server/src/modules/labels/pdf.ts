@@ -1,5 +1,5 @@
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../kit/pdf.ts';
 
 /**
  * Labels and the shelf list as PDF, for any printer (DOMAIN.md: where no DYMO service answers).
@@ -42,15 +42,6 @@ function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number
   doc.fill('black');
 }
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  return new Promise((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
 const fit = (doc: PDFKit.PDFDocument, text: string, width: number) => {
   if (doc.widthOfString(text) <= width) return text;
   let t = text;
@@ -60,36 +51,34 @@ const fit = (doc: PDFKit.PDFDocument, text: string, width: number) => {
 
 /** One PDF, one label a page. */
 export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [LABEL_PAGE.width, LABEL_PAGE.height], margin: 0, autoFirstPage: false });
-  doc.info.Title = title;
-  const done = collect(doc);
-  const m = 6;
-  const w = LABEL_PAGE.width - 2 * m;
-  for (const label of labels) {
-    doc.addPage({ size: [LABEL_PAGE.width, LABEL_PAGE.height], margin: 0 });
-    const [order, customer, line, size] = label.lines;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(8)
-      .text(fit(doc, order, w), m, 5, { lineBreak: false });
-    doc
-      .font('Helvetica')
-      .fontSize(6.5)
-      .text(fit(doc, customer, w), m, 15, { lineBreak: false });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(7.5)
-      .text(fit(doc, line, w), m, 24, { lineBreak: false });
-    doc
-      .font('Helvetica')
-      .fontSize(6.5)
-      .text(fit(doc, size, w), m, 34, { lineBreak: false });
-    drawBarcode(doc, label.barcode, m, 44, w, 30);
-    doc.font('Helvetica').fontSize(7).text(label.barcode, m, 77, { width: w, align: 'center', lineBreak: false });
-  }
-  if (labels.length === 0) doc.addPage();
-  doc.end();
-  return done;
+  const page = { size: [LABEL_PAGE.width, LABEL_PAGE.height], margin: 0 };
+  return renderPdf({ ...page, autoFirstPage: false, info: { Title: title } }, (doc) => {
+    const m = 6;
+    const w = LABEL_PAGE.width - 2 * m;
+    for (const label of labels) {
+      doc.addPage(page);
+      const [order, customer, line, size] = label.lines;
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(8)
+        .text(fit(doc, order, w), m, 5, { lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(6.5)
+        .text(fit(doc, customer, w), m, 15, { lineBreak: false });
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(7.5)
+        .text(fit(doc, line, w), m, 24, { lineBreak: false });
+      doc
+        .font('Helvetica')
+        .fontSize(6.5)
+        .text(fit(doc, size, w), m, 34, { lineBreak: false });
+      drawBarcode(doc, label.barcode, m, 44, w, 30);
+      doc.font('Helvetica').fontSize(7).text(label.barcode, m, 77, { width: w, align: 'center', lineBreak: false });
+    }
+    if (labels.length === 0) doc.addPage();
+  });
 }
 
 /** The shelf list on letter pages: the order, then width, depth and qty rows, then the total. */
@@ -98,24 +87,21 @@ export function shelfListPdf(
   rows: readonly { width: string; depth: string; qty: number }[],
   text: { title: string; width: string; depth: string; qty: string; total: string },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 50 });
-  doc.info.Title = `${text.title} ${head.orderId}`;
-  const done = collect(doc);
-  doc.font('Helvetica-Bold').fontSize(16).text(`${text.title}: #${head.orderId} ${head.orderName}`);
-  doc.font('Helvetica').fontSize(11).text(head.customer).moveDown();
-  const cols = [50, 200, 350];
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > 720) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
-    for (const [i, c] of cells.entries()) doc.text(c, cols[i], y, { width: 140, lineBreak: false });
-    doc.moveDown(0.6);
-    doc.x = 50;
-  };
-  row([text.width, text.depth, text.qty], true);
-  for (const r of rows) row([r.width, r.depth, String(r.qty)]);
-  doc.moveDown();
-  doc.font('Helvetica-Bold').text(text.total, 50);
-  doc.end();
-  return done;
+  return renderPdf({ size: 'LETTER', margin: 50, info: { Title: `${text.title} ${head.orderId}` } }, (doc) => {
+    doc.font('Helvetica-Bold').fontSize(16).text(`${text.title}: #${head.orderId} ${head.orderName}`);
+    doc.font('Helvetica').fontSize(11).text(head.customer).moveDown();
+    const cols = [50, 200, 350];
+    const row = (cells: string[], bold = false) => {
+      if (doc.y > 720) doc.addPage();
+      const y = doc.y;
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+      for (const [i, c] of cells.entries()) doc.text(c, cols[i], y, { width: 140, lineBreak: false });
+      doc.moveDown(0.6);
+      doc.x = 50;
+    };
+    row([text.width, text.depth, text.qty], true);
+    for (const r of rows) row([r.width, r.depth, String(r.qty)]);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text(text.total, 50);
+  });
 }

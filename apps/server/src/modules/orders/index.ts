@@ -19,6 +19,8 @@ import { orderLifecycleRoutes } from './routes-lifecycle.ts';
  * The use cases other parts of the server call (the demo seed, apps/server/src/seed, decision
  * 0024), each as the API runs it.
  */
+/** The 409 of an order changed meanwhile (production's scans refuse with it too). */
+export { changedConcurrently } from './change.ts';
 export { createOrder } from './drafts/service.ts';
 export { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from './lifecycle/listeners.ts';
 export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';

@@ -1,7 +1,5 @@
 import {
   type CabinetScanResult,
-  ORDER_LIFECYCLE_CODES,
-  ORDER_LIFECYCLE_TEXT,
   type OrderStatus,
   PRODUCTION_CODES,
   PRODUCTION_TEXT,
@@ -16,12 +14,19 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
-import { AppError, badRequest, notFound } from '../../../kit/errors.ts';
+import { badRequest, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
-import { assertReaches, loadOrderRow, moveOrder, type OrderRow, orderHeads } from '../../orders/index.ts';
+import {
+  assertReaches,
+  changedConcurrently,
+  loadOrderRow,
+  moveOrder,
+  type OrderRow,
+  orderHeads,
+} from '../../orders/index.ts';
 import * as cabinets from '../cabinets/repository.ts';
 import { toWireCabinet } from '../cabinets/service.ts';
 import * as repo from './repository.ts';
@@ -32,9 +37,6 @@ import * as repo from './repository.ts';
  * and the status moves they cause see every cabinet counted; the cabinet itself changes by a
  * compare-and-set, so a cabinet two scanners read at once is counted once.
  */
-
-const changedConcurrently = () =>
-  new AppError(409, ORDER_LIFECYCLE_CODES.changedConcurrently, ORDER_LIFECYCLE_TEXT.changedConcurrently);
 
 /** Where a PRODUCTION scan completes a cabinet. */
 const IN_PRODUCTION: readonly OrderStatus[] = ['VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'];
