@@ -15,7 +15,7 @@ export type ListFilter<F extends Params> =
   | ({ kind: 'select' } & Omit<SelectProps<F>, 'list'>);
 
 /** The filter bar above a paged table (decision 0022). */
-export interface ListFilters<F extends Params> {
+interface ListFilters<F extends Params> {
   fields: readonly ListFilter<F>[];
   /** Offer Clear while a filter is set (default true). */
   clear?: boolean;

@@ -1,6 +1,5 @@
 /** The list kit's surface for a page: the tables, their column type and the URL-synced list state. */
 export { DataTable } from './DataTable.tsx';
 export { ListPage } from './ListPage.tsx';
-export { PagedDataTable } from './PagedDataTable.tsx';
 export type { DataColumn } from './types.ts';
 export { useListState } from './useListState.ts';
