@@ -9,6 +9,9 @@ export const WEB_TEXT = {
   loading: 'Loading…',
   ok: 'OK',
   cancel: 'Cancel',
+  // The submit of a dialog that edits a record, and of one that makes a new one.
+  save: 'Save',
+  create: 'Create',
   transactionId: 'Transaction ID',
   serverUnreachable: 'The server could not be reached.',
 
@@ -137,8 +140,6 @@ export const CATALOG_TEXT = {
   useFinishOptionForExport: 'Use finish option for export',
   cabinetConstructionVertical: 'Cabinet construction is vertical',
   vertical: 'Vertical',
-  save: 'Save',
-  create: 'Create',
   newTitle: (name: string) => `New ${name}`,
   editTitle: (name: string, code: string) => `Edit ${name} ${code}`,
   identityLocked: 'Code, description and export name of a finished side come from the CSV import.',

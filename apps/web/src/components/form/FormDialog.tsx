@@ -14,7 +14,9 @@ import { FormRootError } from './FormRootError.tsx';
 
 interface FormDialogProps<T extends FieldValues> {
   title: ReactNode;
-  submitLabel: ReactNode;
+  /** Default: Save for a dialog `editing` a record, Create for one that makes a new one. */
+  submitLabel?: ReactNode;
+  editing?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
   /** While true the dialog cannot be closed and a loading overlay covers it (SPEC 4). */
@@ -22,6 +24,7 @@ interface FormDialogProps<T extends FieldValues> {
   open?: boolean;
   maxWidth?: DialogProps['maxWidth'];
   testId?: string;
+  /** Default: the dialog's test id with `-submit` for its `-dialog` ending (`give-credit-dialog` → `give-credit-submit`). */
   submitTestId?: string;
   /** Stops the submit event from reaching a form this dialog is opened from. */
   nested?: boolean;
@@ -45,6 +48,7 @@ interface FormDialogProps<T extends FieldValues> {
 export function FormDialog<T extends FieldValues>({
   title,
   submitLabel,
+  editing,
   onSubmit,
   onClose,
   pending,
@@ -62,6 +66,8 @@ export function FormDialog<T extends FieldValues>({
   children,
 }: FormDialogProps<T>) {
   const titleId = useId();
+  const submitId =
+    submitTestId ?? (testId?.endsWith('-dialog') ? `${testId.slice(0, -'-dialog'.length)}-submit` : undefined);
   const content = (
     <>
       {fields && control && <FormFields control={control} fields={fields} />}
@@ -121,8 +127,8 @@ export function FormDialog<T extends FieldValues>({
           <Button onClick={close} color="inherit">
             {WEB_TEXT.cancel}
           </Button>
-          <Button type="submit" variant="contained" disabled={pending} data-testid={submitTestId}>
-            {submitLabel}
+          <Button type="submit" variant="contained" disabled={pending} data-testid={submitId}>
+            {submitLabel ?? (editing ? WEB_TEXT.save : WEB_TEXT.create)}
           </Button>
         </DialogActions>
       </form>

@@ -12,7 +12,8 @@ import type { SelectOption } from './SelectField.tsx';
 export interface FieldSpec<T extends FieldValues> {
   name: Path<T>;
   label?: string;
-  type?: 'text' | 'email' | 'tel' | 'number' | 'password' | 'multiline' | 'select' | 'switch' | 'checkbox';
+  /** `money`: an amount in dollars and cents, typed as text (parseMoney reads it) on the decimal keypad. */
+  type?: 'text' | 'email' | 'tel' | 'number' | 'money' | 'password' | 'multiline' | 'select' | 'switch' | 'checkbox';
   /** Given: the field sits in a grid cell of that width (FIELD_SIZES); else it takes the full row. */
   size?: FieldSize;
   required?: boolean;
@@ -112,14 +113,16 @@ function FieldOf<T extends FieldValues>({
       return <FormTextField {...common} {...more} multiline minRows={spec.minRows} />;
     case 'number':
       return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
-    default:
+    default: {
+      const inputMode = type === 'money' ? 'decimal' : spec.inputMode;
       return (
         <FormTextField
           {...common}
           {...more}
-          type={type === 'text' ? undefined : type}
-          slotProps={spec.inputMode ? { htmlInput: { inputMode: spec.inputMode } } : undefined}
+          type={type === 'text' || type === 'money' ? undefined : type}
+          slotProps={inputMode ? { htmlInput: { inputMode } } : undefined}
         />
       );
+    }
   }
 }

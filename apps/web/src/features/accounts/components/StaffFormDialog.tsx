@@ -61,7 +61,7 @@ export function StaffFormDialog({ user, onClose }: { user: AccountUser | null; o
     <FormDialog
       {...dialog}
       title={user ? ACCOUNTS_TEXT.editUserTitle(user.full_name) : ACCOUNTS_TEXT.addStaffTitle}
-      submitLabel={user ? ACCOUNTS_TEXT.save : ACCOUNTS_TEXT.create}
+      editing={Boolean(user)}
       testId="staff-dialog"
       fields={[
         {

@@ -176,10 +176,9 @@ export function LineItemFormDialog({
       {...dialog}
       layout="grid"
       title={title}
-      submitLabel={item ? CATALOG_TEXT.save : CATALOG_TEXT.create}
+      editing={Boolean(item)}
       maxWidth="md"
       testId="item-form-dialog"
-      submitTestId="item-form-submit"
       fields={[
         {
           name: 'manufacturer_code',

@@ -166,10 +166,9 @@ export function PremiumFormDialog({
       layout="grid"
       notice={locked && <Alert severity="info">{CATALOG_TEXT.identityLocked}</Alert>}
       title={premium ? CATALOG_TEXT.editTitle(config.name, premium.code) : CATALOG_TEXT.newTitle(config.name)}
-      submitLabel={premium ? CATALOG_TEXT.save : CATALOG_TEXT.create}
+      editing={Boolean(premium)}
       maxWidth="md"
       testId="premium-form-dialog"
-      submitTestId="premium-form-submit"
       fields={[
         {
           name: 'code',

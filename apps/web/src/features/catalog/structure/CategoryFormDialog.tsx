@@ -52,7 +52,7 @@ export function CategoryFormDialog({
     <FormDialog
       {...dialog}
       title={category ? STRUCTURE_TEXT.editCategory(category.name) : STRUCTURE_TEXT.newCategory}
-      submitLabel={category ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
+      editing={Boolean(category)}
       maxWidth="xs"
       testId="category-dialog"
       fields={[

@@ -86,7 +86,7 @@ function GroupForm({
     <FormDialog
       {...dialog}
       title={group ? STRUCTURE_TEXT.editProductGroup(group.name) : STRUCTURE_TEXT.newProductGroup}
-      submitLabel={group ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
+      editing={Boolean(group)}
       testId="product-group-dialog"
       fields={[
         { name: 'name', label: STRUCTURE_TEXT.name, required: true, autoFocus: true },

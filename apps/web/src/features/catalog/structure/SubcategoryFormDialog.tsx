@@ -55,7 +55,7 @@ export function SubcategoryFormDialog({
     <FormDialog
       {...dialog}
       title={subcategory ? STRUCTURE_TEXT.editSubcategory(subcategory.name) : STRUCTURE_TEXT.newSubcategory}
-      submitLabel={subcategory ? STRUCTURE_TEXT.save : STRUCTURE_TEXT.create}
+      editing={Boolean(subcategory)}
       maxWidth="xs"
       testId="subcategory-dialog"
     >

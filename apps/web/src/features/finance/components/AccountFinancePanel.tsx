@@ -184,7 +184,7 @@ function StorageForm({ party, id }: { party: Party; id: number }) {
       save={save}
       fields={[
         { name: 'enabled', label: FINANCE_LABELS.enabled, type: 'switch', testId: 'storage-enabled' },
-        { name: 'daily_amount', label: FINANCE_LABELS.dailyAmount, inputMode: 'decimal', testId: 'storage-daily' },
+        { name: 'daily_amount', label: FINANCE_LABELS.dailyAmount, type: 'money', testId: 'storage-daily' },
         { name: 'free_days', label: FINANCE_LABELS.freeDays, inputMode: 'numeric', testId: 'storage-free' },
       ]}
     />

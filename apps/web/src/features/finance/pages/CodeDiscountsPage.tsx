@@ -82,11 +82,11 @@ function DiscountCodeDialog({ row, onClose }: { row: DiscountCode | null; onClos
           inputMode: 'decimal',
           testId: 'code-percentage',
         },
-        { name: 'amount', label: FINANCE_LABELS.amount, size: 'half', inputMode: 'decimal', testId: 'code-amount' },
+        { name: 'amount', label: FINANCE_LABELS.amount, size: 'half', type: 'money', testId: 'code-amount' },
         { name: 'valid_from', label: FINANCE_LABELS.validFrom, size: 'half', helperText: FINANCE_LABELS.dateHint },
         { name: 'valid_to', label: FINANCE_LABELS.validTo, size: 'half', helperText: FINANCE_LABELS.dateHint },
         { name: 'usage_limit', label: FINANCE_LABELS.usageLimit, size: 'half', inputMode: 'numeric' },
-        { name: 'minimum_total', label: FINANCE_LABELS.minimumTotal, size: 'half', inputMode: 'decimal' },
+        { name: 'minimum_total', label: FINANCE_LABELS.minimumTotal, size: 'half', type: 'money' },
         { name: 'is_active', label: FINANCE_LABELS.active, type: 'switch', size: 'half' },
       ]}
     />

@@ -112,8 +112,8 @@ function PaymentRuleDialog({
           native: true,
           ...choiceProps(companies),
         },
-        { name: 'min_total', label: FINANCE_LABELS.minTotal, size: 'half', inputMode: 'decimal' },
-        { name: 'max_total', label: FINANCE_LABELS.maxTotal, size: 'half', inputMode: 'decimal' },
+        { name: 'min_total', label: FINANCE_LABELS.minTotal, size: 'half', type: 'money' },
+        { name: 'max_total', label: FINANCE_LABELS.maxTotal, size: 'half', type: 'money' },
         { name: 'is_active', label: FINANCE_LABELS.active, type: 'switch', size: 'half' },
       ]}
     />

@@ -61,7 +61,7 @@ function SurchargeDialog({ row, onClose }: { row: Surcharge | null; onClose: () 
       fields={[
         { name: 'name', label: FINANCE_LABELS.name, size: 'full', required: true, autoFocus: true },
         { name: 'percentage', label: FINANCE_LABELS.percentage, size: 'half', inputMode: 'decimal' },
-        { name: 'amount', label: FINANCE_LABELS.amount, size: 'half', inputMode: 'decimal' },
+        { name: 'amount', label: FINANCE_LABELS.amount, size: 'half', type: 'money' },
         {
           name: 'payment_method',
           label: FINANCE_LABELS.paymentMethod,
@@ -70,7 +70,7 @@ function SurchargeDialog({ row, onClose }: { row: Surcharge | null; onClose: () 
           options: PAYMENT_METHODS,
           noneLabel: FINANCE_LABELS.anyMethod,
         },
-        { name: 'applies_below', label: FINANCE_LABELS.appliesBelow, size: 'half', inputMode: 'decimal' },
+        { name: 'applies_below', label: FINANCE_LABELS.appliesBelow, size: 'half', type: 'money' },
         { name: 'is_active', label: FINANCE_LABELS.active, type: 'switch', size: 'half' },
       ]}
     />

@@ -44,15 +44,8 @@ function GiveCreditDialog({ party, name, onClose }: { party: CreditParty; name: 
       submitLabel={INVOICE_WEB_TEXT.giveCredit}
       maxWidth="xs"
       testId="give-credit-dialog"
-      submitTestId="give-credit-submit"
       fields={[
-        {
-          name: 'amount',
-          label: INVOICE_WEB_TEXT.amount,
-          inputMode: 'decimal',
-          autoFocus: true,
-          testId: 'credit-amount',
-        },
+        { name: 'amount', label: INVOICE_WEB_TEXT.amount, type: 'money', autoFocus: true, testId: 'credit-amount' },
         { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2, testId: 'credit-notes' },
       ]}
     />
@@ -81,7 +74,6 @@ function ReverseDialog({ memo, onClose }: { memo: CreditMemo; onClose: () => voi
       submitLabel={INVOICE_WEB_TEXT.reverse}
       maxWidth="xs"
       testId="reverse-credit-dialog"
-      submitTestId="reverse-credit-submit"
       notice={INVOICE_WEB_TEXT.reverseNotice}
       fields={[
         {

@@ -98,7 +98,6 @@ export function RecordPaymentDialog({
       submitLabel={INVOICE_WEB_TEXT.recordPayment}
       maxWidth="sm"
       testId="record-payment-dialog"
-      submitTestId="record-payment-submit"
       fields={[
         {
           name: 'method',
@@ -118,7 +117,7 @@ export function RecordPaymentDialog({
           ),
           testId: 'payment-credit-memo',
         },
-        { name: 'amount', label: INVOICE_WEB_TEXT.amount, inputMode: 'decimal', testId: 'payment-amount' },
+        { name: 'amount', label: INVOICE_WEB_TEXT.amount, type: 'money', testId: 'payment-amount' },
         method !== 'CREDIT' && { name: 'reference', label: INVOICE_WEB_TEXT.reference, testId: 'payment-reference' },
         method !== 'CREDIT' && {
           name: 'received_on',

@@ -60,7 +60,6 @@ export function RefundDialog({ payment, amount, onClose }: { payment: Payment; a
       submitLabel={INVOICE_WEB_TEXT.refund}
       maxWidth="sm"
       testId="refund-dialog"
-      submitTestId="refund-submit"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {INVOICE_WEB_TEXT.refundHelp(formatWireMoney(left))}
@@ -68,7 +67,7 @@ export function RefundDialog({ payment, amount, onClose }: { payment: Payment; a
       <FormFields
         control={form.control}
         fields={[
-          { name: 'amount', label: INVOICE_WEB_TEXT.amount, inputMode: 'decimal', testId: 'refund-amount' },
+          { name: 'amount', label: INVOICE_WEB_TEXT.amount, type: 'money', testId: 'refund-amount' },
           {
             name: 'reason',
             label: INVOICE_WEB_TEXT.refundReason,

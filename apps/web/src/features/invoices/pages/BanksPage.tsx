@@ -119,14 +119,8 @@ function VerifyDialog({ bank, onClose }: { bank: Bank; onClose: () => void }) {
       testId="verify-bank-dialog"
       notice={INVOICE_WEB_TEXT.verifyHelp}
       fields={[
-        {
-          name: 'first',
-          label: INVOICE_WEB_TEXT.deposit1,
-          inputMode: 'decimal',
-          autoFocus: true,
-          testId: 'deposit-1',
-        },
-        { name: 'second', label: INVOICE_WEB_TEXT.deposit2, inputMode: 'decimal', testId: 'deposit-2' },
+        { name: 'first', label: INVOICE_WEB_TEXT.deposit1, type: 'money', autoFocus: true, testId: 'deposit-1' },
+        { name: 'second', label: INVOICE_WEB_TEXT.deposit2, type: 'money', testId: 'deposit-2' },
       ]}
     />
   );

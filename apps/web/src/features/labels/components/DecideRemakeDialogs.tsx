@@ -26,7 +26,6 @@ export function ApproveRemakeDialog({ remake, onClose }: { remake: Remake; onClo
       title={REMAKE_TEXT.approveTitle(remake.id)}
       submitLabel={REMAKE_TEXT.approve}
       testId="approve-remake-dialog"
-      submitTestId="approve-remake-submit"
     >
       <Typography variant="body2">{REMAKE_TEXT.approveText}</Typography>
       <FormFields
@@ -56,7 +55,6 @@ export function RejectRemakeDialog({ remake, onClose }: { remake: Remake; onClos
       title={REMAKE_TEXT.rejectTitle(remake.id)}
       submitLabel={REMAKE_TEXT.reject}
       testId="reject-remake-dialog"
-      submitTestId="reject-remake-submit"
       fields={[{ name: 'reason', label: REMAKE_TEXT.rejectReason, type: 'multiline', minRows: 3, autoFocus: true }]}
     />
   );

@@ -114,7 +114,6 @@ export function PrintLabelsDialog({
       title={LABEL_TEXT.printLabels}
       submitLabel={service.state === 'none' ? LABEL_TEXT.downloadPdf : LABEL_TEXT.print}
       testId="print-labels-dialog"
-      submitTestId="print-labels-submit"
       actions={
         service.state !== 'none' && (
           <Button onClick={() => void pdf()} disabled={pdfBusy} data-testid="labels-pdf">

@@ -58,7 +58,6 @@ export function RequestRemakeDialog({
       title={REMAKE_TEXT.requestRemake}
       submitLabel={REMAKE_TEXT.request}
       testId="request-remake-dialog"
-      submitTestId="request-remake-submit"
       fields={[
         {
           name: 'items',

@@ -74,7 +74,6 @@ function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }
       onClose={onClose}
       pending={decline.isPending}
       testId="decline-dialog"
-      submitTestId="decline-submit"
     >
       <TextField
         label={T.declineReason}
