@@ -261,9 +261,12 @@ function onePriceKind(v: { price?: unknown; percentage?: unknown }, ctx: z.Refin
 /** Create body of every premium kind; the kind-specific rule lives in premiumTypeIssues. */
 export const premiumBodySchema = z.object(premiumFields).superRefine(onePriceKind);
 export type PremiumBody = z.input<typeof premiumBodySchema>;
+/** What the server gets once a body, patch or list query is parsed. */
+export type PremiumBodyOut = z.output<typeof premiumBodySchema>;
 
 export const premiumPatchSchema = z.object(premiumFields).partial().superRefine(onePriceKind);
 export type PremiumPatch = z.input<typeof premiumPatchSchema>;
+export type PremiumPatchOut = z.output<typeof premiumPatchSchema>;
 
 /**
  * Rules that depend on the premium type (SPEC 5): Export Name is required except for
@@ -316,8 +319,10 @@ const lineItemFields = {
 
 export const lineItemBodySchema = z.object(lineItemFields);
 export type LineItemBody = z.input<typeof lineItemBodySchema>;
+export type LineItemBodyOut = z.output<typeof lineItemBodySchema>;
 export const lineItemPatchSchema = z.object(lineItemFields).partial();
 export type LineItemPatch = z.input<typeof lineItemPatchSchema>;
+export type LineItemPatchOut = z.output<typeof lineItemPatchSchema>;
 
 /** SPEC 5: export name 1 is required for a line item (not for an attachment). */
 export function lineItemIssues(v: {
@@ -491,6 +496,7 @@ export const premiumListQuerySchema = z.object({
   select: qBool(),
 });
 export type PremiumListQuery = z.input<typeof premiumListQuerySchema>;
+export type PremiumListQueryOut = z.output<typeof premiumListQuerySchema>;
 
 /** DELETE premium: `unlink=true` confirms removing a finish option the wood species still offer. */
 export const premiumDeleteQuerySchema = z.object({ unlink: qBool() });
@@ -511,6 +517,7 @@ export const lineItemListQuerySchema = z.object({
   is_attachment: qBool(),
 });
 export type LineItemListQuery = z.input<typeof lineItemListQuerySchema>;
+export type LineItemListQueryOut = z.output<typeof lineItemListQuerySchema>;
 /** Attachments are line items: the same filters, their own page size (SPEC 9). */
 export const attachmentListQuerySchema = lineItemListQuerySchema.extend(listQuery({ pageSize: PAGE_SIZE.attachments }));
 

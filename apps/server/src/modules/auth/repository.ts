@@ -30,15 +30,20 @@ export const toUserWithCompany = (r: {
 // ---------------------------------------------------------------------------------------------
 // A customer as orders see them (the wire's customer, the pricing's tax exemption)
 
-/** The customer's columns (and the company's name and tax exemption) an order reads. */
-export const CUSTOMER_FIELDS = {
-  id: users.id,
+/** A user's name and the flags its role is derived from (deriveRole). */
+const NAME_AND_ROLE = {
   firstName: users.firstName,
   lastName: users.lastName,
   accountType: users.accountType,
   isStaff: users.isStaff,
   isEmployee: users.isEmployee,
   isManager: users.isManager,
+};
+
+/** The customer's columns (and the company's name and tax exemption) an order reads. */
+export const CUSTOMER_FIELDS = {
+  id: users.id,
+  ...NAME_AND_ROLE,
   isActive: users.isActive,
   taxExempt: users.taxExempt,
   companyId: users.companyId,
@@ -162,12 +167,7 @@ const prepareMe = (db: Executor) =>
     .select({
       id: users.id,
       email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      accountType: users.accountType,
-      isStaff: users.isStaff,
-      isEmployee: users.isEmployee,
-      isManager: users.isManager,
+      ...NAME_AND_ROLE,
       isSuperuser: users.isSuperuser,
       requirePasswordReset: users.requirePasswordReset,
       companyId: companies.id,

@@ -38,15 +38,23 @@ export type { OrderRow } from './repository.ts';
 /** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */
 export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
 
+/**
+ * The per-user limit on order writes, set on a route context of its own: the orders' routes and
+ * the order import (transfer, which creates an order) count against it together.
+ */
+export function limitOrderWrites(scope: FastifyInstance) {
+  limitWritesPerUser(
+    scope,
+    'orders:write',
+    (config) => config.orderWriteRateLimitPerMinute,
+    MSG.orderWritesRateLimited,
+  );
+}
+
 export function ordersRoutes(app: FastifyInstance) {
   // A context of their own, so the write limit holds for the orders' routes only.
   app.register(async (orders) => {
-    limitWritesPerUser(
-      orders,
-      'orders:write',
-      (config) => config.orderWriteRateLimitPerMinute,
-      MSG.orderWritesRateLimited,
-    );
+    limitOrderWrites(orders);
     ordersCoreRoutes(orders);
     orderLifecycleRoutes(orders);
   });

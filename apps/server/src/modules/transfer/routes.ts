@@ -1,9 +1,9 @@
-import { MSG, TRANSFER_LIMITS, transferApi } from '@cab/shared';
+import { TRANSFER_LIMITS, transferApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { withMultipart } from '../../http/multipart.ts';
-import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { route } from '../../http/route.ts';
 import { sendFile } from '../../kit/file-answer.ts';
+import { limitOrderWrites } from '../orders/index.ts';
 import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
 import { exportOrderCsv, exportOrderYaml } from './exports.ts';
 import { importOrder, ORDER_FILE_FIELD } from './order-import.ts';
@@ -12,12 +12,7 @@ import { importOrder, ORDER_FILE_FIELD } from './order-import.ts';
 export function transferRoutes(app: FastifyInstance) {
   // An import creates an order: it counts against the same per-user write limit as the orders' own writes.
   app.register(async (orders) => {
-    limitWritesPerUser(
-      orders,
-      'orders:write',
-      (config) => config.orderWriteRateLimitPerMinute,
-      MSG.orderWritesRateLimited,
-    );
+    limitOrderWrites(orders);
     route(orders, transferApi.importOrder, ({ ctx, req }) =>
       withMultipart(req, Math.min(TRANSFER_LIMITS.fileBytes, ctx.config.uploadMaxBytes), ORDER_FILE_FIELD, (content) =>
         importOrder(ctx, content),

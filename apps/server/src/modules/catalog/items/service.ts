@@ -1,13 +1,13 @@
 import type { schema } from '@cab/db';
 import {
+  type LineItemBodyOut as Body,
   type bulkUpdateBodySchema,
   ERROR_CODES,
   type LineItem,
-  type lineItemBodySchema,
+  type LineItemListQueryOut as ListQuery,
   lineItemIssues,
-  type lineItemListQuerySchema,
-  type lineItemPatchSchema,
   MSG,
+  type LineItemPatchOut as Patch,
   parseMoney,
   toWire,
 } from '@cab/shared';
@@ -25,9 +25,6 @@ import { resolveTags, type TagRef } from '../tags/repository.ts';
 import { catalogCached, queryKey } from '../version/service.ts';
 import * as repo from './repository.ts';
 
-type ListQuery = z.output<typeof lineItemListQuerySchema>;
-type Body = z.output<typeof lineItemBodySchema>;
-type Patch = z.output<typeof lineItemPatchSchema>;
 type Insert = typeof schema.lineItems.$inferInsert;
 
 /** Which rows an endpoint sees: /items/ every line item, /attachments/ only attachments. */

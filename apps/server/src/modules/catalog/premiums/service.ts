@@ -1,13 +1,15 @@
 import type { schema } from '@cab/db';
-import type { premiumBodySchema, premiumListQuerySchema, premiumPatchSchema } from '@cab/shared';
 import {
+  type PremiumBodyOut as Body,
   ERROR_CODES,
   exportCategoryLabel,
   KIND_TYPE,
   kindCanAdd,
   kindCanDelete,
+  type PremiumListQueryOut as ListQuery,
   MSG,
   PAGE_SIZE,
+  type PremiumPatchOut as Patch,
   type Premium,
   type PremiumKind,
   type PremiumType,
@@ -17,7 +19,6 @@ import {
   toPaged,
   toWire,
 } from '@cab/shared';
-import type { z } from 'zod';
 import type { UploadedFile } from '../../../http/multipart.ts';
 import type { Ctx, PublicCtx } from '../../../kit/context.ts';
 import { AppError, fieldError, fieldErrors, methodNotAllowed, notFound } from '../../../kit/errors.ts';
@@ -30,10 +31,6 @@ import { prepareImages } from '../images/processing.ts';
 import * as images from '../images/service.ts';
 import { resolveTags, type TagRef } from '../tags/repository.ts';
 import * as repo from './repository.ts';
-
-type ListQuery = z.output<typeof premiumListQuerySchema>;
-type Body = z.output<typeof premiumBodySchema>;
-type Patch = z.output<typeof premiumPatchSchema>;
 
 const EMPTY_ATTRS = { outside_edge: '', panel_detail: '', inside_edge: '', route_pattern: '' };
 
