@@ -115,3 +115,11 @@ export function money(v: string | number | null | undefined): Cents | null | und
 export function sent<V extends Record<string, unknown>>(values: V): Partial<V> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<V>;
 }
+
+/**
+ * A create's columns: the same columns a PATCH sends, from the same mapping, with `defaults` for
+ * what the body left out (the body's schema makes sure the required ones are there).
+ */
+export function created<I extends Record<string, unknown>>(values: Partial<I>, defaults: Partial<I>): I {
+  return { ...defaults, ...sent(values) } as I;
+}

@@ -24,18 +24,28 @@ import { fieldError } from '../../../kit/errors.ts';
 import { companyName } from '../../accounts/index.ts';
 import { findUserWithCompany } from '../../auth/index.ts';
 import { normalizeCode } from '../service.ts';
-import { bp, money, ruleService, sent } from './kind.ts';
+import { bp, created, money, ruleService, sent } from './kind.ts';
 import * as repo from './repository.ts';
 import * as wire from './wire.ts';
 
 /** The five rule lists of Finance (issue 17), each a `ruleService` of its table. */
 const { paymentOptions, paymentRules, surcharges, boundDiscounts, discountCodes } = schema;
 type Out<S extends z.ZodType> = z.output<S>;
+type PaymentOptionInsert = typeof paymentOptions.$inferInsert;
+type PaymentRuleInsert = typeof paymentRules.$inferInsert;
+type SurchargeInsert = typeof surcharges.$inferInsert;
+type BoundDiscountInsert = typeof boundDiscounts.$inferInsert;
+type DiscountCodeInsert = typeof discountCodes.$inferInsert;
 
 const invalid = (field: string, message: string) => fieldError(ERROR_CODES.validation, field, message);
 
 /** valid_to not before valid_from, with the stored values filling what a PATCH does not send. */
-function checkDates(from: string | null | undefined, to: string | null | undefined) {
+function checkDates(
+  b: { valid_from?: string | null; valid_to?: string | null },
+  row: { validFrom: string | null; validTo: string | null },
+) {
+  const from = b.valid_from === undefined ? row.validFrom : b.valid_from;
+  const to = b.valid_to === undefined ? row.validTo : b.valid_to;
   if (from && to && to < from) throw invalid('valid_to', FINANCE_TEXT.validToBeforeFrom);
 }
 
@@ -47,6 +57,19 @@ const milestonesOf = (ms: Out<typeof paymentOptionBodySchema>['milestones']): sc
     ...(m.due === 'DAYS_AFTER_COMPLETION' ? { days: m.days ?? 0 } : {}),
   }));
 
+/** A payment option's columns from a body or a patch: undefined where nothing was sent. */
+const paymentOptionColumns = (b: Out<typeof paymentOptionPatchSchema>): Partial<PaymentOptionInsert> => ({
+  name: b.name,
+  description: b.description,
+  discountPercentage: bp(b.discount_percentage),
+  milestones: b.milestones && milestonesOf(b.milestones),
+  businessOnly: b.business_only,
+  validFrom: b.valid_from,
+  validTo: b.valid_to,
+  isActive: b.is_active,
+  index: b.index,
+});
+
 export const paymentOptionRules = ruleService({
   entity: 'payment_option',
   table: paymentOptions,
@@ -56,33 +79,19 @@ export const paymentOptionRules = ruleService({
   toWire: wire.paymentOptionToWire,
   label: (r) => r.name,
   inUseMessage: FINANCE_TEXT.optionInUse,
-  insert: async (_tx, b: Out<typeof paymentOptionBodySchema>) => ({
-    name: b.name,
-    description: b.description ?? '',
-    discountPercentage: bp(b.discount_percentage) ?? null,
-    milestones: milestonesOf(b.milestones),
-    businessOnly: b.business_only ?? false,
-    validFrom: b.valid_from ?? null,
-    validTo: b.valid_to ?? null,
-    isActive: b.is_active ?? true,
-    index: b.index ?? 0,
-  }),
+  insert: async (_tx, b: Out<typeof paymentOptionBodySchema>) =>
+    created<PaymentOptionInsert>(paymentOptionColumns(b), {
+      description: '',
+      discountPercentage: null,
+      businessOnly: false,
+      validFrom: null,
+      validTo: null,
+      isActive: true,
+      index: 0,
+    }),
   patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row) => {
-    checkDates(
-      b.valid_from === undefined ? row.validFrom : b.valid_from,
-      b.valid_to === undefined ? row.validTo : b.valid_to,
-    );
-    return sent({
-      name: b.name,
-      description: b.description,
-      discountPercentage: bp(b.discount_percentage),
-      milestones: b.milestones && milestonesOf(b.milestones),
-      businessOnly: b.business_only,
-      validFrom: b.valid_from,
-      validTo: b.valid_to,
-      isActive: b.is_active,
-      index: b.index,
-    });
+    checkDates(b, row);
+    return sent(paymentOptionColumns(b));
   },
 });
 
@@ -104,6 +113,15 @@ async function checkCustomer(tx: Ctx, id: number | null | undefined) {
     throw invalid('customer', FINANCE_TEXT.unknownCustomer);
 }
 
+const paymentRuleColumns = (b: Out<typeof paymentRulePatchSchema>): Partial<PaymentRuleInsert> => ({
+  paymentOptionId: b.payment_option,
+  accountType: b.account_type,
+  companyId: b.company,
+  minTotal: money(b.min_total),
+  maxTotal: money(b.max_total),
+  isActive: b.is_active,
+});
+
 export const paymentRuleRules = ruleService({
   entity: 'payment_rule',
   table: paymentRules,
@@ -115,26 +133,18 @@ export const paymentRuleRules = ruleService({
   insert: async (tx, b: Out<typeof paymentRuleBodySchema>) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    return {
-      paymentOptionId: b.payment_option,
-      accountType: b.account_type ?? null,
-      companyId: b.company ?? null,
-      minTotal: money(b.min_total) ?? null,
-      maxTotal: money(b.max_total) ?? null,
-      isActive: b.is_active ?? true,
-    };
+    return created<PaymentRuleInsert>(paymentRuleColumns(b), {
+      accountType: null,
+      companyId: null,
+      minTotal: null,
+      maxTotal: null,
+      isActive: true,
+    });
   },
   patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    const values = sent({
-      paymentOptionId: b.payment_option,
-      accountType: b.account_type,
-      companyId: b.company,
-      minTotal: money(b.min_total),
-      maxTotal: money(b.max_total),
-      isActive: b.is_active,
-    });
+    const values = sent(paymentRuleColumns(b));
     const min = values.minTotal === undefined ? row.minTotal : values.minTotal;
     const max = values.maxTotal === undefined ? row.maxTotal : values.maxTotal;
     if (min !== null && max !== null && max < min) throw invalid('max_total', FINANCE_TEXT.maxBelowMin);
@@ -159,6 +169,13 @@ function rateOrAmount(
   return values;
 }
 
+const surchargeColumns = (b: Out<typeof surchargePatchSchema>): Partial<SurchargeInsert> => ({
+  name: b.name,
+  paymentMethod: b.payment_method,
+  appliesBelow: money(b.applies_below),
+  isActive: b.is_active,
+});
+
 export const surchargeRules = ruleService({
   entity: 'surcharge',
   table: surcharges,
@@ -168,25 +185,24 @@ export const surchargeRules = ruleService({
   toWire: wire.surchargeToWire,
   label: (r) => r.name,
   insert: async (_tx, b: Out<typeof surchargeBodySchema>) => ({
-    name: b.name,
+    ...created<SurchargeInsert>(surchargeColumns(b), { paymentMethod: null, appliesBelow: null, isActive: true }),
     ...rateOrAmount(b, null),
-    paymentMethod: b.payment_method ?? null,
-    appliesBelow: money(b.applies_below) ?? null,
-    isActive: b.is_active ?? true,
   }),
   patch: async (_tx, b: Out<typeof surchargePatchSchema>, row) => ({
-    ...sent({
-      name: b.name,
-      paymentMethod: b.payment_method,
-      appliesBelow: money(b.applies_below),
-      isActive: b.is_active,
-    }),
+    ...sent(surchargeColumns(b)),
     ...rateOrAmount(b, row),
   }),
 });
 
 const boundTaken = (constraint: string | undefined) =>
   invalid(constraint === 'bound_discounts_company_key' ? 'company' : 'customer', FINANCE_TEXT.boundTaken);
+
+const boundDiscountColumns = (b: Out<typeof boundDiscountPatchSchema>): Partial<BoundDiscountInsert> => ({
+  customerId: b.customer,
+  companyId: b.company,
+  percentage: bp(b.percentage) ?? undefined,
+  notes: b.notes,
+});
 
 export const boundDiscountRules = ruleService({
   entity: 'bound_discount',
@@ -201,22 +217,12 @@ export const boundDiscountRules = ruleService({
   insert: async (tx, b: Out<typeof boundDiscountBodySchema>) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    return {
-      customerId: b.customer ?? null,
-      companyId: b.company ?? null,
-      percentage: bp(b.percentage)!,
-      notes: b.notes ?? '',
-    };
+    return created<BoundDiscountInsert>(boundDiscountColumns(b), { customerId: null, companyId: null, notes: '' });
   },
   patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    const values = sent({
-      customerId: b.customer,
-      companyId: b.company,
-      percentage: bp(b.percentage) ?? undefined,
-      notes: b.notes,
-    });
+    const values = sent(boundDiscountColumns(b));
     // One party: naming one clears the other.
     if (values.customerId != null && values.companyId === undefined) values.companyId = null;
     if (values.companyId != null && values.customerId === undefined) values.customerId = null;
@@ -225,6 +231,15 @@ export const boundDiscountRules = ruleService({
     if (customer === null && company === null) throw invalid('customer', FINANCE_TEXT.customerOrCompany);
     return values;
   },
+});
+
+const discountCodeColumns = (b: Out<typeof discountCodePatchSchema>): Partial<DiscountCodeInsert> => ({
+  code: b.code === undefined ? undefined : normalizeCode(b.code),
+  validFrom: b.valid_from,
+  validTo: b.valid_to,
+  usageLimit: b.usage_limit,
+  minimumTotal: money(b.minimum_total),
+  isActive: b.is_active,
 });
 
 export const discountCodeRules = ruleService({
@@ -238,29 +253,17 @@ export const discountCodeRules = ruleService({
   taken: () => invalid('code', FINANCE_TEXT.codeTaken),
   inUseMessage: FINANCE_TEXT.codeInUse,
   insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>) => ({
-    code: normalizeCode(b.code),
+    ...created<DiscountCodeInsert>(discountCodeColumns(b), {
+      validFrom: null,
+      validTo: null,
+      usageLimit: null,
+      minimumTotal: null,
+      isActive: true,
+    }),
     ...rateOrAmount(b, null),
-    validFrom: b.valid_from ?? null,
-    validTo: b.valid_to ?? null,
-    usageLimit: b.usage_limit ?? null,
-    minimumTotal: money(b.minimum_total) ?? null,
-    isActive: b.is_active ?? true,
   }),
   patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row) => {
-    checkDates(
-      b.valid_from === undefined ? row.validFrom : b.valid_from,
-      b.valid_to === undefined ? row.validTo : b.valid_to,
-    );
-    return {
-      ...sent({
-        code: b.code === undefined ? undefined : normalizeCode(b.code),
-        validFrom: b.valid_from,
-        validTo: b.valid_to,
-        usageLimit: b.usage_limit,
-        minimumTotal: money(b.minimum_total),
-        isActive: b.is_active,
-      }),
-      ...rateOrAmount(b, row),
-    };
+    checkDates(b, row);
+    return { ...sent(discountCodeColumns(b)), ...rateOrAmount(b, row) };
   },
 });
