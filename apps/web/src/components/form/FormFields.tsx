@@ -40,7 +40,7 @@ export interface FieldSpec<T extends FieldValues> {
 }
 
 /** A heading between a grid form's fields ("Dimensions", "Counts"): a full row. */
-export interface FormSection {
+interface FormSection {
   section: ReactNode;
 }
 
