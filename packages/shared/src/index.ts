@@ -3,6 +3,7 @@ export * from './audit/contract.ts';
 export * from './audit/schemas.ts';
 export * from './auth/contract.ts';
 export * from './auth/nav.ts';
+export * from './auth/reach.ts';
 export * from './auth/roles.ts';
 export * from './auth/routes.ts';
 export * from './auth/schemas.ts';

@@ -1,4 +1,5 @@
-import { CUSTOMER_ROLES, ROLE_GROUPS, type Role } from '../auth/roles.ts';
+import { reaches, reachOf } from '../auth/reach.ts';
+import { ROLE_GROUPS, type Role } from '../auth/roles.ts';
 import { DEFAULT_ORDER_STATUS_FILTER, SAVED_DEFAULT_ORDER_STATUS_FILTER } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { ORDER_LIFECYCLE_TEXT as T } from './lifecycle-text.ts';
@@ -329,17 +330,12 @@ export type TransitionResult =
     }
   | { ok: false; code: string; message: string };
 
-const isCustomerRole = (role: Role) => (CUSTOMER_ROLES as readonly Role[]).includes(role);
-
-/**
- * Whose order is it: admins and staff reach every order; a customer their own; a business
- * manager also the company's. The server answers 404 for an order the actor cannot reach.
- */
-function canReachOrder(order: Pick<LifecycleOrder, 'customer_id' | 'company_id'>, actor: LifecycleActor) {
-  if (!isCustomerRole(actor.role)) return true;
-  if (actor.id === order.customer_id) return true;
-  return actor.role === 'BUSINESS_MANAGER' && order.company_id !== null && actor.company_id === order.company_id;
-}
+/** Whose order is it (auth/reach.ts, the one rule); the server answers 404 for an order the actor cannot reach. */
+const canReachOrder = (order: Pick<LifecycleOrder, 'customer_id' | 'company_id'>, actor: LifecycleActor) =>
+  reaches(reachOf({ id: actor.id, role: actor.role, companyId: actor.company_id }), {
+    customerId: order.customer_id,
+    companyId: order.company_id,
+  });
 
 function refuse(code: keyof typeof ORDER_LIFECYCLE_CODES, message: string): TransitionResult {
   return { ok: false, code: ORDER_LIFECYCLE_CODES[code], message };

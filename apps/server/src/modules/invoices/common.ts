@@ -1,4 +1,4 @@
-import { type Cents, toWire } from '@cab/shared';
+import { type Cents, reaches, reachOf, toWire } from '@cab/shared';
 import type { Actor } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 
@@ -6,26 +6,12 @@ import { notFound } from '../../kit/errors.ts';
 
 export const money = (c: number) => toWire(c as Cents);
 
-/** Whose invoices and payments an actor sees: null = all (ADMIN); else its own, a manager also the company's. */
-export function partyScope(actor: Pick<Actor, 'id' | 'role' | 'companyId'>) {
-  if (actor.role === 'ADMIN') return null;
-  return {
-    customerId: actor.id,
-    companyId: actor.role === 'BUSINESS_MANAGER' ? actor.companyId : null,
-  };
-}
-
-/** 404 unless `actor` reaches a record of this customer and company. */
+/** 404 unless `actor` reaches a record of this customer and company (the shared reachOf/reaches). */
 export function assertReaches(
   actor: Pick<Actor, 'id' | 'role' | 'companyId'>,
   record: { customerId: number; companyId: number | null } | null | undefined,
 ): asserts record is { customerId: number; companyId: number | null } {
-  if (!record) throw notFound();
-  const scope = partyScope(actor);
-  if (scope === null) return;
-  if (record.customerId === scope.customerId) return;
-  if (scope.companyId !== null && record.companyId === scope.companyId) return;
-  throw notFound();
+  if (!record || !reaches(reachOf(actor), record)) throw notFound();
 }
 
 /**

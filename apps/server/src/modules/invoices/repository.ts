@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
-import { type Cents, dayIn, type MilestoneStatus } from '@cab/shared';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Cents, dayIn, type MilestoneStatus, type Reach } from '@cab/shared';
+import { type AnyColumn, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
 import { estimatedCount, likePattern, orderBy, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
@@ -211,10 +211,18 @@ export async function lockMilestone(db: Executor, id: number) {
   return row ?? null;
 }
 
+/** The rows `reach` takes in (the shared reachOf): a customer's own, a manager's also the company's. */
+function reachWhere(reach: Reach, customer: AnyColumn, company: AnyColumn): SQL | undefined {
+  if ('all' in reach) return undefined;
+  if ('none' in reach) return sql`false`;
+  return reach.companyId !== null
+    ? sql`(${customer} = ${reach.customerId} or ${company} = ${reach.companyId})`
+    : sql`${customer} = ${reach.customerId}`;
+}
+
 export interface InvoiceListFilter {
-  /** Visibility: null = all. */
-  customerId?: number | null;
-  companyId?: number | null;
+  /** Whose invoices the caller reaches. */
+  reach: Reach;
   customer?: number;
   company?: number;
   order?: number;
@@ -287,9 +295,8 @@ function statusCondition(statuses: MilestoneStatus[], today: string): SQL {
 
 function invoiceWhere(f: InvoiceListFilter): SQL {
   const conds: SQL[] = [];
-  if (f.customerId != null && f.companyId != null) {
-    conds.push(sql`(${invoices.customerId} = ${f.customerId} or ${invoices.companyId} = ${f.companyId})`);
-  } else if (f.customerId != null) conds.push(sql`${invoices.customerId} = ${f.customerId}`);
+  const reached = reachWhere(f.reach, invoices.customerId, invoices.companyId);
+  if (reached) conds.push(reached);
   if (f.customer) conds.push(sql`${invoices.customerId} = ${f.customer}`);
   if (f.company) conds.push(sql`${invoices.companyId} = ${f.company}`);
   if (f.order) conds.push(sql`${invoices.orderId} = ${f.order}`);
@@ -646,8 +653,8 @@ export async function paymentsOfMemo(db: Executor, memoId: number) {
 }
 
 export interface PaymentFilter {
-  customerId?: number | null;
-  companyId?: number | null;
+  /** Whose payments the caller reaches. */
+  reach: Reach;
   customer?: number;
   company?: number;
   order?: number;
@@ -667,9 +674,8 @@ const PAYMENT_ORDER_KEYS = { created_at: payments.createdAt, amount: payments.am
 /** A page of payments, newest received first unless `order_by` says otherwise (the receipts list). */
 export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, order_by?: string) {
   const conds: SQL[] = [];
-  if (f.customerId != null && f.companyId != null) {
-    conds.push(sql`(${payments.customerId} = ${f.customerId} or ${payments.companyId} = ${f.companyId})`);
-  } else if (f.customerId != null) conds.push(eq(payments.customerId, f.customerId));
+  const reached = reachWhere(f.reach, payments.customerId, payments.companyId);
+  if (reached) conds.push(reached);
   if (f.customer) conds.push(eq(payments.customerId, f.customer));
   if (f.company) conds.push(eq(payments.companyId, f.company));
   if (f.order) conds.push(eq(payments.orderId, f.order));

@@ -4,8 +4,8 @@
  * Layout: `drafts/` (create a bid, save its groups, add a group; validate.ts the group checks),
  * `pricing/` (inputs.ts the rows -> engine input, reprice.ts the three reprices, service.ts the
  * price calls), `lifecycle/` (status.ts THE status writer, service.ts the moves, submit.ts),
- * `conversation/` (comments, notes, to-dos, files, timeline), `lists/` (the list and
- * visibility.ts, who sees which order). At the top: `change.ts` (changeOrder, the one way an
+ * `conversation/` (comments, notes, to-dos, files, timeline), `lists/` (the list; who sees which
+ * order is the shared reachOf). At the top: `change.ts` (changeOrder, the one way an
  * order write goes), `reach.ts` (an order or 404), `read.ts` (the order on the wire),
  * `repository.ts` (orders, groups and lines), `wire.ts`, `guards.ts`, the routes.
  */

@@ -1,12 +1,11 @@
 import type { Executor } from '@cab/db';
-import type { LifecycleActor, LifecycleOrder } from '@cab/shared';
+import { type LifecycleActor, type LifecycleOrder, reaches, reachOf } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
-import { reaches, visibilityOf } from './lists/visibility.ts';
 import { type OrderRow, orderById } from './repository.ts';
 
 /**
- * Who reaches which order (lists/visibility.ts, the same rule as the shared canReachOrder): admins
+ * Who reaches which order (the shared reachOf/reaches, as every customer record): admins
  * and staff every order, a customer their own, a business manager also the company's. Anything
  * else answers 404, as if the order did not exist, so ids of other customers' orders give nothing
  * away.
@@ -55,5 +54,5 @@ export function assertReaches<R extends Pick<OrderRow, 'customerId' | 'companyId
   row: R | null | undefined,
 ): asserts row is R {
   lifecycleActor(ctx);
-  if (!row || !reaches(visibilityOf(ctx.actor), row)) throw notFound();
+  if (!row || !reaches(reachOf(ctx.actor), row)) throw notFound();
 }

@@ -8,6 +8,8 @@ import {
   type OrderShort,
   orderFlags,
   orderSchema,
+  reaches,
+  reachOf,
   slotIds,
   todayIn,
 } from '@cab/shared';
@@ -21,7 +23,6 @@ import { customerOf } from '../auth/index.ts';
 import { catalogVersionSql, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
 import { orderInvoiceOf, orderInvoiceStampSql } from './lifecycle/listeners.ts';
-import { reaches, visibilityOf } from './lists/visibility.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import * as repo from './repository.ts';
 import { toWireOrder } from './wire.ts';
@@ -98,7 +99,7 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
 export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
   const actor = lifecycleActor(ctx);
   const stamp = await repo.orderStamp(ctx.db, id, (orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
-  if (!stamp || !reaches(visibilityOf(ctx.actor), stamp)) throw notFound();
+  if (!stamp || !reaches(reachOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
   const version = `${stamp.stamp}|${todayIn()}`;
   return detailAnswers(ctx.db).answer(

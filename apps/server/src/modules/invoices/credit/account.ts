@@ -1,7 +1,6 @@
 import type { Executor } from '@cab/db';
-import { type Cents, DEFAULT_INVOICE_STATUSES, todayIn } from '@cab/shared';
+import { type Cents, DEFAULT_INVOICE_STATUSES, reachOf, todayIn } from '@cab/shared';
 import type { Actor } from '../../../kit/context.ts';
-import { partyScope } from '../common.ts';
 import * as repo from '../repository.ts';
 import type { CreditParty } from './party.ts';
 import { creditAvailable } from './service.ts';
@@ -33,12 +32,10 @@ export async function accountFigures(ctx: {
   db: Executor;
   actor: Pick<Actor, 'id' | 'role' | 'companyId'>;
 }): Promise<AccountFigures> {
-  const scope = partyScope(ctx.actor) ?? { customerId: ctx.actor.id, companyId: null };
   const creditParty = creditPartyOf(ctx.actor);
   const [list, credit] = await Promise.all([
     repo.listFigures(ctx.db, {
-      customerId: scope.customerId,
-      companyId: scope.companyId,
+      reach: reachOf(ctx.actor),
       statuses: DEFAULT_INVOICE_STATUSES,
       today: todayIn(),
     }),

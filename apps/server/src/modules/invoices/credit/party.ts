@@ -1,5 +1,5 @@
 import type { Executor } from '@cab/db';
-import { isCustomer } from '@cab/shared';
+import { isCustomer, reaches, reachOf } from '@cab/shared';
 import type { Actor } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { companyName } from '../../accounts/index.ts';
@@ -12,13 +12,9 @@ import { customerOf, userNames } from '../../auth/index.ts';
  */
 export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
 
-/** 404 unless `actor` may read this party's credit and banks (ADMIN any). */
-function assertReachesParty(actor: Pick<Actor, 'id' | 'role' | 'companyId'>, party: CreditParty) {
-  if (actor.role === 'ADMIN') return;
-  if (party.type === 'customer' && party.id === actor.id) return;
-  if (party.type === 'company' && actor.role === 'BUSINESS_MANAGER' && party.id === actor.companyId) return;
-  throw notFound();
-}
+/** The party as a record: a customer's own, or the company's. */
+const recordOf = (party: CreditParty) =>
+  party.type === 'customer' ? { customerId: party.id, companyId: null } : { customerId: null, companyId: party.id };
 
 /** The party's display name; 404 when it does not exist or is no customer. */
 export async function partyName(db: Executor, party: CreditParty): Promise<string> {
@@ -47,6 +43,7 @@ export async function reachParty(
   ctx: { db: Executor; actor: Pick<Actor, 'id' | 'role' | 'companyId'> },
   party: CreditParty,
 ) {
-  assertReachesParty(ctx.actor, party);
+  // 404 unless the actor may read this party's credit and banks (the shared reachOf/reaches).
+  if (!reaches(reachOf(ctx.actor), recordOf(party))) throw notFound();
   return partyName(ctx.db, party);
 }

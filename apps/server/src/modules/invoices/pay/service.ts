@@ -6,6 +6,7 @@ import {
   MANUAL_PAY_METHODS,
   type PayBody,
   parseMoney,
+  reachOf,
   STRIPE_PAY_METHODS,
   toPaged,
 } from '@cab/shared';
@@ -15,7 +16,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
-import { assertReaches, money, partyScope } from '../common.ts';
+import { assertReaches, money } from '../common.ts';
 import { post } from '../ledger.ts';
 import { paymentsToWire } from '../read/service.ts';
 import * as repo from '../repository.ts';
@@ -280,12 +281,10 @@ async function cancelOpenIntents(ctx: RequestContext, milestoneId: number) {
 }
 
 export async function listPayments(ctx: Ctx, query: z.output<typeof paymentListQuerySchema>) {
-  const scope = partyScope(ctx.actor);
   const page = await repo.paymentPage(
     ctx.db,
     {
-      customerId: scope?.customerId ?? null,
-      companyId: scope?.companyId ?? null,
+      reach: reachOf(ctx.actor),
       customer: query.customer,
       company: query.company,
       order: query.order,

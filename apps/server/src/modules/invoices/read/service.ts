@@ -12,6 +12,7 @@ import {
   type Payment,
   parseOrderBy,
   type Refund,
+  reachOf,
   todayIn,
   toPaged,
   toWire,
@@ -23,7 +24,7 @@ import { pageWindow } from '../../../kit/list.ts';
 import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { chargesOfInvoice } from '../charges/repository.ts';
-import { assertReaches, money, partyScope, receivedAtOf } from '../common.ts';
+import { assertReaches, money, receivedAtOf } from '../common.ts';
 import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
@@ -85,10 +86,8 @@ const toWireRow = (r: repo.InvoiceListRow, display: string): InvoiceRow => ({
 });
 
 function listArgs(ctx: Ctx, query: InvoiceListQuery) {
-  const scope = partyScope(ctx.actor);
   const filter: repo.InvoiceListFilter = {
-    customerId: scope?.customerId ?? null,
-    companyId: scope?.companyId ?? null,
+    reach: reachOf(ctx.actor),
     customer: query.customer,
     company: query.company,
     order: query.order,

@@ -1,10 +1,9 @@
 import { type Executor, schema } from '@cab/db';
-import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES } from '@cab/shared';
+import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES, type Reach } from '@cab/shared';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
 import { contains, estimatedCount, maintainedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
-import type { Visibility } from './visibility.ts';
 
 /**
  * The order list's SQL. The page's rows join the customer (users) and the company (companies) in
@@ -62,9 +61,10 @@ export const orderCols = orders;
 export interface OrderListFilter {
   /**
    * A business manager sees the company's orders (orders.company_id: the customer's company when
-   * the order was made, so the manager's own orders too); other customers their own.
+   * the order was made, so the manager's own orders too); other customers their own. Reach also
+   * admits a manager's own orders made before joining (decision 0014: the list keeps one indexed condition).
    */
-  visibility: Visibility;
+  visibility: Reach;
   name?: string;
   statuses?: readonly string[];
   createdFrom?: Date;
@@ -102,8 +102,9 @@ function orderListWhere(f: OrderListFilter): SQL | undefined {
   const parts: SQL[] = [];
   const v = f.visibility;
   if ('none' in v) parts.push(sql`false`);
-  else if ('companyId' in v) parts.push(eq(orders.companyId, v.companyId));
-  else if ('customerId' in v) parts.push(eq(orders.customerId, v.customerId));
+  else if ('customerId' in v) {
+    parts.push(v.companyId !== null ? eq(orders.companyId, v.companyId) : eq(orders.customerId, v.customerId));
+  }
   if (f.name) parts.push(contains(orders.name, f.name));
   if (f.statuses?.length) parts.push(statusIn(f.statuses));
   if (f.createdFrom) parts.push(gte(orders.createdAt, f.createdFrom));

@@ -5,6 +5,7 @@ import {
   type OrderListRow,
   type orderListQuerySchema,
   parseOrderBy,
+  reachOf,
   startOfDayIn,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -13,9 +14,8 @@ import type { Ctx } from '../../../kit/context.ts';
 import { jsonPage } from '../../../kit/json-rows.ts';
 import { orderBy, pageWindow } from '../../../kit/list.ts';
 import * as repo from './repository.ts';
-import { visibilityOf } from './visibility.ts';
 
-/** GET /api/orders/: the list, with SPEC 3's date ranges; who sees what is visibility.ts's rule. */
+/** GET /api/orders/: the list, with SPEC 3's date ranges; who sees what is the shared reachOf's rule. */
 
 type ListQuery = z.output<typeof orderListQuerySchema>;
 
@@ -47,7 +47,7 @@ function rangeDays(range: OrderDateRange, now = new Date()): { from: string; to:
 
 export async function listOrders(ctx: Ctx, query: ListQuery) {
   const actor = ctx.actor;
-  const visibility = visibilityOf(actor);
+  const visibility = reachOf(actor);
   const isShop = 'all' in visibility;
   const range = query.selected_range ? rangeDays(query.selected_range) : null;
   const from = range?.from ?? query.date_after;
