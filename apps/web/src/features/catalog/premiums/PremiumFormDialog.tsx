@@ -5,6 +5,7 @@ import {
   MSG,
   type Premium,
   type PremiumBody,
+  type PremiumKind,
   premiumFormSchema,
   premiumTypeIssues,
 } from '@cab/shared';
@@ -160,6 +161,21 @@ export function PremiumFormDialog({
     },
     { onClose, pending: save.isPending, failed: saveFailed(config.name) },
   );
+  /** The premiums of another kind this one goes with (a door style's wood species, a wood's finishes). */
+  const premiumsField = (name: 'finish_options' | 'wood_species', kind: PremiumKind, label: string) => ({
+    name,
+    size: 'full' as const,
+    element: (
+      <FormAutocomplete
+        control={control}
+        name={name}
+        component={PremiumsAutocomplete}
+        kind={kind}
+        label={label}
+        testId={`${name.replace('_', '-')}-autocomplete`}
+      />
+    ),
+  });
   return (
     <FormDialog
       {...dialog}
@@ -193,34 +209,8 @@ export function PremiumFormDialog({
             />
           ),
         },
-        f.finishOptions && {
-          name: 'finish_options',
-          size: 'full',
-          element: (
-            <FormAutocomplete
-              control={control}
-              name="finish_options"
-              component={PremiumsAutocomplete}
-              kind="finish_option"
-              label={CATALOG_TEXT.finishOptions}
-              testId="finish-options-autocomplete"
-            />
-          ),
-        },
-        f.woodSpecies && {
-          name: 'wood_species',
-          size: 'full',
-          element: (
-            <FormAutocomplete
-              control={control}
-              name="wood_species"
-              component={PremiumsAutocomplete}
-              kind="wood_species"
-              label={CATALOG_TEXT.woodSpecies}
-              testId="wood-species-autocomplete"
-            />
-          ),
-        },
+        f.finishOptions && premiumsField('finish_options', 'finish_option', CATALOG_TEXT.finishOptions),
+        f.woodSpecies && premiumsField('wood_species', 'wood_species', CATALOG_TEXT.woodSpecies),
         {
           name: 'export_name',
           label: CATALOG_TEXT.exportName,
