@@ -1,7 +1,5 @@
 import { ROLE_GROUPS, ORDERS_WEB_TEXT as T } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
@@ -20,9 +18,9 @@ export function OrdersListPage({ listKey }: { listKey: string }) {
           canBuild && (
             <>
               <ImportOrderButton />
-              <Button component={RouterLink} to="/orders/build" variant="contained" startIcon={<AddRounded />}>
+              <AddButton to="/orders/build" variant="contained">
                 {T.buildOrder}
-              </Button>
+              </AddButton>
             </>
           )
         }

@@ -1,5 +1,4 @@
 import { PAGE_SIZE, SCAN_SESSION_TYPES, PRODUCTION_TEXT as T } from '@cab/shared';
-import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,6 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { DebouncedTextField } from '../../../components/DebouncedTextField.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
@@ -39,15 +39,9 @@ function ScanHome() {
   return (
     <ListPage
       actions={
-        <Button
-          component={RouterLink}
-          to="/scan/new"
-          variant="contained"
-          startIcon={<AddRounded />}
-          data-testid="new-session"
-        >
+        <AddButton to="/scan/new" variant="contained" data-testid="new-session">
           {T.newSession}
-        </Button>
+        </AddButton>
       }
       above={<OrderSearch />}
       query={sessions}
