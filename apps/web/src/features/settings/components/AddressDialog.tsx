@@ -17,30 +17,16 @@ import { useDialogSubmit } from '../../../lib/forms.ts';
 import { lookupPostalCode, useSaveAddress } from '../api.ts';
 import { STATE_CODES, STATE_NAMES } from './usStates.ts';
 
-interface Values {
-  kind: AddressKind;
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  phone: string;
-  is_default: boolean;
-}
+/** The form holds an address less its id. */
+type Values = Omit<Address, 'id'>;
 const FIELDS = ['kind', 'name', 'line1', 'line2', 'city', 'state', 'postal_code', 'phone', 'is_default'] as const;
+const BLANK = { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', phone: '', is_default: false };
 
-const valuesOf = (address: Address | null, kind: AddressKind): Values => ({
-  kind: address?.kind ?? kind,
-  name: address?.name ?? '',
-  line1: address?.line1 ?? '',
-  line2: address?.line2 ?? '',
-  city: address?.city ?? '',
-  state: address?.state ?? '',
-  postal_code: address?.postal_code ?? '',
-  phone: address?.phone ?? '',
-  is_default: address?.is_default ?? false,
-});
+const valuesOf = (address: Address | null, kind: AddressKind): Values => {
+  if (!address) return { kind, ...BLANK };
+  const { id: _id, ...values } = address;
+  return values;
+};
 
 const schemaResolver = zodResolver(addressBodySchema) as unknown as Resolver<Values>;
 
