@@ -17,6 +17,10 @@ export const GROUP_PREMIUM_KINDS = [
   'drawer_style',
 ] as const;
 export type GroupPremiumKind = (typeof GROUP_PREMIUM_KINDS)[number];
+/** A group with no premium chosen yet (a new group in the builder, a group imported from a 2020 file). */
+export const NO_GROUP_PREMIUMS = Object.freeze(
+  Object.fromEntries(GROUP_PREMIUM_KINDS.map((kind) => [kind, null])) as Record<GroupPremiumKind, null>,
+);
 export type PricingPremiumKind = GroupPremiumKind | 'finished_side';
 
 /** A premium's price or percentage (SPEC 4/5: never both; a price may be negative, a credit). */

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   HINGES,
   type ImportProblem,
+  NO_GROUP_PREMIUMS,
   ORDER_LIMITS,
   ORDER_TEXT,
   type OrderGroupInput,
@@ -94,14 +95,7 @@ function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransfe
     if (items.length > 0) {
       groups.push({
         name: design.name.slice(0, ORDER_LIMITS.groupName),
-        premiums: {
-          wood_species: null,
-          finish_option: null,
-          base_door_style: null,
-          wall_door_style: null,
-          tall_door_style: null,
-          drawer_style: null,
-        },
+        premiums: { ...NO_GROUP_PREMIUMS },
         items,
       });
     }

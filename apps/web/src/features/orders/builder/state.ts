@@ -7,6 +7,7 @@ import {
   HINGES,
   type LineItem,
   MSG,
+  NO_GROUP_PREMIUMS,
   ORDER_LIMITS,
   type Order,
   type OrderCreate,
@@ -86,14 +87,7 @@ export interface Draft {
   savedRevision: number;
 }
 
-export const EMPTY_PREMIUMS: GroupPremiumIds = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
+export const EMPTY_PREMIUMS: GroupPremiumIds = NO_GROUP_PREMIUMS;
 
 let counter = 0;
 /** A client id for a line or group: unique in this page and across reloads. */
