@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { formatWireMoney, invoicesApi, ordersApi } from '@cab/shared';
+import { formatWireMoney, INVOICE_TEXT, invoicesApi, ordersApi } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedOrder, call, depositOption, ledgerRows, paymentRows, receiptMails } from './invoices-helpers.ts';
@@ -275,6 +275,9 @@ describe('the ledger', () => {
     const refused = await call(f, ordersApi.cancel, 'ADMIN', { params: { id: paid.id }, body: {} });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('order_has_payments');
+    // The one refusal is the invoices' cancel listener's (the lifecycle table does not know payments).
+    expect(refused.body.message).toBe(INVOICE_TEXT.orderHasPayments);
+    expect((await call(f, ordersApi.detail, 'ADMIN', { params: { id: paid.id } })).body.status).toBe('VERIFIED');
 
     const open = await approvedOrder(f);
     const cancelled = await call(f, ordersApi.cancel, 'ADMIN', { params: { id: open.id }, body: {} });

@@ -5,6 +5,8 @@ import {
   basisPoints,
   cents,
   DISCOUNT_CODE_REFUSAL_TEXT,
+  INVOICE_CODES,
+  invoicesApi,
   MSG,
   ORDER_LIFECYCLE_CODES,
   ORDER_TEXT,
@@ -17,6 +19,7 @@ import type { Ctx } from '../src/kit/context.ts';
 import { transaction } from '../src/kit/transaction.ts';
 import { applyMove } from '../src/modules/orders/lifecycle/status.ts';
 import { orderById } from '../src/modules/orders/repository.ts';
+import { approvedOrder } from './invoices-helpers.ts';
 import {
   expectedEarliest,
   type Fixture,
@@ -336,8 +339,16 @@ describe('the status writer', () => {
     expect(
       (await f.t.call(ordersApi.startEditing, { token: f.tokens.ADMIN, params: { id: editing.id }, body: {} })).status,
     ).toBe(200);
-    const paid = await orderedOrder();
-    await setOrder(f, paid.id, { hasPaymentsMade: true });
+    // A payment on its invoice: the invoices' cancel listener refuses it, not the lifecycle table.
+    const paid = await approvedOrder(f);
+    const deposit = (await f.t.call(invoicesApi.detail, { token: f.tokens.ADMIN, params: { id: paid.invoice.id } }))
+      .body.milestones[0];
+    const payment = await f.t.call(invoicesApi.pay, {
+      token: f.tokens.ADMIN,
+      params: { id: deposit.id },
+      body: { method: 'CASH', amount: '0.50' },
+    });
+    expect(payment.status).toBe(201);
     const declined = await orderedOrder();
     expect(
       (
@@ -359,7 +370,7 @@ describe('the status writer', () => {
       ['decline while editing', editing, 'decline', ORDER_LIFECYCLE_CODES.inEditingMode, { reason: 'x' }],
       ['cancel while editing', editing, 'cancel', ORDER_LIFECYCLE_CODES.inEditingMode],
       ['start editing twice', editing, 'startEditing', ORDER_LIFECYCLE_CODES.inEditingMode],
-      ['cancel with payments', paid, 'cancel', ORDER_LIFECYCLE_CODES.hasPayments],
+      ['cancel with payments (the invoices refuse)', paid, 'cancel', INVOICE_CODES.orderHasPayments],
       ['cancel a declined order', declined, 'cancel', ORDER_LIFECYCLE_CODES.statusNotAllowed],
       ['approve a declined order', declined, 'approve', ORDER_LIFECYCLE_CODES.statusNotAllowed],
     ];

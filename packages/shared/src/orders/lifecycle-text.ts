@@ -11,7 +11,6 @@ export const ORDER_LIFECYCLE_TEXT = {
   inEditingMode: 'This order is being edited; stop editing it first.',
   notInEditingMode: 'This order is not being edited.',
   reasonRequired: 'Give a reason for declining the order.',
-  hasPayments: 'This order has payments; refund them before cancelling it.',
   notFlagged: 'This order has no errors or warnings to fix.',
   noCabinetsComplete: 'No cabinet of this order is complete yet.',
   allCabinetsComplete: 'Every cabinet of this order is complete; it is completed, not partially completed.',

@@ -81,7 +81,6 @@ export const ORDER_LIFECYCLE_CODES = {
   inEditingMode: 'order_in_editing_mode',
   notInEditingMode: 'order_not_in_editing_mode',
   reasonRequired: 'decline_reason_required',
-  hasPayments: 'order_has_payments',
   notFlagged: 'order_not_flagged',
   noCabinetsComplete: 'order_no_cabinets_complete',
   allCabinetsComplete: 'order_all_cabinets_complete',
@@ -105,7 +104,6 @@ export interface LifecycleOrder {
   error_count: number;
   warning_count: number;
   item_count: number;
-  has_payments_made: boolean;
   /** Physical cabinets (units) and how many are scanned complete and shipped. */
   cabinets?: { total: number; completed: number; shipped: number };
 }
@@ -166,11 +164,6 @@ const ORDER_GUARDS = {
     code: 'reasonRequired',
     message: () => T.reasonRequired,
     input: true,
-  },
-  no_payments_made: {
-    fails: ({ order }) => order.has_payments_made,
-    code: 'hasPayments',
-    message: () => T.hasPayments,
   },
   flagged: {
     fails: ({ order }) => order.error_count <= 0 && order.warning_count <= 0,
@@ -284,7 +277,10 @@ export const ORDER_MOVES = {
     to: 'CANCELLED',
     roles: ROLE_GROUPS.admin,
     scan: false,
-    guards: ['not_in_editing_mode', 'no_payments_made'],
+    // An order with payments or credit on its invoice is refused by the invoices' cancel listener
+    // (INVOICE_CODES.orderHasPayments), which reads the ledger under the invoice's lock; the table
+    // does not know payments (orders.has_payments_made was never written and is no longer read).
+    guards: ['not_in_editing_mode'],
   },
   start_production: {
     from: ['VERIFIED'],

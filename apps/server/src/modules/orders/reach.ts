@@ -28,7 +28,6 @@ export function lifecycleOrder(row: OrderRow): LifecycleOrder {
     error_count: row.errorCount,
     warning_count: row.warningCount,
     item_count: row.itemCount,
-    has_payments_made: row.hasPaymentsMade,
   };
 }
 

@@ -198,9 +198,9 @@ export function toWireOrder(p: OrderParts): Order {
     version: row.version,
     can_be_updated: p.flags.can_be_updated,
     show_edit_order: p.flags.show_edit_order,
-    // Also what the ledger says: a payment or credit on the order's invoice (issue 17).
-    has_payments_made:
-      row.hasPaymentsMade || (p.invoice ? p.invoice.paid !== '0.00' || p.invoice.credited !== '0.00' : false),
+    // What the ledger says: a payment or credit on the order's invoice (issue 17); the column
+    // orders.has_payments_made is never written and not read (issue 28).
+    has_payments_made: p.invoice ? p.invoice.paid !== '0.00' || p.invoice.credited !== '0.00' : false,
     allowed_actions: p.allowedActions,
     cabinets: p.cabinets,
     custom_discount_amount: moneyOrNull(row.customDiscountAmount),
