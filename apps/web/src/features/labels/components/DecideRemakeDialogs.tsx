@@ -1,9 +1,9 @@
 import { REMAKE_TEXT, type Remake, remakeRejectSchema } from '@cab/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
+import { TextDialog } from '../../../components/form/TextDialog.tsx';
 import { useDialogSubmit } from '../../../lib/forms.ts';
 import { useApproveRemake, useRejectRemake } from '../api.ts';
 
@@ -39,23 +39,19 @@ export function ApproveRemakeDialog({ remake, onClose }: { remake: Remake; onClo
 /** PATCH remake/{id}/reject/ with the reason. */
 export function RejectRemakeDialog({ remake, onClose }: { remake: Remake; onClose: () => void }) {
   const reject = useRejectRemake();
-  const form = useForm({ resolver: zodResolver(remakeRejectSchema), defaultValues: { reason: '' } });
-  const dialog = useDialogSubmit(
-    form,
-    ['reason'],
-    async ({ reason }) => {
-      await reject.mutateAsync({ id: remake.id, reason });
-      return REMAKE_TEXT.rejected;
-    },
-    { onClose, pending: reject.isPending },
-  );
   return (
-    <FormDialog
-      {...dialog}
+    <TextDialog
       title={REMAKE_TEXT.rejectTitle(remake.id)}
       submitLabel={REMAKE_TEXT.reject}
+      field={remakeRejectSchema.shape.reason}
+      label={REMAKE_TEXT.rejectReason}
+      send={async (reason) => {
+        await reject.mutateAsync({ id: remake.id, reason });
+        return REMAKE_TEXT.rejected;
+      }}
+      pending={reject.isPending}
+      onClose={onClose}
       testId="reject-remake-dialog"
-      fields={[{ name: 'reason', label: REMAKE_TEXT.rejectReason, type: 'multiline', minRows: 3, autoFocus: true }]}
     />
   );
 }

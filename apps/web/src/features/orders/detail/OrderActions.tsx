@@ -2,12 +2,12 @@ import {
   canChangePrice,
   ORDER_DETAIL_TEXT as D,
   formatWireMoney,
-  MSG,
   NOTIFY_MS,
   ORDER_ACTION_LABELS,
   ORDER_ACTIONS,
   type Order,
   type OrderAction,
+  orderDeclineSchema,
   ordersApi,
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
@@ -22,15 +22,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { isApiRequestError } from '../../../lib/api.ts';
+import { TextDialog } from '../../../components/form/TextDialog.tsx';
 import { useCan, useSession } from '../../auth/index.ts';
 import { ProductionActions } from '../../labels/index.ts';
 import { OrderExportButtons } from '../../transfer/index.ts';
@@ -46,52 +44,21 @@ type Confirmed = 'decline' | 'cancel' | 'approve';
 
 function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const decline = useDeclineOrder(order);
-  const { enqueueSnackbar } = useSnackbar();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError(MSG.required);
-      return;
-    }
-    try {
-      await decline.mutateAsync(reason.trim());
-      enqueueSnackbar(T.actionDone(ORDER_ACTION_LABELS.decline.past), {
-        variant: 'success',
-        autoHideDuration: NOTIFY_MS.short,
-      });
-      onClose();
-    } catch (err) {
-      if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
-    }
-  };
   return (
-    <FormDialog
+    <TextDialog
       title={T.declineTitle}
       submitLabel={ORDER_ACTION_LABELS.decline.label}
-      onSubmit={(e) => void onSubmit(e)}
-      onClose={onClose}
+      field={orderDeclineSchema.shape.reason}
+      label={T.declineReason}
+      required
+      send={async (reason) => {
+        await decline.mutateAsync(reason);
+        return T.actionDone(ORDER_ACTION_LABELS.decline.past);
+      }}
       pending={decline.isPending}
+      onClose={onClose}
       testId="decline-dialog"
-    >
-      <TextField
-        label={T.declineReason}
-        value={reason}
-        onChange={(e) => {
-          setReason(e.target.value);
-          setError(null);
-        }}
-        error={Boolean(error)}
-        helperText={error ?? undefined}
-        multiline
-        minRows={3}
-        fullWidth
-        autoFocus
-        required
-        sx={{ mt: 1 }}
-      />
-    </FormDialog>
+    />
   );
 }
 

@@ -1,14 +1,12 @@
-import { MSG, type Order, ORDERS_WEB_TEXT as T } from '@cab/shared';
+import { type Order, orderNoteBodySchema, ORDERS_WEB_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
-import { FormDialog } from '../../../../components/form/FormDialog.tsx';
-import { isApiRequestError } from '../../../../lib/api.ts';
+import { useState } from 'react';
+import { TextDialog } from '../../../../components/form/TextDialog.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useNotes, useResolveNote, useSaveNote } from '../../api.ts';
 import { Loaded } from './parts.tsx';
@@ -16,46 +14,18 @@ import { Loaded } from './parts.tsx';
 /** SPEC 2 Custom Note dialog: a 'Note' textarea and 'Add note'; 'Required' when empty. */
 function CustomNoteDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const save = useSaveNote(order.id);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!note.trim()) {
-      setError(MSG.required);
-      return;
-    }
-    try {
-      await save.mutateAsync({ note: note.trim() });
-      onClose();
-    } catch (err) {
-      if (isApiRequestError(err) && err.hasFieldErrors) setError(Object.values(err.fields).flat().join(' '));
-    }
-  };
   return (
-    <FormDialog
+    <TextDialog
       title={T.customNote}
       submitLabel={T.addNote}
-      onSubmit={(e) => void submit(e)}
-      onClose={onClose}
+      field={orderNoteBodySchema.shape.note}
+      label={T.note}
+      minRows={4}
+      send={(note) => save.mutateAsync({ note }).then(() => undefined)}
       pending={save.isPending}
+      onClose={onClose}
       testId="note-dialog"
-    >
-      <TextField
-        label={T.note}
-        value={note}
-        onChange={(e) => {
-          setNote(e.target.value);
-          setError(null);
-        }}
-        error={Boolean(error)}
-        helperText={error ?? undefined}
-        multiline
-        minRows={4}
-        fullWidth
-        autoFocus
-        sx={{ mt: 1 }}
-      />
-    </FormDialog>
+    />
   );
 }
 
