@@ -49,6 +49,14 @@ const fit = (doc: PDFKit.PDFDocument, text: string, width: number) => {
   return `${t}…`;
 };
 
+/** The four text lines of a label: font, size, top. */
+const LABEL_LINES = [
+  ['Helvetica-Bold', 8, 5],
+  ['Helvetica', 6.5, 15],
+  ['Helvetica-Bold', 7.5, 24],
+  ['Helvetica', 6.5, 34],
+] as const;
+
 /** One PDF, one label a page. */
 export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<Buffer> {
   const page = { size: [LABEL_PAGE.width, LABEL_PAGE.height], margin: 0 };
@@ -57,23 +65,12 @@ export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<B
     const w = LABEL_PAGE.width - 2 * m;
     for (const label of labels) {
       doc.addPage(page);
-      const [order, customer, line, size] = label.lines;
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(8)
-        .text(fit(doc, order, w), m, 5, { lineBreak: false });
-      doc
-        .font('Helvetica')
-        .fontSize(6.5)
-        .text(fit(doc, customer, w), m, 15, { lineBreak: false });
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(7.5)
-        .text(fit(doc, line, w), m, 24, { lineBreak: false });
-      doc
-        .font('Helvetica')
-        .fontSize(6.5)
-        .text(fit(doc, size, w), m, 34, { lineBreak: false });
+      // The order, the customer, the line and the size: each cut to the label's width in its own font.
+      label.lines.forEach((text, i) => {
+        const [font, size, y] = LABEL_LINES[i]!;
+        doc.font(font).fontSize(size);
+        doc.text(fit(doc, text, w), m, y, { lineBreak: false });
+      });
       drawBarcode(doc, label.barcode, m, 44, w, 30);
       doc.font('Helvetica').fontSize(7).text(label.barcode, m, 77, { width: w, align: 'center', lineBreak: false });
     }
