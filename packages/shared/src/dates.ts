@@ -19,7 +19,7 @@
 
 const SHOP_TIME_ZONE: string | undefined = undefined;
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const partsOf = (day: string) => [Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))] as const;

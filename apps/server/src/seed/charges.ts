@@ -1,3 +1,4 @@
+import { DAY_MS } from '@cab/shared';
 import type { RequestContext } from '../kit/context.ts';
 import { runDailyJob, utcDay } from '../kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from '../modules/finance/index.ts';
@@ -9,8 +10,6 @@ import { DAILY_CHARGES_JOB, dailyChargesJob } from '../modules/finance/index.ts'
  * from today), with the settings that held that day, each entry recorded at that day. Made once,
  * with the demo orders (seed/index.ts); today's are the daily job's.
  */
-
-const DAY_MS = 86_400_000;
 
 /** The first day the demo charges are posted for: the demo's charge settings hold from it. */
 export const demoChargesFrom = (now: Date, days = 3) => utcDay(new Date(now.getTime() - days * DAY_MS));

@@ -10,6 +10,7 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import { showErrorDialog } from './errorDialogStore.ts';
+import { fileNameOf } from './file-name.ts';
 import { getToken, setToken } from './token.ts';
 
 /**
@@ -344,7 +345,7 @@ export async function download<E extends Endpoint>(endpoint: E, options: Downloa
   const url = requestUrl(endpoint, options.params, options.query);
   const response = await send(endpoint, url, { headers: {} }, {});
   const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
+  const name = fileNameOf(disposition) ?? options.fallbackName;
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = objectUrl;

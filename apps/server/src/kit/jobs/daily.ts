@@ -1,4 +1,5 @@
 import { schema } from '@cab/db';
+import { addDays, dayIn, dayMs } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../context.ts';
 import { transaction } from '../transaction.ts';
@@ -25,7 +26,7 @@ export type DailyRunResult = 'ran' | 'skipped' | 'failed';
 const LOCK_CLASS = 727_277;
 
 /** Today in UTC, YYYY-MM-DD: the day a run is for. */
-export const utcDay = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+export const utcDay = (now: Date = new Date()) => dayIn(now, 'UTC');
 
 const { jobRuns } = schema;
 
@@ -36,11 +37,8 @@ export const MAX_CATCH_UP_DAYS = 366;
 type DayOutcome = 'ran' | 'busy' | 'done' | 'failed';
 const resultOf = (o: DayOutcome): DailyRunResult => (o === 'busy' || o === 'done' ? 'skipped' : o);
 
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-
 /** The next UTC midnight after `now`: when a daily job is due again. */
-export const nextUtcMidnight = (now: Date) => new Date(Date.parse(`${addDays(utcDay(now), 1)}T00:00:00Z`));
+export const nextUtcMidnight = (now: Date) => new Date(dayMs(addDays(utcDay(now), 1)));
 
 /** Runs `job` for `day` unless some server already ran it (or is running it now). */
 export async function runDailyJob(

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '@cab/db';
 import {
   type AcceptInvitationBody,
+  DAY_MS,
   ERROR_CODES,
   INVITATION_TTL_DAYS,
   type InvitationInfo,
@@ -31,8 +32,6 @@ import {
   validationError,
 } from './common.ts';
 import * as repo from './repository.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * What the invitations table keeps of a link's uuid: its SHA-256, like every other token, so a

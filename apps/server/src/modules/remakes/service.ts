@@ -14,7 +14,7 @@ import {
   toPaged,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, nowOf } from '../../kit/context.ts';
 import { badRequest, fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -192,7 +192,7 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
       status: 'APPROVED',
       charged,
       decidedById: ctx.actor.id,
-      decidedAt: ctx.at ?? new Date(),
+      decidedAt: nowOf(ctx),
       remakeOrderId: approved.id,
       remakeOrderName: approved.name,
     });
@@ -219,7 +219,7 @@ export async function rejectRemake(ctx: Ctx, id: number, reason: string): Promis
       status: 'REJECTED',
       rejectReason: reason,
       decidedById: ctx.actor.id,
-      decidedAt: ctx.at ?? new Date(),
+      decidedAt: nowOf(ctx),
     });
     const after = await one(tx, row);
     await audit(tx, { entity: 'remake', id, action: 'reject', before: await one(tx, remake), after });

@@ -1,4 +1,4 @@
-import { FINANCE_TEXT, formatMoney, MSG, WEB_TEXT } from '@cab/shared';
+import { DAY_MS, FINANCE_TEXT, formatMoney, MSG, WEB_TEXT } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
@@ -100,8 +100,6 @@ export function sendPaymentReminder(ctx: Ctx, kind: PartyKind, id: number) {
     );
   });
 }
-
-const DAY_MS = 86_400_000;
 
 /** A pickup_reminder e-mail for each COMPLETED order of the party, to each of its recipients. */
 export function sendPickupReminder(ctx: Ctx, kind: PartyKind, id: number) {

@@ -2,6 +2,7 @@ import type { Executor } from '@cab/db';
 import {
   type BasisPoints,
   type Cents,
+  DAY_MS,
   MSG,
   type OverdueInterest,
   type overdueInterestBodySchema,
@@ -13,8 +14,8 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
-import { type DailyJob, utcDay } from '../../../kit/jobs/daily.ts';
 import { notFound } from '../../../kit/errors.ts';
+import { type DailyJob, utcDay } from '../../../kit/jobs/daily.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
 import { audit } from '../../audit/index.ts';
@@ -67,8 +68,6 @@ async function read<W>(ctx: Ctx, kind: PartyKind, id: number, toWire: (s: Settin
   const party = await partyOf(ctx, kind, id);
   return toWire((await repo.settingsOf(ctx.db, party)) ?? DEFAULTS);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The first day a change holds: the day after it is made (UTC, the daily job's days). Today's

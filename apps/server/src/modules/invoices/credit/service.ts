@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import { type Cents, type CreditMemo, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, nowOf } from '../../../kit/context.ts';
 import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
@@ -115,7 +115,7 @@ export async function reverseCredit(ctx: Ctx, id: number, notes: string) {
     const updated = await repo.updateMemo(tx.db, memo.id, {
       status: 'REVERSED',
       reversalNotes: notes,
-      reversedAt: ctx.at ?? new Date(),
+      reversedAt: nowOf(ctx),
       reversedById: ctx.actor.id,
     });
     await audit(tx, {

@@ -1,5 +1,5 @@
 import { formatWireMoney, INVOICE_WEB_TEXT, WEB_TEXT } from '@cab/shared';
-import type { RequestContext } from '../../../kit/context.ts';
+import { nowOf, type RequestContext } from '../../../kit/context.ts';
 import { findUserWithCompany } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
 import { money, receivedAtOf } from '../common.ts';
@@ -11,7 +11,7 @@ export async function queueReceipt(ctx: RequestContext, p: repo.PaymentRecord, i
   const found = await findUserWithCompany(ctx.db, invoice.customerId);
   if (!found) return;
   const { user } = found;
-  const at = receivedAtOf(p) ?? ctx.at ?? new Date();
+  const at = receivedAtOf(p) ?? nowOf(ctx);
   await enqueueTemplate(ctx, 'payment_receipt', user.email, {
     user: {
       first_name: user.firstName,

@@ -10,7 +10,7 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import type Stripe from 'stripe';
-import type { Ctx, RequestContext } from '../../../kit/context.ts';
+import { type Ctx, nowOf, type RequestContext } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -226,7 +226,7 @@ async function queueRefundReceipt(
     refund: {
       amount: formatWireMoney(money(r.amount)),
       method: INVOICE_WEB_TEXT.methodLabels[p.method],
-      date: (r.settledAt ?? ctx.at ?? new Date()).toLocaleDateString('en-US', {
+      date: (r.settledAt ?? nowOf(ctx)).toLocaleDateString('en-US', {
         month: 'short',
         day: 'numeric',
         year: 'numeric',
