@@ -23,31 +23,44 @@ export interface Posting {
   effectiveDate?: string;
 }
 
+const entryOf = (ctx: RequestContext | Ctx, party: Party, p: Posting): repo.NewEntry => ({
+  kind: p.kind,
+  amount: p.amount as Cents,
+  customerId: party.customerId,
+  companyId: party.companyId,
+  orderId: p.milestone?.orderId ?? null,
+  invoiceId: p.milestone?.invoiceId ?? null,
+  milestoneId: p.milestone?.id ?? null,
+  paymentId: p.paymentId ?? null,
+  creditMemoId: p.creditMemoId ?? null,
+  refundId: p.refundId ?? null,
+  reversesEntryId: p.reversesEntryId ?? null,
+  carriedFromEntryId: p.carriedFromEntryId ?? null,
+  notes: p.notes ?? '',
+  // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
+  // seed, `ctx.at`) the day it happened, not the day of the replay.
+  ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: dayIn(ctx.at) } : {}),
+  ...(ctx.at ? { recordedAt: ctx.at } : {}),
+  createdById: ctx.actor?.id ?? null,
+});
+
 export async function post(ctx: RequestContext | Ctx, party: Party, postings: Posting[]) {
   return repo.insertEntries(
     ctx.db,
-    postings
-      .filter((p) => p.amount !== 0)
-      .map((p) => ({
-        kind: p.kind,
-        amount: p.amount as Cents,
-        customerId: party.customerId,
-        companyId: party.companyId,
-        orderId: p.milestone?.orderId ?? null,
-        invoiceId: p.milestone?.invoiceId ?? null,
-        milestoneId: p.milestone?.id ?? null,
-        paymentId: p.paymentId ?? null,
-        creditMemoId: p.creditMemoId ?? null,
-        refundId: p.refundId ?? null,
-        reversesEntryId: p.reversesEntryId ?? null,
-        carriedFromEntryId: p.carriedFromEntryId ?? null,
-        notes: p.notes ?? '',
-        // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
-        // seed, `ctx.at`) the day it happened, not the day of the replay.
-        ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: dayIn(ctx.at) } : {}),
-        ...(ctx.at ? { recordedAt: ctx.at } : {}),
-        createdById: ctx.actor?.id ?? null,
-      })),
+    postings.filter((p) => p.amount !== 0).map((p) => entryOf(ctx, party, p)),
+  );
+}
+
+/**
+ * A day's interest and fees (decision 0035), each on its milestone's own party. One already
+ * posted for its milestone, kind and day (the unique key) is skipped, so a day run twice posts
+ * once; answers the entries written now.
+ */
+export async function postDailyEntries(ctx: RequestContext | Ctx, charges: { party: Party; posting: Posting }[]) {
+  return repo.insertEntries(
+    ctx.db,
+    charges.filter((c) => c.posting.amount !== 0).map((c) => entryOf(ctx, c.party, c.posting)),
+    { skipPosted: true },
   );
 }
 

@@ -35,9 +35,11 @@ export async function insertMilestones(db: Executor, values: (typeof invoiceMile
   return db.insert(invoiceMilestones).values(values).returning();
 }
 
-export async function insertEntries(db: Executor, entries: NewEntry[]) {
+/** `skipPosted`: an entry a unique key already holds (a day's charge posted before) is left out. */
+export async function insertEntries(db: Executor, entries: NewEntry[], options: { skipPosted?: boolean } = {}) {
   if (entries.length === 0) return [];
-  return db.insert(ledgerEntries).values(entries).returning();
+  const insert = db.insert(ledgerEntries).values(entries);
+  return (options.skipPosted ? insert.onConflictDoNothing() : insert).returning();
 }
 
 export async function supersede(db: Executor, invoiceId: number, at?: Date) {

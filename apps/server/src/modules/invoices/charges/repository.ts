@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import type { Cents } from '@cab/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
-/** The SQL of the daily charges (decision 0035): what is overdue, and the INTEREST and FEE entries. */
+/** The SQL of the daily charges (decision 0035): what is overdue, and the INTEREST and FEE entries (read; ledger.ts writes them). */
 const { invoices, invoiceMilestones, ledgerEntries } = schema;
 
 const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
@@ -78,12 +78,6 @@ export async function feeMilestoneOfOrder(db: Executor, orderId: number) {
     .orderBy(sql`${invoiceMilestones.seq} desc`)
     .limit(1);
   return row ?? null;
-}
-
-/** Inserts the day's charges; one already posted for its milestone, kind and day is left as it is. */
-export async function insertCharges(db: Executor, entries: (typeof ledgerEntries.$inferInsert)[]) {
-  if (entries.length === 0) return [];
-  return db.insert(ledgerEntries).values(entries).onConflictDoNothing().returning();
 }
 
 /** An invoice's INTEREST and FEE entries not reversed yet (what a reissue carries over), oldest first. */

@@ -3,7 +3,7 @@ import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
 import { ordersAwaitingPickup } from '../../orders/index.ts';
-import { type Party, post } from '../ledger.ts';
+import { type Party, type Posting, post, postDailyEntries } from '../ledger.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -31,33 +31,33 @@ const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>
 async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings) {
   const party = partyOf(s);
   if (!party) return;
-  const entries: Parameters<typeof repo.insertCharges>[1] = [];
-  const base = (m: {
-    id: number;
-    invoiceId: number;
-    orderId: number;
-    customerId: number;
-    companyId: number | null;
-  }) => ({
-    customerId: m.customerId,
-    companyId: m.companyId,
-    orderId: m.orderId,
-    invoiceId: m.invoiceId,
-    milestoneId: m.id,
-    effectiveDate: day,
-    ...(ctx.at ? { recordedAt: ctx.at } : {}),
-    createdById: null,
-  });
+  const charges: { party: Party; posting: Posting }[] = [];
+  const charge = (
+    m: { id: number; invoiceId: number; orderId: number; customerId: number; companyId: number | null },
+    kind: 'INTEREST' | 'FEE',
+    amount: Cents,
+    notes: string,
+  ) =>
+    charges.push({
+      party: { customerId: m.customerId, companyId: m.companyId },
+      posting: {
+        kind,
+        amount,
+        milestone: { id: m.id, invoiceId: m.invoiceId, orderId: m.orderId },
+        notes,
+        effectiveDate: day,
+      },
+    });
   if (s.interest.enabled && s.interest.monthly > 0) {
     for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays)) {
       const amount = dailyInterest(m.base, s.interest.monthly);
       if (amount <= 0) continue;
-      entries.push({
-        ...base(m),
-        kind: 'INTEREST',
+      charge(
+        m,
+        'INTEREST',
         amount,
-        notes: `interest ${toWire(s.interest.monthly)} % a month on ${toWire(m.base)}, due ${m.dueDate}`,
-      });
+        `interest ${toWire(s.interest.monthly)} % a month on ${toWire(m.base)}, due ${m.dueDate}`,
+      );
     }
   }
   if (s.storage.enabled && s.storage.dailyAmount > 0) {
@@ -68,15 +68,15 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
       const m = await repo.feeMilestoneOfOrder(ctx.db, order.id);
       // A customer's settings cover their own invoices; a company order is the company's.
       if (!m || ('customerId' in party && m.companyId !== null)) continue;
-      entries.push({
-        ...base(m),
-        kind: 'FEE',
-        amount: s.storage.dailyAmount,
-        notes: `storage ${toWire(s.storage.dailyAmount)} a day, completed ${completedOn}`,
-      });
+      charge(
+        m,
+        'FEE',
+        s.storage.dailyAmount,
+        `storage ${toWire(s.storage.dailyAmount)} a day, completed ${completedOn}`,
+      );
     }
   }
-  const posted = await repo.insertCharges(ctx.db, entries);
+  const posted = await postDailyEntries(ctx, charges);
   if (posted.length === 0) return;
   const sum = (kind: string) => posted.filter((e) => e.kind === kind).reduce((a, e) => a + e.amount, 0) as Cents;
   await audit(ctx, {
