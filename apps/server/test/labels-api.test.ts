@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 import { productionOrder } from './labels-fixtures.ts';
 import { setOrder } from './orders-fixtures.ts';
+import { pdfText } from './pdf-text.ts';
 
 let t: TestApp;
 let admin: string;
@@ -60,14 +61,48 @@ describe('dymo_xmls', () => {
     expect(first).toContain('24W x 34.5H x 24D');
     expect(first).toContain('ZSTAIN');
     expect(first).toContain('Line 01 (1/2)');
+    // The base line's finished side is named on its labels (the shop builds the finished ends from
+    // them); the wall cabinet has none.
+    expect(first).toContain('Line 01 (1/2) ZB24 | Finished side ZFSIDE');
+    expect(res.body.results[1].xml).toContain('Line 01 (2/2) ZB24 | Finished side ZFSIDE');
+    expect(res.body.results[5].xml).toContain('Line 03 (1/1) ZW30');
+    expect(res.body.results[5].xml).not.toContain('Finished side');
   });
 
-  it('gives one shelf label per shelf size in shelf mode', async () => {
+  it('gives one shelf label per shelf to cut in shelf mode, each naming its size, its number and its cabinet', async () => {
     const res = await t.call(labelsApi.dymoXmls, { token: admin, params: { id: orderId }, query: { mode: 'shelf' } });
     expect(res.status).toBe(200);
-    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual(['24x24']);
-    expect(XMLValidator.validate(res.body.results[0].xml)).toBe(true);
-    expect(res.body.results[0].xml).toContain('Qty 2');
+    // The base cabinet x2, one adjustable shelf each: two shelves of 24 x 24, two labels.
+    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual([`${orderId}-01-1-S1`, `${orderId}-01-2-S1`]);
+    for (const { key, xml } of res.body.results) {
+      expect(XMLValidator.validate(xml)).toBe(true);
+      expect(new XMLParser().parse(xml).DieCutLabel.ObjectInfo.at(-1).BarcodeObject.Text).toBe(key);
+    }
+    expect(res.body.results[0].xml).toContain('Shelf 24W x 24D (1/2)');
+    expect(res.body.results[0].xml).toContain('For Line 01 (1/2) ZB24');
+    expect(res.body.results[1].xml).toContain('Shelf 24W x 24D (2/2)');
+    expect(res.body.results[1].xml).toContain('For Line 01 (2/2) ZB24');
+  });
+
+  it('gives as many shelf labels as the shelf list counts, sizes in its order', async () => {
+    // The wall cabinet given two shelves of another size: 2 + 2 shelves, the smaller size first.
+    const { id, catalogue } = await productionOrder(t, admin);
+    await t.handle.db
+      .update(schema.orderItems)
+      .set({ nbShelf: 2, width: 12, depth: 12 })
+      .where(and(eq(schema.orderItems.orderId, id), eq(schema.orderItems.lineItemId, catalogue.wall)));
+    await setOrder(t, id, { version: 5 });
+    const list = await t.call(labelsApi.shelfList, { token: staff, params: { id } });
+    const res = await t.call(labelsApi.dymoXmls, { token: staff, params: { id }, query: { mode: 'shelf' } });
+    expect(res.body.results).toHaveLength(list.body.total_shelves);
+    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual([
+      `${id}-03-1-S1`,
+      `${id}-03-1-S2`,
+      `${id}-01-1-S1`,
+      `${id}-01-2-S1`,
+    ]);
+    expect(res.body.results[1].xml).toContain('Shelf 12W x 12D (2/2)');
+    expect(res.body.results[1].xml).toContain('For Line 03 (1/1) ZW30');
   });
 
   it('gives the same labels as one PDF, one page per label', async () => {
@@ -76,8 +111,9 @@ describe('dymo_xmls', () => {
     expect(pdf.type).toBe('application/pdf');
     expect(pdf.body.startsWith('%PDF')).toBe(true);
     expect(pageCount(pdf.body)).toBe(6);
+    expect(pdfText(Buffer.from(pdf.body, 'latin1'))).toContain('Line 01 (1/2) ZB24 | Finished side ZFSIDE');
     const shelf = await pdfOf(`/api/orders/${orderId}/dymo_xmls/?mode=shelf&format=pdf`, staff);
-    expect(pageCount(shelf.body)).toBe(1);
+    expect(pageCount(shelf.body)).toBe(2);
   });
 
   it('refuses an order not in production, an unknown mode, and customers', async () => {
@@ -211,5 +247,114 @@ describe("production's cabinets", () => {
       body: { order: made, mode: 'cabinet', barcodes: [cabinetBarcode(made, 7, 1)] },
     });
     expect(kept.status).toBe(201);
+  });
+});
+
+describe('reprints', () => {
+  it('dymo_xmls with barcodes gives only those cabinets, in label order, as XML and as PDF', async () => {
+    const wanted = `${cabinetBarcode(orderId, 3, 1)},${cabinetBarcode(orderId, 1, 2)}`;
+    const res = await t.call(labelsApi.dymoXmls, {
+      token: staff,
+      params: { id: orderId },
+      query: { mode: 'cabinet', barcodes: wanted },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { key: string }) => r.key)).toEqual([`${orderId}-01-2`, `${orderId}-03-1`]);
+    expect(res.body.results[0].xml).toContain('Line 01 (2/2) ZB24');
+    const one = await pdfOf(
+      `/api/orders/${orderId}/dymo_xmls/?mode=cabinet&format=pdf&barcodes=${orderId}-01-2`,
+      staff,
+    );
+    expect(one.status).toBe(200);
+    expect(pageCount(one.body)).toBe(1);
+    expect(pdfText(Buffer.from(one.body, 'latin1'))).toContain(`${orderId}-01-2`);
+    // An empty list is no filter: every label.
+    const all = await t.call(labelsApi.dymoXmls, {
+      token: staff,
+      params: { id: orderId },
+      query: { mode: 'cabinet', barcodes: '' },
+    });
+    expect(all.body.results).toHaveLength(6);
+  });
+
+  it('refuses a barcode that is not one of the order’s labels with a field error', async () => {
+    const other = (await productionOrder(t, admin)).id;
+    for (const barcodes of [`${orderId}-01-1,${orderId}-09-1`, cabinetBarcode(other, 1, 1), 'nonsense']) {
+      const res = await t.call(labelsApi.dymoXmls, {
+        token: staff,
+        params: { id: orderId },
+        query: { mode: 'cabinet', barcodes },
+      });
+      expect(res.status, barcodes).toBe(400);
+      expect(res.body.code).toBe('unknown_barcode');
+      const bad = barcodes.split(',').at(-1);
+      expect(res.body.fields.barcodes).toEqual([`${bad} is not a cabinet of this order.`]);
+    }
+    const shelf = await t.call(labelsApi.dymoXmls, {
+      token: staff,
+      params: { id: orderId },
+      query: { mode: 'shelf', barcodes: `${orderId}-01-1` },
+    });
+    expect(shelf.status).toBe(400);
+    expect(shelf.body.fields.barcodes).toEqual([`${orderId}-01-1 is not a shelf label of this order.`]);
+    const pdf = await pdfOf(`/api/orders/${orderId}/dymo_xmls/?format=pdf&barcodes=${orderId}-09-1`, staff);
+    expect(pdf.status).toBe(400);
+    // Authorised before the input is read: a customer gets 403 whatever it sends.
+    const customer = await t.call(labelsApi.dymoXmls, {
+      token: personal,
+      params: { id: orderId },
+      query: { mode: 'cabinet', barcodes: `${orderId}-09-1` },
+    });
+    expect(customer.status).toBe(403);
+  });
+});
+
+describe('label_prints', () => {
+  it('lists the order’s print records newest first: who printed which labels, when', async () => {
+    const { id } = await productionOrder(t, admin);
+    const empty = await t.call(labelsApi.labelPrints, { token: staff, params: { id } });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ results: [], total: 0 });
+    await t.call(labelsApi.printList, { token: staff, body: { order: id, mode: 'cabinet' } });
+    await t.call(labelsApi.printList, { token: admin, body: { order: id, mode: 'shelf' } });
+    const reprint = await t.call(labelsApi.printList, {
+      token: staff,
+      body: { order: id, mode: 'cabinet', barcodes: [cabinetBarcode(id, 2, 3)] },
+    });
+    expect(reprint.status).toBe(201);
+    // Another order's print is not this order's.
+    await t.call(labelsApi.printList, { token: staff, body: { order: orderId, mode: 'cabinet' } });
+
+    const res = await t.call(labelsApi.labelPrints, { token: admin, params: { id } });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(3);
+    expect(
+      res.body.results.map((p: { mode: string; barcodes: string[]; label_count: number }) => [
+        p.mode,
+        p.barcodes,
+        p.label_count,
+      ]),
+    ).toEqual([
+      ['CABINET', [`${id}-02-3`], 1],
+      ['SHELF', [`${id}-01-1-S1`, `${id}-01-2-S1`], 2],
+      ['CABINET', [`${id}-01-1`, `${id}-01-2`, `${id}-02-1`, `${id}-02-2`, `${id}-02-3`, `${id}-03-1`], 6],
+    ]);
+    const staffName = (
+      await t.handle.db.select().from(schema.users).where(eq(schema.users.email, 'staff@demo.test'))
+    )[0]!;
+    expect(res.body.results[0].printed_by).toEqual({ id: staffName.id, full_name: expect.any(String) });
+    expect(res.body.results[0].printed_by.full_name).not.toBe('');
+    expect(res.body.results[1].printed_by.id).not.toBe(staffName.id);
+    expect(res.body.results[0]).toMatchObject({ order: id, session: null });
+    expect(Date.parse(res.body.results[0].printed_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('is the shop’s: customers 403 (before their input is read), an unknown order 404', async () => {
+    const { id } = await productionOrder(t, admin);
+    expect((await t.call(labelsApi.labelPrints, { token: personal, params: { id } })).status).toBe(403);
+    expect((await t.call(labelsApi.labelPrints, { token: personal, params: { id: 'x' } })).status).toBe(403);
+    expect((await t.call(labelsApi.labelPrints, { token: staff, params: { id: 'x' } })).status).toBe(400);
+    expect((await t.call(labelsApi.labelPrints, { token: staff, params: { id: 999_999 } })).status).toBe(404);
+    expect((await t.call(labelsApi.labelPrints, { params: { id } })).status).toBe(401);
   });
 });

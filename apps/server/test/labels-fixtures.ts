@@ -33,6 +33,7 @@ export function labelsAndRemakesSamples(): Record<
   > = {
     'labelsApi.dymoXmls': { params: { id: none }, query: { mode: 'cabinet' } },
     'labelsApi.shelfList': { params: { id: none } },
+    'labelsApi.labelPrints': { params: { id: none } },
     'labelsApi.printList': { body: { order: none, mode: 'cabinet' } },
     // A session id is kept as given: the permitted call records a print (a harmless row).
     'labelsApi.printSession': { body: { session: none } },

@@ -1,4 +1,6 @@
+import { schema } from '@cab/db';
 import { cabinetBarcode, ORDER_EXPORT_COLUMNS, type Order, orderSchema, ordersApi, transferApi } from '@cab/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -78,6 +80,27 @@ describe('GET /api/orders/{id}/export/', () => {
     expect(att.parent_line_no).toBe(base.line_no);
   });
 
+  it('says which sides are finished: the finished side’s code and export name beside hinge and finish', async () => {
+    // The fixture's finished side exports under its code: given its own export name, both columns tell.
+    await t.handle.db.update(schema.premiums).set({ exportName: 'FIN-END-EXP' }).where(eq(schema.premiums.id, cat.fs));
+    const columns = [...ORDER_EXPORT_COLUMNS];
+    expect(columns.slice(columns.indexOf('hinge'), columns.indexOf('hinge') + 4)).toEqual([
+      'hinge',
+      'finish',
+      'finished_side',
+      'finished_side_export_name',
+    ]);
+    const res = await t.call(transferApi.orderExport, { token: admin, params: { id: order.id } });
+    const rows = parseCsv(res.body as string);
+    const sided = rows.filter((r) => r.finished_side !== '');
+    // The base line (qty 2) has the finished side; the wall cabinet and the attachments have none.
+    expect(sided.map((r) => [r.barcode, r.code, r.finished_side, r.finished_side_export_name])).toEqual([
+      [cabinetBarcode(order.id, 1, 1), 'ZB24', 'ZFSIDE', 'FIN-END-EXP'],
+      [cabinetBarcode(order.id, 1, 2), 'ZB24', 'ZFSIDE', 'FIN-END-EXP'],
+    ]);
+    expect(rows.find((r) => r.code === 'ZW30')!.finished_side_export_name).toBe('');
+  });
+
   it('is for the shop: customers get 403', async () => {
     expect((await t.call(transferApi.orderExport, { token: personal, params: { id: order.id } })).status).toBe(403);
     expect((await t.call(transferApi.orderYaml, { token: personal, params: { id: order.id } })).status).toBe(403);
@@ -96,5 +119,10 @@ describe('GET /api/orders/{id}/yaml/', () => {
     expect(parsed.groups[0]!.items.map((l) => [l.line_no, l.manufacturer_code, l.qty])).toEqual(
       order.groups[0]!.items.map((l) => [l.line_no, l.manufacturer_code, l.qty]),
     );
+    // The finished side travels with its line: the premium and its code as priced.
+    const base = parsed.groups[0]!.items.find((l) => l.manufacturer_code === 'ZB24')!;
+    expect(base.finished_side).toBe(cat.fs);
+    expect(base.breakdown.finished_side?.code).toBe('ZFSIDE');
+    expect(res.body as string).toContain('code: ZFSIDE');
   });
 });

@@ -5,6 +5,7 @@ import { idField } from '../validation.ts';
 import {
   dymoXmlsQuerySchema,
   dymoXmlsSchema,
+  labelPrintListSchema,
   labelPrintSchema,
   printListBodySchema,
   printSessionBodySchema,
@@ -25,7 +26,7 @@ export const labelsApi = {
     path: '/api/orders/:id/dymo_xmls/',
     access: ROLE_GROUPS.shop,
     summary:
-      'mode=cabinet|shelf: one DYMO label XML per cabinet (key = barcode) or per shelf size; format=pdf: the same labels as one PDF',
+      'mode=cabinet|shelf: one DYMO label XML per cabinet or per shelf to cut (key = its barcode); barcodes=a,b: only those of the order (400 on one that is not); format=pdf: the same labels as one PDF',
     tags,
     params: idParams,
     query: dymoXmlsQuerySchema,
@@ -40,6 +41,15 @@ export const labelsApi = {
     params: idParams,
     query: shelfListQuerySchema,
     response: shelfListSchema,
+  }),
+  labelPrints: endpoint({
+    method: 'GET',
+    path: '/api/orders/:id/label_prints/',
+    access: ROLE_GROUPS.shop,
+    summary: 'The order’s print records, newest first (the last 200; total counts all): who printed which labels, when',
+    tags,
+    params: idParams,
+    response: labelPrintListSchema,
   }),
   printList: endpoint({
     method: 'POST',

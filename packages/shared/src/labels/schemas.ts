@@ -20,9 +20,26 @@ export type LabelMode = (typeof LABEL_MODES)[number];
 /** `format=pdf`: the same answer as one PDF (application/pdf) instead of JSON. */
 const formatParam = optionalParam(z.enum(['json', 'pdf']));
 
+const barcodeField = () => z.string().trim().min(1).max(40);
+/** Most labels one call names (an order holds at most ORDER_LIMITS.lines lines, a few units each). */
+const MAX_BARCODES = 10_000;
+
+/**
+ * `barcodes=30-01-1,30-02-1` (or repeated): only these labels of the order, e.g. a torn one
+ * reprinted; absent or empty, all of them.
+ */
+const barcodesParam = z.preprocess((v) => {
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length ? parts : undefined;
+}, z.array(barcodeField()).max(MAX_BARCODES).optional());
+
 export const dymoXmlsQuerySchema = z.object({
   mode: z.preprocess((v) => (v === '' || v === undefined ? 'cabinet' : v), z.enum(LABEL_MODES)),
   format: formatParam,
+  barcodes: barcodesParam,
 });
 
 const dymoLabelSchema = z.object({ key: z.string(), xml: z.string() });
@@ -38,13 +55,11 @@ const shelfRowSchema = z.object({
 export const shelfListSchema = z.object({ results: z.array(shelfRowSchema), total_shelves: z.number().int() });
 export type ShelfList = z.infer<typeof shelfListSchema>;
 
-const barcodeField = () => z.string().trim().min(1).max(40);
-
 export const printListBodySchema = z.object({
   order: idField(),
   mode: z.enum(LABEL_MODES),
-  /** The labels printed (barcodes or shelf keys); all of the order's when absent. */
-  barcodes: z.array(barcodeField()).max(10_000).optional(),
+  /** The labels printed (cabinet or shelf barcodes); all of the order's when absent. */
+  barcodes: z.array(barcodeField()).max(MAX_BARCODES).optional(),
 });
 export const printSessionBodySchema = z.object({ session: intField({ min: 1, max: 2_147_483_647 }) });
 
@@ -59,3 +74,7 @@ export const labelPrintSchema = z.object({
   printed_at: z.string(),
 });
 export type LabelPrint = z.infer<typeof labelPrintSchema>;
+
+/** GET {id}/label_prints/: the order's print records, newest first (who printed what, when). */
+export const labelPrintListSchema = z.object({ results: z.array(labelPrintSchema), total: z.number().int() });
+export type LabelPrintList = z.infer<typeof labelPrintListSchema>;

@@ -2,6 +2,7 @@
 export const LABEL_TEXT = {
   notInProduction: 'Labels are printed for orders in production (approved) only.',
   unknownBarcode: (code: string) => `${code} is not a cabinet of this order.`,
+  unknownShelfBarcode: (code: string) => `${code} is not a shelf label of this order.`,
   sessionInvalid: 'Unknown scan session.',
   // Web
   printLabels: 'Print labels',
@@ -26,4 +27,20 @@ export const LABEL_TEXT = {
   shelfQty: 'Qty',
   totalShelves: (n: number) => `Total shelves: ${n}`,
   noShelves: 'This order has no adjustable shelves.',
+  // Reprints and the print history
+  reprintLabel: 'Reprint label',
+  reprintTitle: (barcode: string) => `Reprint label ${barcode}`,
+  labelPrints: 'Label prints',
+  noLabelPrints: 'No labels printed yet.',
+  printedAt: 'Printed',
+  printedBy: 'By',
+  printedWhat: 'Labels',
+  printedCount: 'Count',
+  printModes: { CABINET: 'Cabinet labels', SHELF: 'Shelf labels', SESSION: 'Scan session labels' } as Record<
+    string,
+    string
+  >,
+  /** A print's labels: the first few barcodes, then how many more. */
+  printedKeys: (keys: readonly string[]) =>
+    keys.length <= 5 ? keys.join(', ') : `${keys.slice(0, 5).join(', ')} and ${keys.length - 5} more`,
 } as const;

@@ -72,5 +72,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'depth',
   'hinge',
   'finish',
+  /** The line's finished side (premium FINISHED_SIDE): its code and export name; empty when none. */
+  'finished_side',
+  'finished_side_export_name',
   ...EXPORT_PREMIUM_SLOTS.flatMap((s) => [`${s}_export_name`, `${s}_export_category`]),
 ] as const;

@@ -22,6 +22,8 @@ export interface CabinetLabel extends LabelHead {
   description: string;
   size: string;
   finish: string;
+  /** The finished side's code (e.g. FS-BOTH), '' when the line has none: the shop builds the finished ends from it. */
+  finishedSide: string;
   group: string;
   isAttachment: boolean;
   /** Production's state of the cabinet; null when the order has no cabinets in production's table. */
@@ -29,12 +31,16 @@ export interface CabinetLabel extends LabelHead {
   completedAt: string | null;
 }
 
+/** One adjustable shelf to cut: its size, its place among the shelves of that size, and its cabinet. */
 export interface ShelfLabel extends LabelHead {
   key: string;
   barcode: string;
   width: number | null;
   depth: number | null;
-  qty: number;
+  /** 1-based among the order's shelves of this size, of `ofSize`. */
+  n: number;
+  ofSize: number;
+  cabinet: { barcode: string; lineNo: number; unitNo: number; qty: number; code: string };
 }
 
 export const headOf = (order: Order): LabelHead => ({
@@ -50,6 +56,9 @@ function sizeText(it: Pick<OrderItem, 'width' | 'height' | 'depth'>): string {
   if (it.width === null && it.height === null && it.depth === null) return '';
   return `${inches(it.width)}W x ${inches(it.height)}H x ${inches(it.depth)}D`;
 }
+
+/** The finished side as the line was priced with it (the order page shows the same code). */
+const finishedSideOf = (it: Pick<OrderItem, 'breakdown'>) => it.breakdown.finished_side?.code ?? '';
 
 /** Every line of the order, groups in order, lines by line number. */
 function linesOf(order: Order) {
@@ -83,6 +92,7 @@ export function cabinetLabels(order: Order, made: readonly Cabinet[] = []): Cabi
         description: c.description,
         size: line ? sizeText(line.it) : '',
         finish: line?.it.finish ?? '',
+        finishedSide: line ? finishedSideOf(line.it) : '',
         group: line?.group ?? '',
         isAttachment: line?.it.is_attachment ?? false,
         status: c.status,
@@ -105,6 +115,7 @@ export function cabinetLabels(order: Order, made: readonly Cabinet[] = []): Cabi
         description: it.description,
         size: sizeText(it),
         finish: it.finish,
+        finishedSide: finishedSideOf(it),
         group,
         isAttachment: it.is_attachment,
         status: null,
@@ -130,11 +141,37 @@ export function shelfRows(order: Order): { width: number | null; depth: number |
   return [...bySize.values()].sort((a, b) => n(a.width) - n(b.width) || n(a.depth) - n(b.depth));
 }
 
-/** One label per shelf size; its barcode `{order id}-S-{width}x{depth}`. */
+/**
+ * One label per shelf to cut (DOMAIN.md: nb_adjustable_shelf x qty per line), sizes in the shelf
+ * list's order, then by cabinet. Its barcode is its cabinet's and its number in that cabinet,
+ * `{cabinet barcode}-S{n}` (e.g. `1042-07-2-S1`): the one who cuts it knows where it goes.
+ */
 export function shelfLabels(order: Order): ShelfLabel[] {
   const head = headOf(order);
-  return shelfRows(order).map((r) => {
-    const key = `${inches(r.width)}x${inches(r.depth)}`;
-    return { ...head, key, barcode: `${order.id}-S-${key}`, width: r.width, depth: r.depth, qty: r.qty };
+  const bySize = new Map<string, ShelfLabel[]>();
+  for (const { it } of linesOf(order)) {
+    for (let unit = 1; unit <= it.qty; unit++) {
+      const cabinet = cabinetBarcode(order.id, it.line_no, unit);
+      for (let shelf = 1; shelf <= it.nb_shelf; shelf++) {
+        const size = `${it.width}x${it.depth}`;
+        const list = bySize.get(size) ?? [];
+        const barcode = `${cabinet}-S${shelf}`;
+        list.push({
+          ...head,
+          key: barcode,
+          barcode,
+          width: it.width,
+          depth: it.depth,
+          n: 0,
+          ofSize: 0,
+          cabinet: { barcode: cabinet, lineNo: it.line_no, unitNo: unit, qty: it.qty, code: it.manufacturer_code },
+        });
+        bySize.set(size, list);
+      }
+    }
+  }
+  return shelfRows(order).flatMap((r) => {
+    const list = bySize.get(`${r.width}x${r.depth}`) ?? [];
+    return list.map((l, i) => ({ ...l, n: i + 1, ofSize: list.length }));
   });
 }

@@ -29,22 +29,34 @@ function labelDocument(objects: string[]): string {
   return `<?xml version="1.0" encoding="utf-8"?>\n<DieCutLabel Version="8.0" Units="twips"><PaperOrientation>Landscape</PaperOrientation><Id>Small30334</Id><IsOutlined>false</IsOutlined><PaperName>30334 2-1/4 in x 1-1/4 in</PaperName><DrawCommands><RoundRectangle X="0" Y="0" Width="3240" Height="1800" Rx="270" Ry="270" /></DrawCommands>${objects.join('')}</DieCutLabel>`;
 }
 
-/** Text lines of a cabinet label, shared by the XML and the PDF so both say the same. */
+const lineText = (lineNo: number, unitNo: number, qty: number, code: string) =>
+  `Line ${String(lineNo).padStart(2, '0')} (${unitNo}/${qty}) ${code}`;
+
+/**
+ * Text lines of a cabinet label, shared by the XML and the PDF so both say the same. The finished
+ * side goes on the bold line with the code, before the size and finish that a narrow label may cut.
+ */
 export function cabinetLines(l: CabinetLabel): [string, string, string, string] {
   return [
     `#${l.orderId} ${l.orderName}`,
     l.customer,
-    `Line ${String(l.lineNo).padStart(2, '0')} (${l.unitNo}/${l.qty}) ${l.code}${l.isAttachment ? ' (attachment)' : ''}`,
+    [
+      `${lineText(l.lineNo, l.unitNo, l.qty, l.code)}${l.isAttachment ? ' (attachment)' : ''}`,
+      l.finishedSide && `Finished side ${l.finishedSide}`,
+    ]
+      .filter(Boolean)
+      .join(' | '),
     [l.size, l.finish].filter(Boolean).join(' | '),
   ];
 }
 
+/** A shelf's label: its size and number among that size, and the cabinet it goes in. */
 export function shelfLines(l: ShelfLabel): [string, string, string, string] {
   return [
     `#${l.orderId} ${l.orderName}`,
     l.customer,
-    `Shelf ${inches(l.width)}W x ${inches(l.depth)}D`,
-    `Qty ${l.qty}`,
+    `Shelf ${inches(l.width)}W x ${inches(l.depth)}D (${l.n}/${l.ofSize})`,
+    `For ${lineText(l.cabinet.lineNo, l.cabinet.unitNo, l.cabinet.qty, l.cabinet.code)}`,
   ];
 }
 

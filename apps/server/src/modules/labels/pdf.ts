@@ -65,10 +65,13 @@ export function labelsPdf(labels: readonly PdfLabel[], title: string): Promise<B
     const w = LABEL_PAGE.width - 2 * m;
     for (const label of labels) {
       doc.addPage(page);
-      // The order, the customer, the line and the size: each cut to the label's width in its own font.
+      // The order, the customer, the line and the size, each in its own font: shrunk to the label's
+      // width down to three quarters of its size (as DYMO's ShrinkToFit), then cut.
       label.lines.forEach((text, i) => {
         const [font, size, y] = LABEL_LINES[i]!;
         doc.font(font).fontSize(size);
+        const width = doc.widthOfString(text);
+        if (width > w) doc.fontSize(Math.max(size * 0.75, (size * w * 0.999) / width));
         doc.text(fit(doc, text, w), m, y, { lineBreak: false });
       });
       drawBarcode(doc, label.barcode, m, 44, w, 30);

@@ -11,14 +11,19 @@ const sendPdf = <T>(reply: FastifyReply, name: string, pdf: Buffer): T =>
 export function labelsRoutes(app: FastifyInstance) {
   route(app, labelsApi.dymoXmls, async ({ ctx, params, query, reply }) =>
     query.format === 'pdf'
-      ? sendPdf(reply, `order-${params.id}-${query.mode}-labels`, await labels.labelsPdfOf(ctx, params.id, query.mode))
-      : labels.dymoXmls(ctx, params.id, query.mode),
+      ? sendPdf(
+          reply,
+          `order-${params.id}-${query.mode}-labels`,
+          await labels.labelsPdfOf(ctx, params.id, query.mode, query.barcodes),
+        )
+      : labels.dymoXmls(ctx, params.id, query.mode, query.barcodes),
   );
   route(app, labelsApi.shelfList, async ({ ctx, params, query, reply }) =>
     query.format === 'pdf'
       ? sendPdf(reply, `order-${params.id}-shelf-list`, await labels.shelfListPdfOf(ctx, params.id))
       : labels.shelfList(ctx, params.id),
   );
+  route(app, labelsApi.labelPrints, ({ ctx, params }) => labels.labelPrintsOf(ctx, params.id));
   route(app, labelsApi.printList, ({ ctx, body }) => labels.printList(ctx, body));
   route(app, labelsApi.printSession, ({ ctx, body }) => labels.printSession(ctx, body.session));
 }

@@ -4,6 +4,7 @@ import {
   LABEL_TEXT,
   type LabelMode,
   type LabelPrint,
+  type LabelPrintList,
   type Order,
   PRODUCTION_STATUSES,
   type ShelfList,
@@ -58,17 +59,39 @@ async function labelsOf(
   }));
 }
 
-/** GET {id}/dymo_xmls/?mode=: one DYMO label per cabinet or shelf size. */
-export async function dymoXmls(ctx: Ctx, id: number, mode: LabelMode): Promise<DymoXmls> {
+/**
+ * The labels named by `barcodes`, in the order's label order (all of them when absent); a barcode
+ * that is none of the order's labels is a 400 on the field `barcodes`.
+ */
+function only<L extends { key: string }>(labels: L[], mode: LabelMode, barcodes: readonly string[] | undefined): L[] {
+  if (!barcodes) return labels;
+  const known = new Set(labels.map((l) => l.key));
+  const unknown = barcodes.find((b) => !known.has(b));
+  if (unknown !== undefined) {
+    const message = mode === 'shelf' ? LABEL_TEXT.unknownShelfBarcode(unknown) : LABEL_TEXT.unknownBarcode(unknown);
+    throw fieldError(LABEL_CODES.unknownBarcode, 'barcodes', message);
+  }
+  const wanted = new Set(barcodes);
+  return labels.filter((l) => wanted.has(l.key));
+}
+
+/** GET {id}/dymo_xmls/?mode=&barcodes=: one DYMO label per cabinet or shelf (only those named). */
+export async function dymoXmls(ctx: Ctx, id: number, mode: LabelMode, barcodes?: readonly string[]): Promise<DymoXmls> {
   const order = await productionOrder(ctx, id);
-  return { mode, results: (await labelsOf(ctx, order, mode)).map((l) => ({ key: l.key, xml: l.xml() })) };
+  const labels = only(await labelsOf(ctx, order, mode), mode, barcodes);
+  return { mode, results: labels.map((l) => ({ key: l.key, xml: l.xml() })) };
 }
 
 /** The same labels as one PDF. */
-export async function labelsPdfOf(ctx: Ctx, id: number, mode: LabelMode): Promise<Buffer> {
+export async function labelsPdfOf(
+  ctx: Ctx,
+  id: number,
+  mode: LabelMode,
+  barcodes?: readonly string[],
+): Promise<Buffer> {
   const order = await productionOrder(ctx, id);
   return labelsPdf(
-    (await labelsOf(ctx, order, mode)).map((l) => l.pdf),
+    only(await labelsOf(ctx, order, mode), mode, barcodes).map((l) => l.pdf),
     `${order.name} ${mode}`,
   );
 }
@@ -98,8 +121,13 @@ export async function shelfListPdfOf(ctx: Ctx, id: number): Promise<Buffer> {
 }
 
 async function toWirePrint(ctx: Ctx, row: repo.LabelPrintRow): Promise<LabelPrint> {
-  const names = await userNames(ctx.db, row.printedById === null ? [] : [row.printedById]);
-  return {
+  return (await toWirePrints(ctx, [row]))[0]!;
+}
+
+async function toWirePrints(ctx: Ctx, rows: readonly repo.LabelPrintRow[]): Promise<LabelPrint[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.printedById === null ? [] : [r.printedById])))];
+  const names = await userNames(ctx.db, ids);
+  return rows.map((row) => ({
     id: row.id,
     order: row.orderId,
     session: row.sessionId,
@@ -108,7 +136,17 @@ async function toWirePrint(ctx: Ctx, row: repo.LabelPrintRow): Promise<LabelPrin
     label_count: row.labelCount,
     printed_by: row.printedById === null ? null : { id: row.printedById, full_name: names.get(row.printedById) ?? '' },
     printed_at: row.printedAt.toISOString(),
-  };
+  }));
+}
+
+/** How many of an order's print records GET {id}/label_prints/ answers, newest first. */
+const PRINTS_SHOWN = 200;
+
+/** GET {id}/label_prints/: who printed which of the order's labels, when (404 when the order is out of reach). */
+export async function labelPrintsOf(ctx: Ctx, id: number): Promise<LabelPrintList> {
+  await getOrder(ctx, id);
+  const { rows, total } = await repo.printsOfOrder(ctx.db, id, PRINTS_SHOWN);
+  return { results: await toWirePrints(ctx, rows), total };
 }
 
 async function record(ctx: Ctx, values: repo.NewLabelPrint): Promise<LabelPrint> {
@@ -127,15 +165,7 @@ async function record(ctx: Ctx, values: repo.NewLabelPrint): Promise<LabelPrint>
 /** POST print_list/: an order's labels were printed (all, or the barcodes given: each must be one of them). */
 export async function printList(ctx: Ctx, body: z.output<typeof printListBodySchema>): Promise<LabelPrint> {
   const order = await productionOrder(ctx, body.order);
-  const keys = (await labelsOf(ctx, order, body.mode)).map((l) => l.key);
-  let printed = keys;
-  if (body.barcodes) {
-    const known = new Set(keys);
-    const unknown = body.barcodes.find((b) => !known.has(b));
-    if (unknown !== undefined)
-      throw fieldError(LABEL_CODES.unknownBarcode, 'barcodes', LABEL_TEXT.unknownBarcode(unknown));
-    printed = [...new Set(body.barcodes)];
-  }
+  const printed = only(await labelsOf(ctx, order, body.mode), body.mode, body.barcodes).map((l) => l.key);
   return record(ctx, { orderId: order.id, mode: body.mode.toUpperCase(), keys: printed, labelCount: printed.length });
 }
 

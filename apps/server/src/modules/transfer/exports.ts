@@ -9,16 +9,18 @@ import { getOrder } from '../orders/index.ts';
 /**
  * The order's rows for the shop's CNC software: one per cabinet (every unit of every line,
  * attachments included, as production labels them: `{order id}-{line_no 2 digits}-{unit}`), with
- * the line item's export names 1..4 and each group premium's export name and export category.
+ * the line item's export names 1..4, its finished side, and each group premium's export name and
+ * export category.
  */
 async function exportRows(ctx: Ctx, order: Order): Promise<Record<string, unknown>[]> {
   const lines = order.groups.flatMap((g) => g.items);
   const itemIds = [...new Set(lines.map((l) => l.line_item).filter((id): id is number => id !== null))];
   const premiumIds = [
     ...new Set(
-      order.groups
-        .flatMap((g) => EXPORT_PREMIUM_SLOTS.map((s) => g.premiums[s]))
-        .filter((id): id is number => id !== null),
+      [
+        ...order.groups.flatMap((g) => EXPORT_PREMIUM_SLOTS.map((s) => g.premiums[s])),
+        ...lines.map((l) => l.finished_side),
+      ].filter((id): id is number => id !== null),
     ),
   ];
   const [items, premiums] = await Promise.all([
@@ -38,6 +40,7 @@ async function exportRows(ctx: Ctx, order: Order): Promise<Record<string, unknow
     }
     for (const line of group.items) {
       const item = line.line_item === null ? undefined : itemById.get(line.line_item);
+      const side = line.finished_side === null ? undefined : premiumById.get(line.finished_side);
       for (let unit = 1; unit <= line.qty; unit++) {
         rows.push({
           barcode: cabinetBarcode(order.id, line.line_no, unit),
@@ -59,6 +62,9 @@ async function exportRows(ctx: Ctx, order: Order): Promise<Record<string, unknow
           depth: line.depth ?? '',
           hinge: line.hinge ?? item?.hinge ?? '',
           finish: line.finish,
+          // The catalogue's code, else the one the line was priced with; a finished side may have no export name (SPEC).
+          finished_side: side?.code ?? line.breakdown.finished_side?.code ?? '',
+          finished_side_export_name: side?.exportName ?? '',
           ...premiumCells,
         });
       }
