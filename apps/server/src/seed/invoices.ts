@@ -1,6 +1,7 @@
 import { schema } from '@cab/db';
 import {
   type Cents,
+  DAY_MS,
   dayIn,
   type InvoiceRow,
   MILESTONE_STATUSES,
@@ -28,7 +29,6 @@ import {
  * Idempotent: nothing is added once a payment exists.
  */
 
-const DAY = 86_400_000;
 const METHODS: PayMethod[] = ['CHECK', 'CASH', 'WIRE'];
 
 export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): Promise<number> {
@@ -62,7 +62,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
   const paidCount = Math.floor((invoices.length * 2) / 3);
   for (const [i, row] of invoices.slice(0, paidCount).entries()) {
     const issued = new Date(row.issued_at);
-    const at = new Date(Math.min(now.getTime() - DAY, issued.getTime() + (2 + (i % 9)) * DAY));
+    const at = new Date(Math.min(now.getTime() - DAY_MS, issued.getTime() + (2 + (i % 9)) * DAY_MS));
     const detail = await invoiceDetail(as(at), row.id);
     const partial = i % 3 === 2;
     for (const m of partial ? detail.milestones.slice(0, 1) : detail.milestones) {
@@ -95,7 +95,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
     });
   const manager = people.find((u) => u.email === 'manager@demo.test');
   const personal = people.find((u) => u.email === 'personal@demo.test');
-  const at = new Date(now.getTime() - 3 * DAY);
+  const at = new Date(now.getTime() - 3 * DAY_MS);
   // A company credit, applied to one of its open invoices.
   if (manager?.companyId) {
     const memo = await createCredit(
@@ -142,7 +142,7 @@ export async function seedDemoInvoices(ctx: RequestContext, now = new Date()): P
         });
       }
     }
-    await reverseCredit(as(new Date(at.getTime() + DAY)), memo.id, 'Issued to the wrong account');
+    await reverseCredit(as(new Date(at.getTime() + DAY_MS)), memo.id, 'Issued to the wrong account');
     await seedBank(ctx, { userId: personal.id, companyId: null }, 'Pat Personal');
   }
   return payments;

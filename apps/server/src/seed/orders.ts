@@ -1,6 +1,7 @@
 import { type Executor, schema, seededRandom } from '@cab/db';
 import {
   addBusinessDays,
+  DAY_MS,
   dayIn,
   type GroupPremiumKind,
   holidayMatcher,
@@ -178,8 +179,6 @@ const DECLINE_REASONS = [
   'Painted finish was requested on a stain-grade wood species.',
 ];
 const CANCEL_NOTES = ['Customer postponed the remodel.', 'Duplicate of another order.'];
-
-const DAY = 86_400_000;
 
 /** Statuses that get a second demo order per customer (the ones a shop has most of). */
 const BUSY_STATUSES: readonly OrderStatus[] = ['BID', 'ORDERED', 'VERIFIED', 'IN_PROGRESS'];
@@ -403,12 +402,12 @@ async function planOrders(
     // (orders still in flight recent, finished ones anywhere).
     const gaps = path.slice(1).map((step) => {
       const [lo, hi] = STEP_DAYS[step] ?? [1, 3];
-      return rng.int(lo, hi) * DAY + rng.int(0, 8 * 3600) * 1000;
+      return rng.int(lo, hi) * DAY_MS + rng.int(0, 8 * 3600) * 1000;
     });
     const span = gaps.reduce((a, b) => a + b, 0);
     const inFlight = ['BID', 'ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'].includes(status);
-    const slackDays = inFlight ? rng.int(0, 25) : rng.int(0, Math.max(0, 175 - Math.ceil(span / DAY)));
-    const createdAt = new Date(now.getTime() - span - slackDays * DAY - rng.int(1, 10 * 3600) * 1000);
+    const slackDays = inFlight ? rng.int(0, 25) : rng.int(0, Math.max(0, 175 - Math.ceil(span / DAY_MS)));
+    const createdAt = new Date(now.getTime() - span - slackDays * DAY_MS - rng.int(1, 10 * 3600) * 1000);
     const times = [createdAt];
     for (const g of gaps) times.push(new Date((times.at(-1) as Date).getTime() + g));
 
@@ -468,7 +467,7 @@ async function planOrders(
       note = status === 'DECLINED' ? picked : null;
     }
     const requestedDate =
-      submitAt && rng.chance(0.5) ? dayIn(new Date(submitAt.getTime() + rng.int(20, 45) * DAY), 'UTC') : null;
+      submitAt && rng.chance(0.5) ? dayIn(new Date(submitAt.getTime() + rng.int(20, 45) * DAY_MS), 'UTC') : null;
     const dueDate = submitAt
       ? (requestedDate ?? addBusinessDays(dayIn(submitAt, 'UTC'), leadTime, holidayMatcher(holidayRows)))
       : null;

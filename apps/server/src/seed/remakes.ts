@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { cabinetBarcode, type Order, type RemakeSource } from '@cab/shared';
+import { cabinetBarcode, DAY_MS, type Order, type RemakeSource } from '@cab/shared';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Actor, Ctx, RequestContext } from '../kit/context.ts';
 import { printList } from '../modules/labels/index.ts';
@@ -31,8 +31,6 @@ const PLANS: { reason: string; source: RemakeSource; notes: string; decide?: 'ap
     decide: 'reject',
   },
 ];
-
-const DAY = 86_400_000;
 
 async function shopActors(tx: Executor): Promise<{ admin: Actor; staff: Actor } | null> {
   const rows = await tx
@@ -67,7 +65,11 @@ export async function seedDemoRemakes(ctx: RequestContext, now = new Date()): Pr
     .orderBy(asc(orders.id))
     .limit(PLANS.length + 3);
   if (inProduction.length === 0) return 0;
-  const as = (actor: Actor, daysAgo: number): Ctx => ({ ...ctx, actor, at: new Date(now.getTime() - daysAgo * DAY) });
+  const as = (actor: Actor, daysAgo: number): Ctx => ({
+    ...ctx,
+    actor,
+    at: new Date(now.getTime() - daysAgo * DAY_MS),
+  });
 
   let made = 0;
   for (const [i, plan] of PLANS.entries()) {

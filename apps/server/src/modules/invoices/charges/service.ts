@@ -1,4 +1,4 @@
-import { type BasisPoints, type Cents, DAY_MS, dayIn, dayMs, divRound, toWire } from '@cab/shared';
+import { type BasisPoints, type Cents, dayIn, daysBetween, divRound, toWire } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
@@ -14,9 +14,7 @@ import * as repo from './repository.ts';
  * kind, day) post once even if the body ran twice.
  */
 
-const dayNumber = (iso: string) => dayMs(iso) / DAY_MS;
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
-const daysBetween = (from: string, to: string) => Math.round(dayNumber(to) - dayNumber(from));
 
 /**
  * One day's interest on `base` at `monthly` basis points a month: monthly x 12 / 365 per day,
