@@ -176,6 +176,40 @@ test('labels print to the DYMO web service, and come as a PDF without it; the sh
   await expect(page.getByTestId('shelf-total')).toHaveText(LABEL_TEXT.totalShelves(2));
 });
 
+test('one torn label is reprinted from the order’s cabinets, and the order shows who printed it', async ({
+  page,
+  request,
+}) => {
+  const order = await orderInProduction(request);
+  const dymo = await startFakeDymo();
+  try {
+    await loginAs(page, 'STAFF');
+    await page.goto(`/orders/${order.id}/scan_sessions`);
+    const row = page
+      .getByTestId('order-cabinets')
+      .getByRole('row')
+      .filter({ hasText: `${order.id}-01-2` });
+    await row.getByTestId('reprint-label').click();
+    const dialog = page.getByTestId('print-labels-dialog');
+    await expect(dialog.getByText(LABEL_TEXT.reprintTitle(`${order.id}-01-2`))).toBeVisible();
+    await expect(dialog.getByTestId('labels-count')).toHaveText(LABEL_TEXT.labelCount(1));
+    await expect(dialog.getByTestId('labels-printer').locator('select')).toHaveValue(PRINTER);
+    await dialog.getByTestId('print-labels-submit').click();
+    await expect(page.getByText(LABEL_TEXT.printed(1))).toBeVisible();
+    expect(dymo.printed).toHaveLength(1);
+    expect(dymo.printed[0]).toContain(`<Text>${order.id}-01-2</Text>`);
+  } finally {
+    await dymo.close();
+  }
+
+  await page.goto(`/orders/${order.id}`);
+  await page.getByTestId('tab-label-prints').click();
+  const print = page.getByTestId('label-print');
+  await expect(print).toHaveCount(1);
+  await expect(print).toContainText(`${order.id}-01-2`);
+  await expect(print).toContainText(LABEL_TEXT.printModes.CABINET!);
+});
+
 test('a remake is requested from the order and approved: a remake order enters production', async ({
   page,
   request,

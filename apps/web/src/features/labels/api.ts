@@ -16,16 +16,22 @@ import { call, download } from '../../lib/api.ts';
 /** Labels, shelf lists and remakes: query keys, queries and mutations. */
 const labelKeys = {
   all: ['labels'] as const,
-  xmls: (order: number, mode: LabelMode) => [...labelKeys.all, 'xmls', order, mode] as const,
+  xmls: (order: number, mode: LabelMode, barcodes?: readonly string[]) =>
+    [...labelKeys.all, 'xmls', order, mode, barcodes ?? 'all'] as const,
   shelves: (order: number) => [...labelKeys.all, 'shelves', order] as const,
+  prints: (order: number) => [...labelKeys.all, 'prints', order] as const,
   remakes: resourceKeys('labels', 'remakes'),
 };
 
-export function useDymoXmls(order: number, mode: LabelMode, enabled = true) {
+/** `barcodes=a,b`: only those labels (a reprint); absent, all of the order's. */
+const labelsQuery = (mode: LabelMode, barcodes?: readonly string[]) =>
+  barcodes ? { mode, barcodes: barcodes.join(',') } : { mode };
+
+export function useDymoXmls(order: number, mode: LabelMode, barcodes?: readonly string[]) {
   return useQuery({
-    queryKey: labelKeys.xmls(order, mode),
-    queryFn: ({ signal }) => call(labelsApi.dymoXmls, { params: { id: order }, query: { mode }, signal }),
-    enabled,
+    queryKey: labelKeys.xmls(order, mode, barcodes),
+    queryFn: ({ signal }) =>
+      call(labelsApi.dymoXmls, { params: { id: order }, query: labelsQuery(mode, barcodes), signal }),
   });
 }
 
@@ -36,12 +42,20 @@ export function useShelfList(order: number) {
   });
 }
 
-export const downloadLabelsPdf = (order: number, mode: LabelMode) =>
+export const downloadLabelsPdf = (order: number, mode: LabelMode, barcodes?: readonly string[]) =>
   download(labelsApi.dymoXmls, {
     params: { id: order },
-    query: { mode, format: 'pdf' },
+    query: { ...labelsQuery(mode, barcodes), format: 'pdf' },
     fallbackName: `order-${order}-${mode}-labels.pdf`,
   });
+
+/** The order's print records, newest first (GET {id}/label_prints/). */
+export function useLabelPrints(order: number) {
+  return useQuery({
+    queryKey: labelKeys.prints(order),
+    queryFn: ({ signal }) => call(labelsApi.labelPrints, { params: { id: order }, signal }),
+  });
+}
 
 export const downloadShelfListPdf = (order: number) =>
   download(labelsApi.shelfList, {
@@ -62,10 +76,15 @@ export function useOrderRemakes(order: number, enabled = true) {
 /** POST print_session/: a scan session's labels were printed (the scanning screens call it). */
 export const recordSessionPrint = (session: number) => call(labelsApi.printSession, { body: { session } });
 
-export const useRecordPrint = () =>
-  useMutation({
+export function useRecordPrint() {
+  const client = useQueryClient();
+  return useMutation({
     mutationFn: (body: { order: number; mode: LabelMode; barcodes?: string[] }) => call(labelsApi.printList, { body }),
+    onSuccess: (print) => {
+      if (print.order !== null) void client.invalidateQueries({ queryKey: labelKeys.prints(print.order) });
+    },
   });
+}
 
 export type RemakeFilters = { search: string; status: string; source: string };
 

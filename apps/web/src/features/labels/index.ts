@@ -1,5 +1,7 @@
 // The labels feature's public surface (decision 0020): the order page's production buttons and
-// the "request remake" dialog the scanning screen opens.
+// print history, the "request remake" dialog and the "reprint label" button of the scan screens.
+export { LabelPrintsPanel } from './components/LabelPrintsPanel.tsx';
 export { PrintLabelsDialog } from './components/PrintLabelsDialog.tsx';
 export { ProductionActions } from './components/ProductionActions.tsx';
+export { ReprintLabelButton } from './components/ReprintLabelButton.tsx';
 export { RequestRemakeDialog } from './components/RequestRemakeDialog.tsx';

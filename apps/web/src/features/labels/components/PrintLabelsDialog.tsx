@@ -24,25 +24,29 @@ const MODE_LABELS: Record<LabelMode, string> = { cabinet: LABEL_TEXT.cabinetLabe
  * (SPEC 3 label printer state: connected when the service answers, its printers listed, the
  * first selected), or, where no service answers, as a PDF for any printer. Each print is recorded
  * (print_list/); opened from a scan session's page, as that session's print too (print_session/).
+ * With `barcodes`, only those cabinets' labels: a reprint of a torn or smudged one.
  */
 export function PrintLabelsDialog({
   orderId,
   session,
+  barcodes,
   onClose,
 }: {
   orderId: number;
   /** The scan session whose labels these are (its page opened the dialog). */
   session?: number;
+  /** Only these cabinets' labels (a reprint); all of the order's when absent. */
+  barcodes?: readonly string[];
   onClose: () => void;
 }) {
   const [service, setService] = useState<Service>({ state: 'searching' });
   const form = useForm<{ mode: LabelMode; printer: string }>({ defaultValues: { mode: 'cabinet', printer: '' } });
   const mode = form.watch('mode');
-  const labels = useDymoXmls(orderId, mode);
+  const labels = useDymoXmls(orderId, mode, barcodes);
   const record = useRecordPrint();
   const [pdfBusy, setPdfBusy] = useState(false);
   const recordPrint = async () => {
-    await record.mutateAsync({ order: orderId, mode });
+    await record.mutateAsync({ order: orderId, mode, ...(barcodes ? { barcodes: [...barcodes] } : {}) });
     if (session !== undefined) await recordSessionPrint(session);
   };
 
@@ -90,7 +94,7 @@ export function PrintLabelsDialog({
   const pdf = async () => {
     setPdfBusy(true);
     try {
-      await downloadLabelsPdf(orderId, mode);
+      await downloadLabelsPdf(orderId, mode, barcodes);
       await recordPrint();
     } catch {
       // Shown by the transport (SPEC 8 popup).
@@ -111,7 +115,7 @@ export function PrintLabelsDialog({
           if (service.state === 'none') void pdf();
         }
       }}
-      title={LABEL_TEXT.printLabels}
+      title={barcodes?.length === 1 ? LABEL_TEXT.reprintTitle(barcodes[0]!) : LABEL_TEXT.printLabels}
       submitLabel={service.state === 'none' ? LABEL_TEXT.downloadPdf : LABEL_TEXT.print}
       testId="print-labels-dialog"
       actions={
@@ -122,7 +126,8 @@ export function PrintLabelsDialog({
         )
       }
       fields={[
-        {
+        // A reprint names its cabinets: no choice of labels.
+        !barcodes && {
           name: 'mode',
           label: LABEL_TEXT.mode,
           type: 'select',

@@ -10,11 +10,15 @@ import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useCan } from '../../auth/index.ts';
+import { ReprintLabelButton } from '../../labels/index.ts';
 import { StatusChip, useOrder } from '../../orders/index.ts';
 import { useCabinets, useHandMove, useOrderScanSessions } from '../api.ts';
 import { cabinetColumns, sessionColumns } from '../components/columns.tsx';
 
-/** /orders/:id/scan_sessions (ADMIN, STAFF): the order's cabinets, the hand moves, and the sessions that scanned it. */
+/**
+ * /orders/:id/scan_sessions (ADMIN, STAFF): the order's cabinets (each label reprinted from its
+ * row), the hand moves, and the sessions that scanned it.
+ */
 export default function OrderScanSessionsPage() {
   const id = Number(useParams().id);
   const order = useOrder(id);
@@ -89,6 +93,7 @@ function OrderProduction({ order }: { order: Order }) {
             rows={cabinets.data?.results ?? []}
             loading={cabinets.isPending}
             getRowId={(c) => c.barcode}
+            rowActions={(c) => <ReprintLabelButton orderId={order.id} barcode={c.barcode} />}
             testId="order-cabinets"
           />
         )}

@@ -23,7 +23,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
-import { RequestRemakeDialog } from '../../labels/index.ts';
+import { ReprintLabelButton, RequestRemakeDialog } from '../../labels/index.ts';
 import { orderKeys } from '../../orders/index.ts';
 import { scanKeys, sendScan, useScanSession } from '../api.ts';
 import { beep } from '../beep.ts';
@@ -276,6 +276,18 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
             >
               {REMAKE_TEXT.requestRemake}
             </Button>
+          )}
+          {last.answer?.cabinet && last.answer.order && (
+            <ReprintLabelButton
+              orderId={last.answer.order.id}
+              barcode={last.answer.cabinet.barcode}
+              size="medium"
+              variant="contained"
+              color="inherit"
+              sx={{ mt: 1, ml: lastTarget ? 1 : 0, color: 'text.primary' }}
+              data-testid="scan-reprint-label"
+              onClosed={() => window.setTimeout(() => input.current?.focus())}
+            />
           )}
         </Box>
       )}
