@@ -90,12 +90,15 @@ export const toPaged = <R, T>(page: { rows: R[]; total: number }, map: (row: R) 
   total: page.total,
 });
 
+/** A query value given as `a,b` or `x=a&x=b`, as its parts (trimmed); none: undefined (absent). */
+export const commaList = (v: unknown): string[] | undefined => {
+  const parts = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return parts.length ? parts : undefined;
+};
+
 /** A list filter of known values: `status=A,B` or `status=A&status=B` (empty: absent). */
 export const enumListParam = <const V extends readonly [string, ...string[]]>(values: V, message: string) =>
-  z.preprocess((v) => {
-    const parts = (Array.isArray(v) ? v : [v])
-      .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return parts.length ? parts : undefined;
-  }, z.array(z.enum(values, { error: message })).optional());
+  z.preprocess(commaList, z.array(z.enum(values, { error: message })).optional());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalParam } from '../http/list.ts';
+import { commaList, optionalParam } from '../http/list.ts';
 import type { OrderStatus } from '../orders/lifecycle.ts';
 import { idField, intField } from '../validation.ts';
 
@@ -28,13 +28,7 @@ const MAX_BARCODES = 10_000;
  * `barcodes=30-01-1,30-02-1` (or repeated): only these labels of the order, e.g. a torn one
  * reprinted; absent or empty, all of them.
  */
-const barcodesParam = z.preprocess((v) => {
-  const parts = (Array.isArray(v) ? v : [v])
-    .flatMap((s) => (typeof s === 'string' ? s.split(',') : []))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return parts.length ? parts : undefined;
-}, z.array(barcodeField()).max(MAX_BARCODES).optional());
+const barcodesParam = z.preprocess(commaList, z.array(barcodeField()).max(MAX_BARCODES).optional());
 
 export const dymoXmlsQuerySchema = z.object({
   mode: z.preprocess((v) => (v === '' || v === undefined ? 'cabinet' : v), z.enum(LABEL_MODES)),
