@@ -81,7 +81,10 @@ export const scans = pgTable(
     cabinetId: integer('cabinet_id').references(() => cabinets.id, { onDelete: 'set null' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     scannedBy: userRef('scanned_by', 'set null'),
+    /** When the cabinet was scanned: the client's `scanned_at` (an offline scan sent later), else arrival. */
     scannedAt: timestamptz('scanned_at').notNull().defaultNow(),
+    /** When the scan reached the server (issue 29). */
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [
     index('scans_session_idx').on(t.sessionId, t.id),
