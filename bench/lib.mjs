@@ -1,27 +1,33 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts the server (`npm run serve`, or `args` for node) on a fresh data folder (or DATABASE_URL) and resolves once the server
- * prints its ready line, with the time that took.
+ * Starts the server (`npm run serve`, or `args` for node, or `command` with `args`, e.g. `npm
+ * start`) on a fresh data folder (or DATABASE_URL) and resolves once the server prints its ready
+ * line, with the time that took.
  */
 export function startServer({
   port,
   env = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'cab-bench-')),
+  command = 'node',
   args = ['--import', 'tsx', 'apps/server/src/main.ts'],
 }) {
   const started = performance.now();
   // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops (bench/profile-top.mjs reads it).
-  if (process.env.BENCH_CPU_PROF) args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...args];
-  const child = spawn('node', args, {
+  if (process.env.BENCH_CPU_PROF && command === 'node') {
+    args = ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`, ...args];
+  }
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Another command (npm) starts the server as its child: stop() ends the whole group.
+    detached: command !== 'node',
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -45,11 +51,31 @@ export function cpuMs(pid) {
 }
 
 function stop(child) {
+  if (child.spawnargs[0] !== 'node') return stopGroup(child);
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
     child.on('exit', resolve);
     child.kill('SIGTERM');
   });
+}
+
+/** SIGTERM to a detached child's process group; resolves once no live process of it is left. */
+async function stopGroup(child) {
+  child.removeAllListeners('exit');
+  // From /proc, not kill(-pid, 0): an orphan nobody reaps stays a zombie in the group.
+  const alive = () =>
+    readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .some((pid) => {
+        try {
+          const [state, , pgrp] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+          return Number(pgrp) === child.pid && state !== 'Z';
+        } catch {
+          return false;
+        }
+      });
+  if (alive()) process.kill(-child.pid, 'SIGTERM');
+  while (alive()) await new Promise((r) => setTimeout(r, 50));
 }
 
 /**

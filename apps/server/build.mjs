@@ -5,12 +5,9 @@
  * (@cab/shared, @cab/db: TypeScript sources) are bundled in; every npm package stays external
  * and is loaded from node_modules. Skips the build when no input changed since the last one.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { inputsDigest, upToDate, writeStamp } from '../../scripts/build-stamp.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT_DIR = path.join(import.meta.dirname, 'dist');
 const OUT = path.join(OUT_DIR, 'main.js');
 const STAMP = path.join(import.meta.dirname, 'dist/.inputs');
@@ -19,31 +16,17 @@ const INPUTS = [
   'packages/shared/src',
   'packages/db/src',
   'apps/server/build.mjs',
+  'scripts/build-stamp.mjs',
   'package-lock.json',
 ];
 
-/** A digest of every input file's path, size and modification time. */
-function inputsDigest() {
-  const hash = createHash('sha256');
-  const add = (file) => {
-    const s = statSync(file);
-    if (s.isDirectory()) for (const name of readdirSync(file).sort()) add(path.join(file, name));
-    else hash.update(`${path.relative(ROOT, file)}:${s.size}:${s.mtimeMs}\n`);
-  };
-  for (const input of INPUTS) add(path.join(ROOT, input));
-  return hash.digest('hex');
-}
-
-const digest = inputsDigest();
-if (
-  existsSync(OUT) &&
-  existsSync(STAMP) &&
-  readFileSync(STAMP, 'utf8') === digest &&
-  !process.argv.includes('--force')
-) {
+const digest = inputsDigest(INPUTS);
+if (upToDate({ stamp: STAMP, output: OUT, digest })) {
   console.log('server build is up to date (apps/server/dist)');
 } else {
   const started = performance.now();
+  // Loaded only to build: an up-to-date check stays a few milliseconds.
+  const { build } = await import('esbuild');
   await build({
     // preflight: `npm start`'s data-dir check before the web build.
     entryPoints: ['main', 'preflight'].map((name) => path.join(import.meta.dirname, `src/${name}.ts`)),
@@ -67,6 +50,6 @@ if (
       },
     ],
   });
-  writeFileSync(STAMP, digest);
+  writeStamp(STAMP, digest);
   console.log(`server built in ${Math.round(performance.now() - started)} ms (apps/server/dist/main.js)`);
 }
