@@ -19,10 +19,13 @@ try {
 }
 const dbLocation = config.databaseUrl?.replace(/:[^:@/]+@/, ':***@') ?? config.dataDir;
 // The data directory's lock is taken before any migration or seed touches it: a second server
-// or db:migrate beside a running one stops here with a clear message and changes nothing.
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((err) =>
-  exitOnStartupFailure(err, dbLocation),
-);
+// or db:migrate beside a running one stops here with a clear message and changes nothing. A new
+// data folder starts from the migrated copy the first one left (no initdb, no migration to apply).
+const handle = await createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  migratedTemplate: true,
+}).catch((err) => exitOnStartupFailure(err, dbLocation));
 // Demo orders on a first start, except under APP_ENV=test: browser tests start without orders,
 // but with the demo finance rules (a submit needs a payment option).
 const { createdDemoUsers } = await seed(handle.db, {

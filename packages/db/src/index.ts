@@ -12,6 +12,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { assertMigrationsNotAhead } from './migration-state.ts';
 import { lineUpQueries } from './pg-query-line.ts';
 import { pgliteLineDepth, queuedClient } from './pglite-queue.ts';
+import { isNewPgdata, keepMigratedTemplate, migratedTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 import type { Db } from './types.ts';
 
@@ -62,6 +63,8 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** With dataDir 'memory': start from this dump of another PGlite (dumpDataDir), e.g. a migrated one. */
   loadDataDir?: Blob;
+  /** A data folder without a database starts from the kept migrated copy (pglite-template.ts). */
+  migratedTemplate?: boolean;
 }
 
 /**
@@ -71,8 +74,11 @@ export interface CreateDbOptions {
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? path.resolve('data'), options.loadDataDir);
-  if (options.migrate !== false) await runMigrations(handle);
+    : await openPglite(options.dataDir ?? path.resolve('data'), options.loadDataDir, options.migratedTemplate);
+  if (options.migrate !== false) {
+    await runMigrations(handle);
+    if ('initdb' in handle && handle.initdb) await keepMigratedTemplate(handle.client, MIGRATIONS_DIR);
+  }
   return handle;
 }
 
@@ -101,7 +107,12 @@ const pgliteStats = (): DbStats => {
 /** Drizzle over PGlite, every statement through the fair line (pglite-queue.ts). */
 const pgliteDb = (client: PGlite) => drizzlePglite({ client: queuedClient(client) as PGlite }) as unknown as Db;
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle & { client: PGlite }> {
+/** `initdb`: a new folder made from scratch (no kept copy was used) whose migrated files are to be kept. */
+async function openPglite(
+  dataDir: string,
+  loadDataDir?: Blob,
+  template = false,
+): Promise<DbHandle & { client: PGlite; initdb?: boolean }> {
   if (dataDir === 'memory') {
     const client = new PGlite({ extensions: PGLITE_EXTENSIONS, ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
@@ -114,7 +125,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle
   try {
     const dir = path.join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    const isNew = template && isNewPgdata(dir);
+    const copy = isNew ? migratedTemplate(MIGRATIONS_DIR) : undefined;
+    const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, ...(copy ? { loadDataDir: copy } : {}) });
     await client.waitReady;
     const db = pgliteDb(client);
     const close = async () => {
@@ -124,7 +137,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DbHandle
         release();
       }
     };
-    return { db, client, kind: 'pglite', location: dataDir, stats: pgliteStats, close };
+    return { db, client, kind: 'pglite', location: dataDir, stats: pgliteStats, close, initdb: isNew && !copy };
   } catch (err) {
     release();
     throw err;

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, type DbHandle, MIGRATIONS_DIR } from './index.ts';
+import { migrationsHash as migrationsHashOf } from './pglite-template.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (when TEST_DATABASE_URL is
@@ -48,18 +49,7 @@ export function usingPostgres(): boolean {
 const TEMPLATE_LOCK = 727_280;
 
 /** A hash of every migration file: the name of the copies made from them. */
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(entry.name).update(readFileSync(file));
-    }
-  };
-  walk(MIGRATIONS_DIR);
-  return hash.digest('hex').slice(0, 16);
-}
+const migrationsHash = () => migrationsHashOf(MIGRATIONS_DIR);
 
 /** The dump of a migrated PGlite, made by the first test file that asks and read by the others. */
 async function migratedPgliteDump(): Promise<Blob> {
