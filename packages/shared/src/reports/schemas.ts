@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { dateParam as boundedDateParam, isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { orderListRowSchema } from '../orders/schemas.ts';
+import { cabinetCountsSchema } from '../production/schemas.ts';
 import { REPORTS_TEXT } from './text.ts';
 
 /** Money on the wire: a decimal string with two places. */
@@ -109,11 +110,19 @@ export const plannerQuerySchema = z.object({
 export type PlannerQuery = z.infer<typeof plannerQuerySchema>;
 
 export const plannerRowSchema = z.object({
-  order: z.object({ id: z.number().int(), name: z.string(), status: z.enum(ORDER_STATUSES) }),
+  order: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    /** Its progress: the order answer's counts of its cabinets (made at approve; none before). */
+    cabinets: cabinetCountsSchema,
+  }),
   /** null: not planned yet (an open order in production's queue). */
   planned_date: z.string().nullable(),
   /** Cabinets: one per unit of every line, attachments included. */
   cabinets: z.number().int(),
+  /** Cabinets not yet completed by scans (0 once the order is COMPLETED or SHIPPED). */
+  cabinets_remaining: z.number().int(),
   due_date: z.string().nullable(),
   /** Planned after its due date, or unplanned and already past it. */
   at_risk: z.boolean(),
@@ -130,5 +139,26 @@ export type PlannerAnswer = z.infer<typeof plannerAnswerSchema>;
 
 export const plannerPatchSchema = z.object({
   planned_date: isoDate.nullable(),
+  /** Plan it even when the day goes over capacity (else 409 over_capacity). */
+  force: z.boolean().optional(),
 });
 export type PlannerPatch = z.infer<typeof plannerPatchSchema>;
+
+/** The 409 over_capacity's `extra.load`: the day's load had the order been moved there. */
+export interface PlannerDayLoad {
+  date: string;
+  cabinets: number;
+  capacity: number;
+}
+
+/**
+ * A day's load: the cabinets still to build on it (a finished order loads no day from today on);
+ * a day before today keeps its history, the cabinets that were planned on it.
+ */
+export function plannerDayLoad(
+  rows: readonly Pick<PlannerRow, 'cabinets' | 'cabinets_remaining'>[],
+  day: string,
+  today: string,
+) {
+  return rows.reduce((n, r) => n + (day < today ? r.cabinets : r.cabinets_remaining), 0);
+}

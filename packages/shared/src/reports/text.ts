@@ -6,7 +6,12 @@ export const REPORTS_TEXT = {
   closedDay: (day: string) => `${day} is a closed day (weekend or holiday): choose a working day`,
   notPlannable: (status: string) => `An order in status ${status} cannot be planned`,
   capacityRange: 'Capacity per day must be a whole number from 1 to 100000',
+  overCapacity: (day: string, load: number, capacity: number) =>
+    `${day} would hold ${load} cabinets to build, over its capacity of ${capacity}`,
 } as const;
+
+/** The planner's error codes: a move over the day's capacity (409, extra.load) unless forced. */
+export const PLANNER_ERROR_CODES = { overCapacity: 'over_capacity' } as const;
 
 /** The web screens of the reports and the planner. */
 export const REPORTS_WEB_TEXT = {
@@ -54,4 +59,11 @@ export const REPORTS_WEB_TEXT = {
   due: (day: string) => `Due ${day}`,
   moved: (name: string, day: string) => `${name} planned on ${day}`,
   unplannedDone: (name: string) => `${name} is no longer planned`,
+  progress: (done: number, total: number) => `${done} of ${total} cabinets done`,
+  remaining: (n: number) => `${n} left`,
+  finishedNotMovable: (status: string) => `${status}: a finished order stays on its day and cannot be moved`,
+  overCapacityTitle: 'Over capacity',
+  overCapacityConfirm: (day: string, load: number, capacity: number) =>
+    `${day} would hold ${load} cabinets to build, over its capacity of ${capacity}. Plan it anyway?`,
+  planAnyway: 'Plan anyway',
 } as const;

@@ -8,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * read-only statement each, as the order list does (decision 0023's hot-read join): a report over
  * 100,000 orders cannot go through the orders module row by row. They never write orders.
  */
-const { orders, orderItems, orderPlans, users, companies } = schema;
+const { orders, orderItems, orderPlans, users, companies, cabinets } = schema;
 
 /** Statuses of an order that is submitted and not finished: the only ones that can be late or planned. */
 export const OPEN_STATUSES = ['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
@@ -172,24 +172,36 @@ export interface PlanDbRow {
   planned_date: string | null;
   due_date: string | null;
   cabinets: number;
+  /** Production's cabinets of the order (made at approve): the order answer's counts. */
+  made: number;
+  completed: number;
+  shipped: number;
 }
 
 const cabinetsOf = sql`(select coalesce(sum(${orderItems.qty}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+// Production's cabinets read inside the planner's one statement (decision 0031), from the
+// covering index cabinets_order_idx (order_id, completed_at, shipped_at) alone.
+const progressJoin = sql`left join lateral (select count(*)::int as made, count(${cabinets.completedAt})::int as completed,
+    count(${cabinets.shippedAt})::int as shipped from ${cabinets} where ${cabinets.orderId} = ${orders.id}) progress on true`;
 const planColumns = sql`${orders.id} as id, ${orders.name} as name, ${orders.status} as status,
-  ${orderPlans.plannedDate}::text as planned_date, ${orders.dueDate}::text as due_date, ${cabinetsOf} as cabinets`;
+  ${orderPlans.plannedDate}::text as planned_date, ${orders.dueDate}::text as due_date, ${cabinetsOf} as cabinets,
+  progress.made, progress.completed, progress.shipped`;
+const plannedFrom = sql`from ${orderPlans} join ${orders} on ${orders.id} = ${orderPlans.orderId} ${progressJoin}`;
+/** A plan a CANCELLED or DECLINED order left is not listed (decision 0031). */
+const planListed = sql`${orders.status} not in ('CANCELLED', 'DECLINED', 'BID')`;
+const ordersFrom = sql`from ${orders} left join ${orderPlans} on ${orderPlans.orderId} = ${orders.id} ${progressJoin}`;
 
 /** Orders planned on a day of the range, and (up to `unplannedLimit`) open orders not planned yet, soonest due first. */
 export async function plannerRows(db: Executor, from: string, to: string, unplannedLimit: number) {
   const planned = await rowsOf<PlanDbRow>(
     db,
-    sql`select ${planColumns} from ${orderPlans} join ${orders} on ${orders.id} = ${orderPlans.orderId}
-      where ${orderPlans.plannedDate} between ${from}::date and ${to}::date
-        and ${orders.status} not in ('CANCELLED', 'DECLINED', 'BID')
+    sql`select ${planColumns} ${plannedFrom}
+      where ${orderPlans.plannedDate} between ${from}::date and ${to}::date and ${planListed}
       order by ${orderPlans.plannedDate}, ${orders.id}`,
   );
   const unplanned = await rowsOf<PlanDbRow>(
     db,
-    sql`select ${planColumns} from ${orders} left join ${orderPlans} on ${orderPlans.orderId} = ${orders.id}
+    sql`select ${planColumns} ${ordersFrom}
       where ${orders.status} in ('VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED') and ${orderPlans.orderId} is null
       order by ${orders.dueDate} nulls last, ${orders.id} limit ${unplannedLimit}`,
   );
@@ -199,10 +211,23 @@ export async function plannerRows(db: Executor, from: string, to: string, unplan
 export async function planRow(db: Executor, orderId: number): Promise<PlanDbRow | undefined> {
   const [row] = await rowsOf<PlanDbRow>(
     db,
-    sql`select ${planColumns} from ${orders} left join ${orderPlans} on ${orderPlans.orderId} = ${orders.id}
+    sql`select ${planColumns} ${ordersFrom}
       where ${orders.id} = ${orderId}`,
   );
   return row;
+}
+
+/**
+ * The orders planned on one day but `except` (the one being moved), as the planner lists them,
+ * after the day's lock: two moves onto one day are weighed one after the other.
+ */
+export async function plannedOn(db: Executor, day: string, except: number): Promise<PlanDbRow[]> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`order_plans:${day}`}))`);
+  return rowsOf<PlanDbRow>(
+    db,
+    sql`select ${planColumns} ${plannedFrom}
+      where ${orderPlans.plannedDate} = ${day}::date and ${orders.id} <> ${except} and ${planListed}`,
+  );
 }
 
 export async function setPlan(db: Executor, orderId: number, plannedDate: string | null, by: number) {

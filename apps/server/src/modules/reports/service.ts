@@ -9,12 +9,15 @@ import {
   ERROR_CODES,
   isBusinessDay,
   type OrderStatus,
+  PLANNER_ERROR_CODES,
   PLANNER_MAX_DAYS,
   type PlannerAnswer,
+  type PlannerDayLoad,
   type PlannerPatch,
   type PlannerQuery,
   type PlannerRow,
   parseOrderBy,
+  plannerDayLoad,
   REPORT_CSV_COLUMNS,
   REPORTS_TEXT,
   type ReportKind,
@@ -25,7 +28,7 @@ import {
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { toCsv } from '../../kit/csv.ts';
-import { fieldError, notFound } from '../../kit/errors.ts';
+import { AppError, fieldError, notFound } from '../../kit/errors.ts';
 import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
@@ -150,12 +153,23 @@ async function holidaysBetween(ctx: Ctx, from: string, to: string): Promise<Set<
 /** Orders the unplanned column holds at most (soonest due first). */
 const UNPLANNED_LIMIT = 300;
 
+/** Statuses whose work is done: nothing left to build, whatever the scans say. */
+const FINISHED: readonly string[] = ['COMPLETED', 'SHIPPED'];
+
 function toPlannerRow(r: repo.PlanDbRow, today: string): PlannerRow {
   const due = r.due_date;
+  const cabinets = Number(r.cabinets);
+  const completed = Number(r.completed);
   return {
-    order: { id: Number(r.id), name: r.name, status: r.status as OrderStatus },
+    order: {
+      id: Number(r.id),
+      name: r.name,
+      status: r.status as OrderStatus,
+      cabinets: { total: Number(r.made), completed, shipped: Number(r.shipped) },
+    },
     planned_date: r.planned_date,
-    cabinets: Number(r.cabinets),
+    cabinets,
+    cabinets_remaining: FINISHED.includes(r.status) ? 0 : Math.max(0, cabinets - completed),
     due_date: due,
     at_risk: due !== null && (r.planned_date !== null ? r.planned_date > due : due < today),
   };
@@ -184,7 +198,19 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
 
 const PLANNABLE: readonly string[] = repo.OPEN_STATUSES;
 
-/** PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday), or null to unplan. */
+/** The day's load had the order been moved onto it, when that is over the capacity; else null. */
+async function overCapacity(ctx: Ctx, moved: PlannerRow, day: string): Promise<PlannerDayLoad | null> {
+  const today = todayOf(ctx);
+  const others = (await repo.plannedOn(ctx.db, day, moved.order.id)).map((r) => toPlannerRow(r, today));
+  const cabinets = plannerDayLoad([...others, moved], day, today);
+  const { capacity_per_day: capacity } = await getSettings(ctx);
+  return cabinets > capacity ? { date: day, cabinets, capacity } : null;
+}
+
+/**
+ * PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday), or null to unplan.
+ * A move that puts the day over capacity is a 409 over_capacity (extra.load) unless `force`.
+ */
 export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promise<PlannerRow> {
   const day = body.planned_date;
   if (day !== null) {
@@ -199,15 +225,26 @@ export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promi
     if (!PLANNABLE.includes(before.status)) {
       throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.notPlannable(before.status));
     }
+    const after = toPlannerRow({ ...before, planned_date: day }, todayOf(ctx));
+    // Staying on its day adds nothing to it.
+    const load = day !== null && day !== before.planned_date ? await overCapacity(tx, after, day) : null;
+    if (load && !body.force) {
+      throw new AppError(
+        409,
+        PLANNER_ERROR_CODES.overCapacity,
+        REPORTS_TEXT.overCapacity(load.date, load.cabinets, load.capacity),
+        { load },
+      );
+    }
     await repo.setPlan(tx.db, id, day, ctx.actor.id);
     await audit(tx, {
       entity: 'order_plan',
       id,
       action: 'update',
       before: { planned_date: before.planned_date },
-      after: { planned_date: day },
+      after: { planned_date: day, ...(load ? { over_capacity: load } : {}) },
     });
-    return toPlannerRow({ ...before, planned_date: day }, todayOf(ctx));
+    return after;
   });
 }
 
