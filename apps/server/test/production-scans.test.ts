@@ -71,7 +71,7 @@ describe('scans', () => {
     const again = await scanCode(f, session, codes[0]!);
     expect(again.body.result).toBe('DUPLICATE');
     const unknown = await scanCode(f, session, `${order.id}-99-1`);
-    expect(unknown.body).toEqual({ result: 'UNKNOWN', cabinet: null, order: null });
+    expect(unknown.body).toEqual({ result: 'UNKNOWN', cabinet: null, order: null, cabinets: null });
     expect((await scanCode(f, session, 'not a barcode')).body.result).toBe('UNKNOWN');
 
     // A scan that moves no status still shows in the (kept) order detail: the counts are in its stamp.
@@ -164,6 +164,7 @@ describe('scans', () => {
       result: 'OK',
       cabinet: expect.objectContaining({ barcode: code, status: 'COMPLETED', shipped_at: null }),
       order: { id: order.id, name: order.name, status: 'PARTIALLY_COMPLETED' },
+      cabinets: { total: 2, completed: 1, shipped: 0 },
     });
     expect((await scanCode(f, production, code!, 'make-1')).body).toEqual(first.body);
     const [row] = await scanRows(f, production);

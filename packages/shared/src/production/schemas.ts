@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { dateParam, listQuery, optionalParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { requiredString, textField } from '../validation.ts';
+import { PRODUCTION_TEXT } from './text.ts';
 
 /** Production (issue 18): cabinets, scan sessions and scans, the completed/shipped log. */
 
@@ -92,12 +93,22 @@ export const scanSessionListQuerySchema = z.object({
 export const scanBodySchema = z.object({
   code: requiredString(PRODUCTION_LIMITS.code),
   client_scan_id: optionalParam(textField(PRODUCTION_LIMITS.clientScanId)),
+  /**
+   * When the person scanned (an offline scan sent later): at most SCANNED_AT_BOUNDS.aheadMs after
+   * the server's clock and SCANNED_AT_BOUNDS.behindMs before it (the server checks; absent: now).
+   */
+  scanned_at: optionalParam(z.iso.datetime({ offset: true, error: PRODUCTION_TEXT.scannedAtInvalid })),
 });
+
+/** How far a scan's `scanned_at` may be from the server's clock (issue 29). */
+export const SCANNED_AT_BOUNDS = { aheadMs: 60_000, behindMs: 7 * 24 * 3600_000 } as const;
 
 export const scanResultSchema = z.object({
   result: z.enum(CABINET_SCAN_RESULTS),
   cabinet: cabinetSchema.nullable(),
   order: orderRef.nullable(),
+  /** The scanned order's cabinets after this scan (null for an unknown code). */
+  cabinets: cabinetCountsSchema.nullable(),
 });
 export type ScanAnswer = z.infer<typeof scanResultSchema>;
 

@@ -1,10 +1,23 @@
 /** Production's messages (issue 18): the server's refusals and the scan screens' words. */
 export const PRODUCTION_CODES = {
   sessionClosed: 'scan_session_closed',
+  scannedAtOutOfRange: 'scanned_at_out_of_range',
 } as const;
 
 export const PRODUCTION_TEXT = {
   sessionClosed: 'This scan session is closed.',
+  scannedAtInvalid: 'Enter the scan time as an ISO date-time, e.g. 2026-11-28T09:30:00Z.',
+  scannedAtAhead: 'The scan time is in the future: check the device clock.',
+  scannedAtTooOld: 'The scan time is more than 7 days ago: scans older than a week are not taken.',
+  /** After each scan of a known cabinet: how far its order is. */
+  orderProgress: (orderId: number, c: { total: number; done: number }, shipping: boolean) =>
+    `${c.done} of ${c.total} cabinets of #${orderId} ${shipping ? 'shipped' : 'done'}`,
+  /** Why a WRONG_STATE scan changed nothing (`status` in words). */
+  wrongStateWhy: {
+    shipping: (orderId: number) => `Order ${orderId} is not complete: it cannot ship yet`,
+    editing: (orderId: number) => `Order ${orderId} is being edited: scan it once the edit is saved`,
+    production: (orderId: number, status: string) => `Order ${orderId} is ${status}: it is not in production`,
+  },
   scanResult: {
     OK: 'OK',
     DUPLICATE: 'Already scanned',

@@ -135,13 +135,15 @@ export async function insertScan(
     cabinetId: number | null;
     orderId: number | null;
     scannedBy: number;
+    /** When it was scanned; `receivedAt` when it arrived (both now when absent). */
     at?: Date;
+    receivedAt?: Date;
   },
 ) {
-  const { at, ...rest } = values;
+  const { at, receivedAt, ...rest } = values;
   const [row] = await db
     .insert(scans)
-    .values({ ...rest, scannedAt: timeOf(at) })
+    .values({ ...rest, scannedAt: timeOf(at), receivedAt: timeOf(receivedAt) })
     .onConflictDoNothing({ target: [scans.sessionId, scans.clientScanId] })
     .returning();
   return row ?? null;
@@ -239,8 +241,9 @@ export async function scanStart(db: Executor, sessionId: number, barcode: string
  * (the client_scan_id recorded already: nothing else happens), the cabinet's compare-and-set when
  * `$4` (the order allows it), the result, the scan's row (nothing on a client_scan_id taken
  * meanwhile), the cabinet as it is now and whether another cabinet of the order is still to be
- * marked: the first unmarked one the order index finds, not a count of all (the counts are read
- * only when the order moves: `cabinetCounts`).
+ * marked: the first unmarked one the order index finds (the order moves by it), and the order's
+ * cabinet counts after this scan for the screen (the snapshot's counts plus this scan's mark).
+ * `$6` is when the cabinet was scanned (the cabinet is marked at that time), `$9` when it arrived.
  */
 const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
   select from scans where session_id = $1 and client_scan_id = $2
@@ -250,14 +253,18 @@ const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
   update cabinets set ${mark}_at = coalesce($6::timestamptz, now()), ${mark}_by = $5, ${mark}_session_id = $1
   where id = $3 and ${mark}_at is null and $4::boolean and not exists (select from prior)
   returning completed_at, shipped_at
+), counted as (
+  select count(*)::int as total, count(completed_at)::int as completed, count(shipped_at)::int as shipped
+  from cabinets where order_id = $8
 ), outcome as (
   select case when exists (select from done) then 'OK'
     when (select ${mark}_at from cab) is not null then 'DUPLICATE'
     when not $4::boolean then 'WRONG_STATE'
     else 'DUPLICATE' end as result
 ), recorded as (
-  insert into scans (session_id, code, client_scan_id, result, cabinet_id, order_id, scanned_by, scanned_at)
-  select $1::int, $7::text, $2::text, result, $3::int, $8::int, $5::int, coalesce($6::timestamptz, now()) from outcome
+  insert into scans (session_id, code, client_scan_id, result, cabinet_id, order_id, scanned_by, scanned_at, received_at)
+  select $1::int, $7::text, $2::text, result, $3::int, $8::int, $5::int, coalesce($6::timestamptz, now()),
+    coalesce($9::timestamptz, now()) from outcome
   where not exists (select from prior)
   on conflict (session_id, client_scan_id) do nothing
   returning 1
@@ -267,7 +274,10 @@ select exists (select from prior) as retried, (select result from outcome) as re
   coalesce((select completed_at from done), (select completed_at from cab)) as completed_at,
   coalesce((select shipped_at from done), (select shipped_at from cab)) as shipped_at,
   exists (select from done) as changed,
-  exists (select from cabinets where order_id = $8 and id <> $3 and ${mark}_at is null) as others_left`;
+  exists (select from cabinets where order_id = $8 and id <> $3 and ${mark}_at is null) as others_left,
+  (select total from counted) as total,
+  (select ${mark === 'completed' ? 'completed + (select count(*) from done)::int' : 'completed'} from counted) as completed,
+  (select ${mark === 'shipped' ? 'shipped + (select count(*) from done)::int' : 'shipped'} from counted) as shipped`;
 const SCAN_APPLY = { completed: scanApplyText('completed'), shipped: scanApplyText('shipped') };
 
 export interface ScanApplied {
@@ -282,6 +292,14 @@ export interface ScanApplied {
   changed: boolean;
   /** Another cabinet of the order is not marked yet. */
   othersLeft: boolean;
+  /** The order's cabinets after this scan. */
+  counts: CabinetCounts;
+}
+
+export interface CabinetCounts {
+  total: number;
+  completed: number;
+  shipped: number;
 }
 
 export async function scanApply(
@@ -294,6 +312,7 @@ export async function scanApply(
     allowed: boolean;
     userId: number;
     at?: Date;
+    receivedAt?: Date;
     code: string;
     orderId: number;
   },
@@ -306,6 +325,9 @@ export async function scanApply(
     shipped_at: Date | string | null;
     changed: boolean;
     others_left: boolean;
+    total: number;
+    completed: number;
+    shipped: number;
   }>(db, SCAN_APPLY[mark], [
     v.sessionId,
     v.clientScanId,
@@ -315,6 +337,7 @@ export async function scanApply(
     v.at ?? null,
     v.code,
     v.orderId,
+    v.receivedAt ?? null,
   ]);
   return {
     retried: r!.retried,
@@ -324,6 +347,7 @@ export async function scanApply(
     shippedAt: toDate(r!.shipped_at),
     changed: r!.changed,
     othersLeft: r!.others_left,
+    counts: { total: Number(r!.total), completed: Number(r!.completed), shipped: Number(r!.shipped) },
   };
 }
 
@@ -331,9 +355,7 @@ const CABINET_COUNTS = `select count(*)::int as total, count(completed_at)::int 
   count(shipped_at)::int as shipped from cabinets where order_id = $1`;
 
 /** The order's cabinet counts, as the lifecycle table asks for them when a scan moves the order. */
-export async function cabinetCounts(db: Executor, orderId: number) {
-  const [r] = await preparedStatement<{ total: number; completed: number; shipped: number }>(db, CABINET_COUNTS, [
-    orderId,
-  ]);
+export async function cabinetCounts(db: Executor, orderId: number): Promise<CabinetCounts> {
+  const [r] = await preparedStatement<CabinetCounts>(db, CABINET_COUNTS, [orderId]);
   return r!;
 }

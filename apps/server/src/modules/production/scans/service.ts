@@ -4,6 +4,7 @@ import {
   PRODUCTION_CODES,
   PRODUCTION_TEXT,
   parseCabinetBarcode,
+  SCANNED_AT_BOUNDS,
   type ScanAnswer,
   type ScanRow,
   type ScanSession,
@@ -14,7 +15,8 @@ import {
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
-import { badRequest, notFound } from '../../../kit/errors.ts';
+import { nowOf } from '../../../kit/context.ts';
+import { badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -182,10 +184,31 @@ export async function getSession(ctx: Ctx, id: number): Promise<ScanSessionDetai
   return { ...s, scans: await scansToWire(ctx, rows) };
 }
 
-/** The answer a recorded scan gave (a retried client_scan_id). */
+/** The answer a recorded scan gave (a retried client_scan_id), with the order's counts now. */
 async function answerOf(ctx: Ctx, scan: repo.ScanRow): Promise<ScanAnswer> {
-  const [wire] = await scansToWire(ctx, [scan]);
-  return { result: wire!.result, cabinet: wire!.cabinet, order: wire!.order };
+  const [[wire], counts] = await Promise.all([
+    scansToWire(ctx, [scan]),
+    scan.orderId === null ? null : repo.cabinetCounts(ctx.db, scan.orderId),
+  ]);
+  return { result: wire!.result, cabinet: wire!.cabinet, order: wire!.order, cabinets: counts };
+}
+
+/**
+ * The time a scan was made: the client's `scanned_at` (a scan queued offline and sent later),
+ * within a minute ahead of the server's clock (device clocks drift) and a week behind it; absent,
+ * the time it arrived.
+ */
+function scanTime(ctx: Ctx, scannedAt: string | undefined): Date | undefined {
+  if (scannedAt === undefined) return ctx.at;
+  const at = new Date(scannedAt);
+  const now = nowOf(ctx).getTime();
+  if (at.getTime() > now + SCANNED_AT_BOUNDS.aheadMs) {
+    throw fieldError(PRODUCTION_CODES.scannedAtOutOfRange, 'scanned_at', PRODUCTION_TEXT.scannedAtAhead);
+  }
+  if (at.getTime() < now - SCANNED_AT_BOUNDS.behindMs) {
+    throw fieldError(PRODUCTION_CODES.scannedAtOutOfRange, 'scanned_at', PRODUCTION_TEXT.scannedAtTooOld);
+  }
+  return at;
 }
 
 /**
@@ -218,8 +241,9 @@ async function followShipping(tx: Ctx, order: repo.ScannedOrder, othersLeft: boo
 export function scan(
   ctx: Ctx,
   sessionId: number,
-  body: { code: string; client_scan_id?: string },
+  body: { code: string; client_scan_id?: string; scanned_at?: string },
 ): Promise<ScanAnswer> {
+  const scannedAt = scanTime(ctx, body.scanned_at);
   return transaction(ctx, async (tx) => {
     const code = body.code.trim();
     const clientScanId = body.client_scan_id?.trim() || null;
@@ -240,19 +264,21 @@ export function scan(
         cabinetId,
         orderId,
         scannedBy: tx.actor.id,
-        at: tx.at,
+        at: scannedAt,
+        receivedAt: tx.at,
       });
 
     const { cabinet: found, order: read } = start;
     if (!found) {
       // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
       if (!(await record('UNKNOWN', null, null))) return answerOf(tx, await prior());
-      return { result: 'UNKNOWN', cabinet: null, order: null };
+      return { result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
     }
     assertReaches(tx, read);
     let order: Pick<OrderRow, 'id' | 'name' | 'status'> = read;
     let cabinet = found;
     let result: CabinetScanResult;
+    let counts: repo.CabinetCounts;
 
     if (start.session.type === 'AUDIT') {
       const raced = clientScanId ? await repo.scanByClientId(tx.db, sessionId, clientScanId) : null;
@@ -260,6 +286,7 @@ export function scan(
       result = (await repo.okScanOf(tx.db, sessionId, cabinet.id)) ? 'DUPLICATE' : 'OK';
       // The client_scan_id was used meanwhile for another code: undo this one, the client retries.
       if (!(await record(result, cabinet.id, order.id))) throw changedConcurrently();
+      counts = await repo.cabinetCounts(tx.db, order.id);
     } else {
       // The cabinet read again in the order's lock, completed (or shipped) by a compare-and-set
       // (completed_at and shipped_at are set once), the scan recorded: one statement.
@@ -272,13 +299,15 @@ export function scan(
           ? IN_PRODUCTION.includes(read.status) && !(read.status === 'VERIFIED' && read.inEditingMode)
           : read.status === 'COMPLETED',
         userId: tx.actor.id,
-        at: tx.at,
+        at: scannedAt,
+        receivedAt: tx.at,
         code,
         orderId: read.id,
       });
       if (applied.retried) return answerOf(tx, await prior());
       if (!applied.recorded) throw changedConcurrently();
       result = applied.result;
+      counts = applied.counts;
       cabinet = { ...cabinet, completedAt: applied.completedAt, shippedAt: applied.shippedAt };
       if (applied.changed) {
         order = production
@@ -290,6 +319,7 @@ export function scan(
       result,
       cabinet: toWireCabinet(cabinet),
       order: { id: order.id, name: order.name, status: order.status },
+      cabinets: counts,
     };
   });
 }
