@@ -1,4 +1,4 @@
-import { type Order, PRODUCTION_TEXT as T } from '@cab/shared';
+import { ORDER_STATUS_LABELS, type Order, type ScanSessionDetail, PRODUCTION_TEXT as T } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
@@ -62,6 +62,7 @@ test('staff scan every cabinet of an order complete, then a shipping session shi
   await wedge(page, barcodes[1] as string, 'OK');
   await wedge(page, barcodes[2] as string, 'OK');
   await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(page.getByTestId('scan-progress')).toHaveText(T.orderProgress(order.id, { total: 3, done: 3 }, false));
   await expect(page.getByTestId('session-counts')).toContainText('3 OK · 1 duplicate · 1 unknown');
 
   const completed = await getJson<Order>(request, admin, `/api/orders/${order.id}/`);
@@ -69,8 +70,11 @@ test('staff scan every cabinet of an order complete, then a shipping session shi
   expect(completed.cabinets).toEqual({ total: 3, completed: 3, shipped: 0 });
 
   await openSession(page, 'Shipping');
-  for (const code of barcodes) await wedge(page, code, 'OK');
+  await wedge(page, barcodes[0] as string, 'OK');
+  await expect(page.getByTestId('scan-progress')).toHaveText(T.orderProgress(order.id, { total: 3, done: 1 }, true));
+  for (const code of barcodes.slice(1)) await wedge(page, code, 'OK');
   await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'SHIPPED');
+  await expect(page.getByTestId('scan-order-status')).toContainText(ORDER_STATUS_LABELS.SHIPPED);
 
   // The order's scan sessions show both sessions and every cabinet shipped.
   await page.goto(`/orders/${order.id}/scan_sessions`);
@@ -94,24 +98,60 @@ test('staff scan every cabinet of an order complete, then a shipping session shi
   await expect(log.locator('tbody tr', { hasText: barcodes[2] as string })).toHaveCount(2);
 });
 
-test('a scan made while offline waits in the browser and is sent when the network returns', async ({
+test('a scan made while offline waits in the browser, with a tone, and is sent with its own time when the network returns', async ({
   page,
   context,
   request,
 }) => {
-  const { order, barcodes } = await verifiedOrder(request);
+  const { order, barcodes, admin } = await verifiedOrder(request);
+  // The tones the page plays: each oscillator's frequency when it starts (beep.ts: QUEUED is 880 Hz).
+  await page.addInitScript(() => {
+    const played: number[] = [];
+    (window as unknown as { playedTones: number[] }).playedTones = played;
+    const start = OscillatorNode.prototype.start;
+    OscillatorNode.prototype.start = function (this: OscillatorNode, ...args: [number?]) {
+      played.push(this.frequency.value);
+      return start.apply(this, args);
+    };
+  });
   await loginAs(page, 'STAFF');
   await openSession(page, 'Production');
+  const session = Number(/\/scan\/session\/(\d+)\/scan$/.exec(page.url())?.[1]);
   await context.setOffline(true);
+  const scannedAt = Date.now();
   await page.keyboard.type(barcodes[0] as string);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-result', 'QUEUED');
   await expect(page.getByTestId('scan-waiting')).toContainText(T.waiting(1));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { playedTones: number[] }).playedTones))
+    .toEqual([880]);
+  // Offline long enough that the arrival is well after the scan (queue.ts sends the time of a scan that waited).
+  await page.waitForTimeout(7000);
+  const online = Date.now();
   await context.setOffline(false);
   await expect(page.getByTestId('scan-result')).toHaveAttribute('data-result', 'OK');
   await expect(page.getByTestId('scan-waiting')).toHaveCount(0);
   await expect(page.getByTestId('scan-order-status')).toHaveAttribute('data-status', 'PARTIALLY_COMPLETED');
+  await expect(page.getByTestId('scan-order-status')).toContainText(ORDER_STATUS_LABELS.PARTIALLY_COMPLETED);
+  await expect(page.getByTestId('scan-progress')).toHaveText(T.orderProgress(order.id, { total: 3, done: 1 }, false));
   expect(order.status).toBe('VERIFIED');
+  // Recorded when it was scanned, not when it arrived.
+  const detail = await getJson<ScanSessionDetail>(request, admin, `/api/scan/sessions/${session}/`);
+  const at = Date.parse(detail.scans[0]!.at);
+  expect(Math.abs(at - scannedAt)).toBeLessThan(2000);
+  expect(online - at).toBeGreaterThan(5000);
+  expect(detail.scans[0]!.cabinet?.completed_at).toBe(detail.scans[0]!.at);
+
+  // A shipping scan of the unfinished order: its own colour (not the duplicate's orange) and why.
+  await openSession(page, 'Shipping');
+  await wedge(page, barcodes[0] as string, 'WRONG_STATE');
+  const wrong = page.getByTestId('scan-result');
+  await expect(page.getByTestId('scan-wrong-state-why')).toHaveText(T.wrongStateWhy.shipping(order.id));
+  await expect(wrong).toHaveCSS('background-color', 'rgb(106, 27, 154)');
+  await openSession(page, 'Production');
+  await wedge(page, barcodes[0] as string, 'DUPLICATE');
+  await expect(page.getByTestId('scan-result')).not.toHaveCSS('background-color', 'rgb(106, 27, 154)');
 });
 
 test('customers are told scanning is for the shop', async ({ page }) => {

@@ -59,12 +59,13 @@ export function useCloseSession() {
 
 /**
  * One scan sent. The scan screen handles every failure itself (kept and sent again when the
- * network fails; shown on the screen otherwise), so no popup.
+ * network fails; shown on the screen otherwise), so no popup. `scannedAt`: when the person
+ * scanned, for a scan that waited (the server records it at that time).
  */
-export function sendScan(session: number, code: string, clientScanId: string): Promise<ScanAnswer> {
+export function sendScan(session: number, code: string, clientScanId: string, scannedAt?: string): Promise<ScanAnswer> {
   return call(productionApi.scan, {
     params: { id: session },
-    body: { code, client_scan_id: clientScanId },
+    body: { code, client_scan_id: clientScanId, ...(scannedAt ? { scanned_at: scannedAt } : {}) },
     skipCommonHandling: true,
   });
 }

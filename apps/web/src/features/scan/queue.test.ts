@@ -1,13 +1,13 @@
 import type { ScanAnswer } from '@cab/shared';
 import { describe, expect, it } from 'vitest';
-import { flushPending, type PendingScan, readPending, writePending } from './queue.ts';
+import { flushPending, type PendingScan, readPending, scannedAtOf, writePending } from './queue.ts';
 
 const memory = () => {
   const m = new Map<string, string>();
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 };
 const scan = (n: number): PendingScan => ({ session: 1, code: `1-01-${n}`, client_scan_id: `c${n}`, at: '' });
-const ok: ScanAnswer = { result: 'OK', cabinet: null, order: null };
+const ok: ScanAnswer = { result: 'OK', cabinet: null, order: null, cabinets: null };
 
 describe('pending scans', () => {
   it('survive a round trip through storage; garbage reads as none', () => {
@@ -34,5 +34,13 @@ describe('pending scans', () => {
     );
     expect(sent).toEqual(['1-01-1', '1-01-2', '1-01-3']);
     expect(left).toEqual([scan(3)]);
+  });
+
+  it('a scan that waited sends the time it was made; one sent at once is timed on arrival', () => {
+    const at = '2026-11-27T16:45:00.000Z';
+    const made = { ...scan(1), at };
+    expect(scannedAtOf(made, Date.parse(at) + 2000)).toBeUndefined();
+    expect(scannedAtOf(made, Date.parse(at) + 13 * 3600_000)).toBe(at);
+    expect(scannedAtOf({ ...made, at: '' }, Date.parse(at) + 13 * 3600_000)).toBeUndefined();
   });
 });

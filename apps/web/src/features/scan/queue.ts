@@ -16,6 +16,19 @@ export interface PendingScan {
 
 const KEY = 'cab.scan.pending.v1';
 
+/**
+ * A scan sent within this long of being made is recorded when it arrives; one that waited longer
+ * (offline) sends its own time. A live scan so never depends on the device's clock, which the
+ * server refuses more than a minute ahead of its own.
+ */
+const WAITED_MS = 5000;
+
+/** The `scanned_at` to send for a waiting scan: its time once it has waited, else none. */
+export function scannedAtOf(p: PendingScan, now = Date.now()): string | undefined {
+  const at = Date.parse(p.at);
+  return Number.isFinite(at) && now - at > WAITED_MS ? p.at : undefined;
+}
+
 export function readPending(storage: Pick<Storage, 'getItem'> = localStorage): PendingScan[] {
   try {
     const parsed = JSON.parse(storage.getItem(KEY) ?? '[]') as unknown;

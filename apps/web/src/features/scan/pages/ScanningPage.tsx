@@ -1,8 +1,10 @@
 import {
   type CabinetScanResult,
+  ORDER_STATUS_LABELS,
   REMAKE_TEXT,
   type ScanAnswer,
   type ScanSessionDetail,
+  type ScanSessionType,
   PRODUCTION_TEXT as T,
 } from '@cab/shared';
 import CameraAltRounded from '@mui/icons-material/CameraAltRounded';
@@ -28,9 +30,9 @@ import { orderKeys } from '../../orders/index.ts';
 import { scanKeys, sendScan, useScanSession } from '../api.ts';
 import { beep } from '../beep.ts';
 import { CameraScanner } from '../components/CameraScanner.tsx';
-import { ResultChip } from '../components/chips.tsx';
+import { ResultChip, WRONG_STATE_COLOR } from '../components/chips.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
-import { flushPending, newClientScanId, type PendingScan, readPending, writePending } from '../queue.ts';
+import { flushPending, newClientScanId, type PendingScan, readPending, scannedAtOf, writePending } from '../queue.ts';
 import { type RemakeTarget, remakeTarget } from '../remake.ts';
 
 /** What the screen shows of one scan. */
@@ -46,10 +48,25 @@ const BANNER: Record<Shown['state'], { bg: string; label: (s: Shown) => string }
   OK: { bg: 'success.main', label: () => T.scanResult.OK },
   DUPLICATE: { bg: 'warning.main', label: () => T.scanResult.DUPLICATE },
   UNKNOWN: { bg: 'error.main', label: () => T.scanResult.UNKNOWN },
-  WRONG_STATE: { bg: 'secondary.main', label: () => T.scanResult.WRONG_STATE },
+  WRONG_STATE: { bg: WRONG_STATE_COLOR, label: () => T.scanResult.WRONG_STATE },
   QUEUED: { bg: 'info.main', label: () => T.waitingChip },
   FAILED: { bg: 'error.dark', label: (s) => s.message ?? T.sendFailed },
 };
+
+/** How far the scanned cabinet's order is: "12 of 27 cabinets of #30 done" (shipped, in a shipping session). */
+function progressOf(type: ScanSessionType, answer: ScanAnswer | undefined): string | null {
+  if (!answer?.order || !answer.cabinets) return null;
+  const shipping = type === 'SHIPPING';
+  const { total, completed, shipped } = answer.cabinets;
+  return T.orderProgress(answer.order.id, { total, done: shipping ? shipped : completed }, shipping);
+}
+
+/** Why a wrong-state scan changed nothing (a PRODUCTION scan of a VERIFIED order: it is being edited). */
+function wrongStateWhy(type: ScanSessionType, order: NonNullable<ScanAnswer['order']>): string {
+  if (type === 'SHIPPING') return T.wrongStateWhy.shipping(order.id);
+  if (order.status === 'VERIFIED') return T.wrongStateWhy.editing(order.id);
+  return T.wrongStateWhy.production(order.id, ORDER_STATUS_LABELS[order.status]);
+}
 
 const isNetworkFailure = (error: unknown) =>
   !isApiRequestError(error) || error.status === 0 || error.status >= 500 || error.status === 429;
@@ -85,6 +102,8 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
   const [camera, setCamera] = useState(false);
   const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
   const flushing = useRef(false);
+  // The scans the queued tone has played for: once per scan, not at every retry.
+  const toldQueued = useRef(new Set<string>());
   const closed = session.closed_at !== null;
 
   const show = useCallback((item: Shown) => {
@@ -98,7 +117,7 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
       for (;;) {
         const left = await flushPending(
           readPending(),
-          (p) => sendScan(p.session, p.code, p.client_scan_id),
+          (p) => sendScan(p.session, p.code, p.client_scan_id, scannedAtOf(p)),
           isNetworkFailure,
           (p, answer, error) => {
             writePending(readPending().filter((x) => x.client_scan_id !== p.client_scan_id));
@@ -125,6 +144,9 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
       const left = readPending();
       setPending(left);
       for (const p of left) show({ key: p.client_scan_id, code: p.code, state: 'QUEUED' });
+      const fresh = left.filter((p) => !toldQueued.current.has(p.client_scan_id));
+      for (const p of fresh) toldQueued.current.add(p.client_scan_id);
+      if (fresh.length > 0) beep('QUEUED');
       void client.invalidateQueries({ queryKey: scanKeys.detail(session.id) });
     }
   }, [client, session.id, show]);
@@ -180,6 +202,7 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
   const last = shown[0];
   const banner = last ? BANNER[last.state] : null;
   const lastTarget = last ? remakeTarget(last.state, last.answer?.cabinet, last.answer?.order) : null;
+  const progress = progressOf(session.type, last?.answer);
   return (
     <>
       <PageHeader
@@ -262,7 +285,17 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
           </Typography>
           {last.answer?.order && (
             <Typography data-testid="scan-order-status" data-status={last.answer.order.status}>
-              {last.answer.order.name} · {last.answer.order.status}
+              {last.answer.order.name} · {ORDER_STATUS_LABELS[last.answer.order.status]}
+            </Typography>
+          )}
+          {last.state === 'WRONG_STATE' && last.answer?.order && (
+            <Typography variant="h6" component="p" data-testid="scan-wrong-state-why">
+              {wrongStateWhy(session.type, last.answer.order)}
+            </Typography>
+          )}
+          {progress && (
+            <Typography variant="h5" component="p" data-testid="scan-progress">
+              {progress}
             </Typography>
           )}
           {last.state === 'QUEUED' && <Typography>{T.queued}</Typography>}
@@ -312,7 +345,11 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
               <ListItem key={s.key} data-testid="scan-history-row" data-result={s.state}>
                 <ListItemText
                   primary={<code>{s.code}</code>}
-                  secondary={s.answer?.order ? `${s.answer.order.name} · ${s.answer.order.status}` : s.message}
+                  secondary={
+                    s.answer?.order
+                      ? `${s.answer.order.name} · ${ORDER_STATUS_LABELS[s.answer.order.status]}`
+                      : s.message
+                  }
                 />
                 {remakeTarget(s.state, s.answer?.cabinet, s.answer?.order) && (
                   <Button
