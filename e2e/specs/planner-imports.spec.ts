@@ -1,4 +1,11 @@
-import { REPORTS_WEB_TEXT, TRANSFER_TEXT } from '@cab/shared';
+import {
+  ORDER_STATUS_LABELS,
+  type PlannerAnswer,
+  plannerDayLoad,
+  REPORTS_WEB_TEXT,
+  TRANSFER_TEXT,
+  todayIn,
+} from '@cab/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from './../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from './../order-helpers.ts';
@@ -34,6 +41,9 @@ test('the planner moves an order to another day', async ({ page, request }) => {
   const card = page.getByTestId('plan-unplanned').getByTestId(`plan-order-${bid.id}`);
   await expect(card).toBeVisible();
   await expect(card).toContainText(REPORTS_WEB_TEXT.cabinets(3));
+  // Its status in words and its progress, a bar with a name.
+  await expect(card.getByTestId('plan-status')).toHaveText(ORDER_STATUS_LABELS.VERIFIED);
+  await expect(card.getByRole('progressbar', { name: REPORTS_WEB_TEXT.progress(0, 3) })).toBeVisible();
 
   // The first two working days of next week (the grid starts on this week's Monday).
   await page.getByTestId('planner-next').click();
@@ -63,6 +73,71 @@ test('the planner moves an order to another day', async ({ page, request }) => {
   await expect(page.locator('[data-testid^="plan-day-"][data-closed="true"]').first()).toContainText(
     REPORTS_WEB_TEXT.closed,
   );
+});
+
+/** The day as the planner's columns and its confirm name it. */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+test('a move over capacity is refused, then made after the confirm', async ({ page, request }) => {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const personal = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const item = await createLineItem(request, admin, '10.00');
+  // More cabinets than a day holds: any working day goes over.
+  const bid = await createBid(request, personal, `Big job ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 45 }]);
+  await submitByApi(request, personal, bid);
+  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin) });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await loginAs(page, 'STAFF');
+  await page.goto('/planner/orders/manage');
+  await expect(page.getByTestId('plan-unplanned').getByTestId(`plan-order-${bid.id}`)).toBeVisible();
+  await page.getByTestId('planner-next').click();
+  const target = page.locator('[data-testid^="plan-day-"][data-closed="false"]').nth(2);
+  await expect(target).toBeVisible();
+  const day = (await target.getAttribute('data-testid'))!.slice('plan-day-'.length);
+  const before = await getJson<PlannerAnswer>(
+    request,
+    admin,
+    `/api/planner/orders/?date_after=${day}&date_before=${day}`,
+  );
+  const load =
+    plannerDayLoad(
+      before.results.filter((r) => r.planned_date === day),
+      day,
+      todayIn(),
+    ) + 45;
+  const capacity = before.capacity_per_day;
+  expect(load).toBeGreaterThan(capacity);
+
+  await drag(page, page.getByTestId(`plan-order-${bid.id}`), target);
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toContainText(REPORTS_WEB_TEXT.overCapacityConfirm(dayLabel(day), load, capacity));
+  // Refused: still not planned.
+  const refused = await getJson<PlannerAnswer>(
+    request,
+    admin,
+    `/api/planner/orders/?date_after=${day}&date_before=${day}`,
+  );
+  expect(refused.results.find((r) => r.order.id === bid.id)?.planned_date ?? null).toBeNull();
+
+  await confirm.getByRole('button', { name: REPORTS_WEB_TEXT.planAnyway }).click();
+  await expect(confirm).toBeHidden();
+  await expect(target.getByTestId(`plan-order-${bid.id}`)).toBeVisible();
+  await expect(target.getByTestId('plan-load')).toContainText(
+    `${REPORTS_WEB_TEXT.capacity(load, capacity)} · ${REPORTS_WEB_TEXT.overCapacity}`,
+  );
+  const after = await getJson<PlannerAnswer>(
+    request,
+    admin,
+    `/api/planner/orders/?date_after=${day}&date_before=${day}`,
+  );
+  expect(after.results.find((r) => r.order.id === bid.id)?.planned_date).toBe(day);
 });
 
 test('a 2020 upload previews, then imports', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import {
   type ChartQuery,
+  PLANNER_ERROR_CODES,
   type PlannerPatch,
   type ReportKind,
   type ReportQuery,
@@ -71,8 +72,9 @@ export function usePlanner(from: string, to: string) {
 export function usePlanOrder() {
   const client = useQueryClient();
   return useMutation({
+    // A day over capacity (409) is asked about by the page, then sent again with force.
     mutationFn: ({ id, ...body }: PlannerPatch & { id: number }) =>
-      call(reportsApi.plannerUpdate, { params: { id }, body }),
+      call(reportsApi.plannerUpdate, { params: { id }, body, handles: [PLANNER_ERROR_CODES.overCapacity] }),
     onSettled: () => client.invalidateQueries({ queryKey: reportKeys.planner.all }),
   });
 }

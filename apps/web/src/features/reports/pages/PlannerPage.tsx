@@ -1,4 +1,17 @@
-import { addDays, dayMs, type PlannerRow, REPORTS_WEB_TEXT as T, todayIn, weekdayOf } from '@cab/shared';
+import {
+  addDays,
+  dayMs,
+  ORDER_STATUS_LABELS,
+  PLANNER_ERROR_CODES,
+  type PlannerDayLoad,
+  type PlannerPatch,
+  type PlannerRow,
+  plannerDayLoad,
+  REPORTS_WEB_TEXT as T,
+  todayIn,
+  WEB_TEXT,
+  weekdayOf,
+} from '@cab/shared';
 import {
   DndContext,
   type DragEndEvent,
@@ -19,7 +32,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { isApiRequestError } from '../../../lib/api.ts';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
 /** The statuses the planner may (re)plan: submitted and not finished. */
@@ -43,6 +58,9 @@ function OrderCard({ row }: { row: PlannerRow }) {
     id: `order:${row.order.id}`,
     disabled: !movable,
   });
+  const status = ORDER_STATUS_LABELS[row.order.status];
+  const done = row.cabinets - row.cabinets_remaining;
+  const progress = T.progress(done, row.cabinets);
   return (
     <Paper
       ref={setNodeRef}
@@ -72,6 +90,26 @@ function OrderCard({ row }: { row: PlannerRow }) {
         {T.cabinets(row.cabinets)}
         {row.due_date ? ` · ${T.due(row.due_date)}` : ''}
       </Typography>
+      <Typography variant="caption" component="div" data-testid="plan-status">
+        {status}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={row.cabinets ? (100 * done) / row.cabinets : 0}
+        color={movable ? 'primary' : 'success'}
+        aria-label={progress}
+        data-testid="plan-progress"
+        sx={{ my: 0.5 }}
+      />
+      <Typography variant="caption" color="text.secondary" component="div">
+        {progress}
+        {movable && row.cabinets_remaining ? ` · ${T.remaining(row.cabinets_remaining)}` : ''}
+      </Typography>
+      {!movable && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="plan-not-movable">
+          {T.finishedNotMovable(status)}
+        </Typography>
+      )}
       {row.at_risk && <Chip size="small" color="error" label={T.atRisk} sx={{ mt: 0.5 }} data-testid="at-risk" />}
     </Paper>
   );
@@ -82,14 +120,16 @@ function DayColumn({
   rows,
   closed,
   capacity,
+  today,
 }: {
   day: string;
   rows: PlannerRow[];
   closed: boolean;
   capacity: number;
+  today: string;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `day:${day}`, disabled: closed });
-  const load = rows.reduce((n, r) => n + r.cabinets, 0);
+  const load = plannerDayLoad(rows, day, today);
   const over = load > capacity;
   return (
     <Paper
@@ -116,6 +156,7 @@ function DayColumn({
             variant="determinate"
             value={Math.min(100, (100 * load) / Math.max(1, capacity))}
             color={over ? 'error' : 'primary'}
+            aria-label={`${dayLabel(day)}: ${T.capacity(load, capacity)}`}
           />
           <Typography variant="caption" color={over ? 'error' : 'text.secondary'}>
             {T.capacity(load, capacity)}
@@ -168,6 +209,13 @@ export default function PlannerPage() {
   const end = addDays(start, WEEKS * 7 - 1);
   const planner = usePlanner(start, end);
   const plan = usePlanOrder();
+  const today = todayIn();
+  // A move the server refused over capacity, waiting for the person's yes.
+  const [overload, setOverload] = useState<{
+    move: PlannerPatch & { id: number };
+    row: PlannerRow;
+    load: PlannerDayLoad;
+  } | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor),
@@ -188,14 +236,23 @@ export default function PlannerPage() {
     const target = String(over.id);
     const day = target.startsWith('day:') ? target.slice(4) : null;
     if (!row || row.planned_date === day) return;
-    plan.mutate(
-      { id, planned_date: day },
-      {
-        onSuccess: () =>
-          enqueueSnackbar(day ? T.moved(row.order.name, day) : T.unplannedDone(row.order.name), { variant: 'success' }),
-      },
-    );
+    send({ id, planned_date: day }, row);
   };
+
+  function send(move: PlannerPatch & { id: number }, row: PlannerRow) {
+    const day = move.planned_date;
+    plan.mutate(move, {
+      onSuccess: () => {
+        setOverload(null);
+        enqueueSnackbar(day ? T.moved(row.order.name, day) : T.unplannedDone(row.order.name), { variant: 'success' });
+      },
+      onError: (err) => {
+        if (isApiRequestError(err) && err.code === PLANNER_ERROR_CODES.overCapacity) {
+          setOverload({ move, row, load: err.extra.load as PlannerDayLoad });
+        } else setOverload(null);
+      },
+    });
+  }
 
   return (
     <>
@@ -219,7 +276,7 @@ export default function PlannerPage() {
           </>
         }
       />
-      {(planner.isFetching || plan.isPending) && <LinearProgress sx={{ mb: 1 }} />}
+      {(planner.isFetching || plan.isPending) && <LinearProgress aria-label={WEB_TEXT.loading} sx={{ mb: 1 }} />}
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 2, alignItems: 'start' }}>
           <UnplannedColumn rows={rows.filter((r) => r.planned_date === null)} />
@@ -233,11 +290,26 @@ export default function PlannerPage() {
                 rows={byDay.get(day) ?? []}
                 closed={isWeekend(day) || holidays.has(day)}
                 capacity={planner.data?.capacity_per_day ?? 0}
+                today={today}
               />
             ))}
           </Box>
         </Box>
       </DndContext>
+      <ConfirmDialog
+        open={overload !== null}
+        title={T.overCapacityTitle}
+        text={
+          overload
+            ? T.overCapacityConfirm(dayLabel(overload.load.date), overload.load.cabinets, overload.load.capacity)
+            : ''
+        }
+        confirmLabel={T.planAnyway}
+        cancelLabel={WEB_TEXT.cancel}
+        busy={plan.isPending}
+        onConfirm={() => overload && send({ ...overload.move, force: true }, overload.row)}
+        onClose={() => setOverload(null)}
+      />
     </>
   );
 }
