@@ -166,11 +166,16 @@ describe('client log rate limit', () => {
 });
 
 describe('dashboard', () => {
-  it('admin sees account figures', async () => {
+  // Issue 29 replaced the role, sessions and user-count cards with the shop's figures
+  // (dashboard-cards.test.ts checks each against its list).
+  it("admin sees the shop's figures, not its role, sessions or user counts", async () => {
     const res = await t.call(coreApi.dashboard, { token: admin });
     expect(res.body.greeting).toBe('Hello, Ada');
     const cards = Object.fromEntries(res.body.cards.map((c: { key: string; value: unknown }) => [c.key, c.value]));
-    expect(cards).toMatchObject({ role: 'Admin', admins: 1, staff: 1, personal: 2, business: 2, companies: 1 });
+    expect(cards).toMatchObject({ orders_in_production: 0, orders_late: 0, remakes_open: 0, capacity_per_day: 40 });
+    for (const gone of ['role', 'sessions', 'admins', 'staff', 'personal', 'business', 'companies']) {
+      expect(cards, gone).not.toHaveProperty(gone);
+    }
   });
 
   it("recent activity is the shop's, not the client-error telemetry (that is only counted)", async () => {

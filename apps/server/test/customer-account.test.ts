@@ -211,7 +211,8 @@ describe('the customer dashboard (GET /api/core/dashboard/)', () => {
     for (const who of ['ADMIN', 'STAFF', 'BUSINESS_EMPLOYEE'] as const) {
       const c = await cards(who);
       for (const key of ACCOUNT_KEYS) expect(c.has(key), `${who} ${key}`).toBe(false);
-      expect(c.has('sessions')).toBe(true);
+      // Issue 29: the sessions card gave way to each role's figures (orders in production for all three).
+      expect(c.has('orders_in_production')).toBe(true);
     }
     expect((await call(f, coreApi.dashboard, null)).status).toBe(401);
   });

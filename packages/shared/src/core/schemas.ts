@@ -141,10 +141,22 @@ const dashboardCardSchema = z.object({
 });
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 
+/**
+ * The shop's week (ADMIN, STAFF): cabinets completed on each day Monday to Sunday of this week
+ * (each the completion log's COMPLETED total of that day) against the capacity per day.
+ */
+const dashboardWeekSchema = z.object({
+  capacity_per_day: z.number().int(),
+  days: z.array(z.object({ date: z.string(), cabinets_completed: z.number().int() })),
+});
+export type DashboardWeek = z.infer<typeof dashboardWeekSchema>;
+
 /** Role-specific dashboard summary: a list of labelled figures plus recent activity lines. */
 export const dashboardSchema = z.object({
   greeting: z.string(),
   cards: z.array(dashboardCardSchema),
   recent: z.array(z.object({ at: z.string(), text: z.string() })),
+  /** Only for the shop (ADMIN, STAFF). */
+  week: dashboardWeekSchema.optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

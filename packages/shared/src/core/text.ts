@@ -1,13 +1,28 @@
 /** The dashboard cards' labels and what a card with no value shows. */
 export const DASHBOARD_TEXT = {
-  role: 'Role',
-  sessions: 'Signed-in sessions',
   companyMembers: 'Company members',
   balanceDue: 'Balance due',
   balanceOverdue: 'Overdue',
   nextDueDate: 'Next due date',
   creditAvailable: 'Credit available',
   noDueDate: 'Nothing due',
+  // The shop's cards (issue 29), each the total of the list it links to.
+  ordersInProduction: 'Orders in production',
+  ordersLate: 'Late orders',
+  cabinetsCompletedToday: 'Cabinets completed today',
+  cabinetsShippedToday: 'Cabinets shipped today',
+  remakesOpen: 'Open remakes',
+  plannedTodayCabinets: 'Cabinets planned today',
+  capacityPerDay: 'Capacity per day',
+  ordersToVerify: 'Orders to verify',
+  openBalance: 'Open balance',
+  overdueBalance: 'Overdue balance',
+  collectedThisMonth: 'Collected this month',
+  ordersOpen: 'Open orders',
+  clientErrors: 'Client errors (24 h)',
+  weekChartTitle: 'Cabinets completed this week',
+  weekChartCompleted: 'Completed',
+  weekChartCapacity: 'Capacity',
 } as const;
 
 /** Where each customer card leads: the invoice list (open, overdue, soonest due first) and the credit. */
@@ -17,4 +32,14 @@ export const DASHBOARD_LINKS = {
   invoicesByDueDate: '/invoices?order_by=next_due_date',
   myCredit: '/invoices?page=1#credit',
   companyCredit: (companyId: number) => `/settings/users/company/${companyId}/invoices`,
+  /** An order list with these statuses and any date: the shop's (manage) or the customer's own (all). */
+  orders: (list: 'manage' | 'all', statuses: readonly string[]) =>
+    `/orders/${list}?status=${statuses.join(',')}&selected_range=all`,
+  lateOrders: '/orders/late',
+  completedCabinets: '/orders/completed-cabinets',
+  completionLog: '/orders/completion-log',
+  remakes: '/orders/remakes',
+  planner: '/planner/orders/manage',
+  aging: '/finance/reports/aging',
+  revenue: '/finance/reports/revenue',
 } as const;

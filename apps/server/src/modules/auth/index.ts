@@ -6,7 +6,6 @@
 export { registerAuthentication } from './authenticate.ts';
 export {
   activeMemberCount,
-  activeUserCounts,
   adminRecipients,
   audienceCount,
   audienceRecipients,

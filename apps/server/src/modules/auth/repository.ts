@@ -112,20 +112,6 @@ export const adminRecipients = (db: Executor) =>
     .where(and(eq(users.isActive, true), eq(users.isStaff, true)))
     .orderBy(asc(users.id));
 
-/** Active users by kind (the admin's dashboard). */
-export async function activeUserCounts(db: Executor) {
-  const [row] = await db
-    .select({
-      admins: sql<number>`count(*) filter (where ${users.isStaff})::int`,
-      staff: sql<number>`count(*) filter (where not ${users.isStaff} and ${users.isEmployee})::int`,
-      personal: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'P')::int`,
-      business: sql<number>`count(*) filter (where not ${users.isStaff} and not ${users.isEmployee} and ${users.accountType} = 'B')::int`,
-    })
-    .from(users)
-    .where(eq(users.isActive, true));
-  return row!;
-}
-
 /** The active users of a company. */
 export function activeMemberCount(db: Executor, companyId: number) {
   return db

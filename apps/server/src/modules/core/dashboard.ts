@@ -4,15 +4,15 @@ import {
   DASHBOARD_TEXT,
   type Dashboard,
   type DashboardCard,
+  type DashboardWeek,
   ERROR_CODES,
   MSG,
-  ROLE_LABELS,
   type Role,
   toWire,
 } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
-import { activeMemberCount, activeUserCounts, findUserWithCompany, tokensOf } from '../auth/index.ts';
+import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -46,35 +46,40 @@ type CardBuilder = (ctx: Ctx, me: Me) => Promise<DashboardCard[]>;
 
 const money = (c: Cents) => toWire(c);
 
-const sessionCards: CardBuilder = async (ctx) => [
+/**
+ * Cards another module answers, each equal to the total of the list it links to (issue 29): the
+ * shop's production figures, the orders to verify and the customer's own orders (reports), the
+ * shop's money (invoices).
+ */
+type CardGroup = 'shop' | 'shopAdmin' | 'shopMoney' | 'customerOrders';
+type GroupBuilder = (ctx: Ctx) => Promise<DashboardCard[]>;
+const suppliedCards = new Map<CardGroup, GroupBuilder>();
+
+/** A module gives the builder of one group of cards (on import, as supplyAccountFigures). */
+export function supplyCards(group: CardGroup, build: GroupBuilder) {
+  suppliedCards.set(group, build);
+}
+const supplied =
+  (group: CardGroup): CardBuilder =>
+  (ctx) =>
+    suppliedCards.get(group)?.(ctx) ?? Promise.resolve([]);
+
+/** The shop's week for the chart (reports gives it). */
+type WeekReader = (ctx: Ctx) => Promise<DashboardWeek>;
+let weekReader: WeekReader | null = null;
+export function supplyWeek(reader: WeekReader) {
+  weekReader = reader;
+}
+
+// Client-error telemetry is counted here, never listed as activity: it is internal diagnostics.
+const clientErrorCards: CardBuilder = async ({ db }) => [
   {
-    key: 'role',
-    label: DASHBOARD_TEXT.role,
-    value: ctx.actor.role ? ROLE_LABELS[ctx.actor.role] : 'None',
-    kind: 'text',
-  },
-  {
-    key: 'sessions',
-    label: DASHBOARD_TEXT.sessions,
-    value: (await tokensOf(ctx.db, ctx.actor.id)).length,
+    key: 'client_errors',
+    label: DASHBOARD_TEXT.clientErrors,
+    value: await repo.clientErrorsSince(db, new Date(Date.now() - 24 * 3600_000)),
     kind: 'count',
   },
 ];
-
-const adminCards: CardBuilder = async ({ db }) => {
-  const counts = { ...(await activeUserCounts(db)), companies: await repo.companyCount(db) };
-  const since = new Date(Date.now() - 24 * 3600_000);
-  const count = (key: string, label: string, value: number): DashboardCard => ({ key, label, value, kind: 'count' });
-  return [
-    count('admins', 'Admins', counts.admins),
-    count('staff', 'Staff', counts.staff),
-    count('personal', 'Personal customers', counts.personal),
-    count('business', 'Business users', counts.business),
-    count('companies', 'Companies', counts.companies),
-    // Client-error telemetry is counted here, never listed as activity: it is internal diagnostics.
-    count('client_errors', 'Client errors (24 h)', await repo.clientErrorsSince(db, since)),
-  ];
-};
 
 const companyMemberCards: CardBuilder = async ({ db }, me) =>
   me.companyId === null
@@ -128,12 +133,13 @@ const accountCards: CardBuilder = async (ctx) => {
 
 /** Each role's cards, in the order shown. */
 const CARDS: Record<Role, CardBuilder[]> = {
-  ADMIN: [sessionCards, adminCards],
-  STAFF: [sessionCards],
-  PERSONAL: [accountCards, sessionCards],
-  BUSINESS_MANAGER: [accountCards, sessionCards, companyMemberCards],
-  BUSINESS_EMPLOYEE: [sessionCards, companyMemberCards],
+  ADMIN: [supplied('shop'), supplied('shopAdmin'), supplied('shopMoney'), clientErrorCards],
+  STAFF: [supplied('shop')],
+  PERSONAL: [accountCards, supplied('customerOrders')],
+  BUSINESS_MANAGER: [accountCards, supplied('customerOrders'), companyMemberCards],
+  BUSINESS_EMPLOYEE: [supplied('customerOrders'), companyMemberCards],
 };
+const SHOP: readonly (Role | null)[] = ['ADMIN', 'STAFF'];
 
 const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
@@ -141,10 +147,13 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
   const { db, actor: user } = ctx;
   const me = (await findUserWithCompany(db, user.id))?.user;
   if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
-  const builders = user.role ? CARDS[user.role] : [sessionCards];
-  const cards = (await Promise.all(builders.map((build) => build(ctx, me)))).flat();
+  const builders = user.role ? CARDS[user.role] : [];
+  const [cards, week] = await Promise.all([
+    Promise.all(builders.map((build) => build(ctx, me))).then((groups) => groups.flat()),
+    SHOP.includes(user.role) && weekReader ? weekReader(ctx) : undefined,
+  ]);
   const recent: Dashboard['recent'] = (await tokensOf(db, user.id))
     .slice(0, 5)
     .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
-  return { greeting: `Hello, ${me.firstName}`, cards, recent };
+  return { greeting: `Hello, ${me.firstName}`, cards, recent, ...(week ? { week } : {}) };
 }

@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 
-const { settings, holidays, tags, clientLogs, companies } = schema;
+const { settings, holidays, tags, clientLogs } = schema;
 
 export async function readSettings(db: Executor, keys: readonly string[]) {
   const rows = await db
@@ -34,12 +34,6 @@ export function allTags(db: Executor) {
 
 export async function insertClientLog(db: Executor, values: typeof clientLogs.$inferInsert) {
   await db.insert(clientLogs).values(values);
-}
-
-/** How many companies there are (the admin's dashboard; companies are accounts', counted in place). */
-export async function companyCount(db: Executor) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(companies);
-  return row?.n ?? 0;
 }
 
 export async function clientErrorsSince(db: Executor, since: Date) {

@@ -6,13 +6,14 @@
  * `credit/` (credit memos), `banks/` (ACH accounts), `charges/` (the daily interest and fees, decision 0035); `ledger.ts` posts entries, `pdf.ts`.
  */
 import type { FastifyInstance } from 'fastify';
-import { supplyAccountFigures } from '../core/index.ts';
+import { supplyAccountFigures, supplyCards } from '../core/index.ts';
 import { supplyDailyCharges } from '../finance/index.ts';
 import { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from '../orders/index.ts';
 import { postDailyCharges } from './charges/service.ts';
 import { accountFigures } from './credit/account.ts';
 import { dateOnComplete, issueOnApprove, reissue, voidOnCancel } from './issue/service.ts';
 import { orderInvoice } from './read/service.ts';
+import { shopMoneyCards } from './reports/dashboard.ts';
 import { orderInvoiceStampSql } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
@@ -34,6 +35,7 @@ onOrderRepriced('invoice', (tx, saved) => reissue(tx, saved));
 setOrderInvoiceReader({ read: orderInvoice, stampSql: orderInvoiceStampSql });
 supplyDailyCharges(postDailyCharges);
 supplyAccountFigures(accountFigures);
+supplyCards('shopMoney', shopMoneyCards);
 
 export function invoicesRoutes(app: FastifyInstance) {
   routes(app);

@@ -26,6 +26,8 @@ export { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from './lifecycle
 export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';
 export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
+/** The dashboard's order cards are this list's totals (issue 29). */
+export { listOrders } from './lists/service.ts';
 export {
   enterDiscountCode,
   markNoCharge,

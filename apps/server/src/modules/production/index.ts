@@ -21,5 +21,7 @@ onOrderMove('ship', 'cabinets', shipRemainingCabinets);
 export { cabinetsOf as orderCabinets } from './cabinets/repository.ts';
 /** The labels and remakes read an order's real cabinets (decision 0029): barcode, snapshot, status. */
 export { cabinetsOfOrder } from './cabinets/service.ts';
+/** The dashboard's cards and week chart are the completion log's totals (issue 29). */
+export { completedPerDay, completedShippedLog } from './log/service.ts';
 export { productionRoutes } from './routes.ts';
 export { closeSession, openSession, scan } from './scans/service.ts';

@@ -3,4 +3,4 @@
  * through modules/orders/index.ts) and reject. Owns the remakes table.
  */
 export { remakesRoutes } from './routes.ts';
-export { approveRemake, rejectRemake, requestRemake } from './service.ts';
+export { approveRemake, listRemakes, rejectRemake, requestRemake } from './service.ts';

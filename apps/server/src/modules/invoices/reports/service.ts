@@ -31,6 +31,25 @@ const zero = (): Sums => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90:
 const wireSums = (s: Sums) =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, money(v)])) as Record<keyof Sums, string>;
 
+/** A party's buckets and their total. */
+function figuresOf(s: repo.AgingSums): Sums {
+  const figures = zero();
+  for (const b of AGING_BUCKETS) figures[b] = s[b];
+  figures.total = AGING_BUCKETS.reduce((t, b) => t + figures[b], 0);
+  return figures;
+}
+
+/** The aging report's totals as of today, without a search: what the admin's money cards show (issue 29). */
+export async function agingTotals(ctx: Ctx): Promise<Sums> {
+  const totals = zero();
+  for (const s of await repo.agingSums(ctx.db, todayOf(ctx))) {
+    const figures = figuresOf(s);
+    if (figures.total === 0) continue;
+    for (const k of Object.keys(totals) as (keyof Sums)[]) totals[k] += figures[k];
+  }
+  return totals;
+}
+
 /** The as-of day leads every line: a CSV filed away still says which day it bucketed. */
 const AGING_CSV_COLUMNS = ['as_of', 'party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
 
@@ -52,11 +71,8 @@ export async function agingReport(
   const needle = query.search?.toLowerCase() ?? '';
   const rows = sums
     .map((s) => {
-      const figures = zero();
-      for (const b of AGING_BUCKETS) figures[b] = s[b];
-      figures.total = AGING_BUCKETS.reduce((t, b) => t + figures[b], 0);
       const name = (s.type === 'customer' ? people.get(s.id) : companies.get(s.id)) ?? '';
-      return { party: { type: s.type, id: s.id, name }, figures };
+      return { party: { type: s.type, id: s.id, name }, figures: figuresOf(s) };
     })
     .filter((r) => r.figures.total !== 0 && (!needle || r.party.name.toLowerCase().includes(needle)));
 

@@ -58,3 +58,13 @@ export function logCsv(rows: CompletedShippedLogRow[]): string {
     })),
   );
 }
+
+/** Cabinets completed on each day: the log's COMPLETED total of that day (the dashboard's week chart). */
+export function completedPerDay(ctx: Ctx, days: readonly string[]): Promise<number[]> {
+  return Promise.all(
+    days.map(async (day) => {
+      const { from, to } = logWindow({ selected_range: 'today', date_after: day, date_before: day });
+      return (await repo.logPage(ctx.db, from, to, { limit: 1, offset: 0 }, 'COMPLETED')).total;
+    }),
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  addDays,
+  completedShippedLogQuerySchema,
+  DASHBOARD_LINKS,
+  DASHBOARD_TEXT,
+  type DashboardCard,
+  type DashboardWeek,
+  orderListQuerySchema,
+  plannerDayLoad,
+  plannerQuerySchema,
+  remakeListQuerySchema,
+  reportQuerySchema,
+  weekdayOf,
+} from '@cab/shared';
+import { type Ctx, todayOf } from '../../kit/context.ts';
+import { getSettings } from '../core/index.ts';
+import { listOrders } from '../orders/index.ts';
+import { completedPerDay, completedShippedLog } from '../production/index.ts';
+import { listRemakes } from '../remakes/index.ts';
+import { OPEN_STATUSES } from './repository.ts';
+import { plannerList, report } from './service.ts';
+
+/**
+ * The dashboard's production cards (issue 29). Each figure is the total its list answers, asked
+ * of that list with the query its page sends (page_size 1): one rule for "late", "open" or
+ * "completed today", never a second one here.
+ */
+
+const IN_PRODUCTION = ['IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
+
+const count = (key: string, label: string, value: number, href: string): DashboardCard => ({
+  key,
+  label,
+  value,
+  kind: 'count',
+  href,
+});
+
+/** The order list's total for these statuses, any date (the shop's list or the caller's own). */
+async function ordersTotal(ctx: Ctx, statuses: readonly string[]): Promise<number> {
+  const query = orderListQuerySchema.parse({ status: statuses.join(','), page_size: '1' });
+  return (JSON.parse((await listOrders(ctx, query)).text) as { total: number }).total;
+}
+
+const logTotal = async (ctx: Ctx, event: 'COMPLETED' | 'SHIPPED') =>
+  (
+    await completedShippedLog(
+      ctx,
+      completedShippedLogQuerySchema.parse({ selected_range: 'today', event, page_size: '1' }),
+    )
+  ).total;
+
+/** ADMIN and STAFF: the floor's figures. */
+export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
+  const today = todayOf(ctx);
+  const [inProduction, late, completed, shipped, remakes, planner] = await Promise.all([
+    ordersTotal(ctx, IN_PRODUCTION),
+    report(ctx, 'late', reportQuerySchema.parse({ page_size: '1' })),
+    logTotal(ctx, 'COMPLETED'),
+    logTotal(ctx, 'SHIPPED'),
+    listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
+    plannerList(ctx, plannerQuerySchema.parse({ date_after: today, date_before: today })),
+  ]);
+  // Today's load as the planner shows it: the cabinets still to build of the orders planned today.
+  const plannedToday = plannerDayLoad(
+    planner.results.filter((r) => r.planned_date === today),
+    today,
+    today,
+  );
+  return [
+    count(
+      'orders_in_production',
+      DASHBOARD_TEXT.ordersInProduction,
+      inProduction,
+      DASHBOARD_LINKS.orders('manage', IN_PRODUCTION),
+    ),
+    count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
+    count(
+      'cabinets_completed_today',
+      DASHBOARD_TEXT.cabinetsCompletedToday,
+      completed,
+      DASHBOARD_LINKS.completedCabinets,
+    ),
+    count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.completionLog),
+    count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
+    count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, plannedToday, DASHBOARD_LINKS.planner),
+    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity_per_day, DASHBOARD_LINKS.planner),
+  ];
+}
+
+/** ADMIN: the submitted orders waiting for its approval. */
+export async function adminOrderCards(ctx: Ctx): Promise<DashboardCard[]> {
+  return [
+    count(
+      'orders_to_verify',
+      DASHBOARD_TEXT.ordersToVerify,
+      await ordersTotal(ctx, ['ORDERED']),
+      DASHBOARD_LINKS.orders('manage', ['ORDERED']),
+    ),
+  ];
+}
+
+/** A customer: its own open orders and those in production (the list's reach is reachOf's). */
+export async function customerOrderCards(ctx: Ctx): Promise<DashboardCard[]> {
+  const [open, inProduction] = await Promise.all([ordersTotal(ctx, OPEN_STATUSES), ordersTotal(ctx, IN_PRODUCTION)]);
+  return [
+    count('orders_open', DASHBOARD_TEXT.ordersOpen, open, DASHBOARD_LINKS.orders('all', OPEN_STATUSES)),
+    count(
+      'orders_in_production',
+      DASHBOARD_TEXT.ordersInProduction,
+      inProduction,
+      DASHBOARD_LINKS.orders('all', IN_PRODUCTION),
+    ),
+  ];
+}
+
+/** This week, Monday to Sunday: cabinets completed each day against the capacity per day. */
+export async function shopWeek(ctx: Ctx): Promise<DashboardWeek> {
+  const today = todayOf(ctx);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const [completed, settings] = await Promise.all([completedPerDay(ctx, days), getSettings(ctx)]);
+  return {
+    capacity_per_day: settings.capacity_per_day,
+    days: days.map((date, i) => ({ date, cabinets_completed: completed[i] ?? 0 })),
+  };
+}
