@@ -18,6 +18,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../auth/index.ts';
 import { useDashboard } from '../api.ts';
+import { WeekChart } from '../components/WeekChart.tsx';
 
 const CARD_GRID = { xs: 12, sm: 6, lg: 3 } as const;
 
@@ -91,6 +92,7 @@ export default function DashboardPage() {
           </Grid>
         ))}
       </Grid>
+      {data?.week && <WeekChart week={data.week} />}
       {data && (
         <Card data-testid="dashboard-recent">
           <CardHeader
