@@ -1,7 +1,7 @@
 import { DASHBOARD_TEXT, type Dashboard, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
-import { getJson, tokenOf } from '../order-helpers.ts';
+import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /** The admin dashboard's Recent activity is the shop's activity, not client-error telemetry. */
 test("an admin's Recent activity does not list client errors", async ({ page, request }) => {
@@ -20,11 +20,25 @@ test("an admin's Recent activity does not list client errors", async ({ page, re
 
 /**
  * Issue 29, a foreman's morning: STAFF opens the dashboard, sees the floor's figures (each the
- * total of its list) and this week's chart, and follows the late orders' card to the late report.
+ * total of its list) and this week's chart, and follows Orders in production to that list.
  */
-test('a foreman sees the floor on the dashboard and follows Late orders to its list', async ({ page }) => {
-  const staff = await tokenOf(page.request, DEMO_USERS.STAFF);
-  const dashboard = await getJson<Dashboard>(page.request, staff, '/api/core/dashboard/');
+test('a foreman sees the floor on the dashboard and follows Orders in production to its list', async ({ page }) => {
+  // An order put in production first (made, submitted, approved and started through the API).
+  test.setTimeout(120_000);
+  const request = page.request;
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const personal = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const staff = await tokenOf(request, DEMO_USERS.STAFF);
+  const item = await createLineItem(request, admin, '99.00');
+  const name = `Foreman e2e ${Date.now()}`;
+  const bid = await createBid(request, personal, name, [{ _id: 'a', line_item: item, qty: 3 }]);
+  await submitByApi(request, personal, bid);
+  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const started = await request.post(`/api/orders/${bid.id}/start_production/`, { headers: auth(staff), data: {} });
+  expect(started.status(), await started.text()).toBe(200);
+
+  const dashboard = await getJson<Dashboard>(request, staff, '/api/core/dashboard/');
   const keys = dashboard.cards.map((c) => c.key);
   expect(keys).toEqual([
     'orders_in_production',
@@ -35,20 +49,28 @@ test('a foreman sees the floor on the dashboard and follows Late orders to its l
     'planned_today_cabinets',
     'capacity_per_day',
   ]);
-  const late = await getJson<{ total: number }>(page.request, staff, '/api/orders/late_report/?page_size=1');
+  const inProduction = await getJson<{ total: number }>(
+    request,
+    staff,
+    '/api/orders/?status=IN_PROGRESS,PARTIALLY_COMPLETED&page_size=1',
+  );
+  expect(inProduction.total).toBeGreaterThan(0);
+  expect(dashboard.cards.find((c) => c.key === 'orders_in_production')!.value).toBe(inProduction.total);
+  const late = await getJson<{ total: number }>(request, staff, '/api/orders/late_report/?page_size=1');
   expect(dashboard.cards.find((c) => c.key === 'orders_late')!.value).toBe(late.total);
 
   await loginAs(page, 'STAFF');
   await page.goto('/');
   for (const key of keys) await expect(page.getByTestId(`dashboard-card-${key}`)).toBeVisible();
   await expect(page.getByTestId('dashboard-card-role')).toHaveCount(0);
-  await expect(page.getByTestId('dashboard-card-orders_late').getByTestId('dashboard-card-value')).toHaveText(
-    String(late.total),
+  await expect(page.getByTestId('dashboard-card-orders_in_production').getByTestId('dashboard-card-value')).toHaveText(
+    String(inProduction.total),
   );
   await expect(page.getByTestId('dashboard-week-chart')).toContainText(DASHBOARD_TEXT.weekChartTitle);
 
-  await page.getByRole('link', { name: new RegExp(`^${DASHBOARD_TEXT.ordersLate}`) }).click();
-  await expect(page).toHaveURL(/\/orders\/late$/);
-  const table = page.getByTestId('report-late');
-  await expect(table.locator('tbody tr')).toHaveCount(Math.min(late.total, PAGE_SIZE.accounts));
+  await page.getByRole('link', { name: new RegExp(`^${DASHBOARD_TEXT.ordersInProduction}`) }).click();
+  await expect(page).toHaveURL(/\/orders\/manage\?status=IN_PROGRESS(,|%2C)PARTIALLY_COMPLETED/);
+  const table = page.getByTestId('orders-table');
+  await expect(table).toContainText(name);
+  await expect(table.locator('tbody tr')).toHaveCount(Math.min(inProduction.total, PAGE_SIZE.orders));
 });
