@@ -33,8 +33,10 @@ const steps = [
           cmd: ['npx', 'vitest', 'run', '--project', 'api'],
           kind: 'vitest',
           together: 'api',
-          // Its server-process tests take ports apart from the PGlite ring's (apps/server/test/ops-process.ts).
-          env: { OPS_TEST_PORT: '3956' },
+          // Its server-process tests take ports apart from the PGlite ring's (apps/server/test/ops-process.ts),
+          // and its temporary files (uploads, data folders) a folder of its own: tests that count
+          // what is left in the temp folder must not see the other ring's.
+          env: { OPS_TEST_PORT: '3956', TMPDIR: mkdtempSync(path.join(tmpdir(), 'cab-pg-ring-')) },
         },
       ]
     : []),

@@ -221,9 +221,11 @@ describe.skipIf(!PG)('two servers on one PostgreSQL, one job runner', () => {
     timeout: 300_000,
   }, async () => {
     // The killed server comes back: two servers again.
-    const running = servers.filter((s) => s.child.exitCode === null);
+    // A server killed by a signal has no exit code, only a signal code.
+    const running = servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
     const used = new Set(running.map((s) => s.port));
-    running.push(await start(used.has(basePort + 4) ? basePort + 4 : basePort + 5));
+    // On the killed server's port: the survivor keeps its own.
+    running.push(await start(used.has(basePort + 4) ? basePort + 5 : basePort + 4));
     // The demo's own mails (queued by the seed) are out first; then only this test's are counted.
     await within(60_000, async () => (await q(`select 1 from email_outbox where status = 'PENDING'`)).length === 0);
     const { last } = await one<{ last: number }>('select coalesce(max(id), 0)::int as last from email_outbox');
