@@ -27,14 +27,20 @@ const results = Object.fromEntries(Object.keys(modes).map((m) => [m, { first: []
 for (let i = 0; i < runs; i++) {
   for (const [name, { command, args }] of Object.entries(modes)) {
     const a = await startServer({ port: 3901, command, args, env });
-    results[name].first.push(a.ms);
+    results[name].first.push(a);
     await a.stop();
     const b = await startServer({ port: 3901, dataDir: a.dataDir, command, args, env });
-    results[name].again.push(b.ms);
+    results[name].again.push(b);
     await b.stop();
   }
 }
-const figures = (xs) => `best ${Math.min(...xs)} ms, median ${median(xs)} ms  [${xs.join(', ')}]`;
+const figures = (starts) => {
+  const ms = starts.map((s) => s.ms);
+  const cpu = starts.map((s) => s.cpu).filter((c) => c !== undefined);
+  const wall = `best ${Math.min(...ms)} ms, median ${median(ms)} ms  [${ms.join(', ')}]`;
+  // npm start's processes together (npm, the build checks, the server): CPU time to the ready line.
+  return cpu.length ? `${wall}; CPU best ${Math.min(...cpu)} ms  [${cpu.join(', ')}]` : wall;
+};
 for (const [name, { first, again }] of Object.entries(results)) {
   console.log(`${name}:`);
   console.log(`  first start (empty data folder, migrate + seed): ${figures(first)}`);

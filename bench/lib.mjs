@@ -34,7 +34,10 @@ export function startServer({
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (out.includes('ready on')) {
-        resolve({ child, dataDir, ms: Math.round(performance.now() - started), stop: () => stop(child) });
+        const ms = Math.round(performance.now() - started);
+        // A group's CPU time so far (a detached command): steadier than `ms` on a busy machine.
+        const cpu = command === 'node' ? undefined : Math.round(groupCpuMs(child.pid));
+        resolve({ child, dataDir, ms, cpu, stop: () => stop(child) });
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
@@ -59,21 +62,31 @@ function stop(child) {
   });
 }
 
+/** The live processes of process group `pgid`, each as its /proc stat fields after the name. */
+function groupProcesses(pgid) {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((pid) => {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        // From /proc, not kill(-pid, 0): an orphan nobody reaps stays a zombie in the group.
+        return Number(fields[2]) === pgid && fields[0] !== 'Z' ? [fields] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** CPU time (ms) of a process group: its live processes and the children they have reaped. */
+function groupCpuMs(pgid) {
+  const ticks = groupProcesses(pgid).reduce((sum, f) => sum + f.slice(11, 15).reduce((a, x) => a + Number(x), 0), 0);
+  return (ticks * 1000) / 100;
+}
+
 /** SIGTERM to a detached child's process group; resolves once no live process of it is left. */
 async function stopGroup(child) {
   child.removeAllListeners('exit');
-  // From /proc, not kill(-pid, 0): an orphan nobody reaps stays a zombie in the group.
-  const alive = () =>
-    readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .some((pid) => {
-        try {
-          const [state, , pgrp] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-          return Number(pgrp) === child.pid && state !== 'Z';
-        } catch {
-          return false;
-        }
-      });
+  const alive = () => groupProcesses(child.pid).length > 0;
   if (alive()) process.kill(-child.pid, 'SIGTERM');
   while (alive()) await new Promise((r) => setTimeout(r, 50));
 }
