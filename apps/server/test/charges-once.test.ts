@@ -11,7 +11,7 @@ import {
   todayIn,
 } from '@cab/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { backgroundJobs } from '../src/jobs.ts';
@@ -20,7 +20,7 @@ import { catchUpDailyJob, utcDay } from '../src/kit/jobs/daily.ts';
 import { startJobRunner } from '../src/kit/jobs/runner.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob, updateOverdueInterest } from '../src/modules/finance/charges/service.ts';
 import { seed } from '../src/seed/index.ts';
-import { testConfig } from './helpers.ts';
+import { silent, testConfig } from './helpers.ts';
 
 /**
  * Charges once, with the day's settings (issue 27, decision 0039): the demo is made once, on an
@@ -28,20 +28,6 @@ import { testConfig } from './helpers.ts';
  * past day, even after a setting changed; the daily job posts each day with the settings that
  * held that day; the payment reminder names the open balance and the oldest open due date.
  */
-
-const silent = {
-  level: 'silent',
-  fatal() {},
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  silent() {},
-  child() {
-    return silent;
-  },
-} as unknown as FastifyBaseLogger;
 
 const DAY_MS = 86_400_000;
 const plus = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));

@@ -2,7 +2,7 @@ import { type DbHandle, DEMO_PASSWORD, seed } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
 import type { Endpoint, Role } from '@cab/shared';
 import { buildPath } from '@cab/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 
@@ -101,3 +101,18 @@ export async function startInsideRateWindow(needMs = 10_000): Promise<void> {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 60_000 - needMs) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
 }
+
+/** A logger that says nothing, for background work run outside an app (jobs, charges). */
+export const silent = {
+  level: 'silent',
+  fatal() {},
+  error() {},
+  warn() {},
+  info() {},
+  debug() {},
+  trace() {},
+  silent() {},
+  child() {
+    return silent;
+  },
+} as unknown as FastifyBaseLogger;

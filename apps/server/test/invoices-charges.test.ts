@@ -1,13 +1,13 @@
 import { schema } from '@cab/db';
 import { financeApi, financeReportsApi, invoicesApi } from '@cab/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ctx, type RequestContext, systemContext } from '../src/kit/context.ts';
 import { catchUpDailyJob, type DailyJob, runDailyJob } from '../src/kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob, supplyDailyCharges } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { updateCustomDiscount } from '../src/modules/orders/index.ts';
+import { silent } from './helpers.ts';
 import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
 import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
 
@@ -18,20 +18,6 @@ import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifec
  * balances and the invoice answer include them. A tick posts the days no server ran, each with
  * that day's amounts; a reprice carries the old version's charges to the new one.
  */
-
-const silent = {
-  level: 'silent',
-  fatal() {},
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  silent() {},
-  child() {
-    return silent;
-  },
-} as unknown as FastifyBaseLogger;
 
 const plus = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

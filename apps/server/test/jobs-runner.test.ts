@@ -4,7 +4,6 @@ import { type DbHandle, schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
 import { EMAIL_TEMPLATES } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundJobs } from '../src/jobs.ts';
 import type { RequestContext } from '../src/kit/context.ts';
@@ -14,7 +13,7 @@ import type { JobDefinition, PeriodicJob } from '../src/kit/jobs/define.ts';
 import { type JobRunner, runSoon, startJobRunner } from '../src/kit/jobs/runner.ts';
 import { transaction } from '../src/kit/transaction.ts';
 import { enqueueTemplate, type MailSender } from '../src/modules/email/index.ts';
-import { testConfig } from './helpers.ts';
+import { silent, testConfig } from './helpers.ts';
 
 /**
  * The one job runner's rules (kit/jobs/runner.ts, decision 0041) on one database: a due job is
@@ -24,20 +23,6 @@ import { testConfig } from './helpers.ts';
  * "run soon" runs a job before it is due; a stop waits for the run under way. Runs, failures and
  * retries are counted on /metrics. Two servers in separate processes: jobs-servers.test.ts.
  */
-
-const silent = {
-  level: 'silent',
-  fatal() {},
-  error() {},
-  warn() {},
-  info() {},
-  debug() {},
-  trace() {},
-  silent() {},
-  child() {
-    return silent;
-  },
-} as unknown as FastifyBaseLogger;
 
 let handle: DbHandle;
 let ctx: RequestContext;
