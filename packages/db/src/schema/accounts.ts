@@ -1,3 +1,4 @@
+import type { Cents } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz } from './columns.ts';
@@ -22,6 +23,13 @@ export const companies = pgTable(
     /** Set by an admin only: no sales tax on this company's orders (DOMAIN.md pricing step 6). */
     taxExempt: boolean('tax_exempt').notNull().default(false),
     notes: text('notes').notNull().default(''),
+    /**
+     * When an employee's submit waits for a manager (issue 30): NONE (SPEC's behaviour), OVER_LIMIT
+     * (the order's total above the employee's spending limit) or ALWAYS.
+     */
+    approvalRequired: text('approval_required', { enum: ['NONE', 'OVER_LIMIT', 'ALWAYS'] })
+      .notNull()
+      .default('NONE'),
     createdAt: createdAt(),
   },
   (t) => [index('companies_name_idx').on(t.name)],
@@ -52,6 +60,8 @@ export const users = pgTable(
     /** The user's saved list filters (SPEC 3 Order filter), GET/PATCH me/filters. */
     filters: jsonb('filters'),
     companyId: companyRef('company_id'),
+    /** A business employee's spending limit in cents (issue 30); null = no limit. */
+    spendingLimit: integer('spending_limit').$type<Cents>(),
     createdAt: createdAt(),
     lastLoginAt: timestamptz('last_login_at'),
   },

@@ -58,11 +58,6 @@ export const orders = pgTable(
     warningCount: integer('warning_count').notNull().default(0),
     /** Non-attachment lines, for the lifecycle's has_items guard and the lists. */
     itemCount: integer('item_count').notNull().default(0),
-    /**
-     * Never written and not read (issue 28): the wire's has_payments_made and the cancel refusal
-     * come from the invoice's ledger. Left in place; dropping it needs a migration.
-     */
-    hasPaymentsMade: flag('has_payments_made'),
 
     // Discounts and options chosen on the order
     customDiscountAmount: integer('custom_discount_amount').$type<Cents>(),

@@ -199,7 +199,7 @@ export function toWireOrder(p: OrderParts): Order {
     can_be_updated: p.flags.can_be_updated,
     show_edit_order: p.flags.show_edit_order,
     // What the ledger says: a payment or credit on the order's invoice (issue 17); the column
-    // orders.has_payments_made is never written and not read (issue 28).
+    // From the invoice's ledger (issue 28; the unused orders.has_payments_made column is dropped in 0028).
     has_payments_made: p.invoice ? p.invoice.paid !== '0.00' || p.invoice.credited !== '0.00' : false,
     allowed_actions: p.allowedActions,
     cabinets: p.cabinets,
