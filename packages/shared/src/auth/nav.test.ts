@@ -12,6 +12,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
     expect(nav).toContain('/');
     expect(nav).toContain('/orders/manage');
     expect(nav).not.toContain('/orders/all');
+    expect(nav).toContain('/orders/approvals');
     expect(nav).toContain('Orders>/orders/build');
     expect(nav).toContain('Orders>/scan');
     expect(nav).not.toContain('Orders>/invoices');
@@ -61,6 +62,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
     expect(links('BUSINESS_MANAGER')).toEqual([
       '/',
       '/orders/all',
+      '/orders/approvals',
       'Orders>/orders/build',
       'Orders>/invoices',
       'Orders>/scan',
@@ -76,6 +78,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
     const nav = links('BUSINESS_EMPLOYEE');
     expect(nav.some((l) => l.includes('/settings/users'))).toBe(false);
     expect(nav).not.toContain('Bank Accounts>/settings/banks');
+    expect(nav).not.toContain('/orders/approvals');
     expect(nav).toContain('Settings>/settings/address');
   });
 

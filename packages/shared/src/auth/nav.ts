@@ -12,6 +12,8 @@ export interface NavLink {
   roles: readonly Role[];
   icon: string;
   external?: boolean;
+  /** A count the web shows beside the label (its key names the count: `approvals`, issue 30). */
+  badge?: 'approvals';
 }
 
 export interface NavGroup {
@@ -56,6 +58,7 @@ export const NAV: readonly NavEntry[] = [
   link('/', 'dashboard'),
   link('/orders/all', 'list'),
   link('/orders/manage', 'list'),
+  { ...link('/orders/approvals', 'approval'), badge: 'approvals' },
   group('Orders', 'orders', [
     link('/orders/build', 'build'),
     link('/orders/partially-completed', 'pending'),

@@ -57,6 +57,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   // Orders
   { path: '/orders', title: 'Orders', access: ALL },
   { path: '/orders/all', title: 'View Orders', access: CUSTOMERS },
+  // Ours (issue 30): a business manager's queue of its employees' orders waiting for approval
+  { path: '/orders/approvals', title: 'Approvals', access: ADMIN_MANAGER },
   { path: '/orders/build', title: 'Build Order', access: ADMIN_CUSTOMERS },
   { path: '/orders/completed', title: 'Completed Orders', access: ADMIN_STAFF },
   { path: '/orders/completed-cabinets', title: 'Completed Cabinets', access: ADMIN_STAFF },

@@ -1,6 +1,7 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AlarmOutlined from '@mui/icons-material/AlarmOutlined';
+import ApprovalOutlined from '@mui/icons-material/ApprovalOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
@@ -76,6 +77,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   announcement: CampaignOutlined,
   bank: AccountBalanceOutlined,
   planner: CalendarMonthOutlined,
+  approval: ApprovalOutlined,
 };
 
 export function NavIcon({ name }: { name: string }) {
