@@ -1,25 +1,33 @@
-import type { Order } from '@cab/shared';
+import { addDays, type InvoiceDetail, type Order, type Payment, todayIn } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /** Issue 17 in the browser: an admin records checks until an invoice is PAID; credit given and reversed. */
 
-async function approvedOrder(page: Page, owner: string): Promise<Order> {
+async function submittedOrder(page: Page, owner: string): Promise<Order> {
   const request = page.request;
   const admin = await tokenOf(request, DEMO_USERS.ADMIN);
   const customer = await tokenOf(request, owner);
   const item = await createLineItem(request, admin, '123.45');
   const bid = await createBid(request, customer, `Invoice e2e ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 3 }]);
-  await submitByApi(request, customer, bid);
-  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin), data: {} });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const order = (await approved.json()) as Order;
-  expect(order.invoice).not.toBeNull();
-  return order;
+  return submitByApi(request, customer, bid);
 }
 
+async function approve(page: Page, order: Order): Promise<Order> {
+  const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);
+  const approved = await page.request.post(`/api/orders/${order.id}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const answer = (await approved.json()) as Order;
+  expect(answer.invoice).not.toBeNull();
+  return answer;
+}
+
+const approvedOrder = async (page: Page, owner: string) => approve(page, await submittedOrder(page, owner));
+
 test('an admin records a payment by check and the invoice becomes PAID', async ({ page }) => {
+  // Three pages and a dialog per milestone: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000);
   const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
   await loginAs(page, 'ADMIN');
   await page.goto(`/invoices/${order.invoice!.id}`);
@@ -81,6 +89,41 @@ test('an admin refunds part of a bounced check: the refund is listed, the balanc
 
   await page.goto('/payment/receipts');
   await expect(page.getByTestId('receipts-table')).toContainText('$25.00');
+});
+
+test('invoices are numbered in the order they were issued, and receipts list the newest received first', async ({
+  page,
+}) => {
+  const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);
+  const first = await submittedOrder(page, DEMO_USERS.PERSONAL);
+  const second = await submittedOrder(page, DEMO_USERS.PERSONAL);
+  // The later order is approved first: its invoice is issued first and takes the lower number.
+  const issuedFirst = await approve(page, second);
+  const issuedSecond = await approve(page, first);
+  const numberOf = (o: Order) => Number(o.invoice!.number.replace(/\D/g, ''));
+  expect(numberOf(issuedFirst)).toBeLessThan(numberOf(issuedSecond));
+
+  // A check received yesterday recorded after one received today: the list puts today's first.
+  const pay = async (order: Order, receivedOn: string, reference: string) => {
+    const invoice = await getJson<InvoiceDetail>(page.request, admin, `/api/invoices/${order.invoice!.id}/`);
+    const answer = await page.request.post(`/api/invoices/milestones/${invoice.milestones[0]!.id}/pay/`, {
+      headers: auth(admin),
+      data: { method: 'CHECK', amount: '10.00', reference, received_on: receivedOn },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { payment: Payment }).payment;
+  };
+  const today = todayIn();
+  const receivedToday = await pay(issuedFirst, today, 'CHK today');
+  const receivedYesterday = await pay(issuedSecond, addDays(today, -1), 'CHK yesterday');
+
+  await loginAs(page, 'ADMIN');
+  await page.goto('/payment/receipts');
+  const rows = page.getByTestId('receipts-table').locator('tbody tr');
+  await expect(page.getByTestId(`receipt-${receivedYesterday.id}`)).toBeVisible();
+  const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-testid')));
+  expect(ids.indexOf(`receipt-${receivedToday.id}`)).toBeGreaterThanOrEqual(0);
+  expect(ids.indexOf(`receipt-${receivedToday.id}`)).toBeLessThan(ids.indexOf(`receipt-${receivedYesterday.id}`));
 });
 
 async function applyCredit(page: Page, invoiceId: number, notes: string, amount: string) {
