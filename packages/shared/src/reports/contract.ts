@@ -7,6 +7,7 @@ import {
   completedChartSchema,
   createdChartSchema,
   lateChartSchema,
+  partialCompletedChartSchema,
   plannerAnswerSchema,
   plannerPatchSchema,
   plannerQuerySchema,
@@ -32,7 +33,17 @@ export const reportsApi = {
     'Late orders: not COMPLETED, SHIPPED, CANCELLED (or DECLINED) and past their due date',
   ),
   partialCompletedReport: report('/api/orders/partial_completed_report/', 'Orders PARTIALLY_COMPLETED'),
-  completedReport: report('/api/orders/completed_report/', 'Orders COMPLETED (date range on completed_at)'),
+  completedReport: report(
+    '/api/orders/completed_report/',
+    'Orders completed (date range on completed_at), whatever happened after: shipped since included',
+  ),
+  partialCompletedChart: api.shop({
+    method: 'GET',
+    path: '/api/orders/partial_completed_chart/',
+    summary: 'Orders PARTIALLY_COMPLETED per period of their due date, and how many of them are late',
+    query: chartQuerySchema,
+    response: partialCompletedChartSchema,
+  }),
   completedChart: api.shop({
     method: 'GET',
     path: '/api/orders/completed_chart/',

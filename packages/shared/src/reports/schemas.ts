@@ -91,8 +91,17 @@ const chartOf = <T extends z.ZodRawShape>(point: T) =>
     results: z.array(z.object({ period_start: z.string(), ...point })),
   });
 
-/** completed_chart: orders completed per period, and their cabinets' lines. */
-export const completedChartSchema = chartOf({ completed: z.number().int(), shipped: z.number().int() });
+/**
+ * completed_chart: orders completed per period, whatever happened after (the completed report's
+ * rows), `completed_then_shipped` of them shipped since; and orders shipped per period.
+ */
+export const completedChartSchema = chartOf({
+  completed: z.number().int(),
+  completed_then_shipped: z.number().int(),
+  shipped: z.number().int(),
+});
+/** partial_completed_chart: the partially completed report's orders per period of their due date, `late` of them past it. */
+export const partialCompletedChartSchema = chartOf({ partial: z.number().int(), late: z.number().int() });
 /** created_chart (Bid Volume): orders created per period and their value. */
 export const createdChartSchema = chartOf({ created: z.number().int(), total_price: wireMoney });
 /** late_orders_chart: of the orders due in a period, how many were (or are) late and how many on time. */

@@ -47,7 +47,9 @@ function reportWhere(f: ReportFilter): SQL {
   const parts: SQL[] = [];
   if (f.kind === 'late') parts.push(sql`${orders.status} in ${openStatuses} and ${orders.dueDate} < ${f.today}::date`);
   else if (f.kind === 'partial_completed') parts.push(sql`${orders.status} = 'PARTIALLY_COMPLETED'`);
-  else parts.push(sql`${orders.status} = 'COMPLETED' and ${orders.completedAt} is not null`);
+  // Completed: every order that completed, whatever happened after (shipped since), as the
+  // completed chart counts them (issue 29).
+  else parts.push(sql`${orders.completedAt} is not null`);
   if (f.name) parts.push(sql`${orders.name} ilike ${`%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   // On the column itself, so its index serves the range.
   const column = f.kind === 'completed' ? orders.completedAt : orders.dueDate;
@@ -121,15 +123,31 @@ const series = (rate: SampleRate, from: string, to: string) =>
 const periodOf = (rate: SampleRate, at: SQL) => sql`date_trunc(${unit(rate)}, ${at})::date`;
 
 export async function completedChart(db: Executor, rate: SampleRate, from: string, to: string) {
-  return rowsOf<{ period_start: string; completed: number; shipped: number }>(
+  return rowsOf<{ period_start: string; completed: number; completed_then_shipped: number; shipped: number }>(
     db,
     sql`with periods as (${series(rate, from, to)}),
-      c as (select ${periodOf(rate, sql`(${orders.completedAt})::date`)} as p, count(*)::int as n from ${orders}
+      c as (select ${periodOf(rate, sql`(${orders.completedAt})::date`)} as p, count(*)::int as n,
+          count(${orders.shippedAt})::int as then_shipped from ${orders}
         where ${orders.completedAt} >= ${from}::date and ${orders.completedAt} < ${to}::date + 1 group by 1),
       s as (select ${periodOf(rate, sql`(${orders.shippedAt})::date`)} as p, count(*)::int as n from ${orders}
         where ${orders.shippedAt} >= ${from}::date and ${orders.shippedAt} < ${to}::date + 1 group by 1)
-    select periods.p::text as period_start, coalesce(c.n, 0) as completed, coalesce(s.n, 0) as shipped
+    select periods.p::text as period_start, coalesce(c.n, 0) as completed,
+      coalesce(c.then_shipped, 0) as completed_then_shipped, coalesce(s.n, 0) as shipped
     from periods left join c on c.p = periods.p left join s on s.p = periods.p order by periods.p`,
+  );
+}
+
+/** The partially completed report's orders (status PARTIALLY_COMPLETED) per period of their due date, as it lists them. */
+export async function partialChart(db: Executor, rate: SampleRate, from: string, to: string, today: string) {
+  return rowsOf<{ period_start: string; partial: number; late: number }>(
+    db,
+    sql`with periods as (${series(rate, from, to)}),
+      c as (select ${periodOf(rate, sql`${orders.dueDate}`)} as p, count(*)::int as n,
+          count(*) filter (where ${orders.dueDate} < ${today}::date)::int as late from ${orders}
+        where ${orders.status} = 'PARTIALLY_COMPLETED' and ${orders.dueDate} between ${from}::date and ${to}::date
+        group by 1)
+    select periods.p::text as period_start, coalesce(c.n, 0) as partial, coalesce(c.late, 0) as late
+    from periods left join c on c.p = periods.p order by periods.p`,
   );
 }
 

@@ -26,6 +26,7 @@ export function reportsRoutes(app: FastifyInstance) {
   );
   route(app, reportsApi.completedReport, ({ ctx, query, reply }) => answer(ctx, 'completed', query, reply));
   route(app, reportsApi.completedChart, ({ ctx, query }) => service.completedChart(ctx, query));
+  route(app, reportsApi.partialCompletedChart, ({ ctx, query }) => service.partialCompletedChart(ctx, query));
   route(app, reportsApi.createdChart, ({ ctx, query }) => service.createdChart(ctx, query));
   route(app, reportsApi.lateOrdersChart, ({ ctx, query }) => service.lateOrdersChart(ctx, query));
   route(app, reportsApi.plannerList, ({ ctx, query }) => service.plannerList(ctx, query));

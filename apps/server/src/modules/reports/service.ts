@@ -107,8 +107,18 @@ export async function completedChart(ctx: Ctx, query: ChartQuery) {
     results: rows.map((r) => ({
       period_start: r.period_start,
       completed: Number(r.completed),
+      completed_then_shipped: Number(r.completed_then_shipped),
       shipped: Number(r.shipped),
     })),
+  };
+}
+
+export async function partialCompletedChart(ctx: Ctx, query: ChartQuery) {
+  const { rate, from, to } = chartRange(ctx, query);
+  const rows = await repo.partialChart(ctx.db, rate, from, to, todayOf(ctx));
+  return {
+    sample_rate: rate,
+    results: rows.map((r) => ({ period_start: r.period_start, partial: Number(r.partial), late: Number(r.late) })),
   };
 }
 

@@ -1,7 +1,13 @@
-import type { CompletedShippedLogRow, completedShippedLogQuerySchema } from '@cab/shared';
+import {
+  type CompletedShippedLogRow,
+  type completedShippedLogQuerySchema,
+  ERROR_CODES,
+  REPORTS_TEXT,
+} from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
 import { toCsv } from '../../../kit/csv.ts';
+import { fieldError } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { userNames } from '../../auth/index.ts';
 import { orderHeads } from '../../orders/index.ts';
@@ -16,6 +22,10 @@ type LogQuery = z.output<typeof completedShippedLogQuerySchema>;
 const CSV_ROWS = 50_000;
 
 export async function completedShippedLog(ctx: Ctx, query: LogQuery) {
+  // A reversed range is a mistake to name, not an empty log.
+  if (query.date_after && query.date_before && query.date_after > query.date_before) {
+    throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeInvalid);
+  }
   const { from, to } = logWindow(query);
   const window = query.format === 'csv' ? { limit: CSV_ROWS, offset: 0 } : pageWindow(query);
   const page = await repo.logPage(ctx.db, from, to, window, query.event);
