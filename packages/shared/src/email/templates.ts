@@ -95,6 +95,41 @@ We will verify it and let you know.`),
 You can copy it into a new bid, change it and submit it again.`),
   },
   {
+    name: 'approval_requested',
+    label: 'Approval requested (to managers)',
+    description: "Sent to a company's managers when an employee's order waits for their approval.",
+    sample: {
+      user,
+      company,
+      order,
+      app,
+      requested_by: 'Eve Employee',
+      total: '$12,480.00',
+      link: `${app.url}/orders/1042`,
+    },
+    subject: 'Approval asked: order {{ order.name }} ({{ total }})',
+    body: greeting(`{{ requested_by }} asks you to approve order {{ order.name }}{% if company.name %} of {{ company.name }}{% endif %}, total {{ total }}.
+Approve or decline it here: {{ link }}`),
+  },
+  {
+    name: 'approval_approved',
+    label: 'Approval granted (to the employee)',
+    description: 'Sent to the employee when a manager approves the order, which goes to the shop.',
+    sample: { user, order, app, decided_by: 'Mia Manager', total: '$12,480.00', note: 'Go ahead.' },
+    subject: 'Order {{ order.name }} approved',
+    body: greeting(`{{ decided_by }} approved your order {{ order.name }} (total {{ total }}); it is submitted to the shop.{% if note %}
+{{ note }}{% endif %}`),
+  },
+  {
+    name: 'approval_declined',
+    label: 'Approval declined (to the employee)',
+    description: 'Sent to the employee when a manager declines the order; it stays a bid.',
+    sample: { user, order, app, decided_by: 'Mia Manager', total: '$12,480.00', reason: 'Over the job budget.' },
+    subject: 'Order {{ order.name }} not approved',
+    body: greeting(`{{ decided_by }} did not approve your order {{ order.name }} (total {{ total }}): {{ reason }}
+The order stays a bid: change it and submit it again.`),
+  },
+  {
     name: 'payment_receipt',
     label: 'Payment receipt',
     description: 'Sent when a payment is applied.',

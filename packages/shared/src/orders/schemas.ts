@@ -7,6 +7,7 @@ import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 import { cabinetCountsSchema } from '../production/schemas.ts';
 import { idField, intField, moneyField, requiredString, secretField, textField } from '../validation.ts';
+import { orderApprovalSchema } from './approval-schemas.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
 import { ORDER_TEXT } from './text.ts';
 
@@ -277,6 +278,8 @@ export const orderSchema = z.object({
   cabinets: cabinetCountsSchema,
   /** The order's current invoice (issue 17), null before approval. */
   invoice: orderInvoiceSchema.nullable(),
+  /** Business approvals (issue 30): the order's newest approval request, null when none. */
+  approval: orderApprovalSchema.nullable(),
   // Price fields (SPEC 3) and subtotal
   subtotal: wireMoney,
   customer_discount_amount: wireMoney,

@@ -141,6 +141,8 @@ export interface OrderParts {
   cabinets: Order['cabinets'];
   /** The order's invoice (null before approval), from the invoices module's reader. */
   invoice?: Order['invoice'];
+  /** The order's newest approval request (issue 30), null when none. */
+  approval?: Order['approval'];
 }
 
 export function toWireOrder(p: OrderParts): Order {
@@ -217,6 +219,7 @@ export function toWireOrder(p: OrderParts): Order {
     customer_payment_option: row.customerPaymentOptionId,
     metadata: { status_notes: row.metadata.status_notes ?? [] },
     invoice: p.invoice ?? null,
+    approval: p.approval ?? null,
     subtotal: money(row.subtotal),
     customer_discount_amount: money(row.customerDiscountAmount),
     total_after_customer_discount: money(row.totalAfterCustomerDiscount),
