@@ -77,6 +77,8 @@ function demoAddresses(personal: { userId: number }, acme: { companyId: number }
 
 export const DEFAULT_SETTINGS = {
   lead_time: 15,
+  // Business days from a remake's approval to its remake order's due date (issue 29).
+  remake_lead_time: 5,
   remake_reasons: {
     reasons: ['Damaged in shipping', 'Wrong size ordered', 'Wrong finish', 'Production defect', 'Installation damage'],
   },

@@ -88,6 +88,7 @@ export const MSG = {
   passwordUpdated: 'Password updated successfully',
   settingsUpdated: 'Settings updated successfully',
   leadTimeRange: 'Lead time must be a whole number of days between 0 and 365',
+  remakeLeadTimeRange: 'Remake lead time must be a whole number of days between 0 and 365',
   capacityPerDayRange: 'Capacity per day must be a whole number of cabinets from 1 to 100000',
   yearRange: 'Year must be between 1900 and 2999',
   dateRange: 'Enter a date between 1900-01-01 and 2999-12-31',

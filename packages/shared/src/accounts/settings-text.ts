@@ -65,6 +65,8 @@ export const SETTINGS_TEXT = {
   globalSubtitle: 'Settings that apply to every order.',
   leadTimeTitle: 'Lead time',
   leadTime: 'Lead time (business days)',
+  remakeLeadTime: 'Remake lead time (business days)',
+  remakeLeadTimeHint: 'A remake order is due this many business days after its approval.',
   shopTitle: 'Shop',
   shopState: 'Shop state',
   shopStateHint: 'Pickup orders are taxed at the sales tax rate of this state.',

@@ -24,6 +24,8 @@ const taxRatesSchema = z.record(
 
 export const settingsSchema = z.object({
   lead_time: z.number().int(),
+  /** Business days from a remake's approval to its remake order's due date (issue 29). */
+  remake_lead_time: z.number().int(),
   remake_reasons: z.object({ reasons: z.array(z.string()) }),
   tax_rates: z.record(z.string(), z.number()),
   /** The shop's US state code: a PICKUP order is taxed at its rate; '' when not set. */
@@ -51,6 +53,11 @@ export const settingsPatchSchema = z
       .int(MSG.leadTimeRange)
       .min(0, MSG.leadTimeRange)
       .max(365, MSG.leadTimeRange),
+    remake_lead_time: z
+      .number({ error: MSG.remakeLeadTimeRange })
+      .int(MSG.remakeLeadTimeRange)
+      .min(0, MSG.remakeLeadTimeRange)
+      .max(365, MSG.remakeLeadTimeRange),
     remake_reasons: z.object({
       reasons: z
         .array(z.string().trim().min(1, MSG.required).max(120))

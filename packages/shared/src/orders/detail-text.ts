@@ -79,6 +79,7 @@ export const ORDER_TIMELINE_TEXT = {
     delete_todo: 'To-do deleted',
     add_files: 'Files added',
     add_status_docs: 'Status documents added',
+    remake_delivery: 'Delivery and due date taken from the source order',
   } as Record<string, string>,
   /** The name of each field a person reads; fields not named here are not shown. */
   fields: {

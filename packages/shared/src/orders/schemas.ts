@@ -6,6 +6,7 @@ import { orderInvoiceSchema } from '../invoices/schemas.ts';
 import { MSG } from '../messages.ts';
 import { GROUP_PREMIUM_KINDS } from '../pricing/types.ts';
 import { cabinetCountsSchema } from '../production/schemas.ts';
+import { REMAKE_STATUSES } from '../remakes/schemas.ts';
 import { idField, intField, moneyField, requiredString, secretField, textField } from '../validation.ts';
 import { orderApprovalSchema } from './approval-schemas.ts';
 import { ORDER_ACTIONS, ORDER_STATUSES } from './lifecycle.ts';
@@ -252,6 +253,9 @@ const orderHeadShape = {
 export const orderListRowSchema = z.object(orderHeadShape);
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
+/** Another order, named (the remake links). */
+const orderRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
 export const orderSchema = z.object({
   ...orderHeadShape,
   version: z.number().int(),
@@ -280,6 +284,16 @@ export const orderSchema = z.object({
   invoice: orderInvoiceSchema.nullable(),
   /** Business approvals (issue 30): the order's newest approval request, null when none. */
   approval: orderApprovalSchema.nullable(),
+  /** A remake order (issue 29): the order and the remake request it was made from; null otherwise. */
+  remake_of: z.object({ order: orderRefSchema, remake_id: z.number().int() }).nullable(),
+  /** The remakes asked for this order (issue 29), oldest first; a customer sees the approved ones. */
+  remakes: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(REMAKE_STATUSES),
+      remake_order: orderRefSchema.nullable(),
+    }),
+  ),
   // Price fields (SPEC 3) and subtotal
   subtotal: wireMoney,
   customer_discount_amount: wireMoney,

@@ -23,6 +23,7 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
   const stored = await repo.readSettings(ctx.db, SETTING_KEYS);
   return {
     lead_time: (stored.get('lead_time') as number | undefined) ?? DEFAULT_SETTINGS.lead_time,
+    remake_lead_time: (stored.get('remake_lead_time') as number | undefined) ?? DEFAULT_SETTINGS.remake_lead_time,
     remake_reasons: (stored.get('remake_reasons') as Settings['remake_reasons'] | undefined) ?? {
       reasons: [...DEFAULT_SETTINGS.remake_reasons.reasons],
     },

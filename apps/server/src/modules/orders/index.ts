@@ -21,6 +21,7 @@ import { orderLifecycleRoutes } from './routes-lifecycle.ts';
  */
 /** The 409 of an order changed meanwhile (production's scans refuse with it too). */
 export { changedConcurrently } from './change.ts';
+export { copyRemakeDelivery } from './drafts/delivery.ts';
 export { createOrder } from './drafts/service.ts';
 export { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from './lifecycle/listeners.ts';
 export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';

@@ -1,6 +1,7 @@
 import type { Executor } from '@cab/db';
 import {
   allowedActions,
+  canAccess,
   checkDiscountCode,
   DISCOUNT_CODE_REFUSAL_TEXT,
   discountCodeInput,
@@ -8,6 +9,7 @@ import {
   type OrderShort,
   orderFlags,
   orderSchema,
+  ROLE_GROUPS,
   reaches,
   reachOf,
   slotIds,
@@ -40,14 +42,24 @@ async function premiumCodes(db: Executor, groups: repo.OrderGroupRow[], items: r
 }
 
 /**
+ * Remake requests are the shop's (a customer gets 403 on them): a customer sees where a remake
+ * order came from and the remakes approved for the order (both are their own orders), not the
+ * requests still open or rejected.
+ */
+function remakesAsSeen(ctx: Ctx, links: repo.RemakeLinks): repo.RemakeLinks {
+  if (canAccess(ROLE_GROUPS.shop, ctx.actor.role)) return links;
+  return { remakeOf: links.remakeOf, remakes: links.remakes.filter((r) => r.status === 'APPROVED') };
+}
+
+/**
  * The order on the wire for `ctx.actor`; `withGroups` false for the short view. `read`: the whole
  * order already read in one statement (getOrder).
  */
 async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
   const invoice = await orderInvoiceOf(db, row.id);
-  const [customer, companyName, groups, items, code, cabinets] = read
-    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets]
+  const [customer, companyName, groups, items, code, cabinets, remakes] = read
+    ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets, read.remakes]
     : await Promise.all([
         customerOf(db, row.customerId),
         row.companyId === null ? null : companyNameOf(db, row.companyId),
@@ -55,6 +67,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
         withGroups ? repo.itemsOf(db, row.id) : [],
         row.discountCodeId === null ? null : discountCodeById(db, row.discountCodeId),
         repo.cabinetCountsOf(db, row.id),
+        repo.remakeLinksOf(db, row.id),
       ]);
   const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
@@ -79,6 +92,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
     allowedActions: allowedActions(lo, actor),
     cabinets,
     invoice,
+    remakes: remakesAsSeen(ctx, remakes),
   });
 }
 

@@ -143,6 +143,8 @@ export interface OrderParts {
   invoice?: Order['invoice'];
   /** The order's newest approval request (issue 30), null when none. */
   approval?: Order['approval'];
+  /** The remake links (issue 29), as the reader may see them. */
+  remakes: repo.RemakeLinks;
 }
 
 export function toWireOrder(p: OrderParts): Order {
@@ -220,6 +222,8 @@ export function toWireOrder(p: OrderParts): Order {
     metadata: { status_notes: row.metadata.status_notes ?? [] },
     invoice: p.invoice ?? null,
     approval: p.approval ?? null,
+    remake_of: p.remakes.remakeOf,
+    remakes: p.remakes.remakes,
     subtotal: money(row.subtotal),
     customer_discount_amount: money(row.customerDiscountAmount),
     total_after_customer_discount: money(row.totalAfterCustomerDiscount),

@@ -22,7 +22,7 @@ import { audit } from '../audit/index.ts';
 import { userNames } from '../auth/index.ts';
 import { getSettings } from '../core/index.ts';
 import { orderCabinetLabels, productionOrder } from '../labels/index.ts';
-import { approveOrder, createOrder, getOrder, markNoCharge, moveOrder } from '../orders/index.ts';
+import { approveOrder, copyRemakeDelivery, createOrder, getOrder, markNoCharge, moveOrder } from '../orders/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -167,7 +167,8 @@ function remakeGroups(source: Awaited<ReturnType<typeof getOrder>>, items: reado
 
 /**
  * PATCH remake/{id}/approve/: in one transaction, a BID for the same customer with the remade
- * lines (createOrder), marked "no charge" unless charged (markNoCharge: a 100 % discount and no
+ * lines (createOrder), shipped as the source was and due after the remake lead time
+ * (copyRemakeDelivery), marked "no charge" unless charged (markNoCharge: a 100 % discount and no
  * surcharge or tax, exactly $0.00; charged, it is priced normally), then
  * submitted by the status writer (moveOrder 'submit': no payment or address form for a remake)
  * and approved (approveOrder: VERIFIED, so it enters production and the approve listeners run).
@@ -183,6 +184,8 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
       customer: source.customer,
       groups: remakeGroups(source, remake.items),
     });
+    // Where and when it goes: the source's delivery, due remake_lead_time business days from today.
+    await copyRemakeDelivery(tx, created.id, source.id);
     if (!charged) {
       await markNoCharge(tx, created.id, REMAKE_TEXT.remakeOrderNote(source.id, remake.id));
     }

@@ -39,7 +39,12 @@ export const SUPPLEMENT_FIELD = 'supplement_documentation';
 /** The earliest date an order submitted today can be done: today + lead_time business days. */
 async function earliestDueDate(ctx: Ctx, today = todayIn()): Promise<string> {
   const { lead_time } = await getSettings(ctx);
-  const days = Math.max(0, Math.trunc(Number(lead_time) || 0));
+  return businessDaysFrom(ctx, today, lead_time);
+}
+
+/** `today` + `leadTime` business days (weekends and the shop's holidays skipped), on a business day. */
+export async function businessDaysFrom(ctx: Ctx, today: string, leadTime: number): Promise<string> {
+  const days = Math.max(0, Math.trunc(Number(leadTime) || 0));
   const year = Number(today.slice(0, 4));
   // Enough years for the lead time (about 261 business days a year), holidays included.
   const years = Array.from({ length: Math.ceil(days / 240) + 1 }, (_, i) => year + i);

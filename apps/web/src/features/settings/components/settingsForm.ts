@@ -4,6 +4,8 @@ import { bodyResolver } from '../../../lib/forms.ts';
 /** The global settings form: inputs hold text; reasons are objects so useFieldArray can key them. */
 export interface GlobalSettingsValues {
   lead_time: string;
+  /** Business days from a remake's approval to its order's due date. */
+  remake_lead_time: string;
   reasons: { value: string }[];
   /** State code -> percentage text; '' means no sales tax in that state. */
   tax_rates: Record<string, string>;
@@ -20,6 +22,7 @@ export interface GlobalSettingsValues {
 export function valuesOf(settings: Settings): GlobalSettingsValues {
   return {
     lead_time: String(settings.lead_time),
+    remake_lead_time: String(settings.remake_lead_time),
     reasons: settings.remake_reasons.reasons.map((value) => ({ value })),
     tax_rates: Object.fromEntries(Object.entries(settings.tax_rates).map(([code, rate]) => [code, String(rate)])),
     shop_state: settings.shop_state,
@@ -40,6 +43,7 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
   }
   return {
     lead_time: numberOf(values.lead_time),
+    remake_lead_time: numberOf(values.remake_lead_time),
     remake_reasons: { reasons: values.reasons.map((r) => r.value) },
     tax_rates: rates,
     shop_state: values.shop_state,
@@ -60,6 +64,7 @@ export function fieldOf(path: string): string {
   if (path === 'remake_reasons' || path === 'remake_reasons.reasons') return 'root.reasons';
   if (
     path === 'lead_time' ||
+    path === 'remake_lead_time' ||
     path === 'shop_state' ||
     path === 'capacity_per_day' ||
     path === 'seller_name' ||

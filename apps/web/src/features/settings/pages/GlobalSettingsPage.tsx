@@ -77,6 +77,15 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
                 slotProps={{ htmlInput: { min: 0, max: 365, step: 1 } }}
                 sx={{ maxWidth: 260 }}
               />
+              <FormTextField
+                control={control}
+                name="remake_lead_time"
+                label={SETTINGS_TEXT.remakeLeadTime}
+                helperText={SETTINGS_TEXT.remakeLeadTimeHint}
+                type="number"
+                slotProps={{ htmlInput: { min: 0, max: 365, step: 1, 'data-testid': 'remake-lead-time' } }}
+                sx={{ maxWidth: 260, mt: 2, display: 'flex' }}
+              />
             </CardContent>
           </Card>
           <Card>
