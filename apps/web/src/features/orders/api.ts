@@ -13,6 +13,7 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { useSnackbar } from 'notistack';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ApiRequestError, call, download, isApiRequestError, upload } from '../../lib/api.ts';
+import { orderOfEvent, useLiveEvents } from '../../lib/live-events.ts';
 import { accountKeys } from '../accounts/index.ts';
 
 /**
@@ -53,6 +54,12 @@ export function useOrderList(query: OrderListWireQuery, enabled = true) {
 }
 
 export function useOrder(id: number, enabled = true) {
+  // Its status moved, a cabinet of it was scanned or a remake of it changed, elsewhere: shown now.
+  useLiveEvents(['order_status', 'scan', 'remake'], {
+    keys: [orderKeys.detail(id)],
+    match: (event) => orderOfEvent(event) === id && (event.kind !== 'scan' || event.data.result === 'OK'),
+    enabled,
+  });
   return useQuery({
     queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => call(ordersApi.detail, { params: { id }, signal }),

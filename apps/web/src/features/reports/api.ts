@@ -11,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call, download } from '../../lib/api.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 
 /** Reports, charts and the planner (decision 0031): query keys, queries, the plan mutation. */
 const reportKeys = {
@@ -62,6 +63,8 @@ export function useChart(kind: ChartKind, rate: SampleRate) {
 
 export function usePlanner(from: string, to: string) {
   const query = { date_after: from, date_before: to };
+  // Another planner's moves, and the scans and status moves that change the work left.
+  useLiveEvents(['planner', 'scan', 'order_status'], { keys: [reportKeys.planner.all] });
   return useQuery({
     queryKey: reportKeys.planner.list(query),
     queryFn: ({ signal }) => call(reportsApi.plannerList, { query, signal }),

@@ -9,6 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { call, download } from '../../lib/api.ts';
+import { type LiveEvent, orderOfEvent, useLiveEvents } from '../../lib/live-events.ts';
 import { orderKeys } from '../orders/index.ts';
 
 /** Production data (issue 18): scan sessions, scans, an order's cabinets and sessions, the completion log. */
@@ -20,7 +21,11 @@ export const scanKeys = {
   log: (query: object) => [...base.all, 'log', query] as const,
 };
 
+/** Scans made on other screens: a session's counts and scans, an order's cabinets, shown as they happen. */
+const sessionOf = (event: LiveEvent) => (event.kind === 'scan' ? event.data.session_id : null);
+
 export function useScanSessions(query: { page: number; page_size: number; type?: string; open?: string }) {
+  useLiveEvents(['scan'], { keys: [scanKeys.lists()] });
   return useQuery({
     queryKey: scanKeys.list(query),
     queryFn: ({ signal }) =>
@@ -30,6 +35,7 @@ export function useScanSessions(query: { page: number; page_size: number; type?:
 }
 
 export function useScanSession(id: number, options: { refetchInterval?: number } = {}) {
+  useLiveEvents(['scan'], { keys: [scanKeys.detail(id)], match: (event) => sessionOf(event) === id });
   return useQuery({
     queryKey: scanKeys.detail(id),
     queryFn: ({ signal }) => call(productionApi.sessionDetail, { params: { id }, signal }),
@@ -71,6 +77,10 @@ export function sendScan(session: number, code: string, clientScanId: string, sc
 }
 
 export function useCabinets(orderId: number) {
+  useLiveEvents(['scan', 'order_status'], {
+    keys: [scanKeys.cabinets(orderId)],
+    match: (event) => orderOfEvent(event) === orderId,
+  });
   return useQuery({
     queryKey: scanKeys.cabinets(orderId),
     queryFn: ({ signal }) => call(productionApi.cabinets, { params: { id: orderId }, signal }),
@@ -78,6 +88,10 @@ export function useCabinets(orderId: number) {
 }
 
 export function useOrderScanSessions(orderId: number) {
+  useLiveEvents(['scan'], {
+    keys: [scanKeys.orderSessions(orderId)],
+    match: (event) => orderOfEvent(event) === orderId,
+  });
   return useQuery({
     queryKey: scanKeys.orderSessions(orderId),
     queryFn: ({ signal }) => call(productionApi.orderScanSessions, { params: { id: orderId }, signal }),

@@ -1,6 +1,7 @@
 import {
   CUSTOMER_ROLES,
   ORDER_ACTIONS,
+  ORDER_IMPORT_AUDIT_ACTION,
   ORDER_INTERNAL_AUDIT_FIELDS,
   ORDER_TERMS_OF_USE,
   type orderTimelineEntrySchema,
@@ -32,7 +33,12 @@ const ORDER_PRICE_ACTIONS = [
 ] as const;
 
 /** What a customer's timeline shows. */
-const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [...ORDER_ACTIONS, ...ORDER_PRICE_ACTIONS];
+const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [
+  ...ORDER_ACTIONS,
+  ...ORDER_PRICE_ACTIONS,
+  // A customer's own 2020 import, with the lines it dropped (issue 29).
+  ORDER_IMPORT_AUDIT_ACTION,
+];
 
 /** The newest events shown; an order's trail stays far below this in practice. */
 const TIMELINE_LIMIT = 500;

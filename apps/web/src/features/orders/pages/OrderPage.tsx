@@ -30,6 +30,7 @@ import { OrderActions } from '../detail/OrderActions.tsx';
 import { OrderLines } from '../detail/OrderLines.tsx';
 import { OrderTabs } from '../detail/OrderTabs.tsx';
 import { PriceSummary } from '../detail/PriceSummary.tsx';
+import { RemakeLinks } from '../detail/RemakeLinks.tsx';
 import { formatDay } from '../list/day.ts';
 import { StatusChip } from '../list/StatusChip.tsx';
 
@@ -116,6 +117,7 @@ function OrderHeader({ order }: { order: Order }) {
             value={order.cabinets.total > 0 ? PRODUCTION_TEXT.cabinetCounts(order.cabinets) : null}
             testId="order-cabinets"
           />
+          <RemakeLinks order={order} />
           <SubmitFields order={order} />
           <OrderInvoiceField invoice={order.invoice} />
         </Box>

@@ -1,0 +1,254 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createSseParser, type SseMessage } from './sse.ts';
+import { getToken, subscribeToken } from './token.ts';
+
+/**
+ * The live floor (issue 29): one stream of `GET /api/events/` per tab, shared by every page that
+ * listens, and the one place that turns an event into fresh data. A page names the kinds it cares
+ * about and the queries they make stale (`useLiveEvents`); the stream opens with the first listener,
+ * closes shortly after the last, reconnects by itself with backoff (resuming after the last event
+ * id it saw) and says whether it is up (`useLiveStatus`).
+ *
+ * Read through fetch, not EventSource: the API signs in with `Authorization: Token`, a header
+ * EventSource cannot send.
+ */
+
+const EVENTS_PATH = '/api/events/';
+
+/** The events and their data, as the server sends them. */
+export interface LiveEventData {
+  scan: { session_id: number; order_id: number | null; barcode: string; result: string; at: string };
+  order_status: { order_id: number; status: string };
+  remake: { id: number; order_id: number; status: string };
+  planner: { order_id: number; planned_date: string | null };
+  payment: { invoice_id: number; milestone_id: number; status: string };
+}
+export type LiveEventKind = keyof LiveEventData;
+export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
+
+export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner', 'payment'];
+
+/** 'open': events arrive; 'connecting': the first connection; 'reconnecting': it dropped and is tried again. */
+export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+interface Listener {
+  kinds: ReadonlySet<LiveEventKind>;
+  event: (event: LiveEvent) => void;
+  /** The stream came back after a gap: what was missed may not all be replayed. */
+  reopened: () => void;
+}
+
+// The server sends a comment every 15 s: three missed in a row is a dead connection.
+const SILENCE_MS = 45_000;
+const BACKOFF_FIRST_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+// A page change unsubscribes one page and subscribes the next: the stream outlives the gap.
+const LINGER_MS = 5_000;
+
+const listeners = new Set<Listener>();
+const statusListeners = new Set<() => void>();
+let status: LiveStatus = 'idle';
+let lastEventId = '';
+let controller: AbortController | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let lingerTimer: ReturnType<typeof setTimeout> | undefined;
+let attempt = 0;
+let serverRetryMs: number | null = null;
+let wasOpen = false;
+
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  for (const l of statusListeners) l();
+}
+
+function isKind(kind: string): kind is LiveEventKind {
+  return (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
+}
+
+function deliver(message: SseMessage) {
+  if (!isKind(message.event)) return;
+  let data: unknown;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return;
+  }
+  if (typeof data !== 'object' || data === null) return;
+  const event = { id: message.id, kind: message.event, data } as LiveEvent;
+  for (const l of listeners) if (l.kinds.has(event.kind)) l.event(event);
+}
+
+function backoffMs(): number {
+  const base = serverRetryMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+  attempt += 1;
+  // Spread out: a shop's screens all dropped by one server restart do not come back at once.
+  return base / 2 + Math.random() * (base / 2);
+}
+
+function scheduleReconnect() {
+  controller = null;
+  if (listeners.size === 0 || !getToken()) {
+    setStatus('idle');
+    return;
+  }
+  setStatus(wasOpen || status === 'reconnecting' ? 'reconnecting' : 'connecting');
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(connect, backoffMs());
+}
+
+async function connect() {
+  clearTimeout(retryTimer);
+  const token = getToken();
+  if (controller || listeners.size === 0 || !token) return;
+  const own = new AbortController();
+  controller = own;
+  if (status !== 'reconnecting') setStatus('connecting');
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const alive = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => own.abort(), SILENCE_MS);
+  };
+  try {
+    const headers: Record<string, string> = { Authorization: `Token ${token}`, Accept: 'text/event-stream' };
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    alive();
+    const response = await fetch(EVENTS_PATH, { headers, signal: own.signal, cache: 'no-store' });
+    if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+    const reopened = wasOpen;
+    wasOpen = true;
+    attempt = 0;
+    setStatus('open');
+    if (reopened) for (const l of listeners) l.reopened();
+    const parser = createSseParser(
+      {
+        message: (m) => {
+          if (m.id) lastEventId = m.id;
+          deliver(m);
+        },
+        retry: (ms) => {
+          serverRetryMs = ms;
+        },
+      },
+      lastEventId,
+    );
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      alive();
+      parser.push(value);
+    }
+  } catch {
+    // Dropped, refused or silent: tried again below.
+  } finally {
+    clearTimeout(silence);
+    if (controller === own) scheduleReconnect();
+  }
+}
+
+function disconnect() {
+  clearTimeout(retryTimer);
+  const current = controller;
+  controller = null;
+  current?.abort();
+  wasOpen = false;
+  attempt = 0;
+  setStatus('idle');
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  clearTimeout(lingerTimer);
+  if (!controller && status !== 'reconnecting') void connect();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    clearTimeout(lingerTimer);
+    lingerTimer = setTimeout(() => {
+      if (listeners.size === 0) disconnect();
+    }, LINGER_MS);
+  };
+}
+
+// Signing in as someone else, or out: the stream is that user's, so it starts again (or stops).
+if (typeof window !== 'undefined') {
+  subscribeToken(() => {
+    const listening = listeners.size > 0;
+    disconnect();
+    lastEventId = '';
+    if (listening) void connect();
+  });
+}
+
+/** Whether the stream is up, for a page that says so (the floor board's "reconnecting"). */
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (onChange) => {
+      statusListeners.add(onChange);
+      return () => statusListeners.delete(onChange);
+    },
+    () => status,
+  );
+}
+
+// Many scans a second make one refetch, not one each: keys are gathered and invalidated together.
+const FLUSH_MS = 250;
+
+export interface LiveOptions {
+  /** The queries the page shows that these events change. */
+  keys?: readonly QueryKey[];
+  /** Which events concern them (its order, its session); all of the kinds when absent. */
+  match?: (event: LiveEvent) => boolean;
+  /** Every event of the kinds, as it arrives (the floor board's list of scans). */
+  onEvent?: (event: LiveEvent) => void;
+  /** false: not listening (a page waiting for its record). */
+  enabled?: boolean;
+}
+
+/**
+ * Listens to the live events of `kinds` while the calling component is mounted: each one that
+ * `match`es makes the `keys` stale (refetched when shown), and `onEvent` hears it. When the stream
+ * comes back after a gap the keys are made stale anyway, since events may have been missed.
+ */
+export function useLiveEvents(kinds: readonly LiveEventKind[], options: LiveOptions = {}): LiveStatus {
+  const client = useQueryClient();
+  const latest = useRef(options);
+  latest.current = options;
+  const enabled = options.enabled ?? true;
+  const kindsKey = [...kinds].sort().join(',');
+
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      for (const queryKey of latest.current.keys ?? []) void client.invalidateQueries({ queryKey });
+    };
+    const stale = () => {
+      if (timer === undefined && latest.current.keys?.length) timer = setTimeout(flush, FLUSH_MS);
+    };
+    const unsubscribe = subscribe({
+      kinds: new Set(kindsKey.split(',') as LiveEventKind[]),
+      event: (event) => {
+        const { match, onEvent } = latest.current;
+        if (match && !match(event)) return;
+        onEvent?.(event);
+        stale();
+      },
+      reopened: stale,
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [client, kindsKey, enabled]);
+
+  return useLiveStatus();
+}
+
+/** The order an event is about, if any (a payment names its invoice, not its order). */
+export function orderOfEvent(event: LiveEvent): number | null {
+  return 'order_id' in event.data ? event.data.order_id : null;
+}
