@@ -18,12 +18,31 @@ const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
+/**
+ * A line of the file the order import dropped (issue 29): its line in the file, its code
+ * (UserCode, '' when it has none), its room (the Design's name) and why, in words.
+ */
+const droppedLineSchema = z.object({
+  line: z.number().int(),
+  code: z.string(),
+  room: z.string(),
+  reason: z.string(),
+});
+export type DroppedLine = z.infer<typeof droppedLineSchema>;
+
+/** The audit action of an order import, kept on the order's timeline with its dropped lines. */
+export const ORDER_IMPORT_AUDIT_ACTION = 'import_2020';
+
 /** POST /api/orders/importorder/: the BID created (null with preview=true), counts, what was left out. */
 export const orderImportResultSchema = z.object({
   order: orderSchema.nullable(),
+  /** The order's name: the one asked, else the file's Project Name, else the file's name. */
+  name: z.string(),
   imported: z.number().int(),
   failed: z.number().int(),
   unknown: z.array(importProblemSchema),
+  /** The same items as `unknown`, as the order keeps them (issue 29). */
+  dropped: z.array(droppedLineSchema),
 });
 export type OrderImportResult = z.infer<typeof orderImportResultSchema>;
 

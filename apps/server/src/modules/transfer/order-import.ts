@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import {
+  type DroppedLine,
   ERROR_CODES,
   HINGES,
   type ImportProblem,
   NO_GROUP_PREMIUMS,
+  ORDER_IMPORT_AUDIT_ACTION,
   ORDER_LIMITS,
   ORDER_TEXT,
   type OrderGroupInput,
@@ -15,6 +17,8 @@ import {
 import type { MultipartContent } from '../../http/multipart.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { badRequest, fieldError } from '../../kit/errors.ts';
+import { transaction } from '../../kit/transaction.ts';
+import { audit } from '../audit/index.ts';
 import { type LineItemTransferRef, lineItemsForTransfer } from '../catalog/index.ts';
 import { createOrder } from '../orders/index.ts';
 import { type DesignFile, type DesignItem, flatItems, parseDesign2020 } from './design2020.ts';
@@ -41,12 +45,15 @@ const hingeOf = (raw: string | null) => HINGES.find((h) => h.toLowerCase() === r
  */
 function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransferRef>) {
   const unknown: ImportProblem[] = [];
+  const dropped: DroppedLine[] = [];
   const groups: OrderGroupInput[] = [];
   let imported = 0;
   let next = 0;
+  let room = '';
   /** Lists the item with why; null, so a refused line returns it. */
   const problem = (it: DesignItem, reason: string): null => {
     unknown.push({ line: it.line, user_code: it.userCode, reason });
+    dropped.push({ line: it.line, code: it.userCode, room, reason });
     return null;
   };
   /** Problems for an item's attachments when the item itself was not imported. */
@@ -76,6 +83,7 @@ function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransfe
     };
   };
   for (const design of file.designs) {
+    room = design.name;
     const items: OrderItemInput[] = [];
     for (const it of design.items) {
       const line = lineOf(it, null);
@@ -101,7 +109,8 @@ function designToGroups(file: DesignFile, catalogue: Map<string, LineItemTransfe
     }
   }
   unknown.sort((a, b) => a.line - b.line);
-  return { groups, imported, failed: unknown.length, unknown };
+  dropped.sort((a, b) => a.line - b.line);
+  return { groups, imported, failed: unknown.length, unknown, dropped };
 }
 
 /** The catalogue rows of every code the file names, by code. */
@@ -135,7 +144,11 @@ export async function importOrder(ctx: Ctx, content: MultipartContent): Promise<
     customer = id === ctx.actor.id && ctx.actor.role !== 'ADMIN' ? null : id;
   }
   const file = parseDesign2020(await readFile(upload.path), ORDER_FILE_FIELD);
-  const name = first(content.fields, 'name') ?? file.project ?? upload.filename.replace(/\.xml$/i, '');
+  // Without a name, the file's Project Name (issue 29), clipped to what an order's name holds.
+  const name =
+    first(content.fields, 'name') ??
+    file.project?.slice(0, ORDER_LIMITS.name) ??
+    upload.filename.replace(/\.xml$/i, '');
   if (file.designs.length > ORDER_LIMITS.groups) {
     throw fieldError(ERROR_CODES.validation, ORDER_FILE_FIELD, TRANSFER_TEXT.tooManyDesigns(ORDER_LIMITS.groups));
   }
@@ -153,6 +166,20 @@ export async function importOrder(ctx: Ctx, content: MultipartContent): Promise<
     const [firstField] = Object.values(fields);
     throw badRequest(ERROR_CODES.validation, firstField?.[0] ?? TRANSFER_TEXT.notDesign, fields);
   }
-  const order = isTrue(first(content.fields, 'preview')) ? null : await createOrder(ctx, body.data);
-  return { order, imported: result.imported, failed: result.failed, unknown: result.unknown };
+  const counts = { imported: result.imported, failed: result.failed };
+  const order = isTrue(first(content.fields, 'preview'))
+    ? null
+    : await transaction(ctx, async (tx) => {
+        const created = await createOrder(tx, body.data);
+        // The dropped lines stay on the order (its timeline), not only in this answer (issue 29).
+        await audit(tx, {
+          entity: 'order',
+          id: created.id,
+          action: ORDER_IMPORT_AUDIT_ACTION,
+          before: null,
+          after: { file: upload.filename, project: file.project, ...counts, dropped: result.dropped },
+        });
+        return created;
+      });
+  return { order, name: body.data.name, ...counts, unknown: result.unknown, dropped: result.dropped };
 }
