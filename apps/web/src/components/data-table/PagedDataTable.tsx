@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { Fragment, type ReactNode, useEffect } from 'react';
 import { DataTable, type DataTableProps } from './DataTable.tsx';
 import { FilterSelect, FilterText, FilterToolbar } from './FilterToolbar.tsx';
 import type { Params } from './listParams.ts';
@@ -9,10 +9,14 @@ import type { ListState } from './useListState.ts';
 type FilterProps<F extends Params> = Parameters<typeof FilterText<F>>[0];
 type SelectProps<F extends Params> = Parameters<typeof FilterSelect<F>>[0];
 
-/** One filter of a list, declared: a text (FilterText) or a choice (FilterSelect) on `state.filters`. */
+/**
+ * One filter of a list, declared: a text (FilterText) or a choice (FilterSelect) on `state.filters`,
+ * or a `node` of the page's own (a from-to range: DateRangeFilter).
+ */
 export type ListFilter<F extends Params> =
   | ({ kind: 'text' } & Omit<FilterProps<F>, 'list'>)
-  | ({ kind: 'select' } & Omit<SelectProps<F>, 'list'>);
+  | ({ kind: 'select' } & Omit<SelectProps<F>, 'list'>)
+  | { kind: 'node'; name: string; node: ReactNode };
 
 /** The filter bar above a paged table (decision 0022). */
 interface ListFilters<F extends Params> {
@@ -55,7 +59,9 @@ export function PagedDataTable<R, F extends Params = Params>({
       {filters && (
         <FilterToolbar list={filters.clear === false ? undefined : state} end={filters.end}>
           {filters.fields.map((filter) =>
-            filter.kind === 'select' ? (
+            filter.kind === 'node' ? (
+              <Fragment key={filter.name}>{filter.node}</Fragment>
+            ) : filter.kind === 'select' ? (
               <FilterSelect key={filter.name} list={state} {...filter} />
             ) : (
               <FilterText key={filter.name} list={state} {...filter} />

@@ -8,6 +8,7 @@ import {
   type SampleRate,
 } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DateRange } from '../../components/data-table/DateRangeFilter.tsx';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call, download } from '../../lib/api.ts';
@@ -16,7 +17,8 @@ import { useLiveEvents } from '../../lib/live-events.ts';
 /** Reports, charts and the planner (decision 0031): query keys, queries, the plan mutation. */
 const reportKeys = {
   reports: (kind: ReportKind) => resourceKeys('reports', kind),
-  chart: (kind: ChartKind, rate: SampleRate) => ['reports', 'chart', kind, rate] as const,
+  chart: (kind: ChartKind, rate: SampleRate, range: Partial<DateRange>) =>
+    ['reports', 'chart', kind, rate, range] as const,
   planner: resourceKeys('planner'),
 };
 
@@ -26,14 +28,16 @@ const REPORT_ENDPOINTS = {
   completed: reportsApi.completedReport,
 } as const;
 
-export type ChartKind = 'late' | 'completed' | 'created';
+export type ChartKind = 'late' | 'completed' | 'partial' | 'created';
 const CHART_ENDPOINTS = {
   late: reportsApi.lateOrdersChart,
   completed: reportsApi.completedChart,
+  partial: reportsApi.partialCompletedChart,
   created: reportsApi.createdChart,
 } as const;
 
-export type ReportFilters = { name: string };
+/** A report's filters: the name, and the from-to days of the report's own date. */
+export type ReportFilters = { name: string } & DateRange;
 
 const reportQuery = (list: ListQueryState<ReportFilters>) => listQueryOf(list) as Partial<ReportQuery>;
 
@@ -52,11 +56,12 @@ export function downloadReport(kind: ReportKind, list: ListQueryState<ReportFilt
   return download(REPORT_ENDPOINTS[kind], { query: { ...query, format: 'csv' }, fallbackName: `${kind}_report.csv` });
 }
 
-export function useChart(kind: ChartKind, rate: SampleRate) {
+/** A chart by day, week or month; over the list's from-to days when set (else the last periods up to today). */
+export function useChart(kind: ChartKind, rate: SampleRate, range: Partial<DateRange> = {}) {
+  const query = { sample_rate: rate, ...range } as Partial<ChartQuery>;
   return useQuery({
-    queryKey: reportKeys.chart(kind, rate),
-    queryFn: ({ signal }) =>
-      call(CHART_ENDPOINTS[kind], { query: { sample_rate: rate } as Partial<ChartQuery>, signal }),
+    queryKey: reportKeys.chart(kind, rate, range),
+    queryFn: ({ signal }) => call(CHART_ENDPOINTS[kind], { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,26 +7,44 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
+import type { DateRange } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type ChartKind, useChart } from '../api.ts';
 
 type Point = Record<string, string | number>;
+const n = (p: Point, key: string) => Number(p[key] ?? 0);
 
-const SERIES: Record<ChartKind, { key: string; label: string; stack?: string; color?: string }[]> = {
+/** Each chart's bars; a stack's parts add up to what its report lists in the period. */
+const SERIES: Record<ChartKind, { label: string; value: (p: Point) => number; stack?: string; color?: string }[]> = {
   late: [
-    { key: 'late', label: T.chartLate, stack: 'due', color: '#c62828' },
-    { key: 'on_time', label: T.chartOnTime, stack: 'due', color: '#2e7d32' },
+    { label: T.chartLate, value: (p) => n(p, 'late'), stack: 'due', color: '#c62828' },
+    { label: T.chartOnTime, value: (p) => n(p, 'on_time'), stack: 'due', color: '#2e7d32' },
   ],
+  // The completed report's orders, whatever happened after: split by whether they shipped since.
   completed: [
-    { key: 'completed', label: T.chartCompleted },
-    { key: 'shipped', label: T.chartShipped },
+    {
+      label: T.chartCompletedWaiting,
+      value: (p) => n(p, 'completed') - n(p, 'completed_then_shipped'),
+      stack: 'completed',
+      color: '#1565c0',
+    },
+    {
+      label: T.chartCompletedThenShipped,
+      value: (p) => n(p, 'completed_then_shipped'),
+      stack: 'completed',
+      color: '#6a1b9a',
+    },
   ],
-  created: [{ key: 'created', label: T.chartCreated }],
+  partial: [
+    { label: T.chartPartialLate, value: (p) => n(p, 'late'), stack: 'partial', color: '#c62828' },
+    { label: T.chartPartialNotDue, value: (p) => n(p, 'partial') - n(p, 'late'), stack: 'partial', color: '#ef6c00' },
+  ],
+  created: [{ label: T.chartCreated, value: (p) => n(p, 'created') }],
 };
 
-/** A report's chart (@mui/x-charts) by day, week or month. */
-export function ReportChart({ kind }: { kind: ChartKind }) {
+/** A report's chart (@mui/x-charts) by day, week or month, over the report's from-to days when set. */
+export function ReportChart({ kind, range }: { kind: ChartKind; range?: Partial<DateRange> }) {
   const [rate, setRate] = useState<SampleRate>('week');
-  const chart = useChart(kind, rate);
+  const chart = useChart(kind, rate, range);
   const points = (chart.data?.results ?? []) as Point[];
   return (
     <Card sx={{ mb: 3 }} data-testid={`chart-${kind}`}>
@@ -57,7 +75,7 @@ export function ReportChart({ kind }: { kind: ChartKind }) {
             label: s.label,
             stack: s.stack,
             color: s.color,
-            data: points.map((p) => Number(p[s.key] ?? 0)),
+            data: points.map(s.value),
           }))}
         />
       </CardContent>

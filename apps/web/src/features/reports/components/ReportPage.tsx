@@ -9,6 +9,7 @@ import {
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -52,12 +53,15 @@ const columnsFor = (kind: ReportKind): DataColumn<ReportRow>[] => [
   { key: 'total', header: T.colTotal, align: 'right', render: (r) => formatWireMoney(r.total_price) },
 ];
 
-const EMPTY: ReportFilters = { name: '' };
+const EMPTY: ReportFilters = { name: '', date_after: '', date_before: '' };
 
 /** A production report: its chart, the paged rows with a name and date filter, and the CSV. */
 export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind }) {
   const list = useListState({ key: `reports.${kind}`, pageSize: PAGE_SIZE.accounts, filters: EMPTY });
   const query = useReport(kind, list);
+  const { date_after, date_before } = list.filters;
+  // The chart counts the rows of the same days (its own last periods when no day is chosen).
+  const range = { ...(date_after ? { date_after } : {}), ...(date_before ? { date_before } : {}) };
   return (
     <ListPage
       actions={
@@ -65,11 +69,18 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind
           {T.downloadCsv}
         </DownloadButton>
       }
-      above={<ReportChart kind={chart} />}
+      above={<ReportChart kind={chart} range={range} />}
       query={query}
       state={list}
       filters={{
-        fields: [{ kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' }],
+        fields: [
+          { kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' },
+          {
+            kind: 'node',
+            name: 'range',
+            node: <DateRangeFilter value={list.filters} onChange={list.setFilters} testId="report-range" />,
+          },
+        ],
       }}
       columns={columnsFor(kind)}
       emptyText={T.noRows}

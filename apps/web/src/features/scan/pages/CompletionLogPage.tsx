@@ -1,14 +1,23 @@
-import { type CompletedShippedLogRow, LOG_RANGES, PAGE_SIZE, PRODUCTION_TEXT as T } from '@cab/shared';
+import {
+  type CompletedShippedLogRow,
+  LOG_RANGES,
+  PAGE_SIZE,
+  REPORTS_WEB_TEXT as R,
+  PRODUCTION_TEXT as T,
+} from '@cab/shared';
 import { useNavigate } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
+import { SelectField } from '../../../components/form/SelectField.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadCompletionLog, useCompletionLog } from '../api.ts';
 
-// '' (the list's empty value) is the server's default, today.
-const RANGES = LOG_RANGES.filter((r) => r !== 'today');
+/** The period shown while from-to dates are chosen: they win over Today / 7 / 30 days (server and here). */
+const CUSTOM = 'custom';
+const RANGE_LABELS = { ...T.ranges, [CUSTOM]: R.rangeCustom };
 
 const columns: DataColumn<CompletedShippedLogRow>[] = [
   { key: 'at', header: T.at, noWrap: true, render: (r) => formatDateTime(r.at) },
@@ -18,7 +27,7 @@ const columns: DataColumn<CompletedShippedLogRow>[] = [
   { key: 'by', header: T.by, render: (r) => r.by?.full_name ?? '' },
 ];
 
-/** /orders/completion-log (ADMIN, STAFF): cabinets completed and shipped, today by default; CSV. */
+/** /orders/completion-log (ADMIN, STAFF): cabinets completed and shipped, today by default or from-to dates; CSV. */
 export default function CompletionLogPage() {
   return <CompletionLog listKey="orders.completion-log" />;
 }
@@ -32,8 +41,10 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   const list = useListState({
     key: listKey,
     pageSize: PAGE_SIZE.orders,
-    filters: { selected_range: '' },
+    filters: { selected_range: '', date_after: '', date_before: '' },
   });
+  const { selected_range, date_after, date_before } = list.filters;
+  const custom = date_after !== '' || date_before !== '';
   const query = event ? { ...listQueryOf(list), event } : listQueryOf(list);
   const log = useCompletionLog(query);
   return (
@@ -45,13 +56,39 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
         clear: false,
         fields: [
           {
-            kind: 'select',
+            kind: 'node',
             name: 'selected_range',
-            label: T.range,
-            anyLabel: T.ranges.today,
-            options: RANGES,
-            labels: T.ranges,
-            testId: 'range-filter',
+            node: (
+              <SelectField
+                size="small"
+                label={T.range}
+                // '' (the list's empty value) is the server's default, today.
+                value={custom ? CUSTOM : selected_range || 'today'}
+                onChange={(e) =>
+                  list.setFilters({
+                    selected_range: e.target.value === 'today' ? '' : e.target.value,
+                    date_after: '',
+                    date_before: '',
+                  })
+                }
+                fullWidth={false}
+                sx={{ width: { xs: '100%', sm: 200 } }}
+                options={custom ? [...LOG_RANGES, CUSTOM] : LOG_RANGES}
+                labels={RANGE_LABELS}
+                data-testid="range-filter"
+              />
+            ),
+          },
+          {
+            kind: 'node',
+            name: 'dates',
+            node: (
+              <DateRangeFilter
+                value={{ date_after, date_before }}
+                onChange={(patch) => list.setFilters({ ...patch, selected_range: '' })}
+                testId="log-range"
+              />
+            ),
           },
         ],
       }}

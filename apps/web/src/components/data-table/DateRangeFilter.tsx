@@ -1,0 +1,50 @@
+import { REPORTS_WEB_TEXT as T } from '@cab/shared';
+import TextField from '@mui/material/TextField';
+
+/** The from-to days of a list (SPEC 3 "from, to"): sent as date_after / date_before, both inclusive. */
+// A type, not an interface: a list's filters must be string records (Params).
+export type DateRange = { date_after: string; date_before: string };
+
+/**
+ * From and To date fields of a list's filter bar. A day is set at once (the browser's date field
+ * gives '' until a whole date is typed); each field bounds the other's picker, and a reversed
+ * pair is marked (the server answers it with a 400).
+ */
+export function DateRangeFilter({
+  value,
+  onChange,
+  testId,
+}: {
+  value: DateRange;
+  onChange: (patch: Partial<DateRange>) => void;
+  /** `${testId}-from` and `${testId}-to` on the inputs. */
+  testId: string;
+}) {
+  const reversed = value.date_after !== '' && value.date_before !== '' && value.date_after > value.date_before;
+  const field = (name: keyof DateRange, label: string, suffix: string, bound: { min?: string; max?: string }) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value[name]}
+      error={reversed}
+      onChange={(e) => onChange({ [name]: e.target.value })}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: {
+          'data-testid': `${testId}-${suffix}`,
+          'aria-invalid': reversed,
+          title: reversed ? T.rangeReversed : undefined,
+          ...bound,
+        },
+      }}
+    />
+  );
+  return (
+    <>
+      {field('date_after', T.from, 'from', { max: value.date_before || undefined })}
+      {field('date_before', T.to, 'to', { min: value.date_after || undefined })}
+    </>
+  );
+}
