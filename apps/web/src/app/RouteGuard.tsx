@@ -1,4 +1,12 @@
-import { canOpenRoute, isPlannerRoute, MSG, PASSWORD_RESET_ROUTE, WEB_TEXT, type WebRoute } from '@cab/shared';
+import {
+  canOpenRoute,
+  isBoardRoute,
+  isPlannerRoute,
+  MSG,
+  PASSWORD_RESET_ROUTE,
+  WEB_TEXT,
+  type WebRoute,
+} from '@cab/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorScreen } from '../components/ErrorScreen.tsx';
@@ -14,8 +22,10 @@ import GuestLayout from './layouts/GuestLayout.tsx';
 // The signed-in shells are lazy so the login page does not load them.
 const loadDefaultLayout = () => import('./layouts/DefaultLayout.tsx');
 const loadPlannerLayout = () => import('./layouts/PlannerLayout.tsx');
+const loadBoardLayout = () => import('./layouts/BoardLayout.tsx');
 const DefaultLayout = lazy(loadDefaultLayout);
 const PlannerLayout = lazy(loadPlannerLayout);
+const BoardLayout = lazy(loadBoardLayout);
 
 /**
  * Loads the signed-in shell a role route renders in, so the router fetches it with the page's
@@ -23,7 +33,8 @@ const PlannerLayout = lazy(loadPlannerLayout);
  */
 export async function loadShellFor(route: WebRoute): Promise<void> {
   if (route.access === 'guest' || route.access === 'public') return;
-  await (isPlannerRoute(route.path) ? loadPlannerLayout() : loadDefaultLayout());
+  if (isBoardRoute(route.path)) await loadBoardLayout();
+  else await (isPlannerRoute(route.path) ? loadPlannerLayout() : loadDefaultLayout());
 }
 
 function useDocumentTitle(title: string): void {
@@ -40,7 +51,7 @@ function useDocumentTitle(title: string): void {
  *  - public routes (error pages): the default shell when signed in, else the page alone;
  *  - role routes: no token -> /login (remembering the target); require_password_reset ->
  *    PASSWORD_RESET_ROUTE (except routes with skipPasswordResetGuard); a role not allowed -> /404;
- *    planner routes render in the planner shell, the rest in the default shell.
+ *    planner routes render in the planner shell, the floor board alone, the rest in the default shell.
  */
 export function RouteGuard() {
   const route = useCurrentRoute();
@@ -85,7 +96,7 @@ export function RouteGuard() {
 
   return (
     <Suspense fallback={<RouteProgress />}>
-      {isPlannerRoute(route.path) ? <PlannerLayout /> : <DefaultLayout />}
+      {isBoardRoute(route.path) ? <BoardLayout /> : isPlannerRoute(route.path) ? <PlannerLayout /> : <DefaultLayout />}
     </Suspense>
   );
 }

@@ -23,6 +23,8 @@ const PAGES: Record<string, PageModule> = {
   '/orders/partially-completed': () => import('../features/reports/pages/PartiallyCompletedPage.tsx'),
   '/orders/completed': () => import('../features/reports/pages/CompletedOrdersPage.tsx'),
   '/planner/orders/manage': () => import('../features/reports/pages/PlannerPage.tsx'),
+  // The shop's TV (issue 29)
+  '/floor': () => import('../features/floor/pages/FloorPage.tsx'),
   // Imports (decision 0030)
   '/catalog/2020/upload': () => import('../features/transfer/pages/Upload2020Page.tsx'),
   '/orders/:id': () => import('../features/orders/pages/OrderPage.tsx'),

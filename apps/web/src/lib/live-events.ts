@@ -81,7 +81,8 @@ function deliver(message: SseMessage) {
 }
 
 function backoffMs(): number {
-  const base = serverRetryMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** attempt);
+  // The server's `retry:` is where backoff starts; each failure in a row doubles it.
+  const base = Math.min(BACKOFF_MAX_MS, (serverRetryMs ?? BACKOFF_FIRST_MS) * 2 ** attempt);
   attempt += 1;
   // Spread out: a shop's screens all dropped by one server restart do not come back at once.
   return base / 2 + Math.random() * (base / 2);

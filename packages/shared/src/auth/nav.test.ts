@@ -38,6 +38,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       'Orders>/orders/completed-cabinets',
       'Orders>/orders/remakes',
       'Orders>/scan',
+      'Orders>/floor',
       'Finance>/orders/created',
       'Settings>/settings/password',
       '/planner/orders/manage',

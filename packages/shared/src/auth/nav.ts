@@ -69,6 +69,7 @@ export const NAV: readonly NavEntry[] = [
     link('/orders/remakes', 'remake'),
     link('/invoices', 'invoice', CUSTOMERS),
     link('/scan', 'scan'),
+    link('/floor', 'floor'),
   ]),
   group('Catalog (Internal)', 'catalog', [
     link('/catalog/2020/upload', 'upload'),

@@ -42,6 +42,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/login', title: 'Sign in', access: 'guest' },
   { path: '/reset-password', title: 'Reset password', access: 'guest' },
   { path: '/test', title: 'System check', access: ADMIN },
+  // The shop's TV (issue 29): full screen, no navigation.
+  { path: '/floor', title: 'Floor board', access: ADMIN_STAFF },
   // Scan
   { path: '/scan', title: 'Scan', access: ALL },
   { path: '/scan/new', title: 'New scan session', access: ALL },
@@ -126,6 +128,11 @@ export const WEB_ROUTES: readonly WebRoute[] = [
 
 /** The route a user lands on after the password-reset guard fires (SPEC 4). */
 export const PASSWORD_RESET_ROUTE = '/settings/profile/change-password';
+
+/** The floor board fills the screen it is shown on (a TV): no app bar, no navigation. */
+export function isBoardRoute(path: string): boolean {
+  return path === '/floor';
+}
 
 /** A route whose name contains "planner" belongs to the planner app (SPEC 1). */
 export function isPlannerRoute(path: string): boolean {

@@ -36,6 +36,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import TvOutlined from '@mui/icons-material/TvOutlined';
 
 type SvgIconComponent = typeof DashboardOutlined;
 
@@ -53,6 +54,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   remake: ReplayOutlined,
   invoice: ReceiptLongOutlined,
   scan: QrCodeScannerOutlined,
+  floor: TvOutlined,
   catalog: MenuBookOutlined,
   upload: CloudUploadOutlined,
   attachment: AttachFileOutlined,

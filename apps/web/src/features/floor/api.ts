@@ -1,0 +1,68 @@
+import { addDays, coreApi, type Dashboard, PLANNER_MAX_DAYS, reportsApi } from '@cab/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { type LiveEvent, type LiveEventKind, useLiveEvents } from '../../lib/live-events.ts';
+
+/**
+ * The floor board's data (issue 29), from the endpoints the shop's pages already use: the
+ * dashboard's figures, the planner (today's load, and the orders in production with their
+ * progress) and the late report. Every event makes them stale, so the TV follows the floor.
+ */
+const floorKeys = {
+  all: ['floor'] as const,
+  figures: () => [...floorKeys.all, 'figures'] as const,
+  planner: (today: string) => [...floorKeys.all, 'planner', today] as const,
+  late: () => [...floorKeys.all, 'late'] as const,
+};
+
+/** The board refreshes what it shows with events; this only catches what a long outage hid. */
+const SAFETY_REFRESH_MS = 5 * 60_000;
+
+// A TV nobody watches over: no popup for a failed load (the board says so), tried again and again.
+const quiet = {
+  retry: true,
+  retryDelay: (attempt: number) => Math.min(30_000, 1_000 * 2 ** attempt),
+  refetchInterval: SAFETY_REFRESH_MS,
+  placeholderData: keepPreviousData,
+} as const;
+
+export function useFloorFigures() {
+  return useQuery<Dashboard>({
+    queryKey: floorKeys.figures(),
+    queryFn: ({ signal }) => call(coreApi.dashboard, { signal, skipCommonHandling: true }),
+    ...quiet,
+  });
+}
+
+/**
+ * The planner around today: its rows carry each order's progress. Orders in production are
+ * planned near today (or not yet planned, which the planner lists whatever the range), so the
+ * widest range the planner allows, mostly behind today, holds them.
+ */
+export function useFloorPlanner(today: string) {
+  const query = { date_after: addDays(today, -(PLANNER_MAX_DAYS - 32)), date_before: addDays(today, 30) };
+  return useQuery({
+    queryKey: floorKeys.planner(today),
+    queryFn: ({ signal }) => call(reportsApi.plannerList, { query, signal, skipCommonHandling: true }),
+    ...quiet,
+  });
+}
+
+/** The latest first: the orders furthest past their due date. */
+export const LATE_SHOWN = 8;
+
+export function useFloorLate() {
+  const query = { page_size: LATE_SHOWN, order_by: '-days_late' };
+  return useQuery({
+    queryKey: floorKeys.late(),
+    queryFn: ({ signal }) => call(reportsApi.lateReport, { query, signal, skipCommonHandling: true }),
+    ...quiet,
+  });
+}
+
+const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner'];
+
+/** Keeps the board's data live and hands each event (the scans) to the page. */
+export function useFloorLive(onEvent: (event: LiveEvent) => void) {
+  return useLiveEvents(FLOOR_KINDS, { keys: [floorKeys.all], onEvent });
+}
