@@ -38,4 +38,10 @@ export const REMAKE_TEXT = {
   rejected: 'Remake rejected',
   none: 'No remakes.',
   remakesOfOrder: (n: number) => `Remakes (${n})`,
+  // The order page's links (issue 29)
+  remakeOf: 'Remake of',
+  remakeOfLink: (orderId: number, name: string, remakeId: number) => `#${orderId} ${name} (remake ${remakeId})`,
+  remakesField: 'Remakes',
+  remakeOrderLink: (orderId: number, name: string) => `#${orderId} ${name}`,
+  remakeWithoutOrder: (remakeId: number, status: string) => `Remake ${remakeId}: ${status}`,
 } as const;
