@@ -31,6 +31,7 @@ export * from './orders/approval-contract.ts';
 export * from './orders/approval-schemas.ts';
 export * from './orders/approval-text.ts';
 export * from './orders/builder-text.ts';
+export * from './orders/approvals-web-text.ts';
 export * from './orders/contract.ts';
 export * from './orders/detail-text.ts';
 export * from './orders/group-rules.ts';

@@ -18,6 +18,8 @@ const PAGES: Record<string, PageModule> = {
   '/orders/build': () => import('../features/orders/pages/OrderPage.tsx'),
   '/orders/manage': () => import('../features/orders/pages/ManageOrdersPage.tsx'),
   '/orders/created': () => import('../features/orders/pages/CreatedOrdersPage.tsx'),
+  // A business manager's approvals (issue 30)
+  '/orders/approvals': () => import('../features/approvals/pages/ApprovalsPage.tsx'),
   // Production reports and the planner (decision 0031)
   '/orders/late': () => import('../features/reports/pages/LateOrdersPage.tsx'),
   '/orders/partially-completed': () => import('../features/reports/pages/PartiallyCompletedPage.tsx'),

@@ -9,6 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { ApprovalsNavBadge } from '../../features/approvals/index.ts';
 import { useCurrentRoute } from '../../lib/routes.ts';
 import { NavIcon } from './navIcons.tsx';
 
@@ -58,6 +59,7 @@ function NavLinkItem({
         primary={link.label}
         slotProps={{ primary: { variant: 'body2', sx: { fontWeight: active ? 600 : 500 } } }}
       />
+      {link.badge === 'approvals' && <ApprovalsNavBadge />}
     </>
   );
   if (link.external) {

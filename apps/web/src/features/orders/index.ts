@@ -1,3 +1,3 @@
 // The orders feature's public surface: what other features may import (the walls, decision 0020).
-export { orderKeys, useOrder } from './api.ts';
+export { orderKeys, storeOrder, useOrder } from './api.ts';
 export { StatusChip } from './list/StatusChip.tsx';

@@ -1,4 +1,4 @@
-import { ACCOUNTS_TEXT, ROLE_GROUPS } from '@cab/shared';
+import { ACCOUNTS_TEXT, APPROVALS_WEB_TEXT, approvalsApi, ROLE_GROUPS } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useInRoleGroup } from '../../auth/index.ts';
+import { CompanyApprovalsPanel } from '../../approvals/index.ts';
+import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { AccountFinancePanel } from '../../finance/index.ts';
 import { CreditPanel, InvoiceList } from '../../invoices/index.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
@@ -19,7 +20,7 @@ import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
 import { InviteButton } from '../components/InviteButton.tsx';
 import { InviteDialog } from '../components/InviteDialog.tsx';
 
-type CompanyTab = 'profile' | 'users' | 'addresses' | 'invoices' | 'credit';
+type CompanyTab = 'profile' | 'users' | 'addresses' | 'invoices' | 'credit' | 'approvals';
 
 /** A company's addresses are shared by its users: read them through any of its users (a manager first). */
 function CompanyAddresses({ userId }: { userId: number }) {
@@ -37,6 +38,7 @@ export default function CompanyPage() {
   const namesCompany = useInRoleGroup(ROLE_GROUPS.admin);
   const [tab, setTab] = useState<CompanyTab>('profile');
   const [inviting, setInviting] = useState(false);
+  const approvals = useCan(approvalsApi.companyApprovals);
   const company = useCompany(id);
   const profile = useCompanyProfile(id);
   const detail = company.data;
@@ -57,6 +59,7 @@ export default function CompanyPage() {
           <Tab value="addresses" label={ACCOUNTS_TEXT.addresses} data-testid="tab-addresses" />
           <Tab value="invoices" label={ACCOUNTS_TEXT.invoices} data-testid="tab-invoices" />
           <Tab value="credit" label={ACCOUNTS_TEXT.credit} data-testid="tab-credit" />
+          {approvals && <Tab value="approvals" label={APPROVALS_WEB_TEXT.tab} data-testid="tab-approvals" />}
         </Tabs>
         {tab === 'profile' && (
           <CardContent>
@@ -73,6 +76,7 @@ export default function CompanyPage() {
             actions={<InviteButton label={ACCOUNTS_TEXT.invite} onClick={() => setInviting(true)} />}
           />
         )}
+        {tab === 'approvals' && <CompanyApprovalsPanel companyId={id} />}
         {tab === 'addresses' && (
           <CardContent>
             {addressOwner ? (

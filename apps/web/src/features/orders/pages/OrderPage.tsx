@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { OrderApprovalPanel } from '../../approvals/index.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { OrderInvoiceField } from '../../invoices/index.ts';
 import { useOrder, usePaymentOptions } from '../api.ts';
@@ -129,6 +130,7 @@ function OrderHeader({ order }: { order: Order }) {
               <strong>{T.statusNote(ORDER_STATUS_LABELS[n.status as OrderStatus] ?? n.status)}:</strong> {n.note}
             </Alert>
           ))}
+          <OrderApprovalPanel order={order} />
         </Stack>
         <OrderActions order={order} />
       </CardContent>

@@ -1,5 +1,6 @@
 import {
   type Address,
+  APPROVALS_WEB_TEXT,
   COMPLETION_PREFERENCES,
   ORDER_DETAIL_TEXT as D,
   ERROR_CODES,
@@ -207,8 +208,9 @@ function SubmitForm({
     for (const [name, value] of Object.entries(toBody(values))) form.append(name, String(value));
     if (expectedTotal !== null) form.append('expected_total', expectedTotal);
     for (const file of files) form.append('supplement_documentation', file);
+    let answer: Awaited<ReturnType<typeof submit.mutateAsync>>;
     try {
-      await submit.mutateAsync(form);
+      answer = await submit.mutateAsync(form);
     } catch (err) {
       // The order would now be priced differently (409): show the new total before a second try.
       if (isApiRequestError(err) && err.code === ERROR_CODES.orderTotalChanged) {
@@ -218,7 +220,10 @@ function SubmitForm({
       throw err;
     }
     navigate(`/orders/${orderId}`);
-    return ORDER_TEXT.orderSubmitted;
+    // A business employee's submit may wait for a manager instead (issue 30): the order stays a bid.
+    return answer.status === 'BID' && answer.approval?.status === 'PENDING'
+      ? APPROVALS_WEB_TEXT.sentForApproval
+      : ORDER_TEXT.orderSubmitted;
   });
 
   /** A required choice of the form: its values, what each shows as, and its test id. */

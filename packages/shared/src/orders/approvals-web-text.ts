@@ -1,0 +1,45 @@
+/**
+ * The screens of a business account's approvals (issue 30): the company's rule and spending
+ * limits, the manager's queue, and the order page while an employee's submit waits. The rule's
+ * and the statuses' words are APPROVAL_TEXT's (approval-text.ts), shared with the server.
+ */
+export const APPROVALS_WEB_TEXT = {
+  // The company's settings (its page's Approvals tab)
+  tab: 'Approvals',
+  settingsTitle: 'Approval before an order reaches the shop',
+  settingsHint:
+    "When an employee's order needs approval, its submit waits as a bid until a manager approves or declines it.",
+  ruleLabel: 'Orders that need approval',
+  limitsTitle: 'Spending limits',
+  limitsHint: 'Used when orders above the limit need approval. Leave empty for no limit.',
+  noEmployees: 'The company has no employees yet.',
+  save: 'Save',
+  saved: 'Approval settings saved',
+
+  // The queue
+  queueEmpty: 'No approval requests.',
+  colOrder: 'Order',
+  colRequestedBy: 'Asked by',
+  colRequestedAt: 'Asked',
+  colTotal: 'Total',
+  colStatus: 'Status',
+  status: 'Status',
+  /** The menu's badge, read by a screen reader after the count. */
+  waitingSuffix: 'waiting',
+
+  // The order page
+  askedOn: (when: string) => `Asked on ${when}.`,
+  approve: 'Approve',
+  decline: 'Decline',
+  approveTitle: 'Approve this order?',
+  approveText: (total: string) => `The order is submitted to the shop at ${total}, as the employee filled it.`,
+  noteLabel: 'Note (optional)',
+  declineTitle: 'Decline this order',
+  reasonLabel: 'Reason',
+  approvedDone: 'Approved: the order went to the shop',
+  declinedDone: 'Declined',
+  decidedBy: (who: string, when: string) => `${who}, ${when}`,
+  managerNote: (note: string) => `Note: ${note}`,
+  // The submit page, when the submit asked for approval instead
+  sentForApproval: 'Sent for approval',
+} as const;
