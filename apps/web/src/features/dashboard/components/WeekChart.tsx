@@ -4,10 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
-
-// The week's days by name ("Mon 30"): the chart is read at a glance, not as dates.
-const dayName = new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
-const nameOf = (day: string) => dayName.format(new Date(`${day}T00:00:00Z`));
+import { formatWeekday } from '../../../lib/format.ts';
 
 /** This week's cabinets completed per day against the capacity per day (ADMIN, STAFF). */
 export function WeekChart({ week }: { week: DashboardWeek }) {
@@ -20,7 +17,7 @@ export function WeekChart({ week }: { week: DashboardWeek }) {
         </Typography>
         <BarChart
           height={260}
-          xAxis={[{ scaleType: 'band', data: week.days.map((d) => nameOf(d.date)) }]}
+          xAxis={[{ scaleType: 'band', data: week.days.map((d) => formatWeekday(d.date)) }]}
           yAxis={[{ min: 0, max: Math.max(week.capacity_per_day, ...week.days.map((d) => d.cabinets_completed)) }]}
           series={[{ label: DASHBOARD_TEXT.weekChartCompleted, data: week.days.map((d) => d.cabinets_completed) }]}
         >

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useSession } from '../../auth/index.ts';
 import { useDashboard } from '../api.ts';
 import { WeekChart } from '../components/WeekChart.tsx';
@@ -25,7 +25,7 @@ const CARD_GRID = { xs: 12, sm: 6, lg: 3 } as const;
 /** A card's value as a person reads it: money in dollars, a date or "Nothing due", a count. */
 function shown(card: DashboardCard): string | number {
   if (card.kind === 'money' && typeof card.value === 'string') return formatWireMoney(card.value);
-  if (card.kind === 'date') return card.value === '' ? DASHBOARD_TEXT.noDueDate : card.value;
+  if (card.kind === 'date') return card.value === '' ? DASHBOARD_TEXT.noDueDate : formatDay(String(card.value));
   return card.value;
 }
 

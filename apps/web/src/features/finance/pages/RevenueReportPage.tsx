@@ -10,6 +10,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatPeriod } from '../../../lib/format.ts';
 import { downloadRevenue, type RevenueFilters, useRevenue } from '../reportsApi.ts';
 
 const DEFAULTS: RevenueFilters = { interval: 'month', date_after: '', date_before: '' };
@@ -79,7 +80,7 @@ export default function RevenueReportPage() {
           <BarChart
             height={320}
             loading={query.isPending}
-            xAxis={[{ scaleType: 'band', data: points.map((p) => p.period_start) }]}
+            xAxis={[{ scaleType: 'band', data: points.map((p) => formatPeriod(p.period_start, filters.interval)) }]}
             yAxis={[{ valueFormatter: axisDollars, width: 64 }]}
             series={[
               { label: T.invoiced, data: points.map((p) => Number(p.invoiced)) },

@@ -15,6 +15,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formatDay, formatTime, formatWeekday } from '../../../lib/format.ts';
 import type { LiveEvent, LiveStatus } from '../../../lib/live-events.ts';
 import { LATE_SHOWN, useFloorFigures, useFloorLate, useFloorLive, useFloorPlanner } from '../api.ts';
 import { Bar, BOARD, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from '../components/board.tsx';
@@ -32,12 +33,6 @@ interface ScanLine {
   barcode: string;
   result: CabinetScanResult;
 }
-
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const scanTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const longDay = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayShown = (day: string | null) => (day ? shortDay.format(new Date(`${day}T00:00:00Z`)) : '');
 
 /** The time, moved on every half minute: the clock, and "today" past midnight. */
 function useNow(): Date {
@@ -169,7 +164,7 @@ function Late() {
             <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
               #{r.id} {r.name}
             </Box>
-            <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{REPORTS_WEB_TEXT.due(dayShown(r.due_date))}</Box>
+            <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Box>
             <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
           </Box>
         ))}
@@ -195,7 +190,7 @@ function Scans({ scans, names }: { scans: ScanLine[]; names: ReadonlyMap<number,
               data-barcode={s.barcode}
               sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr auto', columnGap: 2, py: 0.75, fontSize: TYPE.row }}
             >
-              <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{scanTime.format(new Date(s.at))}</Box>
+              <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{formatTime(s.at, { seconds: true })}</Box>
               <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700, mr: 1.5 }}>
                   {s.barcode}
@@ -250,7 +245,7 @@ export default function FloorPage() {
           {F.title}
         </Typography>
         <Typography sx={{ fontSize: TYPE.heading, color: BOARD.muted }}>
-          {longDay.format(now)} · {clock.format(now)}
+          {formatWeekday(now)} · {formatTime(now)}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <LiveState status={status} />

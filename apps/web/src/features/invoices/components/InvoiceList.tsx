@@ -15,7 +15,7 @@ import type { ListFilter } from '../../../components/data-table/PagedDataTable.t
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { useCustomerChoices } from '../../finance/index.ts';
 import { type InvoiceFilters, useInvoices } from '../api.ts';
@@ -64,7 +64,7 @@ const columns: DataColumn<InvoiceRow>[] = [
     align: 'right',
     render: (r) => <span data-testid="invoice-row-balance">{formatWireMoney(r.balance)}</span>,
   },
-  { key: 'due', header: INVOICE_WEB_TEXT.nextDue, noWrap: true, render: (r) => r.next_due_date ?? '' },
+  { key: 'due', header: INVOICE_WEB_TEXT.nextDue, noWrap: true, render: (r) => formatDay(r.next_due_date) },
   { key: 'status', header: INVOICE_WEB_TEXT.status, render: status },
 ];
 
@@ -82,7 +82,7 @@ const phoneColumns: DataColumn<InvoiceRow>[] = [
         <Typography variant="body2">{r.order.name}</Typography>
         {r.next_due_date && (
           <Typography variant="caption" color="text.secondary">
-            {INVOICE_WEB_TEXT.nextDue} {r.next_due_date}
+            {INVOICE_WEB_TEXT.nextDue} {formatDay(r.next_due_date)}
           </Typography>
         )}
       </>

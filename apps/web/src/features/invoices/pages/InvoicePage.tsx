@@ -19,7 +19,7 @@ import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
@@ -144,7 +144,7 @@ type Charge = InvoiceDetail['charges'][number];
 
 /** Overdue interest and storage fees posted by the daily job (decision 0035). */
 const chargeColumns = (milestones: Milestone[]): DataColumn<Charge>[] => [
-  { key: 'date', header: INVOICE_WEB_TEXT.date, noWrap: true, render: (c) => c.date },
+  { key: 'date', header: INVOICE_WEB_TEXT.date, noWrap: true, render: (c) => formatDay(c.date) },
   {
     key: 'kind',
     header: INVOICE_WEB_TEXT.chargeColumn,
@@ -201,7 +201,7 @@ function MilestoneCards({ milestones, action }: { milestones: Milestone[]; actio
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div">
                 {INVOICE_WEB_TEXT.amount} {formatWireMoney(m.amount)}
-                {m.due_date ? ` · ${INVOICE_WEB_TEXT.dueDate} ${m.due_date}` : ''}
+                {m.due_date ? ` · ${INVOICE_WEB_TEXT.dueDate} ${formatDay(m.due_date)}` : ''}
               </Typography>
             </Box>
             {action(m)}
@@ -234,7 +234,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       align: 'right',
       render: (m) => <span data-testid="milestone-balance">{formatWireMoney(m.balance)}</span>,
     },
-    { key: 'due', header: INVOICE_WEB_TEXT.dueDate, noWrap: true, render: (m) => m.due_date ?? '' },
+    { key: 'due', header: INVOICE_WEB_TEXT.dueDate, noWrap: true, render: (m) => formatDay(m.due_date) },
     {
       key: 'status',
       header: INVOICE_WEB_TEXT.status,

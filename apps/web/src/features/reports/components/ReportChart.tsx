@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useState } from 'react';
 import type { DateRange } from '../../../components/data-table/DateRangeFilter.tsx';
+import { formatPeriod } from '../../../lib/format.ts';
 import { type ChartKind, useChart } from '../api.ts';
 
 type Point = Record<string, string | number>;
@@ -70,7 +71,7 @@ export function ReportChart({ kind, range }: { kind: ChartKind; range?: Partial<
         <BarChart
           height={260}
           loading={chart.isPending}
-          xAxis={[{ scaleType: 'band', data: points.map((p) => String(p.period_start)) }]}
+          xAxis={[{ scaleType: 'band', data: points.map((p) => formatPeriod(String(p.period_start), rate)) }]}
           series={SERIES[kind].map((s) => ({
             label: s.label,
             stack: s.stack,

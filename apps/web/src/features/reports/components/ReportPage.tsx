@@ -13,7 +13,7 @@ import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { type ChartKind, downloadReport, type ReportFilters, useReport } from '../api.ts';
 import { ReportChart } from './ReportChart.tsx';
 
@@ -39,7 +39,7 @@ const columnsFor = (kind: ReportKind): DataColumn<ReportRow>[] => [
     optional: true,
     render: (r) => formatDateTime(r.submitted_at),
   },
-  { key: 'due', header: T.colDue, noWrap: true, render: (r) => r.due_date ?? '' },
+  { key: 'due', header: T.colDue, noWrap: true, render: (r) => formatDay(r.due_date) },
   { key: 'days_late', header: T.colDaysLate, align: 'right', render: (r) => r.days_late },
   {
     key: 'completed',

@@ -1,6 +1,5 @@
 import {
   addDays,
-  dayMs,
   ORDER_STATUS_LABELS,
   PLANNER_ERROR_CODES,
   type PlannerDayLoad,
@@ -35,6 +34,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { formatDay, formatWeekday } from '../../../lib/format.ts';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
 /** The statuses the planner may (re)plan: submitted and not finished. */
@@ -43,13 +43,7 @@ const WEEKS = 4;
 /** The Monday of the week `day` is in. */
 const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
 const isWeekend = (day: string) => [0, 6].includes(weekdayOf(day));
-const dayLabel = (day: string) =>
-  new Date(dayMs(day)).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+const dayLabel = formatWeekday;
 
 function OrderCard({ row }: { row: PlannerRow }) {
   // A finished order stays on its day (its load is history) but cannot be moved.
@@ -88,7 +82,7 @@ function OrderCard({ row }: { row: PlannerRow }) {
       </Typography>
       <Typography variant="caption" color="text.secondary" component="div">
         {T.cabinets(row.cabinets)}
-        {row.due_date ? ` · ${T.due(row.due_date)}` : ''}
+        {row.due_date ? ` · ${T.due(formatDay(row.due_date))}` : ''}
       </Typography>
       <Typography variant="caption" component="div" data-testid="plan-status">
         {status}
@@ -244,7 +238,9 @@ export default function PlannerPage() {
     plan.mutate(move, {
       onSuccess: () => {
         setOverload(null);
-        enqueueSnackbar(day ? T.moved(row.order.name, day) : T.unplannedDone(row.order.name), { variant: 'success' });
+        enqueueSnackbar(day ? T.moved(row.order.name, formatDay(day)) : T.unplannedDone(row.order.name), {
+          variant: 'success',
+        });
       },
       onError: (err) => {
         if (isApiRequestError(err) && err.code === PLANNER_ERROR_CODES.overCapacity) {
