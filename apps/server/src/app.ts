@@ -17,6 +17,7 @@ import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
+import { eventsRoutes } from './modules/events/index.ts';
 import { financeRoutes } from './modules/finance/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { labelsRoutes } from './modules/labels/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   transferRoutes(app);
   reportsRoutes(app);
   invoicesRoutes(app);
+  eventsRoutes(app);
   opsRoutes(app, { dbStats });
   catalogPages(app);
   await registerWeb(app, config.webDist);

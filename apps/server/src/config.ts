@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIVE_EVENTS } from '@cab/shared';
 
 /** Everything the server reads from the environment (README "Configuration" lists each). */
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Then: how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** How often GET /api/events/ writes a comment line to keep proxies open (LIVE_EVENTS.heartbeatMs). */
+  eventsHeartbeatMs: number;
 }
 
 /** A configuration value the server cannot run with; the message names the variable. */
@@ -159,5 +162,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 3000, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 600_000),
+    eventsHeartbeatMs: Math.max(10, int(env, 'EVENTS_HEARTBEAT_MS', LIVE_EVENTS.heartbeatMs, 600_000)),
   };
 }

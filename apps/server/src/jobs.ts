@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { JobDefinition } from './kit/jobs/define.ts';
 import { deliverRound, type MailSender, OUTBOX, OUTBOX_JOB, smtpSender } from './modules/email/index.ts';
+import { PRUNE_EVENTS_JOB, pruneEvents } from './modules/events/index.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from './modules/finance/index.ts';
 import { finishStripeWork } from './modules/invoices/index.ts';
 
@@ -43,6 +44,14 @@ export function backgroundJobs(options: { mailSender?: MailSender } = {}): JobDe
       timeoutMs: 5 * 60_000,
       enabled: (config) => Boolean(config.stripe.secretKey),
       run: (ctx) => finishStripeWork(ctx),
+    },
+    {
+      // The live floor's events are kept a day for a reconnect to resume from (decision 0042).
+      name: PRUNE_EVENTS_JOB,
+      everyMs: 60 * 60_000,
+      retries: { max: 3, backoffMs: 60_000, maxBackoffMs: 10 * 60_000 },
+      timeoutMs: 5 * 60_000,
+      run: (ctx) => pruneEvents(ctx),
     },
   ];
 }

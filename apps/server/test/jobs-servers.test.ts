@@ -4,14 +4,13 @@ import path from 'node:path';
 import { createDb } from '@cab/db';
 import { accountsApi } from '@cab/shared';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextUtcMidnight, utcDay } from '../src/kit/jobs/daily.ts';
 import { OUTBOX } from '../src/modules/email/index.ts';
 import { DAILY_CHARGES_JOB } from '../src/modules/finance/index.ts';
 import { seed } from '../src/seed/index.ts';
 import { testConfig } from './helpers.ts';
-import { basePort, type RunningServer, startServer } from './ops-process.ts';
+import { basePort, type CaughtMail, type RunningServer, startServer, startSmtpCatcher } from './ops-process.ts';
 
 /**
  * The one job runner across servers (issue 28's "Done when", decision 0041): two server processes
@@ -30,14 +29,14 @@ const yesterday = utcDay(new Date(Date.now() - 86_400_000));
 let url: string;
 /** The test's own connection: it reads the tables and holds the locks that stop a run midway. */
 let sqlc: pg.Client;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
 const servers: RunningServer[] = [];
 const dataDirs: string[] = [];
 
 /** Mails the SMTP server accepted (answered 250), and the one it received but never answered. */
-const accepted: { messageId: string; to: string }[] = [];
+const accepted: CaughtMail[] = [];
 let stall: string | null = null;
-let stalled: { messageId: string; to: string } | null = null;
+let stalled: CaughtMail | null = null;
 
 const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await sqlc.query(text, params)).rows as T[];
@@ -56,11 +55,10 @@ async function within(ms: number, check: () => Promise<boolean> | boolean) {
 function start(port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cab-jobs-srv-'));
   dataDirs.push(dataDir);
-  const smtpPort = (smtp.server.address() as { port: number }).port;
   return startServer(port, {
     DATABASE_URL: url,
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp!.url,
     METRICS_TOKEN: 'jobs-test',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
   }).then((s) => {
@@ -109,37 +107,21 @@ beforeAll(async () => {
   }
   sqlc = new pg.Client({ connectionString: url });
   await sqlc.connect();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        const mail = {
-          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '',
-          to: session.envelope.rcptTo[0]!.address,
-        };
-        // The stalled mail is received but never answered: its sender dies waiting.
-        if (mail.to === stall && !stalled) stalled = mail;
-        else {
-          accepted.push(mail);
-          callback();
-        }
-      });
-    },
+  smtp = await startSmtpCatcher((mail) => {
+    // The stalled mail is received but never answered: its sender dies waiting.
+    if (mail.to === stall && !stalled) {
+      stalled = mail;
+      return false;
+    }
+    accepted.push(mail);
+    return true;
   });
-  // A server killed by the test drops its SMTP connections (ECONNRESET): expected here, and an
-  // 'error' event nobody listens to would be thrown as an uncaught exception.
-  smtp.on('error', () => {});
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
 }, 240_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop('SIGKILL')));
   await sqlc?.end().catch(() => {});
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -94,3 +94,41 @@ export async function signIn(base: string, email = 'admin@demo.test', password =
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return `Token ${((await res.json()) as { token: string }).token}`;
 }
+
+/** A mail the test SMTP server received: its Message-ID header and first recipient. */
+export interface CaughtMail {
+  messageId: string;
+  to: string;
+}
+
+/**
+ * An SMTP server on a free local port that catches what the servers under test send. `onMail`
+ * answers whether to accept the mail (250); a mail it refuses is received but never answered, so
+ * its sender waits (a test kills it then). A server the test kills drops its connections
+ * (ECONNRESET): the 'error' listener keeps that from failing the run as an uncaught exception.
+ */
+export async function startSmtpCatcher(onMail: (mail: CaughtMail) => boolean) {
+  const { SMTPServer } = await import('smtp-server');
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString()));
+      stream.on('end', () => {
+        const mail = {
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '',
+          to: session.envelope.rcptTo[0]!.address,
+        };
+        if (onMail(mail)) callback();
+      });
+    },
+  });
+  smtp.on('error', () => {});
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
+}

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { accountsApi, authApi, buildPath, catalogApi, type Endpoint } from '@cab/shared';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePart, multipart, png } from './catalog-helpers.ts';
-import { basePort, type RunningServer, signIn, startServer } from './ops-process.ts';
+import { basePort, type CaughtMail, type RunningServer, signIn, startServer, startSmtpCatcher } from './ops-process.ts';
 
 /**
  * Two servers (different ports, one DATABASE_URL, one S3-compatible bucket, one SMTP server):
@@ -19,8 +18,8 @@ const SESSION_BOUND_MS = 5_000;
 let a: RunningServer;
 let b: RunningServer;
 let s3: S3rver;
-let smtp: SMTPServer;
-const mails: { messageId: string; to: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
+const mails: CaughtMail[] = [];
 const s3Dir = mkdtempSync(path.join(tmpdir(), 'cab-ops-s3-'));
 const dataDirs = [mkdtempSync(path.join(tmpdir(), 'cab-ops-a-')), mkdtempSync(path.join(tmpdir(), 'cab-ops-b-'))];
 
@@ -76,28 +75,15 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'cab-two' }],
   });
   const s3Port = (await s3.run()).port;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString()));
-      stream.on('end', () => {
-        mails.push({
-          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '',
-          to: session.envelope.rcptTo[0]!.address,
-        });
-        callback();
-      });
-    },
+  const catcher = await startSmtpCatcher((mail) => {
+    mails.push(mail);
+    return true;
   });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  smtp = catcher;
   const env = (dataDir: string) => ({
     DATABASE_URL: url.toString(),
     DATA_DIR: dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: catcher.url,
     S3_BUCKET: 'cab-two',
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_ACCESS_KEY_ID: 'S3RVER',
@@ -114,7 +100,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await s3?.close();
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
   for (const dir of [s3Dir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
 });
 

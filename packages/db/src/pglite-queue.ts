@@ -105,7 +105,7 @@ class Line {
   }
 }
 
-type QueuedClient = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+type QueuedClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'listen'>;
 
 /** The client drizzle is given: PGlite's statements and transactions, through the fair line. */
 export function queuedClient(pg: PGlite): QueuedClient {
@@ -126,6 +126,8 @@ export function queuedClient(pg: PGlite): QueuedClient {
     query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
       inTurn(() => pg.query<T>(text, params, options)),
     exec: (text: string, options?: QueryOptions) => inTurn(() => pg.exec(text, options)),
+    // LISTEN on the one embedded database: NOTIFY is heard at commit, as on PostgreSQL (modules/events).
+    listen: (channel: string, callback: (payload: string) => void) => inTurn(() => pg.listen(channel, callback)),
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       type Outcome = { ok: true; value: T } | { ok: false; error: unknown };
       let finish!: (outcome: Outcome) => void;

@@ -17,6 +17,7 @@ export * from './email/contract.ts';
 export * from './email/schemas.ts';
 export * from './email/templates.ts';
 export * from './email/text.ts';
+export * from './events/index.ts';
 export * from './finance/index.ts';
 export * from './http/contract.ts';
 export * from './http/error-titles.ts';

@@ -21,6 +21,7 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { userNames } from '../auth/index.ts';
 import { getSettings } from '../core/index.ts';
+import { publishEvent } from '../events/index.ts';
 import { orderCabinetLabels, productionOrder } from '../labels/index.ts';
 import { approveOrder, copyRemakeDelivery, createOrder, getOrder, markNoCharge, moveOrder } from '../orders/index.ts';
 import * as repo from './repository.ts';
@@ -111,6 +112,7 @@ export async function requestRemake(ctx: Ctx, orderId: number, body: RequestBody
     });
     const wire = await one(tx, row);
     await audit(tx, { entity: 'remake', id: row.id, action: 'create', before: null, after: wire });
+    await publishEvent(tx.db, 'remake', { id: row.id, order_id: row.orderId, status: row.status as RemakeStatus });
     return wire;
   });
 }
@@ -199,6 +201,7 @@ export async function approveRemake(ctx: Ctx, id: number, charged: boolean): Pro
       remakeOrderId: approved.id,
       remakeOrderName: approved.name,
     });
+    await publishEvent(tx.db, 'remake', { id, order_id: row.orderId, status: row.status as RemakeStatus });
     const before = await one(tx, remake);
     const after = await one(tx, row);
     // The remake order's own trail says where it came from (its create event is the orders
@@ -226,6 +229,7 @@ export async function rejectRemake(ctx: Ctx, id: number, reason: string): Promis
     });
     const after = await one(tx, row);
     await audit(tx, { entity: 'remake', id, action: 'reject', before: await one(tx, remake), after });
+    await publishEvent(tx.db, 'remake', { id, order_id: row.orderId, status: row.status as RemakeStatus });
     return after;
   });
 }

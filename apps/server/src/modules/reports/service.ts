@@ -33,6 +33,7 @@ import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { getSettings, holidays } from '../core/index.ts';
+import { publishEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 
 /** Production reports, charts and the planner (issue 18, decision 0031). */
@@ -247,6 +248,7 @@ export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promi
       );
     }
     await repo.setPlan(tx.db, id, day, ctx.actor.id);
+    if (day !== before.planned_date) await publishEvent(tx.db, 'planner', { order_id: id, planned_date: day });
     await audit(tx, {
       entity: 'order_plan',
       id,

@@ -16,6 +16,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
+import { publishEvent } from '../../events/index.ts';
 import { assertReaches, money } from '../common.ts';
 import { post } from '../ledger.ts';
 import { paymentsToWire } from '../read/service.ts';
@@ -133,6 +134,7 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
       await queueReceipt(tx, payment, inv);
     }
     await auditCreate(tx, payment, inv);
+    await publishEvent(tx.db, 'payment', { invoice_id: inv.id, milestone_id: m.id, status: 'SUCCEEDED' }, inv);
     return payment;
   });
 }

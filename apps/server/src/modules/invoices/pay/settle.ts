@@ -4,6 +4,7 @@ import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { adminRecipients, findUserWithCompany } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
+import { publishEvent } from '../../events/index.ts';
 import { money } from '../common.ts';
 import { type Party, post, reverseOnMilestones } from '../ledger.ts';
 import * as repo from '../repository.ts';
@@ -86,6 +87,7 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
     });
     if (to === 'SUCCEEDED' && p.status !== 'DISPUTED') await queueReceipt(tx, updated, invoice);
     await record('stripe', { status: to });
+    await publishEvent(tx.db, 'payment', { invoice_id: p.invoiceId, milestone_id: p.milestoneId, status: to }, invoice);
     return updated;
   });
 }

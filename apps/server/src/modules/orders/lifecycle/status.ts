@@ -2,6 +2,7 @@ import { ORDER_LIFECYCLE_CODES, type OrderAction, type TransitionInput, transiti
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound, permissionDenied } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
+import { publishEvent } from '../../events/index.ts';
 import { alreadyPriced, changedConcurrently, changeOrder } from '../change.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from '../reach.ts';
 import type { OrderRow } from '../repository.ts';
@@ -79,6 +80,8 @@ export async function applyMove(
     tx.at,
   );
   if (!moved) throw changedConcurrently();
+  // The live floor and the customer's pages hear every move (issue 29), at its commit.
+  await publishEvent(tx.db, 'order_status', { order_id: moved.id, status: moved.status }, moved);
   const extra = {
     ...((await hooks.after?.(tx, moved, row)) ?? {}),
     ...(await runMoveListeners(tx, action, moved, row)),

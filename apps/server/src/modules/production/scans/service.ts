@@ -21,6 +21,7 @@ import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
+import { publishEvent } from '../../events/index.ts';
 import {
   assertReaches,
   changedConcurrently,
@@ -233,6 +234,23 @@ async function followShipping(tx: Ctx, order: repo.ScannedOrder, othersLeft: boo
   return moveOrder(tx, order.id, 'ship', {}, { scan: { cabinets: await repo.cabinetCounts(tx.db, order.id) } });
 }
 
+/** The live floor hears every recorded scan (issue 29), in the scan's transaction. */
+const publishScan = (
+  tx: Ctx,
+  sessionId: number,
+  orderId: number | null,
+  barcode: string,
+  result: CabinetScanResult,
+  at: Date | undefined,
+) =>
+  publishEvent(tx.db, 'scan', {
+    session_id: sessionId,
+    order_id: orderId,
+    barcode,
+    result,
+    at: (at ?? nowOf(tx)).toISOString(),
+  });
+
 /**
  * POST /api/scan/sessions/{id}/scan/. A scan of a known cabinet is two statements in its
  * transaction (repository.ts scanStart, scanApply), plus the order's moves on its first and last
@@ -272,6 +290,7 @@ export function scan(
     if (!found) {
       // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
       if (!(await record('UNKNOWN', null, null))) return answerOf(tx, await prior());
+      await publishScan(tx, sessionId, null, code, 'UNKNOWN', scannedAt);
       return { result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
     }
     assertReaches(tx, read);
@@ -315,6 +334,7 @@ export function scan(
           : await followShipping(tx, read, applied.othersLeft);
       }
     }
+    await publishScan(tx, sessionId, order.id, code, result, scannedAt);
     return {
       result,
       cabinet: toWireCabinet(cabinet),

@@ -1,0 +1,72 @@
+import { type Executor, schema } from '@cab/db';
+import type { LiveEventKind } from '@cab/shared';
+import { asc, gt, inArray, lt, sql } from 'drizzle-orm';
+
+const { liveEvents } = schema;
+
+/** The channel every server LISTENs on; the payload is the event's id. */
+export const EVENTS_CHANNEL = 'cab_events';
+
+/** An event as stored: whose it is decides who hears it (hub.ts `hears`). */
+export interface StoredEvent {
+  id: number;
+  kind: LiveEventKind;
+  data: Record<string, unknown>;
+  customerId: number | null;
+  companyId: number | null;
+}
+
+const columns = {
+  id: liveEvents.id,
+  kind: liveEvents.kind,
+  data: liveEvents.data,
+  customerId: liveEvents.customerId,
+  companyId: liveEvents.companyId,
+};
+
+/**
+ * Stores an event and announces it in one statement: the NOTIFY is queued by the transaction and
+ * delivered at its commit (never after a rollback), to every server's LISTEN connection.
+ */
+export async function insertEvent(
+  db: Executor,
+  kind: LiveEventKind,
+  data: Record<string, unknown>,
+  owner: { customerId: number | null; companyId: number | null },
+): Promise<number> {
+  const result = await db.execute(sql`
+    with e as (
+      insert into ${liveEvents} (kind, data, customer_id, company_id)
+      values (${kind}, ${JSON.stringify(data)}::jsonb, ${owner.customerId}, ${owner.companyId})
+      returning id
+    )
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from e`);
+  return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+}
+
+export async function eventsByIds(db: Executor, ids: number[]): Promise<StoredEvent[]> {
+  const rows = await db.select(columns).from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id));
+  return rows as StoredEvent[];
+}
+
+/** The stored events after `afterId`, oldest first, at most `limit` (a reconnect's resume). */
+export async function eventsAfter(db: Executor, afterId: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await db
+    .select(columns)
+    .from(liveEvents)
+    .where(gt(liveEvents.id, afterId))
+    .orderBy(asc(liveEvents.id))
+    .limit(limit);
+  return rows as StoredEvent[];
+}
+
+/** Deletes the events stored before `before` (the prune job; an index on `at` finds them). */
+export async function deleteEventsBefore(db: Executor, before: Date): Promise<void> {
+  await db.delete(liveEvents).where(lt(liveEvents.at, before));
+}
+
+/** The newest event's id (0 for none). */
+export async function lastEventId(db: Executor): Promise<number> {
+  const [row] = await db.select({ id: sql<string | null>`max(${liveEvents.id})` }).from(liveEvents);
+  return Number(row?.id ?? 0);
+}

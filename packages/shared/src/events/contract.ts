@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { endpointsFor } from '../http/contract.ts';
+
+const api = endpointsFor(['events']);
+
+/** The live floor (issue 29, decision 0042). */
+export const eventsApi = {
+  stream: api.everyone({
+    method: 'GET',
+    path: '/api/events/',
+    summary:
+      'Server-Sent Events (text/event-stream): scan, order_status, remake, planner, payment; a comment every 15 s; ' +
+      'Last-Event-ID resumes. The shop hears every event, a customer its own order_status and payment',
+    // The answer is a stream, not JSON (schemas.ts describes each event's data).
+    response: z.string(),
+  }),
+};

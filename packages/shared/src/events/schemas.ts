@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../invoices/schemas.ts';
+import { ORDER_STATUSES } from '../orders/lifecycle.ts';
+import { CABINET_SCAN_RESULTS } from '../production/schemas.ts';
+import { REMAKE_STATUSES } from '../remakes/schemas.ts';
+
+/**
+ * The live floor (issue 29, decision 0042): `GET /api/events/` is a Server-Sent Events stream.
+ * Each event is `id:` (its row in live_events, the `Last-Event-ID` a reconnect resumes from),
+ * `event:` its kind and `data:` one of the JSON shapes below.
+ */
+export const LIVE_EVENTS = {
+  /** A comment line this often keeps proxies from closing a quiet stream (EVENTS_HEARTBEAT_MS overrides). */
+  heartbeatMs: 15_000,
+  /** How long events are kept for a reconnect to resume from; older ones are pruned. */
+  keepMs: 24 * 60 * 60_000,
+  /** What EventSource waits before reconnecting (the stream's `retry:`). */
+  retryMs: 3_000,
+} as const;
+
+export const scanEventSchema = z.object({
+  session_id: z.number().int(),
+  /** Null for an unknown code. */
+  order_id: z.number().int().nullable(),
+  barcode: z.string(),
+  result: z.enum(CABINET_SCAN_RESULTS),
+  /** ISO time the scan was made. */
+  at: z.string(),
+});
+export const orderStatusEventSchema = z.object({
+  order_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+});
+export const remakeEventSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  status: z.enum(REMAKE_STATUSES),
+});
+export const plannerEventSchema = z.object({
+  order_id: z.number().int(),
+  /** YYYY-MM-DD, or null when unplanned. */
+  planned_date: z.string().nullable(),
+});
+export const paymentEventSchema = z.object({
+  invoice_id: z.number().int(),
+  milestone_id: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+});
+
+/** Each kind's data. */
+export const LIVE_EVENT_DATA = {
+  scan: scanEventSchema,
+  order_status: orderStatusEventSchema,
+  remake: remakeEventSchema,
+  planner: plannerEventSchema,
+  payment: paymentEventSchema,
+} as const;
+
+export type LiveEventKind = keyof typeof LIVE_EVENT_DATA;
+export const LIVE_EVENT_KINDS = Object.keys(LIVE_EVENT_DATA) as LiveEventKind[];
+export type LiveEventData<K extends LiveEventKind = LiveEventKind> = z.infer<(typeof LIVE_EVENT_DATA)[K]>;
+
+/** The kinds a customer hears (of its own orders and invoices); the shop hears every kind. */
+export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment'];
+
+/** One event as a listener gets it. */
+export type LiveEvent = { [K in LiveEventKind]: { id: number; kind: K; data: LiveEventData<K> } }[LiveEventKind];
