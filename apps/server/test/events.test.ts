@@ -127,7 +127,10 @@ describe('GET /api/events/', () => {
       body: { items: [{ barcode: first }], reason: 'Production defect', source: 'SHOP' },
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
-    const rejected = await call(f, remakesApi.reject, 'ADMIN', { params: { id: asked.body.id }, body: { reason: 'No' } });
+    const rejected = await call(f, remakesApi.reject, 'ADMIN', {
+      params: { id: asked.body.id },
+      body: { reason: 'No' },
+    });
     expect(rejected.status).toBe(200);
     await staff.until((c) => c.events('remake').length >= 2, 'the remake events');
     expect(staff.events('remake').map((m) => m.data)).toEqual([
@@ -194,7 +197,12 @@ describe('GET /api/events/', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(ids(again)).toEqual(stored.map((s) => s.id));
     expect(new Set(ids(again)).size).toBe(ids(again).length);
-    expect(again.events('scan').map((e) => e.data.barcode).sort()).toEqual(codes.slice(1).sort());
+    expect(
+      again
+        .events('scan')
+        .map((e) => e.data.barcode)
+        .sort(),
+    ).toEqual(codes.slice(1).sort());
   });
 
   it('a customer resuming hears only its own kinds from the table too', async () => {
