@@ -1,5 +1,6 @@
 import {
   accountsApi,
+  approvalsApi,
   auditApi,
   authApi,
   canAccess,
@@ -51,6 +52,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   opsApi,
   financeReportsApi,
   eventsApi,
+  approvalsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -94,6 +96,12 @@ const SAMPLE: Record<
   ...invoicesSamples(),
   // Health checks: no input (ops-fixtures.ts).
   ...opsSamples(),
+  // Business approvals (issue 30): a company and an order that do not exist, so a permitted call answers 404.
+  'approvalsApi.companyApprovals': { params: { id: 999_999 } },
+  'approvalsApi.updateCompanyApprovals': { params: { id: 999_999 }, body: { approval_required: 'ALWAYS' } },
+  'approvalsApi.queue': { query: { status: 'PENDING' } },
+  'approvalsApi.approve': { params: { id: 999_999 }, body: {} },
+  'approvalsApi.decline': { params: { id: 999_999 }, body: { reason: 'Over budget' } },
 };
 
 function announcementSample() {

@@ -17,10 +17,18 @@ export const APPROVAL_RULES = ['NONE', 'OVER_LIMIT', 'ALWAYS'] as const;
 export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
 /** An approval request's states (order_approvals.status). */
-export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
+const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The queue's filter: a withdrawn request is not listed. */
-export const APPROVAL_QUEUE_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const;
+const APPROVAL_QUEUE_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const;
+
+/** The order's audit events of its approvals (its timeline shows them to the customer too). */
+export const APPROVAL_AUDIT_ACTIONS = [
+  'approval_request',
+  'approval_approve',
+  'approval_decline',
+  'approval_withdraw',
+] as const;
 
 /** Refusal codes of the approval endpoints. */
 export const APPROVAL_CODES = {

@@ -4,4 +4,6 @@
  */
 
 export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
+/** An employee's submit asks the company's rule and the employee's limit (issue 30). */
+export { approvalRuleFor } from './approvals-repository.ts';
 export { accountsRoutes } from './routes.ts';

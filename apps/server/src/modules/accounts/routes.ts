@@ -1,8 +1,9 @@
-import { accountsApi as api } from '@cab/shared';
+import { accountsApi as api, approvalsApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import * as accessRequests from './access-requests.ts';
 import * as addresses from './addresses.ts';
+import * as approvals from './approvals.ts';
 import * as invitations from './invitations.ts';
 import * as passwords from './passwords.ts';
 import * as service from './service.ts';
@@ -26,6 +27,11 @@ export function accountsRoutes(app: FastifyInstance) {
   route(app, api.updateProfile, ({ ctx, params, body }) => service.updateProfile(ctx, params.id, body));
   route(app, api.companyProfile, ({ ctx, params }) => service.companyProfile(ctx, params.id));
   route(app, api.updateCompanyProfile, ({ ctx, params, body }) => service.updateCompanyProfile(ctx, params.id, body));
+  // Business approvals (issue 30): the company's rule and its employees' spending limits.
+  route(app, approvalsApi.companyApprovals, ({ ctx, params }) => approvals.companyApprovals(ctx, params.id));
+  route(app, approvalsApi.updateCompanyApprovals, ({ ctx, params, body }) =>
+    approvals.updateCompanyApprovals(ctx, params.id, body),
+  );
   route(app, api.addresses, ({ ctx, params }) => addresses.list(ctx, params.id));
   route(app, api.addAddress, ({ ctx, params, body }) => addresses.add(ctx, params.id, body));
   route(app, api.updateAddress, ({ ctx, params, body }) => addresses.update(ctx, params.id, params.addressId, body));

@@ -51,7 +51,7 @@ const money = (c: Cents) => toWire(c);
  * shop's production figures, the orders to verify and the customer's own orders (reports), the
  * shop's money (invoices).
  */
-type CardGroup = 'shop' | 'shopAdmin' | 'shopMoney' | 'customerOrders';
+type CardGroup = 'shop' | 'shopAdmin' | 'shopMoney' | 'customerOrders' | 'companyApprovals';
 type GroupBuilder = (ctx: Ctx) => Promise<DashboardCard[]>;
 const suppliedCards = new Map<CardGroup, GroupBuilder>();
 
@@ -136,7 +136,7 @@ const CARDS: Record<Role, CardBuilder[]> = {
   ADMIN: [supplied('shop'), supplied('shopAdmin'), supplied('shopMoney'), clientErrorCards],
   STAFF: [supplied('shop')],
   PERSONAL: [accountCards, supplied('customerOrders')],
-  BUSINESS_MANAGER: [accountCards, supplied('customerOrders'), companyMemberCards],
+  BUSINESS_MANAGER: [accountCards, supplied('customerOrders'), companyMemberCards, supplied('companyApprovals')],
   BUSINESS_EMPLOYEE: [supplied('customerOrders'), companyMemberCards],
 };
 const SHOP: readonly (Role | null)[] = ['ADMIN', 'STAFF'];

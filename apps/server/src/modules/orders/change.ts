@@ -3,6 +3,7 @@ import type { Ctx } from '../../kit/context.ts';
 import { AppError } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
+import { withdrawPending } from './approvals/withdraw.ts';
 import { runRepriceListeners } from './lifecycle/listeners.ts';
 import { repriceTotals } from './pricing/reprice.ts';
 import { loadOrderRow } from './reach.ts';
@@ -58,6 +59,9 @@ export function changeOrder<A, T = Order>(ctx: Ctx, id: number, change: OrderCha
     assertVersion(row, change.version);
     change.allowed(tx, row);
     const applied = await change.apply(tx, row);
+    // Business approvals (issue 30): a BID changed (edited, repriced, submitted) is no longer the
+    // order its PENDING request asked about; the approval's own writes handle their request.
+    if (row.status === 'BID' && !change.action.startsWith('approval_')) await withdrawPending(tx, id, change.action);
     const saved = change.reprice ? await change.reprice(tx, row, applied) : await repriceTotals(tx, id);
     await runRepriceListeners(tx, saved, row);
     if (change.record)

@@ -12,6 +12,9 @@
 import { MSG } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { limitWritesPerUser } from '../../http/rate-limit.ts';
+import { supplyCards } from '../core/index.ts';
+import { approvalCards } from './approvals/decide.ts';
+import { approvalRoutes } from './approvals/routes.ts';
 import { ordersCoreRoutes } from './routes.ts';
 import { orderLifecycleRoutes } from './routes-lifecycle.ts';
 
@@ -45,6 +48,9 @@ export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repos
  * The per-user limit on order writes, set on a route context of its own: the orders' routes and
  * the order import (transfer, which creates an order) count against it together.
  */
+// Business approvals (issue 30): the manager's card of the company's requests waiting.
+supplyCards('companyApprovals', approvalCards);
+
 export function limitOrderWrites(scope: FastifyInstance) {
   limitWritesPerUser(
     scope,
@@ -60,5 +66,6 @@ export function ordersRoutes(app: FastifyInstance) {
     limitOrderWrites(orders);
     ordersCoreRoutes(orders);
     orderLifecycleRoutes(orders);
+    approvalRoutes(orders);
   });
 }

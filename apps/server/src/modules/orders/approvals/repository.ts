@@ -89,3 +89,12 @@ export async function pendingCount(db: Executor, companyId: number) {
     .where(and(eq(orderApprovals.status, 'PENDING'), eq(orders.companyId, companyId)));
   return row?.n ?? 0;
 }
+
+/** Withdraws the order's PENDING requests (the order was edited, submitted or asked again). */
+export function withdrawPendingOf(db: Executor, orderId: number, byId: number | null) {
+  return db
+    .update(orderApprovals)
+    .set({ status: 'WITHDRAWN', decidedById: byId, decidedAt: sql`now()` })
+    .where(and(eq(orderApprovals.orderId, orderId), eq(orderApprovals.status, 'PENDING')))
+    .returning();
+}

@@ -14,7 +14,7 @@ export const namesOf = (db: Executor, rows: readonly ApprovalRow[]) =>
     rows.flatMap((r) => [r.requestedById, r.decidedById]).filter((id): id is number => id !== null),
   );
 
-export function toWireApproval(row: ApprovalRow, names: Map<number, string>): OrderApproval {
+function toWireApproval(row: ApprovalRow, names: Map<number, string>): OrderApproval {
   return {
     status: row.status,
     requested_by: person(row.requestedById, names),

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_AUDIT_ACTIONS,
   CUSTOMER_ROLES,
   ORDER_ACTIONS,
   ORDER_IMPORT_AUDIT_ACTION,
@@ -36,6 +37,7 @@ const ORDER_PRICE_ACTIONS = [
 const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [
   ...ORDER_ACTIONS,
   ...ORDER_PRICE_ACTIONS,
+  ...APPROVAL_AUDIT_ACTIONS,
   // A customer's own 2020 import, with the lines it dropped (issue 29).
   ORDER_IMPORT_AUDIT_ACTION,
 ];
