@@ -45,11 +45,13 @@ const columns: DataColumn<ApprovalQueueRow>[] = [
 export default function ApprovalsPage() {
   const navigate = useNavigate();
   // An empty status is the server's own default, the requests waiting.
-  const list = useListState<QueueFilters>({
+  const state = useListState<QueueFilters>({
     key: 'approvals.queue',
     pageSize: PAGE_SIZE.orders,
     filters: { status: '' },
   });
+  // A link naming status=PENDING (the dashboard's card) shows the same list as no status.
+  const list = state.filters.status === 'PENDING' ? { ...state, filters: { status: '' }, isFiltered: false } : state;
   const query = useApprovalQueue(list);
   return (
     <ListPage
