@@ -66,8 +66,19 @@ export const PRODUCTION_TEXT = {
   anyType: 'All types',
   anyState: 'Open and closed',
   scans: 'Scans',
+  session: 'Session',
   counts: (c: { ok: number; duplicate: number; unknown: number; wrong_state: number }) =>
     `${c.ok} OK · ${c.duplicate} duplicate · ${c.unknown} unknown · ${c.wrong_state} wrong state`,
+  /** The counts on a phone: OK always, the others only when there are some. */
+  countsShort: (c: { ok: number; duplicate: number; unknown: number; wrong_state: number }) =>
+    [
+      `${c.ok} OK`,
+      c.duplicate ? `${c.duplicate} duplicate` : '',
+      c.unknown ? `${c.unknown} unknown` : '',
+      c.wrong_state ? `${c.wrong_state} wrong state` : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
   at: 'At',
   code: 'Code',
   result: 'Result',

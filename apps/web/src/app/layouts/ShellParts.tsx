@@ -28,6 +28,13 @@ export function Brand({ title }: { title: string }) {
   );
 }
 
+/**
+ * The app bar's chip and avatar: a shade darker than the bar (navy, or the test environment's
+ * red) with a light ring, so their white text keeps at least 4.5:1 on either (WCAG AA).
+ */
+const SHELL_BADGE_BG = 'rgba(0,0,0,0.22)';
+const SHELL_BADGE_RING = 'inset 0 0 0 1px rgba(255,255,255,0.45)';
+
 export function TestEnvironmentChip({ show }: { show: boolean }) {
   if (!show) return null;
   return (
@@ -38,7 +45,9 @@ export function TestEnvironmentChip({ show }: { show: boolean }) {
       sx={{
         ml: 1.5,
         display: { xs: 'none', sm: 'inline-flex' },
-        bgcolor: 'rgba(255,255,255,0.2)',
+        // Darker than the bar, not lighter: white on a lightened red fell below 4.5:1 (issue 29).
+        bgcolor: SHELL_BADGE_BG,
+        boxShadow: SHELL_BADGE_RING,
         color: 'inherit',
         fontWeight: 600,
       }}
@@ -67,7 +76,8 @@ export function UserBar() {
             height: 34,
             fontSize: 14,
             fontWeight: 600,
-            bgcolor: 'rgba(255,255,255,0.22)',
+            bgcolor: SHELL_BADGE_BG,
+            boxShadow: SHELL_BADGE_RING,
             color: 'inherit',
           }}
         >

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { LoadErrorAlert } from '../LoadErrorAlert.tsx';
+import { useScrollFocus } from '../useScrollFocus.ts';
 import type { DataColumn, RowGroup, RowId } from './types.ts';
 
 interface Selection {
@@ -80,6 +81,7 @@ export function DataTable<R>({
   const colCount = visible.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
   const pageIds = rows.map(getRowId);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
+  const scrollFocus = useScrollFocus<HTMLDivElement>();
 
   const toggleRow = (id: RowId, checked: boolean) => {
     if (!selection) return;
@@ -103,7 +105,7 @@ export function DataTable<R>({
   return (
     <Box sx={{ position: 'relative' }} data-testid={testId}>
       <Box sx={{ height: 4 }}>{fetching && !loading && <LinearProgress sx={{ height: 4 }} />}</Box>
-      <TableContainer>
+      <TableContainer {...scrollFocus}>
         <Table size="small" sx={{ '& td, & th': { px: 1.5 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, color: 'text.secondary', bgcolor: 'grey.50' } }}>

@@ -12,7 +12,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
@@ -108,12 +107,14 @@ export default function DashboardPage() {
           ) : (
             <List disablePadding>
               {data.recent.map((entry, index) => (
-                <Fragment key={`${entry.at}|${entry.text}`}>
-                  {index > 0 && <Divider component="li" />}
-                  <ListItem sx={{ px: 3, py: 1.5 }}>
-                    <ListItemText primary={entry.text} secondary={formatDateTime(entry.at)} />
-                  </ListItem>
-                </Fragment>
+                // A rule under each item but the last (a separator <li> is not a list item, axe "list").
+                <ListItem
+                  key={`${entry.at}|${entry.text}`}
+                  divider={index < data.recent.length - 1}
+                  sx={{ px: 3, py: 1.5 }}
+                >
+                  <ListItemText primary={entry.text} secondary={formatDateTime(entry.at)} />
+                </ListItem>
               ))}
             </List>
           )}

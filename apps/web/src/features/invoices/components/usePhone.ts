@@ -1,8 +1,2 @@
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
-
-/** A phone-wide screen (below MUI's `sm`, 600 px): the money screens stack what they show. */
-export function usePhone(): boolean {
-  const theme = useTheme();
-  return useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-}
+/** The money screens' phone test is the app's (lib/usePhone.ts), shared with the scan lists. */
+export { usePhone } from '../../../lib/usePhone.ts';

@@ -33,6 +33,7 @@ import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { formatDay, formatWeekday } from '../../../lib/format.ts';
 import { usePlanner, usePlanOrder } from '../api.ts';
@@ -202,6 +203,8 @@ export default function PlannerPage() {
   const [start, setStart] = useState(() => mondayOf(todayIn()));
   const end = addDays(start, WEEKS * 7 - 1);
   const planner = usePlanner(start, end);
+  // The days scroll sideways on a narrow screen: reachable from the keyboard then.
+  const daysScrollFocus = useScrollFocus<HTMLDivElement>();
   const plan = usePlanOrder();
   const today = todayIn();
   // A move the server refused over capacity, waiting for the person's yes.
@@ -277,6 +280,7 @@ export default function PlannerPage() {
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '220px 1fr' }, gap: 2, alignItems: 'start' }}>
           <UnplannedColumn rows={rows.filter((r) => r.planned_date === null)} />
           <Box
+            {...daysScrollFocus}
             sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(120px, 1fr))', gap: 1, overflowX: 'auto' }}
           >
             {days.map((day) => (

@@ -1,5 +1,7 @@
 import { type Cabinet, type ScanRow, type ScanSession, PRODUCTION_TEXT as T } from '@cab/shared';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { StatusChip } from '../../orders/index.ts';
@@ -15,7 +17,9 @@ export const sessionColumns: DataColumn<ScanSession>[] = [
     key: 'closed_at',
     header: T.status,
     noWrap: true,
-    render: (s) => (s.closed_at ? `${T.closed} ${formatDateTime(s.closed_at)}` : T.open),
+    render: (s) => (
+      <span data-testid="session-state">{s.closed_at ? `${T.closed} ${formatDateTime(s.closed_at)}` : T.open}</span>
+    ),
   },
   {
     key: 'counts',
@@ -24,6 +28,47 @@ export const sessionColumns: DataColumn<ScanSession>[] = [
       <Typography variant="body2" data-testid="session-counts">
         {T.counts(s.counts)}
       </Typography>
+    ),
+  },
+];
+
+const sessionState = (s: ScanSession) => (s.closed_at ? T.closed : T.open);
+
+/**
+ * A session on a phone (issue 29: seven columns put the status and counts off-screen): what it is
+ * on the left (number, type, station, who, when), its state and counts on the right.
+ */
+export const phoneSessionColumns: DataColumn<ScanSession>[] = [
+  {
+    key: 'session',
+    header: T.session,
+    render: (s) => (
+      <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            #{s.id}
+          </Typography>
+          <SessionTypeChip type={s.type} />
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {[s.station, s.opened_by?.full_name, formatDateTime(s.opened_at)].filter(Boolean).join(' · ')}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    key: 'closed_at',
+    header: T.status,
+    align: 'right',
+    render: (s) => (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="session-state">
+          {sessionState(s)}
+        </Typography>
+        <Typography variant="caption" component="div" data-testid="session-counts">
+          {T.countsShort(s.counts)}
+        </Typography>
+      </>
     ),
   },
 ];
@@ -51,6 +96,46 @@ export const scanColumns: DataColumn<ScanRow>[] = [
   },
   { key: 'by', header: T.by, render: (s) => s.by?.full_name ?? '' },
 ];
+
+/**
+ * A session's scans on a phone (issue 29: only At, Code and Result fitted): the code, its cabinet
+ * and order and when on the left; the result, the order's status and `action` (the remake
+ * button) on the right.
+ */
+export function phoneScanColumns(action?: (row: ScanRow) => ReactNode): DataColumn<ScanRow>[] {
+  return [
+    {
+      key: 'code',
+      header: T.code,
+      render: (s) => (
+        <>
+          <code>{s.code}</code>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+            {[
+              s.cabinet ? `${s.cabinet.manufacturer_code} (${T.line} ${s.cabinet.line_no})` : '',
+              s.order?.name,
+              formatDateTime(s.at),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      key: 'result',
+      header: T.result,
+      align: 'right',
+      render: (s) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+          <ResultChip result={s.result} />
+          {s.order && <StatusChip status={s.order.status} />}
+          {action?.(s)}
+        </Box>
+      ),
+    },
+  ];
+}
 
 export const cabinetColumns: DataColumn<Cabinet>[] = [
   { key: 'barcode', header: 'Barcode', noWrap: true, render: (c) => <code>{c.barcode}</code> },

@@ -9,11 +9,12 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { usePhone } from '../../../lib/usePhone.ts';
 import { useCan } from '../../auth/index.ts';
 import { ReprintLabelButton } from '../../labels/index.ts';
 import { StatusChip, useOrder } from '../../orders/index.ts';
 import { useCabinets, useHandMove, useOrderScanSessions } from '../api.ts';
-import { cabinetColumns, sessionColumns } from '../components/columns.tsx';
+import { cabinetColumns, phoneSessionColumns, sessionColumns } from '../components/columns.tsx';
 
 /**
  * /orders/:id/scan_sessions (ADMIN, STAFF): the order's cabinets (each label reprinted from its
@@ -58,6 +59,7 @@ function OrderProduction({ order }: { order: Order }) {
   const navigate = useNavigate();
   const cabinets = useCabinets(order.id);
   const sessions = useOrderScanSessions(order.id);
+  const phone = usePhone();
   return (
     <>
       <PageHeader
@@ -73,7 +75,7 @@ function OrderProduction({ order }: { order: Order }) {
       <Card sx={{ mb: 3 }}>
         <CardHeader title={T.scans} />
         <DataTable
-          columns={sessionColumns}
+          columns={phone ? phoneSessionColumns : sessionColumns}
           rows={sessions.data?.results ?? []}
           loading={sessions.isPending}
           emptyText={T.noSessions}

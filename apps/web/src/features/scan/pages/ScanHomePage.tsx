@@ -13,9 +13,10 @@ import { AddButton } from '../../../components/AddButton.tsx';
 import { DebouncedTextField } from '../../../components/DebouncedTextField.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
+import { usePhone } from '../../../lib/usePhone.ts';
 import { StatusChip } from '../../orders/index.ts';
 import { useOrderSearch, useScanSessions } from '../api.ts';
-import { sessionColumns } from '../components/columns.tsx';
+import { phoneSessionColumns, sessionColumns } from '../components/columns.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
 
 const OPEN_OPTIONS = [
@@ -36,6 +37,7 @@ function ScanHome() {
   const navigate = useNavigate();
   const list = useListState({ key: 'scan.sessions', pageSize: PAGE_SIZE.orders, filters: { type: '', open: '' } });
   const sessions = useScanSessions(listQueryOf(list));
+  const phone = usePhone();
   return (
     <ListPage
       actions={
@@ -67,7 +69,7 @@ function ScanHome() {
           },
         ],
       }}
-      columns={sessionColumns}
+      columns={phone ? phoneSessionColumns : sessionColumns}
       emptyText={T.noSessions}
       onRowClick={(s) => navigate(`/scan/session/${s.id}`)}
       rowTestId={(s) => `session-row-${s.id}`}

@@ -14,10 +14,11 @@ import { type DataColumn, DataTable } from '../../../components/data-table/index
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { usePhone } from '../../../lib/usePhone.ts';
 import { PrintLabelsDialog, RequestRemakeDialog } from '../../labels/index.ts';
 import { useCloseSession, useScanSession } from '../api.ts';
 import { SessionTypeChip } from '../components/chips.tsx';
-import { scanColumns } from '../components/columns.tsx';
+import { phoneScanColumns, scanColumns } from '../components/columns.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
 import { type RemakeTarget, remakeTarget } from '../remake.ts';
 
@@ -84,28 +85,23 @@ function ScanSession() {
   const session = useScanSession(id);
   const close = useCloseSession();
   const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
+  const phone = usePhone();
   // A scanned cabinet (OK or duplicate) can be asked to be made again from its row.
-  const columns = useMemo<DataColumn<ScanRow>[]>(
-    () => [
-      ...scanColumns,
-      {
-        key: 'remake',
-        header: '',
-        noWrap: true,
-        render: (row) => {
-          const target = remakeTarget(row.result, row.cabinet, row.order);
-          return (
-            target && (
-              <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
-                {REMAKE_TEXT.requestRemake}
-              </Button>
-            )
-          );
-        },
-      },
-    ],
-    [],
-  );
+  const columns = useMemo<DataColumn<ScanRow>[]>(() => {
+    const remake = (row: ScanRow) => {
+      const target = remakeTarget(row.result, row.cabinet, row.order);
+      return (
+        target && (
+          <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
+            {REMAKE_TEXT.requestRemake}
+          </Button>
+        )
+      );
+    };
+    // On a phone the button sits under the result (a third column would push it off-screen).
+    if (phone) return phoneScanColumns(remake);
+    return [...scanColumns, { key: 'remake', header: '', noWrap: true, render: remake }];
+  }, [phone]);
   return (
     <QueryState query={session}>
       {(s) => (
