@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   APPROVALS_WEB_TEXT as A,
   APPROVAL_TEXT,
@@ -42,6 +43,17 @@ async function employeeBid(request: APIRequestContext, employee: string, name: s
   return bid;
 }
 
+/** No critical or serious WCAG 2.1 AA finding inside `scope` (issue 29's bar, on this feature's parts). */
+async function accessible(page: Page, scope: string): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const approvalPanel = (page: Page) => page.getByTestId('order-approval');
 const statusChip = (page: Page) => page.getByTestId('order-page').getByTestId('order-status').first();
 
@@ -77,6 +89,7 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await form.getByTestId('company-approvals-save').click();
   await expect(page.getByText(A.saved)).toBeVisible();
   await expect(form.getByRole('combobox', { name: A.ruleLabel })).toHaveText(APPROVAL_TEXT.ruleLabels.ALWAYS);
+  await accessible(page, '[data-testid="company-approvals"]');
   await logout(page);
 
   // The employee submits with the same form; the order waits as a bid.
@@ -105,6 +118,7 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await loginAs(page, 'BUSINESS_MANAGER');
   const link = page.getByTestId('side-nav').getByTestId('nav-link-/orders/approvals');
   await expect(link.getByTestId('approvals-badge')).toHaveText(`${waiting.total} ${A.waitingSuffix}`);
+  await accessible(page, '[data-testid="side-nav"]');
   // The dashboard's card counts them too and leads to the same queue.
   const card = page.getByTestId('dashboard-card-approvals_pending');
   await expect(card).toContainText(APPROVAL_TEXT.dashboardCard);
@@ -116,8 +130,11 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await expect(row).toContainText(name);
   await expect(row).toContainText('Eli Employee');
   await expect(row.getByTestId('approval-status')).toHaveText(APPROVAL_TEXT.statusLabels.PENDING);
+  await accessible(page, 'main');
   await row.getByTestId('approval-order-link').click();
   await expect(page.getByTestId('order-title')).toContainText(name);
+  await expect(page.getByTestId('approval-approve')).toBeVisible();
+  await accessible(page, '[data-testid="order-approval"]');
   await page.getByTestId('approval-approve').click();
   const dialog = page.getByTestId('approval-approve-dialog');
   await dialog.getByTestId('approval-note').locator('textarea').first().fill('Go ahead');
