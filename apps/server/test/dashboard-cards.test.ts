@@ -187,6 +187,8 @@ describe('the customer dashboard: its own orders, nothing of the shop', () => {
                 'credit_available',
                 ...CUSTOMER_ORDER_KEYS,
                 'company_members',
+                // Business approvals (issue 30): the company's requests waiting.
+                'approvals_pending',
               ]
             : [...CUSTOMER_ORDER_KEYS, 'company_members'];
       expect(keys).toEqual(expected);
