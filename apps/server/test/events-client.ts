@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /** One message of a Server-Sent Events stream: an event (id, event, data) or a comment line. */
-export interface SseMessage {
+interface SseMessage {
   id?: number;
   event?: string;
   data?: any;

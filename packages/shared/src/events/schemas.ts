@@ -18,7 +18,7 @@ export const LIVE_EVENTS = {
   retryMs: 3_000,
 } as const;
 
-export const scanEventSchema = z.object({
+const scanEventSchema = z.object({
   session_id: z.number().int(),
   /** Null for an unknown code. */
   order_id: z.number().int().nullable(),
@@ -27,28 +27,28 @@ export const scanEventSchema = z.object({
   /** ISO time the scan was made. */
   at: z.string(),
 });
-export const orderStatusEventSchema = z.object({
+const orderStatusEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
 });
-export const remakeEventSchema = z.object({
+const remakeEventSchema = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
   status: z.enum(REMAKE_STATUSES),
 });
-export const plannerEventSchema = z.object({
+const plannerEventSchema = z.object({
   order_id: z.number().int(),
   /** YYYY-MM-DD, or null when unplanned. */
   planned_date: z.string().nullable(),
 });
-export const paymentEventSchema = z.object({
+const paymentEventSchema = z.object({
   invoice_id: z.number().int(),
   milestone_id: z.number().int(),
   status: z.enum(PAYMENT_STATUSES),
 });
 
 /** Each kind's data. */
-export const LIVE_EVENT_DATA = {
+const LIVE_EVENT_DATA = {
   scan: scanEventSchema,
   order_status: orderStatusEventSchema,
   remake: remakeEventSchema,
@@ -57,11 +57,7 @@ export const LIVE_EVENT_DATA = {
 } as const;
 
 export type LiveEventKind = keyof typeof LIVE_EVENT_DATA;
-export const LIVE_EVENT_KINDS = Object.keys(LIVE_EVENT_DATA) as LiveEventKind[];
 export type LiveEventData<K extends LiveEventKind = LiveEventKind> = z.infer<(typeof LIVE_EVENT_DATA)[K]>;
 
 /** The kinds a customer hears (of its own orders and invoices); the shop hears every kind. */
 export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment'];
-
-/** One event as a listener gets it. */
-export type LiveEvent = { [K in LiveEventKind]: { id: number; kind: K; data: LiveEventData<K> } }[LiveEventKind];

@@ -4,5 +4,5 @@
  * other module: every module may publish.
  */
 export { PRUNE_EVENTS_JOB, pruneEvents } from './prune.ts';
-export { type EventOwner, publishEvent, SHOP_ONLY } from './publish.ts';
+export { publishEvent } from './publish.ts';
 export { eventsRoutes } from './routes.ts';

@@ -6,12 +6,12 @@ import { insertEvent } from './repository.ts';
  * Whose record the event is about: a customer hears its own (and a business manager its company's)
  * order_status and payment events. The shop's events (scan, planner, remake) name nobody.
  */
-export interface EventOwner {
+interface EventOwner {
   customerId: number | null;
   companyId: number | null;
 }
 
-export const SHOP_ONLY: EventOwner = { customerId: null, companyId: null };
+const SHOP_ONLY: EventOwner = { customerId: null, companyId: null };
 
 /**
  * Publishes a live event (issue 29, decision 0042) from inside the change's transaction: the row
