@@ -1,9 +1,11 @@
 import {
   ORDER_STATUS_LABELS,
+  ORDER_TIMELINE_TEXT,
   type PlannerAnswer,
   plannerDayLoad,
   REPORTS_WEB_TEXT,
   TRANSFER_TEXT,
+  TRANSFER_WEB_TEXT,
   todayIn,
 } from '@cab/shared';
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -197,7 +199,7 @@ test('a customer imports a 2020 design as a bid from the order list', async ({ p
   await page.goto('/orders/all');
   await page.getByTestId('import-order').click();
   const dialog = page.getByTestId('import-order-dialog');
-  await dialog.getByTestId('import-order-name').fill('Smith kitchen (2020)');
+  // No name typed: the bid takes the file's Project Name (issue 29).
   await dialog.getByTestId('xml-file-input').setInputFiles({
     name: 'design-2020.xml',
     mimeType: 'application/xml',
@@ -205,11 +207,33 @@ test('a customer imports a 2020 design as a bid from the order list', async ({ p
   });
   await dialog.getByTestId('import-order-preview').click();
   await expect(dialog.getByTestId('import-preview')).toBeVisible();
+  await expect(dialog.getByTestId('import-preview-name')).toHaveText(TRANSFER_WEB_TEXT.previewName('Smith residence'));
   await expect(dialog.getByTestId('import-unknown-row')).toContainText('XYZ-NOT-IN-CATALOGUE');
+
+  // Imported: the dialog stays on the line that was dropped, with its line, room and why.
   await dialog.getByTestId('import-order-submit').click();
+  await expect(dialog.getByTestId('import-result')).toBeVisible();
+  const dropped = dialog.getByTestId('import-unknown-row');
+  await expect(dropped).toHaveCount(1);
+  await expect(dropped.locator('td')).toHaveText([
+    String(DROPPED_LINE),
+    'XYZ-NOT-IN-CATALOGUE',
+    'Kitchen',
+    TRANSFER_TEXT.unknownCode,
+  ]);
+  await dialog.getByTestId('import-open-bid').click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
-  await expect(page.getByText('Smith kitchen (2020)').first()).toBeVisible();
+  await expect(page.getByTestId('order-title')).toContainText('Smith residence');
+
+  // Kept on the bid: its timeline names the dropped line.
+  await page.getByTestId('tab-timeline').click();
+  await expect(page.getByTestId('timeline-panel')).toContainText(
+    ORDER_TIMELINE_TEXT.importDropped(DROPPED_LINE, 'XYZ-NOT-IN-CATALOGUE', 'Kitchen', TRANSFER_TEXT.unknownCode),
+  );
 });
+
+/** The <Item> line of the unknown code in SAMPLE_2020 (its line in the file, counted from 1). */
+const DROPPED_LINE = 25;
 
 /** The shared 2020 sample (design-2020.xml), its comment left out. */
 const SAMPLE_2020 = `<Project Name="Smith residence" Designer="J. Alvarez" Date="2026-10-02">

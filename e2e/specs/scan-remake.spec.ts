@@ -1,4 +1,4 @@
-import { type Order, REMAKE_TEXT, PRODUCTION_TEXT as T } from '@cab/shared';
+import { ORDERS_WEB_TEXT, type Order, REMAKE_TEXT, PRODUCTION_TEXT as T } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chooseOption, DEMO_USERS, loginAs, logout } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
@@ -115,6 +115,41 @@ test('staff request a remake of a scanned cabinet from the scan screen; an admin
   const made = await getJson<Order>(request, admin, `/api/orders/${approved?.remake_order?.id}/`);
   expect(made.status).toBe('VERIFIED');
   expect(made.total_price).toBe('0.00');
+});
+
+test('a remake order and its source link to each other; the remake is due and ships as its source', async ({
+  page,
+  request,
+}) => {
+  const { order, admin } = await verifiedOrder(request);
+  const staff = await tokenOf(request, DEMO_USERS.STAFF);
+  const asked = await request.post(`/api/orders/${order.id}/remake/`, {
+    headers: auth(staff),
+    data: { items: [{ barcode: `${order.id}-01-2` }], reason: 'Production defect', source: 'SHOP', notes: 'Chipped' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const remakeId = ((await asked.json()) as { id: number }).id;
+  const approved = await request.patch(`/api/orders/remake/${remakeId}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const made = ((await approved.json()) as { remake_order: { id: number; name: string } }).remake_order;
+
+  // The foreman opens the source order and follows its remake to the remake order, then back.
+  await loginAs(page, 'ADMIN');
+  await page.goto(`/orders/${order.id}`);
+  await page
+    .getByTestId('order-remakes')
+    .getByRole('link', { name: REMAKE_TEXT.remakeOrderLink(made.id, made.name) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${made.id}$`));
+  await expect(page.getByTestId('order-title')).toContainText(made.name);
+  await expect(page.getByTestId('order-due')).toBeVisible();
+  await expect(page.getByTestId('order-shipping-method')).toContainText(ORDERS_WEB_TEXT.shippingLabels.PICKUP!);
+  await page
+    .getByTestId('order-remake-of')
+    .getByRole('link', { name: REMAKE_TEXT.remakeOfLink(order.id, order.name, remakeId) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await expect(page.getByTestId('order-title')).toContainText(order.name);
 });
 
 async function scanRowsHaveRemake(page: Page, n: number) {

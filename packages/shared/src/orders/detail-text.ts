@@ -80,6 +80,7 @@ export const ORDER_TIMELINE_TEXT = {
     add_files: 'Files added',
     add_status_docs: 'Status documents added',
     remake_delivery: 'Delivery and due date taken from the source order',
+    import_2020: 'Imported from a 2020 design',
   } as Record<string, string>,
   /** The name of each field a person reads; fields not named here are not shown. */
   fields: {
@@ -123,5 +124,10 @@ export const ORDER_TIMELINE_TEXT = {
   copiedTo: (id: number) => `Copied to order #${id}`,
   copiedFrom: (id: number) => `Copied from order #${id}`,
   files: (names: string) => `Files: ${names}`,
+  /** The import event (issue 29): its file, its counts, then each line it dropped. */
+  importSummary: (file: string, imported: number, failed: number) =>
+    `${file}: ${imported} item${imported === 1 ? '' : 's'} imported, ${failed} not imported`,
+  importDropped: (line: number, code: string, room: string, reason: string) =>
+    `Line ${line}${code ? ` ${code}` : ''}${room ? ` (${room})` : ''}: ${reason}`,
   system: 'System',
 } as const;

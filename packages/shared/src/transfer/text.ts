@@ -39,6 +39,14 @@ export const TRANSFER_WEB_TEXT = {
   imported: (imported: number, failed: number) =>
     `Successfully imported/updated ${imported} items${failed > 0 ? `, failed to import/update ${failed} items` : ''}`,
   notImported: 'Not imported',
+  /** The order name field's hint: the server takes the file's Project Name (issue 29). */
+  orderNameHint: 'Leave empty to use the Project Name of the file',
+  previewName: (name: string) => `The bid will be named ${name}`,
+  /** After an import that dropped lines: the dialog stays open on them (issue 29). */
+  importedWithDropped: (id: number, imported: number, dropped: number) =>
+    `Bid #${id} created with ${imported} item${imported === 1 ? '' : 's'}; ${dropped} line${dropped === 1 ? ' was' : 's were'} not imported. They are kept on the bid's timeline.`,
+  openBid: 'Open the bid',
+  room: 'Room',
   line: 'Line',
   code: 'Code',
   reason: 'Reason',

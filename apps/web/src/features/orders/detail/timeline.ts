@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatWireMoney,
   formatWirePercent,
+  ORDER_IMPORT_AUDIT_ACTION,
   ORDER_STATUS_LABELS,
   ORDERS_WEB_TEXT,
   type OrderStatus,
@@ -45,6 +46,18 @@ function customDiscount(v: Values): string | null {
   return null;
 }
 
+/** A 2020 import kept on the order (issue 29): its file and counts, then each line it dropped. */
+function importLines(after: Values): string[] {
+  const count = (v: unknown) => (typeof v === 'number' ? v : 0);
+  const dropped = Array.isArray(after.dropped) ? (after.dropped as unknown[]).filter(isRecord) : [];
+  return [
+    W.importSummary(String(after.file ?? ''), count(after.imported), count(after.failed)),
+    ...dropped.map((d) =>
+      W.importDropped(count(d.line), String(d.code ?? ''), String(d.room ?? ''), String(d.reason ?? '')),
+    ),
+  ];
+}
+
 export interface EventInWords {
   title: string;
   lines: string[];
@@ -84,6 +97,7 @@ export function describeEvent(e: {
   if (Array.isArray(after.supplement_documentation) && after.supplement_documentation.length) {
     lines.push(W.files(after.supplement_documentation.join(', ')));
   }
+  if (e.action === ORDER_IMPORT_AUDIT_ACTION) lines.push(...importLines(after));
 
   for (const field of Object.keys(W.fields)) {
     const label = W.fields[field] as string;

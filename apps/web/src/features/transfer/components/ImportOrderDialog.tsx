@@ -25,7 +25,9 @@ type Customer = Awaited<ReturnType<typeof customerOptions>>[number];
 /**
  * Import a 2020 design as a new bid (POST /api/orders/importorder/): a name, the customer (an
  * admin imports for one), the .xml file. Preview shows what would be imported and every item that
- * would not (line in the file, code, reason); Import creates the bid and opens it.
+ * would not (line in the file, code, room, reason); Import creates the bid and opens it, or, when
+ * lines were dropped, stays open on them (they are also kept on the bid's timeline). Without a name
+ * the bid takes the file's Project Name.
  */
 function ImportOrderDialog({ onClose }: { onClose: () => void }) {
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
@@ -37,6 +39,8 @@ function ImportOrderDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<OrderImportResult | null>(null);
+  /** An import that dropped lines: shown here before the bid is opened. */
+  const [done, setDone] = useState<OrderImportResult | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const run = async (asPreview: boolean) => {
@@ -49,10 +53,13 @@ function ImportOrderDialog({ onClose }: { onClose: () => void }) {
         setPreview(result);
         return;
       }
-      enqueueSnackbar(T.imported(result.imported, result.failed), {
-        variant: result.failed > 0 ? 'warning' : 'success',
-      });
       await client.invalidateQueries({ queryKey: ['orders'] });
+      if (result.dropped.length > 0) {
+        setPreview(null);
+        setDone(result);
+        return;
+      }
+      enqueueSnackbar(T.imported(result.imported, result.failed), { variant: 'success' });
       onClose();
       navigate(`/orders/${result.order.id}`);
     } catch (error) {
@@ -77,10 +84,10 @@ function ImportOrderDialog({ onClose }: { onClose: () => void }) {
             label={T.orderName}
             size="small"
             value={name}
-            required
+            disabled={done !== null}
             onChange={(e) => setName(e.target.value)}
             error={Boolean(errors.name)}
-            helperText={errors.name}
+            helperText={errors.name ?? T.orderNameHint}
             slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'import-order-name' } }}
           />
           {isAdmin && (
@@ -105,7 +112,7 @@ function ImportOrderDialog({ onClose }: { onClose: () => void }) {
               setFile(next);
               setPreview(null);
             }}
-            disabled={busy}
+            disabled={busy || done !== null}
             error={errors.order_file ?? errors._}
           />
         </Box>
@@ -114,26 +121,56 @@ function ImportOrderDialog({ onClose }: { onClose: () => void }) {
           <Box sx={{ mt: 2 }}>
             <Alert severity={preview.failed > 0 ? 'warning' : 'success'} data-testid="import-preview">
               {T.previewSummary(preview.imported, preview.failed)}
+              {!name.trim() && <div data-testid="import-preview-name">{T.previewName(preview.name)}</div>}
             </Alert>
-            <ProblemsTable problems={preview.unknown} />
+            <ProblemsTable problems={preview.dropped} />
+          </Box>
+        )}
+        {done?.order && (
+          <Box sx={{ mt: 2 }}>
+            <Alert severity="warning" data-testid="import-result">
+              {T.importedWithDropped(done.order.id, done.imported, done.dropped.length)}
+            </Alert>
+            <ProblemsTable problems={done.dropped} />
           </Box>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit" disabled={busy}>
-          {T.cancel}
-        </Button>
-        <Button onClick={() => run(true)} disabled={!file || busy} data-testid="import-order-preview">
-          {T.preview}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => run(false)}
-          disabled={!file || !name.trim() || busy || (isAdmin && !customer)}
-          data-testid="import-order-submit"
-        >
-          {T.import}
-        </Button>
+        {done?.order ? (
+          <>
+            <Button onClick={onClose} color="inherit">
+              {T.close}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                onClose();
+                navigate(`/orders/${done.order?.id}`);
+              }}
+              data-testid="import-open-bid"
+            >
+              {T.openBid}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose} color="inherit" disabled={busy}>
+              {T.cancel}
+            </Button>
+            <Button onClick={() => run(true)} disabled={!file || busy} data-testid="import-order-preview">
+              {T.preview}
+            </Button>
+            {/* No name needed: the file's Project Name is taken (issue 29). */}
+            <Button
+              variant="contained"
+              onClick={() => run(false)}
+              disabled={!file || busy || (isAdmin && !customer)}
+              data-testid="import-order-submit"
+            >
+              {T.import}
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { upload2020 } from '../api.ts';
-import { ProblemsTable } from '../components/ProblemsTable.tsx';
+import { ProblemsTable, problemRows } from '../components/ProblemsTable.tsx';
 import { XmlFileField } from '../components/XmlFileField.tsx';
 
 const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -142,7 +142,7 @@ export default function Upload2020Page() {
                   : T.imported(result.imported, result.failed)}
               </Alert>
               <ChangesTable result={result} />
-              <ProblemsTable problems={result.unknown} />
+              <ProblemsTable problems={problemRows(result.unknown)} />
             </Box>
           )}
         </CardContent>
