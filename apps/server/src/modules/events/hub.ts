@@ -6,7 +6,8 @@ import { EVENTS_CHANNEL, eventsAfter, eventsByIds, lastEventId, type StoredEvent
 /** Someone listening on this server: hears what its reach allows (`hears`). */
 export interface Listener {
   reach: Reach;
-  deliver(event: StoredEvent): void;
+  /** The events of one read it may hear, oldest first (one write for them all). */
+  deliver(events: StoredEvent[]): void;
   /** Ends the listener's stream (the server is stopping). */
   close(): void;
 }
@@ -112,20 +113,25 @@ export class EventHub {
           await new Promise((r) => setTimeout(r, RETRY_FETCH_MS));
           continue;
         }
-        for (const event of rows) this.deliver(event);
+        this.deliver(rows);
       }
     } finally {
       this.draining = false;
     }
   }
 
-  private deliver(event: StoredEvent): void {
-    if (this.recent.has(event.id)) return;
-    this.recent.add(event.id);
-    if (this.recent.size > RECENT_KEPT) this.recent.delete(this.recent.values().next().value!);
-    if (event.id > this.lastId) this.lastId = event.id;
+  private deliver(rows: StoredEvent[]): void {
+    const fresh = rows.filter((event) => {
+      if (this.recent.has(event.id)) return false;
+      this.recent.add(event.id);
+      if (this.recent.size > RECENT_KEPT) this.recent.delete(this.recent.values().next().value!);
+      if (event.id > this.lastId) this.lastId = event.id;
+      return true;
+    });
+    if (fresh.length === 0) return;
     for (const listener of this.listeners) {
-      if (hears(listener.reach, event)) listener.deliver(event);
+      const heard = 'all' in listener.reach ? fresh : fresh.filter((event) => hears(listener.reach, event));
+      if (heard.length > 0) listener.deliver(heard);
     }
   }
 
@@ -133,7 +139,7 @@ export class EventHub {
   private async catchUp(): Promise<void> {
     for (;;) {
       const rows = await eventsAfter(this.db, this.lastId, CATCH_UP_BATCH);
-      for (const event of rows) this.deliver(event);
+      this.deliver(rows);
       if (rows.length < CATCH_UP_BATCH) return;
     }
   }

@@ -77,13 +77,14 @@ export async function openStream(
    * (a commit is visible to a read before its NOTIFY reaches the hub): each is skipped once.
    */
   let replayed: Set<number> | null = null;
-  const live = (event: StoredEvent) => {
-    if (replayed?.delete(event.id)) return;
-    send(sseText(event));
+  const live = (events: StoredEvent[]) => {
+    let text = '';
+    for (const event of events) if (!replayed?.delete(event.id)) text += sseText(event);
+    if (text) send(text);
   };
   const listener: Listener = {
     reach,
-    deliver: (event) => (held ? held.push(event) : live(event)),
+    deliver: (events) => (held ? held.push(...events) : live(events)),
     // The server is stopping: the client reconnects to another one (or this one, restarted).
     close: () => close(),
   };
@@ -105,17 +106,19 @@ export async function openStream(
     const sent = new Set<number>();
     for (let from = after; !closed; ) {
       const rows = await eventsAfter(ctx.db, from, RESUME_BATCH);
+      let text = '';
       for (const event of rows) {
         sent.add(event.id);
-        if (hears(reach, event)) send(sseText(event));
+        if (hears(reach, event)) text += sseText(event);
       }
+      if (text) send(text);
       if (rows.length < RESUME_BATCH) break;
       from = rows[rows.length - 1]!.id;
     }
     replayed = sent;
     const waiting = held ?? [];
     held = null;
-    for (const event of waiting) live(event);
+    live(waiting);
     // A NOTIFY lags its commit by milliseconds: after this, no live copy of a replayed event is due.
     setTimeout(() => {
       replayed = null;
