@@ -149,7 +149,8 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await loginAs(page, 'STAFF');
   await page.goto(`/orders/manage?status=ORDERED&selected_range=all&name=${encodeURIComponent(name)}`);
   const shopRow = page.getByTestId(`order-row-${bid.id}`);
-  await expect(shopRow).toContainText(name);
+  // The shop's list first asks for the user's saved filter, then the page: slow on a loaded machine.
+  await expect(shopRow).toContainText(name, { timeout: 30_000 });
   await expect(shopRow.getByTestId('order-status')).toHaveText(ORDER_STATUS_LABELS.ORDERED);
 });
 
