@@ -3,7 +3,7 @@
  * ownership helpers are for this module; single-user and token queries live in the auth module.
  */
 
-export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
 /** An employee's submit asks the company's rule and the employee's limit (issue 30). */
 export { approvalRuleFor } from './approvals-repository.ts';
+export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
 export { accountsRoutes } from './routes.ts';
