@@ -5,10 +5,20 @@ import TextField from '@mui/material/TextField';
 // A type, not an interface: a list's filters must be string records (Params).
 export type DateRange = { date_after: string; date_before: string };
 
+const isReversed = (r: DateRange) => r.date_after !== '' && r.date_before !== '' && r.date_after > r.date_before;
+
+/**
+ * The range as a list sends it: the days that are set; none while it is reversed (the fields say
+ * so, and the list stays as it was rather than answering with an error popup).
+ */
+export function sentRange(r: DateRange): DateRange {
+  return isReversed(r) ? { date_after: '', date_before: '' } : { date_after: r.date_after, date_before: r.date_before };
+}
+
 /**
  * From and To date fields of a list's filter bar. A day is set at once (the browser's date field
  * gives '' until a whole date is typed); each field bounds the other's picker, and a reversed
- * pair is marked (the server answers it with a 400).
+ * pair is marked and not sent (sentRange).
  */
 export function DateRangeFilter({
   value,
@@ -20,7 +30,7 @@ export function DateRangeFilter({
   /** `${testId}-from` and `${testId}-to` on the inputs. */
   testId: string;
 }) {
-  const reversed = value.date_after !== '' && value.date_before !== '' && value.date_after > value.date_before;
+  const reversed = isReversed(value);
   const field = (name: keyof DateRange, label: string, suffix: string, bound: { min?: string; max?: string }) => (
     <TextField
       type="date"
@@ -28,6 +38,7 @@ export function DateRangeFilter({
       label={label}
       value={value[name]}
       error={reversed}
+      helperText={reversed && name === 'date_before' ? T.rangeReversed : undefined}
       onChange={(e) => onChange({ [name]: e.target.value })}
       sx={{ width: { xs: '100%', sm: 170 } }}
       slotProps={{

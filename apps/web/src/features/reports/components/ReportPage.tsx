@@ -1,15 +1,19 @@
 import {
+  addDays,
+  CHART_MAX_DAYS,
+  daysBetween,
   formatWireMoney,
   ORDER_STATUS_LABELS,
   PAGE_SIZE,
   type ReportKind,
   type ReportRow,
   REPORTS_WEB_TEXT as T,
+  todayIn,
 } from '@cab/shared';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
+import { type DateRange, DateRangeFilter, sentRange } from '../../../components/data-table/DateRangeFilter.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -55,17 +59,27 @@ const columnsFor = (kind: ReportKind): DataColumn<ReportRow>[] => [
 
 const EMPTY: ReportFilters = { name: '', date_after: '', date_before: '' };
 
+/**
+ * The chart's days: the list's, its start moved up to the longest span a chart takes (the chart of
+ * "since 2000" shows the last ten years of it).
+ */
+function chartRange({ date_after, date_before }: DateRange): Partial<DateRange> {
+  const to = date_before || todayIn();
+  const from = date_after && daysBetween(date_after, to) > CHART_MAX_DAYS ? addDays(to, -CHART_MAX_DAYS) : date_after;
+  return { ...(from ? { date_after: from } : {}), ...(date_before ? { date_before } : {}) };
+}
+
 /** A production report: its chart, the paged rows with a name and date filter, and the CSV. */
 export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind }) {
   const list = useListState({ key: `reports.${kind}`, pageSize: PAGE_SIZE.accounts, filters: EMPTY });
-  const query = useReport(kind, list);
-  const { date_after, date_before } = list.filters;
+  const sent = { ...list, filters: { ...list.filters, ...sentRange(list.filters) } };
+  const query = useReport(kind, sent);
   // The chart counts the rows of the same days (its own last periods when no day is chosen).
-  const range = { ...(date_after ? { date_after } : {}), ...(date_before ? { date_before } : {}) };
+  const range = chartRange(sent.filters);
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadReport(kind, list)} data-testid="report-csv">
+        <DownloadButton onClick={() => void downloadReport(kind, sent)} data-testid="report-csv">
           {T.downloadCsv}
         </DownloadButton>
       }

@@ -7,7 +7,7 @@ import {
 } from '@cab/shared';
 import { useNavigate } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
+import { DateRangeFilter, sentRange } from '../../../components/data-table/DateRangeFilter.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
@@ -45,7 +45,8 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   });
   const { selected_range, date_after, date_before } = list.filters;
   const custom = date_after !== '' || date_before !== '';
-  const query = event ? { ...listQueryOf(list), event } : listQueryOf(list);
+  const sent = listQueryOf({ ...list, filters: { ...list.filters, ...sentRange(list.filters) } });
+  const query = event ? { ...sent, event } : sent;
   const log = useCompletionLog(query);
   return (
     <ListPage
