@@ -320,6 +320,17 @@ describe('deciding', () => {
     expect(await requestsOf(order.id)).toHaveLength(2);
   });
 
+  it('an approve and a decline at once: exactly one decides, the other answers 409', async () => {
+    const order = await asked('Race kitchen');
+    const [a, d] = await Promise.all([approve(order.id), decline(order.id, 'Too much', f.tokens.ADMIN)]);
+    expect([a.status, d.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : d;
+    expect(loser.body.code).toBe(APPROVAL_CODES.notPending);
+    const [request] = await requestsOf(order.id);
+    expect(request!.status).toBe(a.status === 200 ? 'APPROVED' : 'DECLINED');
+    expect((await orderRow(f, order.id)).status).toBe(a.status === 200 ? 'ORDERED' : 'BID');
+  });
+
   it('editing the order withdraws its PENDING request (a WITHDRAWN row and event); it cannot be approved', async () => {
     const order = await asked('Edit kitchen');
     const fresh = (await detail(order.id)).body;
