@@ -11,7 +11,7 @@ import type { CompanyApprovalsBody } from './limits.ts';
  * requests (the menu's badge), and the manager's decisions on an order.
  */
 const base = resourceKeys('approvals');
-export const approvalKeys = {
+const approvalKeys = {
   ...base,
   company: (id: number) => [...base.all, 'company', id] as const,
   waiting: () => [...base.all, 'waiting'] as const,
