@@ -42,6 +42,12 @@ const RETRY_FETCH_MS = 500;
 /** Ids delivered lately, so the catch-up after a lost LISTEN connection repeats none. */
 const RECENT_KEPT = 10_000;
 const CATCH_UP_BATCH = 1_000;
+/**
+ * At most one read (and one write per listener) this often: under a burst the events of these
+ * milliseconds go out together. With 200 listeners a write each per event was the server's
+ * largest cost (writev, bench/events.mts); a quiet floor's first event still goes at once.
+ */
+const MIN_GAP_MS = 25;
 
 /**
  * One per server (decision 0042): hears every event committed on the database, from any server,
@@ -54,6 +60,7 @@ export class EventHub {
   private readonly listeners = new Set<Listener>();
   private pending: number[] = [];
   private draining = false;
+  private lastRead = 0;
   private readonly recent = new Set<number>();
   /** The highest id delivered: a catch-up reads from there. */
   private lastId = 0;
@@ -101,6 +108,9 @@ export class EventHub {
     this.draining = true;
     try {
       while (this.pending.length > 0 && !this.stopped) {
+        const wait = this.lastRead + MIN_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        this.lastRead = performance.now();
         const ids = this.pending;
         this.pending = [];
         let rows: StoredEvent[];
