@@ -1,3 +1,4 @@
+import { eventsApi, type LiveEventData, type LiveEventKind } from '@cab/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createSseParser, type SseMessage } from './sse.ts';
@@ -8,26 +9,24 @@ import { getToken, subscribeToken } from './token.ts';
  * listens, and the one place that turns an event into fresh data. A page names the kinds it cares
  * about and the queries they make stale (`useLiveEvents`); the stream opens with the first listener,
  * closes shortly after the last, reconnects by itself with backoff (resuming after the last event
- * id it saw) and says whether it is up (`useLiveStatus`).
+ * id it saw) and says whether it is up (what `useLiveEvents` returns).
  *
  * Read through fetch, not EventSource: the API signs in with `Authorization: Token`, a header
  * EventSource cannot send.
  */
 
-const EVENTS_PATH = '/api/events/';
+/** One event as a page hears it: the stream's id (text, as SSE sends it), its kind, its data. */
+export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData<K> } }[LiveEventKind];
 
-/** The events and their data, as the server sends them. */
-export interface LiveEventData {
-  scan: { session_id: number; order_id: number | null; barcode: string; result: string; at: string };
-  order_status: { order_id: number; status: string };
-  remake: { id: number; order_id: number; status: string };
-  planner: { order_id: number; planned_date: string | null };
-  payment: { invoice_id: number; milestone_id: number; status: string };
-}
-export type LiveEventKind = keyof LiveEventData;
-export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData[K] } }[LiveEventKind];
-
-export const LIVE_EVENT_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner', 'payment'];
+// Every kind, once: a kind added to the shared schemas is a compile error here until it is listed.
+const KINDS: Record<LiveEventKind, true> = {
+  scan: true,
+  order_status: true,
+  remake: true,
+  planner: true,
+  payment: true,
+};
+export const LIVE_EVENT_KINDS = Object.keys(KINDS) as LiveEventKind[];
 
 /** 'open': events arrive; 'connecting': the first connection; 'reconnecting': it dropped and is tried again. */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -63,9 +62,7 @@ function setStatus(next: LiveStatus) {
   for (const l of statusListeners) l();
 }
 
-function isKind(kind: string): kind is LiveEventKind {
-  return (LIVE_EVENT_KINDS as readonly string[]).includes(kind);
-}
+const isKind = (kind: string): kind is LiveEventKind => Object.hasOwn(KINDS, kind);
 
 function deliver(message: SseMessage) {
   if (!isKind(message.event)) return;
@@ -115,7 +112,7 @@ async function connect() {
     const headers: Record<string, string> = { Authorization: `Token ${token}`, Accept: 'text/event-stream' };
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     alive();
-    const response = await fetch(EVENTS_PATH, { headers, signal: own.signal, cache: 'no-store' });
+    const response = await fetch(eventsApi.stream.path, { headers, signal: own.signal, cache: 'no-store' });
     if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
     const reopened = wasOpen;
     wasOpen = true;
@@ -174,7 +171,15 @@ function subscribe(listener: Listener): () => void {
 }
 
 // Signing in as someone else, or out: the stream is that user's, so it starts again (or stops).
+// The browser knows the network went before any silence would tell: dropped at once, and tried
+// again as soon as it returns rather than at the end of a long backoff.
 if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => controller?.abort());
+  window.addEventListener('online', () => {
+    if (listeners.size === 0 || controller) return;
+    attempt = 0;
+    void connect();
+  });
   subscribeToken(() => {
     const listening = listeners.size > 0;
     disconnect();
@@ -184,7 +189,7 @@ if (typeof window !== 'undefined') {
 }
 
 /** Whether the stream is up, for a page that says so (the floor board's "reconnecting"). */
-export function useLiveStatus(): LiveStatus {
+function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(
     (onChange) => {
       statusListeners.add(onChange);

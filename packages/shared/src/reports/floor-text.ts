@@ -7,6 +7,8 @@ export const FLOOR_TEXT = {
   back: 'Back',
   today: 'Planned today',
   todayLoad: (load: number, capacity: number) => `${load} of ${capacity} cabinets`,
+  todayFigure: (load: number, capacity: number) => `${load} / ${capacity}`,
+  todayUnit: 'cabinets to build / capacity',
   overCapacity: 'Over capacity',
   nothingPlanned: 'Nothing planned today',
   completedToday: 'Completed today',

@@ -1,7 +1,7 @@
-import { addDays, coreApi, type Dashboard, PLANNER_MAX_DAYS, reportsApi } from '@cab/shared';
+import { addDays, coreApi, type Dashboard, type LiveEventKind, PLANNER_MAX_DAYS, reportsApi } from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { type LiveEvent, type LiveEventKind, useLiveEvents } from '../../lib/live-events.ts';
+import { type LiveEvent, useLiveEvents } from '../../lib/live-events.ts';
 
 /**
  * The floor board's data (issue 29), from the endpoints the shop's pages already use: the

@@ -73,6 +73,15 @@ export function Bar({ value, label, colour = BOARD.done }: { value: number; labe
   );
 }
 
+/** An order's name on one line, cut short with an ellipsis when the column is narrow. */
+export function Name({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}
+
 export function Quiet({ children }: { children: ReactNode }) {
   return <Typography sx={{ fontSize: TYPE.row, color: BOARD.muted }}>{children}</Typography>;
 }

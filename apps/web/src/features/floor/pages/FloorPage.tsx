@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDay, formatTime, formatWeekday } from '../../../lib/format.ts';
 import type { LiveEvent, LiveStatus } from '../../../lib/live-events.ts';
 import { LATE_SHOWN, useFloorFigures, useFloorLate, useFloorLive, useFloorPlanner } from '../api.ts';
-import { Bar, BOARD, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from '../components/board.tsx';
+import { Bar, BOARD, Name, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from '../components/board.tsx';
 
 /** Scans the board keeps on screen, newest on top. */
 const SCANS_SHOWN = 12;
@@ -84,8 +84,9 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
         data-testid="floor-today-load"
         sx={{ fontSize: TYPE.figure, fontWeight: 800, lineHeight: 1.1, color: over ? BOARD.late : BOARD.text }}
       >
-        {F.todayLoad(load, capacity)}
+        {F.todayFigure(load, capacity)}
       </Typography>
+      <Typography sx={{ fontSize: TYPE.row, color: BOARD.muted }}>{F.todayUnit}</Typography>
       <Box sx={{ my: 1.5 }}>
         <Bar value={capacity > 0 ? (load / capacity) * 100 : 0} label={label} colour={over ? BOARD.late : BOARD.done} />
       </Box>
@@ -98,9 +99,9 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
         <Rows label={F.today}>
           {planned.map((r) => (
             <Box component="li" key={r.order.id} sx={{ display: 'flex', gap: 2, py: 0.75, fontSize: TYPE.row }}>
-              <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Name>
                 #{r.order.id} {r.order.name}
-              </Box>
+              </Name>
               <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>
                 {REPORTS_WEB_TEXT.remaining(r.cabinets_remaining)}
               </Box>
@@ -112,10 +113,23 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
   );
 }
 
-function InProduction({ rows, total }: { rows: PlannerRow[]; total: number }) {
+/**
+ * The orders being built right now first (scanned while the board watched, latest first), then
+ * the soonest due.
+ */
+function InProduction({ rows, total, scans }: { rows: PlannerRow[]; total: number; scans: ScanLine[] }) {
+  const recency = (id: number) => {
+    const at = scans.findIndex((s) => s.orderId === id);
+    return at === -1 ? scans.length : at;
+  };
   const orders = rows
     .filter((r) => IN_PRODUCTION.has(r.order.status))
-    .sort((a, b) => (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') || a.order.id - b.order.id);
+    .sort(
+      (a, b) =>
+        recency(a.order.id) - recency(b.order.id) ||
+        (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
+        a.order.id - b.order.id,
+    );
   const shown = orders.slice(0, IN_PRODUCTION_SHOWN);
   const more = Math.max(total, orders.length) - shown.length;
   return (
@@ -128,19 +142,24 @@ function InProduction({ rows, total }: { rows: PlannerRow[]; total: number }) {
             const { total: all, completed } = r.order.cabinets;
             const progress = REPORTS_WEB_TEXT.progress(completed, all);
             return (
-              <Box component="li" key={r.order.id} data-testid={`floor-order-${r.order.id}`} sx={{ py: 1 }}>
-                <Box sx={{ display: 'flex', gap: 2, fontSize: TYPE.row, mb: 0.75 }}>
-                  <Box
-                    sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                  >
-                    #{r.order.id} {r.order.name}
+              <Box
+                component="li"
+                key={r.order.id}
+                data-testid={`floor-order-${r.order.id}`}
+                sx={{ py: 1, fontSize: TYPE.row }}
+              >
+                <Name>
+                  #{r.order.id} {r.order.name}
+                </Name>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 0.5 }}>
+                  <Box sx={{ flex: 1 }}>
+                    <Bar
+                      value={all > 0 ? (completed / all) * 100 : 0}
+                      label={`#${r.order.id} ${r.order.name}: ${progress}`}
+                    />
                   </Box>
-                  <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{progress}</Box>
+                  <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap', fontSize: TYPE.small }}>{progress}</Box>
                 </Box>
-                <Bar
-                  value={all > 0 ? (completed / all) * 100 : 0}
-                  label={`#${r.order.id} ${r.order.name}: ${progress}`}
-                />
               </Box>
             );
           })}
@@ -160,12 +179,14 @@ function Late() {
       {late.data && rows.length === 0 && <Quiet>{F.noneLate}</Quiet>}
       <Rows label={F.late}>
         {rows.slice(0, LATE_SHOWN).map((r) => (
-          <Box component="li" key={r.id} sx={{ display: 'flex', gap: 2, py: 0.75, fontSize: TYPE.row }}>
-            <Box sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-              #{r.id} {r.name}
+          <Box component="li" key={r.id} sx={{ py: 0.75, fontSize: TYPE.row }}>
+            <Box sx={{ display: 'flex', gap: 2 }}>
+              <Name>
+                #{r.id} {r.name}
+              </Name>
+              <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
             </Box>
-            <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Box>
-            <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
+            <Box sx={{ color: BOARD.muted, fontSize: TYPE.small }}>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Box>
           </Box>
         ))}
       </Rows>
@@ -188,17 +209,18 @@ function Scans({ scans, names }: { scans: ScanLine[]; names: ReadonlyMap<number,
               data-testid="floor-scan"
               data-result={s.result}
               data-barcode={s.barcode}
-              sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr auto', columnGap: 2, py: 0.75, fontSize: TYPE.row }}
+              sx={{ py: 0.75, fontSize: TYPE.row }}
             >
-              <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>{formatTime(s.at, { seconds: true })}</Box>
-              <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                <Box component="span" sx={{ fontFamily: 'monospace', fontWeight: 700, mr: 1.5 }}>
-                  {s.barcode}
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
+                <Box sx={{ fontFamily: 'monospace', fontWeight: 700, whiteSpace: 'nowrap' }}>{s.barcode}</Box>
+                <Box sx={{ flex: 1 }} />
+                <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
+                  {PRODUCTION_TEXT.scanResult[s.result]}
                 </Box>
-                {name}
               </Box>
-              <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {PRODUCTION_TEXT.scanResult[s.result]}
+              <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
+                <Name>{name}</Name>
+                <Box sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.at, { seconds: true })}</Box>
               </Box>
             </Box>
           );
@@ -277,7 +299,7 @@ export default function FloorPage() {
           </Panel>
         </Box>
         <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
-          <InProduction rows={rows} total={card('orders_in_production')} />
+          <InProduction rows={rows} total={card('orders_in_production')} scans={scans} />
           <Late />
         </Box>
         <Scans scans={scans} names={names} />
