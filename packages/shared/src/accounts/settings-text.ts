@@ -65,7 +65,7 @@ export const SETTINGS_TEXT = {
   globalSubtitle: 'Settings that apply to every order.',
   leadTimeTitle: 'Lead time',
   leadTime: 'Lead time (business days)',
-  remakeLeadTime: 'Remake lead time (business days)',
+  remakeLeadTime: 'Remake orders due after (business days)',
   remakeLeadTimeHint: 'A remake order is due this many business days after its approval.',
   shopTitle: 'Shop',
   shopState: 'Shop state',
