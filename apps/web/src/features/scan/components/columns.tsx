@@ -1,9 +1,9 @@
-import { type Cabinet, type ScanRow, type ScanSession, PRODUCTION_TEXT as T } from '@cab/shared';
+import { type Cabinet, ORDER_STATUS_LABELS, type ScanRow, type ScanSession, PRODUCTION_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { StatusChip } from '../../orders/index.ts';
 import { CabinetChip, ResultChip, SessionTypeChip } from './chips.tsx';
 
@@ -97,10 +97,15 @@ export const scanColumns: DataColumn<ScanRow>[] = [
   { key: 'by', header: T.by, render: (s) => s.by?.full_name ?? '' },
 ];
 
+/** A scan's moment on a phone: its time alone when it was today (where the phone is), else the day too. */
+function scanMoment(at: string): string {
+  return new Date(at).toDateString() === new Date().toDateString() ? formatTime(at) : formatDateTime(at);
+}
+
 /**
- * A session's scans on a phone (issue 29: only At, Code and Result fitted): the code, its cabinet
- * and order and when on the left; the result, the order's status and `action` (the remake
- * button) on the right.
+ * A session's scans on a phone (issue 29: only At, Code and Result fitted): the code, its cabinet,
+ * its order and the order's status in words and when on the left; the result and `action` (the
+ * remake button) on the right.
  */
 export function phoneScanColumns(action?: (row: ScanRow) => ReactNode): DataColumn<ScanRow>[] {
   return [
@@ -109,12 +114,16 @@ export function phoneScanColumns(action?: (row: ScanRow) => ReactNode): DataColu
       header: T.code,
       render: (s) => (
         <>
-          <code>{s.code}</code>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+            <code>{s.code}</code>
+            <Typography variant="caption" color="text.secondary">
+              {scanMoment(s.at)}
+            </Typography>
+          </Box>
           <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
             {[
               s.cabinet ? `${s.cabinet.manufacturer_code} (${T.line} ${s.cabinet.line_no})` : '',
-              s.order?.name,
-              formatDateTime(s.at),
+              s.order ? `${s.order.name} (${ORDER_STATUS_LABELS[s.order.status]})` : '',
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -126,10 +135,11 @@ export function phoneScanColumns(action?: (row: ScanRow) => ReactNode): DataColu
       key: 'result',
       header: T.result,
       align: 'right',
+      // As wide as the chip and button need; the rest of the row goes to the code's column.
+      noWrap: true,
       render: (s) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
           <ResultChip result={s.result} />
-          {s.order && <StatusChip status={s.order.status} />}
           {action?.(s)}
         </Box>
       ),
