@@ -15,7 +15,7 @@
  * with its barcode; no 5xx. Also the server's CPU ms per scan and the bench client's.
  *
  * Usage: node --import tsx bench/events.mts [--listeners 200] [--scanners 20] [--duration 30]
- *          [--cabinets 8000] [--pg postgres://postgres@127.0.0.1:5432] [--db bench_events] [--port 3983]
+ *          [--cabinets 8000] [--pace 0] [--pg postgres://postgres@127.0.0.1:5432] [--db bench_events] [--port 3983]
  * Goals: delivery p95 under 200 ms; the scan's own p95 under 50 ms; every scan at every listener.
  */
 import http from 'node:http';
@@ -31,12 +31,15 @@ const { values: opt } = parseArgs({
     scanners: { type: 'string', default: '20' },
     duration: { type: 'string', default: '30' },
     cabinets: { type: 'string', default: '8000' },
+    // Ms a scanner waits after each answer (a person walking to the next cabinet); 0: back to back.
+    pace: { type: 'string', default: '0' },
     ...pgOptions('bench_events', '3983'),
   },
 });
 const LISTENERS = Number(opt.listeners);
 const SCANNERS = Number(opt.scanners);
 const DURATION_MS = Number(opt.duration) * 1000;
+const PACE_MS = Number(opt.pace);
 const LINES = 8;
 const QTY = 50;
 const ORDERS = Math.max(1, Math.ceil(Number(opt.cabinets) / (LINES * QTY)));
@@ -240,6 +243,7 @@ try {
         // Nothing recorded, no event: not expected at the listeners.
         sent.pop();
       }
+      if (PACE_MS > 0) await new Promise((r) => setTimeout(r, PACE_MS));
     }
   }
   const pid = server.child.pid as number;
@@ -264,6 +268,7 @@ try {
   const report = {
     listeners: LISTENERS,
     scanners: SCANNERS,
+    pace_ms: PACE_MS,
     seconds: Number(seconds.toFixed(1)),
     scans,
     scans_per_s: Math.round(scans / seconds),
