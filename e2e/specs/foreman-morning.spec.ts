@@ -202,3 +202,10 @@ test('the floor board says when its stream is down and comes back by itself', as
   await context.setOffline(false);
   await expect(live).toHaveText(FLOOR_TEXT.live, { timeout: 30_000 });
 });
+
+test('a customer asking for the floor board gets the not-found page, as on every shop page', async ({ page }) => {
+  await loginAs(page, 'PERSONAL');
+  await page.goto('/floor');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByTestId('floor-board')).toHaveCount(0);
+});
