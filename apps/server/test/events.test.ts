@@ -1,8 +1,12 @@
 import { schema } from '@cab/db';
 import { eventsApi, invoicesApi, remakesApi, reportsApi } from '@cab/shared';
-import { asc, gt } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../src/kit/context.ts';
+import { transaction } from '../src/kit/transaction.ts';
+import { pruneEvents, publishEvent } from '../src/modules/events/index.ts';
 import { SseClient } from './events-client.ts';
+import { silent } from './helpers.ts';
 import { approvedOrder, call } from './invoices-helpers.ts';
 import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
 import { barcodesOf, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
@@ -80,8 +84,10 @@ describe('GET /api/events/', () => {
       listen('PERSONAL'),
       listen('BUSINESS_MANAGER'),
     ]);
-    const [startId] = (await f.t.handle.db.select({ id: schema.liveEvents.id }).from(schema.liveEvents)).slice(-1);
-    const after = startId?.id ?? 0;
+    const [{ last } = { last: '0' }] = await f.t.handle.db
+      .select({ last: sql<string>`coalesce(max(${schema.liveEvents.id}), 0)` })
+      .from(schema.liveEvents);
+    const after = Number(last);
 
     // order_status: submit (ORDERED) and approve (VERIFIED) of the personal customer's order.
     const order = await verifiedOrder(f, { qty: 3 });
@@ -217,6 +223,47 @@ describe('GET /api/events/', () => {
     await resumed.until((c) => c.events('order_status').some((e) => e.data.order_id === order.id), 'its order');
     expect(resumed.events().every((e) => e.event === 'order_status' || e.event === 'payment')).toBe(true);
     expect(resumed.events().length).toBeLessThan(shop.events().length);
+  });
+});
+
+describe('keeping events', () => {
+  it('an event rolls back with its transaction: nothing stored, nothing heard; a committed one is heard', async () => {
+    const listener = await listen('STAFF');
+    const ctx = systemContext(f.t.app.deps, silent);
+    const data = { order_id: 999_999, planned_date: '2030-01-07' };
+    await expect(
+      transaction(ctx, async (tx) => {
+        await publishEvent(tx.db, 'planner', data);
+        throw new Error('the change fails after its event');
+      }),
+    ).rejects.toThrow('the change fails');
+    const id = await transaction(ctx, (tx) => publishEvent(tx.db, 'planner', { ...data, planned_date: null }));
+    // (Events of the tests before may still arrive: a listener hears what the hub delivers after it opened.)
+    const ours = (c: SseClient) => c.events('planner').filter((e) => e.data.order_id === 999_999);
+    await listener.until((c) => ours(c).length > 0, 'the committed event');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ours(listener).map((e) => [e.id, e.data])).toEqual([[id, { order_id: 999_999, planned_date: null }]]);
+    const stored = await f.t.handle.db
+      .select({ id: schema.liveEvents.id })
+      .from(schema.liveEvents)
+      .where(sql`${schema.liveEvents.data}->>'order_id' = '999999'`);
+    expect(stored.map((r) => r.id)).toEqual([id]);
+  });
+
+  it('the prune job deletes the events older than a day and keeps the others', async () => {
+    const db = f.t.handle.db;
+    const [old] = await db
+      .insert(schema.liveEvents)
+      .values({ kind: 'planner', data: { order_id: 1, planned_date: null }, at: new Date(Date.now() - 25 * 3_600_000) })
+      .returning();
+    const [fresh] = await db
+      .insert(schema.liveEvents)
+      .values({ kind: 'planner', data: { order_id: 1, planned_date: null }, at: new Date(Date.now() - 23 * 3_600_000) })
+      .returning();
+    await pruneEvents(systemContext(f.t.app.deps, silent));
+    const left = new Set((await db.select({ id: schema.liveEvents.id }).from(schema.liveEvents)).map((r) => r.id));
+    expect(left.has(old!.id)).toBe(false);
+    expect(left.has(fresh!.id)).toBe(true);
   });
 });
 
