@@ -6,8 +6,6 @@ import {
   type DashboardCard,
   type DashboardWeek,
   orderListQuerySchema,
-  plannerDayLoad,
-  plannerQuerySchema,
   remakeListQuerySchema,
   reportQuerySchema,
   weekdayOf,
@@ -18,7 +16,7 @@ import { listOrders } from '../orders/index.ts';
 import { completedPerDay, completedShippedLog } from '../production/index.ts';
 import { listRemakes } from '../remakes/index.ts';
 import { OPEN_STATUSES } from './repository.ts';
-import { plannerList, report } from './service.ts';
+import { dayLoad, report } from './service.ts';
 
 /**
  * The dashboard's production cards (issue 29). Each figure is the total its list answers, asked
@@ -52,21 +50,15 @@ const logTotal = async (ctx: Ctx, event: 'COMPLETED' | 'SHIPPED') =>
 
 /** ADMIN and STAFF: the floor's figures. */
 export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
-  const today = todayOf(ctx);
   const [inProduction, late, completed, shipped, remakes, planner] = await Promise.all([
     ordersTotal(ctx, IN_PRODUCTION),
     report(ctx, 'late', reportQuerySchema.parse({ page_size: '1' })),
     logTotal(ctx, 'COMPLETED'),
     logTotal(ctx, 'SHIPPED'),
     listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
-    plannerList(ctx, plannerQuerySchema.parse({ date_after: today, date_before: today })),
+    // Today's load as the planner shows it: the cabinets still to build of the orders planned today.
+    dayLoad(ctx, todayOf(ctx)),
   ]);
-  // Today's load as the planner shows it: the cabinets still to build of the orders planned today.
-  const plannedToday = plannerDayLoad(
-    planner.results.filter((r) => r.planned_date === today),
-    today,
-    today,
-  );
   return [
     count(
       'orders_in_production',
@@ -83,8 +75,8 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
     ),
     count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.completionLog),
     count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
-    count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, plannedToday, DASHBOARD_LINKS.planner),
-    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity_per_day, DASHBOARD_LINKS.planner),
+    count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.cabinets, DASHBOARD_LINKS.planner),
+    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity, DASHBOARD_LINKS.planner),
   ];
 }
 

@@ -239,13 +239,18 @@ export async function planRow(db: Executor, orderId: number): Promise<PlanDbRow 
  * The orders planned on one day but `except` (the one being moved), as the planner lists them,
  * after the day's lock: two moves onto one day are weighed one after the other.
  */
-export async function plannedOn(db: Executor, day: string, except: number): Promise<PlanDbRow[]> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`order_plans:${day}`}))`);
-  return rowsOf<PlanDbRow>(
+/** The orders planned on a day (but `except`), as the planner lists them. */
+export const plannedRowsOn = (db: Executor, day: string, except = 0) =>
+  rowsOf<PlanDbRow>(
     db,
     sql`select ${planColumns} ${plannedFrom}
       where ${orderPlans.plannedDate} = ${day}::date and ${orders.id} <> ${except} and ${planListed}`,
   );
+
+/** The same, with the day locked for a move onto it (two moves onto one day are taken in turn). */
+export async function plannedOn(db: Executor, day: string, except: number): Promise<PlanDbRow[]> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`order_plans:${day}`}))`);
+  return plannedRowsOn(db, day, except);
 }
 
 export async function setPlan(db: Executor, orderId: number, plannedDate: string | null, by: number) {

@@ -207,6 +207,18 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
   };
 }
 
+/** A day's load (the cabinets still to build of the orders planned on it) and the capacity. */
+export async function dayLoad(ctx: Ctx, day: string): Promise<PlannerDayLoad> {
+  const today = todayOf(ctx);
+  const [rows, settings] = await Promise.all([repo.plannedRowsOn(ctx.db, day), getSettings(ctx)]);
+  const cabinets = plannerDayLoad(
+    rows.map((r) => toPlannerRow(r, today)),
+    day,
+    today,
+  );
+  return { date: day, cabinets, capacity: settings.capacity_per_day };
+}
+
 const PLANNABLE: readonly string[] = repo.OPEN_STATUSES;
 
 /** The day's load had the order been moved onto it, when that is over the capacity; else null. */
