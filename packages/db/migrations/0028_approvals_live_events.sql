@@ -28,4 +28,5 @@ ALTER TABLE "order_approvals" ADD CONSTRAINT "order_approvals_decided_by_id_user
 CREATE INDEX "order_approvals_order_idx" ON "order_approvals" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "order_approvals_status_requested_idx" ON "order_approvals" USING btree ("status","requested_at","id");--> statement-breakpoint
 CREATE INDEX "live_events_at_idx" ON "live_events" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "remakes_remake_order_idx" ON "remakes" USING btree ("remake_order_id");--> statement-breakpoint
 ALTER TABLE "orders" DROP COLUMN "has_payments_made";

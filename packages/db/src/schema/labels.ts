@@ -71,5 +71,7 @@ export const remakes = pgTable(
   (t) => [
     index('remakes_status_requested_idx').on(t.status, t.requestedAt, t.id),
     index('remakes_order_idx').on(t.orderId, t.id),
+    // The remake order's `remake_of` is read by its id on every order read.
+    index('remakes_remake_order_idx').on(t.remakeOrderId),
   ],
 );
