@@ -1,5 +1,6 @@
 import type { Executor } from '@cab/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenOnPostgres } from '../../kit/pg-listen.ts';
 import type { Session } from './repository.ts';
 import { processCaches as caches, SESSION_CHANNEL, type SessionChange } from './session-changes.ts';
 
@@ -85,22 +86,6 @@ function parseSessionChange(payload: string | undefined): SessionChange | null {
   return company ? { companyId: id } : { userId: id };
 }
 
-/** node-postgres's Pool as drizzle exposes it ($client); PGlite's client has no `Client`. */
-interface PgPoolLike {
-  options: object;
-  Client: new (
-    options: object,
-  ) => {
-    connect(): Promise<unknown>;
-    query(text: string): Promise<unknown>;
-    end(): Promise<void>;
-    on(event: 'notification', fn: (msg: { channel: string; payload?: string }) => void): unknown;
-    on(event: 'error' | 'end', fn: (err?: Error) => void): unknown;
-  };
-}
-
-const RECONNECT_MS = 1_000;
-
 /**
  * A cache for this app, kept in step with the database's session changes: on PostgreSQL through
  * its own LISTEN connection (outside the pool), reconnected after a loss, with the cache off
@@ -112,62 +97,25 @@ export function startSessionCache(
 ): { cache: SessionCache; ready: Promise<void>; stop(): Promise<void> } {
   const cache = new SessionCache();
   caches.add(cache);
-  const pool = (db as unknown as { $client?: Partial<PgPoolLike> }).$client;
-  if (!pool?.Client || !pool.options) {
+  const listener = listenOnPostgres(db, SESSION_CHANNEL, log, {
+    notify: (payload) => cache.invalidate(parseSessionChange(payload)),
+    listening: () => {
+      cache.enabled = true;
+    },
+    // Nothing is cached while the connection is down: another server's changes would go unheard.
+    lost: () => cache.disable(),
+  });
+  if (!listener) {
     cache.enabled = true;
     return { cache, ready: Promise.resolve(), stop: async () => void caches.delete(cache) };
   }
-  const { Client, options } = pool as PgPoolLike;
-  let stopped = false;
-  let client: InstanceType<PgPoolLike['Client']> | null = null;
-  let retry: NodeJS.Timeout | null = null;
-
-  const lost = (err?: Error) => {
-    cache.disable();
-    const c = client;
-    client = null;
-    c?.end().catch(() => {});
-    if (stopped || retry) return;
-    log.warn({ err }, 'session cache: LISTEN connection lost; caching off until it is back');
-    retry = setTimeout(() => {
-      retry = null;
-      void connect();
-    }, RECONNECT_MS);
-  };
-
-  const connect = async () => {
-    const c = new Client(options);
-    client = c;
-    c.on('error', (err) => lost(err));
-    c.on('end', () => {
-      if (client === c) lost();
-    });
-    c.on('notification', (msg) => {
-      if (msg.channel !== SESSION_CHANNEL) return;
-      cache.invalidate(parseSessionChange(msg.payload));
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${SESSION_CHANNEL}`);
-      if (client === c && !stopped) cache.enabled = true;
-    } catch (err) {
-      if (client === c) lost(err as Error);
-    }
-  };
-  // Resolves once the first attempt is over, connected or not (without it the cache stays off).
-  const ready = connect();
-
   return {
     cache,
-    ready,
+    ready: listener.ready,
     stop: async () => {
-      stopped = true;
       caches.delete(cache);
       cache.disable();
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
+      await listener.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '@cab/db';
 import { CUSTOMER_EVENT_KINDS, type Reach, reaches } from '@cab/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenOnPostgres } from '../../kit/pg-listen.ts';
 import { EVENTS_CHANNEL, eventsAfter, eventsByIds, lastEventId, type StoredEvent } from './repository.ts';
 
 /** Someone listening on this server: hears what its reach allows (`hears`). */
@@ -19,25 +20,11 @@ export function hears(reach: Reach, event: StoredEvent): boolean {
   return reaches(reach, event);
 }
 
-/** node-postgres's Pool as drizzle exposes it ($client), as the session cache reads it. */
-interface PgPoolLike {
-  options: object;
-  Client: new (
-    options: object,
-  ) => {
-    connect(): Promise<unknown>;
-    query(text: string): Promise<unknown>;
-    end(): Promise<void>;
-    on(event: 'notification', fn: (msg: { channel: string; payload?: string }) => void): unknown;
-    on(event: 'error' | 'end', fn: (err?: Error) => void): unknown;
-  };
-}
 /** The embedded PGlite's client (packages/db pglite-queue.ts): LISTEN through the fair line. */
 interface PgliteLike {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
-const RECONNECT_MS = 1_000;
 const RETRY_FETCH_MS = 500;
 /** Ids delivered lately, so the catch-up after a lost LISTEN connection repeats none. */
 const RECENT_KEPT = 10_000;
@@ -155,61 +142,25 @@ export class EventHub {
   }
 
   private async listen(): Promise<void> {
-    const client = (this.db as unknown as { $client?: Partial<PgPoolLike> & Partial<PgliteLike> }).$client;
-    if (client?.Client && client.options) return this.listenPostgres(client as PgPoolLike);
-    if (client?.listen) {
-      const unlisten = await client.listen(EVENTS_CHANNEL, (payload) => this.heard(payload));
-      this.stopListening = unlisten;
-      return;
-    }
-    this.log.warn('live events: this database offers no LISTEN; no live events on this server');
-  }
-
-  private listenPostgres({ Client, options }: PgPoolLike): Promise<void> {
-    let client: InstanceType<PgPoolLike['Client']> | null = null;
-    let retry: NodeJS.Timeout | null = null;
     let everConnected = false;
-
-    const lost = (err?: Error) => {
-      const c = client;
-      client = null;
-      c?.end().catch(() => {});
-      if (this.stopped || retry) return;
-      this.log.warn({ err }, 'live events: LISTEN connection lost; reconnecting');
-      retry = setTimeout(() => {
-        retry = null;
-        void connect();
-      }, RECONNECT_MS);
-    };
-
-    const connect = async () => {
-      const c = new Client(options);
-      client = c;
-      c.on('error', (err) => lost(err));
-      c.on('end', () => {
-        if (client === c) lost();
-      });
-      c.on('notification', (msg) => {
-        if (msg.channel === EVENTS_CHANNEL) this.heard(msg.payload);
-      });
-      try {
-        await c.connect();
-        await c.query(`listen ${EVENTS_CHANNEL}`);
+    const postgres = listenOnPostgres(this.db, EVENTS_CHANNEL, this.log, {
+      notify: (payload) => this.heard(payload),
+      listening: async () => {
         // The first time, where the table stands is where a later catch-up starts from.
         if (everConnected) await this.catchUp();
         else this.lastId = Math.max(this.lastId, await lastEventId(this.db));
         everConnected = true;
-      } catch (err) {
-        if (client === c) lost(err as Error);
-      }
-    };
-
-    this.stopListening = async () => {
-      if (retry) clearTimeout(retry);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    };
-    return connect();
+      },
+    });
+    if (postgres) {
+      this.stopListening = postgres.stop;
+      return postgres.ready;
+    }
+    const client = (this.db as unknown as { $client?: Partial<PgliteLike> }).$client;
+    if (client?.listen) {
+      this.stopListening = await client.listen(EVENTS_CHANNEL, (payload) => this.heard(payload));
+      return;
+    }
+    this.log.warn('live events: this database offers no LISTEN; no live events on this server');
   }
 }
