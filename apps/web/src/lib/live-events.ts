@@ -31,7 +31,7 @@ export const LIVE_EVENT_KINDS = Object.keys(KINDS) as LiveEventKind[];
 /** 'open': events arrive; 'connecting': the first connection; 'reconnecting': it dropped and is tried again. */
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
-interface Listener {
+export interface Listener {
   kinds: ReadonlySet<LiveEventKind>;
   event: (event: LiveEvent) => void;
   /** The stream came back after a gap: what was missed may not all be replayed. */
@@ -87,7 +87,7 @@ function backoffMs(): number {
 
 function scheduleReconnect() {
   controller = null;
-  if (listeners.size === 0 || !getToken()) {
+  if (listeners.size === 0 || !getToken() || pausedHidden) {
     setStatus('idle');
     return;
   }
@@ -152,14 +152,16 @@ function disconnect() {
   controller = null;
   current?.abort();
   wasOpen = false;
+  pausedHidden = false;
   attempt = 0;
   setStatus('idle');
 }
 
-function subscribe(listener: Listener): () => void {
+/** Adds a listener (the stream opens with the first); the answer removes it. `useLiveEvents` is the pages' way in. */
+export function listenLive(listener: Listener): () => void {
   listeners.add(listener);
   clearTimeout(lingerTimer);
-  if (!controller && status !== 'reconnecting') void connect();
+  if (!controller && status !== 'reconnecting' && !pausedHidden) void connect();
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
@@ -170,10 +172,40 @@ function subscribe(listener: Listener): () => void {
   };
 }
 
+/**
+ * A browser keeps about six connections to a server over HTTP/1.1, and each tab's stream holds
+ * one: a tab out of sight for a minute gives its stream back, and takes it up again when shown
+ * (resuming from its last event; its pages refetch as after any gap). The floor board's TV stays
+ * in sight.
+ */
+const HIDDEN_MS = 60_000;
+let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+let pausedHidden = false;
+
+function visibilityChanged() {
+  clearTimeout(hiddenTimer);
+  if (document.hidden) {
+    hiddenTimer = setTimeout(() => {
+      if (!document.hidden || !controller) return;
+      pausedHidden = true;
+      const current = controller;
+      controller = null;
+      current.abort();
+      setStatus('idle');
+    }, HIDDEN_MS);
+    return;
+  }
+  if (!pausedHidden) return;
+  pausedHidden = false;
+  attempt = 0;
+  void connect();
+}
+
 // Signing in as someone else, or out: the stream is that user's, so it starts again (or stops).
 // The browser knows the network went before any silence would tell: dropped at once, and tried
 // again as soon as it returns rather than at the end of a long backoff.
 if (typeof window !== 'undefined') {
+  document.addEventListener('visibilitychange', visibilityChanged);
   window.addEventListener('offline', () => controller?.abort());
   window.addEventListener('online', () => {
     if (listeners.size === 0 || controller) return;
@@ -235,7 +267,7 @@ export function useLiveEvents(kinds: readonly LiveEventKind[], options: LiveOpti
     const stale = () => {
       if (timer === undefined && latest.current.keys?.length) timer = setTimeout(flush, FLUSH_MS);
     };
-    const unsubscribe = subscribe({
+    const unsubscribe = listenLive({
       kinds: new Set(kindsKey.split(',') as LiveEventKind[]),
       event: (event) => {
         const { match, onEvent } = latest.current;
