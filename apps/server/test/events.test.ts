@@ -77,6 +77,27 @@ describe('GET /api/events/', () => {
     }
   });
 
+  it('ends a stream at its next beat once its session is signed out', async () => {
+    const config = f.t.app.deps.config;
+    const before = config.eventsHeartbeatMs;
+    config.eventsHeartbeatMs = 50;
+    try {
+      const token = await f.t.login('STAFF');
+      const c = await SseClient.open(`${base}/api/events/`, token);
+      open.push(c);
+      await c.until((x) => x.messages.some((m) => m.comment === 'ping'), 'a heartbeat', 3_000);
+      const out = await fetch(`${base}/api/users/logout/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${token}` },
+      });
+      expect(out.status).toBeLessThan(300);
+      await c.until((x) => x.isEnded, 'the stream to end', 3_000);
+      expect(c.isEnded).toBe(true);
+    } finally {
+      config.eventsHeartbeatMs = before;
+    }
+  });
+
   it('each kind reaches the shop when it happens; a customer hears its own order_status and payment only', async () => {
     const [admin, staff, personal, manager] = await Promise.all([
       listen('ADMIN'),

@@ -2,13 +2,30 @@ import type { Executor } from '@cab/db';
 import { deriveRole } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../kit/context.ts';
-import { type Session, sessionLookup, touchToken } from './repository.ts';
+import { type Session, sessionById, sessionLookup, touchToken } from './repository.ts';
 import { startSessionCache } from './session-cache.ts';
 import { hashToken } from './tokens.ts';
 
 /** The session each request's actor was found from: GET /api/users/me/ answers from it. */
 const sessions = new WeakMap<Actor, Session>();
 export const sessionOf = (actor: Actor): Session | undefined => sessions.get(actor);
+
+/**
+ * Does the actor's session still hold as it was (token not signed out, user active, same role and
+ * company)? A long-lived answer (the live events stream) asks this now and then, as every request
+ * does on arrival.
+ */
+export async function sessionHolds(db: Executor, actor: Actor): Promise<boolean> {
+  const u = await sessionById(db, actor.tokenId);
+  if (!u?.isActive || u.id !== actor.id || u.companyId !== actor.companyId) return false;
+  const role = deriveRole({
+    account_type: u.accountType,
+    is_staff: u.isStaff,
+    is_employee: u.isEmployee,
+    is_manager: u.isManager,
+  });
+  return role === actor.role;
+}
 
 /** last_used_at is refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;

@@ -3,7 +3,7 @@
  * (accounts, core's dashboard), the authentication hook (authenticate.ts) and the token helpers.
  */
 
-export { registerAuthentication } from './authenticate.ts';
+export { registerAuthentication, sessionHolds } from './authenticate.ts';
 export {
   activeMemberCount,
   adminRecipients,

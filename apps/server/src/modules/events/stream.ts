@@ -2,6 +2,7 @@ import { ERROR_CODES, EVENTS_TEXT, LIVE_EVENTS, reachOf } from '@cab/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../kit/context.ts';
 import { fieldError } from '../../kit/errors.ts';
+import { sessionHolds } from '../auth/index.ts';
 import { type EventHub, hears, type Listener } from './hub.ts';
 import { eventsAfter, type StoredEvent } from './repository.ts';
 
@@ -88,7 +89,13 @@ export async function openStream(
     // The server is stopping: the client reconnects to another one (or this one, restarted).
     close: () => close(),
   };
-  const heartbeat = setInterval(() => send(': ping\n\n'), options.heartbeatMs);
+  // Each beat also asks whether the caller's session still holds: signed out, deactivated or given
+  // another role or company, the stream ends (a reconnect is then answered as any request is).
+  const heartbeat = setInterval(async () => {
+    const holds = await sessionHolds(ctx.db, ctx.actor).catch(() => true);
+    if (holds) send(': ping\n\n');
+    else close();
+  }, options.heartbeatMs);
   heartbeat.unref();
   const close = () => {
     if (closed) return;
