@@ -97,7 +97,7 @@ const PAGES: AxePage[] = [
 ];
 
 /** The roles walked (each signs in once per viewport). */
-const ROLES: Role[] = ['ADMIN', 'STAFF', 'BUSINESS_MANAGER', 'PERSONAL'];
+const ROLES: Role[] = ['ADMIN', 'STAFF', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE', 'PERSONAL'];
 
 const VIEWPORTS = {
   desktop: { width: 1366, height: 860 },
@@ -132,7 +132,7 @@ async function makeIds(request: APIRequestContext): Promise<Record<Role, Ids>> {
   };
   const personal = await approvedOrderOf(DEMO_USERS.PERSONAL);
   const manager = await approvedOrderOf(DEMO_USERS.BUSINESS_MANAGER);
-  const employee = await getJson<Me>(request, await tokenOf(request, DEMO_USERS.BUSINESS_EMPLOYEE), '/api/users/me/');
+  const employee = await approvedOrderOf(DEMO_USERS.BUSINESS_EMPLOYEE);
 
   // A session with a scanned cabinet and an unknown code: the session page has rows.
   const opened = await request.post('/api/scan/sessions/', { headers: auth(staff), data: { type: 'PRODUCTION' } });
@@ -152,11 +152,11 @@ async function makeIds(request: APIRequestContext): Promise<Record<Role, Ids>> {
   const company = manager.me.company?.id ?? 0;
   const shop = { ...catalog, ...personal.ids, session };
   return {
-    ADMIN: { ...shop, company, user: employee.id },
+    ADMIN: { ...shop, company, user: employee.me.id },
     STAFF: shop,
     PERSONAL: { ...catalog, ...personal.ids, session },
-    BUSINESS_MANAGER: { ...catalog, ...manager.ids, company, user: employee.id },
-    BUSINESS_EMPLOYEE: { ...catalog, session },
+    BUSINESS_MANAGER: { ...catalog, ...manager.ids, company, user: employee.me.id },
+    BUSINESS_EMPLOYEE: { ...catalog, ...employee.ids, session },
   };
 }
 
