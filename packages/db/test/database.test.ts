@@ -63,6 +63,7 @@ describe('seed', () => {
         'capacity_per_day',
         'catalog_version',
         'lead_time',
+        'remake_lead_time',
         'remake_reasons',
         'seller_address',
         'seller_name',
