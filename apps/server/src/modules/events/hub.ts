@@ -79,7 +79,8 @@ export class EventHub {
     this.stopped = true;
     for (const listener of [...this.listeners]) listener.close();
     this.listeners.clear();
-    await this.stopListening();
+    // The database may be closed already (a stop after it went): nothing is left to unlisten then.
+    await this.stopListening().catch(() => {});
   }
 
   /** A notification: the id joins the next read. */
