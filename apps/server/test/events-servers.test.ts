@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/index.ts';
 import { SseClient } from './events-client.ts';
 import { testConfig } from './helpers.ts';
-import { type RunningServer, signIn, startServer } from './ops-process.ts';
+import { freshPgDatabase, type RunningServer, signIn, startServer } from './ops-process.ts';
 
 /**
  * The live floor across servers (issue 29, decision 0042): two server processes on one
@@ -26,14 +26,7 @@ const streams: SseClient[] = [];
 
 beforeAll(async () => {
   if (!PG) return;
-  const admin = new pg.Client({ connectionString: PG });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB} with (force)`);
-  await admin.query(`create database ${DB}`);
-  await admin.end();
-  const u = new URL(PG);
-  u.pathname = `/${DB}`;
-  url = u.toString();
+  url = await freshPgDatabase(PG, DB);
   // The demo with its orders: some are in production, with cabinets left to scan.
   const handle = await createDb({ databaseUrl: url });
   try {

@@ -10,7 +10,14 @@ import { OUTBOX } from '../src/modules/email/index.ts';
 import { DAILY_CHARGES_JOB } from '../src/modules/finance/index.ts';
 import { seed } from '../src/seed/index.ts';
 import { testConfig } from './helpers.ts';
-import { basePort, type CaughtMail, type RunningServer, startServer, startSmtpCatcher } from './ops-process.ts';
+import {
+  basePort,
+  type CaughtMail,
+  freshPgDatabase,
+  type RunningServer,
+  startServer,
+  startSmtpCatcher,
+} from './ops-process.ts';
 
 /**
  * The one job runner across servers (issue 28's "Done when", decision 0041): two server processes
@@ -90,14 +97,7 @@ async function metric(server: RunningServer, line: string) {
 
 beforeAll(async () => {
   if (!PG) return;
-  const admin = new pg.Client({ connectionString: PG });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB} with (force)`);
-  await admin.query(`create database ${DB}`);
-  await admin.end();
-  const u = new URL(PG);
-  u.pathname = `/${DB}`;
-  url = u.toString();
+  url = await freshPgDatabase(PG, DB);
   // The demo, with its orders and the charges of the days before today: today's are the daily job's.
   const handle = await createDb({ databaseUrl: url });
   try {

@@ -132,3 +132,16 @@ export async function startSmtpCatcher(onMail: (mail: CaughtMail) => boolean) {
     close: () => new Promise<void>((r) => smtp.close(() => r())),
   };
 }
+
+/** A new, empty PostgreSQL database `name` beside `pgUrl`'s (dropped first if left over): its URL. */
+export async function freshPgDatabase(pgUrl: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
