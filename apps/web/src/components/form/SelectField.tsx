@@ -2,7 +2,7 @@ import Checkbox from '@mui/material/Checkbox';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 /** A choice of a select: a value shown as itself (or as `labels` says), or a value with its label. */
 export type SelectOption = string | { value: string | number; label: ReactNode };
@@ -118,5 +118,39 @@ export function SelectField({
   ...field
 }: SelectFieldProps) {
   const choices = { options, labels, noneLabel, anyLabel, native, multiple, optionTestId, menuMaxHeight };
-  return <TextField {...field} {...selectProps(choices, slotProps, field.value)} />;
+  const [value, onChange] = useLatestMultiple(multiple, field.value, field.onChange);
+  return <TextField {...field} value={value} onChange={onChange} {...selectProps(choices, slotProps, value)} />;
+}
+
+type Change = TextFieldProps['onChange'];
+
+/** The values ticked or unticked between `rendered` and `picked`, applied to `latest`. */
+export function applyTicks(rendered: string[], picked: string[], latest: string[]): string[] {
+  const toggled = [...picked.filter((v) => !rendered.includes(v)), ...rendered.filter((v) => !picked.includes(v))];
+  return [...latest.filter((v) => !toggled.includes(v)), ...toggled.filter((v) => !latest.includes(v))];
+}
+
+/**
+ * A multiple select's ticks, each applied to the latest choice: MUI hands back the list as the
+ * last render saw it with one tick changed, so two quick ticks before the caller re-renders (a
+ * value kept in the URL) lost the first. Each tick is taken as a toggle of its value and applied
+ * to what the previous tick chose, until the caller's value moves on.
+ */
+function useLatestMultiple(multiple: boolean | undefined, value: unknown, onChange: Change): [unknown, Change] {
+  const shown = JSON.stringify(value);
+  const pending = useRef<{ from: string; value: string[] } | null>(null);
+  if (!multiple || !Array.isArray(value) || !onChange) return [value, onChange];
+  if (pending.current && pending.current.from !== shown) pending.current = null;
+  const latest = pending.current?.value ?? (value as string[]);
+  const rendered = value as string[];
+  return [
+    latest,
+    (event) => {
+      const raw = event.target.value as unknown as string[] | string;
+      const picked = typeof raw === 'string' ? raw.split(',') : raw;
+      const next = applyTicks(rendered, picked, latest);
+      pending.current = { from: shown, value: next };
+      onChange({ ...event, target: { ...event.target, value: next } } as unknown as Parameters<NonNullable<Change>>[0]);
+    },
+  ];
 }
