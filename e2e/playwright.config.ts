@@ -39,7 +39,11 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 860 },
-    trace: 'retain-on-failure',
+    // The app honours prefers-reduced-motion (theme.ts): no transition to wait for or to paint.
+    reducedMotion: 'reduce',
+    // Recording a trace costs about a sixth of the suite's time; CI's log gets the page snapshot
+    // (failure-context-reporter.ts). E2E_TRACE=on records one per failed test for local debugging.
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,

@@ -34,8 +34,7 @@ test('a visitor requests business access; an admin rejects it with a reason and 
   await expect(form).toBeHidden();
 
   // The admin finds it among the pending requests and rejects it with a reason.
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/users/requests');
+  await loginAs(page, 'ADMIN', '/settings/users/requests');
   const row = page.getByTestId(`request-row-${email}`);
   await expect(row).toContainText(company);
   await expect(row.getByTestId('request-status')).toHaveText(ACCOUNTS_TEXT.statusLabels.PENDING);

@@ -44,8 +44,7 @@ test('an admin invites a manager for a new company, who invites an employee; eac
   const companyName = `Oak Works ${stamp}`;
 
   // The admin invites a business manager and names the new company.
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'ADMIN', '/settings/users/all');
   await page.getByTestId('invite-button').click();
   const dialog = page.getByTestId('invite-dialog');
   await fillPerson(page, managerEmail, 'Mona', 'Maple');

@@ -7,8 +7,7 @@ import { loginAs } from '../fixtures.ts';
 const search = (page: Page) => page.getByTestId('accounts-search');
 
 test('the admin tabs search on the server, and the tab and search texts survive leaving the page', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'ADMIN', '/settings/users/all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Users');
 
   // Personal: the demo personal customers; a search narrows them.
@@ -68,8 +67,7 @@ test('the admin tabs search on the server, and the tab and search texts survive 
 
 test('a business manager promotes, steps down, deactivates and activates a user of its company', async ({ page }) => {
   const email = `helper${Date.now()}@e2e.test`;
-  await loginAs(page, 'BUSINESS_MANAGER');
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'BUSINESS_MANAGER', '/settings/users/all');
   await expect(page.getByTestId('user-row-manager@demo.test')).toBeVisible();
 
   // A fresh employee, so the demo accounts stay as they are.
@@ -110,9 +108,7 @@ test('an admin adds a personal customer and a staff member, then edits the custo
   const stamp = Date.now();
   const customer = `customer${stamp}@e2e.test`;
   const staffEmail = `staff${stamp}@e2e.test`;
-  await loginAs(page, 'ADMIN');
-
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'ADMIN', '/settings/users/all');
   await page.getByTestId('tab-personal').click();
   await page.getByTestId('add-customer-button').click();
   const add = page.getByTestId('add-customer-dialog');

@@ -75,8 +75,7 @@ test("the manager turns approvals on, approves an employee's order from the queu
   const bid = await employeeBid(request, employee, name);
 
   // The manager: the company's page, Approvals tab. A limit that is no amount is refused under its field.
-  await loginAs(page, 'BUSINESS_MANAGER');
-  await page.goto(`/settings/users/company/${company}`);
+  await loginAs(page, 'BUSINESS_MANAGER', `/settings/users/company/${company}`);
   await page.getByTestId('tab-approvals').click();
   const form = page.getByTestId('company-approvals');
   const limit = form.getByRole('textbox', { name: 'Eli Employee' });
@@ -93,8 +92,7 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await logout(page);
 
   // The employee submits with the same form; the order waits as a bid.
-  await loginAs(page, 'BUSINESS_EMPLOYEE');
-  await page.goto(`/orders/${bid.id}/submit`);
+  await loginAs(page, 'BUSINESS_EMPLOYEE', `/orders/${bid.id}/submit`);
   await page.getByRole('combobox', { name: T.paymentOption }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('combobox', { name: T.paymentMethod }).click();
@@ -146,8 +144,7 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await logout(page);
 
   // The shop's list has it, Ordered.
-  await loginAs(page, 'STAFF');
-  await page.goto(`/orders/manage?status=ORDERED&selected_range=all&name=${encodeURIComponent(name)}`);
+  await loginAs(page, 'STAFF', `/orders/manage?status=ORDERED&selected_range=all&name=${encodeURIComponent(name)}`);
   const shopRow = page.getByTestId(`order-row-${bid.id}`);
   // The shop's list first asks for the user's saved filter, then the page: slow on a loaded machine.
   await expect(shopRow).toContainText(name, { timeout: 30_000 });
@@ -166,8 +163,7 @@ test('the manager declines an order and the employee reads why', async ({ page, 
   expect(asked.approval?.status).toBe('PENDING');
   const reason = 'Too many drawers for this kitchen: ask Tom first.';
 
-  await loginAs(page, 'BUSINESS_MANAGER');
-  await page.goto(`/orders/${asked.id}`);
+  await loginAs(page, 'BUSINESS_MANAGER', `/orders/${asked.id}`);
   await expect(approvalPanel(page)).toHaveAttribute('data-status', 'PENDING');
   await page.getByTestId('approval-decline').click();
   const dialog = page.getByTestId('approval-decline-dialog');
@@ -186,8 +182,7 @@ test('the manager declines an order and the employee reads why', async ({ page, 
   await expect(row.getByTestId('approval-status')).toHaveText(APPROVAL_TEXT.statusLabels.DECLINED);
   await logout(page);
 
-  await loginAs(page, 'BUSINESS_EMPLOYEE');
-  await page.goto(`/orders/${asked.id}`);
+  await loginAs(page, 'BUSINESS_EMPLOYEE', `/orders/${asked.id}`);
   await expect(approvalPanel(page)).toHaveAttribute('data-status', 'DECLINED');
   await expect(page.getByTestId('order-approval-reason')).toHaveText(APPROVAL_TEXT.declined(reason));
 });

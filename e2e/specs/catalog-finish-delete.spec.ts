@@ -47,8 +47,7 @@ test('deleting a finish option that wood species offer names them and asks befor
     );
   }
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/premiums/finish_options');
+  await loginAs(page, 'ADMIN', '/catalog/premiums/finish_options');
   const list = page.getByTestId('premium-list-finish_option');
   await page.getByTestId('filter-code').fill(code);
   const row = list.getByTestId(`row-${code}`);

@@ -62,8 +62,7 @@ async function drag(page: Page, from: Locator, to: Locator) {
 }
 
 test('an admin uploads PNGs, reorders them by dragging and deletes one', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/premiums/finished_sides');
+  await loginAs(page, 'ADMIN', '/catalog/premiums/finished_sides');
   await page.getByTestId('images-FS-NONE').click();
   const dialog = page.getByTestId('premium-images-dialog');
   await expect(dialog.getByRole('heading', { level: 2 })).toHaveText('FS-NONE');

@@ -4,8 +4,7 @@ import { loginAs } from '../fixtures.ts';
 /** The public catalogue (SPEC 2): categories -> subcategories -> product groups, for any signed-in role. */
 
 test('a customer browses the public catalogue down to a product group image', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/catalog/public');
+  await loginAs(page, 'PERSONAL', '/catalog/public');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Public Catalog');
   await expect(page.getByRole('link', { name: 'Printable catalog' })).toHaveAttribute('target', '_blank');
   const categories = page.getByTestId('public-categories');
@@ -61,15 +60,13 @@ test('a customer browses the public catalogue down to a product group image', as
 
 for (const role of ['STAFF', 'BUSINESS_EMPLOYEE'] as const) {
   test(`${role} may open the public catalogue`, async ({ page }) => {
-    await loginAs(page, role);
-    await page.goto('/catalog/public');
+    await loginAs(page, role, '/catalog/public');
     await expect(page.getByTestId('public-categories')).toBeVisible();
     await expect(page).toHaveURL(/\/catalog\/public$/);
   });
 }
 
 test('a customer cannot open the internal catalogue screens', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/catalog/items');
+  await loginAs(page, 'PERSONAL', '/catalog/items');
   await expect(page).toHaveURL(/\/404$/);
 });

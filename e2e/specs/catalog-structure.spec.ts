@@ -226,8 +226,7 @@ test('an admin orders the groups of a subcategory and finds it again after its c
   test.setTimeout(90_000);
   const category = unique('E2E Cat C');
   const sub = unique('E2E Sub C');
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/public');
+  await loginAs(page, 'ADMIN', '/catalog/public');
   await page.getByRole('button', { name: STRUCTURE_TEXT.addCategory }).click();
   let dialog = page.getByTestId('category-dialog');
   await dialog.getByLabel('Name').fill(category);
@@ -283,8 +282,7 @@ test('an admin orders the groups of a subcategory and finds it again after its c
 });
 
 test('a customer browses the catalogue with no write actions', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/catalog/public');
+  await loginAs(page, 'PERSONAL', '/catalog/public');
   const categories = page.getByTestId('public-categories');
   await expect(categories.getByRole('link', { name: /Base Cabinets/ })).toBeVisible();
   await expect(page.getByRole('button', { name: STRUCTURE_TEXT.addCategory })).toHaveCount(0);

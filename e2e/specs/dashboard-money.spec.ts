@@ -34,8 +34,7 @@ test('the personal customer sees balance due and credit on the dashboard and fol
   const due = dashboard.cards.find((c) => c.key === 'balance_due')!;
   expect(parseMoney(String(due.value))).toBeGreaterThan(0);
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/');
+  await loginAs(page, 'PERSONAL', '/');
   const dueCard = page.getByTestId('dashboard-card-balance_due');
   await expect(dueCard).toContainText(DASHBOARD_TEXT.balanceDue);
   await expect(dueCard.getByTestId('dashboard-card-value')).toHaveText(formatWireMoney(String(due.value)));

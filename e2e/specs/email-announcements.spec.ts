@@ -14,8 +14,7 @@ test('an admin sends an announcement to business customers; only they see it in 
   // Four sign-ins in one test: more time than one screen's test, never a fixed wait.
   test.slow();
   const title = `Holiday hours ${Date.now().toString(36)}`;
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/email/announcement');
+  await loginAs(page, 'ADMIN', '/settings/email/announcement');
 
   // Nothing filled: the form says what is missing and sends nothing.
   await page.getByTestId('announcement-send').click();
@@ -92,8 +91,7 @@ test('an admin sends an announcement to business customers; only they see it in 
   await logout(page);
 
   // Expired, it is gone for its audience too.
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/email/announcement');
+  await loginAs(page, 'ADMIN', '/settings/email/announcement');
   const sent = page.getByTestId('announcements-table').getByRole('row', { name: new RegExp(title) });
   await sent.getByRole('button', { name: EMAIL_TEXT.expireNow }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: EMAIL_TEXT.expireNow }).click();

@@ -13,8 +13,7 @@ test.describe.configure({ timeout: 60_000 });
 test('an admin edits a template with a live preview; a broken one is refused; a valid one persists', async ({
   page,
 }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/email/templates');
+  await loginAs(page, 'ADMIN', '/settings/email/templates');
   const row = page.getByTestId(`template-${TEMPLATE.name}`);
   await expect(row).toContainText(TEMPLATE.label);
   await page.getByTestId(`edit-${TEMPLATE.name}`).click();
@@ -62,7 +61,6 @@ test('an admin edits a template with a live preview; a broken one is refused; a 
 });
 
 test('an unknown template name shows the 404 page', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/email/templates/edit/no_such_template');
+  await loginAs(page, 'ADMIN', '/settings/email/templates/edit/no_such_template');
   await expect(page).toHaveURL(/\/404$/);
 });

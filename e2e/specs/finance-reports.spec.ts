@@ -26,8 +26,7 @@ test('an admin opens the aging report, searches a demo party and downloads the C
   expect(row).toBeTruthy();
   const party = row.party as { type: string; id: number; name: string };
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/reports/aging');
+  await loginAs(page, 'ADMIN', '/finance/reports/aging');
   const table = page.getByTestId('aging-report');
   await expect(table.getByTestId(`aging-row-${party.type}-${party.id}`)).toBeVisible();
   await expect(page.getByTestId('aging-totals')).toContainText(T.totals);
@@ -56,8 +55,7 @@ test('an admin opens the aging report, searches a demo party and downloads the C
 });
 
 test('the revenue report shows invoiced and collected as a chart', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/reports/revenue');
+  await loginAs(page, 'ADMIN', '/finance/reports/revenue');
   const chart = page.getByTestId('revenue-chart');
   await expect(chart.locator('svg').first()).toBeVisible();
   await expect(chart).toContainText(T.invoiced);

@@ -77,8 +77,7 @@ test('an admin keeps payment options, code discounts and payment rules', async (
 });
 
 test("an admin sends a company's payment reminder and sets its storage fees", async ({ page, request }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'ADMIN', '/settings/users/all');
   await page.getByTestId('tab-business').click();
   await page.getByRole('link', { name: 'Acme Kitchens' }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Kitchens');

@@ -54,8 +54,7 @@ test('m1: the Order filter takes a name, and a Customer filter narrows the list'
   const mine = await approvedOrder(request, DEMO_USERS.PERSONAL, `Delgado kitchen run${stamp}`);
   const company = await approvedOrder(request, DEMO_USERS.BUSINESS_MANAGER, `Acme pantry run${stamp}`);
   const paula = await personal(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/invoices');
+  await loginAs(page, 'ADMIN', '/invoices');
   const table = page.getByTestId('invoices-table');
   await expect(table.getByTestId('invoice-link').first()).toBeVisible();
 
@@ -83,8 +82,7 @@ test('m2: a bound discount of 0 % is refused with SPEC 5’s words; an empty one
   request,
 }) => {
   const paula = await personal(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/discounts/bound');
+  await loginAs(page, 'ADMIN', '/finance/discounts/bound');
   await page.getByTestId('add-bound-discount').click();
   const dialog = page.getByTestId('bound-discount-dialog');
   await dialog.getByLabel('Customer').selectOption({ label: paula.name });
@@ -102,8 +100,7 @@ test.describe('m4: on a phone', () => {
 
   test('the invoice list and the milestones show balance and status, not only Pay', async ({ page, request }) => {
     const order = await approvedOrder(request, DEMO_USERS.PERSONAL, `Phone bath ${Date.now()}`);
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/invoices');
+    await loginAs(page, 'PERSONAL', '/invoices');
     const row = page.getByTestId(`invoice-${order.invoice!.id}`);
     await expectWithinWidth(row.getByTestId('invoice-row-balance'), 390);
     await expect(row.getByTestId('invoice-row-balance')).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -140,8 +137,7 @@ test('m5: a cancelled or failed card attempt is shown muted and named, not Pendi
     ];
     await route.fulfill({ response, json: body });
   });
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
   const statuses = page.getByTestId('payments-table').getByTestId('payment-status');
   await expect(statuses).toHaveCount(3);
   await expect(statuses.filter({ hasText: INVOICE_WEB_TEXT.statusLabels.PENDING! })).toHaveCount(0);
@@ -162,8 +158,7 @@ test('m6 and p3: credit titled with the customer; applying a memo pre-fills what
 }) => {
   const order = await approvedOrder(request, DEMO_USERS.PERSONAL, `Credit prefill ${Date.now()}`);
   const paula = await personal(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/settings/users/${paula.id}/invoices`);
+  await loginAs(page, 'ADMIN', `/settings/users/${paula.id}/invoices`);
   await page.getByTestId('give-credit').click();
   const give = page.getByTestId('give-credit-dialog');
   await expect(give.getByRole('heading', { name: INVOICE_WEB_TEXT.giveCreditTitle(paula.name) })).toBeVisible();
@@ -190,8 +185,7 @@ test('m6 and p3: credit titled with the customer; applying a memo pre-fills what
 
 test('m7: the revenue chart’s axis reads whole, in compact dollars', async ({ page, request }) => {
   await approvedOrder(request, DEMO_USERS.PERSONAL, `Revenue axis ${Date.now()}`);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/reports/revenue');
+  await loginAs(page, 'ADMIN', '/finance/reports/revenue');
   const ticks = page.getByTestId('revenue-chart').locator('.MuiChartsAxis-left .MuiChartsAxis-tickLabel');
   await expect(ticks.filter({ hasText: /K/ }).first()).toBeVisible();
   const labels = await ticks.allTextContents();
@@ -212,8 +206,7 @@ test('p1: money in the rule lists is en-US dollars', async ({ page, request }) =
     data: { name, amount: '50000', applies_below: '1234.5' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/payments/surcharges');
+  await loginAs(page, 'ADMIN', '/finance/payments/surcharges');
   await page.getByTestId('filter-surcharge-name').fill(name);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('$50,000.00');
@@ -226,8 +219,7 @@ test('p2: a refusal under a field is said once, in dollars; a popup has a human 
   const admin = await tokenOf(request, DEMO_USERS.ADMIN);
   const invoice = await getJson<InvoiceDetail>(request, admin, `/api/invoices/${order.invoice!.id}/`);
   const milestone = invoice.milestones[0]!;
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'ADMIN', `/invoices/${order.invoice!.id}`);
   await page.getByTestId('record-payment').first().click();
   const dialog = page.getByTestId('record-payment-dialog');
   await dialog.getByTestId('payment-amount').locator('input').fill('99999');
@@ -253,8 +245,7 @@ test('p2: a refusal under a field is said once, in dollars; a popup has a human 
 });
 
 test('p4: the aging report is "As of" a day, in a date-sized field, and its CSV names the day', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/finance/reports/aging');
+  await loginAs(page, 'ADMIN', '/finance/reports/aging');
   const asOf = page.getByLabel(FINANCE_REPORTS_TEXT.asOf);
   await expect(asOf).toBeVisible();
   await expect(page.getByLabel('Start date')).toHaveCount(0);
@@ -269,8 +260,7 @@ test('p4: the aging report is "As of" a day, in a date-sized field, and its CSV 
 
 test('p7: grace days of -3 must be 0 or more; an empty credit amount is Required', async ({ page, request }) => {
   const paula = await personal(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/settings/users/${paula.id}`);
+  await loginAs(page, 'ADMIN', `/settings/users/${paula.id}`);
   const interest = page.getByTestId('overdue-interest');
   await interest.getByTestId('interest-grace').locator('input').fill('-3');
   await page.getByTestId('overdue-interest-save').click();

@@ -88,8 +88,7 @@ test("a foreman's morning: dashboard, the floor board following another browser'
   const barcodes = [1, 2, 3].map((unit) => `${order.id}-01-${unit}`);
 
   // The dashboard: the floor's figures, each a card with its number.
-  await loginAs(page, 'STAFF');
-  await page.goto('/');
+  await loginAs(page, 'STAFF', '/');
   const inProduction = page.getByTestId('dashboard-card-orders_in_production');
   await expect(inProduction).toContainText(DASHBOARD_TEXT.ordersInProduction);
   await expect(inProduction.getByTestId('dashboard-card-value')).toHaveText(/^\d+$/);
@@ -114,8 +113,7 @@ test("a foreman's morning: dashboard, the floor board following another browser'
   const other = await browser.newContext();
   try {
     const scanner = await other.newPage();
-    await loginAs(scanner, 'STAFF');
-    await scanner.goto('/scan');
+    await loginAs(scanner, 'STAFF', '/scan');
     await scanner.getByTestId('new-session').click();
     await chooseOption(scanner, scanner.getByRole('combobox', { name: PRODUCTION_TEXT.type }), 'Production');
     await scanner.getByTestId('open-session').click();
@@ -190,8 +188,7 @@ test("a foreman's morning: dashboard, the floor board following another browser'
 });
 
 test('the floor board says when its stream is down and comes back by itself', async ({ page, context }) => {
-  await loginAs(page, 'STAFF');
-  await page.goto('/floor');
+  await loginAs(page, 'STAFF', '/floor');
   const live = page.getByTestId('floor-live');
   await expect(live).toHaveText(FLOOR_TEXT.live);
   // The network goes: the board says it is reconnecting, and keeps what it showed.
@@ -204,8 +201,7 @@ test('the floor board says when its stream is down and comes back by itself', as
 });
 
 test('a customer asking for the floor board gets the not-found page, as on every shop page', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/floor');
+  await loginAs(page, 'PERSONAL', '/floor');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('floor-board')).toHaveCount(0);
 });

@@ -3,8 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs, logout, RESET_USER, submitLogin, TOKEN_KEY } from '../fixtures.ts';
 
 test('a role that may not open a route is sent to /404', async ({ page }) => {
-  await loginAs(page, 'STAFF');
-  await page.goto('/settings/global');
+  await loginAs(page, 'STAFF', '/settings/global');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByText(MSG.errorPageNotFound)).toBeVisible();
   await page.getByRole('link', { name: MSG.homePage }).click();
@@ -87,8 +86,7 @@ test('an API 401 drops the session and goes to /login', async ({ page }) => {
 test('an unknown route shows that the page could not be found', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText(MSG.pageNotFound)).toBeVisible();
-  await loginAs(page, 'ADMIN');
-  await page.goto('/orders/1/no-such-tab');
+  await loginAs(page, 'ADMIN', '/orders/1/no-such-tab');
   await expect(page.getByText(MSG.pageNotFound)).toBeVisible();
   await expect(page.getByTestId('app-bar')).toBeVisible();
 });

@@ -129,8 +129,7 @@ test('a customer pays the deposit by card in the Payment Element, an admin recor
   const invoiceId = order.invoice!.id;
   const stripe = await serveStripeStandin(page, { fake, server: BASE });
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/invoices/${invoiceId}`);
+  await loginAs(page, 'PERSONAL', `/invoices/${invoiceId}`);
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'DUE');
   await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
   // The card is typed into Stripe's frame (js.stripe.com), which the page's policy must admit.
@@ -162,8 +161,7 @@ test('a customer pays the deposit by card in the Payment Element, an admin recor
 
   // The admin records the balance by check.
   await page.getByTestId('logout-button').click();
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/invoices/${invoiceId}`);
+  await loginAs(page, 'ADMIN', `/invoices/${invoiceId}`);
   await expect(page.getByTestId('record-payment')).toHaveCount(1);
   await page.getByTestId('record-payment').click();
   const dialog = page.getByTestId('record-payment-dialog');
@@ -216,8 +214,7 @@ test('the invoice page lists the overdue interest and storage fees the daily job
     }
   }
   expect(charged, 'a demo invoice with charges').toBeDefined();
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/invoices/${charged!.id}`);
+  await loginAs(page, 'ADMIN', `/invoices/${charged!.id}`);
   const table = page.getByTestId('charges-table');
   await expect(table.getByTestId('charge-kind')).toHaveCount(charged!.charges.length);
   await expect(table.getByTestId('charge-kind').first()).toHaveText(
@@ -233,8 +230,7 @@ test('a customer connects a bank account in Stripe’s window, verifies the micr
   const stripe = await serveStripeStandin(page, { fake, server: BASE });
   const holder = `Pat Personal ${Date.now()}`;
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/settings/banks');
+  await loginAs(page, 'PERSONAL', '/settings/banks');
   await page.getByTestId('add-bank').click();
   const dialog = page.getByTestId('add-bank-dialog');
   await dialog.getByLabel('Account holder name').fill(holder);
@@ -292,8 +288,7 @@ test('a customer connects a bank account in Stripe’s window, verifies the micr
 test('when Stripe.js cannot be loaded, the pay page says so instead of a dead Pay button', async ({ page }) => {
   const order = await approvedDepositOrder(page.request);
   await page.route('https://js.stripe.com/**', (route) => route.abort('blockedbyclient'));
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
   await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
   await expect(page.getByTestId('stripe-load-failed')).toHaveText(
     'The payment form could not be loaded from Stripe. Reload the page to try again, or contact us to pay by check or wire.',
@@ -308,8 +303,7 @@ test.describe('without Stripe', () => {
   test('Bank Accounts says up front that bank payments are not configured, and offers no form that can only fail', async ({
     page,
   }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/settings/banks');
+    await loginAs(page, 'PERSONAL', '/settings/banks');
     await expect(page.getByTestId('stripe-not-configured')).toHaveText(
       'Card and bank payments are not configured, so bank accounts cannot be added or verified. Contact us to pay by check or wire.',
     );

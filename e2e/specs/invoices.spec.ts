@@ -29,8 +29,7 @@ test('an admin records a payment by check and the invoice becomes PAID', async (
   // Three pages and a dialog per milestone: more than the default 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);
   const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'ADMIN', `/invoices/${order.invoice!.id}`);
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'DUE');
   await expect(page.getByTestId('invoice-total')).toContainText(order.invoice!.total_price.split('.')[0]!.slice(0, 1));
 
@@ -66,8 +65,7 @@ test('an admin refunds part of a bounced check: the refund is listed, the balanc
   // Four pages and two dialogs: more than the default 30 s on a loaded 2-core machine.
   test.setTimeout(90_000);
   const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'ADMIN', `/invoices/${order.invoice!.id}`);
   await page.getByTestId('record-payment').first().click();
   await page.getByTestId('record-payment-dialog').getByLabel('Reference').fill('CHK 77');
   await page.getByTestId('record-payment-submit').click();
@@ -117,8 +115,7 @@ test('invoices are numbered in the order they were issued, and receipts list the
   const receivedToday = await pay(issuedFirst, today, 'CHK today');
   const receivedYesterday = await pay(issuedSecond, addDays(today, -1), 'CHK yesterday');
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/payment/receipts');
+  await loginAs(page, 'ADMIN', '/payment/receipts');
   const rows = page.getByTestId('receipts-table').locator('tbody tr');
   await expect(page.getByTestId(`receipt-${receivedYesterday.id}`)).toBeVisible();
   const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-testid')));
@@ -148,8 +145,7 @@ test('an admin credits a company, splits the credit over two invoices, then reve
   const companyId = me.company!.id;
   const one = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
   const two = await approvedOrder(page, DEMO_USERS.BUSINESS_MANAGER);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/settings/users/company/${companyId}/invoices`);
+  await loginAs(page, 'ADMIN', `/settings/users/company/${companyId}/invoices`);
   await expect(page.getByTestId('invoices-table').getByTestId('invoice-link').first()).toBeVisible();
 
   const notes = `Damaged door ${Date.now()}`;
@@ -181,8 +177,7 @@ test('an admin credits a company, splits the credit over two invoices, then reve
 
 test('a customer paying by card sees that card payments are not configured', async ({ page }) => {
   const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/invoices/${order.invoice!.id}`);
+  await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
   await page.getByTestId('pay-milestone').first().click();
   await expect(page.getByTestId('stripe-not-configured')).toContainText('not configured');
 });

@@ -144,8 +144,7 @@ test('labels print to the DYMO web service, and come as a PDF without it; the sh
   const order = await orderInProduction(request);
   const dymo = await startFakeDymo();
   try {
-    await loginAs(page, 'STAFF');
-    await page.goto(`/orders/${order.id}`);
+    await loginAs(page, 'STAFF', `/orders/${order.id}`);
     await page.getByTestId('action-print-labels').click();
     const dialog = page.getByTestId('print-labels-dialog');
     // The service is found, its printers listed, the first selected.
@@ -183,8 +182,7 @@ test('one torn label is reprinted from the order’s cabinets, and the order sho
   const order = await orderInProduction(request);
   const dymo = await startFakeDymo();
   try {
-    await loginAs(page, 'STAFF');
-    await page.goto(`/orders/${order.id}/scan_sessions`);
+    await loginAs(page, 'STAFF', `/orders/${order.id}/scan_sessions`);
     const row = page
       .getByTestId('order-cabinets')
       .getByRole('row')
@@ -215,8 +213,7 @@ test('a remake is requested from the order and approved: a remake order enters p
   request,
 }) => {
   const order = await orderInProduction(request);
-  await loginAs(page, 'STAFF');
-  await page.goto(`/orders/${order.id}`);
+  await loginAs(page, 'STAFF', `/orders/${order.id}`);
   await page.getByTestId('action-request-remake').click();
   const dialog = page.getByTestId('request-remake-dialog');
   await chooseOption(page, dialog.getByRole('combobox', { name: REMAKE_TEXT.cabinets }), `${order.id}-01-2`);
@@ -228,8 +225,7 @@ test('a remake is requested from the order and approved: a remake order enters p
   await expect(page.getByTestId('action-remakes')).toHaveText(REMAKE_TEXT.remakesOfOrder(1));
 
   await logout(page);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/orders/remakes');
+  await loginAs(page, 'ADMIN', '/orders/remakes');
   const row = page.getByRole('row').filter({ hasText: order.name });
   await expect(row.getByTestId('remake-status')).toHaveAttribute('data-status', 'OPEN');
   await row.getByTestId('approve-remake').click();

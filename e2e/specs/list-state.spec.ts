@@ -4,8 +4,7 @@ import { loginAs } from '../fixtures.ts';
 /** The list kit: a list's page lives in the address, so a reload and back/forward show the same page. */
 
 test('a catalogue list keeps its page through a reload, and back returns to the page before', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/premiums/door_styles');
+  await loginAs(page, 'ADMIN', '/catalog/premiums/door_styles');
   const list = page.getByTestId('premium-list-door_style');
   const rows = list.locator('tbody tr[data-testid^="row-"]');
   await expect(rows.first()).toBeVisible();

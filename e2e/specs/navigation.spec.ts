@@ -45,8 +45,7 @@ test.describe('navigation per role', () => {
   }
 
   test('the active page is highlighted and its group unfolded', async ({ page }) => {
-    await loginAs(page, 'ADMIN');
-    await page.goto('/settings/global');
+    await loginAs(page, 'ADMIN', '/settings/global');
     const nav = page.getByTestId('side-nav');
     await expect(nav.getByTestId('nav-group-Settings')).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByTestId('nav-link-/settings/global')).toHaveAttribute('aria-current', 'page');
@@ -66,18 +65,15 @@ test.describe('navigation per role', () => {
   });
 
   test('/orders sends staff to Manage Orders and customers to View Orders', async ({ page }) => {
-    await loginAs(page, 'STAFF');
-    await page.goto('/orders');
+    await loginAs(page, 'STAFF', '/orders');
     await expect(page).toHaveURL(/\/orders\/manage$/);
     await page.getByTestId('logout-button').click();
-    await loginAs(page, 'BUSINESS_EMPLOYEE');
-    await page.goto('/orders');
+    await loginAs(page, 'BUSINESS_EMPLOYEE', '/orders');
     await expect(page).toHaveURL(/\/orders\/all$/);
   });
 
   test('the planner has its own shell with a way back to orders', async ({ page }) => {
-    await loginAs(page, 'STAFF');
-    await page.goto('/planner/orders/manage');
+    await loginAs(page, 'STAFF', '/planner/orders/manage');
     await expect(page.getByTestId('app-bar')).toContainText('Planner');
     await expect(page.getByTestId('side-nav')).toHaveCount(0);
     await page.getByTestId('planner-back').click();

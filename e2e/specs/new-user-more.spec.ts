@@ -6,8 +6,7 @@ import { loginAs } from '../fixtures.ts';
 
 test('the invitation e-mail of a personal customer names no empty company ("for .")', async ({ page }) => {
   const email = `personal-${Date.now()}@e2e.test`;
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/users/all');
+  await loginAs(page, 'ADMIN', '/settings/users/all');
   await page.getByTestId('invite-button').click();
   const dialog = page.getByTestId('invite-dialog');
   await dialog.getByLabel(ACCOUNTS_TEXT.email, { exact: false }).fill(email);

@@ -6,8 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
 
 test('the Door Styles table fits a 1440x900 screen with its Actions column in view', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/premiums/door_styles');
+  await loginAs(page, 'ADMIN', '/catalog/premiums/door_styles');
   const list = page.getByTestId('premium-list-door_style');
   await expect(list.locator('tbody tr').first()).toBeVisible();
   const actions = list.getByRole('columnheader', { name: 'Actions' });
@@ -24,8 +23,7 @@ test('the Door Styles table fits a 1440x900 screen with its Actions column in vi
 });
 
 test('bulk update with every field at NO CHANGE cannot be sent', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/items');
+  await loginAs(page, 'ADMIN', '/catalog/items');
   await page.getByTestId('filter-code').fill('DB15');
   await page.getByTestId('row-DB15').getByRole('checkbox').check();
   await page.getByTestId('update-selected').click();
@@ -65,8 +63,7 @@ test('a malformed invitation link says the link is not valid, like an unknown on
 });
 
 test("an unknown postal code is said on the address form's postal code field as it is typed", async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/settings/address');
+  await loginAs(page, 'PERSONAL', '/settings/address');
   await page.getByTestId('add-address').click();
   const form = page.getByTestId('address-dialog');
   const postalCode = form.getByLabel(SETTINGS_TEXT.postalCode);
@@ -109,8 +106,7 @@ test('a list that fails to load says so, with a retry, instead of "No records fo
 });
 
 test('Escape in an autocomplete closes its list only: the form dialog and what was typed stay', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/premiums/door_styles');
+  await loginAs(page, 'ADMIN', '/catalog/premiums/door_styles');
   await page.getByRole('button', { name: CATALOG_TEXT.add }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: CATALOG_TEXT.code }).fill('ESC-TEST');
@@ -129,8 +125,7 @@ test('Escape in an autocomplete closes its list only: the form dialog and what w
 });
 
 test('the catalogue pages have a favicon that is served', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto(SERVER_PAGES.catalog);
+  await loginAs(page, 'ADMIN', SERVER_PAGES.catalog);
   // The page's declared icon, else the one every browser asks for.
   const icon = await page.evaluate(
     () =>
@@ -152,8 +147,7 @@ test('the outbox shows the links in a mail body as links that open safely', asyn
   });
   expect(registered.status()).toBe(201);
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/email/templates?tab=outbox');
+  await loginAs(page, 'ADMIN', '/settings/email/templates?tab=outbox');
   await page
     .getByTestId('outbox-table')
     .getByRole('row', { name: new RegExp(email) })

@@ -27,8 +27,7 @@ test.describe('order builder: what a new user met', () => {
   test.beforeEach(() => test.slow());
   test("a save the server refuses shows the server's message on the line's quantity", async ({ page, request }) => {
     const id = await createOrderByApi(request, 'Refused', [[{ code: 'B24' }, { code: 'W3030' }]]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     const g1 = page.getByTestId('group-0');
     await expect(g1.getByTestId('qty-2')).toHaveValue('1');
     await g1.getByTestId('qty-2').fill('10000');
@@ -50,8 +49,7 @@ test.describe('order builder: what a new user met', () => {
 
   test('quantities 0, -2, 2.5 and 1e3 are not rewritten silently: the field says so', async ({ page, request }) => {
     const id = await createOrderByApi(request, 'Quantities', [[{ code: 'B24', qty: 2 }]]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     const qty = page.getByTestId('qty-1');
     await expect(qty).toHaveValue('2');
     const cases: [string, string][] = [
@@ -78,8 +76,7 @@ test.describe('order builder: what a new user met', () => {
   });
 
   test('a code of the other kind says which kind it is', async ({ page }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await expect(codeField(g1)).toBeFocused();
     // An attachment in the group's code field.
@@ -103,8 +100,7 @@ test.describe('order builder: what a new user met', () => {
   });
 
   test('removing a line or a group moves the focus to the next sensible field', async ({ page }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await keyLine(page, g1, 'B24', 1);
     await keyLine(page, g1, 'W3030', 2);
@@ -140,8 +136,7 @@ test.describe('order builder: what a new user met', () => {
   test('at 1440 px the line actions are on screen', async ({ page, request }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const id = await createOrderByApi(request, 'Wide', [[{ code: 'B24', attachments: ['FEP-B'] }, { code: 'W3030' }]]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     const g1 = page.getByTestId('group-0');
     await expect(g1.getByTestId('qty-1')).toBeVisible();
     await g1.getByTestId('line-table').scrollIntoViewIfNeeded();
@@ -180,8 +175,7 @@ test.describe('order builder: what a new user met', () => {
   test("the first save keeps the same builder: keys typed during the switch to the order's page are not lost", async ({
     page,
   }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await keyLine(page, g1, 'B24', 2);
     await page.getByTestId('order-name').fill(`Switch ${Date.now().toString(36)}`);

@@ -54,8 +54,7 @@ test.describe('order builder', () => {
     page,
   }) => {
     test.slow();
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(BUILDER_TEXT.title);
     const name = `Kitchen ${Date.now().toString(36)}`;
 
@@ -118,8 +117,7 @@ test.describe('order builder', () => {
   });
 
   test('Alt+G adds a group and Alt+Up / Alt+Down move between the groups’ code fields', async ({ page }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     await expect(page.getByTestId('group-keys-hint')).toHaveText(BUILDER_TEXT.groupKeysHint);
     const g1 = page.getByTestId('group-0');
     await expect(codeField(g1)).toBeFocused();
@@ -153,8 +151,7 @@ test.describe('order builder', () => {
 
   // Lines keyed in while the first save runs (the old builder's unmount keeps them, the order's page saves them).
   test('lines keyed in while the first save runs are kept on the order’s page and saved', async ({ page }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await expect(codeField(g1)).toBeFocused();
     await keyLine(page, g1, 'B24', 2);
@@ -196,8 +193,7 @@ test.describe('order builder', () => {
         { code: 'DB18', qty: 3 },
       ],
     ]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     const url = page.url();
     const saved1 = page.getByTestId('group-0');
     await expect(saved1.getByTestId('group-errors')).toContainText(MSG.missingBaseDoorStyle);
@@ -258,8 +254,7 @@ test.describe('order builder', () => {
   });
 
   test('only the four price columns can be hidden, and the choice is remembered', async ({ page }) => {
-    await loginAs(page, 'PERSONAL');
-    await page.goto('/orders/build');
+    await loginAs(page, 'PERSONAL', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await expect(codeField(g1)).toBeFocused();
     await keyLine(page, g1, 'B24', 1);
@@ -278,8 +273,7 @@ test.describe('order builder', () => {
   });
 
   test('an admin builds an order for a customer they choose', async ({ page }) => {
-    await loginAs(page, 'ADMIN');
-    await page.goto('/orders/build');
+    await loginAs(page, 'ADMIN', '/orders/build');
     const g1 = page.getByTestId('group-0');
     await expect(codeField(g1)).toBeFocused();
     await keyLine(page, g1, 'F3', 2);
@@ -298,8 +292,7 @@ test.describe('order builder', () => {
   test('500 lines: only the rows in view are in the page, and an edit repaints at once', async ({ page, request }) => {
     test.slow();
     const id = await createOrderByApi(request, 'Big kitchen', [Array.from({ length: 500 }, () => ({ code: 'B24' }))]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     const g1 = page.getByTestId('group-0');
     await expect(g1.getByTestId('qty-1')).toBeVisible();
     const rendered = await g1.locator('tr[data-line]').count();
@@ -337,8 +330,7 @@ test.describe('order builder', () => {
   }) => {
     test.slow();
     const id = await createOrderByApi(request, 'Leave', [[{ code: 'B24' }]]);
-    await loginAs(page, 'PERSONAL');
-    await page.goto(`/orders/${id}`);
+    await loginAs(page, 'PERSONAL', `/orders/${id}`);
     await expect(page.getByTestId('qty-1')).toHaveValue('1');
     // Away through the app before the autosave delay: the edit is sent on the way out.
     await page.getByTestId('qty-1').fill('7');

@@ -57,8 +57,7 @@ test('the lines table shows hinge, finished side and attachments under their cab
   const line = (id: string) => ordered.groups[0]?.items.find((i) => i._id === id);
   const [first, second, attachment] = [line('c1'), line('c2'), line('p1')];
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'PERSONAL', `/orders/${ordered.id}`);
   const table = page.getByTestId('order-group-0');
   await expect(table.getByRole('columnheader', { name: D.colHinge })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: D.colFinishedSide })).toBeVisible();
@@ -110,15 +109,13 @@ test('price actions are offered only where allowed, approve asks first, and the 
   const bid = await createBid(request, customer, `Still a bid ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
 
   // Staff may recalculate an ORDERED order, and set no discount.
-  await loginAs(page, 'STAFF');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'STAFF', `/orders/${ordered.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.ORDERED);
   await expect(page.getByTestId('action-recalculate')).toBeVisible();
   await expect(page.getByTestId('custom-discount-input')).toHaveCount(0);
   await logout(page);
 
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'ADMIN', `/orders/${ordered.id}`);
   // A discount larger than the order is refused in the form, and nothing is sent.
   const ceiling = formatMoney(cents(parseMoney(ordered.total_after_discount) ?? 0));
   await page.getByTestId('custom-discount-input').fill('-100000');
@@ -155,16 +152,14 @@ test('price actions are offered only where allowed, approve asks first, and the 
   await logout(page);
 
   // Staff may not reprice a VERIFIED order: no Recalculate to fail.
-  await loginAs(page, 'STAFF');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'STAFF', `/orders/${ordered.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.VERIFIED);
   await expect(page.getByTestId('order-actions')).toBeVisible();
   await expect(page.getByTestId('action-recalculate')).toHaveCount(0);
   await logout(page);
 
   // The customer: no code field after submit, no internal notes; a code field on a bid.
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'PERSONAL', `/orders/${ordered.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.VERIFIED);
   await expect(page.getByTestId('discount-code-input')).toHaveCount(0);
   await page.getByTestId('tab-timeline').click();

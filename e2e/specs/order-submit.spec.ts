@@ -25,8 +25,7 @@ test('the submit page shows the total of the chosen payment method before the cu
   const billing = addresses.find((a) => a.kind === 'BILLING') as (typeof addresses)[number];
   expect(option && shipping && billing, 'demo payment option and addresses').toBeTruthy();
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/orders/${bid.id}`);
+  await loginAs(page, 'PERSONAL', `/orders/${bid.id}`);
   await page.getByTestId('action-submit').click();
   await expect(page).toHaveURL(new RegExp(`/orders/${bid.id}/submit$`));
 

@@ -36,8 +36,7 @@ test('a price change on a stale order answers 409: the page says so, shows the f
 }) => {
   test.slow();
   const { admin, ordered } = await orderedOrder(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'ADMIN', `/orders/${ordered.id}`);
   await expect(page.getByTestId('price-total-value')).toHaveText(formatWireMoney(ordered.total_price));
 
   // Someone else sets a discount after the page was loaded.
@@ -75,8 +74,7 @@ test('approve on a stale order answers 409: the order stays ordered, the page sa
 }) => {
   test.slow();
   const { admin, ordered } = await orderedOrder(request);
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'ADMIN', `/orders/${ordered.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.ORDERED);
   await expect(page.getByTestId('price-total-value')).toHaveText(formatWireMoney(ordered.total_price));
 

@@ -118,8 +118,7 @@ test('an admin filters the shop list, applies a 10% custom discount to an ORDERE
   const ordered = await submitByApi(request, customer, bid);
   expect(ordered.status).toBe('ORDERED');
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/orders/manage');
+  await loginAs(page, 'ADMIN', '/orders/manage');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Orders');
   const table = page.getByTestId('orders-table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -188,8 +187,7 @@ test("a business manager sees the employee's order; a personal customer gets the
   const name = `Employee bid ${Date.now()}`;
   const bid = await createBid(request, employee, name, item, 1);
 
-  await loginAs(page, 'BUSINESS_MANAGER');
-  await page.goto('/orders/all');
+  await loginAs(page, 'BUSINESS_MANAGER', '/orders/all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Orders');
   // A bid is not in the default statuses: tick Bid.
   await page.getByRole('combobox', { name: T.filterStatus }).click();
@@ -205,8 +203,7 @@ test("a business manager sees the employee's order; a personal customer gets the
   await expect(page.getByTestId('order-title')).toContainText(name);
 
   await page.getByTestId('logout-button').click();
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/orders/all');
+  await loginAs(page, 'PERSONAL', '/orders/all');
   await page.getByRole('combobox', { name: T.filterStatus }).click();
   await page.getByTestId('status-option-BID').click();
   await page.keyboard.press('Escape');
@@ -230,8 +227,7 @@ test('a customer submits a bid through the submit form; a wrong password is refu
   const bid = await createBid(request, customer, name, item, 3);
   await requirePaymentOptions(request, customer, bid);
 
-  await loginAs(page, 'PERSONAL');
-  await page.goto(`/orders/${bid.id}`);
+  await loginAs(page, 'PERSONAL', `/orders/${bid.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.BID);
   await page.getByTestId('action-submit').click();
   await expect(page).toHaveURL(new RegExp(`/orders/${bid.id}/submit$`));
@@ -284,8 +280,7 @@ test('a catalogue price change leaves an ordered price alone until the admin cli
   });
   expect(patched.status(), await patched.text()).toBe(200);
 
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/orders/${ordered.id}`);
+  await loginAs(page, 'ADMIN', `/orders/${ordered.id}`);
   const line = page.getByTestId('line-1');
   await expect(line.locator('[data-col="price"]')).toHaveText('$100.00');
   await expect(line.locator('[data-col="total_price"]')).toHaveText('$200.00');

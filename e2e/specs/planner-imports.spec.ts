@@ -38,8 +38,7 @@ test('the planner moves an order to another day', async ({ page, request }) => {
   const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin) });
   expect(approved.status(), await approved.text()).toBe(200);
 
-  await loginAs(page, 'STAFF');
-  await page.goto('/planner/orders/manage');
+  await loginAs(page, 'STAFF', '/planner/orders/manage');
   const card = page.getByTestId('plan-unplanned').getByTestId(`plan-order-${bid.id}`);
   await expect(card).toBeVisible();
   await expect(card).toContainText(REPORTS_WEB_TEXT.cabinets(3));
@@ -96,8 +95,7 @@ test('a move over capacity is refused, then made after the confirm', async ({ pa
   const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin) });
   expect(approved.status(), await approved.text()).toBe(200);
 
-  await loginAs(page, 'STAFF');
-  await page.goto('/planner/orders/manage');
+  await loginAs(page, 'STAFF', '/planner/orders/manage');
   await expect(page.getByTestId('plan-unplanned').getByTestId(`plan-order-${bid.id}`)).toBeVisible();
   await page.getByTestId('planner-next').click();
   const target = page.locator('[data-testid^="plan-day-"][data-closed="false"]').nth(2);
@@ -165,8 +163,7 @@ test('a 2020 upload previews, then imports', async ({ page, request }) => {
   </Design>
 </Project>
 `;
-  await loginAs(page, 'ADMIN');
-  await page.goto('/catalog/2020/upload');
+  await loginAs(page, 'ADMIN', '/catalog/2020/upload');
   await page.getByTestId('xml-file-input').setInputFiles({
     name: 'catalogue.xml',
     mimeType: 'application/xml',
@@ -195,8 +192,7 @@ test('a 2020 upload previews, then imports', async ({ page, request }) => {
 
 test('a customer imports a 2020 design as a bid from the order list', async ({ page }) => {
   const sample = Buffer.from(SAMPLE_2020);
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/orders/all');
+  await loginAs(page, 'PERSONAL', '/orders/all');
   await page.getByTestId('import-order').click();
   const dialog = page.getByTestId('import-order-dialog');
   // No name typed: the bid takes the file's Project Name (issue 29).

@@ -25,8 +25,7 @@ test('a from-to range narrows Completed Orders (a shipped order stays on it) and
   }
   expect(last.status).toBe('SHIPPED');
 
-  await loginAs(page, 'STAFF');
-  await page.goto('/orders/completed');
+  await loginAs(page, 'STAFF', '/orders/completed');
   const row = page.getByTestId(`report-row-${order.id}`);
   await expect(row).toBeVisible();
   await page.getByTestId('report-range-from').fill('2000-01-01');

@@ -48,8 +48,7 @@ test('staff request a remake of a scanned cabinet from the scan screen; an admin
 }) => {
   const { order, admin } = await verifiedOrder(request);
   const [first, second] = [`${order.id}-01-1`, `${order.id}-01-2`];
-  await loginAs(page, 'STAFF');
-  await page.goto('/scan/new');
+  await loginAs(page, 'STAFF', '/scan/new');
   await chooseOption(page, page.getByRole('combobox', { name: T.type }), 'Production');
   await page.getByTestId('open-session').click();
   await expect(page).toHaveURL(/\/scan\/session\/\d+\/scan$/);
@@ -95,8 +94,7 @@ test('staff request a remake of a scanned cabinet from the scan screen; an admin
   await fillRemake(page, second, 'Wrong hinge side');
 
   await logout(page);
-  await loginAs(page, 'ADMIN');
-  await page.goto('/orders/remakes');
+  await loginAs(page, 'ADMIN', '/orders/remakes');
   const open = page.getByRole('row').filter({ hasText: 'Scratched at the bench' });
   await expect(open.getByTestId('remake-status')).toHaveAttribute('data-status', 'OPEN');
   await open.getByTestId('approve-remake').click();
@@ -134,8 +132,7 @@ test('a remake order and its source link to each other; the remake is due and sh
   const made = ((await approved.json()) as { remake_order: { id: number; name: string } }).remake_order;
 
   // The foreman opens the source order and follows its remake to the remake order, then back.
-  await loginAs(page, 'ADMIN');
-  await page.goto(`/orders/${order.id}`);
+  await loginAs(page, 'ADMIN', `/orders/${order.id}`);
   await page
     .getByTestId('order-remakes')
     .getByRole('link', { name: REMAKE_TEXT.remakeOrderLink(made.id, made.name) })

@@ -155,7 +155,6 @@ test('a scan made while offline waits in the browser, with a tone, and is sent w
 });
 
 test('customers are told scanning is for the shop', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/scan');
+  await loginAs(page, 'PERSONAL', '/scan');
   await expect(page.getByTestId('scan-customers')).toHaveText(T.customersCannotScan);
 });

@@ -10,8 +10,7 @@ function dialog(page: Page) {
 
 test('a personal customer adds, fixes, edits and deletes a shipping address', async ({ page }) => {
   const street = `12 Test Street ${Date.now()}`;
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/settings/address');
+  await loginAs(page, 'PERSONAL', '/settings/address');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Addresses');
   const shipping = page.getByTestId('addresses-shipping');
   // The seeded default shipping address.
@@ -83,8 +82,7 @@ test('a personal customer adds, fixes, edits and deletes a shipping address', as
 });
 
 test('a complete postal code fills in the city and state', async ({ page }) => {
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/settings/address');
+  await loginAs(page, 'PERSONAL', '/settings/address');
   await page.getByTestId('add-address').click();
   const form = dialog(page);
   await form.getByLabel(SETTINGS_TEXT.postalCode).fill('60606');

@@ -10,8 +10,7 @@ import { auth, createBid, createLineItem, paymentOptions, quote, tokenOf } from 
 
 test('an admin edits the lead time, a remake reason and a tax rate, and sees them after a reload', async ({ page }) => {
   const reason = `Water damage ${Date.now()}`;
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/global');
+  await loginAs(page, 'ADMIN', '/settings/global');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Global Settings');
   const leadTime = page.getByLabel(SETTINGS_TEXT.leadTime);
   const previousLeadTime = await leadTime.inputValue();
@@ -71,8 +70,7 @@ test("an admin sets the shop's state, sees it after a reload, and a PICKUP quote
   const [option] = await paymentOptions(request, customer, bid.id);
   const pickup = { customer_payment_option: String(option?.id), shipping_method: 'PICKUP', payment_method: 'CHECK' };
 
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/global');
+  await loginAs(page, 'ADMIN', '/settings/global');
   const shopState = page.getByLabel(SETTINGS_TEXT.shopState, { exact: true });
   const previous = await shopState.inputValue();
   // The demo rates: California 7.25 %, Washington 6.5 % (the other test leaves both alone).
@@ -111,8 +109,7 @@ test('an admin sets the seller printed on invoices and receipts and sees it afte
 }) => {
   const admin = await tokenOf(request, DEMO_USERS.ADMIN);
   const before = await (await request.get('/api/core/settings/', { headers: auth(admin) })).json();
-  await loginAs(page, 'ADMIN');
-  await page.goto('/settings/global');
+  await loginAs(page, 'ADMIN', '/settings/global');
   const name = page.getByLabel(SETTINGS_TEXT.sellerName);
   const address = page.getByLabel(SETTINGS_TEXT.sellerAddress);
   const phone = page.getByLabel(SETTINGS_TEXT.sellerPhone);

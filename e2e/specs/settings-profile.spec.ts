@@ -6,8 +6,7 @@ import { loginAs } from '../fixtures.ts';
 
 test('a personal customer edits the profile; it persists after a reload', async ({ page }) => {
   const phone = `555-${String(Date.now()).slice(-4)}`;
-  await loginAs(page, 'PERSONAL');
-  await page.goto('/settings/profile');
+  await loginAs(page, 'PERSONAL', '/settings/profile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
   const firstName = page.getByLabel(SETTINGS_TEXT.firstName);
   const original = await firstName.inputValue();
@@ -45,8 +44,7 @@ test('a personal customer edits the profile; it persists after a reload', async 
 });
 
 test('a business employee reads the company profile; the manager edits it', async ({ page }) => {
-  await loginAs(page, 'BUSINESS_EMPLOYEE');
-  await page.goto('/settings/profile');
+  await loginAs(page, 'BUSINESS_EMPLOYEE', '/settings/profile');
   const company = page.getByTestId('company-profile');
   await expect(company.getByTestId('company-profile-readonly')).toBeVisible();
   await expect(company.getByTestId('company-name').locator('input')).toHaveValue('Acme Kitchens');
@@ -54,8 +52,7 @@ test('a business employee reads the company profile; the manager edits it', asyn
 
   const website = `https://acme-${Date.now()}.example`;
   await page.getByTestId('logout-button').click();
-  await loginAs(page, 'BUSINESS_MANAGER');
-  await page.goto('/settings/profile');
+  await loginAs(page, 'BUSINESS_MANAGER', '/settings/profile');
   const form = page.getByTestId('company-profile-form');
   const companyEmail = form.getByLabel(SETTINGS_TEXT.companyEmail);
   const originalEmail = await companyEmail.inputValue();

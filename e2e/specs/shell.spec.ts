@@ -42,8 +42,7 @@ test('the shell greets the user and shows the dashboard', async ({ page }) => {
 });
 
 test('changing the password with a wrong current password shows the error on the field', async ({ page }) => {
-  await loginAs(page, 'STAFF');
-  await page.goto('/settings/password');
+  await loginAs(page, 'STAFF', '/settings/password');
   await page.getByLabel(WEB_TEXT.currentPasswordLabel, { exact: true }).fill('wrong-current-password');
   await page.getByLabel(WEB_TEXT.newPasswordLabel, { exact: true }).fill('Another1234!');
   await page.getByLabel(WEB_TEXT.confirmPasswordLabel, { exact: true }).fill('Another1234!');
@@ -53,8 +52,7 @@ test('changing the password with a wrong current password shows the error on the
 });
 
 test('the system check page shows the environment and role', async ({ page }) => {
-  await loginAs(page, 'ADMIN');
-  await page.goto('/test');
+  await loginAs(page, 'ADMIN', '/test');
   await expect(page.getByTestId('check-env')).toHaveText('test');
   await expect(page.getByTestId('check-role')).toHaveText('Admin');
 });

@@ -1,6 +1,7 @@
 import { NOTIFY_MS } from '@cab/shared';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
@@ -8,11 +9,12 @@ import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx';
 import { ErrorDialogHost } from '../components/ErrorDialogHost.tsx';
 import { queryClient } from '../lib/queryClient.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { reducedMotionTheme, theme } from './theme.ts';
 
 export function App() {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={reducedMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
@@ -20,6 +22,7 @@ export function App() {
             maxSnack={3}
             autoHideDuration={NOTIFY_MS.default}
             anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            {...(reducedMotion && { transitionDuration: { enter: 0, exit: 0 } })}
           >
             <RouterProvider router={router} />
             <ErrorDialogHost />
