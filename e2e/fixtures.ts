@@ -36,11 +36,7 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
  */
 export async function loginAs(page: Page, role: Role, at?: string): Promise<void> {
   if (at !== undefined) {
-    const response = await page.request.post('/api/users/token/', {
-      data: { email: DEMO_USERS[role], password: DEMO_PASSWORD },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    const { token } = (await response.json()) as { token: string };
+    const token = await tokenOf(page.request, DEMO_USERS[role]);
     // Once, on the next page this tab opens: a later sign-out or sign-in must not be undone by it.
     const once = `e2e.signed-in.${Math.random()}`;
     await page.addInitScript(
@@ -81,12 +77,10 @@ export async function chooseOption(page: Page, combobox: Locator, name: string):
   }).toPass({ timeout: 25_000 });
 }
 
-/** A token for the demo admin, through the API (for reading the outbox). */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/token/', {
-    data: { email: DEMO_USERS.ADMIN, password: DEMO_PASSWORD },
-  });
-  expect(response.ok()).toBe(true);
+/** A demo user's token, through the API. */
+export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/users/token/', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -102,7 +96,7 @@ export interface OutboxMail {
  * GET /api/email/outbox/; waits for it, since the mail is written with the action that sends it.
  */
 export async function newestMailTo(request: APIRequestContext, to: string, template?: string): Promise<OutboxMail> {
-  const token = await adminToken(request);
+  const token = await tokenOf(request, DEMO_USERS.ADMIN);
   let found: OutboxMail | undefined;
   await expect
     .poll(
@@ -140,7 +134,7 @@ export async function createCustomer(
   person: { email: string; first_name: string; last_name: string },
   password: string,
 ): Promise<void> {
-  const token = await adminToken(request);
+  const token = await tokenOf(request, DEMO_USERS.ADMIN);
   const registered = await request.post('/api/accounts/register/', {
     headers: { Authorization: `Token ${token}` },
     data: person,

@@ -1,6 +1,6 @@
 import type { Order, OrderQuote } from '@cab/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO_PASSWORD, tokenOf } from './fixtures.ts';
 
 /** Orders made through the API for the order page's browser tests (each test its own order). */
 
@@ -13,11 +13,7 @@ const NO_PREMIUMS = {
   drawer_style: null,
 };
 
-export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/users/token/', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
+export { tokenOf };
 export const auth = (token: string) => ({ Authorization: `Token ${token}` });
 
 export async function getJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {

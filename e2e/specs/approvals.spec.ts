@@ -186,3 +186,25 @@ test('the manager declines an order and the employee reads why', async ({ page, 
   await expect(approvalPanel(page)).toHaveAttribute('data-status', 'DECLINED');
   await expect(page.getByTestId('order-approval-reason')).toHaveText(APPROVAL_TEXT.declined(reason));
 });
+
+test("a manager's badge shows a new request without a reload", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const manager = await tokenOf(request, DEMO_USERS.BUSINESS_MANAGER);
+  const employee = await tokenOf(request, DEMO_USERS.BUSINESS_EMPLOYEE);
+  await setRule(request, manager, await companyOf(request, manager), 'ALWAYS');
+  const waitingNow = async () =>
+    (await getJson<{ total: number }>(request, manager, '/api/orders/approvals/?status=PENDING')).total;
+  const badge = page.getByTestId('side-nav').getByTestId('nav-link-/orders/approvals').getByTestId('approvals-badge');
+
+  // The page's clock is the test's: the badge's minute passes when the test says so.
+  await page.clock.install();
+  await loginAs(page, 'BUSINESS_MANAGER', '/');
+  const before = await waitingNow();
+  if (before > 0) await expect(badge).toHaveText(`${before} ${A.waitingSuffix}`);
+  else await expect(page.getByTestId('side-nav')).toBeVisible();
+
+  const asked = await submitByApi(request, employee, await employeeBid(request, employee, `Badge ${Date.now()}`));
+  expect(asked.approval?.status).toBe('PENDING');
+  await page.clock.fastForward(61_000);
+  await expect(badge).toHaveText(`${before + 1} ${A.waitingSuffix}`);
+});

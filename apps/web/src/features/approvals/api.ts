@@ -43,13 +43,18 @@ export function useApprovalQueue(list: ListQueryState<QueueFilters>) {
   });
 }
 
-/** How many requests wait for this manager (the menu's badge): one row asked, the total read. */
+/**
+ * How many requests wait for this manager (the menu's badge): one row asked, the total read. The
+ * badge stays in the shell while the pages change, so it asks again each minute (while the tab is
+ * in sight): an employee's new request shows without a reload.
+ */
 export function useWaitingCount(enabled: boolean) {
   return useQuery({
     queryKey: approvalKeys.waiting(),
     queryFn: ({ signal }) => call(approvalsApi.queue, { query: { status: 'PENDING', page: 1, page_size: 1 }, signal }),
     select: (page) => page.total,
     enabled,
+    refetchInterval: 60_000,
   });
 }
 
