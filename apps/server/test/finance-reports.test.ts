@@ -138,7 +138,12 @@ describe('finance reports', () => {
     expect(cents(res.body.totals.collected)).toBe(1000 + cents(company.amount));
 
     const monthly = await call(f, financeReportsApi.revenue, 'ADMIN', { query: { interval: 'month' } });
-    expect(monthly.body.results.length).toBeGreaterThanOrEqual(12);
+    expect(monthly.body.results).toHaveLength(12);
+    expect(monthly.body.results.at(-1).period_start).toBe(`${today.slice(0, 7)}-01`);
+    for (const interval of ['day', 'week'] as const) {
+      const r = await call(f, financeReportsApi.revenue, 'ADMIN', { query: { interval } });
+      expect(r.body.results).toHaveLength(interval === 'day' ? 30 : 12);
+    }
     expect(monthly.body.results.every((r: any) => r.period_start.endsWith('-01'))).toBe(true);
     expect(cents(monthly.body.totals.invoiced)).toBe(invoicedToday);
 

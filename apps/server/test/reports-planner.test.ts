@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { coreApi, type Order, ordersApi, REPORTS_TEXT, reportsApi } from '@cab/shared';
+import { coreApi, monthStartBack, type Order, ordersApi, REPORTS_TEXT, reportsApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -125,6 +125,19 @@ describe('charts', () => {
     expect(last.period_start.slice(8)).toBe('01');
     expect(last.created).toBe(6);
     expect(Number(last.total_price)).toBeGreaterThan(0);
+  });
+
+  it('created_chart by month shows twelve calendar months on any day', async () => {
+    // 2026-12-06 less eleven 31-day steps is 2025-12-30: a thirteenth month before the fix.
+    for (const day of ['2026-12-06', '2026-03-31', '2026-02-28', '2026-01-01']) {
+      const res = await t.call(reportsApi.createdChart, {
+        token: staff,
+        query: { sample_rate: 'month', date_before: day },
+      });
+      expect(res.body.results).toHaveLength(12);
+      expect(res.body.results[0].period_start).toBe(monthStartBack(day, 11));
+      expect(res.body.results.at(-1).period_start).toBe(`${day.slice(0, 7)}-01`);
+    }
   });
 
   it('late_orders_chart splits the orders due in each period into late and on time', async () => {

@@ -7,6 +7,8 @@ import {
   earliestRequestedDate,
   holidayMatcher,
   isBusinessDay,
+  monthStartBack,
+  periodsBackFrom,
   startOfDayIn,
   todayIn,
   weekdayOf,
@@ -67,5 +69,23 @@ describe('days', () => {
     expect(startOfDayIn('2026-03-09', 'America/Chicago').toISOString()).toBe('2026-03-09T05:00:00.000Z');
     expect(startOfDayIn('2026-07-01', 'Asia/Tokyo').toISOString()).toBe('2026-06-30T15:00:00.000Z');
     expect(startOfDayIn(addDays('2026-01-31', 1)).getTime()).toBe(new Date(2026, 1, 1).getTime());
+  });
+});
+
+describe('monthStartBack', () => {
+  it('steps back by calendar months, across years and from month ends', () => {
+    expect(monthStartBack('2026-12-06', 11)).toBe('2026-01-01');
+    expect(monthStartBack('2026-03-31', 0)).toBe('2026-03-01');
+    expect(monthStartBack('2026-03-31', 1)).toBe('2026-02-01');
+    expect(monthStartBack('2026-01-15', 1)).toBe('2025-12-01');
+    expect(monthStartBack('2026-01-15', 25)).toBe('2023-12-01');
+  });
+});
+
+describe('periodsBackFrom', () => {
+  it('starts a chart exactly the given number of periods back', () => {
+    expect(periodsBackFrom('month', '2026-12-06', 12)).toBe('2026-01-01');
+    expect(periodsBackFrom('week', '2026-12-07', 12)).toBe('2026-09-21');
+    expect(periodsBackFrom('day', '2026-12-06', 30)).toBe('2026-11-07');
   });
 });

@@ -65,6 +65,22 @@ export const todayIn = (zone: string | undefined = SHOP_TIME_ZONE, now: Date = n
 /** `n` calendar days after `day` (negative: before). */
 export const addDays = (day: string, n: number) => dayOfMs(dayMs(day) + n * DAY_MS);
 
+/** The first day of the month `n` calendar months before `day`'s month (n = 0: its own month). */
+export function monthStartBack(day: string, n: number): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const months = y * 12 + (m - 1) - n;
+  return `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The first day a chart of `periods` days, weeks or months ending with `to`'s period must start at.
+ * Months step by the calendar: 31-day steps showed a thirteenth month on some days.
+ */
+export function periodsBackFrom(rate: 'day' | 'week' | 'month', to: string, periods: number): string {
+  if (rate === 'month') return monthStartBack(to, periods - 1);
+  return addDays(to, -(rate === 'week' ? 7 : 1) * (periods - 1));
+}
+
 /** Calendar days from `a` to `b` (negative when `b` is earlier). */
 export const daysBetween = (a: string, b: string) => Math.round((dayMs(b) - dayMs(a)) / DAY_MS);
 

@@ -17,6 +17,7 @@ import {
   type PlannerQuery,
   type PlannerRow,
   parseOrderBy,
+  periodsBackFrom,
   plannerDayLoad,
   REPORT_CSV_COLUMNS,
   REPORTS_TEXT,
@@ -92,8 +93,7 @@ function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: stri
   checkRange(query.date_after, query.date_before);
   const rate = query.sample_rate;
   const to = query.date_before ?? todayOf(ctx);
-  const back = { day: 1, week: 7, month: 31 }[rate] * (CHART_DEFAULT_PERIODS[rate] - 1);
-  const from = query.date_after ?? addDays(to, -back);
+  const from = query.date_after ?? periodsBackFrom(rate, to, CHART_DEFAULT_PERIODS[rate]);
   if (daysBetween(from, to) > CHART_MAX_DAYS) {
     throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeTooLong(CHART_MAX_DAYS));
   }

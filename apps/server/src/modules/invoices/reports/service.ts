@@ -4,11 +4,11 @@ import {
   type AgingQuery,
   type AgingReport,
   type AgingRow,
-  addDays,
   type Cents,
   daysBetween,
   FINANCE_REPORTS_TEXT,
   parseOrderBy,
+  periodsBackFrom,
   REVENUE_DEFAULT_PERIODS,
   REVENUE_MAX_DAYS,
   type RevenueQuery,
@@ -122,8 +122,7 @@ const REVENUE_CSV_COLUMNS = ['period_start', 'invoiced', 'collected'] as const;
 export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<RevenueReport | { csv: string }> {
   const interval = query.interval;
   const to = query.date_before ?? todayOf(ctx);
-  const spanDays = { day: 1, week: 7, month: 31 }[interval] * REVENUE_DEFAULT_PERIODS[interval];
-  const from = query.date_after ?? addDays(to, -(spanDays - 1));
+  const from = query.date_after ?? periodsBackFrom(interval, to, REVENUE_DEFAULT_PERIODS[interval]);
   if (from > to) throw fieldError('validation_error', 'date_after', FINANCE_REPORTS_TEXT.rangeReversed);
   if (daysBetween(from, to) > REVENUE_MAX_DAYS) {
     throw fieldError('validation_error', 'date_after', FINANCE_REPORTS_TEXT.rangeTooLong);
