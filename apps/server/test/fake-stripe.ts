@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 
 /**
  * A local fake of the Stripe endpoints the invoices module calls (customers, payment intents,
- * setup intents with micro-deposits, payment methods), for the official SDK pointed at it with
+ * setup intents with micro-deposits, payment methods, charges, refunds), for the official SDK pointed at it with
  * STRIPE_API_BASE. It honours Idempotency-Key as Stripe does (the first answer is replayed), and
  * signs webhook events with the SDK's own test helper. Cancels and refunds intents; can answer slowly
  * (`latencyMs`) or not at all (`down`).
@@ -127,6 +127,24 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
       refunds.set(id, refund);
       return { status: 200, json: refund };
     }
+    const chargeOf = path.match(/^\/v1\/charges\/([^/]+)$/)?.[1];
+    if (method === 'GET' && chargeOf) {
+      const pi = [...intents.values()].find((i) => i.latest_charge === chargeOf);
+      if (!pi) return notFound();
+      const bank = (pi.payment_method_types as string[]).includes('us_bank_account');
+      const details = bank
+        ? { type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } }
+        : { type: 'card', card: { brand: 'visa', last4: '4242' } };
+      return {
+        status: 200,
+        json: { id: chargeOf, object: 'charge', payment_intent: pi.id, payment_method_details: details },
+      };
+    }
+    const refundOf = path.match(/^\/v1\/refunds\/([^/]+)$/)?.[1];
+    if (method === 'GET' && refundOf) {
+      const refund = refunds.get(refundOf);
+      return refund ? { status: 200, json: refund } : notFound();
+    }
     if (method === 'GET' && intentOf) {
       const pi = intents.get(intentOf);
       return pi ? { status: 200, json: pi } : notFound();
@@ -218,6 +236,8 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
     setIntentStatus(id, status) {
       const pi = intents.get(id)!;
       pi.status = status;
+      // A success has a charge (its card or bank: GET /v1/charges/{id}).
+      if (status === 'succeeded' || status === 'processing') pi.latest_charge ??= `ch_${id}`;
       return pi;
     },
     close: () =>

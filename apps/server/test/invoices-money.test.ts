@@ -3,7 +3,7 @@ import { invoicesApi, ordersApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemContext } from '../src/kit/context.ts';
 import { NetworkInTransactionError } from '../src/kit/network-guard.ts';
 import { transaction } from '../src/kit/transaction.ts';
@@ -117,8 +117,29 @@ describe('one charge per milestone', () => {
     expect(check.status).toBe(201);
     const [row] = (await paymentRows(f, m.id)).filter((r) => r.id === card.body.payment.id);
     expect(row!.status).toBe('CANCELED');
-    expect(fake.intents.get(row!.stripePaymentIntentId!)?.status).toBe('canceled');
+    // Stripe hears of it just after the answer (the check does not wait on Stripe).
+    await vi.waitFor(() => expect(fake.intents.get(row!.stripePaymentIntentId!)?.status).toBe('canceled'));
     expect((await milestone(m.id)).status).toBe('PAID');
+  });
+
+  it('a check commits at once with Stripe slow: the card attempt is cancelled here at once, at Stripe after', async () => {
+    const { m } = await firstMilestone();
+    const card = await payCard(m.id);
+    fake.latencyMs = 1500;
+    try {
+      const started = Date.now();
+      const check = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CHECK' } });
+      expect(check.status).toBe(201);
+      // Before: two Stripe round trips (make or find the intent, cancel it) inside the request.
+      expect(Date.now() - started).toBeLessThan(1500);
+      const [row] = (await paymentRows(f, m.id)).filter((r) => r.id === card.body.payment.id);
+      expect(row!.status).toBe('CANCELED');
+      await vi.waitFor(() => expect(fake.intents.get(row!.stripePaymentIntentId!)?.status).toBe('canceled'), {
+        timeout: 10_000,
+      });
+    } finally {
+      fake.latencyMs = 0;
+    }
   });
 
   it('a success arriving after the milestone was paid by check becomes credit, and is refunded at one click', async () => {
@@ -265,6 +286,48 @@ describe('the finisher', () => {
     const [ended] = await paymentRows(f, m.id);
     expect(ended!.status).toBe('CANCELED');
     expect(fake.intents.get(open!.stripePaymentIntentId!)?.status).toBe('canceled');
+  });
+});
+
+describe('refunds left pending and told live (issue 34)', () => {
+  it('the finisher settles a refund Stripe answered but that was never settled here, by asking Stripe', async () => {
+    const { m } = await firstMilestone();
+    await payCard(m.id);
+    const [row] = await paymentRows(f, m.id);
+    await stripeSays(row!.stripePaymentIntentId!, 'succeeded', 'payment_intent.succeeded');
+    fake.refundStatus = 'pending';
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call(f, invoicesApi.refund, 'ADMIN', { params: { id: row!.id }, body: { reason: 'Killed mid-way' } });
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    expect(res.body.refund.status).toBe('PENDING');
+    // Stripe refunded it; no webhook came (a crash, or the event not subscribed).
+    const [atStripe] = [...fake.refunds.values()].filter((r) => r.payment_intent === row!.stripePaymentIntentId);
+    atStripe!.status = 'succeeded';
+    const ctx = systemContext(f.t.app.deps, f.t.app.log);
+    expect((await finishStripeWork(ctx, new Date(Date.now() + 5 * 60_000))).refunds).toBeGreaterThanOrEqual(1);
+    const refunds = await f.t.handle.db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, row!.id));
+    expect(refunds.map((r) => r.status)).toEqual(['SUCCEEDED']);
+    expect(await milestone(m.id)).toMatchObject({ balance: m.amount, paid: '0.00' });
+  });
+
+  it('a refund publishes a payment event for the customer’s open invoice page', async () => {
+    const { m } = await firstMilestone();
+    const check = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CHECK' } });
+    const e = schema.liveEvents;
+    const [{ last }] = (await f.t.handle.db.select({ last: sql<number>`coalesce(max(${e.id}), 0)` }).from(e)) as [
+      { last: number },
+    ];
+    await call(f, invoicesApi.refund, 'ADMIN', {
+      params: { id: check.body.payment.id },
+      body: { amount: '1.00', reason: 'Returned a hinge' },
+    });
+    const after = await f.t.handle.db.select().from(e).where(sql`${e.id} > ${last}`);
+    expect(after.map((x) => [x.kind, x.data, x.customerId])).toEqual([
+      ['payment', { invoice_id: m.invoice, milestone_id: m.id, status: 'SUCCEEDED' }, f.userIds.PERSONAL],
+    ]);
   });
 });
 

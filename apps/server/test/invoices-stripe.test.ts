@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { invoicesApi, ordersApi } from '@cab/shared';
+import { INVOICE_TEXT, invoicesApi, ordersApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,5 +226,125 @@ describe('bank accounts (ACH)', () => {
     });
     expect(pending.body.code).toBe('bank_not_verified');
     await f.t.handle.db.delete(schema.bankAccounts).where(eq(schema.bankAccounts.id, bank!.id));
+  });
+});
+
+describe('Stripe’s edges (issue 34)', () => {
+  const payAgain = (milestoneId: number, key: string, body: Record<string, unknown> = {}) =>
+    call(f, invoicesApi.pay, 'PERSONAL', {
+      params: { id: milestoneId },
+      body: { method: 'CARD', idempotency_key: key, ...body },
+    });
+
+  it('a declined card, corrected and paid again with a new key: a new attempt, the old intent cancelled at Stripe', async () => {
+    const { m } = await cardPayment(`declined-${Date.now()}`);
+    const [first] = await paymentRows(f, m.id);
+    await deliver(
+      f.t.app,
+      fake.event(
+        'payment_intent.payment_failed',
+        fake.setIntentStatus(first!.stripePaymentIntentId!, 'requires_payment_method'),
+      ),
+    );
+    const again = await payAgain(m.id, `corrected-${Date.now()}`);
+    expect(again.status).toBe(201);
+    expect(again.body.payment).toMatchObject({ status: 'PENDING', method: 'CARD' });
+    expect(again.body.payment.id).not.toBe(first!.id);
+    expect(again.body.client_secret).toMatch(/_secret_/);
+    expect(fake.intents.get(first!.stripePaymentIntentId!)?.status).toBe('canceled');
+    const rows = await paymentRows(f, m.id);
+    // The declined attempt stays FAILED (no longer open: no secret); the new one is the open one.
+    expect(rows.find((r) => r.id === first!.id)).toMatchObject({ status: 'FAILED', clientSecret: null });
+    const third = await payAgain(m.id, `third-${Date.now()}`);
+    expect(third.body.payment.id).toBe(again.body.payment.id);
+  });
+
+  it('a card or bank payment Stripe takes carries its brand or bank, last 4 and charge id as the reference', async () => {
+    const { m } = await cardPayment();
+    const [row] = await paymentRows(f, m.id);
+    await deliver(
+      f.t.app,
+      fake.event('payment_intent.succeeded', fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded')),
+    );
+    const [paid] = await paymentRows(f, m.id);
+    expect(paid!.reference).toBe(`Visa ···4242 ch_${row!.stripePaymentIntentId}`);
+    const wire = await call(f, invoicesApi.payments, 'PERSONAL', { query: { invoice: String(m.invoice) } });
+    expect(wire.body.results[0].reference).toBe(paid!.reference);
+  });
+
+  it('Stripe down while replacing an open attempt: 502 stripe_unavailable, nothing changed', async () => {
+    const { m } = await cardPayment();
+    fake.down = true;
+    let res: Awaited<ReturnType<typeof payAgain>>;
+    try {
+      res = await payAgain(m.id, `other-amount-${Date.now()}`, { amount: '1.00' });
+    } finally {
+      fake.down = false;
+    }
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('stripe_unavailable');
+    expect((await paymentRows(f, m.id)).map((r) => r.status)).toEqual(['PENDING']);
+  });
+
+  it('Stripe refusing a call inside ours answers our own 400 stripe_refused, never Stripe’s 404', async () => {
+    const { m } = await cardPayment();
+    const [row] = await paymentRows(f, m.id);
+    // An intent Stripe no longer knows (another account, a test clock): its cancel is refused.
+    await f.t.handle.db
+      .update(schema.payments)
+      .set({ stripePaymentIntentId: `pi_unknown_${row!.id}` })
+      .where(eq(schema.payments.id, row!.id));
+    const res = await payAgain(m.id, `refused-${Date.now()}`, { amount: '1.00' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'stripe_refused', message: INVOICE_TEXT.stripeRefused });
+  });
+
+  it('a bank payment that bounces after processing e-mails the customer and the admins', async () => {
+    const created = await call(f, invoicesApi.bankCreate, 'PERSONAL', { body: { account_holder_name: 'Bounce' } });
+    await call(f, invoicesApi.bankVerify, 'PERSONAL', {
+      params: { id: created.body.id },
+      body: { micro_deposits: ['0.32', '0.45'] },
+    });
+    const order = await approvedOrder(f);
+    const m = (await call(f, invoicesApi.detail, 'PERSONAL', { params: { id: order.invoice.id } })).body.milestones[0];
+    await call(f, invoicesApi.pay, 'PERSONAL', {
+      params: { id: m.id },
+      body: { method: 'ACH', bank: created.body.id },
+    });
+    const [row] = await paymentRows(f, m.id);
+    const intent = row!.stripePaymentIntentId!;
+    await deliver(f.t.app, fake.event('payment_intent.processing', fake.setIntentStatus(intent, 'processing')));
+    const failed = {
+      ...fake.setIntentStatus(intent, 'requires_payment_method'),
+      last_payment_error: { message: 'The account has insufficient funds' },
+    };
+    await deliver(f.t.app, fake.event('payment_intent.payment_failed', failed));
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('FAILED');
+    const o = schema.emailOutbox;
+    const mails = await f.t.handle.db.select().from(o).where(eq(o.templateName, 'payment_bounced'));
+    const ours = mails.filter((x) => x.body.includes(`#${row!.id} `));
+    expect(ours.map((x) => x.toAddress).sort()).toEqual(['admin@demo.test', 'personal@demo.test']);
+    expect(ours[0]!.body).toContain('The account has insufficient funds');
+  });
+
+  it('a bank verified by Stripe’s webhook gets its bank name and last 4 from the payment method', async () => {
+    const created = await call(f, invoicesApi.bankCreate, 'PERSONAL', { body: { account_holder_name: 'By webhook' } });
+    const [bank] = await f.t.handle.db
+      .select()
+      .from(schema.bankAccounts)
+      .where(eq(schema.bankAccounts.id, created.body.id));
+    const si = {
+      id: bank!.stripeSetupIntentId,
+      object: 'setup_intent',
+      status: 'succeeded',
+      payment_method: 'pm_hook1',
+    };
+    expect((await deliver(f.t.app, fake.event('setup_intent.succeeded', si))).statusCode).toBe(200);
+    const banks = await call(f, invoicesApi.banks, 'PERSONAL');
+    expect(banks.body.results.find((b: any) => b.id === created.body.id)).toMatchObject({
+      status: 'VERIFIED',
+      bank_name: 'STRIPE TEST BANK',
+      last4: '6789',
+    });
   });
 });

@@ -1,7 +1,24 @@
-import { ERROR_CODES, MSG } from '@cab/shared';
+import { ERROR_CODES, INVOICE_CODES, INVOICE_TEXT, MSG } from '@cab/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
 import { AppError } from '../kit/errors.ts';
+
+/**
+ * A Stripe error inside one of our calls is ours to answer, never Stripe's status passed through
+ * (a 404 of Stripe's became the app's "Not found" page): Stripe unreachable, failing or refusing
+ * our key is 502 `stripe_unavailable`; a request Stripe refused is 400 `stripe_refused`.
+ */
+function stripeFailure(err: InstanceType<typeof Stripe.errors.StripeError>): AppError {
+  const status = err.statusCode ?? 0;
+  if (err instanceof Stripe.errors.StripeCardError) {
+    return new AppError(400, INVOICE_CODES.stripeRefused, err.message || INVOICE_TEXT.stripeRefused);
+  }
+  if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
+    return new AppError(400, INVOICE_CODES.stripeRefused, INVOICE_TEXT.stripeRefused);
+  }
+  return new AppError(502, INVOICE_CODES.stripeUnavailable, INVOICE_TEXT.stripeUnavailable);
+}
 
 /** Every failure leaves the API as { code, message, extra?, fields? } (SPEC 8). */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -9,6 +26,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       if (err.status === 429 && err.extra?.retry_after) reply.header('retry-after', String(err.extra.retry_after));
       return reply.code(err.status).send(err.toBody());
+    }
+    if (err instanceof Stripe.errors.StripeError) {
+      req.log.warn({ err }, 'Stripe error');
+      const mapped = stripeFailure(err);
+      return reply.code(mapped.status).send(mapped.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string[]> = {};

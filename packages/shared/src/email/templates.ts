@@ -170,6 +170,29 @@ The order stays a bid: change it and submit it again.`),
     ),
   },
   {
+    name: 'payment_bounced',
+    label: 'Bank payment bounced',
+    description:
+      'Sent to the customer and the admins when a bank (ACH) payment fails after it was processing, or the bank returns it.',
+    sample: {
+      user,
+      order,
+      app,
+      payment: {
+        id: 31,
+        amount: '$1,258.96',
+        invoice: 'INV-000012',
+        customer: 'Paula Price',
+        reason: 'insufficient funds',
+        date: 'Dec 6, 2026',
+      },
+    },
+    subject: 'Bank payment of {{ payment.amount }} on {{ payment.invoice }} did not go through',
+    body: greeting(
+      `The bank payment #{{ payment.id }} of {{ payment.amount }} by {{ payment.customer }} on {{ payment.invoice }} (order {{ order.name }}) did not go through: {{ payment.reason }}. It was reported on {{ payment.date }}. The amount is owed again on the invoice; it can be paid again online, or by check or wire.`,
+    ),
+  },
+  {
     name: 'payment_reminder',
     label: 'Payment reminder',
     description: 'Sent by an admin to a customer with an open balance.',

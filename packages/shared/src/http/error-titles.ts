@@ -11,6 +11,7 @@ export const ERROR_TITLES: Readonly<Record<string, string>> = {
   // Payments, credit and banks
   stripe_not_configured: 'Card and bank payments unavailable',
   stripe_unavailable: 'Payment service unavailable',
+  stripe_refused: 'Payment service refused',
   payment_method_not_allowed: 'Payment method not allowed',
   payment_amount_too_large: 'Amount too large',
   payment_processing: 'Payment in progress',

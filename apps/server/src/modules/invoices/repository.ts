@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import { type Cents, dayIn, type MilestoneStatus, type Reach } from '@cab/shared';
-import { type AnyColumn, and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
 import { estimatedCount, likePattern, orderBy, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
@@ -597,6 +597,11 @@ export async function movePayment(db: Executor, id: number, to: { milestoneId: n
 }
 
 /** The card and bank payments still open at Stripe on a milestone, oldest first. */
+/**
+ * A milestone's card and bank attempts still open at Stripe: PENDING, PROCESSING, and FAILED with
+ * its client secret (a declined card: Stripe keeps the intent open for another try); cancelling
+ * a FAILED one at Stripe clears its secret and keeps it FAILED.
+ */
 export async function openStripePayments(db: Executor, milestoneId: number) {
   return db
     .select()
@@ -604,8 +609,11 @@ export async function openStripePayments(db: Executor, milestoneId: number) {
     .where(
       and(
         eq(payments.milestoneId, milestoneId),
-        inArray(payments.status, ['PENDING', 'PROCESSING']),
         inArray(payments.method, ['CARD', 'ACH']),
+        or(
+          inArray(payments.status, ['PENDING', 'PROCESSING']),
+          and(eq(payments.status, 'FAILED'), isNotNull(payments.clientSecret)),
+        ),
       ),
     )
     .orderBy(payments.id);
@@ -730,15 +738,18 @@ export async function refundsOfPayments(db: Executor, paymentIds: number[]) {
   return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(refunds.id);
 }
 
-/** Refunds asked of Stripe and not yet answered, older than `before` (the finisher's second half). */
-export async function refundsWithoutStripeId(db: Executor, before: Date, limit = 100) {
+/**
+ * PENDING refunds older than `before` (the finisher's second half): not yet answered by Stripe
+ * (`recorded` false: no Stripe id), or answered and not yet settled (`recorded` true).
+ */
+export async function pendingRefunds(db: Executor, before: Date, recorded: boolean, limit = 100) {
   return db
     .select()
     .from(refunds)
     .where(
       and(
         eq(refunds.status, 'PENDING'),
-        isNull(refunds.stripeRefundId),
+        recorded ? isNotNull(refunds.stripeRefundId) : isNull(refunds.stripeRefundId),
         sql`${refunds.createdAt} < ${before.toISOString()}`,
       ),
     )

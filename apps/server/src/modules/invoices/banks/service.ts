@@ -1,11 +1,12 @@
 import { type Bank, INVOICE_CODES, INVOICE_TEXT, parseMoney } from '@cab/shared';
+import Stripe from 'stripe';
 import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { reachParty } from '../credit/party.ts';
-import { requireStripe } from '../pay/stripe.ts';
+import { bankOfMethod, requireStripe } from '../pay/stripe.ts';
 import * as repo from '../repository.ts';
 
 /**
@@ -97,19 +98,18 @@ export async function verifyBank(ctx: Ctx, id: number, deposits: (string | numbe
     intent = await stripe.setupIntents.verifyMicrodeposits(bank.stripeSetupIntentId, {
       amounts: deposits.map((d) => parseMoney(d)!),
     });
-  } catch {
+  } catch (err) {
+    // Stripe refused the amounts; an outage is 502 (the error handler), not a wrong guess.
+    if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
     throw badRequest(INVOICE_CODES.verificationFailed, INVOICE_TEXT.verificationFailed, {
       micro_deposits: [INVOICE_TEXT.verificationFailed],
     });
   }
   const pmId = typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null);
-  let bankName = bank.bankName;
-  let last4 = bank.last4;
-  if (pmId) {
-    const pm = await stripe.paymentMethods.retrieve(pmId);
-    bankName = pm.us_bank_account?.bank_name ?? bankName;
-    last4 = pm.us_bank_account?.last4 ?? last4;
-  }
+  // Verified at Stripe: the bank's name and last 4 when Stripe says them, the account verified anyway.
+  const details = pmId ? await bankOfMethod(stripe, pmId) : null;
+  const bankName = details?.bankName || bank.bankName;
+  const last4 = details?.last4 || bank.last4;
   const status = intent.status === 'succeeded' ? 'VERIFIED' : 'PENDING_VERIFICATION';
   return transaction(ctx, async (tx) => {
     const updated = await repo.updateBank(tx.db, bank.id, { status, stripePaymentMethodId: pmId, bankName, last4 });

@@ -8,7 +8,8 @@ import { isStripeOutage, refundAtStripe, stripeOf } from './stripe.ts';
  * The Stripe finisher (issue 27): a payment is written PENDING and committed before its intent is
  * made, a refund before Stripe is asked; a crash or an outage between the two leaves one waiting.
  * After FINISH_AFTER_MS the finisher ends them: a payment's intent is made or found again with the
- * same key and cancelled (nobody holds its client secret), a refund is asked again with its key.
+ * same key and cancelled (nobody holds its client secret), a refund is asked again with its key,
+ * and a refund Stripe answered but that was never settled here is read back from Stripe.
  * An attempt still open on a milestone a reissue or a cancel voided is cancelled too.
  * The body of job `stripe_finisher` (apps/server/src/jobs.ts: every minute, once across servers);
  * safe to run twice anyway: every step is keyed at Stripe and applied under row locks.
@@ -39,7 +40,7 @@ export async function finishStripeWork(ctx: RequestContext, now: Date = new Date
       ctx.log.warn({ err, payment: p.id }, 'finisher: payment on a void milestone left open');
     }
   }
-  for (const r of await repo.refundsWithoutStripeId(ctx.db, before)) {
+  for (const r of await repo.pendingRefunds(ctx.db, before, false)) {
     const p = (await repo.paymentById(ctx.db, r.paymentId))!;
     try {
       await recordStripeRefund(ctx, r.id, await refundAtStripe(stripe, r, p.stripePaymentIntentId!));
@@ -47,6 +48,16 @@ export async function finishStripeWork(ctx: RequestContext, now: Date = new Date
     } catch (err) {
       if (isStripeOutage(err)) done.failed++;
       else await failRefund(ctx, r.id, (err as Error).message);
+    }
+  }
+  // Recorded at Stripe but never settled (a crash between the two, no webhook): Stripe is asked.
+  for (const r of await repo.pendingRefunds(ctx.db, before, true)) {
+    try {
+      await recordStripeRefund(ctx, r.id, await stripe.refunds.retrieve(r.stripeRefundId!));
+      done.refunds++;
+    } catch (err) {
+      done.failed++;
+      ctx.log.warn({ err, refund: r.id }, 'finisher: refund left pending');
     }
   }
   if (done.payments || done.refunds || done.failed) ctx.log.info(done, 'stripe finisher round');

@@ -16,6 +16,7 @@ import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { findUserWithCompany } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
+import { publishEvent } from '../../events/index.ts';
 import { money } from '../common.ts';
 import { type Posting, post } from '../ledger.ts';
 import { paymentsToWire, toWireRefund } from '../read/service.ts';
@@ -126,6 +127,13 @@ async function settleRefund(ctx: RequestContext, refundId: number) {
     await repo.updatePayment(tx.db, p.id, { refunded: (p.refunded + r.amount) as Cents });
     const settled = await repo.updateRefund(tx.db, r.id, { status: 'SUCCEEDED', settledAt: tx.at ?? new Date() });
     if (p.method !== 'CREDIT') await queueRefundReceipt(tx, p, settled, invoice);
+    // The customer's open invoice page hears of it at once, as of a payment's move (decision 0042).
+    await publishEvent(
+      tx.db,
+      'payment',
+      { invoice_id: p.invoiceId, milestone_id: p.milestoneId, status: p.status },
+      invoice,
+    );
     await audit(tx, {
       entity: 'refund',
       id: r.id,

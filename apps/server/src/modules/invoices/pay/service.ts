@@ -23,8 +23,8 @@ import { paymentsToWire } from '../read/service.ts';
 import * as repo from '../repository.ts';
 import { statusOfEvent } from './moves.ts';
 import { queueReceipt } from './receipt-mail.ts';
-import { memoParty, movePayment, partyOf } from './settle.ts';
-import { cancelIntent, intentFor, isStripeOutage, requireStripe, stripeOf } from './stripe.ts';
+import { lockPayment, memoParty, movePayment, partyOf } from './settle.ts';
+import { cancelIntent, chargeReference, intentFor, requireStripe, stripeOf } from './stripe.ts';
 
 /**
  * Paying a milestone (issues 17, 27): ADMIN records CHECK, CASH and WIRE and applies CREDIT, which
@@ -84,8 +84,10 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
   const known = await knownByKey(ctx, milestoneId, body);
   if (known && !STRIPE_PAY_METHODS.includes(known.method)) return answer(ctx, known);
   if (STRIPE_PAY_METHODS.includes(body.method)) return payThroughStripe(ctx, invoice!, figures, body);
-  const payment = await payManually(ctx, invoice!, milestoneId, body);
-  await cancelOpenIntents(ctx, milestoneId);
+  const { payment, canceled } = await payManually(ctx, invoice!, milestoneId, body);
+  // The payment is committed and answered now; Stripe hears of the cancels after, unawaited
+  // (a slow Stripe must not hold the admin's check). A success that raced them becomes credit.
+  void cancelAtStripeLater(ctx, canceled);
   return answer(ctx, (await repo.paymentById(ctx.db, payment.id))!);
 }
 
@@ -96,7 +98,7 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
     await repo.lockMilestone(tx.db, milestoneId);
     // A double click waited on the lock above: the first click's payment is the answer.
     const again = await knownByKey(tx, milestoneId, body);
-    if (again) return again;
+    if (again) return { payment: again, canceled: [] };
     const m = (await repo.milestoneFigures(tx.db, milestoneId))!;
     const amount = amountOf(m, body);
     const target = { id: m.id, invoiceId: inv.id, orderId: inv.orderId };
@@ -121,7 +123,7 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
       receivedOn: body.received_on ?? null,
       receivedAt: tx.at ?? new Date(),
     });
-    if (!payment) return (await knownByKey(tx, milestoneId, body))!;
+    if (!payment) return { payment: (await knownByKey(tx, milestoneId, body))!, canceled: [] };
     if (memo) {
       await post(tx, partyOf(inv), [
         { kind: 'ALLOCATION', amount: -amount, milestone: target, paymentId: payment.id, creditMemoId: memo.id },
@@ -135,7 +137,15 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
     }
     await auditCreate(tx, payment, inv);
     await publishEvent(tx.db, 'payment', { invoice_id: inv.id, milestone_id: m.id, status: 'SUCCEEDED' }, inv);
-    return payment;
+    // Paid by other means: the open card and bank attempts end here in the same commit (issue 27).
+    // A declined one stays FAILED; its intent is closed at Stripe after.
+    const canceled: repo.PaymentRecord[] = [];
+    for (const p of await repo.openStripePayments(tx.db, milestoneId)) {
+      if (p.status === 'PROCESSING') continue;
+      canceled.push(p);
+      if (p.status === 'PENDING') await movePayment(tx, p.id, 'CANCELED', { source: 'paid by other means' });
+    }
+    return { payment, canceled };
   });
 }
 
@@ -196,8 +206,13 @@ async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo
       if (again) return { payment: again };
       const amount = amountOf((await repo.milestoneFigures(tx.db, figures.id))!, body);
       const open = await repo.openStripePayments(tx.db, figures.id);
+      // A declined attempt (FAILED, its intent still open at Stripe) is replaced: cancelled below.
       const same = open.find(
-        (p) => p.method === body.method && p.amount === amount && p.bankAccountId === (bank?.id ?? null),
+        (p) =>
+          p.status !== 'FAILED' &&
+          p.method === body.method &&
+          p.amount === amount &&
+          p.bankAccountId === (bank?.id ?? null),
       );
       if (same) return { payment: same };
       if (open.some((p) => p.status === 'PROCESSING')) {
@@ -220,13 +235,8 @@ async function payThroughStripe(ctx: Ctx, inv: repo.InvoiceRecord, figures: repo
   }
   if (!payment) throw new AppError(409, INVOICE_CODES.paymentProcessing, INVOICE_TEXT.paymentProcessing);
   if (!payment.stripePaymentIntentId && (payment.status === 'PENDING' || payment.status === 'PROCESSING')) {
-    try {
-      payment = await ensureIntent(ctx, payment);
-    } catch (err) {
-      // The payment stays PENDING without an intent: the next attempt or the finisher ends it.
-      if (isStripeOutage(err)) throw new AppError(502, INVOICE_CODES.stripeUnavailable, INVOICE_TEXT.stripeUnavailable);
-      throw err;
-    }
+    // An outage leaves it PENDING without an intent: the next attempt or the finisher ends it.
+    payment = await ensureIntent(ctx, payment);
   }
   return answer(ctx, payment);
 }
@@ -262,22 +272,33 @@ export async function cancelAtStripe(ctx: RequestContext, p: repo.PaymentRecord,
   const withIntent = p.stripePaymentIntentId ? p : await ensureIntent(ctx, p);
   const intent = await cancelIntent(stripe, withIntent.stripePaymentIntentId!);
   const to = statusOfEvent('', intent.status) ?? 'FAILED';
+  if (p.status === 'FAILED' && to === 'CANCELED') return closeDeclined(ctx, p.id, why);
   return movePayment(ctx, p.id, to, {
     source: `${why} (cancel: ${intent.status})`,
     intentId: intent.id,
     amount: intent.amount,
+    reference: to === 'SUCCEEDED' ? await chargeReference(stripe, intent) : null,
   });
 }
 
-/** Paying a milestone by other means cancels its open card and bank attempts (issue 27). */
-async function cancelOpenIntents(ctx: RequestContext, milestoneId: number) {
-  for (const p of await repo.openStripePayments(ctx.db, milestoneId)) {
-    if (p.status !== 'PENDING') continue;
+/** A declined attempt's intent was cancelled at Stripe: it stays FAILED, no longer open (no secret). */
+function closeDeclined(ctx: RequestContext, paymentId: number, why: string) {
+  return transaction(ctx, async (tx) => {
+    const p = await lockPayment(tx, paymentId);
+    if (p?.status !== 'FAILED' || p.clientSecret === null) return p;
+    await audit(tx, { entity: 'payment', id: p.id, action: 'stripe', after: { intent: 'canceled', event: why } });
+    return repo.updatePayment(tx.db, p.id, { clientSecret: null });
+  });
+}
+
+/** The intents of attempts already cancelled here, cancelled at Stripe; never throws. */
+async function cancelAtStripeLater(ctx: RequestContext, canceled: repo.PaymentRecord[]) {
+  for (const p of canceled) {
     try {
       await cancelAtStripe(ctx, p, 'paid by other means');
     } catch (err) {
-      // The payment is recorded; an intent left open is the finisher's to end.
-      ctx.log.warn({ err, payment: p.id }, 'could not cancel an open intent');
+      // The payment is recorded and the attempt cancelled here; a late success becomes credit.
+      ctx.log.warn({ err, payment: p.id }, 'could not cancel an open intent at Stripe');
     }
   }
 }

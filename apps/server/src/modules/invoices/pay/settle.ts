@@ -1,5 +1,5 @@
 import { type Cents, formatWireMoney, INVOICE_TEXT, type PaymentStatus, WEB_TEXT } from '@cab/shared';
-import type { RequestContext } from '../../../kit/context.ts';
+import { nowOf, type RequestContext } from '../../../kit/context.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { adminRecipients, findUserWithCompany } from '../../auth/index.ts';
@@ -37,6 +37,8 @@ export interface StripeNews {
   failureMessage?: string | null;
   /** A dispute's reason (charge.dispute.created). */
   reason?: string | null;
+  /** A success's reference: brand or bank, last 4 and the charge id (chargeReference). */
+  reference?: string | null;
 }
 
 /**
@@ -84,8 +86,13 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
       status: to,
       ...(to === 'SUCCEEDED' && !p.receivedAt ? { receivedAt: tx.at ?? new Date() } : {}),
       ...(to === 'FAILED' ? { failureMessage: news.failureMessage ?? null } : {}),
+      ...(to === 'SUCCEEDED' && news.reference && !p.reference ? { reference: news.reference } : {}),
     });
     if (to === 'SUCCEEDED' && p.status !== 'DISPUTED') await queueReceipt(tx, updated, invoice);
+    // A bank payment that bounced (failed after processing) or was returned: both sides are told.
+    if (p.method === 'ACH' && ((to === 'FAILED' && p.status === 'PROCESSING') || to === 'DISPUTED')) {
+      await queueBounced(tx, p, invoice, news.failureMessage || news.reason || '');
+    }
     await record('stripe', { status: to });
     await publishEvent(tx.db, 'payment', { invoice_id: p.invoiceId, milestone_id: p.milestoneId, status: to }, invoice);
     return updated;
@@ -151,11 +158,26 @@ async function settleDispute(tx: RequestContext, p: repo.PaymentRecord, invoice:
       ]);
     }
   }
+  await mailAbout(tx, 'payment_disputed', p, invoice, { reason: reason || 'not given' }, { customer: false });
+}
+
+type Person = { email: string; firstName: string; lastName: string };
+
+/** A mail about a payment to every admin, and to the customer unless `customer` is false. */
+async function mailAbout(
+  tx: RequestContext,
+  template: string,
+  p: repo.PaymentRecord,
+  invoice: repo.InvoiceRecord,
+  more: Record<string, string>,
+  { customer: toCustomer }: { customer: boolean },
+) {
   const customer = await findUserWithCompany(tx.db, invoice.customerId);
   const customerName = customer ? `${customer.user.firstName} ${customer.user.lastName}`.trim() : '';
-  for (const admin of await adminRecipients(tx.db)) {
-    await enqueueTemplate(tx, 'payment_disputed', admin.email, {
-      user: { first_name: admin.firstName, last_name: admin.lastName, email: admin.email },
+  const to: Person[] = [...(toCustomer && customer ? [customer.user] : []), ...(await adminRecipients(tx.db))];
+  for (const person of to) {
+    await enqueueTemplate(tx, template, person.email, {
+      user: { first_name: person.firstName, last_name: person.lastName, email: person.email },
       order: { id: invoice.orderId, name: invoice.orderName },
       app: { name: WEB_TEXT.appName, url: tx.config.publicUrl },
       payment: {
@@ -163,8 +185,21 @@ async function settleDispute(tx: RequestContext, p: repo.PaymentRecord, invoice:
         amount: formatWireMoney(money(p.amount)),
         invoice: invoice.number,
         customer: customerName,
-        reason: reason || 'not given',
+        ...more,
       },
     });
   }
+}
+
+/** A bank payment the bank did not honour: the customer and the admins, with the bank's reason. */
+function queueBounced(tx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord, reason: string) {
+  const date = nowOf(tx).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return mailAbout(
+    tx,
+    'payment_bounced',
+    p,
+    invoice,
+    { reason: reason || 'no reason given', date },
+    { customer: true },
+  );
 }

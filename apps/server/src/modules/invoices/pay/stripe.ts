@@ -115,3 +115,44 @@ export function isStripeOutage(err: unknown): boolean {
     err instanceof Stripe.errors.StripeRateLimitError
   );
 }
+
+/** A bank payment method's bank name and last 4; null when Stripe cannot say now (kept as it was). */
+export async function bankOfMethod(stripe: Stripe, paymentMethodId: string) {
+  try {
+    const pm = await stripe.paymentMethods.retrieve(paymentMethodId);
+    return { bankName: pm.us_bank_account?.bank_name ?? '', last4: pm.us_bank_account?.last4 ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+const BRANDS: Readonly<Record<string, string>> = {
+  amex: 'Amex',
+  diners: 'Diners',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/**
+ * The reference of a card or bank payment Stripe took, to reconcile it with Stripe's dashboard and
+ * payouts: "Visa ···4242 ch_…" (card brand or bank name, last 4, the charge id). Asked of Stripe
+ * outside any transaction; when Stripe cannot say now, the charge id alone (or '').
+ */
+export async function chargeReference(stripe: Stripe, intent: Pick<Stripe.PaymentIntent, 'latest_charge'>) {
+  const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? '');
+  if (!chargeId) return '';
+  let charge: Stripe.Charge | null = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  if (!charge?.payment_method_details) charge = await stripe.charges.retrieve(chargeId).catch(() => null);
+  const details = charge?.payment_method_details;
+  const card = details?.card;
+  const bank = details?.us_bank_account;
+  const what = card
+    ? `${BRANDS[card.brand ?? ''] ?? card.brand ?? ''} ···${card.last4 ?? ''}`
+    : bank
+      ? `${bank.bank_name ?? ''} ···${bank.last4 ?? ''}`
+      : '';
+  return `${what.trim()} ${chargeId}`.trim();
+}

@@ -8,7 +8,7 @@ import * as repo from '../repository.ts';
 import { statusOfEvent } from './moves.ts';
 import { recordStripeRefund } from './refund.ts';
 import { movePayment } from './settle.ts';
-import { verifiedEvent } from './stripe.ts';
+import { bankOfMethod, chargeReference, stripeOf, verifiedEvent } from './stripe.ts';
 
 /**
  * POST payments/stripe/webhook/: verified on the raw body, recorded by event id (a second
@@ -22,17 +22,39 @@ export async function stripeWebhook(ctx: RequestContext, raw: Buffer | string, s
   if (!object || typeof object !== 'object') {
     throw new AppError(400, INVOICE_CODES.webhookInvalid, INVOICE_TEXT.webhookInvalid);
   }
+  // What the event needs from Stripe is asked first: no network call inside the transaction.
+  const asked = await askStripe(ctx, event);
   // Claimed and applied in one transaction: a failure leaves the event unclaimed for Stripe's
   // retry; two servers receiving it at once, the second waits on the claim and then skips.
   await transaction(ctx, async (tx) => {
-    if (await repo.claimStripeEvent(tx.db, event.id, event.type, event)) await applyEvent(tx, event);
+    if (await repo.claimStripeEvent(tx.db, event.id, event.type, event)) await applyEvent(tx, event, asked);
   });
   return { received: true };
 }
 
+/** What Stripe's event objects leave out: a success's card or bank and charge, a bank's name and last 4. */
+interface Asked {
+  reference?: string;
+  bank?: { bankName: string; last4: string } | null;
+}
+
+async function askStripe(ctx: RequestContext, event: Stripe.Event): Promise<Asked> {
+  const stripe = stripeOf(ctx.config);
+  if (!stripe) return {};
+  if (event.type === 'payment_intent.succeeded') {
+    return { reference: await chargeReference(stripe, event.data.object) };
+  }
+  if (event.type === 'setup_intent.succeeded') {
+    const pm = event.data.object.payment_method;
+    const pmId = typeof pm === 'string' ? pm : (pm?.id ?? null);
+    return { bank: pmId ? await bankOfMethod(stripe, pmId) : null };
+  }
+  return {};
+}
+
 const intentIdOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
-async function applyEvent(ctx: RequestContext, event: Stripe.Event) {
+async function applyEvent(ctx: RequestContext, event: Stripe.Event, asked: Asked) {
   const type = event.type as string;
   if (type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -44,6 +66,7 @@ async function applyEvent(ctx: RequestContext, event: Stripe.Event) {
         intentId: intent.id,
         amount: to === 'SUCCEEDED' ? intent.amount : null,
         failureMessage: intent.last_payment_error?.message ?? null,
+        reference: asked.reference ?? null,
       });
     }
   } else if (type === 'charge.dispute.created' || type === 'charge.dispute.closed') {
@@ -62,7 +85,7 @@ async function applyEvent(ctx: RequestContext, event: Stripe.Event) {
     const charge = event.data.object as Stripe.Charge;
     for (const r of charge.refunds?.data ?? []) await applyRefund(ctx, r);
   } else if (type === 'setup_intent.succeeded') {
-    await verifyBank(ctx, event.data.object as Stripe.SetupIntent);
+    await verifyBank(ctx, event.data.object as Stripe.SetupIntent, asked.bank ?? null);
   }
 }
 
@@ -104,12 +127,14 @@ async function applyRefund(ctx: RequestContext, r: Stripe.Refund) {
   await recordStripeRefund(ctx, ours.id, r);
 }
 
-async function verifyBank(ctx: RequestContext, si: Stripe.SetupIntent) {
+async function verifyBank(ctx: RequestContext, si: Stripe.SetupIntent, details: Asked['bank']) {
   await transaction(ctx, async (tx) => {
     const bank = await repo.bankBySetupIntent(tx.db, si.id);
     if (!bank || bank.status === 'VERIFIED') return;
     await repo.updateBank(tx.db, bank.id, {
       status: 'VERIFIED',
+      bankName: details?.bankName || bank.bankName,
+      last4: details?.last4 || bank.last4,
       stripePaymentMethodId:
         typeof si.payment_method === 'string' ? si.payment_method : (si.payment_method?.id ?? null),
     });
