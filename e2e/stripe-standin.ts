@@ -32,7 +32,16 @@ const CORS = { 'access-control-allow-origin': '*' };
 
 export async function serveStripeStandin(
   page: Page,
-  { fake, server }: { fake: FakeStripe; server: string },
+  {
+    fake,
+    server,
+    beforeConfirm,
+  }: {
+    fake: FakeStripe;
+    server: string;
+    /** Awaited before a payment confirmation is answered (holds one tab while another pays). */
+    beforeConfirm?: () => Promise<void>;
+  },
 ): Promise<StripeStandin> {
   const requests: StripeStandin['requests'] = [];
   const webhooks: StripeStandin['webhooks'] = [];
@@ -70,17 +79,35 @@ export async function serveStripeStandin(
   await page.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
-    const form = Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
+    // Stripe.js sends the key and client secret in the body of a POST, in the query of a GET.
+    const form = Object.fromEntries(new URLSearchParams(request.postData() ?? url.search));
     requests.push({ url: url.href, method: request.method(), form });
     if (!form.key?.startsWith('pk_')) {
       return error(route, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     }
+    const readIntent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
+    if (request.method() === 'GET' && readIntent) {
+      const intent = fake.intents.get(readIntent);
+      if (!intent || intent.client_secret !== form.client_secret) {
+        return error(route, 404, { type: 'invalid_request_error', message: 'No such payment_intent' });
+      }
+      return route.fulfill({ headers: CORS, contentType: 'application/json', body: JSON.stringify(intent) });
+    }
     const confirmIntent = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/)?.[1];
     const confirmSetup = url.pathname.match(/^\/v1\/setup_intents\/([^/]+)\/confirm$/)?.[1];
     if (request.method() === 'POST' && confirmIntent) {
+      await beforeConfirm?.();
       const intent = fake.intents.get(confirmIntent);
       if (!intent || intent.client_secret !== form.client_secret) {
         return error(route, 404, { type: 'invalid_request_error', message: 'No such payment_intent' });
+      }
+      // As Stripe: an intent already paid (another tab) or cancelled cannot be confirmed again.
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing') {
+        return error(route, 400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `This PaymentIntent's status is ${intent.status}.`,
+        });
       }
       let answer: Record<string, unknown>;
       if (form['payment_method_data[type]'] === 'card') {

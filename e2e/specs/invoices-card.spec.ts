@@ -193,6 +193,80 @@ test('a customer pays the deposit by card in the Payment Element, an admin recor
   await expect(page.getByText(/Receipt for your payment of/).first()).toBeVisible();
 });
 
+/** Types a card into the Payment Element's frame on `page`. */
+async function typeCard(page: import('@playwright/test').Page, number: string) {
+  await expect(page.getByTestId('card-element')).toHaveAttribute('data-ready', 'true');
+  const card = page.getByTestId('card-element').frameLocator('iframe[title="Secure payment input frame"]');
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('Expiration date').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+}
+
+test('a declined card, corrected on the same page and paid again: a new attempt goes through, the declined intent is cancelled at Stripe', async ({
+  page,
+}) => {
+  const order = await approvedDepositOrder(page.request);
+  const stripe = await serveStripeStandin(page, { fake, server: BASE });
+  await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
+  await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
+  await typeCard(page, '4000 0000 0000 0002');
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('pay-error')).toHaveText('Your card was declined.');
+  const declined = stripe.requests.find((r) => /\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.url))!;
+  const declinedIntent = declined.url.match(/payment_intents\/([^/]+)\/confirm/)![1]!;
+
+  await typeCard(page, '4242 4242 4242 4242');
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('payment-success')).toHaveText('Thank you: your payment was received.');
+  const paidIntent = new URL(page.url()).searchParams.get('payment_intent');
+  expect(paidIntent).not.toBe(declinedIntent);
+  expect(fake.intents.get(declinedIntent)?.status).toBe('canceled');
+  // Each confirm went to a real intent (never payment_intents/null).
+  expect(stripe.requests.filter((r) => r.url.includes('/payment_intents/null/'))).toHaveLength(0);
+});
+
+test('two tabs pay the same milestone: the tab that lost the race reads the intent and says it is already paid', async ({
+  page,
+}) => {
+  const order = await approvedDepositOrder(page.request);
+  // Tab A's confirmation is held at Stripe until tab B has paid the same intent.
+  let reached!: () => void;
+  const confirmReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await serveStripeStandin(page, {
+    fake,
+    server: BASE,
+    beforeConfirm: () => {
+      reached();
+      return released;
+    },
+  });
+  await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
+  await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
+  const payUrl = page.url();
+  const tabB = await page.context().newPage();
+  await serveStripeStandin(tabB, { fake, server: BASE });
+  await tabB.goto(payUrl);
+
+  await typeCard(page, '4242 4242 4242 4242');
+  await page.getByTestId('pay-submit').click();
+  await confirmReached;
+  await typeCard(tabB, '4242 4242 4242 4242');
+  await tabB.getByTestId('pay-submit').click();
+  await expect(tabB.getByTestId('payment-success')).toHaveText('Thank you: your payment was received.');
+  release();
+  await expect(page.getByTestId('pay-already-paid')).toHaveText(
+    'This milestone is already paid: the payment went through in another window. Nothing more was charged.',
+  );
+  await expect(page.getByTestId('pay-error')).toHaveCount(0);
+  await tabB.close();
+});
+
 test('the invoice page lists the overdue interest and storage fees the daily job posted', async ({ page }) => {
   // The demo seed posts the last days' charges through the daily job's body (decision 0035).
   const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);

@@ -179,6 +179,13 @@
         }),
       confirmCardPayment: (secret, data) => confirmIntent(secret, cardParams(cardOf(data?.payment_method?.card))),
       confirmUsBankAccountPayment: (secret) => confirmIntent(secret, {}),
+      retrievePaymentIntent: async (secret) => {
+        const query = new URLSearchParams({ key: pk, client_secret: secret });
+        const json = await fetch(`${API}/payment_intents/${idOf(secret)}?${query}`)
+          .then((res) => res.json())
+          .catch(() => ({ error: connectionError }));
+        return json.error ? { error: json.error } : { paymentIntent: json };
+      },
       collectBankAccountForSetup: async ({ clientSecret, params }) => {
         const bank = await collectInFrame();
         const id = idOf(clientSecret);

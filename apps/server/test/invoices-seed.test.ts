@@ -56,6 +56,12 @@ describe('demo invoices', () => {
     // The seller on the demo's papers.
     const [name] = await handle.db.select().from(schema.settings).where(eq(schema.settings.key, 'seller_name'));
     expect(name?.value).toBe(DEMO_SELLER.seller_name);
+    // Pickups are taxed where the seller is (Chicago, IL), at a rate the demo's table has (issue 34).
+    const setting = async (key: string) =>
+      (await handle.db.select().from(schema.settings).where(eq(schema.settings.key, key)))[0]?.value;
+    expect(await setting('shop_state')).toBe('IL');
+    expect(DEMO_SELLER.seller_address).toMatch(/, IL \d{5}$/);
+    expect((await setting('tax_rates')) as Record<string, number>).toHaveProperty('IL', 6.25);
   });
 
   it('running the seed again adds nothing', async () => {

@@ -187,6 +187,18 @@ describe('sales tax', () => {
     expect(bad.body.fields.shop_state).toEqual([MSG.stateInvalid]);
     await setSettings({ tax_rates: {}, shop_state: '' });
   });
+
+  it("without a shop state, a PICKUP is taxed at the seller's own address, where the goods change hands (issue 34)", async () => {
+    await setSettings({
+      tax_rates: { NJ: 6.625, IL: 6.25 },
+      shop_state: '',
+      seller_address: '1450 N Halsted St\nChicago, IL 60642',
+    });
+    await shippingState('NJ');
+    const pickup = await submitted({ shipping_method: 'PICKUP', shipping_address: undefined });
+    expect(pickup.sales_tax_in_percentage).toBe('6.25');
+    await setSettings({ tax_rates: {}, seller_address: '' });
+  });
 });
 
 describe('discount codes', () => {

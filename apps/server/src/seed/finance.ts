@@ -1,5 +1,5 @@
-import { type Executor, schema } from '@cab/db';
-import { basisPoints, cents } from '@cab/shared';
+import { DEMO_SELLER, type Executor, schema } from '@cab/db';
+import { basisPoints, cents, stateOfAddress } from '@cab/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   createDiscountCode,
@@ -23,8 +23,11 @@ export const DEMO_PAYMENT_OPTIONS = {
   net30: 'Net 30',
 } as const;
 
-/** The demo shop's state: pickups are taxed at its rate. */
-export const DEMO_SHOP_STATE = 'NY';
+/**
+ * The demo shop's state, where its pickups change hands and are taxed: the state of the demo
+ * seller's own address (Chicago, IL), so the invoice's seller and its pickup tax agree (issue 34).
+ */
+export const DEMO_SHOP_STATE = stateOfAddress(DEMO_SELLER.seller_address)!;
 
 /** Sales tax % by state (whole or two-place state rates, which basis points hold exactly). */
 const DEMO_TAX_RATES: Readonly<Record<string, number>> = {

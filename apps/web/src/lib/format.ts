@@ -9,6 +9,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 // A calendar day (YYYY-MM-DD) has no zone: read and shown as UTC, it never moves a day.
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayHere = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const weekdayHere = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -30,6 +31,12 @@ const dayOf = (value: string | null | undefined): Date | null => {
 export function formatDateTime(value: Moment): string {
   const d = momentOf(value);
   return d ? dateTime.format(d) : value ? String(value) : '';
+}
+
+/** The day of a moment (an ISO timestamp) in the browser's zone: "Mar 4, 2025" (narrow tables). */
+export function formatMomentDay(value: Moment): string {
+  const d = momentOf(value);
+  return d ? dayHere.format(d) : value ? String(value) : '';
 }
 
 /** A calendar day (YYYY-MM-DD, no zone): "Mar 4, 2025". */

@@ -194,15 +194,19 @@ export const milestoneDetailSchema = milestoneSchema.extend({
 
 /**
  * An amount that may be left out (then: what is left), but when it is sent it must be a positive
- * amount: "" or null is a mistake, never "the whole balance" (issue 27).
+ * amount: "" or null is a mistake, never "the whole balance" (issue 27), said as SPEC 5's
+ * "Required" (issue 34); 0, negatives and other text as "Enter an amount greater than 0.00".
  */
 const positiveMoneyWhenGiven = () =>
   z
     .unknown()
-    .refine(
-      (v) => (typeof v === 'string' || typeof v === 'number') && (parseMoney(v) ?? 0) > 0,
-      INVOICE_TEXT.amountPositiveWhenGiven,
-    )
+    .superRefine((v, ctx) => {
+      if (v === null || (typeof v === 'string' && v.trim() === '')) {
+        ctx.addIssue({ code: 'custom', message: MSG.required });
+      } else if (!((typeof v === 'string' || typeof v === 'number') && (parseMoney(v) ?? 0) > 0)) {
+        ctx.addIssue({ code: 'custom', message: INVOICE_TEXT.amountPositive });
+      }
+    })
     .transform((v) => v as string | number)
     .pipe(moneyField())
     .optional();

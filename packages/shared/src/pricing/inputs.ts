@@ -241,17 +241,25 @@ export function surchargesOf(rows: readonly SurchargeRow[], paymentMethod: strin
     }));
 }
 
+/** The US state of a postal address's last lines ("Chicago, IL 60642" -> "IL"); null without one. */
+export function stateOfAddress(address: string | null | undefined): string | null {
+  const match = (address ?? '').match(/,\s*([A-Za-z]{2})\s+\d{5}(?:-\d{4})?\s*$/m);
+  return match ? match[1]!.toUpperCase() : null;
+}
+
 /**
- * The state an order is taxed in (decision 0017): a PICKUP at the shop's state, otherwise the
+ * The state an order is taxed in (decision 0017): a PICKUP where the goods change hands, the
+ * shop's state (else the state of the seller's own address, decision 0048); otherwise the
  * shipping address's; before there is one (a bid) the customer's default shipping state.
  */
 export function taxStateOf(o: {
   shippingMethod: string | null;
   shopState: string | null;
+  shopAddress?: string | null;
   shippingState: string | null | undefined;
   defaultShippingState: string | null | undefined;
 }): string | null {
-  if (o.shippingMethod === 'PICKUP') return o.shopState || null;
+  if (o.shippingMethod === 'PICKUP') return o.shopState || stateOfAddress(o.shopAddress);
   return o.shippingState ?? o.defaultShippingState ?? null;
 }
 

@@ -13,7 +13,19 @@ export interface FieldSpec<T extends FieldValues> {
   name: Path<T>;
   label?: string;
   /** `money`: an amount in dollars and cents, typed as text (parseMoney reads it) on the decimal keypad. */
-  type?: 'text' | 'email' | 'tel' | 'number' | 'money' | 'password' | 'multiline' | 'select' | 'switch' | 'checkbox';
+  /** `date`: the browser's date picker, shown in the reader's own format (the value stays YYYY-MM-DD). */
+  type?:
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'number'
+    | 'money'
+    | 'date'
+    | 'password'
+    | 'multiline'
+    | 'select'
+    | 'switch'
+    | 'checkbox';
   /** Given: the field sits in a grid cell of that width (FIELD_SIZES); else it takes the full row. */
   size?: FieldSize;
   required?: boolean;
@@ -113,6 +125,8 @@ function FieldOf<T extends FieldValues>({
       return <FormTextField {...common} {...more} multiline minRows={spec.minRows} />;
     case 'number':
       return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
+    case 'date':
+      return <FormTextField {...common} {...more} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
     default: {
       const inputMode = type === 'money' ? 'decimal' : spec.inputMode;
       return (

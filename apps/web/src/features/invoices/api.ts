@@ -61,11 +61,18 @@ function useInvalidateMoney() {
   };
 }
 
-/** `form`: a form shows the answer's field errors under its fields (no popup saying them again). */
-export function usePay(milestoneId: number, { form = false }: { form?: boolean } = {}) {
+/**
+ * `form`: a form shows the answer's field errors under its fields (no popup saying them again);
+ * `inline`: the page shows every error itself, once (the pay page), no popup at all.
+ */
+export function usePay(
+  milestoneId: number,
+  { form = false, inline = false }: { form?: boolean; inline?: boolean } = {},
+) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (body: PayBody) => call(invoicesApi.pay, { params: { id: milestoneId }, body, form }),
+    mutationFn: (body: PayBody) =>
+      call(invoicesApi.pay, { params: { id: milestoneId }, body, form, skipCommonHandling: inline }),
     onSuccess: invalidate,
   });
 }

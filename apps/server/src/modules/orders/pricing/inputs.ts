@@ -44,6 +44,7 @@ export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today
   const state = taxStateOf({
     shippingMethod: order.shippingMethod,
     shopState: settings.shop_state,
+    shopAddress: settings.seller_address,
     shippingState,
     defaultShippingState,
   });

@@ -15,7 +15,7 @@ import type { ListFilter } from '../../../components/data-table/PagedDataTable.t
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
-import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { formatDay, formatMomentDay } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { useCustomerChoices } from '../../finance/index.ts';
 import { type InvoiceFilters, useInvoices } from '../api.ts';
@@ -34,7 +34,8 @@ const columns: DataColumn<InvoiceRow>[] = [
   {
     key: 'order',
     header: INVOICE_WEB_TEXT.order,
-    minWidth: 180,
+    // Narrow enough that Status stays in view at 1440 px (issue 34): the name wraps instead.
+    minWidth: 140,
     render: (r) => (
       <Link component={RouterLink} to={`/orders/${r.order.id}`}>
         {r.order.name}
@@ -42,7 +43,7 @@ const columns: DataColumn<InvoiceRow>[] = [
     ),
   },
   { key: 'customer', header: INVOICE_WEB_TEXT.customer, render: (r) => r.customer_display },
-  { key: 'issued', header: INVOICE_WEB_TEXT.issued, noWrap: true, render: (r) => formatDateTime(r.issued_at) },
+  { key: 'issued', header: INVOICE_WEB_TEXT.issued, noWrap: true, render: (r) => formatMomentDay(r.issued_at) },
   { key: 'total', header: INVOICE_WEB_TEXT.total, align: 'right', render: (r) => formatWireMoney(r.total) },
   {
     key: 'paid',

@@ -122,6 +122,7 @@ export function RecordPaymentDialog({
         method !== 'CREDIT' && {
           name: 'received_on',
           label: INVOICE_WEB_TEXT.receivedOn,
+          type: 'date',
           testId: 'payment-received-on',
         },
         { name: 'notes', label: INVOICE_WEB_TEXT.notes, type: 'multiline', minRows: 2 },

@@ -39,6 +39,9 @@ function LoadFailed() {
 const payerError = (error: { type?: string; message?: string } | undefined) =>
   error && (error.type === 'card_error' || error.type === 'validation_error') ? (error.message ?? null) : null;
 
+/** One idempotency key per attempt: a double click answers the same payment, a retry is a new one. */
+const newKey = (milestoneId: number) => `pay-${milestoneId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
 /**
  * Card through Stripe's Payment Element (collected in Stripe's frame, confirmed with
  * confirmPayment once the server made the PaymentIntent); ACH from a saved, verified bank account
@@ -49,7 +52,7 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
   const stripe = useStripe();
   const elements = useElements();
   const navigate = useNavigate();
-  const pay = usePay(milestone.id);
+  const pay = usePay(milestone.id, { inline: true });
   const banks = useMyBanks();
   const verified = (banks.data?.results ?? []).filter((b) => b.status === 'VERIFIED');
   const [method, setMethod] = useState<'CARD' | 'ACH'>('CARD');
@@ -59,8 +62,14 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
   const [elementFailed, setElementFailed] = useState(false);
   const [cardReady, setCardReady] = useState(false);
   const [busy, setBusy] = useState(false);
-  // One key per page: a second click answers the same payment (the server's idempotency).
-  const key = useRef(`pay-${milestone.id}-${Date.now()}`);
+  const [alreadyPaid, setAlreadyPaid] = useState(false);
+  // One key per attempt (the button is disabled while one runs); a failed attempt takes a new one,
+  // so a corrected card is a new payment, not the declined one answered again (issue 34).
+  const key = useRef(newKey(milestone.id));
+  const failed = (message: string) => {
+    key.current = newKey(milestone.id);
+    setError(message);
+  };
 
   const submit = async () => {
     if (!stripe || !elements) return;
@@ -71,7 +80,7 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
         // The card is checked in Stripe's frame before any payment is made on our side.
         const checked = await elements.submit();
         if (checked.error) {
-          setError(checked.error.message ?? INVOICE_WEB_TEXT.paymentFailed);
+          failed(checked.error.message ?? INVOICE_WEB_TEXT.paymentFailed);
           return;
         }
       }
@@ -91,20 +100,33 @@ function PayForm({ milestone }: { milestone: MilestoneInfo }) {
               redirect: 'if_required',
             })
           : await stripe.confirmUsBankAccountPayment(clientSecret);
-      const intent = result.paymentIntent;
+      // Another tab may have paid this very intent first: Stripe refuses the confirm; read what it is.
+      const intent = result.error
+        ? (await stripe.retrievePaymentIntent(clientSecret)).paymentIntent
+        : result.paymentIntent;
       const shown = payerError(result.error);
-      if (shown) setError(shown);
-      else if (result.error || !intent) navigate(`/payment/error?milestone=${milestone.id}`);
+      if (intent?.status === 'succeeded' && result.error) setAlreadyPaid(true);
+      else if (shown) failed(shown);
+      else if (!intent || (result.error && intent.status !== 'processing'))
+        navigate(`/payment/error?milestone=${milestone.id}`);
       else navigate(`${done}&payment_intent=${intent.id}&status=${intent.status}`);
     } catch (err) {
       if (isApiRequestError(err) && err.code === INVOICE_CODES.stripeNotConfigured) setUnconfigured(true);
-      else setError(isApiRequestError(err) ? err.message : INVOICE_WEB_TEXT.paymentFailed);
+      else if (isApiRequestError(err) && err.code === INVOICE_CODES.milestoneClosed) setAlreadyPaid(true);
+      else failed(isApiRequestError(err) ? err.message : INVOICE_WEB_TEXT.paymentFailed);
     } finally {
       setBusy(false);
     }
   };
 
   if (unconfigured) return <NotConfigured />;
+  if (alreadyPaid) {
+    return (
+      <Alert severity="success" data-testid="pay-already-paid">
+        {INVOICE_WEB_TEXT.alreadyPaid}
+      </Alert>
+    );
+  }
   return (
     <>
       <Tabs value={method} onChange={(_, m) => setMethod(m)} sx={{ mb: 2 }}>
