@@ -248,6 +248,7 @@ test('two tabs pay the same milestone: the tab that lost the race reads the inte
   });
   await loginAs(page, 'PERSONAL', `/invoices/${order.invoice!.id}`);
   await page.getByTestId('milestones-table').getByTestId('milestone-1').getByTestId('pay-milestone').click();
+  await expect(page).toHaveURL(/\/invoices\/milestone\/\d+\/pay$/);
   const payUrl = page.url();
   const tabB = await page.context().newPage();
   await serveStripeStandin(tabB, { fake, server: BASE });
@@ -265,6 +266,25 @@ test('two tabs pay the same milestone: the tab that lost the race reads the inte
   );
   await expect(page.getByTestId('pay-error')).toHaveCount(0);
   await tabB.close();
+});
+
+test('money columns stay in view: the invoice list’s Status at 1440 px, a receipt’s amount at 390 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, 'ADMIN', '/invoices');
+  const chip = page.getByTestId('invoice-row-status').first();
+  await expect(chip).toBeVisible();
+  const box = (await chip.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1440);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/payment/receipts');
+  const amount = page.getByTestId('receipt-amount').first();
+  await expect(amount).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  const at = (await amount.boundingBox())!;
+  expect(at.x + at.width).toBeLessThanOrEqual(390);
 });
 
 test('the invoice page lists the overdue interest and storage fees the daily job posted', async ({ page }) => {

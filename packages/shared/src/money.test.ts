@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INVOICE_TEXT } from './invoices/messages.ts';
 import {
   basisPoints,
   cents,
@@ -83,5 +84,14 @@ describe('money', () => {
     expect(parsePercent('12.345')).toBeNull();
     expect(formatPercent(basisPoints(1205))).toBe('12.05 %');
     expect(formatPercent(basisPoints(-50))).toBe('-0.5 %');
+  });
+});
+
+describe('charge notes say money and days as people read them (issue 34)', () => {
+  it('interest and storage', () => {
+    expect(INVOICE_TEXT.interestNote('1.50', '5644.55', '2026-11-22')).toBe(
+      'Interest 1.5 % a month on $5,644.55, due Nov 22, 2026',
+    );
+    expect(INVOICE_TEXT.storageNote('15.00', '2026-09-22')).toBe('Storage $15.00 a day, completed Sep 22, 2026');
   });
 });

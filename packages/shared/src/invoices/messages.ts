@@ -1,4 +1,13 @@
-import { formatWireMoney } from '../money.ts';
+import { formatWireMoney, formatWirePercent } from '../money.ts';
+
+/** A calendar day (YYYY-MM-DD) as people read it: "Nov 22, 2026". */
+const dayText = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Invoice, payment, credit and bank messages (issue 17), used by the server and the web. */
 export const INVOICE_CODES = {
@@ -45,6 +54,11 @@ export const INVOICE_TEXT = {
   stripeRefused: 'Stripe could not do this; nothing was charged. Try again, or contact us to pay by check or wire',
   webhookInvalid: 'The event has no data object',
   overpaymentNotes: (invoice: string) => `Overpayment on ${invoice}`,
+  /** The notes of the daily charges' entries (wire amounts and days, said as people read them). */
+  interestNote: (monthly: string, base: string, due: string) =>
+    `Interest ${formatWirePercent(monthly)} a month on ${formatWireMoney(base)}, due ${dayText(due)}`,
+  storageNote: (daily: string, completed: string) =>
+    `Storage ${formatWireMoney(daily)} a day, completed ${dayText(completed)}`,
   refundReasonRequired: 'Enter the reason for the refund',
   refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${formatWireMoney(left)}`,
   refundNotAllowed: 'Only a succeeded payment can be refunded',

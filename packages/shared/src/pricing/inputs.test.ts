@@ -9,6 +9,7 @@ import {
   type PricingRulesRows,
   pricingItemOf,
   type SurchargeRow,
+  stateOfAddress,
   surchargesOf,
   taxStateOf,
 } from './inputs.ts';
@@ -345,5 +346,23 @@ describe('the former copies price alike', () => {
         },
       }).groups,
     ).toEqual(builderCopy.groups);
+  });
+});
+
+describe('where a pickup is taxed (issue 34)', () => {
+  it('reads the state of an address’s last line', () => {
+    expect(stateOfAddress('1450 N Halsted St\nChicago, IL 60642')).toBe('IL');
+    expect(stateOfAddress('9 Elm St, Austin, tx 73301-1234')).toBe('TX');
+    expect(stateOfAddress('')).toBeNull();
+    expect(stateOfAddress('Somewhere without a state')).toBeNull();
+  });
+
+  it('a pickup is taxed at the shop state, else where the seller is; a delivery at its address', () => {
+    const pickup = { shippingMethod: 'PICKUP', shippingState: 'NJ', defaultShippingState: 'NY' };
+    const seller = '1450 N Halsted St\nChicago, IL 60642';
+    expect(taxStateOf({ ...pickup, shopState: 'WA', shopAddress: seller })).toBe('WA');
+    expect(taxStateOf({ ...pickup, shopState: '', shopAddress: seller })).toBe('IL');
+    expect(taxStateOf({ ...pickup, shopState: '', shopAddress: '' })).toBeNull();
+    expect(taxStateOf({ ...pickup, shippingMethod: 'DELIVERY', shopState: '', shopAddress: seller })).toBe('NJ');
   });
 });

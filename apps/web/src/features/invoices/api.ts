@@ -158,7 +158,7 @@ export function useVerifyBank() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, micro_deposits }: { id: number; micro_deposits: string[] }) =>
-      call(invoicesApi.bankVerify, { params: { id }, body: { micro_deposits } }),
+      call(invoicesApi.bankVerify, { params: { id }, body: { micro_deposits }, form: true }),
     onSuccess: () => void client.invalidateQueries({ queryKey: invoiceKeys.banks.all }),
   });
 }

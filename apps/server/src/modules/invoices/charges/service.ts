@@ -1,4 +1,4 @@
-import { type BasisPoints, type Cents, dayIn, daysBetween, divRound, toWire } from '@cab/shared';
+import { type BasisPoints, type Cents, dayIn, daysBetween, divRound, INVOICE_TEXT, toWire } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
@@ -50,12 +50,7 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
     for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays)) {
       const amount = dailyInterest(m.base, s.interest.monthly);
       if (amount <= 0) continue;
-      charge(
-        m,
-        'INTEREST',
-        amount,
-        `interest ${toWire(s.interest.monthly)} % a month on ${toWire(m.base)}, due ${m.dueDate}`,
-      );
+      charge(m, 'INTEREST', amount, INVOICE_TEXT.interestNote(toWire(s.interest.monthly), toWire(m.base), m.dueDate));
     }
   }
   if (s.storage.enabled && s.storage.dailyAmount > 0) {
@@ -66,12 +61,7 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
       const m = await repo.feeMilestoneOfOrder(ctx.db, order.id);
       // A customer's settings cover their own invoices; a company order is the company's.
       if (!m || ('customerId' in party && m.companyId !== null)) continue;
-      charge(
-        m,
-        'FEE',
-        s.storage.dailyAmount,
-        `storage ${toWire(s.storage.dailyAmount)} a day, completed ${completedOn}`,
-      );
+      charge(m, 'FEE', s.storage.dailyAmount, INVOICE_TEXT.storageNote(toWire(s.storage.dailyAmount), completedOn));
     }
   }
   const posted = await postDailyEntries(ctx, charges);

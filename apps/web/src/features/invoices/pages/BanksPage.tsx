@@ -93,12 +93,13 @@ function AddBankDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
   );
 }
 
+/** The two deposits' fields of `micro_deposits` (and of its errors). */
+const fieldOf = (path: string) => (path === 'micro_deposits.1' ? ('second' as const) : ('first' as const));
+
 function VerifyDialog({ bank, onClose }: { bank: Bank; onClose: () => void }) {
   const verify = useVerifyBank();
   const form = useForm<{ first: string; second: string }>({
-    resolver: bodyResolver(bankVerifySchema, (v) => ({ micro_deposits: [v.first, v.second] }), {
-      fieldOf: (path) => (path === 'micro_deposits.1' ? 'second' : 'first'),
-    }),
+    resolver: bodyResolver(bankVerifySchema, (v) => ({ micro_deposits: [v.first, v.second] }), { fieldOf }),
     defaultValues: { first: '', second: '' },
   });
   const dialog = useDialogSubmit(
@@ -108,7 +109,8 @@ function VerifyDialog({ bank, onClose }: { bank: Bank; onClose: () => void }) {
       await verify.mutateAsync({ id: bank.id, micro_deposits: [v.first, v.second] });
       return INVOICE_WEB_TEXT.statusLabels.SUCCEEDED;
     },
-    { onClose, pending: verify.isPending },
+    // The server's "amounts do not match" lands under the fields, once (no popup besides).
+    { onClose, pending: verify.isPending, fieldOf },
   );
   return (
     <FormDialog
