@@ -22,6 +22,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
+import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
 import { RefundDialog, refundLeft } from '../components/RefundDialog.tsx';
@@ -127,17 +128,12 @@ const phonePaymentColumns: DataColumn<Payment>[] = [
       </>
     ),
   },
-  {
-    key: 'amount',
-    header: INVOICE_WEB_TEXT.amount,
-    align: 'right',
-    render: (p) => (
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-        <span>{dim(p, formatWireMoney(p.amount))}</span>
-        {paymentStatus(p)}
-      </Box>
-    ),
-  },
+  amountStackColumn('amount', INVOICE_WEB_TEXT.amount, (p) => (
+    <>
+      <span>{dim(p, formatWireMoney(p.amount))}</span>
+      {paymentStatus(p)}
+    </>
+  )),
 ];
 
 type Charge = InvoiceDetail['charges'][number];

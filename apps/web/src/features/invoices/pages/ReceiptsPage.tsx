@@ -1,5 +1,4 @@
 import { formatWireMoney, INVOICE_WEB_TEXT, PAGE_SIZE, PAY_METHODS, type Payment } from '@cab/shared';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -7,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { downloadReceipt, usePayments } from '../api.ts';
+import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
 
@@ -62,24 +62,19 @@ const phoneColumns: DataColumn<Payment>[] = [
       </>
     ),
   },
-  {
-    key: 'amount',
-    header: INVOICE_WEB_TEXT.amount,
-    align: 'right',
-    render: (p) => (
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="receipt-amount">
-          {formatWireMoney(p.amount)}
+  amountStackColumn('amount', INVOICE_WEB_TEXT.amount, (p) => (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="receipt-amount">
+        {formatWireMoney(p.amount)}
+      </Typography>
+      {p.refunds.length > 0 && (
+        <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
+          {INVOICE_WEB_TEXT.refunded} {formatWireMoney(p.refunded)}
         </Typography>
-        {p.refunds.length > 0 && (
-          <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
-            {INVOICE_WEB_TEXT.refunded} {formatWireMoney(p.refunded)}
-          </Typography>
-        )}
-        <StatusChip status={p.status} />
-      </Box>
-    ),
-  },
+      )}
+      <StatusChip status={p.status} />
+    </>
+  )),
 ];
 
 /** /payment/receipts: every payment the caller may see, each with its receipt (PDF). */
