@@ -50,6 +50,7 @@ export const INVOICE_TEXT = {
   refunded: 'Refund recorded',
   disputeSubject: (invoice: string) => `A card payment on ${invoice} is disputed`,
   statusUnknown: 'Unknown status',
+  methodUnknown: 'Unknown payment method',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   twoDeposits: 'Enter the two deposit amounts',
   paymentRecorded: 'Payment recorded',

@@ -7,7 +7,8 @@ import * as credit from './credit/service.ts';
 import { refundPayment } from './pay/refund.ts';
 import * as pay from './pay/service.ts';
 import { stripeWebhook } from './pay/webhook.ts';
-import { invoicePaper, receiptPaper } from './pdf.ts';
+import { invoicePaper, receiptPaper, refundReceiptPaper } from './pdf.ts';
+import { listPayments } from './read/payments.ts';
 import * as read from './read/service.ts';
 import * as reports from './reports/service.ts';
 
@@ -41,10 +42,17 @@ export function invoicesRoutes(app: FastifyInstance) {
   });
   route(app, invoicesApi.milestone, ({ ctx, params }) => read.milestoneDetail(ctx, params.id));
   route(app, invoicesApi.pay, ({ ctx, params, body }) => pay.payMilestone(ctx, params.id, body));
-  route(app, invoicesApi.payments, ({ ctx, query }) => pay.listPayments(ctx, query));
+  route(app, invoicesApi.payments, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'payments', await listPayments(ctx, query)),
+  );
   route(app, invoicesApi.refund, ({ ctx, params, body }) => refundPayment(ctx, params.id, body));
   route(app, invoicesApi.receipt, async ({ ctx, params, reply }) => {
     const paper = await receiptPaper(ctx, params.id);
+    return asPdf(reply, paper.name, paper.bytes);
+  });
+
+  route(app, invoicesApi.refundReceipt, async ({ ctx, params, reply }) => {
+    const paper = await refundReceiptPaper(ctx, params.id);
     return asPdf(reply, paper.name, paper.bytes);
   });
 
