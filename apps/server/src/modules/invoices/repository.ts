@@ -765,6 +765,22 @@ export async function updateRefund(db: Executor, id: number, values: Partial<typ
   return row!;
 }
 
+/** Payments by their PaymentIntents and refunds by their Stripe ids (matching a payout's lines). */
+export async function paymentsByIntents(db: Executor, intentIds: string[]) {
+  if (intentIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.stripePaymentIntentId, intentIds));
+}
+
+export async function paymentsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.id, ids));
+}
+
+export async function refundsByStripeIds(db: Executor, stripeRefundIds: string[]) {
+  if (stripeRefundIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.stripeRefundId, stripeRefundIds));
+}
+
 export async function refundsOfPayments(db: Executor, paymentIds: number[]) {
   if (paymentIds.length === 0) return [];
   return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(refunds.id);
