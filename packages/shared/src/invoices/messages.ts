@@ -120,6 +120,13 @@ export const INVOICE_WEB_TEXT = {
   receipt: 'Receipt',
   receipts: 'Receipts',
   noReceipts: 'No payments yet',
+  /** The Receipts page's search (issue 34). */
+  searchReference: 'Reference',
+  searchPayer: 'Payer',
+  searchAmount: 'Amount',
+  statusReceipts: 'Received and processing',
+  downloadPaymentsCsv: 'Download CSV',
+  refundReceipt: (amount: string) => `Refund ${amount}`,
   payer: 'Paid by',
   refund: 'Refund',
   refundTitle: (method: string, amount: string) => `Refund the ${method} payment of ${amount}`,

@@ -118,6 +118,7 @@ export const FINANCE_REPORTS_TEXT = {
     days_90_plus: '90+ days',
   } satisfies Record<AgingBucket, string>,
   total: 'Total',
+  unappliedCredit: 'Unapplied credit',
   totals: 'Totals',
   interval: 'Interval',
   intervals: { day: 'Day', week: 'Week', month: 'Month' } satisfies Record<RevenueInterval, string>,

@@ -1,10 +1,21 @@
-import { formatWireMoney, INVOICE_WEB_TEXT, PAGE_SIZE, PAY_METHODS, type Payment } from '@cab/shared';
+import {
+  formatWireMoney,
+  INVOICE_WEB_TEXT,
+  PAGE_SIZE,
+  PAY_METHODS,
+  PAYMENT_STATUSES,
+  type Payment,
+  RECEIPT_STATUSES,
+} from '@cab/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { downloadReceipt, usePayments } from '../api.ts';
+import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
 
 const columns: DataColumn<Payment>[] = [
@@ -26,6 +37,7 @@ const columns: DataColumn<Payment>[] = [
   { key: 'order', header: INVOICE_WEB_TEXT.order, render: (p) => p.order.name },
   { key: 'payer', header: INVOICE_WEB_TEXT.payer, render: (p) => p.payer },
   { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => INVOICE_WEB_TEXT.methodLabels[p.method] },
+  { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => p.reference },
   { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (p) => formatWireMoney(p.amount) },
   {
     key: 'refunded',
@@ -36,16 +48,39 @@ const columns: DataColumn<Payment>[] = [
   { key: 'status', header: INVOICE_WEB_TEXT.status, render: (p) => <StatusChip status={p.status} /> },
 ];
 
-/** /payment/receipts: every payment the caller may see, each with its receipt (PDF). */
+const EMPTY: PaymentFilters = {
+  reference: '',
+  payer: '',
+  method: '',
+  status: '',
+  date_after: '',
+  date_before: '',
+  amount: '',
+};
+
+/**
+ * /payment/receipts: the payment search (issue 34), by reference, payer, method, status, received
+ * dates and amount, kept in the URL; each payment that reached the shop with its receipt (PDF) and
+ * each refund with its own. Unless a status is chosen, failed, cancelled and reversed attempts are
+ * not listed (the server's default).
+ */
 export default function ReceiptsPage() {
-  const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: { method: '' } });
+  const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: EMPTY });
   const query = usePayments(list);
+  const { date_after, date_before } = list.filters;
   return (
     <ListPage
+      actions={
+        <DownloadButton onClick={() => void downloadPayments(list)} data-testid="payments-csv">
+          {INVOICE_WEB_TEXT.downloadPaymentsCsv}
+        </DownloadButton>
+      }
       query={query}
       state={list}
       filters={{
         fields: [
+          { kind: 'text', name: 'reference', label: INVOICE_WEB_TEXT.searchReference, testId: 'receipt-reference' },
+          { kind: 'text', name: 'payer', label: INVOICE_WEB_TEXT.searchPayer, testId: 'receipt-payer' },
           {
             kind: 'select',
             name: 'method',
@@ -55,6 +90,27 @@ export default function ReceiptsPage() {
             labels: INVOICE_WEB_TEXT.methodLabels,
             testId: 'receipt-method-filter',
           },
+          {
+            kind: 'select',
+            name: 'status',
+            label: INVOICE_WEB_TEXT.status,
+            anyLabel: INVOICE_WEB_TEXT.statusReceipts,
+            options: PAYMENT_STATUSES,
+            labels: INVOICE_WEB_TEXT.statusLabels,
+            testId: 'receipt-status-filter',
+          },
+          {
+            kind: 'node',
+            name: 'dates',
+            node: (
+              <DateRangeFilter
+                value={{ date_after, date_before }}
+                onChange={(patch) => list.setFilters(patch)}
+                testId="receipt-dates"
+              />
+            ),
+          },
+          { kind: 'text', name: 'amount', label: INVOICE_WEB_TEXT.searchAmount, testId: 'receipt-amount' },
         ],
       }}
       columns={columns}
@@ -62,9 +118,25 @@ export default function ReceiptsPage() {
       testId="receipts-table"
       rowTestId={(p) => `receipt-${p.id}`}
       rowActions={(p) => (
-        <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-          {INVOICE_WEB_TEXT.receipt}
-        </Button>
+        <Stack direction="row" spacing={0.5}>
+          {RECEIPT_STATUSES.includes(p.status) && (
+            <Button size="small" onClick={() => void downloadReceipt(p.id)}>
+              {INVOICE_WEB_TEXT.receipt}
+            </Button>
+          )}
+          {p.refunds
+            .filter((r) => r.status === 'SUCCEEDED')
+            .map((r) => (
+              <Button
+                key={r.id}
+                size="small"
+                onClick={() => void downloadRefundReceipt(r.id)}
+                data-testid={`refund-receipt-${r.id}`}
+              >
+                {INVOICE_WEB_TEXT.refundReceipt(formatWireMoney(r.amount))}
+              </Button>
+            ))}
+        </Stack>
       )}
     />
   );
