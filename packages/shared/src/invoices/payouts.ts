@@ -20,7 +20,7 @@ const rangeQuery = z.object({
 export type PayoutRangeQuery = z.infer<typeof rangeQuery>;
 
 /** Why a line of a payout is not simply one of our payments. */
-export const PAYOUT_FLAGS = ['unmatched', 'amount_differs', 'not_a_payment'] as const;
+const PAYOUT_FLAGS = ['unmatched', 'amount_differs', 'not_a_payment'] as const;
 export type PayoutFlag = (typeof PAYOUT_FLAGS)[number];
 
 const matchedPaymentSchema = z.object({
