@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RECEIPT_LIST_STATUSES,
   formatWireMoney,
   INVOICE_WEB_TEXT,
   PAGE_SIZE,
@@ -6,6 +7,7 @@ import {
   PAYMENT_STATUSES,
   type Payment,
   RECEIPT_STATUSES,
+  ROLE_GROUPS,
 } from '@cab/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -15,6 +17,7 @@ import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
 
@@ -68,6 +71,8 @@ export default function ReceiptsPage() {
   const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: EMPTY });
   const query = usePayments(list);
   const { date_after, date_before } = list.filters;
+  // The shop looks into failed and cancelled attempts too; a customer's page is its receipts.
+  const statuses = useInRoleGroup(ROLE_GROUPS.admin) ? PAYMENT_STATUSES : DEFAULT_RECEIPT_LIST_STATUSES;
   return (
     <ListPage
       actions={
@@ -95,7 +100,7 @@ export default function ReceiptsPage() {
             name: 'status',
             label: INVOICE_WEB_TEXT.status,
             anyLabel: INVOICE_WEB_TEXT.statusReceipts,
-            options: PAYMENT_STATUSES,
+            options: statuses,
             labels: INVOICE_WEB_TEXT.statusLabels,
             testId: 'receipt-status-filter',
           },
