@@ -200,6 +200,11 @@ export const payments = pgTable(
      * a moment; a later refund gets its own receipt). Null until then, and for money not received.
      */
     receipt: jsonb('receipt').$type<PaymentReceiptSnapshot>(),
+    /**
+     * When it was received, as lists order it (the recorded day at noon, else when it succeeded,
+     * else when it was made): kept by a trigger (end of 0029) so the receipts list pages by an index.
+     */
+    receivedKey: timestamptz('received_key'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
@@ -210,6 +215,7 @@ export const payments = pgTable(
     index('payments_amount_idx').on(t.amount),
     index('payments_received_on_idx').on(t.receivedOn),
     index('payments_received_idx').on(sql`coalesce(${t.receivedAt}, ${t.createdAt})`),
+    index('payments_received_key_idx').on(t.receivedKey, t.id),
     uniqueIndex('payments_stripe_key').on(t.stripeKey),
     /** The open card or bank payments of a milestone (at most one is wanted, issue 27). */
     index('payments_open_idx').on(t.milestoneId).where(sql`status in ('PENDING', 'PROCESSING')`),

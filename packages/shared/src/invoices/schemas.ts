@@ -243,7 +243,7 @@ export const paymentListQuerySchema = z.object({
   invoice: optionalParam(idField()),
   method: enumListParam(PAY_METHODS, INVOICE_TEXT.methodUnknown),
   status: enumListParam(PAYMENT_STATUSES, INVOICE_TEXT.statusUnknown),
-  /** The reference, or the Stripe payment id, contains it (case-insensitive). */
+  /** The reference contains it (case-insensitive), or it is the Stripe PaymentIntent id. */
   reference: optionalParam(z.string().trim().max(255)),
   /** The payer's name, e-mail or company contains it (case-insensitive). */
   payer: optionalParam(z.string().trim().max(255)),

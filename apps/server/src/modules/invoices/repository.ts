@@ -674,7 +674,7 @@ export interface PaymentFilter {
   invoice?: number;
   methods?: string[];
   statuses?: string[];
-  /** Reference or Stripe payment id contains it. */
+  /** The reference contains it, or it is the Stripe PaymentIntent id. */
   reference?: string;
   /** The payer's name, e-mail or company contains it. */
   payer?: string;
@@ -692,12 +692,14 @@ const receivedBound = (op: '>=' | '<', bound: { day: string; at: Date }) =>
   sql`(${payments.receivedOn} ${sql.raw(op)} ${bound.day}::date or (${payments.receivedOn} is null and coalesce(${payments.receivedAt}, ${payments.createdAt}) ${sql.raw(op)} ${bound.at.toISOString()}::timestamptz))`;
 
 /**
- * When a payment was received, as the wire's received_at says it (read/service.ts receivedAtOf):
- * the day an admin recorded, else when it succeeded, else (pending) when it was made.
+ * `received_at` orders by when a payment was received as the wire's received_at says it
+ * (read/service.ts receivedAtOf): payments.received_key, kept by a trigger (end of 0029).
  */
-const PAYMENT_RECEIVED = sql`coalesce((${payments.receivedOn} + time '12:00')::timestamptz, ${payments.receivedAt}, ${payments.createdAt})`;
-
-const PAYMENT_ORDER_KEYS = { created_at: payments.createdAt, amount: payments.amount, received_at: PAYMENT_RECEIVED };
+const PAYMENT_ORDER_KEYS = {
+  created_at: payments.createdAt,
+  amount: payments.amount,
+  received_at: payments.receivedKey,
+};
 
 /** A page of payments, newest received first unless `order_by` says otherwise (the receipts list). */
 export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, order_by?: string) {
@@ -712,7 +714,8 @@ export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWi
   if (f.statuses?.length) conds.push(inArray(payments.status, f.statuses as PaymentRecord['status'][]));
   if (f.reference) {
     const like = likePattern(f.reference);
-    conds.push(sql`(${payments.reference} ilike ${like} or ${payments.stripePaymentIntentId} ilike ${like})`);
+    // A Stripe id is pasted whole: equal, on its unique index (a contains would read every row).
+    conds.push(sql`(${payments.reference} ilike ${like} or ${payments.stripePaymentIntentId} = ${f.reference})`);
   }
   if (f.payer) {
     // The payer's name lives with auth and accounts: read in this one statement (as the invoice list does).
