@@ -1,6 +1,7 @@
 import {
   type Deposit,
   formatWireMoney,
+  INVOICE_PDF_TEXT,
   INVOICE_WEB_TEXT,
   type Payout,
   type PayoutLine,
@@ -34,7 +35,7 @@ function ours(payment: PayoutLine['payment'], refund: number | null) {
       <Link component={RouterLink} to={`/invoices/${payment.invoice.id}`}>
         {payment.invoice.number}
       </Link>{' '}
-      {refund !== null ? T.refundOf(refund) : `R-${String(payment.id).padStart(6, '0')}`} · {payment.payer}
+      {refund !== null ? T.refundOf(refund) : INVOICE_PDF_TEXT.receiptNumber(payment.id)} · {payment.payer}
     </>
   );
 }
