@@ -45,9 +45,12 @@ test('an admin opens the aging report, searches a demo party and downloads the C
   const text = await readFile((await download.path())!, 'utf8');
   const [header, ...lines] = text.trim().split(/\r?\n/);
   expect(header).toBe(
-    'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total',
+    'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total,unapplied_credit',
   );
   expect(lines.some((l) => l.startsWith(`${body.as_of},${party.type},${party.id},`))).toBe(true);
+  // The last line is the totals (issue 34), as the screen's totals row.
+  expect(lines.at(-1)).toContain(`${body.as_of},TOTAL,,${T.totals},`);
+  await expect(page.getByTestId('aging-totals-credit')).toContainText(T.unappliedCredit);
 
   // A start date before anything was invoiced: nothing open.
   await page.getByTestId('aging-as-of').fill('2000-01-01');

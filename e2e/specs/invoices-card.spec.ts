@@ -281,7 +281,7 @@ test('money columns stay in view: the invoice list’s Status at 1440 px, a rece
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/payment/receipts');
-  const amount = page.getByTestId('receipt-amount').first();
+  const amount = page.getByTestId('receipt-amount-cell').first();
   await expect(amount).toHaveText(/^\$[\d,]+\.\d{2}$/);
   const at = (await amount.boundingBox())!;
   expect(at.x + at.width).toBeLessThanOrEqual(390);

@@ -113,6 +113,8 @@ test('an admin sets the seller printed on invoices and receipts and sees it afte
   const name = page.getByLabel(SETTINGS_TEXT.sellerName);
   const address = page.getByLabel(SETTINGS_TEXT.sellerAddress);
   const phone = page.getByLabel(SETTINGS_TEXT.sellerPhone);
+  const payee = page.getByLabel(SETTINGS_TEXT.remitCheckPayee);
+  const wire = page.getByLabel(SETTINGS_TEXT.remitWireDetails);
   await expect(name).toHaveValue(before.seller_name);
 
   // Too long a name is refused on its field before anything is sent.
@@ -124,18 +126,23 @@ test('an admin sets the seller printed on invoices and receipts and sees it afte
   await name.fill(seller);
   await address.fill('9 Quarry Lane\nMadison, WI 53703');
   await phone.fill('(608) 555-0123');
+  // How to pay, printed on every invoice (issue 34).
+  await payee.fill('Maple Works LLC\nPO Box 12, Madison, WI 53701');
+  await wire.fill('Badger Bank\nRouting 075000022\nAccount 99887766');
   await page.getByTestId('settings-save').click();
   await expect(page.getByText(MSG.settingsUpdated)).toBeVisible();
   await page.reload();
   await expect(name).toHaveValue(seller);
   await expect(address).toHaveValue('9 Quarry Lane\nMadison, WI 53703');
   await expect(phone).toHaveValue('(608) 555-0123');
+  await expect(payee).toHaveValue('Maple Works LLC\nPO Box 12, Madison, WI 53701');
+  await expect(wire).toHaveValue('Badger Bank\nRouting 075000022\nAccount 99887766');
 
   // Put the demo's seller back for the other specs.
-  const { seller_name, seller_address, seller_phone } = before;
+  const { seller_name, seller_address, seller_phone, remit_check_payee, remit_wire_details } = before;
   const restored = await request.patch('/api/core/settings/', {
     headers: auth(admin),
-    data: { seller_name, seller_address, seller_phone },
+    data: { seller_name, seller_address, seller_phone, remit_check_payee, remit_wire_details },
   });
   expect(restored.ok(), await restored.text()).toBe(true);
 });

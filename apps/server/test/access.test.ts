@@ -17,6 +17,7 @@ import {
   MSG,
   opsApi,
   ordersApi,
+  payoutsApi,
   productionApi,
   ROLES,
   type Role,
@@ -53,6 +54,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   financeReportsApi,
   eventsApi,
   approvalsApi,
+  payoutsApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */

@@ -7,7 +7,8 @@ import Stripe from 'stripe';
  * setup intents with micro-deposits, payment methods, charges, refunds), for the official SDK pointed at it with
  * STRIPE_API_BASE. It honours Idempotency-Key as Stripe does (the first answer is replayed), and
  * signs webhook events with the SDK's own test helper. Cancels and refunds intents; can answer slowly
- * (`latencyMs`) or not at all (`down`).
+ * (`latencyMs`) or not at all (`down`). Lists payouts and the balance transactions in each (issue
+ * 34), their sources expanded as `expand[]=data.source` asks.
  */
 
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_secret';
@@ -56,6 +57,18 @@ export interface FakeStripe {
   refundStatus: string;
   /** A signed webhook delivery of `type` for `object`: the raw payload and its Stripe-Signature header. */
   event(type: string, object: Obj, id?: string): { payload: string; signature: string };
+  /**
+   * A payout arriving on `arrivalDate` (YYYY-MM-DD, UTC noon) carrying `lines`: a charge of an
+   * intent (Stripe's fee taken), a refund, or anything else (`type` and a bare source).
+   */
+  addPayout(
+    arrivalDate: string,
+    lines: (
+      | { intent: string; amount: number; fee: number }
+      | { refund: string }
+      | { type: string; amount: number; fee: number }
+    )[],
+  ): Obj;
   /** Marks an intent with a new status (as Stripe would after the browser confirmed it). */
   setIntentStatus(id: string, status: string): Obj;
   close(): Promise<void>;
@@ -69,6 +82,9 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
   const setups = new Map<string, Obj>();
   const replies = new Map<string, { status: number; json: Obj }>();
   const requests: FakeStripe['requests'] = [];
+  const payouts: Obj[] = [];
+  const balance: Obj[] = [];
+  const list = (url: string, data: Obj[]) => ({ status: 200, json: { object: 'list', url, has_more: false, data } });
 
   const handle = (method: string, path: string, form: Obj): { status: number; json: Obj } => {
     const intentOf = path.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
@@ -144,6 +160,20 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
     if (method === 'GET' && refundOf) {
       const refund = refunds.get(refundOf);
       return refund ? { status: 200, json: refund } : notFound();
+    }
+    if (method === 'GET' && path === '/v1/payouts') {
+      const gte = Number(form['arrival_date[gte]'] ?? 0);
+      const lt = Number(form['arrival_date[lt]'] ?? Number.MAX_SAFE_INTEGER);
+      return list(
+        path,
+        payouts.filter((p) => (p.arrival_date as number) >= gte && (p.arrival_date as number) < lt),
+      );
+    }
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      return list(
+        path,
+        balance.filter((t) => t.payout === form.payout).map(({ payout: _, ...t }) => t),
+      );
     }
     if (method === 'GET' && intentOf) {
       const pi = intents.get(intentOf);
@@ -232,6 +262,46 @@ export async function startFakeStripe(options: { latencyMs?: number } = {}): Pro
       const payload = JSON.stringify({ id, object: 'event', type, api_version: '2025-01-01', data: { object } });
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
       return { payload, signature };
+    },
+    addPayout(arrivalDate, lines) {
+      const id = next('po');
+      const created = Math.floor(Date.parse(`${arrivalDate}T12:00:00Z`) / 1000);
+      let total = 0;
+      for (const line of lines) {
+        let t: Obj;
+        if ('intent' in line) {
+          const source = { id: next('ch'), object: 'charge', amount: line.amount, payment_intent: line.intent };
+          t = { type: 'charge', amount: line.amount, fee: line.fee, source };
+        } else if ('refund' in line) {
+          const r = refunds.get(line.refund)!;
+          const source = { id: r.id, object: 'refund', amount: r.amount, payment_intent: r.payment_intent };
+          t = { type: 'refund', amount: -(r.amount as number), fee: 0, source };
+        } else t = { type: line.type, amount: line.amount, fee: line.fee, source: next('adj') };
+        const net = (t.amount as number) - (t.fee as number);
+        total += net;
+        balance.push({
+          id: next('txn'),
+          object: 'balance_transaction',
+          created: created - 86_400,
+          net,
+          payout: id,
+          ...t,
+        });
+      }
+      const payout = { id, object: 'payout', amount: total, arrival_date: created, status: 'paid', currency: 'usd' };
+      payouts.push(payout);
+      balance.push({
+        id: next('txn'),
+        object: 'balance_transaction',
+        type: 'payout',
+        amount: -total,
+        fee: 0,
+        net: -total,
+        created,
+        source: id,
+        payout: id,
+      });
+      return payout;
     },
     setIntentStatus(id, status) {
       const pi = intents.get(id)!;

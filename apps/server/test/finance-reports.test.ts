@@ -106,9 +106,11 @@ describe('finance reports', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = (csv.body as string).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total',
+      'as_of,party_type,party_id,party_name,current,days_1_30,days_31_60,days_61_90,days_90_plus,total,unapplied_credit',
     );
-    expect(lines).toHaveLength(3);
+    // Two parties, then the totals row (issue 34).
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/,TOTAL,,Totals,/);
     // The day it was taken names the file and leads every line.
     const asOf = (await aging()).body.as_of as string;
     expect(csv.headers['content-disposition']).toBe(

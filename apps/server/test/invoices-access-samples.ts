@@ -10,6 +10,7 @@ export function invoicesSamples() {
     'invoicesApi.milestone': { params: id },
     'invoicesApi.pay': { params: id, body: { method: 'CHECK' } },
     'invoicesApi.receipt': { params: id },
+    'invoicesApi.refundReceipt': { params: id },
     'invoicesApi.refund': { params: id, body: { reason: 'Access test' } },
     'invoicesApi.customerCredit': { params: id },
     'invoicesApi.companyCredit': { params: id },

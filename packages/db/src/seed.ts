@@ -92,6 +92,9 @@ export const DEFAULT_SETTINGS = {
   seller_name: '',
   seller_address: '',
   seller_phone: '',
+  // How to pay by check (payee, where to mail) and by wire (bank details), printed on invoices (issue 34).
+  remit_check_payee: '',
+  remit_wire_details: '',
 } as const;
 
 /** The demo shop as the seller on its invoices and receipts (set when the demo accounts are made). */
@@ -99,6 +102,9 @@ export const DEMO_SELLER = {
   seller_name: 'Demo Cabinetry Co.',
   seller_address: '1450 N Halsted St\nChicago, IL 60642',
   seller_phone: '(312) 555-0100',
+  remit_check_payee: 'Demo Cabinetry Co.\n1450 N Halsted St, Chicago, IL 60642',
+  remit_wire_details:
+    'Lakeshore Demo Bank, Chicago, IL\nRouting (ABA) 071000013\nAccount 000123456789\nName on account: Demo Cabinetry Co.',
 } as const;
 
 /**

@@ -65,6 +65,8 @@ describe('seed', () => {
         'lead_time',
         'remake_lead_time',
         'remake_reasons',
+        'remit_check_payee',
+        'remit_wire_details',
         'seller_address',
         'seller_name',
         'seller_phone',

@@ -24,6 +24,15 @@ import { orders } from './orders.ts';
  * are kept from it by triggers in the same transaction (issue 17, decision 0035, end of 0019).
  */
 
+/** A receipt as issued (payments.receipt): the labels and the milestone's balance just after it, in cents. */
+export interface PaymentReceiptSnapshot {
+  payer: string;
+  invoice: string;
+  milestone: string;
+  order: string;
+  balance_left: number;
+}
+
 /** A table kept for a customer and, when they buy for one, their company: the lists filter by either. */
 const ownerIndexes = (
   table: string,
@@ -186,11 +195,27 @@ export const payments = pgTable(
     stripeKey: uuid('stripe_key').notNull().defaultRandom(),
     /** What was given back (succeeded refunds), kept with the refunds in one transaction. */
     refunded: centsOrZero('refunded'),
+    /**
+     * What its receipt says, fixed when the payment succeeded (issue 34: a receipt is a record of
+     * a moment; a later refund gets its own receipt). Null until then, and for money not received.
+     */
+    receipt: jsonb('receipt').$type<PaymentReceiptSnapshot>(),
+    /**
+     * When it was received, as lists order it (the recorded day at noon, else when it succeeded,
+     * else when it was made): kept by a trigger (end of 0029) so the receipts list pages by an index.
+     */
+    receivedKey: timestamptz('received_key'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
+    // The payment search (issue 34) on 100,000 orders: reference contains, amount, received dates.
+    index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
+    index('payments_amount_idx').on(t.amount),
+    index('payments_received_on_idx').on(t.receivedOn),
+    index('payments_received_idx').on(sql`coalesce(${t.receivedAt}, ${t.createdAt})`),
+    index('payments_received_key_idx').on(t.receivedKey, t.id),
     uniqueIndex('payments_stripe_key').on(t.stripeKey),
     /** The open card or bank payments of a milestone (at most one is wanted, issue 27). */
     index('payments_open_idx').on(t.milestoneId).where(sql`status in ('PENDING', 'PROCESSING')`),

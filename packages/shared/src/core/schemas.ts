@@ -36,6 +36,9 @@ export const settingsSchema = z.object({
   seller_name: z.string(),
   seller_address: z.string(),
   seller_phone: z.string(),
+  /** Remittance on invoices (issue 34): the payee (and address) for checks, the bank for wires; '' when not set. */
+  remit_check_payee: z.string(),
+  remit_wire_details: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -78,6 +81,8 @@ export const settingsPatchSchema = z
     seller_name: sellerField(200),
     seller_address: sellerField(500),
     seller_phone: sellerField(40),
+    remit_check_payee: sellerField(500),
+    remit_wire_details: sellerField(500),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

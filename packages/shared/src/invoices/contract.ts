@@ -77,7 +77,8 @@ export const invoicesApi = {
   payments: api.adminAndCustomers({
     method: 'GET',
     path: '/api/payments/',
-    summary: 'Payments and their receipts (a customer its own, ADMIN all)',
+    summary:
+      'Payments and their receipts (a customer its own, ADMIN all): reference, payer, method, status (default PROCESSING, SUCCEEDED, DISPUTED), date_after/date_before (received), amount; format=csv',
     query: paymentListQuerySchema,
     response: pagedPayments,
   }),
@@ -94,7 +95,14 @@ export const invoicesApi = {
   receipt: api.adminAndCustomers({
     method: 'GET',
     path: '/api/payments/:id/receipt/',
-    summary: 'A payment receipt as a PDF',
+    summary: 'A payment receipt as a PDF, as issued when the payment succeeded (404 for money not received)',
+    params: invoiceIdParamsSchema,
+    response: pdf,
+  }),
+  refundReceipt: api.adminAndCustomers({
+    method: 'GET',
+    path: '/api/payments/refunds/:id/receipt/',
+    summary: 'A refund receipt as a PDF (a succeeded refund; the payment’s own receipt stays as issued)',
     params: invoiceIdParamsSchema,
     response: pdf,
   }),

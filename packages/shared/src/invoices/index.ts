@@ -1,5 +1,6 @@
 export * from './contract.ts';
 export * from './messages.ts';
+export * from './payouts.ts';
 export * from './pdf-text.ts';
 export * from './reports.ts';
 export * from './schemas.ts';

@@ -17,7 +17,7 @@ const format = optionalParam(z.enum(['json', 'csv']));
 
 export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_90_plus'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
-const AGING_ORDER_BY = ['name', 'total', ...AGING_BUCKETS] as const;
+const AGING_ORDER_BY = ['name', 'total', 'unapplied_credit', ...AGING_BUCKETS] as const;
 
 const agingQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.orders }),
@@ -37,6 +37,8 @@ const agingFigures = {
   days_61_90: money,
   days_90_plus: money,
   total: money,
+  /** What the party's credit memos hold, not yet applied to an invoice (shown beside, not netted). */
+  unapplied_credit: money,
 };
 
 const agingRowSchema = z.object({
@@ -116,6 +118,7 @@ export const FINANCE_REPORTS_TEXT = {
     days_90_plus: '90+ days',
   } satisfies Record<AgingBucket, string>,
   total: 'Total',
+  unappliedCredit: 'Unapplied credit',
   totals: 'Totals',
   interval: 'Interval',
   intervals: { day: 'Day', week: 'Week', month: 'Month' } satisfies Record<RevenueInterval, string>,

@@ -245,9 +245,24 @@ export const paymentListQuerySchema = z.object({
   company: optionalParam(idField()),
   order: optionalParam(idField()),
   invoice: optionalParam(idField()),
-  method: optionalParam(z.enum(PAY_METHODS)),
-  status: optionalParam(z.enum(PAYMENT_STATUSES)),
+  method: enumListParam(PAY_METHODS, INVOICE_TEXT.methodUnknown),
+  status: enumListParam(PAYMENT_STATUSES, INVOICE_TEXT.statusUnknown),
+  /** The reference contains it (case-insensitive), or it is the Stripe PaymentIntent id. */
+  reference: optionalParam(z.string().trim().max(255)),
+  /** The payer's name, e-mail or company contains it (case-insensitive). */
+  payer: optionalParam(z.string().trim().max(255)),
+  /** Received on or after / on or before (the shop's days). */
+  date_after: optionalParam(isoDate),
+  date_before: optionalParam(isoDate),
+  /** Exactly this amount ("1234.50"). */
+  amount: optionalParam(moneyField()),
+  format: optionalParam(z.enum(['json', 'csv'])),
 });
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+/** A payment with a receipt: money that reached the shop (a disputed one keeps the receipt it had). */
+export const RECEIPT_STATUSES: PaymentStatus[] = ['SUCCEEDED', 'DISPUTED'];
+/** What the Receipts page lists unless asked otherwise: no failed, cancelled or reversed attempt. */
+export const DEFAULT_RECEIPT_LIST_STATUSES: PaymentStatus[] = ['PROCESSING', 'SUCCEEDED', 'DISPUTED'];
 
 export const creditBodySchema = z.object({
   amount: positiveMoney(),

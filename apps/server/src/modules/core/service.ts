@@ -33,6 +33,8 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     seller_name: (stored.get('seller_name') as string | undefined) ?? DEFAULT_SETTINGS.seller_name,
     seller_address: (stored.get('seller_address') as string | undefined) ?? DEFAULT_SETTINGS.seller_address,
     seller_phone: (stored.get('seller_phone') as string | undefined) ?? DEFAULT_SETTINGS.seller_phone,
+    remit_check_payee: (stored.get('remit_check_payee') as string | undefined) ?? DEFAULT_SETTINGS.remit_check_payee,
+    remit_wire_details: (stored.get('remit_wire_details') as string | undefined) ?? DEFAULT_SETTINGS.remit_wire_details,
   };
 }
 

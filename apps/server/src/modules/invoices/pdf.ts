@@ -8,10 +8,12 @@ import {
   type OrderItem,
   type Payment,
   parseMoney,
+  RECEIPT_STATUSES,
   type Settings,
   INVOICE_PDF_TEXT as T,
 } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
+import { notFound } from '../../kit/errors.ts';
 import { renderPdf } from '../../kit/pdf.ts';
 import { getSettings } from '../core/index.ts';
 import { getOrder } from '../orders/index.ts';
@@ -30,8 +32,9 @@ type Doc = PDFKit.PDFDocument;
 const LEFT = 50;
 const WIDTH = 512;
 
+// Pages are kept until the end so each can be numbered "n of m".
 const render = (title: string, draw: (doc: Doc) => void) =>
-  renderPdf({ size: 'LETTER', margin: LEFT, info: { Title: title } }, draw);
+  renderPdf({ size: 'LETTER', margin: LEFT, bufferPages: true, info: { Title: title } }, draw);
 
 /** A new page when fewer than `room` points are left. */
 const ensureRoom = (doc: Doc, room = 40) => {
@@ -308,25 +311,102 @@ function received(doc: Doc, inv: InvoiceDetail) {
   }
 }
 
-function totals(doc: Doc, inv: InvoiceDetail) {
+type EntrySums = Awaited<ReturnType<typeof repo.invoiceEntrySums>>;
+
+/** The closing lines, in the order they are printed; each names which entries it sums. */
+const CLOSING: { label: string; sign: 1 | -1; of: (e: EntrySums[number]) => boolean }[] = [
+  { label: T.interest, sign: 1, of: (e) => e.kind === 'INTEREST' },
+  { label: T.fees, sign: 1, of: (e) => e.kind === 'FEE' },
+  { label: T.chargesReversed, sign: 1, of: (e) => e.kind === 'REVERSAL' && !e.payment && !e.memo },
+  { label: T.paymentsLine, sign: 1, of: (e) => e.kind === 'PAYMENT' },
+  { label: T.paymentsReversed, sign: 1, of: (e) => e.kind === 'REVERSAL' && e.payment && !e.memo },
+  { label: T.creditsApplied, sign: 1, of: (e) => e.kind === 'ALLOCATION' },
+  { label: T.creditsUndone, sign: 1, of: (e) => e.kind === 'REVERSAL' && e.memo },
+  { label: T.refundsLine, sign: 1, of: (e) => e.kind === 'REFUND' },
+  { label: T.creditNotes, sign: 1, of: (e) => e.kind === 'CREDIT' },
+];
+
+const signed = (amount: number) =>
+  amount < 0 ? `-${formatWireMoney(money(-amount))}` : formatWireMoney(money(amount));
+
+/**
+ * The closing figures foot (issue 34): the invoice total, then every kind of entry that moved its
+ * balance on its own line (interest, fees, payments, refunds, credits, credit notes), and the
+ * balance due, which is their sum. Read from the ledger, so nothing is counted twice or left out.
+ */
+function totals(doc: Doc, inv: InvoiceDetail, sums: EntrySums) {
   doc.moveDown(0.5);
-  figure(doc, T.total, formatWireMoney(inv.total));
-  figure(doc, T.totalPaid, formatWireMoney(inv.paid));
-  if (inv.credited !== '0.00') figure(doc, T.totalCredited, formatWireMoney(inv.credited));
-  const refunded = inv.refunds.filter((r) => r.status === 'SUCCEEDED').map((r) => r.amount);
-  if (refunded.length) {
-    const sum = refunded.reduce((a, w) => a + (parseMoney(w) ?? 0), 0);
-    figure(doc, T.totalRefunded, formatWireMoney(money(sum)));
+  const sumOf = (of: (e: EntrySums[number]) => boolean) => sums.filter(of).reduce((t, e) => t + e.amount, 0);
+  const charged = sumOf((e) => e.kind === 'CHARGE');
+  figure(doc, T.invoiceTotal, formatWireMoney(money(charged)));
+  const known = (e: EntrySums[number]) => e.kind === 'CHARGE' || CLOSING.some((c) => c.of(e));
+  const lines = CLOSING.map((c) => ({ label: c.label, amount: c.sign * sumOf(c.of) }));
+  lines.push({ label: T.adjustments, amount: sumOf((e) => !known(e)) });
+  const charges = lines.slice(0, 3).filter((l) => l.amount !== 0);
+  for (const l of charges) figure(doc, l.label, signed(l.amount));
+  if (charges.length) {
+    figure(doc, T.totalCharged, formatWireMoney(money(charged + charges.reduce((t, l) => t + l.amount, 0))), true);
   }
+  for (const l of lines.slice(3)) if (l.amount !== 0) figure(doc, l.label, signed(l.amount));
   doc.fontSize(11);
   figure(doc, T.balanceDue, formatWireMoney(inv.balance), true);
   doc.fontSize(9);
 }
 
+/** The terms (each milestone's share and due date) and the next due date, under the invoice's title. */
+function terms(doc: Doc, inv: InvoiceDetail) {
+  const parts = inv.milestones
+    .filter((m) => m.status !== 'VOID')
+    .map((m) =>
+      T.termsOf(m.label, formatWirePercent(m.percentage), m.due_date ? dayText(m.due_date) : T.dueOnCompletion),
+    );
+  if (parts.length) doc.text(`${T.terms}: ${parts.join('; ')}`, { width: WIDTH });
+  doc
+    .font('Helvetica-Bold')
+    .text(`${T.dueDate}: ${inv.next_due_date ? dayText(inv.next_due_date) : T.dueOnCompletion}`);
+  doc.font('Helvetica');
+}
+
+/** How to pay by check and by wire (the shop's remittance settings); nothing when neither is set. */
+function remittance(doc: Doc, inv: InvoiceDetail, s: Pick<Settings, 'remit_check_payee' | 'remit_wire_details'>) {
+  const ways = [
+    [T.remitCheck, s.remit_check_payee],
+    [T.remitWire, s.remit_wire_details],
+  ].filter(([, text]) => text!.trim() !== '');
+  if (ways.length === 0) return;
+  heading(doc, T.remittance);
+  for (const [label, text] of ways) row(doc, [label!, text!.trim()], [{ width: 150 }, { width: 362 }], {});
+  doc.text(T.remitReference(inv.number), LEFT, doc.y, { width: WIDTH });
+}
+
+/** The invoice number and "Page n of m" at the foot of every page (drawn once all pages exist). */
+function pageNumbers(doc: Doc, number: string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin: lift it while writing, or pdfkit would start yet another page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(T.pageOf(number, i - range.start + 1, range.count), LEFT, doc.page.height - 35, {
+        width: WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /** GET invoices/{id}/pdf/: the invoice as the caller may read it, with its order's lines. */
 export async function invoicePaper(ctx: Ctx, id: number) {
   const inv = await invoiceDetail(ctx, id);
-  const [settings, order] = await Promise.all([getSettings(ctx), getOrder(ctx, inv.order.id)]);
+  const [settings, order, sums] = await Promise.all([
+    getSettings(ctx),
+    getOrder(ctx, inv.order.id),
+    repo.invoiceEntrySums(ctx.db, inv.id),
+  ]);
   const bytes = await render(T.invoiceTitle(inv.number), (doc) => {
     doc.fontSize(9);
     seller(doc, settings);
@@ -337,6 +417,7 @@ export async function invoicePaper(ctx: Ctx, id: number) {
     doc.text(`${T.issued}: ${dayText(inv.issued_at)}${inv.version > 1 ? ` (${T.version(inv.version)})` : ''}`);
     if (inv.payment_option) doc.text(`${T.paymentOption}: ${inv.payment_option}`);
     doc.text(`${T.status}: ${INVOICE_WEB_TEXT.statusLabels[inv.status]}`);
+    terms(doc, inv);
     if (inv.superseded_at)
       doc
         .font('Helvetica-Bold')
@@ -353,45 +434,93 @@ export async function invoicePaper(ctx: Ctx, id: number) {
     }
     schedule(doc, inv);
     received(doc, inv);
-    totals(doc, inv);
+    totals(doc, inv, sums);
+    remittance(doc, inv, settings);
+    pageNumbers(doc, inv.number);
   });
   return { name: inv.number, bytes };
 }
 
-/** GET payments/{id}/receipt/: one payment, with what was left on its milestone after it. */
-export async function receiptPaper(ctx: Ctx, id: number) {
-  const found = await repo.paymentById(ctx.db, id);
-  assertReaches(ctx.actor, found);
-  const p = found as repo.PaymentRecord;
-  const [[wire], settings, milestone, left] = await Promise.all([
-    paymentsToWire(ctx.db, [p]),
-    getSettings(ctx),
+/** The receipt's head: the seller, the title, and one line per label. */
+function paperHead(doc: Doc, settings: Settings, title: string) {
+  doc.fontSize(9);
+  seller(doc, settings);
+  doc.font('Helvetica-Bold').fontSize(18).text(title, LEFT, doc.y, { width: WIDTH });
+  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  return (name: string, value: string) => row(doc, [name, value], [{ width: 170 }, { width: 342 }]);
+}
+
+/** A payment's receipt as issued (payments.receipt), or for one made before receipts were kept, as it was then. */
+async function receiptOf(ctx: Ctx, p: repo.PaymentRecord, wire: Payment) {
+  if (p.receipt) return p.receipt;
+  const [milestone, left] = await Promise.all([
     repo.milestoneFigures(ctx.db, p.milestoneId),
     repo.balanceAfterPayment(ctx.db, p.milestoneId, p.id),
   ]);
-  const payment = wire!;
-  const label = milestone?.label ?? '';
+  return {
+    payer: wire.payer,
+    invoice: wire.invoice.number,
+    milestone: milestone?.label ?? '',
+    order: wire.order.name,
+    balance_left: left ?? milestone?.balance ?? 0,
+  };
+}
+
+/** A payment the caller reaches (else 404). */
+async function reachedPayment(ctx: Ctx, id: number) {
+  const found = await repo.paymentById(ctx.db, id);
+  assertReaches(ctx.actor, found);
+  return found as repo.PaymentRecord;
+}
+
+/**
+ * GET payments/{id}/receipt/: one payment as it was received, with what was left on its milestone
+ * then. Money that never reached the shop (pending, failed, cancelled, reversed) has none: 404.
+ */
+export async function receiptPaper(ctx: Ctx, id: number) {
+  const p = await reachedPayment(ctx, id);
+  if (!RECEIPT_STATUSES.includes(p.status)) throw notFound();
+  const [[payment], settings] = await Promise.all([paymentsToWire(ctx.db, [p]), getSettings(ctx)]);
+  const kept = await receiptOf(ctx, p, payment!);
   const number = T.receiptNumber(p.id);
   const bytes = await render(T.receiptTitle(number), (doc) => {
-    doc.fontSize(9);
-    seller(doc, settings);
-    doc.font('Helvetica-Bold').fontSize(18).text(T.receiptTitle(number), LEFT, doc.y, { width: WIDTH });
-    doc.font('Helvetica').fontSize(10).moveDown(0.5);
-    const line = (name: string, value: string) => row(doc, [name, value], [{ width: 150 }, { width: 362 }]);
-    line(T.payer, payment.payer);
-    line(T.invoice, payment.invoice.number);
-    line(T.milestone, label);
-    line(T.order, T.orderOf(payment.order.name, payment.order.id));
-    line(T.method, INVOICE_WEB_TEXT.methodLabels[payment.method]);
-    if (payment.reference) line(T.reference, payment.reference);
-    line(T.received, dayText(payment.received_at));
-    if (payment.status !== 'SUCCEEDED') {
-      line(T.paymentStatus, INVOICE_WEB_TEXT.statusLabels[payment.status] ?? payment.status);
-    }
+    const line = paperHead(doc, settings, T.receiptTitle(number));
+    line(T.payer, kept.payer);
+    line(T.invoice, kept.invoice);
+    line(T.milestone, kept.milestone);
+    line(T.order, T.orderOf(kept.order, p.orderId));
+    line(T.method, INVOICE_WEB_TEXT.methodLabels[p.method]);
+    if (p.reference) line(T.reference, p.reference);
+    line(T.received, dayText(payment!.received_at));
     doc.moveDown(0.5).fontSize(12);
-    line(T.amountReceived, formatWireMoney(payment.amount));
-    const balance = left ?? milestone?.balance ?? null;
-    if (balance !== null) line(T.balanceLeft(label), formatWireMoney(money(balance)));
+    line(T.amountReceived, formatWireMoney(money(p.amount)));
+    line(T.balanceLeft(kept.milestone), formatWireMoney(money(kept.balance_left)));
   });
   return { name: `receipt-${p.id}`, bytes };
+}
+
+/**
+ * GET payments/refunds/{id}/receipt/: money given back, its own paper (the payment's receipt
+ * stays as issued). Only a refund that went through has one.
+ */
+export async function refundReceiptPaper(ctx: Ctx, refundId: number) {
+  const refund = await repo.refundById(ctx.db, refundId);
+  if (refund?.status !== 'SUCCEEDED') throw notFound();
+  const p = await reachedPayment(ctx, refund.paymentId);
+  const [[payment], settings] = await Promise.all([paymentsToWire(ctx.db, [p]), getSettings(ctx)]);
+  const kept = await receiptOf(ctx, p, payment!);
+  const number = T.refundNumber(refund.id);
+  const bytes = await render(T.refundReceiptTitle(number), (doc) => {
+    const line = paperHead(doc, settings, T.refundReceiptTitle(number));
+    line(T.refundedTo, kept.payer);
+    line(T.invoice, payment!.invoice.number);
+    line(T.order, T.orderOf(payment!.order.name, p.orderId));
+    line(T.refundOfPayment, `${T.receiptNumber(p.id)} (${formatWireMoney(money(p.amount))})`);
+    line(T.method, INVOICE_WEB_TEXT.methodLabels[p.method]);
+    line(T.reason, refund.reason);
+    line(T.refundedOn, dayText((refund.settledAt ?? refund.createdAt).toISOString()));
+    doc.moveDown(0.5).fontSize(12);
+    line(T.amountRefunded, formatWireMoney(money(refund.amount)));
+  });
+  return { name: `refund-${refund.id}`, bytes };
 }

@@ -527,17 +527,28 @@ export async function sumsByMilestone(db: Executor, by: { paymentId?: number; cr
 }
 
 /**
- * A milestone's balance just after a payment was applied to it (the receipt's "balance left"):
- * the sum of its entries up to the payment's last one there; null when the payment has none there.
+ * A milestone's balance just after a payment was applied to it (the receipt's "balance left" of a
+ * payment made before receipts were kept): the sum of its entries up to the payment's first one
+ * there, a moment later entries never change; null when the payment has none there.
  */
 export async function balanceAfterPayment(db: Executor, milestoneId: number, paymentId: number) {
   const [row] = await rowsOf<{ s: string | null }>(
     db,
     sql`select (select sum(amount) from ${ledgerEntries} where milestone_id = ${milestoneId} and id <= last.id)::text as s
-      from (select max(id) as id from ${ledgerEntries} where milestone_id = ${milestoneId} and payment_id = ${paymentId}) last
+      from (select min(id) as id from ${ledgerEntries} where milestone_id = ${milestoneId} and payment_id = ${paymentId}) last
       where last.id is not null`,
   );
   return row?.s == null ? null : n(row.s);
+}
+
+/** What moved an invoice's balance, summed by the entries' kind and what they name (the PDF's closing lines). */
+export async function invoiceEntrySums(db: Executor, invoiceId: number) {
+  const rows = await rowsOf<{ kind: NewEntry['kind']; payment: boolean; memo: boolean; s: string }>(
+    db,
+    sql`select kind, payment_id is not null as payment, credit_memo_id is not null as memo, sum(amount)::text as s
+      from ${ledgerEntries} where invoice_id = ${invoiceId} and milestone_id is not null group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ kind: r.kind, payment: r.payment, memo: r.memo, amount: n(r.s) }));
 }
 
 /** A credit memo's applied (paid onto milestones) and available (unapplied) amounts. */
@@ -669,17 +680,34 @@ export interface PaymentFilter {
   company?: number;
   order?: number;
   invoice?: number;
-  method?: string;
-  status?: string;
+  methods?: string[];
+  statuses?: string[];
+  /** The reference contains it, or it is the Stripe PaymentIntent id. */
+  reference?: string;
+  /** The payer's name, e-mail or company contains it. */
+  payer?: string;
+  /** Received at or after / before these instants (the start of the shop's days). */
+  receivedFrom?: { day: string; at: Date };
+  receivedUntil?: { day: string; at: Date };
+  amount?: Cents;
 }
 
 /**
- * When a payment was received, as the wire's received_at says it (read/service.ts receivedAtOf):
- * the day an admin recorded, else when it succeeded, else (pending) when it was made.
+ * The received-date bound: the day an admin recorded when there is one, else when it succeeded
+ * (or was made); each side has its own index (payments_received_on_idx, payments_received_idx).
  */
-const PAYMENT_RECEIVED = sql`coalesce((${payments.receivedOn} + time '12:00')::timestamptz, ${payments.receivedAt}, ${payments.createdAt})`;
+const receivedBound = (op: '>=' | '<', bound: { day: string; at: Date }) =>
+  sql`(${payments.receivedOn} ${sql.raw(op)} ${bound.day}::date or (${payments.receivedOn} is null and coalesce(${payments.receivedAt}, ${payments.createdAt}) ${sql.raw(op)} ${bound.at.toISOString()}::timestamptz))`;
 
-const PAYMENT_ORDER_KEYS = { created_at: payments.createdAt, amount: payments.amount, received_at: PAYMENT_RECEIVED };
+/**
+ * `received_at` orders by when a payment was received as the wire's received_at says it
+ * (read/service.ts receivedAtOf): payments.received_key, kept by a trigger (end of 0029).
+ */
+const PAYMENT_ORDER_KEYS = {
+  created_at: payments.createdAt,
+  amount: payments.amount,
+  received_at: payments.receivedKey,
+};
 
 /** A page of payments, newest received first unless `order_by` says otherwise (the receipts list). */
 export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWindow, order_by?: string) {
@@ -690,8 +718,23 @@ export async function paymentPage(db: Executor, f: PaymentFilter, window: PageWi
   if (f.company) conds.push(eq(payments.companyId, f.company));
   if (f.order) conds.push(eq(payments.orderId, f.order));
   if (f.invoice) conds.push(eq(payments.invoiceId, f.invoice));
-  if (f.method) conds.push(eq(payments.method, f.method as PaymentRecord['method']));
-  if (f.status) conds.push(eq(payments.status, f.status as PaymentRecord['status']));
+  if (f.methods?.length) conds.push(inArray(payments.method, f.methods as PaymentRecord['method'][]));
+  if (f.statuses?.length) conds.push(inArray(payments.status, f.statuses as PaymentRecord['status'][]));
+  if (f.reference) {
+    const like = likePattern(f.reference);
+    // A Stripe id is pasted whole: equal, on its unique index (a contains would read every row).
+    conds.push(sql`(${payments.reference} ilike ${like} or ${payments.stripePaymentIntentId} = ${f.reference})`);
+  }
+  if (f.payer) {
+    // The payer's name lives with auth and accounts: read in this one statement (as the invoice list does).
+    const like = likePattern(f.payer);
+    conds.push(sql`(${payments.customerId} in (select ${users.id} from ${users}
+        where ${personSql} ilike ${like} or ${users.email} ilike ${like})
+      or ${payments.companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${like}))`);
+  }
+  if (f.receivedFrom) conds.push(receivedBound('>=', f.receivedFrom));
+  if (f.receivedUntil) conds.push(receivedBound('<', f.receivedUntil));
+  if (f.amount !== undefined) conds.push(eq(payments.amount, f.amount));
   const where = conds.length ? and(...conds) : undefined;
   const fetchRows = (w: PageWindow) =>
     db
@@ -731,6 +774,22 @@ export async function refundByStripeId(db: Executor, stripeRefundId: string) {
 export async function updateRefund(db: Executor, id: number, values: Partial<typeof refunds.$inferInsert>) {
   const [row] = await db.update(refunds).set(values).where(eq(refunds.id, id)).returning();
   return row!;
+}
+
+/** Payments by their PaymentIntents and refunds by their Stripe ids (matching a payout's lines). */
+export async function paymentsByIntents(db: Executor, intentIds: string[]) {
+  if (intentIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.stripePaymentIntentId, intentIds));
+}
+
+export async function paymentsByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.id, ids));
+}
+
+export async function refundsByStripeIds(db: Executor, stripeRefundIds: string[]) {
+  if (stripeRefundIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.stripeRefundId, stripeRefundIds));
 }
 
 export async function refundsOfPayments(db: Executor, paymentIds: number[]) {

@@ -1,4 +1,4 @@
-import { financeReportsApi, invoicesApi } from '@cab/shared';
+import { financeReportsApi, invoicesApi, payoutsApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import { sendFile } from '../../kit/file-answer.ts';
@@ -7,7 +7,9 @@ import * as credit from './credit/service.ts';
 import { refundPayment } from './pay/refund.ts';
 import * as pay from './pay/service.ts';
 import { stripeWebhook } from './pay/webhook.ts';
-import { invoicePaper, receiptPaper } from './pdf.ts';
+import { listDeposits, listPayouts } from './payouts/service.ts';
+import { invoicePaper, receiptPaper, refundReceiptPaper } from './pdf.ts';
+import { listPayments } from './read/payments.ts';
 import * as read from './read/service.ts';
 import * as reports from './reports/service.ts';
 
@@ -33,6 +35,8 @@ export function invoicesRoutes(app: FastifyInstance) {
   route(app, financeReportsApi.revenue, async ({ ctx, query, reply }) =>
     csvOr(reply, 'revenue_report', await reports.revenueReport(ctx, query)),
   );
+  route(app, payoutsApi.payouts, ({ ctx, query }) => listPayouts(ctx, query));
+  route(app, payoutsApi.deposits, ({ ctx, query }) => listDeposits(ctx, query));
   route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
   route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
   route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {
@@ -41,10 +45,17 @@ export function invoicesRoutes(app: FastifyInstance) {
   });
   route(app, invoicesApi.milestone, ({ ctx, params }) => read.milestoneDetail(ctx, params.id));
   route(app, invoicesApi.pay, ({ ctx, params, body }) => pay.payMilestone(ctx, params.id, body));
-  route(app, invoicesApi.payments, ({ ctx, query }) => pay.listPayments(ctx, query));
+  route(app, invoicesApi.payments, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'payments', await listPayments(ctx, query)),
+  );
   route(app, invoicesApi.refund, ({ ctx, params, body }) => refundPayment(ctx, params.id, body));
   route(app, invoicesApi.receipt, async ({ ctx, params, reply }) => {
     const paper = await receiptPaper(ctx, params.id);
+    return asPdf(reply, paper.name, paper.bytes);
+  });
+
+  route(app, invoicesApi.refundReceipt, async ({ ctx, params, reply }) => {
+    const paper = await refundReceiptPaper(ctx, params.id);
     return asPdf(reply, paper.name, paper.bytes);
   });
 

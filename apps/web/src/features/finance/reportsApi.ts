@@ -1,4 +1,11 @@
-import { type AgingQuery, financeReportsApi, type RevenueInterval, type RevenueQuery } from '@cab/shared';
+import {
+  type AgingQuery,
+  financeReportsApi,
+  type PayoutRangeQuery,
+  payoutsApi,
+  type RevenueInterval,
+  type RevenueQuery,
+} from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
@@ -8,6 +15,8 @@ import { call, download } from '../../lib/api.ts';
 const financeReportKeys = {
   aging: resourceKeys('finance', 'aging'),
   revenue: (query: Partial<RevenueQuery>) => ['finance', 'revenue', query] as const,
+  payouts: (query: PayoutRangeQuery) => ['finance', 'payouts', query] as const,
+  deposits: (query: PayoutRangeQuery) => ['finance', 'deposits', query] as const,
 };
 
 /** The aging list's client-held filters (SPEC 3: aging search, aging start date). */
@@ -53,5 +62,31 @@ export function downloadRevenue(filters: RevenueFilters) {
   return download(financeReportsApi.revenue, {
     query: { ...revenueQuery(filters), format: 'csv' },
     fallbackName: 'revenue_report.csv',
+  });
+}
+
+/** The Payouts screen's range (issue 34): both days inclusive; '' is the server's default (30 days). */
+export type PayoutFilters = { date_after: string; date_before: string };
+
+const rangeQuery = (f: PayoutFilters): PayoutRangeQuery => ({
+  ...(f.date_after ? { date_after: f.date_after } : {}),
+  ...(f.date_before ? { date_before: f.date_before } : {}),
+});
+
+export function usePayouts(filters: PayoutFilters) {
+  const query = rangeQuery(filters);
+  return useQuery({
+    queryKey: financeReportKeys.payouts(query),
+    queryFn: ({ signal }) => call(payoutsApi.payouts, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeposits(filters: PayoutFilters) {
+  const query = rangeQuery(filters);
+  return useQuery({
+    queryKey: financeReportKeys.deposits(query),
+    queryFn: ({ signal }) => call(payoutsApi.deposits, { query, signal }),
+    placeholderData: keepPreviousData,
   });
 }

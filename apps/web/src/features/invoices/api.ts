@@ -1,5 +1,6 @@
 import { accountsApi, coreApi, invoicesApi, type PayBody, type RefundBody } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sentRange } from '../../components/data-table/DateRangeFilter.tsx';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call, download } from '../../lib/api.ts';
@@ -43,8 +44,23 @@ export const useMilestone = (id: number) =>
     queryFn: ({ signal }) => call(invoicesApi.milestone, { params: { id }, signal }),
   });
 
-export function usePayments(list: ListQueryState<Record<string, string>>) {
-  const query = listQueryOf(list);
+/** The Receipts page's filters (issue 34): what the payment search takes, as the list keeps them. */
+export type PaymentFilters = {
+  reference: string;
+  payer: string;
+  method: string;
+  status: string;
+  date_after: string;
+  date_before: string;
+  amount: string;
+};
+
+/** A list's query with the dates as sent (none while reversed). */
+const paymentQuery = (list: ListQueryState<PaymentFilters>) =>
+  listQueryOf({ ...list, filters: { ...list.filters, ...sentRange(list.filters) } });
+
+export function usePayments(list: ListQueryState<PaymentFilters>) {
+  const query = paymentQuery(list);
   return useQuery({
     queryKey: invoiceKeys.payments.list(query),
     queryFn: ({ signal }) => call(invoicesApi.payments, { query, signal }),
@@ -175,3 +191,11 @@ export const downloadInvoicePdf = (id: number, number: string) =>
   download(invoicesApi.pdf, { params: { id }, fallbackName: `${number}.pdf` });
 export const downloadReceipt = (id: number) =>
   download(invoicesApi.receipt, { params: { id }, fallbackName: `receipt-${id}.pdf` });
+export const downloadRefundReceipt = (id: number) =>
+  download(invoicesApi.refundReceipt, { params: { id }, fallbackName: `refund-${id}.pdf` });
+
+/** Every payment the filters find, as a CSV file. */
+export function downloadPayments(list: ListQueryState<PaymentFilters>) {
+  const { page: _p, page_size: _s, ...query } = paymentQuery(list);
+  return download(invoicesApi.payments, { query: { ...query, format: 'csv' }, fallbackName: 'payments.csv' });
+}

@@ -4,9 +4,12 @@ import { findUserWithCompany } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
 import { money, receivedAtOf } from '../common.ts';
 import type * as repo from '../repository.ts';
+import { keepReceipt } from './receipt.ts';
 
 /** Queues the payment_receipt e-mail to the invoice's customer, in the transaction that applied the payment. */
 export async function queueReceipt(ctx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord) {
+  // The paper is fixed as the mail goes out: both say the same moment.
+  await keepReceipt(ctx, p);
   if (p.method === 'CREDIT') return;
   const found = await findUserWithCompany(ctx.db, invoice.customerId);
   if (!found) return;

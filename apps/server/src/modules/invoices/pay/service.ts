@@ -1,4 +1,3 @@
-import type { paymentListQuerySchema } from '@cab/shared';
 import {
   type Cents,
   INVOICE_CODES,
@@ -6,14 +5,10 @@ import {
   MANUAL_PAY_METHODS,
   type PayBody,
   parseMoney,
-  reachOf,
   STRIPE_PAY_METHODS,
-  toPaged,
 } from '@cab/shared';
-import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
-import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { publishEvent } from '../../events/index.ts';
@@ -301,23 +296,4 @@ async function cancelAtStripeLater(ctx: RequestContext, canceled: repo.PaymentRe
       ctx.log.warn({ err, payment: p.id }, 'could not cancel an open intent at Stripe');
     }
   }
-}
-
-export async function listPayments(ctx: Ctx, query: z.output<typeof paymentListQuerySchema>) {
-  const page = await repo.paymentPage(
-    ctx.db,
-    {
-      reach: reachOf(ctx.actor),
-      customer: query.customer,
-      company: query.company,
-      order: query.order,
-      invoice: query.invoice,
-      method: query.method,
-      status: query.status,
-    },
-    pageWindow(query),
-    query.order_by,
-  );
-  const wire = await paymentsToWire(ctx.db, page.rows);
-  return toPaged({ rows: wire, total: page.total }, (p) => p);
 }

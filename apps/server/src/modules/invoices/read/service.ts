@@ -198,11 +198,12 @@ export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = c
     refunds: wirePayments.flatMap((p) => p.refunds),
     credits: payments
       .filter((p) => p.method === 'CREDIT' && p.creditMemoId !== null)
+      // An application undone (refunded back to its memo) is REVERSED, and only what still stands counts.
       .map((p) => ({
         credit_memo: p.creditMemoId!,
         milestone: p.milestoneId,
-        amount: money(p.amount),
-        status: p.status,
+        amount: money(p.amount - p.refunded),
+        status: p.status === 'SUCCEEDED' && p.refunded >= p.amount ? ('REVERSED' as const) : p.status,
       })),
     versions: versions.map((v) => ({
       id: v.id,

@@ -52,6 +52,26 @@ export async function agingSums(db: Executor, asOf: string): Promise<AgingSums[]
   }));
 }
 
+/**
+ * Each party's unapplied credit as of `asOf` (issue 34): what its credit memos hold, off any
+ * milestone (the sum of the memos' entries with no milestone, negated), keyed as agingSums keys.
+ */
+export async function unappliedCredit(db: Executor, asOf: string): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ type: string; id: number; credit: string }>(
+    db,
+    sql`select case when e.company_id is null then 'customer' else 'company' end as type,
+        coalesce(e.company_id, e.customer_id) as id, (-sum(e.amount))::text as credit
+      from ${ledgerEntries} e
+      where e.credit_memo_id is not null and e.milestone_id is null and e.effective_date <= ${asOf}::date
+      group by 1, 2`,
+  );
+  return new Map(
+    rows.filter((r) => Number(r.credit) !== 0).map((r) => [partyKey(r.type, Number(r.id)), Number(r.credit)]),
+  );
+}
+
+export const partyKey = (type: string, id: number) => `${type}:${id}`;
+
 export interface RevenueSums {
   period_start: string;
   invoiced: number;

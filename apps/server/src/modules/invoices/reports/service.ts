@@ -26,8 +26,16 @@ import * as repo from './repository.ts';
 
 /** The finance reports (issue 17, decision 0034): aging by party as of a day, revenue per period. */
 
-type Sums = Record<(typeof AGING_BUCKETS)[number] | 'total', number>;
-const zero = (): Sums => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_90_plus: 0, total: 0 });
+type Sums = Record<(typeof AGING_BUCKETS)[number] | 'total' | 'unapplied_credit', number>;
+const zero = (): Sums => ({
+  current: 0,
+  days_1_30: 0,
+  days_31_60: 0,
+  days_61_90: 0,
+  days_90_plus: 0,
+  total: 0,
+  unapplied_credit: 0,
+});
 const wireSums = (s: Sums) =>
   Object.fromEntries(Object.entries(s).map(([k, v]) => [k, money(v)])) as Record<keyof Sums, string>;
 
@@ -50,8 +58,35 @@ export async function agingTotals(ctx: Ctx): Promise<Sums> {
   return totals;
 }
 
-/** The as-of day leads every line: a CSV filed away still says which day it bucketed. */
-const AGING_CSV_COLUMNS = ['as_of', 'party_type', 'party_id', 'party_name', ...AGING_BUCKETS, 'total'] as const;
+/**
+ * The as-of day leads every line: a CSV filed away still says which day it bucketed. The last
+ * line is the totals (party_type TOTAL), as the screen's totals row.
+ */
+const AGING_CSV_COLUMNS = [
+  'as_of',
+  'party_type',
+  'party_id',
+  'party_name',
+  ...AGING_BUCKETS,
+  'total',
+  'unapplied_credit',
+] as const;
+
+/** Parties with an open balance, and those holding only unapplied credit, each with its credit. */
+function withCredit(sums: repo.AgingSums[], credit: Map<string, number>) {
+  const rows = sums.map((s) => ({
+    type: s.type,
+    id: s.id,
+    figures: { ...figuresOf(s), unapplied_credit: credit.get(repo.partyKey(s.type, s.id)) ?? 0 },
+  }));
+  const seen = new Set(rows.map((r) => repo.partyKey(r.type, r.id)));
+  for (const [key, amount] of credit) {
+    if (seen.has(key)) continue;
+    const [type, id] = key.split(':') as [repo.AgingSums['type'], string];
+    rows.push({ type, id: Number(id), figures: { ...zero(), unapplied_credit: amount } });
+  }
+  return rows;
+}
 
 /** Every party with an open (non-zero) balance as of `as_of`, named, searched, ordered, paged. */
 export async function agingReport(
@@ -59,7 +94,8 @@ export async function agingReport(
   query: AgingQuery,
 ): Promise<AgingReport | { csv: string; filename: string }> {
   const asOf = query.as_of ?? todayOf(ctx);
-  const sums = await repo.agingSums(ctx.db, asOf);
+  const [owed, credit] = await Promise.all([repo.agingSums(ctx.db, asOf), repo.unappliedCredit(ctx.db, asOf)]);
+  const sums = withCredit(owed, credit);
   const people = await userNames(
     ctx.db,
     sums.filter((s) => s.type === 'customer').map((s) => s.id),
@@ -72,9 +108,13 @@ export async function agingReport(
   const rows = sums
     .map((s) => {
       const name = (s.type === 'customer' ? people.get(s.id) : companies.get(s.id)) ?? '';
-      return { party: { type: s.type, id: s.id, name }, figures: figuresOf(s) };
+      return { party: { type: s.type, id: s.id, name }, figures: s.figures };
     })
-    .filter((r) => r.figures.total !== 0 && (!needle || r.party.name.toLowerCase().includes(needle)));
+    .filter(
+      (r) =>
+        (r.figures.total !== 0 || r.figures.unapplied_credit !== 0) &&
+        (!needle || r.party.name.toLowerCase().includes(needle)),
+    );
 
   const order = parseOrderBy(query.order_by ?? '-total');
   rows.sort((a, b) => {
@@ -93,19 +133,15 @@ export async function agingReport(
   const toRow = (r: (typeof rows)[number]): AgingRow => ({ party: r.party, ...wireSums(r.figures) });
 
   if (query.format === 'csv') {
-    return {
-      filename: `aging_report_${asOf}`,
-      csv: toCsv(
-        AGING_CSV_COLUMNS,
-        rows.map((r) => ({
-          as_of: asOf,
-          party_type: r.party.type,
-          party_id: r.party.id,
-          party_name: r.party.name,
-          ...wireSums(r.figures),
-        })),
-      ),
-    };
+    const lines: Record<string, unknown>[] = rows.map((r) => ({
+      as_of: asOf,
+      party_type: r.party.type,
+      party_id: r.party.id,
+      party_name: r.party.name,
+      ...wireSums(r.figures),
+    }));
+    lines.push({ as_of: asOf, party_type: 'TOTAL', party_name: FINANCE_REPORTS_TEXT.totals, ...wireSums(totals) });
+    return { filename: `aging_report_${asOf}`, csv: toCsv(AGING_CSV_COLUMNS, lines) };
   }
   const { limit, offset } = pageWindow(query);
   return {

@@ -34,6 +34,14 @@ const columns: DataColumn<AgingRow>[] = [
     }),
   ),
   { key: 'total', header: T.total, align: 'right', noWrap: true, render: (r) => formatWireMoney(r.total) },
+  // Beside the total, not netted from it: credit is applied to an invoice by a person (issue 34).
+  {
+    key: 'unapplied_credit',
+    header: T.unappliedCredit,
+    align: 'right',
+    noWrap: true,
+    render: (r) => (r.unapplied_credit === '0.00' ? '' : formatWireMoney(r.unapplied_credit)),
+  },
 ];
 
 const EMPTY: AgingFilters = { search: '', as_of: '' };
@@ -85,6 +93,9 @@ export default function AgingReportPage() {
             ))}
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {T.total}: {formatWireMoney(totals.total)}
+            </Typography>
+            <Typography variant="body2" data-testid="aging-totals-credit">
+              {T.unappliedCredit}: {formatWireMoney(totals.unapplied_credit)}
             </Typography>
           </Box>
         )

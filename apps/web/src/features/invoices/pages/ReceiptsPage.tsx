@@ -1,11 +1,25 @@
-import { formatWireMoney, INVOICE_WEB_TEXT, PAGE_SIZE, PAY_METHODS, type Payment } from '@cab/shared';
+import {
+  DEFAULT_RECEIPT_LIST_STATUSES,
+  formatWireMoney,
+  INVOICE_WEB_TEXT,
+  PAGE_SIZE,
+  PAY_METHODS,
+  PAYMENT_STATUSES,
+  type Payment,
+  RECEIPT_STATUSES,
+  ROLE_GROUPS,
+} from '@cab/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
+import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { downloadReceipt, usePayments } from '../api.ts';
+import { useInRoleGroup } from '../../auth/index.ts';
+import { downloadPayments, downloadReceipt, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
@@ -29,11 +43,12 @@ const columns: DataColumn<Payment>[] = [
   { key: 'order', header: INVOICE_WEB_TEXT.order, render: (p) => p.order.name },
   { key: 'payer', header: INVOICE_WEB_TEXT.payer, render: (p) => p.payer },
   { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => INVOICE_WEB_TEXT.methodLabels[p.method] },
+  { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => p.reference },
   {
     key: 'amount',
     header: INVOICE_WEB_TEXT.amount,
     align: 'right',
-    render: (p) => <span data-testid="receipt-amount">{formatWireMoney(p.amount)}</span>,
+    render: (p) => <span data-testid="receipt-amount-cell">{formatWireMoney(p.amount)}</span>,
   },
   {
     key: 'refunded',
@@ -64,7 +79,7 @@ const phoneColumns: DataColumn<Payment>[] = [
   },
   amountStackColumn('amount', INVOICE_WEB_TEXT.amount, (p) => (
     <>
-      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="receipt-amount">
+      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="receipt-amount-cell">
         {formatWireMoney(p.amount)}
       </Typography>
       {p.refunds.length > 0 && (
@@ -77,17 +92,42 @@ const phoneColumns: DataColumn<Payment>[] = [
   )),
 ];
 
-/** /payment/receipts: every payment the caller may see, each with its receipt (PDF). */
+const EMPTY: PaymentFilters = {
+  reference: '',
+  payer: '',
+  method: '',
+  status: '',
+  date_after: '',
+  date_before: '',
+  amount: '',
+};
+
+/**
+ * /payment/receipts: the payment search (issue 34), by reference, payer, method, status, received
+ * dates and amount, kept in the URL; each payment that reached the shop with its receipt (PDF) and
+ * each refund with its own. Unless a status is chosen, failed, cancelled and reversed attempts are
+ * not listed (the server's default).
+ */
 export default function ReceiptsPage() {
-  const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: { method: '' } });
+  const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: EMPTY });
   const query = usePayments(list);
   const phone = usePhone();
+  const { date_after, date_before } = list.filters;
+  // The shop looks into failed and cancelled attempts too; a customer's page is its receipts.
+  const statuses = useInRoleGroup(ROLE_GROUPS.admin) ? PAYMENT_STATUSES : DEFAULT_RECEIPT_LIST_STATUSES;
   return (
     <ListPage
+      actions={
+        <DownloadButton onClick={() => void downloadPayments(list)} data-testid="payments-csv">
+          {INVOICE_WEB_TEXT.downloadPaymentsCsv}
+        </DownloadButton>
+      }
       query={query}
       state={list}
       filters={{
         fields: [
+          { kind: 'text', name: 'reference', label: INVOICE_WEB_TEXT.searchReference, testId: 'receipt-reference' },
+          { kind: 'text', name: 'payer', label: INVOICE_WEB_TEXT.searchPayer, testId: 'receipt-payer' },
           {
             kind: 'select',
             name: 'method',
@@ -97,6 +137,27 @@ export default function ReceiptsPage() {
             labels: INVOICE_WEB_TEXT.methodLabels,
             testId: 'receipt-method-filter',
           },
+          {
+            kind: 'select',
+            name: 'status',
+            label: INVOICE_WEB_TEXT.status,
+            anyLabel: INVOICE_WEB_TEXT.statusReceipts,
+            options: statuses,
+            labels: INVOICE_WEB_TEXT.statusLabels,
+            testId: 'receipt-status-filter',
+          },
+          {
+            kind: 'node',
+            name: 'dates',
+            node: (
+              <DateRangeFilter
+                value={{ date_after, date_before }}
+                onChange={(patch) => list.setFilters(patch)}
+                testId="receipt-dates"
+              />
+            ),
+          },
+          { kind: 'text', name: 'amount', label: INVOICE_WEB_TEXT.searchAmount, testId: 'receipt-amount' },
         ],
       }}
       columns={phone ? phoneColumns : columns}
@@ -104,9 +165,25 @@ export default function ReceiptsPage() {
       testId="receipts-table"
       rowTestId={(p) => `receipt-${p.id}`}
       rowActions={(p) => (
-        <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-          {INVOICE_WEB_TEXT.receipt}
-        </Button>
+        <Stack direction="row" spacing={0.5}>
+          {RECEIPT_STATUSES.includes(p.status) && (
+            <Button size="small" onClick={() => void downloadReceipt(p.id)}>
+              {INVOICE_WEB_TEXT.receipt}
+            </Button>
+          )}
+          {p.refunds
+            .filter((r) => r.status === 'SUCCEEDED')
+            .map((r) => (
+              <Button
+                key={r.id}
+                size="small"
+                onClick={() => void downloadRefundReceipt(r.id)}
+                data-testid={`refund-receipt-${r.id}`}
+              >
+                {INVOICE_WEB_TEXT.refundReceipt(formatWireMoney(r.amount))}
+              </Button>
+            ))}
+        </Stack>
       )}
     />
   );

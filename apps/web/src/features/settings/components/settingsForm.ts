@@ -17,6 +17,9 @@ export interface GlobalSettingsValues {
   seller_name: string;
   seller_address: string;
   seller_phone: string;
+  /** Remittance printed on invoices: check payee, wire bank details. */
+  remit_check_payee: string;
+  remit_wire_details: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -30,6 +33,8 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     seller_name: settings.seller_name,
     seller_address: settings.seller_address,
     seller_phone: settings.seller_phone,
+    remit_check_payee: settings.remit_check_payee,
+    remit_wire_details: settings.remit_wire_details,
   };
 }
 
@@ -51,6 +56,8 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     seller_name: values.seller_name,
     seller_address: values.seller_address,
     seller_phone: values.seller_phone,
+    remit_check_payee: values.remit_check_payee,
+    remit_wire_details: values.remit_wire_details,
   };
 }
 
@@ -70,6 +77,8 @@ export function fieldOf(path: string): string {
     path === 'seller_name' ||
     path === 'seller_address' ||
     path === 'seller_phone' ||
+    path === 'remit_check_payee' ||
+    path === 'remit_wire_details' ||
     /^tax_rates\.[A-Z]{2}$/.test(path)
   )
     return path;

@@ -145,6 +145,29 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
               </Stack>
             </CardContent>
           </Card>
+          <Card>
+            <CardHeader title={SETTINGS_TEXT.remittanceTitle} subheader={SETTINGS_TEXT.remittanceHint} />
+            <CardContent sx={{ pt: 0 }}>
+              <Stack spacing={2}>
+                <FormTextField
+                  control={control}
+                  name="remit_check_payee"
+                  label={SETTINGS_TEXT.remitCheckPayee}
+                  multiline
+                  minRows={2}
+                  slotProps={{ htmlInput: { 'data-testid': 'remit-check-payee' } }}
+                />
+                <FormTextField
+                  control={control}
+                  name="remit_wire_details"
+                  label={SETTINGS_TEXT.remitWireDetails}
+                  multiline
+                  minRows={3}
+                  slotProps={{ htmlInput: { 'data-testid': 'remit-wire-details' } }}
+                />
+              </Stack>
+            </CardContent>
+          </Card>
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
         </Stack>
         <TaxRatesTable control={control} errors={formState.errors.tax_rates} />
