@@ -33,6 +33,9 @@ export function invoicesRoutes(app: FastifyInstance) {
   route(app, financeReportsApi.revenue, async ({ ctx, query, reply }) =>
     csvOr(reply, 'revenue_report', await reports.revenueReport(ctx, query)),
   );
+  route(app, financeReportsApi.salesTax, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'sales_tax_report', await reports.salesTaxReport(ctx, query)),
+  );
   route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
   route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
   route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {
