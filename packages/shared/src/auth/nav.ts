@@ -92,6 +92,7 @@ export const NAV: readonly NavEntry[] = [
   group('Finance', 'finance', [
     link('/finance/reports/aging', 'report'),
     link('/finance/reports/revenue', 'report'),
+    link('/finance/reports/sales-tax', 'report'),
     link('/finance/payments/rules', 'rule'),
     link('/finance/payments/surcharges', 'money'),
     link('/finance/payments/options', 'money'),

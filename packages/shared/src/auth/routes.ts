@@ -104,6 +104,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/finance/payments/surcharges', title: 'Surcharges', access: ADMIN },
   { path: '/finance/reports/aging', title: 'Aging Report', access: ADMIN },
   { path: '/finance/reports/revenue', title: 'Revenue Report', access: ADMIN },
+  { path: '/finance/reports/sales-tax', title: 'Sales Tax Report', access: ADMIN },
   // Planner
   { path: '/planner/orders/manage', title: 'Planner', access: ADMIN_STAFF },
   // Settings

@@ -1,4 +1,10 @@
-import { type AgingQuery, financeReportsApi, type RevenueInterval, type RevenueQuery } from '@cab/shared';
+import {
+  type AgingQuery,
+  financeReportsApi,
+  type RevenueInterval,
+  type RevenueQuery,
+  type SalesTaxQuery,
+} from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
@@ -8,6 +14,7 @@ import { call, download } from '../../lib/api.ts';
 const financeReportKeys = {
   aging: resourceKeys('finance', 'aging'),
   revenue: (query: Partial<RevenueQuery>) => ['finance', 'revenue', query] as const,
+  salesTax: (query: Partial<SalesTaxQuery>) => ['finance', 'sales_tax', query] as const,
 };
 
 /** The aging list's client-held filters (SPEC 3: aging search, aging start date). */
@@ -53,5 +60,29 @@ export function downloadRevenue(filters: RevenueFilters) {
   return download(financeReportsApi.revenue, {
     query: { ...revenueQuery(filters), format: 'csv' },
     fallbackName: 'revenue_report.csv',
+  });
+}
+
+/** The sales-tax report's range (empty: the server's default, this month to today). */
+export type SalesTaxFilters = { date_after: string; date_before: string };
+
+const salesTaxQuery = (f: SalesTaxFilters): Partial<SalesTaxQuery> => ({
+  ...(f.date_after ? { date_after: f.date_after } : {}),
+  ...(f.date_before ? { date_before: f.date_before } : {}),
+});
+
+export function useSalesTax(filters: SalesTaxFilters) {
+  const query = salesTaxQuery(filters);
+  return useQuery({
+    queryKey: financeReportKeys.salesTax(query),
+    queryFn: ({ signal }) => call(financeReportsApi.salesTax, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function downloadSalesTax(filters: SalesTaxFilters) {
+  return download(financeReportsApi.salesTax, {
+    query: { ...salesTaxQuery(filters), format: 'csv' },
+    fallbackName: 'sales_tax.csv',
   });
 }
