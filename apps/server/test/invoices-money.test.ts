@@ -719,6 +719,7 @@ describe('the ledger with refunds, disputes, spent credit, reprices and reversal
       // A reprice by a custom discount of a share of the order's total (below what was paid at times).
       fc.record({ kind: fc.constant('reprice' as const), o: fc.nat(), share: fc.integer({ min: 0, max: 90 }) }),
     );
+    type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
     const status: Record<string, string> = {
       'payment_intent.processing': 'processing',
       'payment_intent.payment_failed': 'requires_payment_method',
@@ -727,8 +728,7 @@ describe('the ledger with refunds, disputes, spent credit, reprices and reversal
     const payment = async (id: number) =>
       (await f.t.handle.db.select().from(schema.payments).where(eq(schema.payments.id, id)))[0]!;
 
-    // biome-ignore lint/suspicious/noExplicitAny: one of the generated ops
-    async function step(o: any) {
+    async function step(o: Op) {
       const ms = await currentMilestones(orders);
       if (o.kind === 'check') {
         const m = pick(ms, o.m);
