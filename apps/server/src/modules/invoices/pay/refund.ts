@@ -208,6 +208,18 @@ async function refundPostings(tx: RequestContext, p: repo.PaymentRecord, r: repo
         { kind: 'REFUND', amount: back, paymentId: p.id, creditMemoId: memo.id, refundId: r.id, notes: r.reason },
       ]);
     }
+    rest -= back;
+  }
+  // Still more (its memo was reversed): owed again on the payment's own milestone, never off the books.
+  if (rest > 0) {
+    out.push({
+      kind: 'REFUND',
+      amount: rest,
+      milestone: { id: p.milestoneId, invoiceId: p.invoiceId, orderId: p.orderId },
+      paymentId: p.id,
+      refundId: r.id,
+      notes: r.reason,
+    });
   }
   return out;
 }

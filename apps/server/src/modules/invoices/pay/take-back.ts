@@ -64,11 +64,18 @@ export async function takeBackSpentCredit(
   return amount - rest;
 }
 
-/** What a payment could still give back: its amount less refunds (pending too) and the credit it paid elsewhere. */
+/**
+ * What a payment could still give back: what it holds on milestones and in its overpayment memo,
+ * less refunds pending; `spent` is the rest of what it has not given back (its credit that paid
+ * other invoices, or a memo reversed), which a refund we make may not take.
+ */
 export async function refundable(tx: RequestContext, p: repo.PaymentRecord, pending: number) {
+  const onMilestones = (await repo.sumsByMilestone(tx.db, { paymentId: p.id })).reduce((t, s) => t - s.total, 0);
   const [memo] = p.method === 'CREDIT' ? [] : await repo.memosOfSourcePayments(tx.db, [p.id]);
-  const spent = memo?.status === 'ACTIVE' ? ((await repo.memoFigures(tx.db, [memo.id])).get(memo.id)?.applied ?? 0) : 0;
-  return { left: Math.max(0, p.amount - p.refunded - pending - spent) as Cents, spent: spent as Cents };
+  const held =
+    memo?.status === 'ACTIVE' ? ((await repo.memoFigures(tx.db, [memo.id])).get(memo.id)?.available ?? 0) : 0;
+  const spent = p.method === 'CREDIT' ? 0 : Math.max(0, p.amount - p.refunded - onMilestones - held);
+  return { left: Math.max(0, onMilestones + held - pending) as Cents, spent: spent as Cents };
 }
 
 /**
