@@ -71,3 +71,32 @@ test('the revenue report shows invoiced and collected as a chart', async ({ page
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.split(/\r?\n/)[0]).toBe('period_start,invoiced,collected');
 });
+
+test('the sales tax report lists tax by state and rate with a total, and downloads it as CSV', async ({
+  page,
+  request,
+}) => {
+  // An order approved today: its invoice is in this month's report (the default range).
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const personal = await tokenOf(request, DEMO_USERS.PERSONAL);
+  const item = await createLineItem(request, admin, '80.00');
+  const bid = await createBid(request, personal, `Sales tax ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
+  await submitByApi(request, personal, bid);
+  const approved = await request.post(`/api/orders/${bid.id}/approve/`, { headers: auth(admin) });
+  expect(approved.status(), await approved.text()).toBe(200);
+
+  await loginAs(page, 'ADMIN', '/finance/reports/sales-tax');
+  const table = page.getByTestId('sales-tax-table');
+  await expect(table.getByTestId('sales-tax-row').first()).toContainText('%');
+  await expect(page.getByTestId('sales-tax-total')).toContainText(T.total);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sales-tax-csv').click()]);
+  expect(download.suggestedFilename()).toMatch(/^sales_tax_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+  expect(lines[0]).toBe('state,rate,taxable,tax,credit_notes_tax');
+  expect(lines.at(-1)).toMatch(/^Total,,-?\d+\.\d{2},-?\d+\.\d{2},-?\d+\.\d{2}$/);
+
+  // A range before anything was invoiced: nothing to file.
+  await page.getByTestId('sales-tax-date_after').fill('2000-01-01');
+  await page.getByTestId('sales-tax-date_before').fill('2000-01-31');
+  await expect(table).toContainText(T.noSalesTax);
+});

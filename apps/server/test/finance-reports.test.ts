@@ -1,6 +1,6 @@
 import { schema } from '@cab/db';
-import { financeReportsApi, invoicesApi } from '@cab/shared';
-import { eq } from 'drizzle-orm';
+import { coreApi, financeReportsApi, invoicesApi, ordersApi } from '@cab/shared';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
 import { type Fixture, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
@@ -167,5 +167,86 @@ describe('finance reports', () => {
       expect((await call(f, financeReportsApi.revenue, who)).status).toBe(403);
     }
     expect((await call(f, financeReportsApi.aging, null)).status).toBe(401);
+  });
+
+  it('sales tax: by state and rate, a reprice counts only the difference, credit notes give their tax back; CSV', async () => {
+    const salesTax = (query: Record<string, string> = {}) =>
+      call(f, financeReportsApi.salesTax, 'ADMIN', { query: { date_after: today, date_before: today, ...query } });
+    const issued = async () => {
+      const rows = await f.t.handle.db.select().from(schema.invoices).where(isNull(schema.invoices.supersededAt));
+      return {
+        taxable: rows.reduce((t, r) => t + r.total - r.salesTax, 0),
+        tax: rows.reduce((t, r) => t + r.salesTax, 0),
+      };
+    };
+    // An order taxed at its shipping state's rate.
+    const [ship] = await f.t.handle.db
+      .select()
+      .from(schema.addresses)
+      .where(eq(schema.addresses.id, f.addresses.personalShipping));
+    const taxed = await call(f, coreApi.patchSettings, 'ADMIN', { body: { tax_rates: { [ship!.state]: 6.625 } } });
+    expect(taxed.status).toBe(200);
+    const order = await approvedOrder(f, { owner: 'PERSONAL' });
+    const before = await salesTax();
+    expect(before.status).toBe(200);
+    expect(before.body.results).toContainEqual(expect.objectContaining({ state: ship!.state, rate: '6.625' }));
+    expect(before.body).toMatchObject({ date_after: today, date_before: today });
+    const expected = await issued();
+    expect(cents(before.body.total.taxable)).toBe(expected.taxable);
+    expect(cents(before.body.total.tax)).toBe(expected.tax);
+    expect(before.body.total.credit_notes_tax).toBe('0.00');
+    const sumOf = (rows: any[], k: string) => rows.reduce((t, r) => t + cents(r[k]), 0);
+    expect(sumOf(before.body.results, 'taxable')).toBe(expected.taxable);
+    for (const r of before.body.results) expect(r.rate).toMatch(/^\d+\.\d{2,3}$/);
+
+    // A reprice: the old version is taken back and the new one counted, the same day.
+    const [a] = await f.t.handle.db
+      .select()
+      .from(schema.invoices)
+      .where(eq(schema.invoices.id, personal.deposit.invoice));
+    const repriced = await call(f, ordersApi.updateCustomDiscount, 'ADMIN', {
+      params: { id: a!.orderId },
+      body: { custom_discount_amount: '5.00', custom_discount_notes: 'Scratch' },
+    });
+    expect(repriced.status).toBe(200);
+    const after = await salesTax();
+    expect(cents(after.body.total.taxable)).toBe((await issued()).taxable);
+
+    // A refund that is a credit note gives its share of the tax back.
+    const next = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: order.invoice.id } })).body;
+    const open = next.milestones.find((m: any) => cents(m.balance) > 2000);
+    const check = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: open.id }, body: { method: 'CHECK' } });
+    expect(check.status, JSON.stringify(check.body)).toBe(201);
+    const refund = await call(f, invoicesApi.refund, 'ADMIN', {
+      params: { id: check.body.payment.id },
+      body: { amount: '20.00', reason: 'Damaged door panel' },
+    });
+    expect(refund.body.refund.credit_note).toBe(true);
+    const [note] = await f.t.handle.db
+      .select()
+      .from(schema.creditMemos)
+      .where(eq(schema.creditMemos.refundId, refund.body.refund.id));
+    expect(note!.tax).toBeGreaterThan(0);
+    const withNote = await salesTax();
+    expect(cents(withNote.body.total.credit_notes_tax)).toBe(note!.tax);
+    expect(sumOf(withNote.body.results, 'credit_notes_tax')).toBe(note!.tax);
+
+    // Another day's range holds none of it; a reversed range is refused.
+    const yesterday = addDays(today, -1);
+    const none = await salesTax({ date_after: yesterday, date_before: yesterday });
+    expect(none.body).toMatchObject({ results: [], total: { taxable: '0.00', tax: '0.00', credit_notes_tax: '0.00' } });
+    expect((await salesTax({ date_after: today, date_before: yesterday })).status).toBe(400);
+
+    const csv = await salesTax({ format: 'csv' });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toContain(`sales_tax_${today}_${today}.csv`);
+    const lines = (csv.body as string).trim().split('\r\n');
+    expect(lines[0]).toBe('state,rate,taxable,tax,credit_notes_tax');
+    expect(lines.at(-1)).toBe(
+      `Total,,${withNote.body.total.taxable},${withNote.body.total.tax},${withNote.body.total.credit_notes_tax}`,
+    );
+    for (const who of ['STAFF', 'PERSONAL', 'BUSINESS_MANAGER'] as const) {
+      expect((await call(f, financeReportsApi.salesTax, who)).status).toBe(403);
+    }
   });
 });

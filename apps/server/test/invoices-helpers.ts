@@ -1,6 +1,6 @@
 import { schema } from '@cab/db';
 import { type Endpoint, ordersApi } from '@cab/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Fixture, makeOrder, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
 /** Fixtures of the invoices tests: approved orders, with a 50/50 payment option. */
@@ -54,4 +54,42 @@ export async function paymentRows(f: Fixture, milestoneId: number) {
 export async function receiptMails(f: Fixture) {
   const o = schema.emailOutbox;
   return f.t.handle.db.select().from(o).where(eq(o.templateName, 'payment_receipt')).orderBy(o.id);
+}
+
+/**
+ * The ledger's identity per party (issue 34, decision 0044): for every company, and every customer
+ * buying for itself, sum(ledger) = invoiced − paid − credited + refunded (from the invoices,
+ * payments and memos, not the ledger) = what its milestones owe − its unapplied credit. Answers
+ * the parties where it fails (none when the books balance) and the milestones below zero.
+ */
+export async function booksOutOfBalance(f: Fixture) {
+  const party = (t: string) => sql.raw(`coalesce('co' || ${t}.company_id, 'cu' || ${t}.customer_id)`);
+  const rows = (await f.t.handle.db.execute(sql`
+    with parts as (
+      select ${party('e')} as party, e.amount as ledger, 0 as model, 0 as owed from ledger_entries e
+      union all
+      select ${party('i')}, 0, m.amount, m.balance
+        from invoice_milestones m join invoices i on i.id = m.invoice_id where m.voided_at is null
+      union all
+      select ${party('i')}, 0, -(p.amount - p.refunded), 0
+        from payments p join invoices i on i.id = p.invoice_id
+        where p.method <> 'CREDIT' and p.status = 'SUCCEEDED'
+      union all
+      select ${party('c')}, 0, -c.amount, 0 from credit_memos c
+        where c.status = 'ACTIVE' and c.source_payment_id is null
+      union all
+      select ${party('e')}, 0, 0, e.amount from ledger_entries e
+        where e.milestone_id is null and e.credit_memo_id is not null
+    )
+    select party, sum(ledger)::int8 as ledger, sum(model)::int8 as model, sum(owed)::int8 as owed
+    from parts group by party having sum(ledger) <> sum(model) or sum(ledger) <> sum(owed)`)) as unknown as {
+    rows: { party: string; ledger: string; model: string; owed: string }[];
+  };
+  const negative = (await f.t.handle.db.execute(
+    sql`select id, balance from invoice_milestones where balance < 0`,
+  )) as unknown as { rows: { id: number; balance: string }[] };
+  return {
+    parties: rows.rows.map((r) => ({ ...r, ledger: Number(r.ledger), model: Number(r.model), owed: Number(r.owed) })),
+    negative: negative.rows,
+  };
 }

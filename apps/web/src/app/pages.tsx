@@ -79,6 +79,7 @@ const PAGES: Record<string, PageModule> = {
   '/finance/reports/aging': () => import('../features/finance/pages/AgingReportPage.tsx'),
   '/finance/reports/revenue': () => import('../features/finance/pages/RevenueReportPage.tsx'),
   '/finance/payouts': () => import('../features/finance/pages/PayoutsPage.tsx'),
+  '/finance/reports/sales-tax': () => import('../features/finance/pages/SalesTaxReportPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
   '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),

@@ -1,4 +1,4 @@
-import { type BasisPoints, PAYMENT_STATUSES, REFUND_STATUSES } from '@cab/shared';
+import { type BasisPoints, PAYMENT_STATUSES, REFUND_STATUSES, type TaxRate } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companyRef, userRef } from './accounts.ts';
-import { cents, centsOrZero, createdAt, id, parentRef, timestamptz } from './columns.ts';
+import { cents, centsOrZero, createdAt, flag, id, parentRef, timestamptz } from './columns.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -63,6 +63,12 @@ export const invoices = pgTable(
     salesTax: cents('sales_tax').notNull(),
     paymentOptionDiscount: cents('payment_option_discount').notNull(),
     paymentOptionName: text('payment_option_name').notNull().default(''),
+    /** The state and rate the order's tax was figured at (the sales-tax report, decision 0044). */
+    taxState: text('tax_state'),
+    taxRate: integer('tax_rate')
+      .$type<TaxRate>()
+      .notNull()
+      .default(0 as TaxRate),
     /** Why this version was issued ("approve", "recalculate"...). */
     reason: text('reason').notNull().default('approve'),
     issuedAt: timestamptz('issued_at').notNull().defaultNow(),
@@ -160,10 +166,17 @@ export const creditMemos = pgTable(
     reversedById: userRef('reversed_by_id', 'set null'),
     /** A card or bank payment's surplus over its milestone's balance (issue 27): "Overpayment on INV-…". */
     sourcePaymentId: integer('source_payment_id'),
+    /** A credit note: the refund it came with, and its share of the invoice's sales tax (decision 0044). */
+    refundId: integer('refund_id'),
+    tax: centsOrZero('tax'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),
   },
-  (t) => [...ownerIndexes('credit_memos', t), uniqueIndex('credit_memos_source_payment_key').on(t.sourcePaymentId)],
+  (t) => [
+    ...ownerIndexes('credit_memos', t),
+    uniqueIndex('credit_memos_source_payment_key').on(t.sourcePaymentId),
+    uniqueIndex('credit_memos_refund_key').on(t.refundId),
+  ],
 );
 
 export const payments = pgTable(
@@ -239,6 +252,8 @@ export const refunds = pgTable(
     stripeKey: uuid('stripe_key').notNull().defaultRandom(),
     stripeRefundId: text('stripe_refund_id'),
     failureMessage: text('failure_message'),
+    /** Also taken off what is owed (a credit note), not owed again (decision 0044). */
+    creditNote: flag('credit_note'),
     settledAt: timestamptz('settled_at'),
     createdById: userRef('created_by_id', 'set null'),
     createdAt: createdAt(),

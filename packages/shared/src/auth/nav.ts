@@ -93,6 +93,7 @@ export const NAV: readonly NavEntry[] = [
     link('/finance/reports/aging', 'report'),
     link('/finance/reports/revenue', 'report'),
     link('/finance/payouts', 'money'),
+    link('/finance/reports/sales-tax', 'report'),
     link('/finance/payments/rules', 'rule'),
     link('/finance/payments/surcharges', 'money'),
     link('/finance/payments/options', 'money'),

@@ -105,6 +105,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/finance/reports/aging', title: 'Aging Report', access: ADMIN },
   { path: '/finance/reports/revenue', title: 'Revenue Report', access: ADMIN },
   { path: '/finance/payouts', title: 'Payouts', access: ADMIN },
+  { path: '/finance/reports/sales-tax', title: 'Sales Tax Report', access: ADMIN },
   // Planner
   { path: '/planner/orders/manage', title: 'Planner', access: ADMIN_STAFF },
   // Settings

@@ -62,6 +62,11 @@ export const INVOICE_TEXT = {
   refundReasonRequired: 'Enter the reason for the refund',
   refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${formatWireMoney(left)}`,
   refundNotAllowed: 'Only a succeeded payment can be refunded',
+  /** A payment whose overpayment credit paid other invoices: that part is not the shop's to give back (decision 0044). */
+  refundCreditSpent: (left: string, spent: string) =>
+    `The refund cannot be more than ${formatWireMoney(left)}: ${formatWireMoney(spent)} of this payment was credit that has paid other invoices`,
+  creditNoteChoice: 'Choose whether the refund is taken off what the customer owes',
+  creditNoteNotes: (reason: string) => `Credit note: ${reason}`,
   refunded: 'Refund recorded',
   disputeSubject: (invoice: string) => `A card payment on ${invoice} is disputed`,
   statusUnknown: 'Unknown status',
@@ -147,6 +152,13 @@ export const INVOICE_WEB_TEXT = {
   refundTitle: (method: string, amount: string) => `Refund the ${method} payment of ${amount}`,
   refundHelp: (left: string) => `Up to ${left} can be refunded.`,
   refundReason: 'Reason',
+  /** The refund dialog's question (decision 0044): a concession, or money to be paid again. */
+  refundKind: 'What is this refund?',
+  refundCreditNote: 'Take it off what they owe (credit note)',
+  refundCreditNoteHelp: 'A concession (damage, goodwill): the invoice stays paid.',
+  refundReopen: 'They will pay it again',
+  refundReopenHelp: 'Paid the wrong way: the balance is owed again.',
+  creditNoteTag: 'Credit note',
   refunds: 'Refunds',
   refunded: 'Refunded',
   refundRow: (amount: string, reason: string) => `${amount}: ${reason}`,

@@ -78,6 +78,31 @@ const revenueReportSchema = z.object({
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 
+/** The sales-tax report (issue 34, decision 0044): a range of days, default this month to today. */
+const salesTaxQuerySchema = z.object({
+  date_after: optionalParam(isoDate),
+  date_before: optionalParam(isoDate),
+  format,
+});
+export type SalesTaxQuery = z.infer<typeof salesTaxQuerySchema>;
+
+const salesTaxFigures = { taxable: money, tax: money, credit_notes_tax: money };
+const salesTaxRowSchema = z.object({
+  /** The state the tax was figured for ('' when none was known). */
+  state: z.string(),
+  /** As the app writes percents ("6.625", "8.00"). */
+  rate: z.string(),
+  ...salesTaxFigures,
+});
+export type SalesTaxRow = z.infer<typeof salesTaxRowSchema>;
+const salesTaxReportSchema = z.object({
+  date_after: z.string(),
+  date_before: z.string(),
+  results: z.array(salesTaxRowSchema),
+  total: z.object(salesTaxFigures),
+});
+export type SalesTaxReport = z.infer<typeof salesTaxReportSchema>;
+
 const tags = ['finance'];
 export const financeReportsApi = {
   aging: endpoint({
@@ -98,6 +123,16 @@ export const financeReportsApi = {
     tags,
     query: revenueQuerySchema,
     response: revenueReportSchema,
+  }),
+  salesTax: endpoint({
+    method: 'GET',
+    path: '/api/finance/reports/sales_tax/',
+    access: ROLE_GROUPS.admin,
+    summary:
+      'Sales tax by state and rate between date_after and date_before: taxable and tax invoiced (net of reissues and cancels) and the tax given back by credit notes; format=csv',
+    tags,
+    query: salesTaxQuerySchema,
+    response: salesTaxReportSchema,
   }),
 };
 
@@ -128,4 +163,12 @@ export const FINANCE_REPORTS_TEXT = {
   collected: 'Collected',
   rangeTooLong: 'The range is too long',
   rangeReversed: 'The start date is after the end date',
+  salesTaxTitle: 'Sales Tax Report',
+  state: 'State',
+  rate: 'Rate',
+  taxable: 'Taxable',
+  tax: 'Tax',
+  creditNotesTax: 'Tax on credit notes',
+  noState: 'No state',
+  noSalesTax: 'No sales tax in this range',
 } as const;

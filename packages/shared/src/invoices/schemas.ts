@@ -92,6 +92,8 @@ const refundSchema = z.object({
   amount: money,
   reason: z.string(),
   status: z.enum(REFUND_STATUSES),
+  /** Also taken off what is owed (a credit note on the invoice); false: the balance reopens. */
+  credit_note: z.boolean(),
   created_at: z.string(),
 });
 export type Refund = z.infer<typeof refundSchema>;
@@ -232,6 +234,8 @@ export const refundBodySchema = z.object({
     .trim()
     .min(1, INVOICE_TEXT.refundReasonRequired)
     .max(2000),
+  /** Default true: a concession, taken off what the customer owes; false: to be paid again. */
+  credit_note: z.boolean({ error: INVOICE_TEXT.creditNoteChoice }).optional(),
   idempotency_key: optionalParam(textField(255)),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;

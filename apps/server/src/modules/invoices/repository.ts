@@ -906,9 +906,13 @@ export async function paidPiecesOfInvoice(db: Executor, invoiceId: number) {
     total: string;
   }>(
     db,
+    // A reversed memo's pieces net to zero on each milestone, but its reversal carries no payment
+    // while its applications do: grouped apart they would revive the credit (decision 0044).
     sql`select milestone_id, payment_id, credit_memo_id, sum(amount)::text as total from ${ledgerEntries}
       where invoice_id = ${invoiceId} and milestone_id is not null
         and (payment_id is not null or credit_memo_id is not null)
+        and (credit_memo_id is null
+          or credit_memo_id not in (select id from ${creditMemos} where status = 'REVERSED'))
       group by milestone_id, payment_id, credit_memo_id having sum(amount) <> 0
       order by milestone_id, payment_id nulls last, credit_memo_id`,
   );

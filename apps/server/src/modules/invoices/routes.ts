@@ -37,6 +37,9 @@ export function invoicesRoutes(app: FastifyInstance) {
   );
   route(app, payoutsApi.payouts, ({ ctx, query }) => listPayouts(ctx, query));
   route(app, payoutsApi.deposits, ({ ctx, query }) => listDeposits(ctx, query));
+  route(app, financeReportsApi.salesTax, async ({ ctx, query, reply }) =>
+    csvOr(reply, 'sales_tax_report', await reports.salesTaxReport(ctx, query)),
+  );
   route(app, invoicesApi.list, ({ ctx, query }) => read.listInvoices(ctx, query));
   route(app, invoicesApi.detail, ({ ctx, params }) => read.invoiceDetail(ctx, params.id));
   route(app, invoicesApi.pdf, async ({ ctx, params, reply }) => {

@@ -5,6 +5,7 @@ import {
   payoutsApi,
   type RevenueInterval,
   type RevenueQuery,
+  type SalesTaxQuery,
 } from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
@@ -17,6 +18,7 @@ const financeReportKeys = {
   revenue: (query: Partial<RevenueQuery>) => ['finance', 'revenue', query] as const,
   payouts: (query: PayoutRangeQuery) => ['finance', 'payouts', query] as const,
   deposits: (query: PayoutRangeQuery) => ['finance', 'deposits', query] as const,
+  salesTax: (query: Partial<SalesTaxQuery>) => ['finance', 'sales_tax', query] as const,
 };
 
 /** The aging list's client-held filters (SPEC 3: aging search, aging start date). */
@@ -65,10 +67,15 @@ export function downloadRevenue(filters: RevenueFilters) {
   });
 }
 
-/** The Payouts screen's range (issue 34): both days inclusive; '' is the server's default (30 days). */
-export type PayoutFilters = { date_after: string; date_before: string };
+/**
+ * A report's range, both days inclusive; '' is the server's default (payouts: 30 days; sales tax:
+ * this month to today).
+ */
+export type RangeFilters = { date_after: string; date_before: string };
+export type PayoutFilters = RangeFilters;
+export type SalesTaxFilters = RangeFilters;
 
-const rangeQuery = (f: PayoutFilters): PayoutRangeQuery => ({
+const rangeQuery = (f: RangeFilters): PayoutRangeQuery & Partial<SalesTaxQuery> => ({
   ...(f.date_after ? { date_after: f.date_after } : {}),
   ...(f.date_before ? { date_before: f.date_before } : {}),
 });
@@ -88,5 +95,21 @@ export function useDeposits(filters: PayoutFilters) {
     queryKey: financeReportKeys.deposits(query),
     queryFn: ({ signal }) => call(payoutsApi.deposits, { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useSalesTax(filters: SalesTaxFilters) {
+  const query = rangeQuery(filters);
+  return useQuery({
+    queryKey: financeReportKeys.salesTax(query),
+    queryFn: ({ signal }) => call(financeReportsApi.salesTax, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function downloadSalesTax(filters: SalesTaxFilters) {
+  return download(financeReportsApi.salesTax, {
+    query: { ...rangeQuery(filters), format: 'csv' },
+    fallbackName: 'sales_tax.csv',
   });
 }

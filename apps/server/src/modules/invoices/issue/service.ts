@@ -64,6 +64,8 @@ async function issueVersion(tx: Ctx, order: OrderRow, version: number, reason: s
     companyId: order.companyId,
     total: order.totalPrice,
     salesTax: order.salesTaxAmount,
+    taxState: order.frozenRules?.taxState ?? null,
+    taxRate: order.salesTaxInPercentage,
     paymentOptionDiscount: order.paymentOptionDiscount,
     paymentOptionName: option?.name ?? '',
     reason,
@@ -162,7 +164,7 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
     ]);
     for (let i = 0; i < room.length && toMove > 0; i++) {
       const slot = room[i]!;
-      const part = i === room.length - 1 ? toMove : Math.min(slot.left, toMove);
+      const part = Math.min(slot.left, toMove);
       if (part <= 0) continue;
       slot.left -= part;
       toMove -= part;
@@ -179,6 +181,8 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
         },
       ]);
     }
+    // More than the new version owes (a reprice below what was paid): never a negative balance.
+    if (toMove > 0) await keepSurplus(tx, piece, toMove, invoice, issuedOn);
   }
   for (const [paymentId, milestoneId] of movedTo) {
     const before = await repo.movePayment(tx.db, paymentId, { milestoneId, invoiceId: invoice.id });
@@ -190,6 +194,49 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
       after: { milestone: milestoneId, invoice: invoice.number },
     });
   }
+}
+
+/**
+ * What a reprice left over of a piece (decision 0044): a payment's money becomes its credit, the
+ * memo "Overpayment on INV-…-2" (the payment's own overpayment memo when it has one); a credit
+ * memo's application returns to the memo.
+ */
+async function keepSurplus(
+  tx: Ctx,
+  piece: { paymentId: number | null; creditMemoId: number | null },
+  surplus: number,
+  invoice: repo.InvoiceRecord,
+  issuedOn: string,
+) {
+  const at = { notes: INVOICE_TEXT.overpaymentNotes(invoice.number), effectiveDate: issuedOn };
+  if (piece.creditMemoId !== null) {
+    const memo = (await repo.memoById(tx.db, piece.creditMemoId))!;
+    await post(tx, { customerId: memo.customerId, companyId: memo.companyId }, [
+      { kind: 'REVERSAL', amount: -surplus, paymentId: piece.paymentId, creditMemoId: memo.id, ...at },
+    ]);
+    return;
+  }
+  const paymentId = piece.paymentId!;
+  const [known] = await repo.memosOfSourcePayments(tx.db, [paymentId]);
+  const memo =
+    known ??
+    (await repo.insertMemo(tx.db, {
+      customerId: invoice.companyId === null ? invoice.customerId : null,
+      companyId: invoice.companyId,
+      amount: surplus as Cents,
+      notes: at.notes,
+      sourcePaymentId: paymentId,
+      ...(tx.at ? { createdAt: tx.at } : {}),
+    }));
+  await post(tx, { customerId: memo.customerId, companyId: memo.companyId }, [
+    { kind: 'PAYMENT', amount: -surplus, paymentId, creditMemoId: memo.id, ...at },
+  ]);
+  await audit(tx, {
+    entity: 'credit_memo',
+    id: memo.id,
+    action: 'overpayment',
+    after: { payment: paymentId, amount: money(surplus), invoice: invoice.number },
+  });
 }
 
 /** cancel: refused while the invoice has payments; else its milestones are VOID and charges reversed. */

@@ -23,6 +23,7 @@ import { paymentsToWire, toWireRefund } from '../read/service.ts';
 import * as repo from '../repository.ts';
 import { lockPayment, memoParty, partyOf } from './settle.ts';
 import { isStripeOutage, refundAtStripe, requireStripe } from './stripe.ts';
+import { postCreditNote, refundable, takeBackSpentCredit } from './take-back.ts';
 
 /**
  * Giving money back (issue 27, ADMIN): CARD and ACH refund through Stripe (the refund stays
@@ -39,7 +40,8 @@ async function answer(ctx: RequestContext, r: repo.RefundRecord) {
 
 function sameRequest(r: repo.RefundRecord, paymentId: number, body: RefundBody) {
   const amount = body.amount === undefined ? r.amount : parseMoney(body.amount);
-  if (r.paymentId !== paymentId || amount !== r.amount || r.reason !== body.reason) {
+  const otherKind = body.credit_note === false && r.creditNote;
+  if (r.paymentId !== paymentId || amount !== r.amount || r.reason !== body.reason || otherKind) {
     throw new AppError(409, INVOICE_CODES.idempotencyReused, INVOICE_TEXT.idempotencyReused);
   }
 }
@@ -67,15 +69,24 @@ export async function refundPayment(ctx: Ctx, paymentId: number, body: RefundBod
     const pending = (await repo.refundsOfPayments(tx.db, [p.id]))
       .filter((r) => r.status === 'PENDING')
       .reduce((sum, r) => sum + r.amount, 0);
-    const left = Math.max(0, p.amount - p.refunded - pending) as Cents;
-    const amount = (body.amount === undefined ? left : parseMoney(body.amount)!) as Cents;
+    // Credit this payment left that paid other invoices is not the shop's to give back (decision 0044).
+    const { left, spent } = await refundable(tx, p, pending);
+    // No amount: the payment in full (what is not yet given back), refused when credit of it was spent.
+    const whole = p.amount - p.refunded - pending;
+    const amount = (body.amount === undefined ? whole : parseMoney(body.amount)!) as Cents;
     if (left <= 0 || amount > left) {
-      throw fieldError(INVOICE_CODES.refundTooLarge, 'amount', INVOICE_TEXT.refundTooLarge(money(left)));
+      const message =
+        spent > 0
+          ? INVOICE_TEXT.refundCreditSpent(money(left), money(spent))
+          : INVOICE_TEXT.refundTooLarge(money(left));
+      throw fieldError(INVOICE_CODES.refundTooLarge, 'amount', message);
     }
     const inserted = await repo.insertRefund(tx.db, {
       paymentId: p.id,
       amount,
       reason: body.reason,
+      // A credit application undone is never a credit note: the credit goes back to its memo.
+      creditNote: p.method !== 'CREDIT' && body.credit_note !== false,
       idempotencyKey: body.idempotency_key ?? null,
       createdById: tx.actor.id,
       ...(tx.at ? { createdAt: tx.at } : {}),
@@ -123,7 +134,9 @@ async function settleRefund(ctx: RequestContext, refundId: number) {
     const r = (await repo.refundById(tx.db, refundId, true))!;
     if (r.status !== 'PENDING') return r;
     const invoice = (await repo.invoiceById(tx.db, p.invoiceId))!;
-    await post(tx, partyOf(invoice), await refundPostings(tx, p, r));
+    const postings = await refundPostings(tx, p, r);
+    await post(tx, partyOf(invoice), postings);
+    if (r.creditNote) await postCreditNote(tx, r, invoice, postings);
     await repo.updatePayment(tx.db, p.id, { refunded: (p.refunded + r.amount) as Cents });
     const settled = await repo.updateRefund(tx.db, r.id, { status: 'SUCCEEDED', settledAt: tx.at ?? new Date() });
     if (p.method !== 'CREDIT') await queueRefundReceipt(tx, p, settled, invoice);
@@ -194,8 +207,28 @@ async function refundPostings(tx: RequestContext, p: repo.PaymentRecord, r: repo
     }
   }
   onMilestones('REFUND', null);
-  // More than sits on milestones and the memo (its credit was spent elsewhere): owed again by the party.
-  if (rest > 0) out.push({ kind: 'REFUND', amount: rest, paymentId: p.id, refundId: r.id, notes: r.reason });
+  // More than sits on milestones and the memo: only a refund given in Stripe's dashboard (ours are
+  // refused). The memo's credit was spent: owed again where it was spent, then refunded from the memo.
+  if (rest > 0 && memo) {
+    const back = await takeBackSpentCredit(tx, memo, rest, r.reason);
+    if (back > 0) {
+      await post(tx, memoParty(memo), [
+        { kind: 'REFUND', amount: back, paymentId: p.id, creditMemoId: memo.id, refundId: r.id, notes: r.reason },
+      ]);
+    }
+    rest -= back;
+  }
+  // Still more (its memo was reversed): owed again on the payment's own milestone, never off the books.
+  if (rest > 0) {
+    out.push({
+      kind: 'REFUND',
+      amount: rest,
+      milestone: { id: p.milestoneId, invoiceId: p.invoiceId, orderId: p.orderId },
+      paymentId: p.id,
+      refundId: r.id,
+      notes: r.reason,
+    });
+  }
   return out;
 }
 

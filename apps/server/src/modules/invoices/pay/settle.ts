@@ -10,6 +10,7 @@ import { type Party, post, reverseOnMilestones } from '../ledger.ts';
 import * as repo from '../repository.ts';
 import { mayMove } from './moves.ts';
 import { queueReceipt } from './receipt-mail.ts';
+import { takeBackSpentCredit } from './take-back.ts';
 
 /**
  * What Stripe says of a payment, applied to the database (issue 27). Database work only: the
@@ -50,8 +51,10 @@ export async function lockPayment(tx: RequestContext, paymentId: number) {
   const first = await repo.paymentById(tx.db, paymentId);
   if (!first) return null;
   const sums = await repo.sumsByMilestone(tx.db, { paymentId });
-  await repo.lockMilestones(tx.db, [first.milestoneId, ...sums.map((s) => s.milestoneId)]);
   const [overpaid] = await repo.memosOfSourcePayments(tx.db, [paymentId]);
+  // And where its overpayment credit was spent: a dispute takes that back (decision 0044).
+  const spentOn = overpaid ? await repo.sumsByMilestone(tx.db, { creditMemoId: overpaid.id }) : [];
+  await repo.lockMilestones(tx.db, [first.milestoneId, ...[...sums, ...spentOn].map((s) => s.milestoneId)]);
   for (const memoId of [first.creditMemoId, overpaid?.id].filter((id): id is number => id != null)) {
     await repo.memoById(tx.db, memoId, true);
   }
@@ -106,8 +109,10 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
  */
 async function settleSuccess(tx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord) {
   const m = (await repo.milestoneFigures(tx.db, p.milestoneId))!;
-  const onMilestone = Math.max(0, Math.min(p.amount, m.voided ? 0 : m.balance)) as Cents;
-  const surplus = (p.amount - onMilestone) as Cents;
+  // A won dispute restores what was disputed, never what was refunded before it (decision 0044).
+  const amount = p.amount - p.refunded;
+  const onMilestone = Math.max(0, Math.min(amount, m.voided ? 0 : m.balance)) as Cents;
+  const surplus = (amount - onMilestone) as Cents;
   const party = partyOf(invoice);
   await post(tx, party, [
     {
@@ -143,14 +148,16 @@ async function settleSuccess(tx: RequestContext, p: repo.PaymentRecord, invoice:
 }
 
 /**
- * A card payment disputed: what it paid goes back on the milestones' balances (and what its
- * overpayment memo still holds is withdrawn), and every admin is told.
+ * A card payment disputed: what it paid goes back on the milestones' balances, what its
+ * overpayment memo paid elsewhere is owed again there and what the memo still holds is withdrawn
+ * (decision 0044), and every admin is told.
  */
 async function settleDispute(tx: RequestContext, p: repo.PaymentRecord, invoice: repo.InvoiceRecord, reason: string) {
   const party = partyOf(invoice);
   await reverseOnMilestones(tx, party, { paymentId: p.id }, `disputed: ${reason}`);
   const [memo] = await repo.memosOfSourcePayments(tx.db, [p.id]);
   if (memo && memo.status === 'ACTIVE') {
+    await takeBackSpentCredit(tx, memo, Number.MAX_SAFE_INTEGER, `disputed: ${reason}`);
     const available = (await repo.memoFigures(tx.db, [memo.id])).get(memo.id)?.available ?? 0;
     if (available > 0) {
       await post(tx, memoParty(memo), [

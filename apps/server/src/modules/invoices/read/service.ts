@@ -167,6 +167,7 @@ export const toWireRefund = (r: repo.RefundRecord): Refund => ({
   amount: money(r.amount),
   reason: r.reason,
   status: r.status,
+  credit_note: r.creditNote,
   created_at: r.createdAt.toISOString(),
 });
 

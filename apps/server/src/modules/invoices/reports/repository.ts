@@ -146,3 +146,46 @@ export async function partyBalance(
   );
   return { balance: Number(row?.balance ?? 0), oldestDueDate: row?.oldest ?? null };
 }
+
+/** One invoice version or credit note for the sales-tax report: its state and rate, and when it counted. */
+export interface SalesTaxPiece {
+  state: string | null;
+  rate: number;
+  taxable: number;
+  tax: number;
+  creditNotesTax: number;
+  /** Counted on `on`; taken back on `off` (a version superseded or cancelled, a credit note reversed). */
+  on: Date;
+  off: Date | null;
+}
+
+/**
+ * Invoice versions and credit notes that counted or were taken back near `from`..`to` (two days
+ * either side: the caller puts each on the shop's day). A version is taxable total − tax.
+ */
+export async function salesTaxPieces(db: Executor, from: string, to: string): Promise<SalesTaxPiece[]> {
+  const near = (col: ReturnType<typeof sql>) => sql`${col} between ${from}::date - 2 and ${to}::date + 2`;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select i.tax_state as state, i.tax_rate as rate, i.total - i.sales_tax as taxable, i.sales_tax as tax,
+        0 as credit_notes_tax, i.issued_at as on, i.superseded_at as off
+      from ${schema.invoices} i
+      where ${near(sql`i.issued_at`)} or ${near(sql`i.superseded_at`)}
+      union all
+      select i.tax_state, i.tax_rate, 0, 0, c.tax, c.created_at, c.reversed_at
+      from ${schema.creditMemos} c
+      join ${schema.refunds} r on r.id = c.refund_id
+      join ${schema.payments} p on p.id = r.payment_id
+      join ${schema.invoices} i on i.id = p.invoice_id
+      where ${near(sql`c.created_at`)} or ${near(sql`c.reversed_at`)}`,
+  );
+  return rows.map((r) => ({
+    state: (r.state as string | null) ?? null,
+    rate: Number(r.rate),
+    taxable: Number(r.taxable),
+    tax: Number(r.tax),
+    creditNotesTax: Number(r.credit_notes_tax),
+    on: new Date(r.on as string),
+    off: r.off ? new Date(r.off as string) : null,
+  }));
+}

@@ -5,14 +5,19 @@ import {
   type AgingReport,
   type AgingRow,
   type Cents,
+  dayIn,
   daysBetween,
   FINANCE_REPORTS_TEXT,
+  monthStartBack,
   parseOrderBy,
   periodsBackFrom,
   REVENUE_DEFAULT_PERIODS,
   REVENUE_MAX_DAYS,
   type RevenueQuery,
   type RevenueReport,
+  type SalesTaxQuery,
+  type SalesTaxReport,
+  taxRateToWire,
   todayIn,
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
@@ -154,15 +159,20 @@ export async function agingReport(
 
 const REVENUE_CSV_COLUMNS = ['period_start', 'invoiced', 'collected'] as const;
 
-/** Invoiced and collected per period; no range: the last REVENUE_DEFAULT_PERIODS periods to today. */
-export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<RevenueReport | { csv: string }> {
-  const interval = query.interval;
-  const to = query.date_before ?? todayOf(ctx);
-  const from = query.date_after ?? periodsBackFrom(interval, to, REVENUE_DEFAULT_PERIODS[interval]);
+/** A report's range, refused when reversed or too long; answers `from`. */
+function checkedRange(from: string, to: string) {
   if (from > to) throw fieldError('validation_error', 'date_after', FINANCE_REPORTS_TEXT.rangeReversed);
   if (daysBetween(from, to) > REVENUE_MAX_DAYS) {
     throw fieldError('validation_error', 'date_after', FINANCE_REPORTS_TEXT.rangeTooLong);
   }
+  return from;
+}
+
+/** Invoiced and collected per period; no range: the last REVENUE_DEFAULT_PERIODS periods to today. */
+export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<RevenueReport | { csv: string }> {
+  const interval = query.interval;
+  const to = query.date_before ?? todayOf(ctx);
+  const from = checkedRange(query.date_after ?? periodsBackFrom(interval, to, REVENUE_DEFAULT_PERIODS[interval]), to);
   const sums = await repo.revenueSums(ctx.db, interval, from, to);
   const results = sums.map((s) => ({
     period_start: s.period_start,
@@ -191,4 +201,53 @@ export async function partyBalance(
 ): Promise<{ balance: Cents; oldestDueDate: string | null }> {
   const found = await repo.partyBalance(db, party, asOf);
   return { balance: found.balance as Cents, oldestDueDate: found.oldestDueDate };
+}
+
+const SALES_TAX_CSV_COLUMNS = ['state', 'rate', 'taxable', 'tax', 'credit_notes_tax'] as const;
+
+/**
+ * Sales tax by state and rate for filing (issue 34, decision 0044): each invoice version counts on
+ * the day it was issued and is taken back on the day a reprice or cancel superseded it, so a
+ * reissue counts only the difference and a past range never changes; credit notes' tax is given
+ * back on the day they were made. Default range: this month to today.
+ */
+export async function salesTaxReport(
+  ctx: Ctx,
+  query: SalesTaxQuery,
+): Promise<SalesTaxReport | { csv: string; filename: string }> {
+  const to = query.date_before ?? todayOf(ctx);
+  const from = checkedRange(query.date_after ?? monthStartBack(to, 0), to);
+  const inRange = (at: Date | null) => at !== null && dayIn(at) >= from && dayIn(at) <= to;
+  const rows = new Map<
+    string,
+    { state: string; rate: number; taxable: number; tax: number; credit_notes_tax: number }
+  >();
+  for (const p of await repo.salesTaxPieces(ctx.db, from, to)) {
+    const sign = (inRange(p.on) ? 1 : 0) - (inRange(p.off) ? 1 : 0);
+    if (sign === 0) continue;
+    const key = `${p.state ?? ''}|${p.rate}`;
+    const row = rows.get(key) ?? { state: p.state ?? '', rate: p.rate, taxable: 0, tax: 0, credit_notes_tax: 0 };
+    row.taxable += sign * p.taxable;
+    row.tax += sign * p.tax;
+    row.credit_notes_tax += sign * p.creditNotesTax;
+    rows.set(key, row);
+  }
+  const sorted = [...rows.values()]
+    .filter((r) => r.taxable !== 0 || r.tax !== 0 || r.credit_notes_tax !== 0)
+    .sort((a, b) => a.state.localeCompare(b.state) || a.rate - b.rate);
+  const sum = (k: 'taxable' | 'tax' | 'credit_notes_tax') => money(sorted.reduce((t, r) => t + r[k], 0));
+  const total = { taxable: sum('taxable'), tax: sum('tax'), credit_notes_tax: sum('credit_notes_tax') };
+  const results = sorted.map((r) => ({
+    state: r.state,
+    rate: taxRateToWire(r.rate as never),
+    taxable: money(r.taxable),
+    tax: money(r.tax),
+    credit_notes_tax: money(r.credit_notes_tax),
+  }));
+  if (query.format === 'csv') {
+    // The total closes the file: what is filed is the last line.
+    const lines = [...results, { state: FINANCE_REPORTS_TEXT.total, rate: '', ...total }];
+    return { filename: `sales_tax_${from}_${to}`, csv: toCsv(SALES_TAX_CSV_COLUMNS, lines) };
+  }
+  return { date_after: from, date_before: to, results, total };
 }

@@ -7,9 +7,14 @@ import {
   refundBodySchema,
   toWire,
 } from '@cab/shared';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
@@ -18,7 +23,14 @@ import { useRefund } from '../api.ts';
 interface Values {
   amount: string;
   reason: string;
+  /** 'note': taken off what they owe (a credit note); 'reopen': they will pay it again (decision 0044). */
+  kind: 'note' | 'reopen';
 }
+
+const KINDS = [
+  { value: 'note', label: INVOICE_WEB_TEXT.refundCreditNote, help: INVOICE_WEB_TEXT.refundCreditNoteHelp },
+  { value: 'reopen', label: INVOICE_WEB_TEXT.refundReopen, help: INVOICE_WEB_TEXT.refundReopenHelp },
+] as const;
 
 /** What a payment has left to give back: its amount less what was refunded or is being refunded. */
 export function refundLeft(p: Payment): string {
@@ -36,10 +48,17 @@ export function RefundDialog({ payment, amount, onClose }: { payment: Payment; a
   // One key per dialog: a double click gives money back once.
   const [key] = useState(() => `refund-${payment.id}-${Date.now()}`);
   const left = refundLeft(payment);
-  const toBody = (v: Values) => ({ amount: v.amount, reason: v.reason, idempotency_key: key });
+  // Undoing a credit application gives the credit back to its memo: there is nothing to ask.
+  const asks = payment.method !== 'CREDIT';
+  const toBody = (v: Values) => ({
+    amount: v.amount,
+    reason: v.reason,
+    ...(asks ? { credit_note: v.kind === 'note' } : {}),
+    idempotency_key: key,
+  });
   const form = useForm<Values>({
     resolver: bodyResolver(refundBodySchema, toBody),
-    defaultValues: { amount: amount ?? left, reason: '' },
+    defaultValues: { amount: amount ?? left, reason: '', kind: 'note' },
   });
   const dialog = useDialogSubmit(
     form,
@@ -77,6 +96,34 @@ export function RefundDialog({ payment, amount, onClose }: { payment: Payment; a
           },
         ]}
       />
+      {asks && (
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <FormControl sx={{ mt: 1 }}>
+              <FormLabel id="refund-kind-label">{INVOICE_WEB_TEXT.refundKind}</FormLabel>
+              <RadioGroup {...field} aria-labelledby="refund-kind-label" data-testid="refund-kind">
+                {KINDS.map((k) => (
+                  <FormControlLabel
+                    key={k.value}
+                    value={k.value}
+                    control={<Radio />}
+                    label={
+                      <>
+                        <Typography variant="body2">{k.label}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {k.help}
+                        </Typography>
+                      </>
+                    }
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+      )}
     </FormDialog>
   );
 }

@@ -73,7 +73,7 @@ function PaymentRefunds({
             <Typography key={r.id} variant="body2">
               {formatDateTime(r.created_at)} · {INVOICE_WEB_TEXT.methodLabels[r.method]} ·{' '}
               {INVOICE_WEB_TEXT.refundRow(formatWireMoney(r.amount), r.reason)} (
-              {INVOICE_WEB_TEXT.statusLabels[r.status]})
+              {INVOICE_WEB_TEXT.statusLabels[r.status]}){r.credit_note ? ` · ${INVOICE_WEB_TEXT.creditNoteTag}` : ''}
             </Typography>
           ))}
         </Box>
