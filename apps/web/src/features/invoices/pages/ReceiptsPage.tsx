@@ -19,7 +19,7 @@ import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
-import { downloadPayments, downloadReceipt, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments, usePayments } from '../api.ts';
+import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
