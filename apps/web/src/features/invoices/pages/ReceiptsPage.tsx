@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { downloadReceipt, usePayments } from '../api.ts';
+import { paymentDate } from '../components/paymentDate.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
 
 const columns: DataColumn<Payment>[] = [
@@ -12,7 +12,7 @@ const columns: DataColumn<Payment>[] = [
     key: 'date',
     header: INVOICE_WEB_TEXT.date,
     noWrap: true,
-    render: (p) => formatDateTime(p.received_at ?? p.created_at),
+    render: (p) => paymentDate(p),
   },
   {
     key: 'invoice',
