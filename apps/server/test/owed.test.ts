@@ -1,6 +1,7 @@
 import { schema } from '@cab/db';
 import {
   addDays,
+  type Cents,
   coreApi,
   type DashboardCard,
   financeApi,
@@ -13,7 +14,11 @@ import {
 } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemContext } from '../src/kit/context.ts';
+import type { ChargeSettings } from '../src/modules/finance/index.ts';
+import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from './fake-stripe.ts';
+import { silent } from './helpers.ts';
 import { approvedOrder, call, depositOption, paymentRows } from './invoices-helpers.ts';
 import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
 
@@ -199,8 +204,8 @@ describe('every invoice foots', () => {
     const [first, second] = inv.milestones;
     // Interest on the first milestone and a storage fee on the second, as the daily job posts them.
     const entry = (kind: 'INTEREST' | 'FEE', m: any, amount: number) => ({
-      kind,
-      amount,
+      kind: kind as 'INTEREST' | 'FEE',
+      amount: amount as Cents,
       customerId: f.userIds.PERSONAL,
       orderId: order.id,
       invoiceId: inv.id,
@@ -228,5 +233,56 @@ describe('every invoice foots', () => {
     foots(listed, listed.total);
     const one = (await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: first.id } })).body;
     expect(one.interest_fees).toBe('11.12');
+  });
+});
+
+describe('fees placed', () => {
+  it('no interest on storage fees unless the account’s setting says so (default off)', async () => {
+    const setting = await call(f, financeApi.customerOverdueInterest, 'ADMIN', { params: { id: f.userIds.PERSONAL } });
+    expect(setting.body.on_fees).toBe(false);
+    const on = await call(f, financeApi.customerUpdateOverdueInterest, 'ADMIN', {
+      params: { id: f.userIds.PERSONAL },
+      body: { on_fees: true },
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.on_fees).toBe(true);
+
+    const order = await approvedOrder(f);
+    const m = (await detail(order.invoice.id)).milestones[0];
+    await setDue(m.id, addDays(today, -10));
+    // A storage fee of 2,500.00 owed on the overdue milestone.
+    await f.t.handle.db.insert(schema.ledgerEntries).values({
+      kind: 'FEE',
+      amount: 250_000 as Cents,
+      customerId: f.userIds.PERSONAL,
+      orderId: order.id,
+      invoiceId: order.invoice.id,
+      milestoneId: m.id,
+      effectiveDate: addDays(today, -2),
+      notes: 'storage',
+    });
+    const ctx = systemContext(f.t.app.deps, silent);
+    const settings = (onFees: boolean): ChargeSettings[] => [
+      {
+        customerId: f.userIds.PERSONAL,
+        companyId: null,
+        interest: { enabled: true, monthly: 150 as ChargeSettings['interest']['monthly'], graceDays: 0, onFees },
+        storage: { enabled: false, dailyAmount: 0 as ChargeSettings['storage']['dailyAmount'], freeDays: 0 },
+      },
+    ];
+    const interestOn = async (day: string) => {
+      const rows = await f.t.handle.db
+        .select()
+        .from(schema.ledgerEntries)
+        .where(and(eq(schema.ledgerEntries.milestoneId, m.id), eq(schema.ledgerEntries.effectiveDate, day)));
+      return rows.find((e) => e.kind === 'INTEREST')!.amount;
+    };
+    /** 1.50 % a month: a day is 12/365 of it, half away from zero. */
+    const daily = (base: number) => Math.round((base * 150 * 12) / (10_000 * 365));
+    // The invoice's charge is effective today: the next days' runs.
+    await postDailyCharges(ctx, addDays(today, 1), settings(false));
+    expect(await interestOn(addDays(today, 1))).toBe(daily(cents(m.amount)));
+    await postDailyCharges(ctx, addDays(today, 2), settings(true));
+    expect(await interestOn(addDays(today, 2))).toBe(daily(cents(m.amount) + 250_000));
   });
 });
