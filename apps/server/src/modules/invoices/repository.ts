@@ -138,7 +138,7 @@ export async function renumberInIssueOrder(db: Executor) {
  * reversals (a reissue carries them): what lies between a total and its balance besides payments
  * and credits, so a page foots (issue 34). Read at the time, from the ledger's indexes.
  */
-export const interestFeesWhere = (where: SQL) =>
+const interestFeesWhere = (where: SQL) =>
   sql`(select coalesce(sum(e.amount), 0) from ${ledgerEntries} e
     left join ${ledgerEntries} r on r.id = e.reverses_entry_id
     where ${where} and (e.kind in ('INTEREST', 'FEE') or r.kind in ('INTEREST', 'FEE')))`;
