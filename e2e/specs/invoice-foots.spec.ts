@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InvoiceDetail, InvoiceRow, Paged } from '@cab/shared';
-import { expect as baseExpect, type Locator, test } from '@playwright/test';
+import { type InvoiceDetail, type InvoiceRow, type Paged, todayIn } from '@cab/shared';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
-import { getJson, tokenOf } from '../order-helpers.ts';
+import { auth, getJson, tokenOf } from '../order-helpers.ts';
 
 /**
  * Every page foots (issue 34): a demo invoice carrying overdue interest and storage fees shows
@@ -56,26 +56,23 @@ test.afterAll(async () => {
 const signedCents = (text: string) => Number(text.replace(/[^0-9]/g, '')) * (/^\s*[-−]/.test(text) ? -1 : 1);
 const centsOf = async (figure: Locator) => signedCents(await figure.innerText());
 
-test('the invoice page and its milestone rows foot with interest and fees', async ({ page }) => {
+test('the invoice page and its milestone rows foot with interest and fees, a check received today shows its day', async ({
+  page,
+}) => {
   const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);
   const list = await getJson<Paged<InvoiceRow>>(
     page.request,
     admin,
     '/api/invoices/?status=DUE,OVERDUE,PARTIAL,PAID&page_size=100',
   );
-  const charged = list.results.find((r) => r.interest_fees !== '0.00');
+  const charged = list.results.find((r) => r.interest_fees !== '0.00' && r.balance !== '0.00');
   expect(charged, 'a demo invoice with interest or fees').toBeDefined();
   const invoice = await getJson<InvoiceDetail>(page.request, admin, `/api/invoices/${charged!.id}/`);
 
   await loginAs(page, 'ADMIN', `/invoices/${invoice.id}`);
-  const figure = (name: string) => page.getByTestId(`invoice-${name}`);
-  // What a person waits for: the balance on screen.
-  await expect(figure('balance')).toHaveText(/\$/);
-  const [total, interestFees, paid, credited, balance] = (await Promise.all(
-    ['total', 'interest-fees', 'paid', 'credited', 'balance'].map((name) => centsOf(figure(name))),
-  )) as [number, number, number, number, number];
-  expect(interestFees).toBeGreaterThan(0);
-  expect(total + interestFees - paid - credited).toBe(balance);
+  const before = await invoiceFigures(page);
+  expect(before.interestFees).toBeGreaterThan(0);
+  expect(before.total + before.interestFees - before.paid - before.credited).toBe(before.balance);
 
   // Each milestone row: amount + interest and fees − paid − credited = balance.
   const table = page.getByTestId('milestones-table');
@@ -94,4 +91,33 @@ test('the invoice page and its milestone rows foot with interest and fees', asyn
     ];
     expect(amount + fees - mPaid - mCredited, `milestone ${m.seq}`).toBe(mBalance);
   }
+
+  // A check received today: listed with its day, not a time of day (it read "12:00 PM"), and the
+  // page still foots with it paid.
+  const open = invoice.milestones.find((m) => m.balance !== '0.00' && m.status !== 'VOID');
+  expect(open, 'an open milestone').toBeDefined();
+  const reference = `CHK foots ${Date.now()}`;
+  const today = todayIn();
+  const paid = await page.request.post(`/api/invoices/milestones/${open!.id}/pay/`, {
+    headers: auth(admin),
+    data: { method: 'CHECK', amount: '1.00', reference, received_on: today },
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await page.reload();
+  const row = page.getByTestId('payments-table').locator('tr', { hasText: reference });
+  const asDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  await expect(row.getByRole('cell').first()).toHaveText(asDay.format(new Date(`${today}T00:00:00Z`)));
+  const after = await invoiceFigures(page);
+  expect(after.paid).toBe(before.paid + 100);
+  expect(after.total + after.interestFees - after.paid - after.credited).toBe(after.balance);
 });
+
+/** The invoice page's figures, in cents, once its balance shows. */
+async function invoiceFigures(page: Page) {
+  const figure = (name: string) => page.getByTestId(`invoice-${name}`);
+  await expect(figure('balance')).toHaveText(/\$/);
+  const [total, interestFees, paid, credited, balance] = (await Promise.all(
+    ['total', 'interest-fees', 'paid', 'credited', 'balance'].map((name) => centsOf(figure(name))),
+  )) as [number, number, number, number, number];
+  return { total, interestFees, paid, credited, balance };
+}
