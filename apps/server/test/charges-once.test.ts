@@ -2,6 +2,7 @@ import { type DbHandle, DEMO_PASSWORD, schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
 import {
   buildPath,
+  type Cents,
   dayIn,
   type Endpoint,
   financeApi,
@@ -252,22 +253,25 @@ describe('the payment reminder', () => {
       year: 'numeric',
       timeZone: 'UTC',
     });
-  /** The oldest due date among the party's milestones still owing, from the running figures. */
-  const oldestDue = async (where: ReturnType<typeof sql>) => {
+  /** The oldest due date among the party's milestones past due and still owing, from the running figures. */
+  const oldestPastDue = async (where: ReturnType<typeof sql>) => {
     const rows = (await handle.db.execute(
       sql`select min(m.due_date)::text as due from invoice_milestones m join invoices i on i.id = m.invoice_id
-        where ${where} and m.voided_at is null and m.balance > 0`,
+        where ${where} and m.voided_at is null and m.balance > 0 and m.due_date < ${todayIn()}::date`,
     )) as unknown as { rows: { due: string }[] };
     return rows.rows[0]!.due;
   };
 
-  it('names the open balance the aging report gives the party and its oldest open due date', async () => {
+  it('names what the aging report gives the party as past due, with its oldest past due date', async () => {
     const admin = await login('admin@demo.test');
     const report = await aging(todayIn());
-    const totalOf = (type: string, id: number) =>
-      (report.results as { party: { type: string; id: number }; total: string }[]).find(
+    /** The party's past due: its aging row's total less what is current. */
+    const pastDueOf = (type: string, id: number) => {
+      const row = (report.results as { party: { type: string; id: number }; total: string; current: string }[]).find(
         (r) => r.party.type === type && r.party.id === id,
-      )!.total;
+      )!;
+      return formatMoney((parseMoney(row.total)! - parseMoney(row.current)!) as Cents);
+    };
 
     const personal = await userId('personal@demo.test');
     expect(
@@ -276,19 +280,20 @@ describe('the payment reminder', () => {
       queued: 1,
     });
     const [mail] = await outboxTo(personal.email);
-    const balance = formatMoney(parseMoney(totalOf('customer', personal.id))!);
-    const due = asDate(await oldestDue(sql`i.customer_id = ${personal.id} and i.company_id is null`));
-    expect(mail!.subject).toBe(`Payment reminder: ${balance} due`);
-    expect(mail!.body).toContain(`${balance} is due on ${due}.`);
+    const pastDue = pastDueOf('customer', personal.id);
+    const due = asDate(await oldestPastDue(sql`i.customer_id = ${personal.id} and i.company_id is null`));
+    expect(mail!.subject).toBe(`Payment reminder: ${pastDue} past due`);
+    expect(mail!.body).toContain(`${pastDue} is past due, the oldest since ${due}.`);
 
     // A business customer's invoices are its company's: the company's figures, as the aging says them.
     const manager = await userId('manager@demo.test');
-    const companyBalance = formatMoney(parseMoney(totalOf('company', manager.companyId!))!);
-    const companyDue = asDate(await oldestDue(sql`i.company_id = ${manager.companyId}`));
+    const companyPastDue = pastDueOf('company', manager.companyId!);
+    const companyDue = asDate(await oldestPastDue(sql`i.company_id = ${manager.companyId}`));
     await call(financeApi.companyPaymentReminder, { token: admin, params: { id: manager.companyId! } });
     await call(financeApi.customerPaymentReminder, { token: admin, params: { id: manager.id } });
     const managerMails = await outboxTo(manager.email);
     expect(managerMails).toHaveLength(2);
-    for (const m of managerMails) expect(m.body).toContain(`${companyBalance} is due on ${companyDue}.`);
+    for (const m of managerMails)
+      expect(m.body).toContain(`${companyPastDue} is past due, the oldest since ${companyDue}.`);
   });
 });

@@ -119,6 +119,7 @@ describe('overdue interest and storage fees', () => {
       enabled: false,
       monthly_percentage: '0.00',
       grace_days: 0,
+      on_fees: false,
     });
     expect((await call(financeApi.companyStorageFees, { params: { id: companyId } })).body).toEqual({
       enabled: false,
@@ -133,7 +134,7 @@ describe('overdue interest and storage fees', () => {
       body: { enabled: true, monthly_percentage: '1.5', grace_days: 10 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ enabled: true, monthly_percentage: '1.50', grace_days: 10 });
+    expect(res.body).toEqual({ enabled: true, monthly_percentage: '1.50', grace_days: 10, on_fees: false });
     const fees = await call(financeApi.customerUpdateStorageFees, {
       params: { id: personalId },
       body: { enabled: true, daily_amount: '15', free_days: 7 },
@@ -144,7 +145,7 @@ describe('overdue interest and storage fees', () => {
       params: { id: personalId },
       body: { grace_days: 5 },
     });
-    expect(partial.body).toEqual({ enabled: true, monthly_percentage: '1.50', grace_days: 5 });
+    expect(partial.body).toEqual({ enabled: true, monthly_percentage: '1.50', grace_days: 5, on_fees: false });
     const company = await call(financeApi.companyUpdateStorageFees, {
       params: { id: companyId },
       body: { enabled: true, daily_amount: '20.00', free_days: 3 },

@@ -229,7 +229,7 @@ describe('daily jobs', () => {
           {
             customerId: null,
             companyId: company!.id,
-            interest: { enabled: false, monthly: 0, graceDays: 0 },
+            interest: { enabled: false, monthly: 0, graceDays: 0, onFees: false },
             storage: { enabled: true, dailyAmount: 1250, freeDays: 5 },
           },
         ],

@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { formatWireMoney, INVOICE_TEXT, invoicesApi, ordersApi } from '@cab/shared';
+import { addDays, formatWireMoney, INVOICE_TEXT, invoicesApi, ordersApi, todayIn } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedOrder, call, depositOption, ledgerRows, paymentRows, receiptMails } from './invoices-helpers.ts';
@@ -93,7 +93,7 @@ describe('paying by hand', () => {
     const m = inv.milestones[0];
     const res = await call(f, invoicesApi.pay, 'ADMIN', {
       params: { id: m.id },
-      body: { method: 'CHECK', reference: 'CHK 1001', received_on: '2026-01-05' },
+      body: { method: 'CHECK', reference: 'CHK 1001', received_on: addDays(todayIn(), -30) },
     });
     expect(res.status).toBe(201);
     expect(res.body.payment).toMatchObject({ method: 'CHECK', amount: m.amount, status: 'SUCCEEDED' });

@@ -8,7 +8,7 @@ import { DAILY_CHARGES_JOB, dailyChargesJob, supplyDailyCharges } from '../src/m
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { updateCustomDiscount } from '../src/modules/orders/index.ts';
 import { silent } from './helpers.ts';
-import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
+import { approvedOrder, call, depositOption, onDay } from './invoices-helpers.ts';
 import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
 
 /**
@@ -196,10 +196,12 @@ describe('days no server ran, and a reprice', () => {
   it('one tick posts each missed day once, with the amounts of that day; two ticks racing post once', async () => {
     // Days 8 and 9 no server ran. A payment received on day 9 lowers the interest from day 9 on.
     paid = Math.floor(deposit.amount / 2);
-    const pay = await call(f, invoicesApi.pay, 'ADMIN', {
-      params: { id: deposit.id },
-      body: { method: 'CHECK', amount: (paid / 100).toFixed(2), received_on: plus(today, 9) },
-    });
+    const pay = await onDay(plus(today, 9), () =>
+      call(f, invoicesApi.pay, 'ADMIN', {
+        params: { id: deposit.id },
+        body: { method: 'CHECK', amount: (paid / 100).toFixed(2), received_on: plus(today, 9) },
+      }),
+    );
     expect(pay.status).toBe(201);
     const ticks = await Promise.all([runDailyJobs(serverA, plus(today, 10)), runDailyJobs(serverB, plus(today, 10))]);
     expect(ranDays(ticks)).toEqual([plus(today, 8), plus(today, 9), plus(today, 10)]);

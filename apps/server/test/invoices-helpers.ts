@@ -1,6 +1,7 @@
 import { schema } from '@cab/db';
 import { type Endpoint, ordersApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { type Fixture, makeOrder, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
 /** Fixtures of the invoices tests: approved orders, with a 50/50 payment option. */
@@ -92,4 +93,19 @@ export async function booksOutOfBalance(f: Fixture) {
     parties: rows.rows.map((r) => ({ ...r, ledger: Number(r.ledger), model: Number(r.model), owed: Number(r.owed) })),
     negative: negative.rows,
   };
+}
+
+/**
+ * `work` with the server's clock at noon of `day` in the shop (the database's clock is not moved):
+ * a check received on a later day is recorded that day, as a received date after the shop's
+ * today is refused (issue 34).
+ */
+export async function onDay<T>(day: string, work: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${day}T17:00:00Z`));
+  try {
+    return await work();
+  } finally {
+    vi.useRealTimers();
+  }
 }

@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { invoicesApi, ordersApi, type Role } from '@cab/shared';
+import { addDays, invoicesApi, ordersApi, type Role, todayIn } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvedOrder } from './invoices-helpers.ts';
@@ -98,7 +98,7 @@ describe('kept answers follow what they show', () => {
     const paid = await f.t.call(invoicesApi.pay, {
       token: f.tokens.ADMIN,
       params: { id: m.id },
-      body: { method: 'CHECK', reference: 'CHK 7', received_on: '2026-01-05' },
+      body: { method: 'CHECK', reference: 'CHK 7', received_on: addDays(todayIn(), -30) },
     });
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const after = (await detail('PERSONAL', order.id)).body.invoice;

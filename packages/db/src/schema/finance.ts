@@ -132,6 +132,8 @@ export const accountChargeSettings = pgTable(
       .notNull()
       .default(0 as BasisPoints),
     interestGraceDays: integer('interest_grace_days').notNull().default(0),
+    /** Interest also on storage fees owed (issue 34, decision 0045: off unless asked). */
+    interestOnFees: boolean('interest_on_fees').notNull().default(false),
     storageEnabled: boolean('storage_enabled').notNull().default(false),
     /** Per day a completed order waits past the free days, cents. */
     storageDailyAmount: integer('storage_daily_amount')
@@ -165,6 +167,7 @@ export const accountChargeSettingsHistory = pgTable(
     interestEnabled: boolean('interest_enabled').notNull(),
     interestMonthly: integer('interest_monthly').$type<BasisPoints>().notNull(),
     interestGraceDays: integer('interest_grace_days').notNull(),
+    interestOnFees: boolean('interest_on_fees').notNull().default(false),
     storageEnabled: boolean('storage_enabled').notNull(),
     storageDailyAmount: integer('storage_daily_amount').$type<Cents>().notNull(),
     storageFreeDays: integer('storage_free_days').notNull(),

@@ -196,10 +196,23 @@ The order stays a bid: change it and submit it again.`),
     name: 'payment_reminder',
     label: 'Payment reminder',
     description: 'Sent by an admin to a customer with an open balance.',
-    sample: { user, company, app, balance: '$3,120.00', due_date: 'Dec 1, 2026' },
-    subject: 'Payment reminder: {{ balance }} due',
+    sample: {
+      user,
+      company,
+      app,
+      open_balance: '$5,120.00',
+      past_due: { amount: '$3,120.00', date: 'Dec 1, 2026' },
+      next_due: { amount: '$2,000.00', date: 'Jan 15, 2027' },
+      balance: '$3,120.00',
+      due_date: 'Dec 1, 2026',
+    },
+    // Past due and what falls due next, each apart (issue 34); either is empty when there is none.
+    subject: 'Payment reminder{% if past_due %}: {{ past_due.amount }} past due{% endif %}',
     body: greeting(
-      `This is a friendly reminder that {{ balance }} is due on {{ due_date }}. You can pay online in your account.`,
+      `This is a friendly reminder about your account.{% if past_due %}
+{{ past_due.amount }} is past due, the oldest since {{ past_due.date }}.{% endif %}{% if next_due %}
+{{ next_due.amount }} falls due next, on {{ next_due.date }}.{% endif %}
+Your open balance is {{ open_balance }}. You can pay online in your account.`,
     ),
   },
   {

@@ -143,7 +143,7 @@ function accountCalls(party: 'customers' | 'companies', who: string) {
     updateOverdueInterest: api.admin({
       method: 'PATCH',
       path: `${base}/overdue_interest/`,
-      summary: `Set the overdue interest of ${who}: { enabled, monthly_percentage, grace_days }`,
+      summary: `Set the overdue interest of ${who}: { enabled, monthly_percentage, grace_days, on_fees }`,
       params: idParams,
       body: overdueInterestBodySchema,
       response: overdueInterestSchema,

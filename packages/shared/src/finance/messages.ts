@@ -98,6 +98,7 @@ export const FINANCE_LABELS = {
   enabled: 'Enabled',
   monthlyPercentage: 'Monthly %',
   graceDays: 'Grace days',
+  interestOnFees: 'Also on storage fees',
   dailyAmount: 'Daily amount',
   freeDays: 'Free days',
   save: 'Save',

@@ -373,10 +373,12 @@ export const overdueInterestSchema = z.object({
   enabled: z.boolean(),
   monthly_percentage: z.string(),
   grace_days: z.number().int(),
+  /** Interest also on the storage fees owed (default off: decision 0045). */
+  on_fees: z.boolean(),
 });
 export type OverdueInterest = z.infer<typeof overdueInterestSchema>;
 export const overdueInterestBodySchema = z
-  .object({ enabled: bool(), monthly_percentage: percentZeroTo100(), grace_days: days() })
+  .object({ enabled: bool(), monthly_percentage: percentZeroTo100(), grace_days: days(), on_fees: bool() })
   .partial();
 export type OverdueInterestBody = z.input<typeof overdueInterestBodySchema>;
 

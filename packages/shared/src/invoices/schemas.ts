@@ -18,6 +18,8 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const MANUAL_PAY_METHODS: PayMethod[] = ['CHECK', 'CASH', 'WIRE', 'CREDIT'];
 /** Paid by customers through Stripe. */
 export const STRIPE_PAY_METHODS: PayMethod[] = ['CARD', 'ACH'];
+/** How far back a payment's `received_on` may be (issue 34): a year and a day for a leap year. */
+export const RECEIVED_ON_MAX_DAYS_BACK = 366;
 export const PAYMENT_STATUSES = [
   'PENDING',
   'PROCESSING',
@@ -64,6 +66,8 @@ const milestoneSchema = z.object({
   amount: money,
   paid: money,
   credited: money,
+  /** Overdue interest and storage fees on it (net of reversals): amount + these − paid − credited = balance. */
+  interest_fees: money,
   balance: money,
   due_date: z.string().nullable(),
   status: z.enum(MILESTONE_STATUSES),
@@ -80,7 +84,11 @@ const invoiceRowSchema = z.object({
   total: money,
   paid: money,
   credited: money,
+  /** Overdue interest and storage fees (net of reversals): total + these − paid − credited = balance. */
+  interest_fees: money,
   balance: money,
+  /** What of the balance is past due: its milestones due before the shop's today (issue 34). */
+  overdue: money,
   status: z.enum(MILESTONE_STATUSES),
   next_due_date: z.string().nullable(),
 });
@@ -104,6 +112,8 @@ const paymentSchema = z.object({
   amount: money,
   status: z.enum(PAYMENT_STATUSES),
   received_at: z.string().nullable(),
+  /** The day a check, cash or wire was received, when the admin gave one (a date, no time: issue 34). */
+  received_on: z.string().nullable(),
   reference: z.string(),
   notes: z.string(),
   milestone: z.number(),

@@ -24,7 +24,7 @@ export { numberInIssueOrder, splitTotal } from './issue/service.ts';
 export { finishStripeWork } from './pay/finisher.ts';
 export { payMilestone } from './pay/service.ts';
 export { invoiceDetail, listInvoiceRows } from './read/service.ts';
-export { partyBalance } from './reports/service.ts';
+export { partyDues } from './reports/service.ts';
 export { ledgerTotal } from './repository.ts';
 
 /** Hooks the module into orders' moves and answer (registered once, on import). */

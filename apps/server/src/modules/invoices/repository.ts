@@ -134,11 +134,30 @@ export async function renumberInIssueOrder(db: Executor) {
 }
 
 /**
+ * The overdue interest and storage fees among the entries `where` picks (alias `e`), net of their
+ * reversals (a reissue carries them): what lies between a total and its balance besides payments
+ * and credits, so a page foots (issue 34). Read at the time, from the ledger's indexes.
+ */
+const interestFeesWhere = (where: SQL) =>
+  sql`(select coalesce(sum(e.amount), 0) from ${ledgerEntries} e
+    left join ${ledgerEntries} r on r.id = e.reverses_entry_id
+    where ${where} and (e.kind in ('INTEREST', 'FEE') or r.kind in ('INTEREST', 'FEE')))`;
+
+/**
+ * What of an invoice's balance was due before `today` (a day's SQL): the balances of its milestones
+ * past due, as the aging buckets them (issue 34: overdue is past due, not the whole invoice).
+ */
+const overdueOf = (invoiceId: AnyColumn | SQL, today: SQL) =>
+  sql`(select coalesce(sum(m.balance), 0) from ${invoiceMilestones} m
+    where m.invoice_id = ${invoiceId} and m.voided_at is null and m.due_date < ${today})`;
+
+/**
  * Per milestone: its balance, paid and credited, as the ledger's trigger keeps them (each ledger
  * insert adds to its milestone in the same transaction; the property test checks them against
  * the ledger's sums).
  */
-const MILESTONE_FIGURES = sql`(select m.* from ${invoiceMilestones} m)`;
+const MILESTONE_FIGURES = sql`(select m.*, ${interestFeesWhere(sql`e.milestone_id = m.id`)} as interest_fees
+  from ${invoiceMilestones} m)`;
 
 export interface MilestoneFigures {
   id: number;
@@ -154,6 +173,7 @@ export interface MilestoneFigures {
   balance: Cents;
   paid: Cents;
   credited: Cents;
+  interestFees: Cents;
 }
 
 interface RawMilestone {
@@ -170,6 +190,7 @@ interface RawMilestone {
   balance: string;
   paid: string;
   credited: string;
+  interest_fees: string;
 }
 
 const isoDay = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : dayIn(v));
@@ -188,6 +209,7 @@ const toFigures = (r: RawMilestone): MilestoneFigures => ({
   balance: n(r.balance),
   paid: n(r.paid),
   credited: n(r.credited),
+  interestFees: n(r.interest_fees),
 });
 
 export async function milestonesOf(db: Executor, invoiceIds: number[]): Promise<MilestoneFigures[]> {
@@ -254,6 +276,9 @@ export interface InvoiceListRow {
   paid: Cents;
   credited: Cents;
   balance: Cents;
+  interestFees: Cents;
+  /** The balance of its milestones due before today. */
+  overdue: Cents;
   status: MilestoneStatus;
   nextDueDate: string | null;
 }
@@ -313,7 +338,9 @@ function invoiceWhere(f: InvoiceListFilter): SQL {
 
 /** The invoice columns and its figures, as the list and the order answer read them. */
 function invoiceColumns(today: string) {
-  return sql`${invoices}.*, ${statusOf(today)} as status`;
+  return sql`${invoices}.*, ${statusOf(today)} as status,
+    ${interestFeesWhere(sql`e.invoice_id = ${invoices.id}`)} as interest_fees,
+    ${overdueOf(invoices.id, sql`${today}::date`)} as overdue`;
 }
 
 interface RawInvoice {
@@ -334,6 +361,8 @@ interface RawInvoice {
   paid: string;
   credited: string;
   balance: string;
+  interest_fees: string;
+  overdue: string;
   status: MilestoneStatus;
   next_due_date: string | Date | null;
 }
@@ -356,6 +385,8 @@ const toInvoiceRow = (r: RawInvoice): InvoiceListRow => ({
   paid: n(r.paid),
   credited: n(r.credited),
   balance: n(r.balance),
+  interestFees: n(r.interest_fees),
+  overdue: n(r.overdue),
   status: r.status,
   nextDueDate: isoDay(r.next_due_date),
 });
@@ -418,7 +449,9 @@ const INVOICE_ROW_JSON = json.jsonObject({
   total: json.jsonMoney(invoices.total),
   paid: json.jsonMoney(invoices.paid),
   credited: json.jsonMoney(invoices.credited),
+  interest_fees: json.jsonMoney(interestFeesWhere(sql`e.invoice_id = ${invoices.id}`)),
   balance: json.jsonMoney(invoices.balance),
+  overdue: json.jsonMoney(overdueOf(invoices.id, sql`page.today`)),
   status: json.jsonString(statusOf(sql`page.today`)),
   next_due_date: json.jsonString(invoices.nextDueDate),
 });
@@ -456,14 +489,15 @@ export async function invoicePageJson(
 
 /**
  * What the invoice list of `f` adds up to (the customer dashboard's cards, issue 27): the balance
- * of its rows, of its OVERDUE rows, and the earliest next due date; the list's own filter, so on
+ * of its rows, what of it is past due (issue 34: milestones due before today, as the aging), and
+ * the earliest next due date; the list's own filter, so on
  * the same indexes (a customer's or company's invoices) and equal to the list row for row.
  */
 export async function listFigures(db: Executor, f: InvoiceListFilter) {
   const [row] = await rowsOf<{ balance: string; overdue: string; next_due: string | Date | null }>(
     db,
     sql`select coalesce(sum(${invoices.balance}), 0)::text as balance,
-      coalesce(sum(${invoices.balance}) filter (where ${statusOf(f.today)} = 'OVERDUE'), 0)::text as overdue,
+      coalesce(sum(${overdueOf(invoices.id, sql`${f.today}::date`)}), 0)::text as overdue,
       min(${invoices.nextDueDate}) as next_due
       from ${invoices} where ${invoiceWhere(f)}`,
   );

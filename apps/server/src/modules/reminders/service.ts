@@ -1,12 +1,12 @@
 import { DAY_MS, FINANCE_TEXT, formatMoney, MSG, WEB_TEXT } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, todayOf } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { activeManagersOf, companyName } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
-import { partyBalance } from '../invoices/index.ts';
+import { partyDues } from '../invoices/index.ts';
 import { ordersAwaitingPickup } from '../orders/index.ts';
 
 /**
@@ -80,16 +80,30 @@ const formatDay = (day: string) =>
 export function sendPaymentReminder(ctx: Ctx, kind: PartyKind, id: number) {
   return transaction(ctx, async (tx) => {
     const party = await partyOf(tx, kind, id);
-    // From the ledger, as the aging report says it today: the open balance, and the earliest due
-    // date of what is still owed (none dated yet: the mail points to the account).
-    const { balance, oldestDueDate } = await partyBalance(tx.db, party.ledgerParty);
+    // From the ledger, as the aging report says it today (issue 34): what is past due with its
+    // oldest due date, and apart what falls due next with its date; each null when there is none.
+    const dues = await partyDues(tx.db, party.ledgerParty, todayOf(tx));
+    const pastDue =
+      dues.pastDue > 0 && dues.oldestDueDate
+        ? { amount: formatMoney(dues.pastDue), date: formatDay(dues.oldestDueDate) }
+        : null;
+    const nextDue =
+      dues.nextDue > 0 && dues.nextDueDate
+        ? { amount: formatMoney(dues.nextDue), date: formatDay(dues.nextDueDate) }
+        : null;
+    // `balance` and `due_date` as a template saved before issue 34 reads them ("{{ balance }} is due
+    // on {{ due_date }}"): what is owed now, past due first, else what falls due next.
+    const owedNow = pastDue ?? nextDue;
     for (const r of party.recipients) {
       await enqueueTemplate(tx, 'payment_reminder', r.email, {
         user: userData(r),
         company: party.company,
         app: appData(tx),
-        balance: formatMoney(balance),
-        due_date: oldestDueDate ? formatDay(oldestDueDate) : FINANCE_TEXT.dueDateInAccount,
+        open_balance: formatMoney(dues.balance),
+        past_due: pastDue,
+        next_due: nextDue,
+        balance: owedNow?.amount ?? formatMoney(dues.balance),
+        due_date: owedNow?.date ?? FINANCE_TEXT.dueDateInAccount,
       });
     }
     return record(

@@ -41,6 +41,7 @@ export async function upsertSettings(db: Executor, party: Party, values: ChargeS
     interestEnabled: row!.interestEnabled,
     interestMonthly: row!.interestMonthly,
     interestGraceDays: row!.interestGraceDays,
+    interestOnFees: row!.interestOnFees,
     storageEnabled: row!.storageEnabled,
     storageDailyAmount: row!.storageDailyAmount,
     storageFreeDays: row!.storageFreeDays,

@@ -47,6 +47,7 @@ const DEFAULTS = {
   interestEnabled: false,
   interestMonthly: 0 as BasisPoints,
   interestGraceDays: 0,
+  interestOnFees: false,
   storageEnabled: false,
   storageDailyAmount: 0 as Cents,
   storageFreeDays: 0,
@@ -57,6 +58,7 @@ const interestToWire = (s: Settings): OverdueInterest => ({
   enabled: s.interestEnabled,
   monthly_percentage: toWire(s.interestMonthly),
   grace_days: s.interestGraceDays,
+  on_fees: s.interestOnFees,
 });
 const storageToWire = (s: Settings): StorageFees => ({
   enabled: s.storageEnabled,
@@ -108,6 +110,7 @@ export function updateOverdueInterest(
     interestMonthly:
       body.monthly_percentage === undefined ? undefined : (parsePercent(body.monthly_percentage) as BasisPoints),
     interestGraceDays: body.grace_days,
+    interestOnFees: body.on_fees,
   });
   return write(ctx, kind, id, values, interestToWire);
 }
@@ -144,7 +147,8 @@ export const DAILY_CHARGES_JOB = 'finance:daily-charges';
 export interface ChargeSettings {
   customerId: number | null;
   companyId: number | null;
-  interest: { enabled: boolean; monthly: BasisPoints; graceDays: number };
+  /** `onFees`: storage fees owed count in the interest's base (decision 0045). */
+  interest: { enabled: boolean; monthly: BasisPoints; graceDays: number; onFees: boolean };
   storage: { enabled: boolean; dailyAmount: Cents; freeDays: number };
 }
 
@@ -167,7 +171,12 @@ export async function chargeSettings(ctx: RequestContext, day: string): Promise<
   return (await repo.settingsOnDay(ctx.db, day)).map((r) => ({
     customerId: r.customerId,
     companyId: r.companyId,
-    interest: { enabled: r.interestEnabled, monthly: r.interestMonthly, graceDays: r.interestGraceDays },
+    interest: {
+      enabled: r.interestEnabled,
+      monthly: r.interestMonthly,
+      graceDays: r.interestGraceDays,
+      onFees: r.interestOnFees,
+    },
     storage: { enabled: r.storageEnabled, dailyAmount: r.storageDailyAmount, freeDays: r.storageFreeDays },
   }));
 }

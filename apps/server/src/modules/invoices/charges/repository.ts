@@ -20,7 +20,10 @@ export interface OverdueMilestone {
   customerId: number;
   companyId: number | null;
   dueDate: string;
-  /** What is owed on it as of the day, without the interest already posted (simple interest). */
+  /**
+   * What is owed on it as of the day, without the interest already posted (simple interest) and,
+   * unless the account's setting says so, without its storage fees (decision 0045).
+   */
   base: Cents;
 }
 
@@ -30,7 +33,12 @@ export async function overdueMilestones(
   party: ChargeParty,
   day: string,
   graceDays: number,
+  onFees: boolean,
 ): Promise<OverdueMilestone[]> {
+  // The base: entries effective by the day, less interest (and fees, unless interest is on fees).
+  const inBase = onFees
+    ? sql`le.kind <> 'INTEREST' and le.effective_date <= ${day}::date`
+    : sql`le.kind not in ('INTEREST', 'FEE') and le.effective_date <= ${day}::date`;
   const rows = await rowsOf<{
     id: number;
     invoice_id: number;
@@ -42,13 +50,13 @@ export async function overdueMilestones(
   }>(
     db,
     sql`select m.id, m.invoice_id, i.order_id, i.customer_id, i.company_id, m.due_date::text as due_date,
-        coalesce(sum(le.amount) filter (where le.kind <> 'INTEREST' and le.effective_date <= ${day}::date), 0)::text as base
+        coalesce(sum(le.amount) filter (where ${inBase}), 0)::text as base
       from ${invoiceMilestones} m join ${invoices} i on i.id = m.invoice_id
         left join ${ledgerEntries} le on le.milestone_id = m.id
       where m.voided_at is null and i.superseded_at is null and m.due_date is not null
         and m.due_date + ${graceDays}::int < ${day}::date and ${partyMatch(party)}
       group by m.id, i.id
-      having coalesce(sum(le.amount) filter (where le.kind <> 'INTEREST' and le.effective_date <= ${day}::date), 0) > 0
+      having coalesce(sum(le.amount) filter (where ${inBase}), 0) > 0
       order by m.id`,
   );
   return rows.map((r) => ({

@@ -47,7 +47,7 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
       },
     });
   if (s.interest.enabled && s.interest.monthly > 0) {
-    for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays)) {
+    for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays, s.interest.onFees)) {
       const amount = dailyInterest(m.base, s.interest.monthly);
       if (amount <= 0) continue;
       charge(m, 'INTEREST', amount, INVOICE_TEXT.interestNote(toWire(s.interest.monthly), toWire(m.base), m.dueDate));

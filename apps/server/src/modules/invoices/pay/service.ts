@@ -1,13 +1,17 @@
 import {
+  addDays,
   type Cents,
   INVOICE_CODES,
   INVOICE_TEXT,
   MANUAL_PAY_METHODS,
   type PayBody,
   parseMoney,
+  RECEIVED_ON_MAX_DAYS_BACK,
+  reachOf,
   STRIPE_PAY_METHODS,
 } from '@cab/shared';
-import type { Ctx, RequestContext } from '../../../kit/context.ts';
+import type { z } from 'zod';
+import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -68,6 +72,19 @@ function amountOf(m: repo.MilestoneFigures, body: PayBody): Cents {
   return amount;
 }
 
+/**
+ * A received date is a day that has come, at most RECEIVED_ON_MAX_DAYS_BACK before the shop's
+ * today (issue 34: a future check made the reminder ask more than the invoices).
+ */
+function checkReceivedOn(ctx: Ctx, body: PayBody) {
+  if (!body.received_on) return;
+  const today = todayOf(ctx);
+  if (body.received_on > today) throw fieldError(ERR_VALIDATION, 'received_on', INVOICE_TEXT.receivedOnFuture);
+  if (body.received_on < addDays(today, -RECEIVED_ON_MAX_DAYS_BACK)) {
+    throw fieldError(ERR_VALIDATION, 'received_on', INVOICE_TEXT.receivedOnTooOld(RECEIVED_ON_MAX_DAYS_BACK));
+  }
+}
+
 export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody) {
   const figures = await repo.milestoneFigures(ctx.db, milestoneId);
   if (!figures) throw notFound();
@@ -76,6 +93,7 @@ export async function payMilestone(ctx: Ctx, milestoneId: number, body: PayBody)
   if (MANUAL_PAY_METHODS.includes(body.method) && ctx.actor.role !== 'ADMIN') {
     throw fieldError(INVOICE_CODES.methodNotAllowed, 'method', INVOICE_TEXT.methodNotAllowed);
   }
+  checkReceivedOn(ctx, body);
   const known = await knownByKey(ctx, milestoneId, body);
   if (known && !STRIPE_PAY_METHODS.includes(known.method)) return answer(ctx, known);
   if (STRIPE_PAY_METHODS.includes(body.method)) return payThroughStripe(ctx, invoice!, figures, body);

@@ -1,8 +1,9 @@
 import { type Executor, schema } from '@cab/db';
+import type { Cents } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 
 /** The SQL of the finance reports: sums of ledger entries by effective date (decision 0034). */
-const { invoiceMilestones, ledgerEntries } = schema;
+const { invoiceMilestones, ledgerEntries, payments } = schema;
 
 const rowsOf = async <R>(db: Executor, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: R[] }).rows;
@@ -81,7 +82,9 @@ export interface RevenueSums {
 /**
  * Per period between `from` and `to` (every period, empty ones with zeros): invoiced = charges,
  * interest and fees net of their reversals (entries on milestones with no payment and no memo);
- * collected = payments net of their reversals (credit applied is not collected).
+ * collected = money received net of what went back, on the day received: every entry of a payment
+ * that is not a credit memo applied, whether it paid a milestone or became overpayment credit
+ * (issue 34), less its refunds and reversals.
  */
 export async function revenueSums(
   db: Executor,
@@ -99,9 +102,11 @@ export async function revenueSums(
       ), sums as (
         select date_trunc(${unit}, e.effective_date)::date as period_start,
           sum(e.amount) filter (where e.payment_id is null and e.credit_memo_id is null) as invoiced,
-          -sum(e.amount) filter (where e.payment_id is not null and e.credit_memo_id is null) as collected
+          -sum(e.amount) filter (where p.method <> 'CREDIT') as collected
         from ${ledgerEntries} e
-        where e.milestone_id is not null and e.effective_date between ${from}::date and ${to}::date
+        left join ${payments} p on p.id = e.payment_id
+        where (e.milestone_id is not null or p.method <> 'CREDIT')
+          and e.effective_date between ${from}::date and ${to}::date
         group by 1
       )
       select to_char(p.period_start, 'YYYY-MM-DD') as period_start,
@@ -119,32 +124,51 @@ export async function revenueSums(
 /** A party as the aging report names it: a company, or a customer's own invoices (no company). */
 export type AgingParty = { customerId: number } | { companyId: number };
 
+export interface PartyDues {
+  /** Its open balance (the aging report's total). */
+  balance: Cents;
+  /** What was due before `asOf` (the aging's past-due buckets) and the oldest due date still owing. */
+  pastDue: Cents;
+  oldestDueDate: string | null;
+  /** The first due date on or after `asOf` with something owing, and what falls due that day. */
+  nextDueDate: string | null;
+  nextDue: Cents;
+}
+
 /**
- * One party's open balance as of `asOf`, as the aging report sums it (its milestones' entries
- * effective on or before that day), and the earliest due date among its milestones still owing.
+ * One party's dues as of `asOf`, as the aging report sums them (its milestones' entries effective
+ * on or before that day): the open balance, what is past due with its oldest due date, and what
+ * falls due next (issue 34: the reminder names each apart).
  */
-export async function partyBalance(
-  db: Executor,
-  party: AgingParty,
-  asOf: string,
-): Promise<{ balance: number; oldestDueDate: string | null }> {
+export async function partyDues(db: Executor, party: AgingParty, asOf: string): Promise<PartyDues> {
   const whose =
     'companyId' in party
       ? sql`e.company_id = ${party.companyId}`
       : sql`e.customer_id = ${party.customerId} and e.company_id is null`;
-  const [row] = await rowsOf<{ balance: unknown; oldest: string | null }>(
+  const [row] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select coalesce(sum(t.owed), 0) as balance,
-        to_char(min(t.due_date) filter (where t.owed > 0), 'YYYY-MM-DD') as oldest
-      from (
+    sql`with owed as (
         select m.id, m.due_date, sum(e.amount) as owed
         from ${ledgerEntries} e
         join ${invoiceMilestones} m on m.id = e.milestone_id
         where ${whose} and e.effective_date <= ${asOf}::date
         group by m.id, m.due_date
-      ) t`,
+      ), next as (select min(due_date) as day from owed where due_date >= ${asOf}::date and owed > 0)
+      select coalesce(sum(owed), 0) as balance,
+        coalesce(sum(owed) filter (where due_date < ${asOf}::date), 0) as past_due,
+        to_char(min(due_date) filter (where due_date < ${asOf}::date and owed > 0), 'YYYY-MM-DD') as oldest,
+        to_char((select day from next), 'YYYY-MM-DD') as next_day,
+        coalesce(sum(owed) filter (where owed > 0 and due_date = (select day from next)), 0) as next_due
+      from owed`,
   );
-  return { balance: Number(row?.balance ?? 0), oldestDueDate: row?.oldest ?? null };
+  const cents = (v: unknown) => Number(v ?? 0) as Cents;
+  return {
+    balance: cents(row?.balance),
+    pastDue: cents(row?.past_due),
+    oldestDueDate: (row?.oldest as string | null) ?? null,
+    nextDueDate: (row?.next_day as string | null) ?? null,
+    nextDue: cents(row?.next_due),
+  };
 }
 
 /** One invoice version or credit note for the sales-tax report: its state and rate, and when it counted. */

@@ -191,17 +191,12 @@ export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<Reve
 }
 
 /**
- * What a party owes as of `asOf` (default today), as the aging report would say it, and the
- * earliest due date of what it still owes (null when nothing owed has a date): the payment reminder.
+ * What a party owes as of `asOf` (default the shop's today), as the aging report would say it:
+ * the open balance, what of it is past due with the oldest due date still owing, and what falls
+ * due next with its date (the payment reminder, issue 34).
  */
-export async function partyBalance(
-  db: Executor,
-  party: repo.AgingParty,
-  asOf: string = todayIn(),
-): Promise<{ balance: Cents; oldestDueDate: string | null }> {
-  const found = await repo.partyBalance(db, party, asOf);
-  return { balance: found.balance as Cents, oldestDueDate: found.oldestDueDate };
-}
+export const partyDues = (db: Executor, party: repo.AgingParty, asOf: string = todayIn()) =>
+  repo.partyDues(db, party, asOf);
 
 const SALES_TAX_CSV_COLUMNS = ['state', 'rate', 'taxable', 'tax', 'credit_notes_tax'] as const;
 

@@ -134,6 +134,7 @@ interface InterestValues {
   enabled: boolean;
   monthly_percentage: string;
   grace_days: string;
+  on_fees: boolean;
 }
 
 function InterestForm({ party, id }: { party: Party; id: number }) {
@@ -158,6 +159,7 @@ function InterestForm({ party, id }: { party: Party; id: number }) {
           testId: 'interest-monthly',
         },
         { name: 'grace_days', label: FINANCE_LABELS.graceDays, inputMode: 'numeric', testId: 'interest-grace' },
+        { name: 'on_fees', label: FINANCE_LABELS.interestOnFees, type: 'switch', testId: 'interest-on-fees' },
       ]}
     />
   );

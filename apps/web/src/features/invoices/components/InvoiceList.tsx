@@ -46,6 +46,13 @@ const columns: DataColumn<InvoiceRow>[] = [
   { key: 'issued', header: INVOICE_WEB_TEXT.issued, noWrap: true, render: (r) => formatMomentDay(r.issued_at) },
   { key: 'total', header: INVOICE_WEB_TEXT.total, align: 'right', render: (r) => formatWireMoney(r.total) },
   {
+    key: 'interest_fees',
+    header: INVOICE_WEB_TEXT.interestFees,
+    align: 'right',
+    optional: true,
+    render: (r) => formatWireMoney(r.interest_fees),
+  },
+  {
     key: 'paid',
     header: INVOICE_WEB_TEXT.paid,
     align: 'right',
@@ -64,6 +71,14 @@ const columns: DataColumn<InvoiceRow>[] = [
     header: INVOICE_WEB_TEXT.balance,
     align: 'right',
     render: (r) => <span data-testid="invoice-row-balance">{formatWireMoney(r.balance)}</span>,
+  },
+  {
+    key: 'overdue',
+    header: INVOICE_WEB_TEXT.pastDue,
+    align: 'right',
+    optional: true,
+    hiddenByDefault: true,
+    render: (r) => <span data-testid="invoice-row-past-due">{formatWireMoney(r.overdue)}</span>,
   },
   { key: 'due', header: INVOICE_WEB_TEXT.nextDue, noWrap: true, render: (r) => formatDay(r.next_due_date) },
   { key: 'status', header: INVOICE_WEB_TEXT.status, render: status },

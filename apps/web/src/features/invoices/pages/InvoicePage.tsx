@@ -24,6 +24,7 @@ import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
+import { paymentDate } from '../components/paymentDate.ts';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
 import { RefundDialog, refundLeft } from '../components/RefundDialog.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
@@ -101,7 +102,7 @@ const paymentColumns: DataColumn<Payment>[] = [
     key: 'date',
     header: INVOICE_WEB_TEXT.date,
     noWrap: true,
-    render: (p) => dim(p, formatDateTime(p.received_at ?? p.created_at)),
+    render: (p) => dim(p, paymentDate(p)),
   },
   { key: 'method', header: INVOICE_WEB_TEXT.method, render: (p) => dim(p, INVOICE_WEB_TEXT.methodLabels[p.method]) },
   { key: 'reference', header: INVOICE_WEB_TEXT.reference, render: (p) => dim(p, p.reference) },
@@ -123,7 +124,7 @@ const phonePaymentColumns: DataColumn<Payment>[] = [
       <>
         <Typography variant="body2">{dim(p, INVOICE_WEB_TEXT.methodLabels[p.method])}</Typography>
         <Typography variant="caption" color="text.secondary">
-          {formatDateTime(p.received_at ?? p.created_at)}
+          {paymentDate(p)}
         </Typography>
       </>
     ),
@@ -197,6 +198,9 @@ function MilestoneCards({ milestones, action }: { milestones: Milestone[]; actio
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div">
                 {INVOICE_WEB_TEXT.amount} {formatWireMoney(m.amount)}
+                {m.interest_fees !== '0.00'
+                  ? ` · ${INVOICE_WEB_TEXT.interestFees} ${formatWireMoney(m.interest_fees)}`
+                  : ''}
                 {m.due_date ? ` · ${INVOICE_WEB_TEXT.dueDate} ${formatDay(m.due_date)}` : ''}
               </Typography>
             </Box>
@@ -222,6 +226,12 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
     { key: 'label', header: INVOICE_WEB_TEXT.milestone, render: (m) => m.label },
     { key: 'share', header: INVOICE_WEB_TEXT.share, align: 'right', render: (m) => `${m.percentage} %` },
     { key: 'amount', header: INVOICE_WEB_TEXT.amount, align: 'right', render: (m) => formatWireMoney(m.amount) },
+    {
+      key: 'interest_fees',
+      header: INVOICE_WEB_TEXT.interestFees,
+      align: 'right',
+      render: (m) => <span data-testid="milestone-interest-fees">{formatWireMoney(m.interest_fees)}</span>,
+    },
     { key: 'paid', header: INVOICE_WEB_TEXT.paid, align: 'right', render: (m) => formatWireMoney(m.paid) },
     { key: 'credited', header: INVOICE_WEB_TEXT.credited, align: 'right', render: (m) => formatWireMoney(m.credited) },
     {
@@ -277,6 +287,12 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       <Card>
         <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           <Figure label={INVOICE_WEB_TEXT.total} value={formatWireMoney(invoice.total)} testId="invoice-total" />
+          {/* Between the total and the balance, so the page foots: total + interest and fees − paid − credited. */}
+          <Figure
+            label={INVOICE_WEB_TEXT.interestFees}
+            value={formatWireMoney(invoice.interest_fees)}
+            testId="invoice-interest-fees"
+          />
           <Figure label={INVOICE_WEB_TEXT.paid} value={formatWireMoney(invoice.paid)} testId="invoice-paid" />
           <Figure
             label={INVOICE_WEB_TEXT.credited}

@@ -21,6 +21,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
+import { paymentDate } from '../components/paymentDate.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
 
@@ -29,7 +30,7 @@ const columns: DataColumn<Payment>[] = [
     key: 'date',
     header: INVOICE_WEB_TEXT.date,
     noWrap: true,
-    render: (p) => formatDateTime(p.received_at ?? p.created_at),
+    render: (p) => paymentDate(p),
   },
   {
     key: 'invoice',

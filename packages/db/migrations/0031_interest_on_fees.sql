@@ -1,0 +1,2 @@
+ALTER TABLE "account_charge_settings" ADD COLUMN "interest_on_fees" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "account_charge_settings_history" ADD COLUMN "interest_on_fees" boolean DEFAULT false NOT NULL;
