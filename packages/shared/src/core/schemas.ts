@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../accounts/states.ts';
+import { BOOK_ACCOUNTS } from '../invoices/books.ts';
 import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
 
@@ -36,6 +37,10 @@ export const settingsSchema = z.object({
   seller_name: z.string(),
   seller_address: z.string(),
   seller_phone: z.string(),
+  /** The journal export's account names by role (issue 34, decision 0046). */
+  books_accounts: z.record(z.enum(BOOK_ACCOUNTS), z.string()),
+  /** The monthly statement run is on (off by default). */
+  statement_monthly: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -78,6 +83,8 @@ export const settingsPatchSchema = z
     seller_name: sellerField(200),
     seller_address: sellerField(500),
     seller_phone: sellerField(40),
+    books_accounts: z.partialRecord(z.enum(BOOK_ACCOUNTS), z.string().trim().min(1, MSG.required).max(120)),
+    statement_monthly: z.boolean(),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

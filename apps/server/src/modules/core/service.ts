@@ -33,6 +33,12 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     seller_name: (stored.get('seller_name') as string | undefined) ?? DEFAULT_SETTINGS.seller_name,
     seller_address: (stored.get('seller_address') as string | undefined) ?? DEFAULT_SETTINGS.seller_address,
     seller_phone: (stored.get('seller_phone') as string | undefined) ?? DEFAULT_SETTINGS.seller_phone,
+    // A patch names some accounts: the others keep their defaults.
+    books_accounts: {
+      ...DEFAULT_SETTINGS.books_accounts,
+      ...(stored.get('books_accounts') as Settings['books_accounts'] | undefined),
+    },
+    statement_monthly: (stored.get('statement_monthly') as boolean | undefined) ?? DEFAULT_SETTINGS.statement_monthly,
   };
 }
 
