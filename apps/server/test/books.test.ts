@@ -91,9 +91,9 @@ describe('statements and exports', () => {
     expect(s.credit_available).toBe('20.00');
     // Closing = what the invoices owe less the unapplied credit.
     const [owed] = (
-      await f.t.handle.db.execute(
+      (await f.t.handle.db.execute(
         sql`select coalesce(sum(balance), 0)::int as b from invoices where customer_id = ${personalId} and company_id is null`,
-      )
+      )) as unknown as { rows: unknown[] }
     ).rows as { b: number }[];
     expect(cents(s.closing_balance)).toBe(Number(owed!.b) - 2000);
     const aging = Object.values(s.aging as Record<string, string>).reduce((t, v) => t + cents(v), 0);
@@ -214,10 +214,10 @@ describe('statements and exports', () => {
     expect(debit).toBe(credit);
     expect(debit).toBeGreaterThan(0);
     const [ledger] = (
-      await f.t.handle.db.execute(
+      (await f.t.handle.db.execute(
         sql`select coalesce(sum(amount) filter (where milestone_id is not null), 0)::int as owed,
           coalesce(sum(amount) filter (where milestone_id is null), 0)::int as unapplied from ledger_entries`,
-      )
+      )) as unknown as { rows: unknown[] }
     ).rows as { owed: number; unapplied: number }[];
     expect(byAccount.get('Accounts Receivable')).toBe(Number(ledger!.owed));
     expect(byAccount.get('Customer Deposits') ?? 0).toBe(Number(ledger!.unapplied));
