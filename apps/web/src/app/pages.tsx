@@ -78,8 +78,10 @@ const PAGES: Record<string, PageModule> = {
   '/finance/discounts/code': () => import('../features/finance/pages/CodeDiscountsPage.tsx'),
   '/finance/reports/aging': () => import('../features/finance/pages/AgingReportPage.tsx'),
   '/finance/reports/revenue': () => import('../features/finance/pages/RevenueReportPage.tsx'),
+  '/finance/exports': () => import('../features/finance/pages/ExportsPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
+  '/invoices/statement': () => import('../features/invoices/pages/StatementPage.tsx'),
   '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),
   '/invoices/milestone/:id/pay': () => import('../features/invoices/pages/PayMilestonePage.tsx'),
   '/payment/success': () => import('../features/invoices/pages/PaymentSuccessPage.tsx'),

@@ -92,6 +92,7 @@ export const NAV: readonly NavEntry[] = [
   group('Finance', 'finance', [
     link('/finance/reports/aging', 'report'),
     link('/finance/reports/revenue', 'report'),
+    link('/finance/exports', 'report'),
     link('/finance/payments/rules', 'rule'),
     link('/finance/payments/surcharges', 'money'),
     link('/finance/payments/options', 'money'),

@@ -1,4 +1,11 @@
-import { booksApi, type ExportKind, financeReportsApi, invoicesApi, type StatementQuery } from '@cab/shared';
+import {
+  booksApi,
+  type ExportKind,
+  financeReportsApi,
+  invoicesApi,
+  type Statement,
+  type StatementQuery,
+} from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
@@ -32,11 +39,17 @@ function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { cs
 }
 
 /** A statement as JSON, or with format=pdf its paper. */
-async function statementAnswer(ctx: Ctx, reply: FastifyReply, party: BooksParty, query: StatementQuery) {
+async function statementAnswer(
+  ctx: Ctx,
+  reply: FastifyReply,
+  party: BooksParty,
+  query: StatementQuery,
+): Promise<Statement> {
   const statement = await statementOf(ctx, party, query);
   if (query.format !== 'pdf') return statement;
   const paper = await statementPaper(ctx, statement);
-  return asPdf(reply, paper.name, paper.bytes);
+  // The file goes past the JSON serializer (as the reports' CSV in csvOr).
+  return asPdf(reply, paper.name, paper.bytes) as unknown as Statement;
 }
 
 const EXPORTS: ExportKind[] = ['journal', 'quickbooksInvoices', 'quickbooksPayments', 'xeroInvoices', 'xeroPayments'];

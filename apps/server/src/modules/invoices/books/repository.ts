@@ -10,13 +10,11 @@ const { creditMemos, invoiceMilestones, invoices, ledgerEntries, payments, refun
 const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-/** A statement's party, as the aging report names it: a company, or a customer's own (no company). */
+/** A statement's party: a company (its entries), or a customer (every entry of its own invoices and credit, whichever account it bought for). */
 export type BooksParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
 
 const whose = (party: BooksParty) =>
-  party.type === 'company'
-    ? sql`e.company_id = ${party.id}`
-    : sql`e.customer_id = ${party.id} and e.company_id is null`;
+  party.type === 'company' ? sql`e.company_id = ${party.id}` : sql`e.customer_id = ${party.id}`;
 
 export interface LedgerGroup {
   day: string;

@@ -208,7 +208,7 @@ export async function mailStatement(
  * The monthly statement run (a daily job that acts on the 1st, when the setting is on): every party
  * with an open balance gets last month's statement, in the day's transaction (run once per day).
  */
-export const MONTHLY_STATEMENTS_JOB = 'monthly_statements';
+export const MONTHLY_STATEMENTS_JOB = 'invoices:monthly-statements';
 export const monthlyStatementsJob: DailyJob = async (ctx, day) => {
   if (!day.endsWith('-01') || !(await getSettings(ctx)).statement_monthly) return;
   const to = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
