@@ -13,7 +13,7 @@ type Doc = PDFKit.PDFDocument;
 const LEFT = 50;
 const WIDTH = 512;
 /** Date, type, reference, description, amount, balance. */
-const COLUMNS = [62, 62, 80, 168, 70, 70];
+const COLUMNS = [62, 58, 100, 152, 70, 70];
 const RIGHT_FROM = 4;
 
 function tableRow(doc: Doc, cells: string[], bold = false) {

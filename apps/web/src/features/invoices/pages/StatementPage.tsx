@@ -18,14 +18,7 @@ import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDay } from '../../../lib/format.ts';
-import {
-  type CreditParty,
-  downloadStatement,
-  type StatementRange,
-  useMailStatement,
-  usePartyName,
-  useStatement,
-} from '../api.ts';
+import { type CreditParty, downloadStatement, type StatementRange, useMailStatement, useStatement } from '../api.ts';
 import { useMyCreditParty } from '../components/CreditAvailable.tsx';
 
 const DEFAULTS: StatementRange = { date_after: '', date_before: '' };
@@ -60,7 +53,10 @@ export default function StatementPage() {
   );
   return (
     <>
-      <PageHeader subtitle={s?.party.name} actions={party && <Actions party={party} range={range} />} />
+      <PageHeader
+        subtitle={s?.party.name}
+        actions={party && <Actions party={party} range={range} name={s?.party.name ?? ''} />}
+      />
       <Card data-testid="statement">
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
@@ -147,14 +143,13 @@ function Figure({ label, amount }: { label: string; amount: string }) {
   );
 }
 
-function Actions({ party, range }: { party: CreditParty; range: StatementRange }) {
+function Actions({ party, range, name }: { party: CreditParty; range: StatementRange; name: string }) {
   const { enqueueSnackbar } = useSnackbar();
   const mail = useMailStatement(party);
-  const name = usePartyName(party);
   const send = async () => {
     try {
       const { sent_to } = await mail.mutateAsync(range);
-      enqueueSnackbar(B.emailed(sent_to.join(', ') || (name ?? '')), {
+      enqueueSnackbar(B.emailed(sent_to.join(', ') || name), {
         variant: 'success',
         autoHideDuration: NOTIFY_MS.short,
       });
