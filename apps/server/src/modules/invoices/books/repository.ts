@@ -57,14 +57,13 @@ export async function ledgerGroups(
           case when e.refund_id is not null or e.payment_id is not null then ''
             when e.credit_memo_id is not null then
               case when e.kind in ('CREDIT', 'REVERSAL') then e.kind else 'ALLOCATION' end
-            else coalesce(r.kind, e.kind) end as kind_class,
+            else coalesce((select r.kind from ${ledgerEntries} r where r.id = e.reverses_entry_id), e.kind) end as kind_class,
           sum(e.amount) filter (where e.milestone_id is not null) as owed,
           sum(e.amount) filter (where e.milestone_id is null) as unapplied,
           min(e.customer_id) as customer_id, min(e.company_id) as company_id,
           min(e.id) as first_id, min(e.invoice_id) as invoice_id,
           bool_or(e.notes like 'disputed%') as disputed
         from ${ledgerEntries} e
-        left join ${ledgerEntries} r on r.id = e.reverses_entry_id
         where ${party ? sql`${whose(party)} and ` : sql``}e.effective_date between ${range.from}::date and ${range.to}::date
         group by 1, 2, 3, 4
         having coalesce(sum(e.amount) filter (where e.milestone_id is not null), 0) <> 0
@@ -76,11 +75,12 @@ export async function ledgerGroups(
         coalesce(p.method, rp.method, '') as method, coalesce(p.reference, '') as payment_reference,
         coalesce(rf.reason, m.notes, '') as text
       from g
-      left join ${invoices} i on i.id = g.invoice_id
-      left join ${payments} p on g.doc = 'payment' and p.id = g.doc_id
-      left join ${refunds} rf on g.doc = 'refund' and rf.id = g.doc_id
-      left join ${payments} rp on rp.id = rf.payment_id
-      left join ${creditMemos} m on g.doc = 'memo' and m.id = g.doc_id
+      -- Lookups by key per group (a hash join would read the whole tables for a party's few rows).
+      left join lateral (select * from ${invoices} where id = g.invoice_id limit 1) i on true
+      left join lateral (select * from ${payments} where g.doc = 'payment' and id = g.doc_id limit 1) p on true
+      left join lateral (select * from ${refunds} where g.doc = 'refund' and id = g.doc_id limit 1) rf on true
+      left join lateral (select * from ${payments} where id = rf.payment_id limit 1) rp on true
+      left join lateral (select * from ${creditMemos} where g.doc = 'memo' and id = g.doc_id limit 1) m on true
       order by g.day, g.first_id`,
   );
   return rows.map((r) => ({
