@@ -13,7 +13,7 @@ import { invoiceIdParamsSchema } from './schemas.ts';
 const money = z.string();
 
 /** What a statement line is, whatever ledger kinds made it (decision 0046 maps them). */
-export const STATEMENT_KINDS = [
+const STATEMENT_KINDS = [
   'INVOICE',
   'PAYMENT',
   'REFUND',

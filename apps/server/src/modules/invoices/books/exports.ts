@@ -56,7 +56,7 @@ function counterOf(g: repo.LedgerGroup, amount: number): [BookAccount, number][]
   return [['sales', amount]];
 }
 
-export interface JournalLine {
+interface JournalLine {
   date: string;
   entry: string;
   account: string;
@@ -69,7 +69,7 @@ export interface JournalLine {
 }
 
 /** The journal's lines between the days: per document, receivables and unapplied credit as the ledger moved them, and the other side. */
-export async function journalLines(ctx: Ctx, range: { from: string; to: string }): Promise<JournalLine[]> {
+async function journalLines(ctx: Ctx, range: { from: string; to: string }): Promise<JournalLine[]> {
   const [groups, settings] = await Promise.all([repo.ledgerGroups(ctx.db, range), getSettings(ctx)]);
   const names = await namesOf(ctx, groups);
   const out: JournalLine[] = [];

@@ -2,7 +2,7 @@ import { BOOKS_TEXT as B, booksApi, type ExportKind } from '@cab/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -19,26 +19,17 @@ export default function ExportsPage() {
     ...(range.date_after ? { date_after: range.date_after } : {}),
     ...(range.date_before ? { date_before: range.date_before } : {}),
   };
-  const dateField = (name: keyof Range, label: string) => (
-    <TextField
-      size="small"
-      type="date"
-      label={label}
-      sx={{ width: 180 }}
-      value={range[name]}
-      onChange={(e) => update({ [name]: e.target.value })}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `exports-${name}` } }}
-    />
-  );
   return (
     <>
       <PageHeader />
       <Card>
         <CardContent>
-          <Stack direction="row" spacing={2} sx={{ mb: 3, flexWrap: 'wrap', rowGap: 1 }}>
-            {dateField('date_after', B.dateAfter)}
-            {dateField('date_before', B.dateBefore)}
-          </Stack>
+          <DateRangeFields
+            range={range}
+            onChange={update}
+            labels={{ date_after: B.dateAfter, date_before: B.dateBefore }}
+            testIdPrefix="exports"
+          />
           <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
             {KINDS.map((kind) => (
               <DownloadButton

@@ -10,10 +10,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useSearchParams } from 'react-router';
+import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -40,17 +40,6 @@ export default function StatementPage() {
   const [range, update] = useSearchState<StatementRange>({ key: 'invoices.statement', defaults: DEFAULTS });
   const query = useStatement(party, range);
   const s = query.data;
-  const dateField = (name: keyof StatementRange, label: string) => (
-    <TextField
-      size="small"
-      type="date"
-      label={label}
-      sx={{ width: 180 }}
-      value={range[name]}
-      onChange={(e) => update({ [name]: e.target.value })}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `statement-${name}` } }}
-    />
-  );
   return (
     <>
       <PageHeader
@@ -59,10 +48,12 @@ export default function StatementPage() {
       />
       <Card data-testid="statement">
         <CardContent>
-          <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-            {dateField('date_after', B.dateAfter)}
-            {dateField('date_before', B.dateBefore)}
-          </Stack>
+          <DateRangeFields
+            range={range}
+            onChange={update}
+            labels={{ date_after: B.dateAfter, date_before: B.dateBefore }}
+            testIdPrefix="statement"
+          />
           {query.isError && (
             <Typography color="error" variant="body2">
               {(query.error as Error).message}
