@@ -3,7 +3,7 @@ import type { JobDefinition } from './kit/jobs/define.ts';
 import { deliverRound, type MailSender, OUTBOX, OUTBOX_JOB, smtpSender } from './modules/email/index.ts';
 import { PRUNE_EVENTS_JOB, pruneEvents } from './modules/events/index.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from './modules/finance/index.ts';
-import { finishStripeWork } from './modules/invoices/index.ts';
+import { finishStripeWork, MONTHLY_STATEMENTS_JOB, monthlyStatementsJob } from './modules/invoices/index.ts';
 
 /**
  * Every piece of background work, in one place (decision 0041): its name, when it is due, its
@@ -34,6 +34,14 @@ export function backgroundJobs(options: { mailSender?: MailSender } = {}): JobDe
       name: DAILY_CHARGES_JOB,
       daily: dailyChargesJob,
       retries: { max: 20, backoffMs: 60_000, maxBackoffMs: 10 * 60_000 },
+      timeoutMs: 10 * 60_000,
+    },
+    {
+      // Last month's statement to every party with an open balance, on the 1st, when the
+      // finance setting `statement_monthly` is on (off by default; decision 0046).
+      name: MONTHLY_STATEMENTS_JOB,
+      daily: monthlyStatementsJob,
+      retries: { max: 5, backoffMs: 60_000, maxBackoffMs: 10 * 60_000 },
       timeoutMs: 10 * 60_000,
     },
     {

@@ -3,6 +3,7 @@ import {
   approvalsApi,
   auditApi,
   authApi,
+  booksApi,
   canAccess,
   catalogApi,
   coreApi,
@@ -55,6 +56,7 @@ const CONTRACTS: Record<string, Record<string, Endpoint>> = {
   eventsApi,
   approvalsApi,
   payoutsApi,
+  booksApi,
 };
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
@@ -96,6 +98,11 @@ const SAMPLE: Record<
   ...transferSamples(),
   ...reportsSamples(),
   ...invoicesSamples(),
+  // The statements of a party that does not exist (404 for whoever may call); the exports of this month.
+  'booksApi.customerStatement': { params: { id: 999_999 } },
+  'booksApi.companyStatement': { params: { id: 999_999 } },
+  'booksApi.customerStatementMail': { params: { id: 999_999 }, body: {} },
+  'booksApi.companyStatementMail': { params: { id: 999_999 }, body: {} },
   // Health checks: no input (ops-fixtures.ts).
   ...opsSamples(),
   // Business approvals (issue 30): a company and an order that do not exist, so a permitted call answers 404.

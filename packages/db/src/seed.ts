@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATES } from '@cab/shared';
+import { DEFAULT_BOOK_ACCOUNTS, EMAIL_TEMPLATES } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { addresses, companies, emailTemplates, holidays, settings, tags, users } from './schema/index.ts';
@@ -95,6 +95,10 @@ export const DEFAULT_SETTINGS = {
   // How to pay by check (payee, where to mail) and by wire (bank details), printed on invoices (issue 34).
   remit_check_payee: '',
   remit_wire_details: '',
+  // The journal export's account names (issue 34, decision 0046), as the bookkeeper's chart names them.
+  books_accounts: DEFAULT_BOOK_ACCOUNTS,
+  // The monthly statement run e-mails every party with an open balance; off until an admin turns it on.
+  statement_monthly: false,
 } as const;
 
 /** The demo shop as the seller on its invoices and receipts (set when the demo accounts are made). */

@@ -60,6 +60,7 @@ describe('seed', () => {
       expect(inCompany).toEqual(['employee@demo.test', 'manager@demo.test']);
       const settings = await handle.db.select().from(schema.settings);
       expect(settings.map((s) => s.key).sort()).toEqual([
+        'books_accounts',
         'capacity_per_day',
         'catalog_version',
         'lead_time',
@@ -71,6 +72,7 @@ describe('seed', () => {
         'seller_name',
         'seller_phone',
         'shop_state',
+        'statement_monthly',
         'tax_rates',
       ]);
     } finally {

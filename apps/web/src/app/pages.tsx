@@ -80,8 +80,10 @@ const PAGES: Record<string, PageModule> = {
   '/finance/reports/revenue': () => import('../features/finance/pages/RevenueReportPage.tsx'),
   '/finance/payouts': () => import('../features/finance/pages/PayoutsPage.tsx'),
   '/finance/reports/sales-tax': () => import('../features/finance/pages/SalesTaxReportPage.tsx'),
+  '/finance/exports': () => import('../features/finance/pages/ExportsPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
+  '/invoices/statement': () => import('../features/invoices/pages/StatementPage.tsx'),
   '/invoices/:id': () => import('../features/invoices/pages/InvoicePage.tsx'),
   '/invoices/milestone/:id/pay': () => import('../features/invoices/pages/PayMilestonePage.tsx'),
   '/payment/success': () => import('../features/invoices/pages/PaymentSuccessPage.tsx'),

@@ -306,6 +306,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_invoice_idx').on(t.invoiceId),
     index('ledger_entries_order_idx').on(t.orderId),
     index('ledger_entries_memo_idx').on(t.creditMemoId),
+    /** The journal export reads a month of everybody's entries (issue 34, decision 0046). */
+    index('ledger_entries_effective_idx').on(t.effectiveDate),
     ...ownerIndexes('ledger_entries', t, t.effectiveDate),
   ],
 );

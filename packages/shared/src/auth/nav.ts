@@ -94,6 +94,7 @@ export const NAV: readonly NavEntry[] = [
     link('/finance/reports/revenue', 'report'),
     link('/finance/payouts', 'money'),
     link('/finance/reports/sales-tax', 'report'),
+    link('/finance/exports', 'report'),
     link('/finance/payments/rules', 'rule'),
     link('/finance/payments/surcharges', 'money'),
     link('/finance/payments/options', 'money'),

@@ -51,6 +51,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/scan/session/:id/scan', title: 'Scan', access: ALL },
   // Invoices and payment
   { path: '/invoices', title: 'Invoices', access: ADMIN_CUSTOMERS },
+  // Ours (issue 34): a statement of account; the shop opens a party's from its account page.
+  { path: '/invoices/statement', title: 'Statement', access: ADMIN_CUSTOMERS },
   { path: '/invoices/:id', title: 'Invoice', access: ADMIN_CUSTOMERS },
   { path: '/invoices/milestone/:id/pay', title: 'Pay milestone', access: ADMIN_CUSTOMERS },
   { path: '/payment/error', title: 'Payment failed', access: ADMIN_CUSTOMERS },
@@ -102,6 +104,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/finance/payments/options', title: 'Payment Options', access: ADMIN },
   { path: '/finance/payments/rules', title: 'Payment Rules', access: ADMIN },
   { path: '/finance/payments/surcharges', title: 'Surcharges', access: ADMIN },
+  { path: '/finance/exports', title: 'Exports', access: ADMIN },
   { path: '/finance/reports/aging', title: 'Aging Report', access: ADMIN },
   { path: '/finance/reports/revenue', title: 'Revenue Report', access: ADMIN },
   { path: '/finance/payouts', title: 'Payouts', access: ADMIN },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../accounts/states.ts';
+import { BOOK_ACCOUNTS } from '../invoices/books.ts';
 import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
 
@@ -39,6 +40,10 @@ export const settingsSchema = z.object({
   /** Remittance on invoices (issue 34): the payee (and address) for checks, the bank for wires; '' when not set. */
   remit_check_payee: z.string(),
   remit_wire_details: z.string(),
+  /** The journal export's account names by role (issue 34, decision 0046). */
+  books_accounts: z.record(z.enum(BOOK_ACCOUNTS), z.string()),
+  /** The monthly statement run is on (off by default). */
+  statement_monthly: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -83,6 +88,8 @@ export const settingsPatchSchema = z
     seller_phone: sellerField(40),
     remit_check_payee: sellerField(500),
     remit_wire_details: sellerField(500),
+    books_accounts: z.partialRecord(z.enum(BOOK_ACCOUNTS), z.string().trim().min(1, MSG.required).max(120)),
+    statement_monthly: z.boolean(),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

@@ -216,6 +216,34 @@ Your open balance is {{ open_balance }}. You can pay online in your account.`,
     ),
   },
   {
+    name: 'statement',
+    label: 'Statement of account',
+    description: 'A statement of account, sent by an admin or a customer, or by the monthly run when it is on.',
+    sample: {
+      user,
+      company,
+      app,
+      statement: {
+        party: 'Acme Kitchens',
+        date_after: 'Nov 1, 2026',
+        date_before: 'Nov 30, 2026',
+        opening_balance: '$1,200.00',
+        closing_balance: '$3,120.00',
+        credit_available: '$0.00',
+        link: `${app.url}/invoices/statement?date_after=2026-11-01&date_before=2026-11-30`,
+        pdf: `${app.url}/api/accounts/companies/1/statement/?date_after=2026-11-01&date_before=2026-11-30&format=pdf`,
+      },
+    },
+    subject: 'Your statement of account, {{ statement.date_after }} to {{ statement.date_before }}',
+    body: greeting(`Here is the statement of account of {{ statement.party }} from {{ statement.date_after }} to {{ statement.date_before }}.
+Opening balance: {{ statement.opening_balance }}
+Closing balance: {{ statement.closing_balance }}{% if statement.credit_available != '$0.00' %}
+Credit available: {{ statement.credit_available }}{% endif %}
+
+See it in your account: {{ statement.link }}
+The PDF (signed in): {{ statement.pdf }}`),
+  },
+  {
     name: 'pickup_reminder',
     label: 'Pickup reminder',
     description: 'Sent when a completed order waits to be picked up.',

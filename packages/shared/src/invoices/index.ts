@@ -1,3 +1,4 @@
+export * from './books.ts';
 export * from './contract.ts';
 export * from './messages.ts';
 export * from './payouts.ts';

@@ -35,6 +35,12 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     seller_phone: (stored.get('seller_phone') as string | undefined) ?? DEFAULT_SETTINGS.seller_phone,
     remit_check_payee: (stored.get('remit_check_payee') as string | undefined) ?? DEFAULT_SETTINGS.remit_check_payee,
     remit_wire_details: (stored.get('remit_wire_details') as string | undefined) ?? DEFAULT_SETTINGS.remit_wire_details,
+    // A patch names some accounts: the others keep their defaults.
+    books_accounts: {
+      ...DEFAULT_SETTINGS.books_accounts,
+      ...(stored.get('books_accounts') as Settings['books_accounts'] | undefined),
+    },
+    statement_monthly: (stored.get('statement_monthly') as boolean | undefined) ?? DEFAULT_SETTINGS.statement_monthly,
   };
 }
 

@@ -18,6 +18,7 @@ import { orderInvoiceStampSql } from './repository.ts';
 import { invoicesRoutes as routes } from './routes.ts';
 
 export { seedBank } from './banks/seed.ts';
+export { MONTHLY_STATEMENTS_JOB, monthlyStatementsJob } from './books/statement.ts';
 export { postDailyCharges } from './charges/service.ts';
 export { createCredit, reverseCredit } from './credit/service.ts';
 export { numberInIssueOrder, splitTotal } from './issue/service.ts';

@@ -1,8 +1,21 @@
-import { financeReportsApi, invoicesApi, payoutsApi } from '@cab/shared';
+import {
+  booksApi,
+  type ExportKind,
+  financeReportsApi,
+  invoicesApi,
+  payoutsApi,
+  type Statement,
+  type StatementQuery,
+} from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
+import type { Ctx } from '../../kit/context.ts';
 import { sendFile } from '../../kit/file-answer.ts';
 import * as banks from './banks/service.ts';
+import { exportFile } from './books/exports.ts';
+import { statementPaper } from './books/pdf.ts';
+import type { BooksParty } from './books/repository.ts';
+import { mailStatement, statementOf } from './books/statement.ts';
 import * as credit from './credit/service.ts';
 import { refundPayment } from './pay/refund.ts';
 import * as pay from './pay/service.ts';
@@ -28,7 +41,39 @@ function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { cs
   return result as Exclude<R, { csv: string }>;
 }
 
+/** A statement as JSON, or with format=pdf its paper. */
+async function statementAnswer(
+  ctx: Ctx,
+  reply: FastifyReply,
+  party: BooksParty,
+  query: StatementQuery,
+): Promise<Statement> {
+  const statement = await statementOf(ctx, party, query);
+  if (query.format !== 'pdf') return statement;
+  const paper = await statementPaper(ctx, statement);
+  // The file goes past the JSON serializer (as the reports' CSV in csvOr).
+  return asPdf(reply, paper.name, paper.bytes) as unknown as Statement;
+}
+
+const EXPORTS: ExportKind[] = ['journal', 'quickbooksInvoices', 'quickbooksPayments', 'xeroInvoices', 'xeroPayments'];
+
 export function invoicesRoutes(app: FastifyInstance) {
+  route(app, booksApi.customerStatement, ({ ctx, params, query, reply }) =>
+    statementAnswer(ctx, reply, { type: 'customer', id: params.id }, query),
+  );
+  route(app, booksApi.companyStatement, ({ ctx, params, query, reply }) =>
+    statementAnswer(ctx, reply, { type: 'company', id: params.id }, query),
+  );
+  route(app, booksApi.customerStatementMail, ({ ctx, params, body }) =>
+    mailStatement(ctx, { type: 'customer', id: params.id }, body),
+  );
+  route(app, booksApi.companyStatementMail, ({ ctx, params, body }) =>
+    mailStatement(ctx, { type: 'company', id: params.id }, body),
+  );
+  for (const kind of EXPORTS) {
+    route(app, booksApi[kind], async ({ ctx, query, reply }) => csvOr(reply, kind, await exportFile(ctx, kind, query)));
+  }
+
   route(app, financeReportsApi.aging, async ({ ctx, query, reply }) =>
     csvOr(reply, 'aging_report', await reports.agingReport(ctx, query)),
   );

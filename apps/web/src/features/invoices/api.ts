@@ -1,4 +1,4 @@
-import { accountsApi, coreApi, invoicesApi, type PayBody, type RefundBody } from '@cab/shared';
+import { accountsApi, booksApi, coreApi, invoicesApi, type PayBody, type RefundBody } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sentRange } from '../../components/data-table/DateRangeFilter.tsx';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
@@ -198,4 +198,41 @@ export const downloadRefundReceipt = (id: number) =>
 export function downloadPayments(list: ListQueryState<PaymentFilters>) {
   const { page: _p, page_size: _s, ...query } = paymentQuery(list);
   return download(invoicesApi.payments, { query: { ...query, format: 'csv' }, fallbackName: 'payments.csv' });
+}
+
+/** A statement's range; '' is the server's default (this month to today). */
+export type StatementRange = { date_after: string; date_before: string };
+
+const statementCall = (party: CreditParty) =>
+  party.type === 'customer'
+    ? { read: booksApi.customerStatement, mail: booksApi.customerStatementMail }
+    : { read: booksApi.companyStatement, mail: booksApi.companyStatementMail };
+const rangeQuery = (r: StatementRange) => ({
+  ...(r.date_after ? { date_after: r.date_after } : {}),
+  ...(r.date_before ? { date_before: r.date_before } : {}),
+});
+
+/** A customer's or company's statement of account (issue 34). */
+export function useStatement(party: CreditParty | null, range: StatementRange) {
+  const query = rangeQuery(range);
+  return useQuery({
+    queryKey: [...invoiceKeys.all, 'statement', party, query] as const,
+    queryFn: ({ signal }) => call(statementCall(party!).read, { params: { id: party!.id }, query, signal }),
+    enabled: party !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const downloadStatement = (party: CreditParty, range: StatementRange) =>
+  download(statementCall(party).read, {
+    params: { id: party.id },
+    query: { ...rangeQuery(range), format: 'pdf' },
+    fallbackName: `statement-${party.type}-${party.id}.pdf`,
+  });
+
+export function useMailStatement(party: CreditParty) {
+  return useMutation({
+    mutationFn: (range: StatementRange) =>
+      call(statementCall(party).mail, { params: { id: party.id }, body: rangeQuery(range) }),
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  BOOKS_TEXT,
   FINANCE_LABELS,
   FINANCE_TEXT,
   financeApi,
@@ -15,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
@@ -88,6 +90,14 @@ function Reminders({ party, id }: { party: Party; id: number }) {
           data-testid="send-pickup-reminder"
         >
           {FINANCE_LABELS.sendPickupReminder}
+        </Button>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to={`/invoices/statement?${party}=${id}`}
+          data-testid="open-statement"
+        >
+          {BOOKS_TEXT.statementTitle}
         </Button>
       </Stack>
     </div>

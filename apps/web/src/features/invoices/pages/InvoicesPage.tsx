@@ -1,9 +1,10 @@
-import { INVOICE_WEB_TEXT } from '@cab/shared';
+import { BOOKS_TEXT, INVOICE_WEB_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useMe } from '../../auth/index.ts';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
@@ -26,7 +27,15 @@ export default function InvoicesPage() {
   }, [hash, ownMemosHere]);
   return (
     <>
-      <PageHeader />
+      <PageHeader
+        actions={
+          party && (
+            <Button variant="outlined" component={RouterLink} to="/invoices/statement" data-testid="open-statement">
+              {BOOKS_TEXT.statementTitle}
+            </Button>
+          )
+        }
+      />
       {party && (
         <Card sx={{ mb: 2 }}>
           <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_effective_idx" ON "ledger_entries" USING btree ("effective_date");
