@@ -71,7 +71,7 @@ export function downloadRevenue(filters: RevenueFilters) {
  * A report's range, both days inclusive; '' is the server's default (payouts: 30 days; sales tax:
  * this month to today).
  */
-export type RangeFilters = { date_after: string; date_before: string };
+type RangeFilters = { date_after: string; date_before: string };
 export type PayoutFilters = RangeFilters;
 export type SalesTaxFilters = RangeFilters;
 
