@@ -43,12 +43,15 @@ function stripComments(source: string): string {
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
+/** A React key or a test id is never on the screen: its date may stay raw. */
+const UNSHOWN = /\b(?:key|data-testid)=\{(?:`[^`]*`|[^{}]*)\}/g;
+
 export function findStrayDates(file: string, source: string): Finding[] {
   if (file === HOME) return [];
   return stripComments(source)
     .split('\n')
     .flatMap((text, index) =>
-      RULES.filter((rule) => rule.pattern.test(text)).map((rule) => ({
+      RULES.filter((rule) => rule.pattern.test(text.replace(UNSHOWN, ''))).map((rule) => ({
         file,
         line: index + 1,
         rule: rule.name,
@@ -110,6 +113,7 @@ describe('one date format', () => {
       'const closed = new Set(holidays.map((h) => h.date));',
       'value={list.filters.date_after}',
       '<span>{formatDateTime(invoice.issued_at)}</span>',
+      '<Card key={d.date} data-testid={`deposit-${d.date}`}>',
     ].join('\n');
     expect(findStrayDates('apps/web/src/planted.tsx', good)).toEqual([]);
   });

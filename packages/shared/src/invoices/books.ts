@@ -228,7 +228,7 @@ export const BOOKS_TEXT = {
   openingBalance: 'Opening balance',
   closingBalance: 'Closing balance',
   creditAvailable: 'Credit available',
-  date: 'Date',
+  dateHeader: 'Date',
   kind: 'Type',
   reference: 'Reference',
   description: 'Description',

@@ -45,7 +45,7 @@ export async function statementPaper(ctx: Ctx, s: Statement): Promise<{ name: st
     doc.fontSize(10).text(s.party.name, { width: WIDTH });
     doc.font('Helvetica').fontSize(9).text(B.period(s.date_after, s.date_before), { width: WIDTH });
     doc.moveDown();
-    tableRow(doc, [B.date, B.kind, B.reference, B.description, B.amount, B.balance], true);
+    tableRow(doc, [B.dateHeader, B.kind, B.reference, B.description, B.amount, B.balance], true);
     tableRow(doc, [s.date_after, '', '', B.openingBalance, '', formatWireMoney(s.opening_balance)]);
     for (const l of s.lines) {
       tableRow(doc, [

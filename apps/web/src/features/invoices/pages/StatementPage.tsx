@@ -68,7 +68,7 @@ export default function StatementPage() {
                 <Table size="small">
                   <TableHead>
                     <TableRow>
-                      <TableCell>{B.date}</TableCell>
+                      <TableCell>{B.dateHeader}</TableCell>
                       <TableCell>{B.kind}</TableCell>
                       <TableCell>{B.reference}</TableCell>
                       <TableCell>{B.description}</TableCell>
