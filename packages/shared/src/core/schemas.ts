@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../accounts/states.ts';
+import { isTimeZone } from '../dates.ts';
 import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
 
@@ -36,6 +37,8 @@ export const settingsSchema = z.object({
   seller_name: z.string(),
   seller_address: z.string(),
   seller_phone: z.string(),
+  /** The shop's IANA time zone: its "today", late, due and planned days (issue 35). */
+  time_zone: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -78,6 +81,7 @@ export const settingsPatchSchema = z
     seller_name: sellerField(200),
     seller_address: sellerField(500),
     seller_phone: sellerField(40),
+    time_zone: z.string({ error: MSG.timeZoneUnknown }).refine(isTimeZone, MSG.timeZoneUnknown),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
@@ -131,6 +135,8 @@ export const appConfigSchema = z.object({
   app_env: z.string(),
   is_test_environment: z.boolean(),
   version: z.string(),
+  /** The shop's IANA time zone (settings time_zone): the web counts its days in it (issue 35). */
+  time_zone: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
@@ -145,6 +151,8 @@ const dashboardCardSchema = z.object({
   value: z.union([z.string(), z.number()]),
   kind: z.enum(['count', 'money', 'date', 'text']).optional(),
   href: z.string().optional(),
+  /** The orders the figure is about, by name (orders_late: the ten latest-due; issue 35). */
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), due_date: z.string().nullable() })).optional(),
 });
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 
@@ -161,6 +169,8 @@ export type DashboardWeek = z.infer<typeof dashboardWeekSchema>;
 /** Role-specific dashboard summary: a list of labelled figures plus recent activity lines. */
 export const dashboardSchema = z.object({
   greeting: z.string(),
+  /** The shop's date (YYYY-MM-DD) in its time zone: the day every figure counts as today. */
+  today: z.string(),
   cards: z.array(dashboardCardSchema),
   recent: z.array(z.object({ at: z.string(), text: z.string() })),
   /** Only for the shop (ADMIN, STAFF). */

@@ -38,6 +38,8 @@ export const DASHBOARD_LINKS = {
   lateOrders: '/orders/late',
   completedCabinets: '/orders/completed-cabinets',
   completionLog: '/orders/completion-log',
+  /** The log's SHIPPED rows of today: exactly the "Cabinets shipped today" figure. */
+  shippedToday: '/orders/completion-log?event=SHIPPED',
   remakes: '/orders/remakes',
   planner: '/planner/orders/manage',
   aging: '/finance/reports/aging',

@@ -10,7 +10,7 @@ import {
   type Role,
   toWire,
 } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
@@ -155,5 +155,5 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
   const recent: Dashboard['recent'] = (await tokensOf(db, user.id))
     .slice(0, 5)
     .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
-  return { greeting: `Hello, ${me.firstName}`, cards, recent, ...(week ? { week } : {}) };
+  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), cards, recent, ...(week ? { week } : {}) };
 }

@@ -25,6 +25,8 @@ import { dayLoad, report } from './service.ts';
  */
 
 const IN_PRODUCTION = ['IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
+/** How many late orders the orders_late card names. */
+const LATE_ITEMS = 10;
 
 const count = (key: string, label: string, value: number, href: string): DashboardCard => ({
   key,
@@ -52,7 +54,8 @@ const logTotal = async (ctx: Ctx, event: 'COMPLETED' | 'SHIPPED') =>
 export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
   const [inProduction, late, completed, shipped, remakes, planner] = await Promise.all([
     ordersTotal(ctx, IN_PRODUCTION),
-    report(ctx, 'late', reportQuerySchema.parse({ page_size: '1' })),
+    // The card names the ten latest-due of them (issue 35); the total is the same list's.
+    report(ctx, 'late', reportQuerySchema.parse({ page_size: String(LATE_ITEMS), order_by: '-due_date' })),
     logTotal(ctx, 'COMPLETED'),
     logTotal(ctx, 'SHIPPED'),
     listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
@@ -66,14 +69,17 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
       inProduction,
       DASHBOARD_LINKS.orders('manage', IN_PRODUCTION),
     ),
-    count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
+    {
+      ...count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
+      items: (late.page?.results ?? []).map((o) => ({ id: o.id, name: o.name, due_date: o.due_date })),
+    },
     count(
       'cabinets_completed_today',
       DASHBOARD_TEXT.cabinetsCompletedToday,
       completed,
       DASHBOARD_LINKS.completedCabinets,
     ),
-    count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.completionLog),
+    count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.shippedToday),
     count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
     count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.cabinets, DASHBOARD_LINKS.planner),
     count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity, DASHBOARD_LINKS.planner),
