@@ -4,6 +4,7 @@ export const REPORTS_TEXT = {
   rangeInvalid: 'date_after must be on or before date_before',
   rangeTooLong: (days: number) => `The range may span at most ${days} days`,
   closedDay: (day: string) => `${day} is a closed day (weekend or holiday): choose a working day`,
+  pastDay: (day: string) => `${day} is in the past: choose today or a later working day`,
   notPlannable: (status: string) => `An order in status ${status} cannot be planned`,
   capacityRange: 'Capacity per day must be a whole number from 1 to 100000',
   overCapacity: (day: string, load: number, capacity: number) =>

@@ -231,7 +231,8 @@ async function overCapacity(ctx: Ctx, moved: PlannerRow, day: string): Promise<P
 }
 
 /**
- * PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday), or null to unplan.
+ * PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday, or a day before the
+ * shop's today unless the order already stands on it), or null to unplan.
  * A move that puts the day over capacity is a 409 over_capacity (extra.load) unless `force`.
  */
 export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promise<PlannerRow> {
@@ -247,6 +248,10 @@ export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promi
     if (!before) throw notFound();
     if (!PLANNABLE.includes(before.status)) {
       throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.notPlannable(before.status));
+    }
+    // Work is planned for days to come; an order left on a past day may stay there or move on.
+    if (day !== null && day !== before.planned_date && day < todayOf(ctx)) {
+      throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.pastDay(day));
     }
     const after = toPlannerRow({ ...before, planned_date: day }, todayOf(ctx));
     // Staying on its day adds nothing to it.

@@ -17,6 +17,8 @@ export interface GlobalSettingsValues {
   seller_name: string;
   seller_address: string;
   seller_phone: string;
+  /** The shop's IANA time zone (its clock). */
+  time_zone: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -30,6 +32,7 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     seller_name: settings.seller_name,
     seller_address: settings.seller_address,
     seller_phone: settings.seller_phone,
+    time_zone: settings.time_zone,
   };
 }
 
@@ -51,6 +54,7 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     seller_name: values.seller_name,
     seller_address: values.seller_address,
     seller_phone: values.seller_phone,
+    time_zone: values.time_zone.trim(),
   };
 }
 
@@ -70,6 +74,7 @@ export function fieldOf(path: string): string {
     path === 'seller_name' ||
     path === 'seller_address' ||
     path === 'seller_phone' ||
+    path === 'time_zone' ||
     /^tax_rates\.[A-Z]{2}$/.test(path)
   )
     return path;
