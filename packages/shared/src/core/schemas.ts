@@ -162,7 +162,8 @@ export type DashboardCard = z.infer<typeof dashboardCardSchema>;
  */
 const dashboardWeekSchema = z.object({
   capacity_per_day: z.number().int(),
-  days: z.array(z.object({ date: z.string(), cabinets_completed: z.number().int() })),
+  /** `closed`: a weekend day or a holiday, which has no capacity (the chart draws none over it). */
+  days: z.array(z.object({ date: z.string(), cabinets_completed: z.number().int(), closed: z.boolean() })),
 });
 export type DashboardWeek = z.infer<typeof dashboardWeekSchema>;
 

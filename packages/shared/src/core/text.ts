@@ -23,6 +23,8 @@ export const DASHBOARD_TEXT = {
   weekChartTitle: 'Cabinets completed this week',
   weekChartCompleted: 'Completed',
   weekChartCapacity: 'Capacity',
+  /** Under an order a card names: its due day. */
+  dueOn: (day: string) => `Due ${day}`,
 } as const;
 
 /** Where each customer card leads: the invoice list (open, overdue, soonest due first) and the credit. */

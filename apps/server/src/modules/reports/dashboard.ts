@@ -16,7 +16,7 @@ import { listOrders } from '../orders/index.ts';
 import { completedPerDay, completedShippedLog } from '../production/index.ts';
 import { listRemakes } from '../remakes/index.ts';
 import { OPEN_STATUSES } from './repository.ts';
-import { dayLoad, report } from './service.ts';
+import { closedDays, dayPlan, report } from './service.ts';
 
 /**
  * The dashboard's production cards (issue 29). Each figure is the total its list answers, asked
@@ -60,7 +60,7 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
     logTotal(ctx, 'SHIPPED'),
     listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
     // Today's load as the planner shows it: the cabinets still to build of the orders planned today.
-    dayLoad(ctx, todayOf(ctx)),
+    dayPlan(ctx, todayOf(ctx)),
   ]);
   return [
     count(
@@ -81,8 +81,11 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
     ),
     count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.shippedToday),
     count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
-    count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.cabinets, DASHBOARD_LINKS.planner),
-    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity, DASHBOARD_LINKS.planner),
+    {
+      ...count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.load.cabinets, DASHBOARD_LINKS.planner),
+      items: planner.orders.map((r) => ({ id: r.order.id, name: r.order.name, due_date: r.due_date })),
+    },
+    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.load.capacity, DASHBOARD_LINKS.planner),
   ];
 }
 
@@ -117,9 +120,13 @@ export async function shopWeek(ctx: Ctx): Promise<DashboardWeek> {
   const today = todayOf(ctx);
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  const [completed, settings] = await Promise.all([completedPerDay(ctx, days), getSettings(ctx)]);
+  const [completed, settings, closed] = await Promise.all([
+    completedPerDay(ctx, days),
+    getSettings(ctx),
+    closedDays(ctx, monday, days[6]!),
+  ]);
   return {
     capacity_per_day: settings.capacity_per_day,
-    days: days.map((date, i) => ({ date, cabinets_completed: completed[i] ?? 0 })),
+    days: days.map((date, i) => ({ date, cabinets_completed: completed[i] ?? 0, closed: closed.has(date) })),
   };
 }

@@ -152,6 +152,15 @@ export async function lateOrdersChart(ctx: Ctx, query: ChartQuery) {
 
 // Planner
 
+/** The closed days of a range: its weekends and the shop's holidays. */
+export async function closedDays(ctx: Ctx, from: string, to: string): Promise<Set<string>> {
+  const closed = await holidaysBetween(ctx, from, to);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    if (!isBusinessDay(day, (d) => closed.has(d))) closed.add(day);
+  }
+  return closed;
+}
+
 /** The holidays (as dates) of every year the range touches. */
 async function holidaysBetween(ctx: Ctx, from: string, to: string): Promise<Set<string>> {
   const days = new Set<string>();
@@ -207,16 +216,20 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
   };
 }
 
-/** A day's load (the cabinets still to build of the orders planned on it) and the capacity. */
-export async function dayLoad(ctx: Ctx, day: string): Promise<PlannerDayLoad> {
+/**
+ * A day's plan: its orders and its load (the cabinets still to build of them) against the
+ * capacity, which is 0 on a closed day (weekend or holiday: no "0 / 40" on a Sunday).
+ */
+export async function dayPlan(ctx: Ctx, day: string): Promise<{ load: PlannerDayLoad; orders: PlannerRow[] }> {
   const today = todayOf(ctx);
-  const [rows, settings] = await Promise.all([repo.plannedRowsOn(ctx.db, day), getSettings(ctx)]);
-  const cabinets = plannerDayLoad(
-    rows.map((r) => toPlannerRow(r, today)),
-    day,
-    today,
-  );
-  return { date: day, cabinets, capacity: settings.capacity_per_day };
+  const [rows, settings, closed] = await Promise.all([
+    repo.plannedRowsOn(ctx.db, day),
+    getSettings(ctx),
+    closedDays(ctx, day, day),
+  ]);
+  const orders = rows.map((r) => toPlannerRow(r, today));
+  const cabinets = plannerDayLoad(orders, day, today);
+  return { load: { date: day, cabinets, capacity: closed.has(day) ? 0 : settings.capacity_per_day }, orders };
 }
 
 const PLANNABLE: readonly string[] = repo.OPEN_STATUSES;
