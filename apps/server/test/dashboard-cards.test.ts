@@ -196,6 +196,17 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
   });
 });
 
+describe("the shop's recent activity", () => {
+  it.each(['ADMIN', 'STAFF'] as const)('%s: orders moved, remakes and payments, newest first, not sign-ins', async (who) => {
+    const res = await t.call(coreApi.dashboard, { token: tokens[who] });
+    const recent = res.body.recent as { at: string; text: string }[];
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.map((r) => r.text)).not.toContain('Signed in');
+    for (const r of recent) expect(r.text).toMatch(/^(Order #\d+ moved to |Remake #\d+ |Payment of \$)/);
+    expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
+  });
+});
+
 describe('the customer dashboard: its own orders, nothing of the shop', () => {
   it.each(['PERSONAL', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'] as const)(
     '%s: open and in-production orders equal its own order list',
