@@ -6,6 +6,10 @@
 export const APPROVALS_WEB_TEXT = {
   // The company's settings (its page's Approvals tab)
   tab: 'Approvals',
+  /** The All Users page's link to the company's Approvals tab. */
+  settingsLink: 'Approval settings',
+  /** The company page's address with its Approvals tab open. */
+  settingsHref: (companyId: number) => `/settings/users/company/${companyId}?tab=approvals`,
   settingsTitle: 'Approval before an order reaches the shop',
   settingsHint:
     "When an employee's order needs approval, its submit waits as a bid until a manager approves or declines it.",
