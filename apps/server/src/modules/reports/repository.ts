@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { ReportKind, SampleRate } from '@cab/shared';
+import { CUSTOMER_SEPARATOR, type ReportKind, type SampleRate } from '@cab/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -96,7 +96,7 @@ export async function reportRows(
     sql`select ${orders.id} as id, ${orders.name} as name, ${orders.poNumber} as po_number, ${orders.status} as status,
       ${orders.customerId} as customer,
       case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
-        then btrim(${companies.name} || ' ' || ${fullName}) else ${fullName} end as customer_display,
+        then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullName} else ${fullName} end as customer_display,
       ${orders.submittedAt} as submitted_at, ${orders.verifiedAt} as verified_at,
       ${orders.completedAt} as completed_at, ${orders.shippedAt} as shipped_at,
       ${orders.requestedDate}::text as requested_date, ${orders.dueDate}::text as due_date,
