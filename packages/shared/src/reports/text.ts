@@ -1,3 +1,6 @@
+/** "1 cabinet", "2 cabinets" (issue 35: "0 of 1 cabinets done"). */
+export const cabinetCount = (n: number) => `${n} ${n === 1 ? 'cabinet' : 'cabinets'}`;
+
 /** Messages of the production reports, charts and the planner (decision 0031). */
 export const REPORTS_TEXT = {
   dateInvalid: 'Enter a date as YYYY-MM-DD',
@@ -66,7 +69,7 @@ export const REPORTS_WEB_TEXT = {
   due: (day: string) => `Due ${day}`,
   moved: (name: string, day: string) => `${name} planned on ${day}`,
   unplannedDone: (name: string) => `${name} is no longer planned`,
-  progress: (done: number, total: number) => `${done} of ${total} cabinets done`,
+  progress: (done: number, total: number) => `${done} of ${cabinetCount(total)} done`,
   remaining: (n: number) => `${n} left`,
   finishedNotMovable: (status: string) => `${status}: a finished order stays on its day and cannot be moved`,
   overCapacityTitle: 'Over capacity',
