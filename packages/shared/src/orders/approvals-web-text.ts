@@ -15,7 +15,8 @@ export const APPROVALS_WEB_TEXT = {
     "When an employee's order needs approval, its submit waits as a bid until a manager approves or declines it.",
   ruleLabel: 'Orders that need approval',
   limitsTitle: 'Spending limits',
-  limitsHint: 'Used when orders above the limit need approval. Leave empty for no limit.',
+  limitsHint:
+    "Used when orders above the limit need approval. An order's total is compared before tax. Leave empty for no limit.",
   noEmployees: 'The company has no employees yet.',
   save: 'Save',
   saved: 'Approval settings saved',
