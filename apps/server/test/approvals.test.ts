@@ -287,6 +287,7 @@ describe('deciding', () => {
     expect(res.body.approval).toMatchObject({
       status: 'APPROVED',
       decided_by: { id: f.userIds.BUSINESS_MANAGER },
+      decided_by_shop: false,
       note: 'Go ahead',
       total: order.approval.total,
     });
@@ -318,9 +319,12 @@ describe('deciding', () => {
       status: 'DECLINED',
       note: 'Over the job budget',
       decided_by: { id: f.userIds.ADMIN },
+      // The shop's admin decided a company's request: the answer says so (issue 35).
+      decided_by_shop: true,
     });
     const seen = await detail(order.id);
     expect(seen.body.approval.status).toBe('DECLINED');
+    expect(seen.body.approval.decided_by_shop).toBe(true);
     expect(seen.body.approval.note).toBe('Over the job budget');
     const mails = await mailsTo(f.userIds.BUSINESS_EMPLOYEE, 'approval_declined');
     expect(mails[0]!.body).toContain('Over the job budget');

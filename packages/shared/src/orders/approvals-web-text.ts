@@ -44,6 +44,7 @@ export const APPROVALS_WEB_TEXT = {
   approvedDone: 'Approved: the order went to the shop',
   declinedDone: 'Declined',
   decidedBy: (who: string, when: string) => `${who}, ${when}`,
+  decidedByShop: (who: string, when: string) => `Decided by the shop (${who}), ${when}`,
   managerNote: (note: string) => `Note: ${note}`,
   // The submit page, when the submit asked for approval instead
   sentForApproval: 'Sent for approval',
