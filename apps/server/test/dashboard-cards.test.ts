@@ -196,15 +196,31 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
   });
 });
 
-describe("the shop's recent activity", () => {
-  it.each(['ADMIN', 'STAFF'] as const)('%s: orders moved, remakes and payments, newest first, not sign-ins', async (who) => {
-    const res = await t.call(coreApi.dashboard, { token: tokens[who] });
-    const recent = res.body.recent as { at: string; text: string }[];
-    expect(recent.length).toBeGreaterThan(0);
-    expect(recent.map((r) => r.text)).not.toContain('Signed in');
-    for (const r of recent) expect(r.text).toMatch(/^(Order #\d+ moved to |Remake #\d+ |Payment of \$)/);
-    expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
+describe('charts of "the orders listed below"', () => {
+  it.each(['day', 'week', 'month'] as const)('with no dates, by %s, count exactly the orders their list shows', async (rate) => {
+    const completed = await t.call(reportsApi.completedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
+    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+    const charted = (completed.body.results as { completed: number }[]).reduce((s, r) => s + r.completed, 0);
+    expect(charted).toBe(await total('STAFF', reportsApi.completedReport));
+    const partial = await t.call(reportsApi.partialCompletedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
+    expect(partial.status).toBe(200);
+    const partialCharted = (partial.body.results as { partial: number }[]).reduce((s, r) => s + r.partial, 0);
+    expect(partialCharted).toBe(await total('STAFF', reportsApi.partialCompletedReport));
   });
+});
+
+describe("the shop's recent activity", () => {
+  it.each(['ADMIN', 'STAFF'] as const)(
+    '%s: orders moved, remakes and payments, newest first, not sign-ins',
+    async (who) => {
+      const res = await t.call(coreApi.dashboard, { token: tokens[who] });
+      const recent = res.body.recent as { at: string; text: string }[];
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.map((r) => r.text)).not.toContain('Signed in');
+      for (const r of recent) expect(r.text).toMatch(/^(Order #\d+ moved to |Remake #\d+ |Payment of \$)/);
+      expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
+    },
+  );
 });
 
 describe('the customer dashboard: its own orders, nothing of the shop', () => {

@@ -46,7 +46,9 @@ describe('settings time_zone', () => {
     const order = await verifiedOrder(f);
     await setOrder(f, order.id, { status: 'IN_PROGRESS', dueDate: shopDay < processDay ? shopDay : processDay });
     const lateIds = async () =>
-      ((await f.t.call(reportsApi.lateReport, { token: f.tokens.ADMIN })).body.results as { id: number }[]).map((r) => r.id);
+      ((await f.t.call(reportsApi.lateReport, { token: f.tokens.ADMIN })).body.results as { id: number }[]).map(
+        (r) => r.id,
+      );
     const dashboardToday = async () => (await f.t.call(coreApi.dashboard, { token: f.tokens.STAFF })).body.today;
 
     expect(await dashboardToday()).toBe(processDay);

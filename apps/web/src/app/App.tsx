@@ -1,9 +1,8 @@
 import { NOTIFY_MS } from '@cab/shared';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { styled, ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx';

@@ -175,7 +175,9 @@ async function recentOf(ctx: Ctx): Promise<Dashboard['recent']> {
       return text ? [{ at: dateTime(e.at), text }] : [];
     });
   }
-  return (await tokensOf(ctx.db, ctx.actor.id)).slice(0, 5).map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
+  return (await tokensOf(ctx.db, ctx.actor.id))
+    .slice(0, 5)
+    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
 }
 
 export async function dashboard(ctx: Ctx): Promise<Dashboard> {

@@ -82,7 +82,12 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
     count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.shippedToday),
     count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
     {
-      ...count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.load.cabinets, DASHBOARD_LINKS.planner),
+      ...count(
+        'planned_today_cabinets',
+        DASHBOARD_TEXT.plannedTodayCabinets,
+        planner.load.cabinets,
+        DASHBOARD_LINKS.planner,
+      ),
       items: planner.orders.map((r) => ({ id: r.order.id, name: r.order.name, due_date: r.due_date })),
     },
     count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.load.capacity, DASHBOARD_LINKS.planner),

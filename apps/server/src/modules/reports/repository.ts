@@ -115,6 +115,20 @@ export async function reportCount(db: Executor, f: ReportFilter): Promise<number
   return row?.n ?? 0;
 }
 
+/**
+ * The first and last day of a report's rows by the day its chart counts them on (the completed
+ * report: completed_at's day; partially completed: the due date); nulls when it has none.
+ */
+export async function reportDayBounds(db: Executor, kind: 'completed' | 'partial_completed') {
+  const day = kind === 'completed' ? sql`(${orders.completedAt})::date` : sql`${orders.dueDate}`;
+  const [row] = await rowsOf<{ first: string | null; last: string | null }>(
+    db,
+    sql`select min(${day})::text as first, max(${day})::text as last from ${orders}
+      where ${reportWhere({ kind, today: '' })}`,
+  );
+  return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
 // Charts: one row per period of the range (generate_series), the counts joined on.
 
 const unit = (rate: SampleRate) => sql.raw(`'${rate}'`);

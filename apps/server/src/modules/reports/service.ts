@@ -88,12 +88,26 @@ export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   return { page: { results: page.rows.map(toReportRow), total: page.total } };
 }
 
-/** A chart's range: the query's, or the last CHART_DEFAULT_PERIODS periods up to today. */
-function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: string; to: string } {
+/**
+ * A chart's range: the query's, or the last CHART_DEFAULT_PERIODS periods up to today. A chart of
+ * a report's orders ("the orders listed below") stretches an open end to its first and last row,
+ * so with no dates it counts exactly the orders its list shows (issue 35: 4 of 6 listed).
+ */
+async function chartRange(
+  ctx: Ctx,
+  query: ChartQuery,
+  listed?: 'completed' | 'partial_completed',
+): Promise<{ rate: SampleRate; from: string; to: string }> {
   checkRange(query.date_after, query.date_before);
   const rate = query.sample_rate;
-  const to = query.date_before ?? todayOf(ctx);
-  const from = query.date_after ?? periodsBackFrom(rate, to, CHART_DEFAULT_PERIODS[rate]);
+  const bounds =
+    listed && (!query.date_after || !query.date_before) ? await repo.reportDayBounds(ctx.db, listed) : null;
+  const today = todayOf(ctx);
+  const to = query.date_before ?? (bounds?.last && bounds.last > today ? bounds.last : today);
+  const usual = periodsBackFrom(rate, to, CHART_DEFAULT_PERIODS[rate]);
+  const earliest = bounds?.first && bounds.first < usual ? bounds.first : usual;
+  const from =
+    query.date_after ?? (daysBetween(earliest, to) > CHART_MAX_DAYS ? addDays(to, -CHART_MAX_DAYS) : earliest);
   if (daysBetween(from, to) > CHART_MAX_DAYS) {
     throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeTooLong(CHART_MAX_DAYS));
   }
@@ -101,7 +115,7 @@ function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: stri
 }
 
 export async function completedChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query, 'completed');
   const rows = await repo.completedChart(ctx.db, rate, from, to);
   return {
     sample_rate: rate,
@@ -115,7 +129,7 @@ export async function completedChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function partialCompletedChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query, 'partial_completed');
   const rows = await repo.partialChart(ctx.db, rate, from, to, todayOf(ctx));
   return {
     sample_rate: rate,
@@ -124,7 +138,7 @@ export async function partialCompletedChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function createdChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query);
   const rows = await repo.createdChart(ctx.db, rate, from, to);
   return {
     sample_rate: rate,
@@ -137,7 +151,7 @@ export async function createdChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function lateOrdersChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query);
   const rows = await repo.lateChart(ctx.db, rate, from, to, todayOf(ctx));
   return {
     sample_rate: rate,

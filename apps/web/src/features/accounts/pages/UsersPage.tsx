@@ -1,4 +1,4 @@
-import { ACCOUNTS_TEXT, APPROVALS_WEB_TEXT, type AccountUser, accountsApi, type Company } from '@cab/shared';
+import { ACCOUNTS_TEXT, type AccountUser, APPROVALS_WEB_TEXT, accountsApi, type Company } from '@cab/shared';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';

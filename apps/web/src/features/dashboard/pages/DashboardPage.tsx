@@ -1,4 +1,11 @@
-import { DASHBOARD_TEXT, type DashboardCard, formatWireMoney, ORDERS_WEB_TEXT, ROLE_LABELS, WEB_TEXT } from '@cab/shared';
+import {
+  DASHBOARD_TEXT,
+  type DashboardCard,
+  formatWireMoney,
+  ORDERS_WEB_TEXT,
+  ROLE_LABELS,
+  WEB_TEXT,
+} from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
