@@ -5,7 +5,7 @@
  */
 type Moment = string | Date | null | undefined;
 
-import { shopTimeZone } from '@cab/shared';
+import { dayIn, shopTimeZone } from '@cab/shared';
 
 /**
  * A format of moments in the shop's zone (settings time_zone, set from the app's config), not the
@@ -55,6 +55,12 @@ export function formatDateTime(value: Moment): string {
 export function formatDay(value: string | null | undefined): string {
   const d = dayOf(value);
   return d ? day.format(d) : (value ?? '');
+}
+
+/** The shop's day a moment (an ISO timestamp) fell on: "Mar 4, 2025". */
+export function formatMomentDay(value: Moment): string {
+  const d = momentOf(value);
+  return d ? formatDay(dayIn(d)) : '';
 }
 
 /** A day inside a week's view (planner columns, the week chart, the floor board): "Wed, Mar 4". */
