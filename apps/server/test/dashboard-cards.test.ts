@@ -197,16 +197,22 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
 });
 
 describe('charts of "the orders listed below"', () => {
-  it.each(['day', 'week', 'month'] as const)('with no dates, by %s, count exactly the orders their list shows', async (rate) => {
-    const completed = await t.call(reportsApi.completedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
-    expect(completed.status, JSON.stringify(completed.body)).toBe(200);
-    const charted = (completed.body.results as { completed: number }[]).reduce((s, r) => s + r.completed, 0);
-    expect(charted).toBe(await total('STAFF', reportsApi.completedReport));
-    const partial = await t.call(reportsApi.partialCompletedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
-    expect(partial.status).toBe(200);
-    const partialCharted = (partial.body.results as { partial: number }[]).reduce((s, r) => s + r.partial, 0);
-    expect(partialCharted).toBe(await total('STAFF', reportsApi.partialCompletedReport));
-  });
+  it.each(['day', 'week', 'month'] as const)(
+    'with no dates, by %s, count exactly the orders their list shows',
+    async (rate) => {
+      const completed = await t.call(reportsApi.completedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
+      expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+      const charted = (completed.body.results as { completed: number }[]).reduce((s, r) => s + r.completed, 0);
+      expect(charted).toBe(await total('STAFF', reportsApi.completedReport));
+      const partial = await t.call(reportsApi.partialCompletedChart, {
+        token: tokens.STAFF,
+        query: { sample_rate: rate },
+      });
+      expect(partial.status).toBe(200);
+      const partialCharted = (partial.body.results as { partial: number }[]).reduce((s, r) => s + r.partial, 0);
+      expect(partialCharted).toBe(await total('STAFF', reportsApi.partialCompletedReport));
+    },
+  );
 });
 
 describe("the shop's recent activity", () => {
