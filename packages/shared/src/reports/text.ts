@@ -1,5 +1,5 @@
 /** "1 cabinet", "2 cabinets" (issue 35: "0 of 1 cabinets done"). */
-export const cabinetCount = (n: number) => `${n} ${n === 1 ? 'cabinet' : 'cabinets'}`;
+const cabinetCount = (n: number) => `${n} ${n === 1 ? 'cabinet' : 'cabinets'}`;
 
 /** Messages of the production reports, charts and the planner (decision 0031). */
 export const REPORTS_TEXT = {
