@@ -95,7 +95,7 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   // The shop's clock (decision 0051): its zone is read again once older than a few seconds, so
   // every day a request counts is the shop's. A failed read keeps the zone last read.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (shopTimeZoneIsFresh()) return done();
+    if (shopTimeZoneIsFresh(deps.db)) return done();
     readShopTimeZone(deps).then(
       () => done(),
       (err) => {

@@ -1,4 +1,4 @@
-import { coreApi, ERROR_CODES, MSG, processTimeZone, reportsApi, todayIn } from '@cab/shared';
+import { coreApi, ERROR_CODES, MSG, processTimeZone, reportsApi, setShopTimeZone, todayIn } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, setOrder, setupFixture } from './orders-lifecycle-helpers.ts';
 import { verifiedOrder } from './production-helpers.ts';
@@ -12,7 +12,11 @@ let f: Fixture;
 beforeAll(async () => {
   f = await setupFixture();
 }, 120_000);
-afterAll(() => f.close());
+// The API ring's files share one process (isolate: false): the next file must not inherit the far zone.
+afterAll(async () => {
+  setShopTimeZone(undefined);
+  await f.close();
+});
 
 /** A zone whose date differs from the process's right now: one of them always does. */
 function farZone(): string {

@@ -43,23 +43,25 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
 
 /**
  * The shop's clock (issue 35, decision 0051): the server serves one shop, so its zone is the
- * process's default for every day it counts (shared dates.ts). It is read on start and again when
- * older than ZONE_KEPT_MS (so a second server follows a change within seconds), and set at once
- * by a change here.
+ * process's default for every day it counts (shared dates.ts). It is read at a database's first
+ * request and again when older than ZONE_KEPT_MS (so a second server follows a change within
+ * seconds), and set at once by a change here. Kept per database: an app on another database (the
+ * tests' files, which share one process) reads its own at once.
  */
 const ZONE_KEPT_MS = 5_000;
-let zoneReadAt = Number.NEGATIVE_INFINITY;
+const zoneReadAt = new WeakMap<object, number>();
 
 export async function readShopTimeZone(ctx: Pick<PublicCtx, 'db'>): Promise<string> {
   const stored = await repo.readSettings(ctx.db, ['time_zone']);
   const zone = (stored.get('time_zone') as string | undefined) ?? processTimeZone();
   setShopTimeZone(zone);
-  zoneReadAt = Date.now();
+  zoneReadAt.set(ctx.db, Date.now());
   return zone;
 }
 
-/** Whether the zone was read recently enough to count today with (the request hook's check). */
-export const shopTimeZoneIsFresh = () => Date.now() - zoneReadAt < ZONE_KEPT_MS;
+/** Whether the zone was read from this database recently enough to count today with (the request hook's check). */
+export const shopTimeZoneIsFresh = (db: object) =>
+  Date.now() - (zoneReadAt.get(db) ?? Number.NEGATIVE_INFINITY) < ZONE_KEPT_MS;
 
 /** Writes the named settings; each changed key is one 'settings' event (id = the key). */
 export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
