@@ -185,6 +185,10 @@ test('the manager declines an order and the employee reads why', async ({ page, 
   await loginAs(page, 'BUSINESS_EMPLOYEE', `/orders/${asked.id}`);
   await expect(approvalPanel(page)).toHaveAttribute('data-status', 'DECLINED');
   await expect(page.getByTestId('order-approval-reason')).toHaveText(APPROVAL_TEXT.declined(reason));
+  // It opens at the panel, not scrolled past it to a focused code field (issue 35: 745 px down).
+  await expect(page.getByTestId('add-code-input').first()).toBeVisible();
+  await expect(approvalPanel(page)).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("a manager's badge shows a new request without a reload", async ({ page, request }) => {
