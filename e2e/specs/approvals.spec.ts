@@ -185,6 +185,10 @@ test('the manager declines an order and the employee reads why', async ({ page, 
   await loginAs(page, 'BUSINESS_EMPLOYEE', `/orders/${asked.id}`);
   await expect(approvalPanel(page)).toHaveAttribute('data-status', 'DECLINED');
   await expect(page.getByTestId('order-approval-reason')).toHaveText(APPROVAL_TEXT.declined(reason));
+  // It opens at the panel, not scrolled past it to a focused code field (issue 35: 745 px down).
+  await expect(page.getByTestId('add-code-input').first()).toBeVisible();
+  await expect(approvalPanel(page)).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test("a manager's badge shows a new request without a reload", async ({ page, request }) => {
@@ -207,4 +211,23 @@ test("a manager's badge shows a new request without a reload", async ({ page, re
   expect(asked.approval?.status).toBe('PENDING');
   await page.clock.fastForward(61_000);
   await expect(badge).toHaveText(`${before + 1} ${A.waitingSuffix}`);
+});
+
+/** Issue 35: a manager finds the approval settings from the menu and from All Users. */
+test('the manager reaches the Approvals tab from the menu and from All Users', async ({ page }) => {
+  await loginAs(page, 'BUSINESS_MANAGER', '/');
+  const group = page.getByTestId('nav-group-Management').first();
+  await expect(async () => {
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByTestId('nav-link-/settings/users/approvals').first().click();
+  await expect(page).toHaveURL(/\/settings\/users\/company\/\d+\?tab=approvals/);
+  await expect(page.getByTestId('company-approvals')).toContainText(A.limitsTitle);
+  await expect(page.getByTestId('company-approvals')).toContainText('compared before tax');
+
+  await page.goto('/settings/users/all');
+  await page.getByTestId('approval-settings-link').click();
+  await expect(page).toHaveURL(/\?tab=approvals/);
+  await expect(page.getByTestId('tab-approvals')).toHaveAttribute('aria-selected', 'true');
 });

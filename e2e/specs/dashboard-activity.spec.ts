@@ -12,7 +12,8 @@ test("an admin's Recent activity does not list client errors", async ({ page, re
   await loginAs(page, 'ADMIN', '/');
   const recent = page.getByTestId('dashboard-recent');
   await expect(recent).toContainText(WEB_TEXT.recentActivity);
-  await expect(recent).toContainText('Signed in');
+  // The shop's events (orders moved, remakes, payments: issue 35), not sign-ins (the card shows once loaded).
+  await expect(recent).not.toContainText('Signed in');
   await expect(recent).not.toContainText('Client');
   await expect(recent).not.toContainText('script');
 });
@@ -72,6 +73,18 @@ test('a foreman sees the floor on the dashboard and follows Orders in production
     String(inProduction),
   );
   await expect(page.getByTestId('dashboard-week-chart')).toContainText(DASHBOARD_TEXT.weekChartTitle);
+  // Issue 35: the late card names its latest-due orders, each a link to its order.
+  const lateItems = dashboard.cards.find((c) => c.key === 'orders_late')!.items ?? [];
+  if (lateItems.length > 0) {
+    const named = page.getByTestId('dashboard-card-items-orders_late');
+    await expect(named.getByRole('link')).toHaveCount(lateItems.length);
+    await expect(named).toContainText(lateItems[0]!.name);
+  }
+  // Shipped today opens the completion log of today's SHIPPED rows.
+  await page.getByRole('link', { name: new RegExp(`^${DASHBOARD_TEXT.cabinetsShippedToday}`) }).click();
+  await expect(page).toHaveURL(/\/orders\/completion-log\?event=SHIPPED/);
+  await expect(page.getByTestId('event-filter')).toContainText('Shipped');
+  await page.goBack();
 
   await page.getByRole('link', { name: new RegExp(`^${DASHBOARD_TEXT.ordersInProduction}`) }).click();
   await expect(page).toHaveURL(/\/orders\/manage\?status=IN_PROGRESS(,|%2C)PARTIALLY_COMPLETED/);

@@ -15,7 +15,7 @@ import { accountsRoutes } from './modules/accounts/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
-import { coreRoutes } from './modules/core/index.ts';
+import { coreRoutes, readShopTimeZone, shopTimeZoneIsFresh } from './modules/core/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { financeRoutes } from './modules/finance/index.ts';
@@ -92,6 +92,18 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   // On PGlite each request also gets a turn of the event loop of its own, so new connections are
   // accepted between requests (see packages/db/src/pglite-queue.ts).
   app.addHook('onRequest', (_req, _reply, done) => inLine(done));
+  // The shop's clock (decision 0051): its zone is read again once older than a few seconds, so
+  // every day a request counts is the shop's. A failed read keeps the zone last read.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (shopTimeZoneIsFresh(deps.db)) return done();
+    readShopTimeZone(deps).then(
+      () => done(),
+      (err) => {
+        req.log.warn({ err }, 'reading the shop time zone failed');
+        done();
+      },
+    );
+  });
   // Hooks with callbacks, not async: a promise per hook per request showed in the profile.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);

@@ -226,7 +226,17 @@ describe('asking: the submit of an employee', () => {
     }
   });
 
-  it('OVER_LIMIT: under (or at) the limit and without a limit the order goes through; above it asks', async () => {
+  it('OVER_LIMIT: under (or at) the limit before tax and without a limit the order goes through; above it asks', async () => {
+    // Sales tax on the company's shipping state: the limit is compared with the total before it (issue 35).
+    const [shipTo] = await f.t.handle.db
+      .select({ state: schema.addresses.state })
+      .from(schema.addresses)
+      .where(eq(schema.addresses.id, f.addresses.companyShipping));
+    const taxed = await f.t.call(coreApi.patchSettings, {
+      token: f.tokens.ADMIN,
+      body: { tax_rates: { [shipTo!.state]: 10 } },
+    });
+    expect(taxed.status).toBe(200);
     const probe = await makeOrder(f, 'BUSINESS_EMPLOYEE');
     const quote = await f.t.call(ordersApi.quote, {
       token: f.tokens.BUSINESS_EMPLOYEE,
@@ -239,11 +249,13 @@ describe('asking: the submit of an employee', () => {
       },
     });
     const total = parseMoney(quote.body.total_price)!;
-    expect(total).toBeGreaterThan(100);
+    const beforeTax = parseMoney(quote.body.total_before_tax)!;
+    expect(beforeTax).toBeGreaterThan(100);
+    expect(total).toBeGreaterThan(beforeTax);
     const cases = [
       { limit: null, asked: false },
-      { limit: total, asked: false },
-      { limit: total - 1, asked: true },
+      { limit: beforeTax, asked: false },
+      { limit: beforeTax - 1, asked: true },
     ];
     for (const c of cases) {
       await setRules({
@@ -259,6 +271,7 @@ describe('asking: the submit of an employee', () => {
       expect(res.body.approval?.status ?? null).toBe(c.asked ? 'PENDING' : null);
       if (c.asked) expect(parseMoney(res.body.approval.total)).toBe(total);
     }
+    await f.t.call(coreApi.patchSettings, { token: f.tokens.ADMIN, body: { tax_rates: {} } });
   });
 });
 
@@ -274,6 +287,7 @@ describe('deciding', () => {
     expect(res.body.approval).toMatchObject({
       status: 'APPROVED',
       decided_by: { id: f.userIds.BUSINESS_MANAGER },
+      decided_by_shop: false,
       note: 'Go ahead',
       total: order.approval.total,
     });
@@ -305,9 +319,12 @@ describe('deciding', () => {
       status: 'DECLINED',
       note: 'Over the job budget',
       decided_by: { id: f.userIds.ADMIN },
+      // The shop's admin decided a company's request: the answer says so (issue 35).
+      decided_by_shop: true,
     });
     const seen = await detail(order.id);
     expect(seen.body.approval.status).toBe('DECLINED');
+    expect(seen.body.approval.decided_by_shop).toBe(true);
     expect(seen.body.approval.note).toBe('Over the job budget');
     const mails = await mailsTo(f.userIds.BUSINESS_EMPLOYEE, 'approval_declined');
     expect(mails[0]!.body).toContain('Over the job budget');

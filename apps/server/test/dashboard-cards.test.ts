@@ -9,6 +9,7 @@ import {
   remakesApi,
   reportsApi,
   todayIn,
+  weekdayOf,
 } from '@cab/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +61,7 @@ async function cardsOf(who: Role) {
   expect(res.status).toBe(200);
   return res.body as {
     cards: DashboardCard[];
-    week?: { capacity_per_day: number; days: { date: string; cabinets_completed: number }[] };
+    week?: { capacity_per_day: number; days: { date: string; cabinets_completed: number; closed: boolean }[] };
   };
 }
 const byKey = (cards: DashboardCard[]) => new Map(cards.map((c) => [c.key, c]));
@@ -102,6 +103,18 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
     const late = await total(who, reportsApi.lateReport);
     expect(late).toBeGreaterThan(0);
     expect(c.get('orders_late')).toMatchObject({ value: late, href: '/orders/late' });
+    // Named by the ten latest-due of them, as the late report lists them by due date, latest first.
+    const lateFirst = await t.call(reportsApi.lateReport, {
+      token: tokens[who],
+      query: { page_size: '10', order_by: '-due_date' },
+    });
+    const named = (lateFirst.body.results as { id: number; name: string; due_date: string }[]).map((r) => ({
+      id: r.id,
+      name: r.name,
+      due_date: r.due_date,
+    }));
+    expect(named.length).toBe(Math.min(10, late));
+    expect(c.get('orders_late')!.items).toEqual(named);
     const completed = await total(who, productionApi.completedShippedLog, {
       selected_range: 'today',
       event: 'COMPLETED',
@@ -110,7 +123,11 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
     expect(c.get('cabinets_completed_today')).toMatchObject({ value: completed, href: '/orders/completed-cabinets' });
     const shipped = await total(who, productionApi.completedShippedLog, { selected_range: 'today', event: 'SHIPPED' });
     expect(shipped).toBeGreaterThanOrEqual(1);
-    expect(c.get('cabinets_shipped_today')!.value).toBe(shipped);
+    // Its link opens the log of today's SHIPPED rows: exactly the figure.
+    expect(c.get('cabinets_shipped_today')).toMatchObject({
+      value: shipped,
+      href: '/orders/completion-log?event=SHIPPED',
+    });
     const remakes = await total(who, remakesApi.list);
     expect(remakes).toBeGreaterThan(0);
     expect(c.get('remakes_open')).toMatchObject({ value: remakes, href: '/orders/remakes' });
@@ -120,10 +137,21 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
       token: tokens[who],
       query: { date_after: today, date_before: today },
     });
-    const rows = planner.body.results as { planned_date: string | null; cabinets_remaining: number }[];
-    const planned = rows.filter((r) => r.planned_date === today).reduce((s, r) => s + r.cabinets_remaining, 0);
+    const rows = planner.body.results as {
+      order: { id: number; name: string };
+      planned_date: string | null;
+      cabinets_remaining: number;
+      due_date: string | null;
+    }[];
+    const plannedToday = rows.filter((r) => r.planned_date === today);
+    const planned = plannedToday.reduce((s, r) => s + r.cabinets_remaining, 0);
     expect(c.get('planned_today_cabinets')).toMatchObject({ value: planned, href: '/planner/orders/manage' });
-    expect(c.get('capacity_per_day')!.value).toBe(planner.body.capacity_per_day);
+    expect(c.get('planned_today_cabinets')!.items).toEqual(
+      plannedToday.map((r) => ({ id: r.order.id, name: r.order.name, due_date: r.due_date })),
+    );
+    // A closed day (weekend or holiday) has no capacity: no "0 / 40" on a Sunday.
+    const closed = [0, 6].includes(weekdayOf(today)) || (planner.body.holidays as string[]).includes(today);
+    expect(c.get('capacity_per_day')!.value).toBe(closed ? 0 : planner.body.capacity_per_day);
   });
 
   it('ADMIN: orders to verify and the money cards equal the order list and the finance reports', async () => {
@@ -159,8 +187,46 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
     expect(new Date(`${week!.days[0]!.date}T00:00:00Z`).getUTCDay()).toBe(1);
     const today = week!.days.find((d) => d.date === todayIn());
     expect(today?.cabinets_completed).toBe(byKey(cards).get('cabinets_completed_today')!.value);
-    expect(week!.capacity_per_day).toBe(byKey(cards).get('capacity_per_day')!.value);
+    expect(week!.capacity_per_day).toBe(
+      (await t.call(coreApi.getSettings, { token: tokens.STAFF })).body.capacity_per_day,
+    );
+    // Saturday and Sunday are closed: the chart draws no capacity over them.
+    expect(week!.days.map((d) => d.closed).slice(5)).toEqual([true, true]);
+    expect(week!.days.filter((d) => !d.closed).length).toBeLessThanOrEqual(5);
   });
+});
+
+describe('charts of "the orders listed below"', () => {
+  it.each(['day', 'week', 'month'] as const)(
+    'with no dates, by %s, count exactly the orders their list shows',
+    async (rate) => {
+      const completed = await t.call(reportsApi.completedChart, { token: tokens.STAFF, query: { sample_rate: rate } });
+      expect(completed.status, JSON.stringify(completed.body)).toBe(200);
+      const charted = (completed.body.results as { completed: number }[]).reduce((s, r) => s + r.completed, 0);
+      expect(charted).toBe(await total('STAFF', reportsApi.completedReport));
+      const partial = await t.call(reportsApi.partialCompletedChart, {
+        token: tokens.STAFF,
+        query: { sample_rate: rate },
+      });
+      expect(partial.status).toBe(200);
+      const partialCharted = (partial.body.results as { partial: number }[]).reduce((s, r) => s + r.partial, 0);
+      expect(partialCharted).toBe(await total('STAFF', reportsApi.partialCompletedReport));
+    },
+  );
+});
+
+describe("the shop's recent activity", () => {
+  it.each(['ADMIN', 'STAFF'] as const)(
+    '%s: orders moved, remakes and payments, newest first, not sign-ins',
+    async (who) => {
+      const res = await t.call(coreApi.dashboard, { token: tokens[who] });
+      const recent = res.body.recent as { at: string; text: string }[];
+      expect(recent.length).toBeGreaterThan(0);
+      expect(recent.map((r) => r.text)).not.toContain('Signed in');
+      for (const r of recent) expect(r.text).toMatch(/^(Order #\d+ moved to |Remake #\d+ |Payment of \$)/);
+      expect([...recent].sort((a, b) => b.at.localeCompare(a.at))).toEqual(recent);
+    },
+  );
 });
 
 describe('the customer dashboard: its own orders, nothing of the shop', () => {

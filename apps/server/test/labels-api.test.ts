@@ -19,7 +19,12 @@ const pageCount = (pdf: string) => (pdf.match(/\/Type \/Page\b(?!s)/g) ?? []).le
 
 async function pdfOf(url: string, token: string) {
   const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}` } });
-  return { status: res.statusCode, type: res.headers['content-type'], body: res.rawPayload.toString('latin1') };
+  return {
+    status: res.statusCode,
+    type: res.headers['content-type'],
+    disposition: String(res.headers['content-disposition'] ?? ''),
+    body: res.rawPayload.toString('latin1'),
+  };
 }
 
 beforeAll(async () => {
@@ -268,6 +273,10 @@ describe('reprints', () => {
     expect(one.status).toBe(200);
     expect(pageCount(one.body)).toBe(1);
     expect(pdfText(Buffer.from(one.body, 'latin1'))).toContain(`${orderId}-01-2`);
+    // Named by its label, not as the whole order's labels (issue 35).
+    expect(one.disposition).toContain(`order-${orderId}-cabinet-label-${orderId}-01-2.pdf`);
+    const whole = await pdfOf(`/api/orders/${orderId}/dymo_xmls/?mode=cabinet&format=pdf`, staff);
+    expect(whole.disposition).toContain(`order-${orderId}-cabinet-labels.pdf`);
     // An empty list is no filter: every label.
     const all = await t.call(labelsApi.dymoXmls, {
       token: staff,

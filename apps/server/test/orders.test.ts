@@ -37,7 +37,8 @@ describe('create', () => {
     const employee = await create('BUSINESS_EMPLOYEE', { name: 'Shop job', groups: [] });
     expect(employee.status).toBe(201);
     expect(employee.body.company).toEqual({ name: expect.any(String) });
-    expect(employee.body.customer_display).toBe(`${employee.body.company.name} Eli Employee`);
+    // The company and the person kept apart (issue 35: "Acme Kitchens Eli Employee").
+    expect(employee.body.customer_display).toBe(`${employee.body.company.name} · Eli Employee`);
     expect(employee.body.account).toEqual({ account_type: 'B', full_name: 'Eli Employee' });
   });
 

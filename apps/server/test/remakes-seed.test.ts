@@ -31,6 +31,10 @@ describe('demo remakes', () => {
     for (const r of approved) {
       const order = made.find((o) => o.id === r.remakeOrderId)!;
       expect(order.status).toBe('VERIFIED');
+      // Created no later than it was verified, and after the order it remakes (issue 35).
+      expect(order.createdAt.getTime()).toBeLessThanOrEqual(order.verifiedAt!.getTime());
+      const [source] = await handle.db.select().from(schema.orders).where(eq(schema.orders.id, r.orderId));
+      expect(order.createdAt.getTime()).toBeGreaterThan(source!.createdAt.getTime());
       // Free of charge: everything discounted away. The shop's fixed fees (a small-order
       // surcharge) still apply to an order with lines (decision 0019); see decision 0029.
       if (r.charged) expect(order.totalAfterDiscount).toBeGreaterThan(0);

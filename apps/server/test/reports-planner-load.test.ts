@@ -121,16 +121,23 @@ describe('the planner counts work left', () => {
     expect((await plan(extra, null)).status).toBe(200);
   });
 
-  it('a day before today keeps its history: it counts the cabinets that were planned on it', async () => {
+  it('a day before today is refused (400, nothing changed); an order already on it may stay or move on', async () => {
     const past = await workingDay(addDays(todayIn(), -21));
-    await setCapacity(3);
-    const done = await orderWithScans(3, 2); // 1 left, 3 planned
-    expect((await plan(done, past)).status).toBe(200);
     const one = await orderWithScans(1, 0);
-    // On a future day the load would be 1 + 1; on a past one it is 3 + 1.
     const refused = await plan(one, past);
-    expect(refused.status).toBe(409);
-    expect(refused.body.extra.load).toEqual({ date: past, cabinets: 4, capacity: 3 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields.planned_date).toContain(REPORTS_TEXT.pastDay(past));
+    const [row] = await f.t.handle.db
+      .select({ day: schema.orderPlans.plannedDate })
+      .from(schema.orderPlans)
+      .where(eq(schema.orderPlans.orderId, one));
+    expect(row?.day ?? null).toBeNull();
+
+    // Planned before that day went by: staying, unplanning and moving ahead are all allowed.
+    await f.t.handle.db.insert(schema.orderPlans).values({ orderId: one, plannedDate: past });
+    expect((await plan(one, past)).status).toBe(200);
+    expect((await plan(one, await workingDay(addDays(todayIn(), 7)))).status).toBe(200);
+    expect((await plan(one, null)).status).toBe(200);
   });
 
   it('a customer is refused before the body is read', async () => {

@@ -3,10 +3,10 @@
  * written YYYY-MM-DD; days are added and compared in UTC so no zone or daylight-saving change
  * moves them. Which day "today" is depends on a zone:
  *
- * - The shop's zone is `SHOP_TIME_ZONE`. No setting names one (core settings and the server's
- *   configuration hold none), so it is `undefined`: the running process's own zone (the server's
- *   TZ, the browser's zone), as the orders' due dates, invoices, reports and the planner have
- *   always counted. Naming an IANA zone here (e.g. 'America/Chicago') moves all of them at once.
+ * - The shop's zone is the setting `time_zone` (an IANA name; issue 35). The server sets it here
+ *   with `setShopTimeZone()` from its settings, the web from GET core/config, so every default
+ *   below counts the shop's day on both; unset (before either has read it) it is the process's
+ *   own zone, as before the setting existed.
  * - Work counted in UTC days on purpose (the daily jobs and charges) asks for `todayIn('UTC')`.
  *
  *   todayIn(zone?, now?)      today (or `now`'s day) in a zone, YYYY-MM-DD
@@ -17,7 +17,26 @@
  *   dayMs(day), weekdayOf(day), addBusinessDays, earliestRequestedDate, holidayMatcher
  */
 
-const SHOP_TIME_ZONE: string | undefined = undefined;
+let SHOP_TIME_ZONE: string | undefined;
+
+/** The shop's zone as last set; undefined: the process's own. */
+export const shopTimeZone = () => SHOP_TIME_ZONE;
+/** Names the shop's zone for every default below (the server's settings, the web's config). */
+export function setShopTimeZone(zone: string | undefined) {
+  SHOP_TIME_ZONE = zone;
+}
+/** The running process's own IANA zone (the default of the setting). */
+export const processTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Whether `zone` is an IANA zone name this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  if (zone.trim() === '' || zone !== zone.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');

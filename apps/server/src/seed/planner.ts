@@ -16,7 +16,7 @@ export async function seedDemoPlans(ctx: RequestContext, now = new Date()): Prom
     ...ctx,
     actor: { id: admin.id, email: admin.email, role: 'ADMIN', companyId: null, tokenId: 0, mustChangePassword: false },
   };
-  const today = dayIn(now, 'UTC');
+  const today = dayIn(now);
   const { results } = await plannerList(as, {});
   const open = results.filter((r) => r.planned_date === null);
   // Every fourth open order stays in the unplanned column.

@@ -58,6 +58,7 @@ const PAGES: Record<string, PageModule> = {
   '/catalog/premiums/construction_methods': () => import('../features/catalog/pages/ConstructionMethodsPage.tsx'),
   // Accounts, settings and e-mail (SPEC 2 Settings and Users)
   '/settings/users/all': () => import('../features/accounts/pages/UsersPage.tsx'),
+  '/settings/users/approvals': () => import('../features/approvals/pages/ApprovalSettingsPage.tsx'),
   '/settings/users/staff': () => import('../features/accounts/pages/StaffPage.tsx'),
   '/settings/users/requests': () => import('../features/accounts/pages/AccessRequestsPage.tsx'),
   '/settings/users/:id': () => import('../features/accounts/pages/UserPage.tsx'),

@@ -5,15 +5,33 @@
  */
 type Moment = string | Date | null | undefined;
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dayIn, shopTimeZone } from '@cab/shared';
+
+/**
+ * A format of moments in the shop's zone (settings time_zone, set from the app's config), not the
+ * browser's: a Chicago shop's 5:55 AM reads the same on a laptop in Berlin (issue 35).
+ */
+const zoned = (options: Intl.DateTimeFormatOptions) => {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return () => {
+    const zone = shopTimeZone();
+    const key = zone ?? '';
+    let format = made.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { ...options, ...(zone ? { timeZone: zone } : {}) });
+      made.set(key, format);
+    }
+    return format;
+  };
+};
+const dateTime = zoned({ dateStyle: 'medium', timeStyle: 'short' });
 // A calendar day (YYYY-MM-DD) has no zone: read and shown as UTC, it never moves a day.
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayHere = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const weekdayHere = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+const weekdayHere = zoned({ weekday: 'short', month: 'short', day: 'numeric' });
 const month = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-const timeSeconds = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+const time = zoned({ timeStyle: 'short' });
+const timeSeconds = zoned({ timeStyle: 'medium' });
 
 const momentOf = (value: Moment): Date | null => {
   if (!value) return null;
@@ -30,13 +48,7 @@ const dayOf = (value: string | null | undefined): Date | null => {
 /** A moment (an ISO timestamp): "Mar 4, 2025, 5:55 AM" in the browser's zone. */
 export function formatDateTime(value: Moment): string {
   const d = momentOf(value);
-  return d ? dateTime.format(d) : value ? String(value) : '';
-}
-
-/** The day of a moment (an ISO timestamp) in the browser's zone: "Mar 4, 2025" (narrow tables). */
-export function formatMomentDay(value: Moment): string {
-  const d = momentOf(value);
-  return d ? dayHere.format(d) : value ? String(value) : '';
+  return d ? dateTime().format(d) : value ? String(value) : '';
 }
 
 /** A calendar day (YYYY-MM-DD, no zone): "Mar 4, 2025". */
@@ -45,10 +57,16 @@ export function formatDay(value: string | null | undefined): string {
   return d ? day.format(d) : (value ?? '');
 }
 
+/** The shop's day a moment (an ISO timestamp) fell on: "Mar 4, 2025". */
+export function formatMomentDay(value: Moment): string {
+  const d = momentOf(value);
+  return d ? formatDay(dayIn(d)) : '';
+}
+
 /** A day inside a week's view (planner columns, the week chart, the floor board): "Wed, Mar 4". */
 export function formatWeekday(value: string | Date): string {
   // A Date is a moment: its day where the browser is. A string is a calendar day.
-  if (value instanceof Date) return weekdayHere.format(value);
+  if (value instanceof Date) return weekdayHere().format(value);
   const d = dayOf(value);
   return d ? weekday.format(d) : value;
 }
@@ -56,7 +74,7 @@ export function formatWeekday(value: string | Date): string {
 /** The time of a moment of today (the scan feed, the board's clock): "5:55 AM", with seconds "5:55:12 AM". */
 export function formatTime(value: Moment, options: { seconds?: boolean } = {}): string {
   const d = momentOf(value);
-  return d ? (options.seconds ? timeSeconds : time).format(d) : '';
+  return d ? (options.seconds ? timeSeconds : time)().format(d) : '';
 }
 
 /** A chart's period by its first day: the day for a day or a week ("Mar 2, 2025"), "Mar 2025" for a month. */

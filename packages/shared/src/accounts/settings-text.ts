@@ -70,6 +70,8 @@ export const SETTINGS_TEXT = {
   shopTitle: 'Shop',
   shopState: 'Shop state',
   shopStateHint: 'Pickup orders are taxed at the sales tax rate of this state.',
+  timeZone: 'Time zone',
+  timeZoneHint: "The shop's clock: today, late orders, due dates and the planner count days in this zone.",
   sellerTitle: 'Seller',
   sellerHint: 'Printed at the top of every invoice and receipt.',
   sellerName: 'Business name',

@@ -68,6 +68,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       'Orders>/invoices',
       'Orders>/scan',
       'Management>/settings/users/all',
+      'Management>/settings/users/approvals',
       'Settings>/settings/profile',
       'Settings>/settings/password',
       'Settings>/settings/address',

@@ -104,7 +104,10 @@ export const NAV: readonly NavEntry[] = [
     link('/invoices', 'invoice', ADMIN),
     link('/orders/created', 'chart'),
   ]),
-  group('Management', 'accounts', [link('/settings/users/all', 'users', ['BUSINESS_MANAGER'])]),
+  group('Management', 'accounts', [
+    link('/settings/users/all', 'users', ['BUSINESS_MANAGER']),
+    link('/settings/users/approvals', 'approval'),
+  ]),
   group('Settings', 'settings', [
     link('/settings/profile', 'profile'),
     link('/settings/password', 'password'),

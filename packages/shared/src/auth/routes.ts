@@ -123,6 +123,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/email/templates/edit/:template_name', title: 'Edit Email Template', access: ADMIN },
   // Users
   { path: '/settings/users/all', title: 'All Users', access: ADMIN_MANAGER },
+  // Ours (issue 35): the manager's way to its company page's Approvals tab (it redirects there).
+  { path: '/settings/users/approvals', title: 'Approval Settings', access: ['BUSINESS_MANAGER'] },
   { path: '/settings/users/requests', title: 'Access Requests', access: ADMIN },
   { path: '/settings/users/staff', title: 'Staff', access: ADMIN },
   { path: '/settings/users/company/:id', title: 'Company', access: ADMIN_MANAGER, nav: USERS_LIST },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../accounts/states.ts';
+import { isTimeZone } from '../dates.ts';
 import { BOOK_ACCOUNTS } from '../invoices/books.ts';
 import { MSG } from '../messages.ts';
 import { queryInt } from '../validation.ts';
@@ -44,6 +45,8 @@ export const settingsSchema = z.object({
   books_accounts: z.record(z.enum(BOOK_ACCOUNTS), z.string()),
   /** The monthly statement run is on (off by default). */
   statement_monthly: z.boolean(),
+  /** The shop's IANA time zone: its "today", late, due and planned days (issue 35). */
+  time_zone: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -90,6 +93,7 @@ export const settingsPatchSchema = z
     remit_wire_details: sellerField(500),
     books_accounts: z.partialRecord(z.enum(BOOK_ACCOUNTS), z.string().trim().min(1, MSG.required).max(120)),
     statement_monthly: z.boolean(),
+    time_zone: z.string({ error: MSG.timeZoneUnknown }).refine(isTimeZone, MSG.timeZoneUnknown),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
@@ -143,6 +147,8 @@ export const appConfigSchema = z.object({
   app_env: z.string(),
   is_test_environment: z.boolean(),
   version: z.string(),
+  /** The shop's IANA time zone (settings time_zone): the web counts its days in it (issue 35). */
+  time_zone: z.string(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
@@ -157,6 +163,8 @@ const dashboardCardSchema = z.object({
   value: z.union([z.string(), z.number()]),
   kind: z.enum(['count', 'money', 'date', 'text']).optional(),
   href: z.string().optional(),
+  /** The orders the figure is about, by name (orders_late: the ten latest-due; issue 35). */
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), due_date: z.string().nullable() })).optional(),
 });
 export type DashboardCard = z.infer<typeof dashboardCardSchema>;
 
@@ -166,13 +174,16 @@ export type DashboardCard = z.infer<typeof dashboardCardSchema>;
  */
 const dashboardWeekSchema = z.object({
   capacity_per_day: z.number().int(),
-  days: z.array(z.object({ date: z.string(), cabinets_completed: z.number().int() })),
+  /** `closed`: a weekend day or a holiday, which has no capacity (the chart draws none over it). */
+  days: z.array(z.object({ date: z.string(), cabinets_completed: z.number().int(), closed: z.boolean() })),
 });
 export type DashboardWeek = z.infer<typeof dashboardWeekSchema>;
 
 /** Role-specific dashboard summary: a list of labelled figures plus recent activity lines. */
 export const dashboardSchema = z.object({
   greeting: z.string(),
+  /** The shop's date (YYYY-MM-DD) in its time zone: the day every figure counts as today. */
+  today: z.string(),
   cards: z.array(dashboardCardSchema),
   recent: z.array(z.object({ at: z.string(), text: z.string() })),
   /** Only for the shop (ADMIN, STAFF). */

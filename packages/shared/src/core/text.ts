@@ -23,6 +23,13 @@ export const DASHBOARD_TEXT = {
   weekChartTitle: 'Cabinets completed this week',
   weekChartCompleted: 'Completed',
   weekChartCapacity: 'Capacity',
+  /** Under an order a card names: its due day. */
+  dueOn: (day: string) => `Due ${day}`,
+  // Recent activity of the shop (issue 35): what moved, not who signed in.
+  recentOrderMoved: (id: number, status: string) => `Order #${id} moved to ${status}`,
+  recentRemake: (id: number, verb: 'create' | 'approve' | 'reject', order: string) =>
+    `Remake #${id} ${verb === 'create' ? 'opened' : verb === 'approve' ? 'approved' : 'rejected'} for ${order}`,
+  recentPayment: (amount: string, invoice: string) => `Payment of ${amount} recorded on invoice ${invoice}`,
 } as const;
 
 /** Where each customer card leads: the invoice list (open, overdue, soonest due first) and the credit. */
@@ -38,6 +45,8 @@ export const DASHBOARD_LINKS = {
   lateOrders: '/orders/late',
   completedCabinets: '/orders/completed-cabinets',
   completionLog: '/orders/completion-log',
+  /** The log's SHIPPED rows of today: exactly the "Cabinets shipped today" figure. */
+  shippedToday: '/orders/completion-log?event=SHIPPED',
   remakes: '/orders/remakes',
   planner: '/planner/orders/manage',
   aging: '/finance/reports/aging',

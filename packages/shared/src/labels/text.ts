@@ -34,7 +34,8 @@ export const LABEL_TEXT = {
   noLabelPrints: 'No labels printed yet.',
   printedAt: 'Printed',
   printedBy: 'By',
-  printedWhat: 'Labels',
+  // Which labels (the mode column is "Labels" too: issue 35 found two columns of one name).
+  printedWhat: 'Barcodes',
   printedCount: 'Count',
   printModes: { CABINET: 'Cabinet labels', SHELF: 'Shelf labels', SESSION: 'Scan session labels' } as Record<
     string,

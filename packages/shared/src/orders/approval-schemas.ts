@@ -54,6 +54,8 @@ export const orderApprovalSchema = z.object({
   total: z.string(),
   decided_by: personSchema.nullable(),
   decided_at: z.string().nullable(),
+  /** Decided by the shop (an ADMIN), not by the company's manager (issue 35). */
+  decided_by_shop: z.boolean(),
   /** The manager's note on approval, or the reason of a decline. */
   note: z.string(),
 });

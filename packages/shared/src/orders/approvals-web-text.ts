@@ -6,12 +6,17 @@
 export const APPROVALS_WEB_TEXT = {
   // The company's settings (its page's Approvals tab)
   tab: 'Approvals',
+  /** The All Users page's link to the company's Approvals tab. */
+  settingsLink: 'Approval settings',
+  /** The company page's address with its Approvals tab open. */
+  settingsHref: (companyId: number) => `/settings/users/company/${companyId}?tab=approvals`,
   settingsTitle: 'Approval before an order reaches the shop',
   settingsHint:
     "When an employee's order needs approval, its submit waits as a bid until a manager approves or declines it.",
   ruleLabel: 'Orders that need approval',
   limitsTitle: 'Spending limits',
-  limitsHint: 'Used when orders above the limit need approval. Leave empty for no limit.',
+  limitsHint:
+    "Used when orders above the limit need approval. An order's total is compared before tax. Leave empty for no limit.",
   noEmployees: 'The company has no employees yet.',
   save: 'Save',
   saved: 'Approval settings saved',
@@ -39,6 +44,7 @@ export const APPROVALS_WEB_TEXT = {
   approvedDone: 'Approved: the order went to the shop',
   declinedDone: 'Declined',
   decidedBy: (who: string, when: string) => `${who}, ${when}`,
+  decidedByShop: (who: string, when: string) => `Decided by the shop (${who}), ${when}`,
   managerNote: (note: string) => `Note: ${note}`,
   // The submit page, when the submit asked for approval instead
   sentForApproval: 'Sent for approval',

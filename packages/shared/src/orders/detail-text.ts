@@ -125,6 +125,8 @@ export const ORDER_TIMELINE_TEXT = {
   copiedFrom: (id: number) => `Copied from order #${id}`,
   files: (names: string) => `Files: ${names}`,
   /** The import event (issue 29): its file, its counts, then each line it dropped. */
+  /** Above a bid whose import left lines out (issue 35): they are not only on the Timeline. */
+  importDroppedTitle: 'Lines not imported from the 2020 design',
   importSummary: (file: string, imported: number, failed: number) =>
     `${file}: ${imported} item${imported === 1 ? '' : 's'} imported, ${failed} not imported`,
   importDropped: (line: number, code: string, room: string, reason: string) =>

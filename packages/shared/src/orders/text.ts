@@ -1,4 +1,10 @@
 /**
+ * Between a business customer's company and person ("Acme Kitchens · Eli Employee"): without it
+ * the two names ran together on labels, reports and the planner (issue 35).
+ */
+export const CUSTOMER_SEPARATOR = ' · ';
+
+/**
  * Order messages that SPEC does not write (the group rules and the custom discount message are
  * SPEC's and live in MSG). Ours, in one place, used by the server and the web.
  */

@@ -36,6 +36,7 @@ export const PRODUCTION_TEXT = {
   },
   cabinetStatus: { PENDING: 'Pending', COMPLETED: 'Completed', SHIPPED: 'Shipped' },
   logEvents: { COMPLETED: 'Completed', SHIPPED: 'Shipped' },
+  allEvents: 'Completed and shipped',
   customersCannotScan: 'Scanning is done by the shop. Your order page shows how far production is.',
   waiting: (n: number) => `${n} scan${n === 1 ? '' : 's'} waiting for the network`,
   offline: 'Offline: scans are kept on this device and sent when the network returns.',

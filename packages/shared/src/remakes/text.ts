@@ -40,7 +40,9 @@ export const REMAKE_TEXT = {
   remakesOfOrder: (n: number) => `Remakes (${n})`,
   // The order page's links (issue 29)
   remakeOf: 'Remake of',
-  remakeOfLink: (orderId: number, name: string, remakeId: number) => `#${orderId} ${name} (remake ${remakeId})`,
+  // The source order's own name, then the request that made this one (not "… (remake 6)", which read as its name).
+  remakeOfLink: (orderId: number, name: string, remakeId: number) =>
+    `#${orderId} ${name}, by remake request ${remakeId}`,
   remakesField: 'Remakes',
   remakeOrderLink: (orderId: number, name: string) => `#${orderId} ${name}`,
   remakeWithoutOrder: (remakeId: number, status: string) => `Remake ${remakeId}: ${status}`,

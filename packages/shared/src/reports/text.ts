@@ -1,9 +1,13 @@
+/** "1 cabinet", "2 cabinets" (issue 35: "0 of 1 cabinets done"). */
+const cabinetCount = (n: number) => `${n} ${n === 1 ? 'cabinet' : 'cabinets'}`;
+
 /** Messages of the production reports, charts and the planner (decision 0031). */
 export const REPORTS_TEXT = {
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   rangeInvalid: 'date_after must be on or before date_before',
   rangeTooLong: (days: number) => `The range may span at most ${days} days`,
   closedDay: (day: string) => `${day} is a closed day (weekend or holiday): choose a working day`,
+  pastDay: (day: string) => `${day} is in the past: choose today or a later working day`,
   notPlannable: (status: string) => `An order in status ${status} cannot be planned`,
   capacityRange: 'Capacity per day must be a whole number from 1 to 100000',
   overCapacity: (day: string, load: number, capacity: number) =>
@@ -65,7 +69,7 @@ export const REPORTS_WEB_TEXT = {
   due: (day: string) => `Due ${day}`,
   moved: (name: string, day: string) => `${name} planned on ${day}`,
   unplannedDone: (name: string) => `${name} is no longer planned`,
-  progress: (done: number, total: number) => `${done} of ${total} cabinets done`,
+  progress: (done: number, total: number) => `${done} of ${cabinetCount(total)} done`,
   remaining: (n: number) => `${n} left`,
   finishedNotMovable: (status: string) => `${status}: a finished order stays on its day and cannot be moved`,
   overCapacityTitle: 'Over capacity',

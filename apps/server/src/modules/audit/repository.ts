@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { exactCount, type Page, type PageWindow, paginate } from '../../kit/list.ts';
 
 const { auditEvents, users } = schema;
@@ -66,5 +66,28 @@ export function historyOf(
       ),
     )
     .orderBy(desc(auditEvents.id))
+    .limit(limit);
+}
+
+/**
+ * The shop's latest events for the dashboard's Recent activity (issue 35), newest first: orders
+ * that changed status, remakes opened, approved or rejected, payments recorded. Not sign-ins.
+ */
+export function recentShopEvents(db: Executor, limit: number) {
+  const e = auditEvents;
+  return db
+    .select({ at: e.at, entity: e.entity, entityId: e.entityId, action: e.action, before: e.before, after: e.after })
+    .from(e)
+    .where(
+      or(
+        and(
+          eq(e.entity, 'order'),
+          sql`${e.after}->>'status' is not null and ${e.before}->>'status' is distinct from ${e.after}->>'status'`,
+        ),
+        and(eq(e.entity, 'remake'), inArray(e.action, ['create', 'approve', 'reject'])),
+        and(eq(e.entity, 'payment'), eq(e.action, 'create')),
+      ),
+    )
+    .orderBy(desc(e.id))
     .limit(limit);
 }

@@ -7,6 +7,7 @@ export { registerAuthentication, sessionHolds } from './authenticate.ts';
 export {
   activeMemberCount,
   adminRecipients,
+  adminsAmong,
   audienceCount,
   audienceRecipients,
   type CompanyRef,

@@ -73,6 +73,17 @@ export async function userNames(db: Executor, ids: readonly number[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.fullName]));
 }
 
+/** Which of some users are the shop's admins (is_staff: ADMIN, roles.ts); an approval one decided is the shop's. */
+export async function adminsAmong(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.isStaff, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Groups of users other modules count or write to (e-mail's audiences, the dashboard)
 

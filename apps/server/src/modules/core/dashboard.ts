@@ -6,12 +6,16 @@ import {
   type DashboardCard,
   type DashboardWeek,
   ERROR_CODES,
+  formatWireMoney,
   MSG,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
   type Role,
   toWire,
 } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
+import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
 
@@ -143,6 +147,39 @@ const SHOP: readonly (Role | null)[] = ['ADMIN', 'STAFF'];
 
 const dateTime = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 
+type ShopEvent = Awaited<ReturnType<typeof recentShopEvents>>[number];
+const RECENT = 8;
+
+/** One line of the shop's recent activity; null for an event it cannot word. */
+function shopEventText(e: ShopEvent): string | null {
+  const after = (e.after ?? {}) as Record<string, unknown>;
+  if (e.entity === 'order') {
+    const status = ORDER_STATUS_LABELS[after.status as OrderStatus];
+    return status ? DASHBOARD_TEXT.recentOrderMoved(Number(e.entityId), status) : null;
+  }
+  if (e.entity === 'remake') {
+    const order = (after.order ?? ((e.before ?? {}) as Record<string, unknown>).order) as
+      | { id: number; name: string }
+      | undefined;
+    const named = order ? `#${order.id} ${order.name}` : '';
+    return DASHBOARD_TEXT.recentRemake(Number(e.entityId), e.action as 'create' | 'approve' | 'reject', named);
+  }
+  return DASHBOARD_TEXT.recentPayment(formatWireMoney(String(after.amount ?? '0')), String(after.invoice ?? ''));
+}
+
+/** The shop sees what moved on the floor and in the books; a customer its own sign-ins. */
+async function recentOf(ctx: Ctx): Promise<Dashboard['recent']> {
+  if (SHOP.includes(ctx.actor.role)) {
+    return (await recentShopEvents(ctx.db, RECENT)).flatMap((e) => {
+      const text = shopEventText(e);
+      return text ? [{ at: dateTime(e.at), text }] : [];
+    });
+  }
+  return (await tokensOf(ctx.db, ctx.actor.id))
+    .slice(0, 5)
+    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
+}
+
 export async function dashboard(ctx: Ctx): Promise<Dashboard> {
   const { db, actor: user } = ctx;
   const me = (await findUserWithCompany(db, user.id))?.user;
@@ -152,8 +189,6 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
     Promise.all(builders.map((build) => build(ctx, me))).then((groups) => groups.flat()),
     SHOP.includes(user.role) && weekReader ? weekReader(ctx) : undefined,
   ]);
-  const recent: Dashboard['recent'] = (await tokensOf(db, user.id))
-    .slice(0, 5)
-    .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
-  return { greeting: `Hello, ${me.firstName}`, cards, recent, ...(week ? { week } : {}) };
+  const recent = await recentOf(ctx);
+  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), cards, recent, ...(week ? { week } : {}) };
 }

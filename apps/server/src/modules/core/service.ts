@@ -4,8 +4,11 @@ import {
   CLIENT_LOG_LIMITS,
   ERROR_CODES,
   MSG,
+  processTimeZone,
   type Settings,
   type SettingsPatch,
+  setShopTimeZone,
+  shopTimeZone,
   tagDisplay,
   US_POSTAL_CODE_RE,
 } from '@cab/shared';
@@ -17,7 +20,8 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as repo from './repository.ts';
 
-const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[];
+// time_zone is not seeded: unset, it is the process's own zone.
+const SETTING_KEYS = [...Object.keys(DEFAULT_SETTINGS), 'time_zone'] as (keyof Settings)[];
 
 export async function getSettings(ctx: PublicCtx): Promise<Settings> {
   const stored = await repo.readSettings(ctx.db, SETTING_KEYS);
@@ -41,8 +45,31 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
       ...(stored.get('books_accounts') as Settings['books_accounts'] | undefined),
     },
     statement_monthly: (stored.get('statement_monthly') as boolean | undefined) ?? DEFAULT_SETTINGS.statement_monthly,
+    time_zone: (stored.get('time_zone') as string | undefined) ?? processTimeZone(),
   };
 }
+
+/**
+ * The shop's clock (issue 35, decision 0051): the server serves one shop, so its zone is the
+ * process's default for every day it counts (shared dates.ts). It is read at a database's first
+ * request and again when older than ZONE_KEPT_MS (so a second server follows a change within
+ * seconds), and set at once by a change here. Kept per database: an app on another database (the
+ * tests' files, which share one process) reads its own at once.
+ */
+const ZONE_KEPT_MS = 5_000;
+const zoneReadAt = new WeakMap<object, number>();
+
+export async function readShopTimeZone(ctx: Pick<PublicCtx, 'db'>): Promise<string> {
+  const stored = await repo.readSettings(ctx.db, ['time_zone']);
+  const zone = (stored.get('time_zone') as string | undefined) ?? processTimeZone();
+  setShopTimeZone(zone);
+  zoneReadAt.set(ctx.db, Date.now());
+  return zone;
+}
+
+/** Whether the zone was read from this database recently enough to count today with (the request hook's check). */
+export const shopTimeZoneIsFresh = (db: object) =>
+  Date.now() - (zoneReadAt.get(db) ?? Number.NEGATIVE_INFINITY) < ZONE_KEPT_MS;
 
 /** Writes the named settings; each changed key is one 'settings' event (id = the key). */
 export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
@@ -55,6 +82,7 @@ export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
         await audit(tx, { entity: 'settings', id: key, action: 'update', before: before[key], after: value });
       }
     });
+    if (patch.time_zone !== undefined) await readShopTimeZone(ctx);
   }
   return getSettings(ctx);
 }
@@ -73,6 +101,7 @@ export function clientConfig(ctx: PublicCtx) {
     app_env: ctx.config.appEnv,
     is_test_environment: ctx.config.isTestEnvironment,
     version: ctx.config.version,
+    time_zone: shopTimeZone() ?? processTimeZone(),
   };
 }
 

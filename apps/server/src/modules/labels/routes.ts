@@ -4,6 +4,16 @@ import { route } from '../../http/route.ts';
 import { sendFile } from '../../kit/file-answer.ts';
 import * as labels from './service.ts';
 
+/**
+ * The labels' file name: the whole order's, or with one label its barcode, with a few "-n-labels"
+ * (issue 35: a one-label reprint was named as the whole order's file).
+ */
+function labelsFileName(order: number, mode: string, barcodes: readonly string[] | undefined): string {
+  const base = `order-${order}-${mode}`;
+  if (!barcodes?.length) return `${base}-labels`;
+  return barcodes.length === 1 ? `${base}-label-${barcodes[0]}` : `${base}-${barcodes.length}-labels`;
+}
+
 /** A PDF shown in the browser. */
 const sendPdf = <T>(reply: FastifyReply, name: string, pdf: Buffer): T =>
   sendFile(reply, { name: `${name}.pdf`, type: 'application/pdf', body: pdf, inline: true });
@@ -13,7 +23,7 @@ export function labelsRoutes(app: FastifyInstance) {
     query.format === 'pdf'
       ? sendPdf(
           reply,
-          `order-${params.id}-${query.mode}-labels`,
+          labelsFileName(params.id, query.mode, query.barcodes),
           await labels.labelsPdfOf(ctx, params.id, query.mode, query.barcodes),
         )
       : labels.dymoXmls(ctx, params.id, query.mode, query.barcodes),

@@ -13,11 +13,10 @@ import {
   reaches,
   reachOf,
   slotIds,
-  todayIn,
 } from '@cab/shared';
 import { z } from 'zod';
 import { cachePerDatabase } from '../../kit/answer-cache.ts';
-import type { Ctx } from '../../kit/context.ts';
+import { type Ctx, todayOf } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { JsonText } from '../../kit/json-rows.ts';
 import { companyName as companyNameOf } from '../accounts/index.ts';
@@ -73,7 +72,7 @@ async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, rea
   const codes = read ? read.codes : withGroups ? await premiumCodes(db, groups, items) : new Map<number, string>();
   const refusal = code
     ? checkDiscountCode(discountCodeInput(code, row.discountCodeClaimed), {
-        today: todayIn(),
+        today: todayOf(ctx),
         total: row.totalAfterCustomerDiscount,
       })
     : null;
@@ -117,7 +116,7 @@ export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> 
   const stamp = await repo.orderStamp(ctx.db, id, (orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
   if (!stamp || !reaches(reachOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
-  const version = `${stamp.stamp}|${todayIn()}`;
+  const version = `${stamp.stamp}|${todayOf(ctx)}`;
   return detailAnswers(ctx.db).answer(
     key,
     version,

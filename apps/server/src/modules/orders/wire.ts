@@ -2,6 +2,7 @@ import type { paymentOptionSchema } from '@cab/shared';
 import {
   type BasisPoints,
   type Cents,
+  CUSTOMER_SEPARATOR,
   GROUP_PREMIUM_KINDS,
   type LineBreakdown,
   type LineBreakdownWire,
@@ -36,7 +37,7 @@ function customerDisplay(u: {
   companyName: string | null;
 }) {
   const name = fullName(u);
-  return u.accountType === 'B' && u.companyName ? `${u.companyName} ${name}`.trim() : name;
+  return u.accountType === 'B' && u.companyName ? `${u.companyName}${CUSTOMER_SEPARATOR}${name}` : name;
 }
 
 interface Head {

@@ -16,7 +16,7 @@ import { listOrders } from '../orders/index.ts';
 import { completedPerDay, completedShippedLog } from '../production/index.ts';
 import { listRemakes } from '../remakes/index.ts';
 import { OPEN_STATUSES } from './repository.ts';
-import { dayLoad, report } from './service.ts';
+import { closedDays, dayPlan, report } from './service.ts';
 
 /**
  * The dashboard's production cards (issue 29). Each figure is the total its list answers, asked
@@ -25,6 +25,8 @@ import { dayLoad, report } from './service.ts';
  */
 
 const IN_PRODUCTION = ['IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
+/** How many late orders the orders_late card names. */
+const LATE_ITEMS = 10;
 
 const count = (key: string, label: string, value: number, href: string): DashboardCard => ({
   key,
@@ -52,12 +54,13 @@ const logTotal = async (ctx: Ctx, event: 'COMPLETED' | 'SHIPPED') =>
 export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
   const [inProduction, late, completed, shipped, remakes, planner] = await Promise.all([
     ordersTotal(ctx, IN_PRODUCTION),
-    report(ctx, 'late', reportQuerySchema.parse({ page_size: '1' })),
+    // The card names the ten latest-due of them (issue 35); the total is the same list's.
+    report(ctx, 'late', reportQuerySchema.parse({ page_size: String(LATE_ITEMS), order_by: '-due_date' })),
     logTotal(ctx, 'COMPLETED'),
     logTotal(ctx, 'SHIPPED'),
     listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
     // Today's load as the planner shows it: the cabinets still to build of the orders planned today.
-    dayLoad(ctx, todayOf(ctx)),
+    dayPlan(ctx, todayOf(ctx)),
   ]);
   return [
     count(
@@ -66,17 +69,28 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
       inProduction,
       DASHBOARD_LINKS.orders('manage', IN_PRODUCTION),
     ),
-    count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
+    {
+      ...count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
+      items: (late.page?.results ?? []).map((o) => ({ id: o.id, name: o.name, due_date: o.due_date })),
+    },
     count(
       'cabinets_completed_today',
       DASHBOARD_TEXT.cabinetsCompletedToday,
       completed,
       DASHBOARD_LINKS.completedCabinets,
     ),
-    count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.completionLog),
+    count('cabinets_shipped_today', DASHBOARD_TEXT.cabinetsShippedToday, shipped, DASHBOARD_LINKS.shippedToday),
     count('remakes_open', DASHBOARD_TEXT.remakesOpen, remakes.total, DASHBOARD_LINKS.remakes),
-    count('planned_today_cabinets', DASHBOARD_TEXT.plannedTodayCabinets, planner.cabinets, DASHBOARD_LINKS.planner),
-    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.capacity, DASHBOARD_LINKS.planner),
+    {
+      ...count(
+        'planned_today_cabinets',
+        DASHBOARD_TEXT.plannedTodayCabinets,
+        planner.load.cabinets,
+        DASHBOARD_LINKS.planner,
+      ),
+      items: planner.orders.map((r) => ({ id: r.order.id, name: r.order.name, due_date: r.due_date })),
+    },
+    count('capacity_per_day', DASHBOARD_TEXT.capacityPerDay, planner.load.capacity, DASHBOARD_LINKS.planner),
   ];
 }
 
@@ -111,9 +125,13 @@ export async function shopWeek(ctx: Ctx): Promise<DashboardWeek> {
   const today = todayOf(ctx);
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  const [completed, settings] = await Promise.all([completedPerDay(ctx, days), getSettings(ctx)]);
+  const [completed, settings, closed] = await Promise.all([
+    completedPerDay(ctx, days),
+    getSettings(ctx),
+    closedDays(ctx, monday, days[6]!),
+  ]);
   return {
     capacity_per_day: settings.capacity_per_day,
-    days: days.map((date, i) => ({ date, cabinets_completed: completed[i] ?? 0 })),
+    days: days.map((date, i) => ({ date, cabinets_completed: completed[i] ?? 0, closed: closed.has(date) })),
   };
 }

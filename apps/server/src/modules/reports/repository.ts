@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { ReportKind, SampleRate } from '@cab/shared';
+import { CUSTOMER_SEPARATOR, type ReportKind, type SampleRate } from '@cab/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -96,7 +96,7 @@ export async function reportRows(
     sql`select ${orders.id} as id, ${orders.name} as name, ${orders.poNumber} as po_number, ${orders.status} as status,
       ${orders.customerId} as customer,
       case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
-        then btrim(${companies.name} || ' ' || ${fullName}) else ${fullName} end as customer_display,
+        then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullName} else ${fullName} end as customer_display,
       ${orders.submittedAt} as submitted_at, ${orders.verifiedAt} as verified_at,
       ${orders.completedAt} as completed_at, ${orders.shippedAt} as shipped_at,
       ${orders.requestedDate}::text as requested_date, ${orders.dueDate}::text as due_date,
@@ -113,6 +113,20 @@ export async function reportRows(
 export async function reportCount(db: Executor, f: ReportFilter): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${orders} where ${reportWhere(f)}`);
   return row?.n ?? 0;
+}
+
+/**
+ * The first and last day of a report's rows by the day its chart counts them on (the completed
+ * report: completed_at's day; partially completed: the due date); nulls when it has none.
+ */
+export async function reportDayBounds(db: Executor, kind: 'completed' | 'partial_completed') {
+  const day = kind === 'completed' ? sql`(${orders.completedAt})::date` : sql`${orders.dueDate}`;
+  const [row] = await rowsOf<{ first: string | null; last: string | null }>(
+    db,
+    sql`select min(${day})::text as first, max(${day})::text as last from ${orders}
+      where ${reportWhere({ kind, today: '' })}`,
+  );
+  return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
 // Charts: one row per period of the range (generate_series), the counts joined on.

@@ -88,12 +88,26 @@ export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   return { page: { results: page.rows.map(toReportRow), total: page.total } };
 }
 
-/** A chart's range: the query's, or the last CHART_DEFAULT_PERIODS periods up to today. */
-function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: string; to: string } {
+/**
+ * A chart's range: the query's, or the last CHART_DEFAULT_PERIODS periods up to today. A chart of
+ * a report's orders ("the orders listed below") stretches an open end to its first and last row,
+ * so with no dates it counts exactly the orders its list shows (issue 35: 4 of 6 listed).
+ */
+async function chartRange(
+  ctx: Ctx,
+  query: ChartQuery,
+  listed?: 'completed' | 'partial_completed',
+): Promise<{ rate: SampleRate; from: string; to: string }> {
   checkRange(query.date_after, query.date_before);
   const rate = query.sample_rate;
-  const to = query.date_before ?? todayOf(ctx);
-  const from = query.date_after ?? periodsBackFrom(rate, to, CHART_DEFAULT_PERIODS[rate]);
+  const bounds =
+    listed && (!query.date_after || !query.date_before) ? await repo.reportDayBounds(ctx.db, listed) : null;
+  const today = todayOf(ctx);
+  const to = query.date_before ?? (bounds?.last && bounds.last > today ? bounds.last : today);
+  const usual = periodsBackFrom(rate, to, CHART_DEFAULT_PERIODS[rate]);
+  const earliest = bounds?.first && bounds.first < usual ? bounds.first : usual;
+  const from =
+    query.date_after ?? (daysBetween(earliest, to) > CHART_MAX_DAYS ? addDays(to, -CHART_MAX_DAYS) : earliest);
   if (daysBetween(from, to) > CHART_MAX_DAYS) {
     throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeTooLong(CHART_MAX_DAYS));
   }
@@ -101,7 +115,7 @@ function chartRange(ctx: Ctx, query: ChartQuery): { rate: SampleRate; from: stri
 }
 
 export async function completedChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query, 'completed');
   const rows = await repo.completedChart(ctx.db, rate, from, to);
   return {
     sample_rate: rate,
@@ -115,7 +129,7 @@ export async function completedChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function partialCompletedChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query, 'partial_completed');
   const rows = await repo.partialChart(ctx.db, rate, from, to, todayOf(ctx));
   return {
     sample_rate: rate,
@@ -124,7 +138,7 @@ export async function partialCompletedChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function createdChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query);
   const rows = await repo.createdChart(ctx.db, rate, from, to);
   return {
     sample_rate: rate,
@@ -137,7 +151,7 @@ export async function createdChart(ctx: Ctx, query: ChartQuery) {
 }
 
 export async function lateOrdersChart(ctx: Ctx, query: ChartQuery) {
-  const { rate, from, to } = chartRange(ctx, query);
+  const { rate, from, to } = await chartRange(ctx, query);
   const rows = await repo.lateChart(ctx.db, rate, from, to, todayOf(ctx));
   return {
     sample_rate: rate,
@@ -151,6 +165,15 @@ export async function lateOrdersChart(ctx: Ctx, query: ChartQuery) {
 }
 
 // Planner
+
+/** The closed days of a range: its weekends and the shop's holidays. */
+export async function closedDays(ctx: Ctx, from: string, to: string): Promise<Set<string>> {
+  const closed = await holidaysBetween(ctx, from, to);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    if (!isBusinessDay(day, (d) => closed.has(d))) closed.add(day);
+  }
+  return closed;
+}
 
 /** The holidays (as dates) of every year the range touches. */
 async function holidaysBetween(ctx: Ctx, from: string, to: string): Promise<Set<string>> {
@@ -207,16 +230,20 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
   };
 }
 
-/** A day's load (the cabinets still to build of the orders planned on it) and the capacity. */
-export async function dayLoad(ctx: Ctx, day: string): Promise<PlannerDayLoad> {
+/**
+ * A day's plan: its orders and its load (the cabinets still to build of them) against the
+ * capacity, which is 0 on a closed day (weekend or holiday: no "0 / 40" on a Sunday).
+ */
+export async function dayPlan(ctx: Ctx, day: string): Promise<{ load: PlannerDayLoad; orders: PlannerRow[] }> {
   const today = todayOf(ctx);
-  const [rows, settings] = await Promise.all([repo.plannedRowsOn(ctx.db, day), getSettings(ctx)]);
-  const cabinets = plannerDayLoad(
-    rows.map((r) => toPlannerRow(r, today)),
-    day,
-    today,
-  );
-  return { date: day, cabinets, capacity: settings.capacity_per_day };
+  const [rows, settings, closed] = await Promise.all([
+    repo.plannedRowsOn(ctx.db, day),
+    getSettings(ctx),
+    closedDays(ctx, day, day),
+  ]);
+  const orders = rows.map((r) => toPlannerRow(r, today));
+  const cabinets = plannerDayLoad(orders, day, today);
+  return { load: { date: day, cabinets, capacity: closed.has(day) ? 0 : settings.capacity_per_day }, orders };
 }
 
 const PLANNABLE: readonly string[] = repo.OPEN_STATUSES;
@@ -231,7 +258,8 @@ async function overCapacity(ctx: Ctx, moved: PlannerRow, day: string): Promise<P
 }
 
 /**
- * PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday), or null to unplan.
+ * PATCH /api/planner/orders/{id}/: a working day (400 on a weekend or holiday, or a day before the
+ * shop's today unless the order already stands on it), or null to unplan.
  * A move that puts the day over capacity is a 409 over_capacity (extra.load) unless `force`.
  */
 export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promise<PlannerRow> {
@@ -247,6 +275,10 @@ export async function planOrder(ctx: Ctx, id: number, body: PlannerPatch): Promi
     if (!before) throw notFound();
     if (!PLANNABLE.includes(before.status)) {
       throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.notPlannable(before.status));
+    }
+    // Work is planned for days to come; an order left on a past day may stay there or move on.
+    if (day !== null && day !== before.planned_date && day < todayOf(ctx)) {
+      throw fieldError(ERROR_CODES.validation, 'planned_date', REPORTS_TEXT.pastDay(day));
     }
     const after = toPlannerRow({ ...before, planned_date: day }, todayOf(ctx));
     // Staying on its day adds nothing to it.

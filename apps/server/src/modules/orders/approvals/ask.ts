@@ -24,7 +24,8 @@ import { withdrawPending } from './withdraw.ts';
 
 /**
  * Asking (issue 30): a business employee's submit that the company's rule holds (ALWAYS, or
- * OVER_LIMIT and the order's total above the employee's spending limit) keeps the order a BID,
+ * OVER_LIMIT and the order's total before tax above the employee's spending limit: issue 35, the
+ * shop's tax is no part of what the employee spends) keeps the order a BID,
  * writes a PENDING request with the total and the submit's fields as filled, and e-mails the
  * company's managers. Managers and admins are never asked; with the rule NONE nothing here runs.
  */
@@ -64,7 +65,7 @@ export async function approvalAsked(
       { total_price: toWire(total), expected_total: toWire(expected) },
     );
   }
-  if (rule === 'ALWAYS' || (limit !== null && total > limit)) return { total };
+  if (rule === 'ALWAYS' || (limit !== null && parseMoney(quote.total_before_tax)! > limit)) return { total };
   return null;
 }
 

@@ -12,13 +12,12 @@ import {
   type Order,
   type OrderSubmit,
   parseMoney,
-  todayIn,
   toPaged,
   toWire,
   WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { audit } from '../../audit/index.ts';
@@ -106,7 +105,7 @@ export async function approveRequest(ctx: Ctx, id: number, body: z.output<typeof
   const row = await loadOrderRow(ctx, id);
   const approval = decidable(ctx, await repo.latestApproval(ctx.db, id));
   const submit = { ...(approval.submit as Omit<OrderSubmit, 'password'>), password: '', version: body?.version };
-  const today = todayIn();
+  const today = todayOf(ctx);
   const checked = await checkFields(ctx, row, submit, today, { password: false });
   const note = body?.note?.trim() ?? '';
   try {

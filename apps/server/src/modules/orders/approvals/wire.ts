@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import { type ApprovalQueueRow, type OrderApproval, toWire } from '@cab/shared';
-import { userNames } from '../../auth/index.ts';
+import { adminsAmong, userNames } from '../../auth/index.ts';
 import { type ApprovalRow, latestApproval, type QueueRow } from './repository.ts';
 
 /** Requests on the wire: people as { id, name }, money as decimal strings. */
@@ -14,7 +14,7 @@ export const namesOf = (db: Executor, rows: readonly ApprovalRow[]) =>
     rows.flatMap((r) => [r.requestedById, r.decidedById]).filter((id): id is number => id !== null),
   );
 
-function toWireApproval(row: ApprovalRow, names: Map<number, string>): OrderApproval {
+function toWireApproval(row: ApprovalRow, names: Map<number, string>, byShop: boolean): OrderApproval {
   return {
     status: row.status,
     requested_by: person(row.requestedById, names),
@@ -22,6 +22,7 @@ function toWireApproval(row: ApprovalRow, names: Map<number, string>): OrderAppr
     total: toWire(row.total),
     decided_by: person(row.decidedById, names),
     decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+    decided_by_shop: byShop,
     note: row.note,
   };
 }
@@ -38,5 +39,11 @@ export const toWireQueueRow = (row: QueueRow, names: Map<number, string>): Appro
 /** The order answer's `approval`: its newest request, or null. */
 export async function orderApprovalOf(db: Executor, orderId: number): Promise<OrderApproval | null> {
   const row = await latestApproval(db, orderId);
-  return row ? toWireApproval(row, await namesOf(db, [row])) : null;
+  if (!row) return null;
+  // ADMIN may still decide a company's request (decision 0043); the answer says it was the shop.
+  const [names, admins] = await Promise.all([
+    namesOf(db, [row]),
+    row.decidedById === null ? new Set<number>() : adminsAmong(db, [row.decidedById]),
+  ]);
+  return toWireApproval(row, names, row.decidedById !== null && admins.has(row.decidedById));
 }

@@ -60,6 +60,8 @@ export async function createOrder(ctx: Ctx, body: OrderCreate): Promise<Order> {
       customerId: customer.id,
       companyId: customer.accountType === 'B' ? customer.companyId : null,
       createdById: ctx.actor.id,
+      // Replayed history (the demo seed's remake orders) is created when it happened, not now.
+      ...(ctx.at ? { createdAt: ctx.at } : {}),
     });
     const saved = await saveGroups(tx, ctx, created, body.groups);
     await audit(tx, {

@@ -10,11 +10,10 @@ import {
   type OrderSubmit,
   orderSubmitSchema,
   parseMoney,
-  todayIn,
   toWire,
 } from '@cab/shared';
 import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf, findUserByEmail } from '../../auth/index.ts';
@@ -39,7 +38,7 @@ import { applyMove, checkMove } from './status.ts';
 export const SUPPLEMENT_FIELD = 'supplement_documentation';
 
 /** The earliest date an order submitted today can be done: today + lead_time business days. */
-async function earliestDueDate(ctx: Ctx, today = todayIn()): Promise<string> {
+async function earliestDueDate(ctx: Ctx, today = todayOf(ctx)): Promise<string> {
   const { lead_time } = await getSettings(ctx);
   return businessDaysFrom(ctx, today, lead_time);
 }
@@ -143,7 +142,7 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
   const read = await loadOrderRow(ctx, id);
   checkMove(ctx, read, 'submit');
   const body = parseSubmit(content.fields);
-  const today = todayIn();
+  const today = todayOf(ctx);
   const checked = await checkFields(ctx, read, body, today);
   const expected = body.expected_total === undefined ? null : parseMoney(body.expected_total);
 

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import { DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES, type Reach } from '@cab/shared';
+import { CUSTOMER_SEPARATOR, DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES, type Reach } from '@cab/shared';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
@@ -25,7 +25,7 @@ const LIST_ROW_JSON = json.jsonObject({
   status: json.jsonString(orders.status),
   customer: json.jsonNumber(orders.customerId),
   customer_display: json.jsonString(sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
-    then btrim(${companies.name} || ' ' || ${fullNameSql}) else ${fullNameSql} end`),
+    then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullNameSql} else ${fullNameSql} end`),
   account: json.jsonObject({
     account_type: json.jsonString(users.accountType),
     full_name: json.jsonString(fullNameSql),

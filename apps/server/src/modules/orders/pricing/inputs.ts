@@ -9,10 +9,9 @@ import {
   pricingItemOf,
   taxRateToWire,
   taxStateOf,
-  todayIn,
   toWire,
 } from '@cab/shared';
-import type { RequestContext } from '../../../kit/context.ts';
+import { type RequestContext, todayOf } from '../../../kit/context.ts';
 import { getSettings } from '../../core/index.ts';
 import type { PaymentChooser } from '../../finance/index.ts';
 import type { PreparedGroup } from '../drafts/validate.ts';
@@ -28,7 +27,7 @@ import * as repo from './sources.ts';
  * rows read here, the rules applied by the shared `orderLevelInputOf` and `taxStateOf`
  * (decision 0024), as the builder and the seed apply them.
  */
-export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today = todayIn()) {
+export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today = todayOf(ctx)) {
   const db: Executor = ctx.db;
   const shippingState = order.shippingAddress?.state ?? null;
   const needsDefault = order.shippingMethod !== 'PICKUP' && shippingState === null;
@@ -76,7 +75,7 @@ export async function liveRules(ctx: RequestContext, order: repo.OrderRow, today
 export async function orderLevelInput(
   ctx: RequestContext,
   order: repo.OrderRow,
-  today = todayIn(),
+  today = todayOf(ctx),
   live = false,
 ): Promise<Omit<OrderPricingInput, 'groups'>> {
   const rules = !live && order.frozenRules ? order.frozenRules : await liveRules(ctx, order, today);

@@ -15,11 +15,10 @@ import {
   type orderQuoteQuerySchema,
   parseCustomDiscount,
   priceOrder,
-  todayIn,
   toWire,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { badRequest, fieldError } from '../../../kit/errors.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf } from '../../auth/index.ts';
@@ -188,7 +187,7 @@ export function enterDiscountCode(ctx: Ctx, id: number, text: string, version?: 
         throw fieldError(ORDER_ERROR_CODES.discountCodeUnknown, 'discount_code', ORDER_TEXT.discountCodeUnknown);
       }
       const refusal = checkDiscountCode(discountCodeInput(code, false), {
-        today: todayIn(),
+        today: todayOf(tx),
         total: row.totalAfterCustomerDiscount,
       });
       if (refusal) {
@@ -288,6 +287,6 @@ export async function quoteOrder(ctx: Ctx, id: number, query: z.output<typeof or
 export async function paymentOptions(ctx: Ctx, id: number, date: string | undefined) {
   const row = await loadOrderRow(ctx, id);
   const customer = await customerOf(ctx.db, row.customerId);
-  const rows = await admittedPaymentOptions(ctx.db, chooserOf(row, customer, date ?? todayIn()));
+  const rows = await admittedPaymentOptions(ctx.db, chooserOf(row, customer, date ?? todayOf(ctx)));
   return { results: rows.map(toWirePaymentOption) };
 }

@@ -7,7 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { CompanyApprovalsPanel } from '../../approvals/index.ts';
 import { useCan, useInRoleGroup } from '../../auth/index.ts';
@@ -36,7 +36,9 @@ export default function CompanyPage() {
   const id = Number(useParams().id);
   // An admin names the company whose users it lists; a manager's own company is implied.
   const namesCompany = useInRoleGroup(ROLE_GROUPS.admin);
-  const [tab, setTab] = useState<CompanyTab>('profile');
+  // ?tab=approvals opens that tab (the menu's and the All Users page's Approval settings link).
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<CompanyTab>(() => (search.get('tab') === 'approvals' ? 'approvals' : 'profile'));
   const [inviting, setInviting] = useState(false);
   const approvals = useCan(approvalsApi.companyApprovals);
   const company = useCompany(id);

@@ -1,4 +1,5 @@
-import { ACCOUNTS_TEXT, type AccountUser, accountsApi, type Company } from '@cab/shared';
+import { ACCOUNTS_TEXT, type AccountUser, APPROVALS_WEB_TEXT, accountsApi, type Company } from '@cab/shared';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
@@ -44,6 +45,15 @@ const companyColumns: DataColumn<Company>[] = [
   },
   { key: 'email', header: ACCOUNTS_TEXT.email, render: (c) => c.email },
   { key: 'users', header: ACCOUNTS_TEXT.usersCount, align: 'right', render: (c) => c.users_count },
+  {
+    key: 'approvals',
+    header: APPROVALS_WEB_TEXT.tab,
+    render: (c) => (
+      <Link component={RouterLink} to={APPROVALS_WEB_TEXT.settingsHref(c.id)} data-testid={`company-approvals-${c.id}`}>
+        {APPROVALS_WEB_TEXT.settingsLink}
+      </Link>
+    ),
+  },
 ];
 
 function PersonalTab() {
@@ -120,14 +130,28 @@ function AdminUsers({ title }: { title: string }) {
 }
 
 /** BUSINESS_MANAGER: the users of its own company, Invite employee. */
-function ManagerUsers({ title, companyName }: { title: string; companyName: string | undefined }) {
+function ManagerUsers({ title, company }: { title: string; company: { id: number; name: string } | undefined }) {
   const [inviting, setInviting] = useState(false);
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={companyName}
-        actions={<InviteButton label={ACCOUNTS_TEXT.inviteEmployee} onClick={() => setInviting(true)} />}
+        subtitle={company?.name}
+        actions={
+          <>
+            {company && (
+              <Button
+                component={RouterLink}
+                to={APPROVALS_WEB_TEXT.settingsHref(company.id)}
+                variant="outlined"
+                data-testid="approval-settings-link"
+              >
+                {APPROVALS_WEB_TEXT.settingsLink}
+              </Button>
+            )}
+            <InviteButton label={ACCOUNTS_TEXT.inviteEmployee} onClick={() => setInviting(true)} />
+          </>
+        }
       />
       <Card>
         <CompanyUsersTable />
@@ -144,5 +168,5 @@ export default function UsersPage() {
   // The admin's view lists every customer; a manager's, its own company.
   const seesAllCustomers = useCan(accountsApi.personal);
   if (seesAllCustomers) return <AdminUsers title={route.title} />;
-  return <ManagerUsers title={route.title} companyName={me?.company?.name} />;
+  return <ManagerUsers title={route.title} company={me?.company ?? undefined} />;
 }

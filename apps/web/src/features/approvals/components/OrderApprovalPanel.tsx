@@ -91,7 +91,10 @@ export function OrderApprovalPanel({ order }: { order: Order }) {
   if (!approval || approval.status === 'WITHDRAWN') return null;
   const who = approval.requested_by?.name ?? '';
   const decided = approval.decided_by
-    ? A.decidedBy(approval.decided_by.name, formatDateTime(approval.decided_at))
+    ? (approval.decided_by_shop ? A.decidedByShop : A.decidedBy)(
+        approval.decided_by.name,
+        formatDateTime(approval.decided_at),
+      )
     : formatDateTime(approval.decided_at);
   if (approval.status === 'PENDING') {
     return (

@@ -51,6 +51,9 @@ interface CustomerRef {
 export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (order: Order) => void }) {
   /** The group whose code field had the focus when the first save moved the page to /orders/{id}. */
   const focusGroup = (useLocation().state as { focusGroup?: number } | null)?.focusGroup ?? 0;
+  // A bid waiting for a manager or declined opens at its approval panel (at the top), not scrolled
+  // down to a focused code field past it (issue 35: 745 px down).
+  const approvalFirst = order?.approval?.status === 'PENDING' || order?.approval?.status === 'DECLINED';
   const isAdmin = useInRoleGroup(ROLE_GROUPS.admin);
   setDraftOwner(useSession().me?.id);
   const catalog = usePremiumCatalog();
@@ -255,7 +258,7 @@ export function OrderBuilder({ order, onSaved }: { order?: Order; onSaved?: (ord
           dispatch={dispatch}
           canRemove={draft.groups.length > 1}
           onRemove={removeGroup}
-          autoFocusCode={group.key === newGroupKey || (i === focusGroup && newGroupKey === null)}
+          autoFocusCode={group.key === newGroupKey || (i === focusGroup && newGroupKey === null && !approvalFirst)}
         />
       ))}
 

@@ -1,6 +1,26 @@
 import { ORDER_IMPORT_AUDIT_ACTION } from '@cab/shared';
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from './timeline.ts';
+import { describeEvent, droppedImportLines } from './timeline.ts';
+
+describe('droppedImportLines: the order says what its import left out (issue 35)', () => {
+  it("answers the newest import's dropped lines, or null when none was dropped", () => {
+    const imported = (failed: number) => ({
+      action: ORDER_IMPORT_AUDIT_ACTION,
+      after: {
+        file: 'design-2020.xml',
+        imported: 4,
+        failed,
+        dropped: failed ? [{ line: 31, code: 'XYZ', room: 'Kitchen', reason: 'Unknown code' }] : [],
+      },
+    });
+    expect(droppedImportLines([{ action: 'update', after: {} }, imported(1)])).toEqual([
+      'design-2020.xml: 4 items imported, 1 not imported',
+      'Line 31 XYZ (Kitchen): Unknown code',
+    ]);
+    expect(droppedImportLines([imported(0)])).toBeNull();
+    expect(droppedImportLines([{ action: 'update', after: {} }])).toBeNull();
+  });
+});
 
 describe('describeEvent: a 2020 import (issue 29)', () => {
   it('names the file and counts, then each dropped line with its code, room and reason', () => {

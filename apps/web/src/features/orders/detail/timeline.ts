@@ -58,6 +58,17 @@ function importLines(after: Values): string[] {
   ];
 }
 
+/**
+ * The lines a 2020 import left out, in words, from the order's newest import event (newest-first
+ * timeline), or null when it dropped none: shown on the order itself, not only on its Timeline.
+ */
+export function droppedImportLines(entries: readonly { action: string; after: unknown }[]): string[] | null {
+  const event = entries.find((e) => e.action === ORDER_IMPORT_AUDIT_ACTION);
+  const after = isRecord(event?.after) ? event.after : null;
+  if (!after || !(typeof after.failed === 'number' && after.failed > 0)) return null;
+  return importLines(after);
+}
+
 export interface EventInWords {
   title: string;
   lines: string[];

@@ -2,6 +2,7 @@ import {
   BUILDER_TEXT,
   ORDER_DETAIL_TEXT as D,
   ORDER_STATUS_LABELS,
+  ORDER_TIMELINE_TEXT,
   type Order,
   type OrderStatus,
   PRODUCTION_TEXT,
@@ -10,6 +11,7 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,7 +26,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { OrderApprovalPanel } from '../../approvals/index.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { OrderInvoiceField } from '../../invoices/index.ts';
-import { useOrder, usePaymentOptions } from '../api.ts';
+import { useOrder, usePaymentOptions, useTimeline } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { addressText } from '../detail/address.ts';
 import { OrderActions } from '../detail/OrderActions.tsx';
@@ -32,6 +34,7 @@ import { OrderLines } from '../detail/OrderLines.tsx';
 import { OrderTabs } from '../detail/OrderTabs.tsx';
 import { PriceSummary } from '../detail/PriceSummary.tsx';
 import { RemakeLinks } from '../detail/RemakeLinks.tsx';
+import { droppedImportLines } from '../detail/timeline.ts';
 import { formatDay } from '../list/day.ts';
 import { StatusChip } from '../list/StatusChip.tsx';
 
@@ -131,10 +134,25 @@ function OrderHeader({ order }: { order: Order }) {
             </Alert>
           ))}
           <OrderApprovalPanel order={order} />
+          {order.status === 'BID' && <ImportDropped id={order.id} />}
         </Stack>
         <OrderActions order={order} />
       </CardContent>
     </Card>
+  );
+}
+
+/** A bid's lines its 2020 import left out, on the bid itself (they were only on the Timeline). */
+function ImportDropped({ id }: { id: number }) {
+  const lines = droppedImportLines(useTimeline(id).data?.results ?? []);
+  if (!lines) return null;
+  return (
+    <Alert severity="warning" data-testid="import-dropped">
+      <AlertTitle>{ORDER_TIMELINE_TEXT.importDroppedTitle}</AlertTitle>
+      {lines.map((line) => (
+        <Box key={line}>{line}</Box>
+      ))}
+    </Alert>
   );
 }
 

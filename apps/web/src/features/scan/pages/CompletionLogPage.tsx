@@ -18,6 +18,7 @@ import { downloadCompletionLog, useCompletionLog } from '../api.ts';
 /** The period shown while from-to dates are chosen: they win over Today / 7 / 30 days (server and here). */
 const CUSTOM = 'custom';
 const RANGE_LABELS = { ...T.ranges, [CUSTOM]: R.rangeCustom };
+const EVENTS = ['COMPLETED', 'SHIPPED'];
 
 const columns: DataColumn<CompletedShippedLogRow>[] = [
   { key: 'at', header: T.at, noWrap: true, render: (r) => formatDateTime(r.at) },
@@ -41,11 +42,12 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   const list = useListState({
     key: listKey,
     pageSize: PAGE_SIZE.orders,
-    filters: { selected_range: '', date_after: '', date_before: '' },
+    filters: { selected_range: '', date_after: '', date_before: '', event: '' },
   });
   const { selected_range, date_after, date_before } = list.filters;
   const custom = date_after !== '' || date_before !== '';
   const sent = listQueryOf({ ...list, filters: { ...list.filters, ...sentRange(list.filters) } });
+  // A fixed event wins; else the Event filter ('' both), as the dashboard's shipped card links it.
   const query = event ? { ...sent, event } : sent;
   const log = useCompletionLog(query);
   return (
@@ -80,6 +82,28 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
               />
             ),
           },
+          ...(event
+            ? []
+            : [
+                {
+                  kind: 'node' as const,
+                  name: 'event',
+                  node: (
+                    <SelectField
+                      size="small"
+                      label={T.event}
+                      value={list.filters.event}
+                      onChange={(e) => list.setFilters({ event: e.target.value })}
+                      fullWidth={false}
+                      sx={{ width: { xs: '100%', sm: 160 } }}
+                      options={EVENTS}
+                      labels={T.logEvents}
+                      anyLabel={T.allEvents}
+                      data-testid="event-filter"
+                    />
+                  ),
+                },
+              ]),
           {
             kind: 'node',
             name: 'dates',

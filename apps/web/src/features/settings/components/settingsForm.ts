@@ -20,6 +20,8 @@ export interface GlobalSettingsValues {
   /** Remittance printed on invoices: check payee, wire bank details. */
   remit_check_payee: string;
   remit_wire_details: string;
+  /** The shop's IANA time zone (its clock). */
+  time_zone: string;
 }
 
 export function valuesOf(settings: Settings): GlobalSettingsValues {
@@ -35,6 +37,7 @@ export function valuesOf(settings: Settings): GlobalSettingsValues {
     seller_phone: settings.seller_phone,
     remit_check_payee: settings.remit_check_payee,
     remit_wire_details: settings.remit_wire_details,
+    time_zone: settings.time_zone,
   };
 }
 
@@ -58,6 +61,7 @@ export function bodyOf(values: GlobalSettingsValues): SettingsPatch {
     seller_phone: values.seller_phone,
     remit_check_payee: values.remit_check_payee,
     remit_wire_details: values.remit_wire_details,
+    time_zone: values.time_zone.trim(),
   };
 }
 
@@ -79,6 +83,7 @@ export function fieldOf(path: string): string {
     path === 'seller_phone' ||
     path === 'remit_check_payee' ||
     path === 'remit_wire_details' ||
+    path === 'time_zone' ||
     /^tax_rates\.[A-Z]{2}$/.test(path)
   )
     return path;

@@ -115,6 +115,14 @@ function GlobalSettingsForm({ settings }: { settings: Settings }) {
                 labels={STATE_NAMES}
                 sx={{ minWidth: 260 }}
               />
+              <FormTextField
+                control={control}
+                name="time_zone"
+                label={SETTINGS_TEXT.timeZone}
+                helperText={SETTINGS_TEXT.timeZoneHint}
+                slotProps={{ htmlInput: { 'data-testid': 'time-zone' } }}
+                sx={{ mt: 2, maxWidth: 420, display: 'flex' }}
+              />
             </CardContent>
           </Card>
           <Card>
