@@ -7,10 +7,12 @@
  * < 500 ms): the customer's statement over a year and over everything, as JSON and as PDF, and the
  * journal export of last month (every party's entries) and the QuickBooks invoice file.
  *
+ * Beside them, bench/bare-server.mjs's bare route (port + 1) timed the same way: the floor under the run's load.
+ *
  * Usage: node --import tsx bench/statement.mts [--invoices 5000] [--source bench_finance] [--reuse]
  */
 import { parseArgs } from 'node:util';
-import { median } from './lib.mjs';
+import { median, startServer } from './lib.mjs';
 import { msSince as ms, pgClient, pgOptions, signInAs, startBenchServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
@@ -109,6 +111,8 @@ const me = opt.reuse
   : await generate();
 const port = Number(opt.port);
 const server = await startBenchServer(port, databaseUrl, { SEED_DEMO: 'false' });
+// The floor in the same run: bench/bare-server.mjs's bare route, timed the same way under the same load.
+const bare = await startServer({ port: port + 1, args: ['--import', 'tsx', 'bench/bare-server.mjs'] });
 const base = `http://127.0.0.1:${port}`;
 try {
   const headers = await signInAs(base, 'admin@demo.test');
@@ -123,6 +127,10 @@ try {
   const lines = async (path: string) =>
     ((await (await fetch(`${base}${path}`, { headers })).json()) as { lines: unknown[] }).lines.length;
   console.log('\n| request | median ms | max ms | bytes | lines |\n| --- | ---: | ---: | ---: | ---: |');
+  const floor = await timed(`http://127.0.0.1:${port + 1}/bare`, {});
+  console.log(
+    `| GET /bare (bench/bare-server.mjs) | ${floor.median.toFixed(1)} | ${floor.max.toFixed(1)} | ${floor.size} | |`,
+  );
   for (const [path, count] of [
     [`${statement}?date_after=${yearAgo}`, true],
     [`${statement}?date_after=${everything}`, true],
@@ -138,5 +146,5 @@ try {
     console.log(`| GET ${path} | ${r.median.toFixed(1)} | ${r.max.toFixed(1)} | ${r.size} | ${n} |`);
   }
 } finally {
-  await server.stop();
+  await Promise.all([server.stop(), bare.stop()]);
 }

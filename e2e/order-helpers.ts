@@ -1,6 +1,6 @@
-import type { Order, OrderQuote } from '@cab/shared';
+import type { Order, OrderQuote, Payment } from '@cab/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO_PASSWORD, tokenOf } from './fixtures.ts';
+import { DEMO_PASSWORD, DEMO_USERS, tokenOf } from './fixtures.ts';
 
 /** Orders made through the API for the order page's browser tests (each test its own order). */
 
@@ -106,4 +106,31 @@ export async function submitByApi(request: APIRequestContext, token: string, ord
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Order;
+}
+
+/** An order of the customer `owner` made, submitted and approved through the API: its invoice issued. */
+export async function approvedOrder(request: APIRequestContext, owner: string, name: string, price = '123.45') {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const customer = await tokenOf(request, owner);
+  const item = await createLineItem(request, admin, price);
+  const bid = await createBid(request, customer, `${name} ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 3 }]);
+  const order = await submitByApi(request, customer, bid);
+  const approved = await request.post(`/api/orders/${order.id}/approve/`, { headers: auth(admin), data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return (await approved.json()) as Order;
+}
+
+/** A check recorded by the admin on a milestone (its whole balance unless `amount` says otherwise). */
+export async function payByCheck(
+  request: APIRequestContext,
+  milestoneId: number,
+  data: { reference: string; amount?: string; received_on?: string },
+) {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const res = await request.post(`/api/invoices/milestones/${milestoneId}/pay/`, {
+    headers: auth(admin),
+    data: { method: 'CHECK', ...data },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { payment: Payment }).payment;
 }

@@ -91,47 +91,6 @@ test('an admin refunds part of a bounced check: the refund is listed, the balanc
   await expect(page.getByTestId('receipts-table')).toContainText('$25.00');
 });
 
-test('a concession refund through the dialog is a credit note: the invoice stays paid, nothing overdue, no Pay', async ({
-  page,
-}) => {
-  // Two sign-ins, a dialog and three pages: more than the default 30 s on a loaded 2-core machine.
-  test.setTimeout(90_000);
-  const order = await approvedOrder(page, DEMO_USERS.PERSONAL);
-  const admin = await tokenOf(page.request, DEMO_USERS.ADMIN);
-  const invoice = await getJson<InvoiceDetail>(page.request, admin, `/api/invoices/${order.invoice!.id}/`);
-  for (const m of invoice.milestones) {
-    const paid = await page.request.post(`/api/invoices/milestones/${m.id}/pay/`, {
-      headers: auth(admin),
-      data: { method: 'CHECK', reference: `CHK ${m.id}` },
-    });
-    expect(paid.status(), await paid.text()).toBe(201);
-  }
-  await loginAs(page, 'ADMIN', `/invoices/${invoice.id}`);
-  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
-  await page.getByRole('button', { name: 'Refund' }).first().click();
-  const dialog = page.getByTestId('refund-dialog');
-  await expect(dialog).toBeVisible();
-  // The dialog asks what the refund is, a credit note unless told otherwise.
-  await expect(dialog).toContainText(INVOICE_WEB_TEXT.refundKind);
-  await expect(dialog.getByLabel(INVOICE_WEB_TEXT.refundCreditNote)).toBeChecked();
-  await dialog.getByLabel('Amount').fill('100.00');
-  await dialog.getByLabel('Reason').fill('Damaged door panel');
-  await page.getByTestId('refund-submit').click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('invoice-refunds')).toContainText(
-    `$100.00: Damaged door panel (Succeeded) · ${INVOICE_WEB_TEXT.creditNoteTag}`,
-  );
-  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
-  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
-
-  // The customer sees a paid invoice: no Overdue, no Pay.
-  await loginAs(page, 'PERSONAL', `/invoices/${invoice.id}`);
-  await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
-  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
-  await expect(page.getByTestId('invoice-refunds')).toContainText('Damaged door panel');
-  await expect(page.getByTestId('pay-milestone')).toHaveCount(0);
-});
-
 test('invoices are numbered in the order they were issued, and receipts list the newest received first', async ({
   page,
 }) => {

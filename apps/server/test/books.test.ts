@@ -250,4 +250,33 @@ describe('statements and exports', () => {
     const empty = await csvOf(booksApi.quickbooksInvoices, { date_after: '2020-01-01', date_before: '2020-01-31' });
     expect(empty.rows).toEqual([]);
   });
+
+  it('shows a concession refund as the refund and its credit note; the journal pays the money out', async () => {
+    // Folded into one document the two cancelled out: neither the statement nor the journal showed them.
+    const order = await approvedOrder(f, { owner: 'PERSONAL' });
+    const m = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: order.invoice.id } })).body.milestones[0];
+    const check = await call(f, invoicesApi.pay, 'ADMIN', {
+      params: { id: m.id },
+      body: { method: 'CHECK', reference: 'CHK-2002', received_on: today },
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(201);
+    const refund = await call(f, invoicesApi.refund, 'ADMIN', {
+      params: { id: check.body.payment.id },
+      body: { amount: '25.00', reason: 'Scratched door' },
+    });
+    expect(refund.body.refund.credit_note).toBe(true);
+    const lines = (await statement('PERSONAL')).body.lines.filter((l: any) => l.description.includes('Scratched door'));
+    expect(lines.map((l: any) => [l.kind, l.amount])).toEqual([
+      ['REFUND', '25.00'],
+      ['CREDIT_NOTE', '-25.00'],
+    ]);
+    const { rows } = await csvOf(booksApi.journal);
+    const paidOut = rows.filter((r) => r.reference === `RF-${refund.body.refund.id}`);
+    expect(paidOut.map((r) => [r.account, r.debit, r.credit])).toEqual([
+      ['Accounts Receivable', '25.00', ''],
+      ['Undeposited Funds', '', '25.00'],
+    ]);
+    const note = rows.filter((r) => r.reference === lines[1].reference);
+    expect(note.find((r) => r.account === 'Accounts Receivable')?.credit).toBe('25.00');
+  });
 });

@@ -56,33 +56,30 @@ function counterOf(g: repo.LedgerGroup, amount: number): [BookAccount, number][]
   return [['sales', amount]];
 }
 
-interface JournalLine {
+/** A journal line as the CSV writes it: money as wire strings, the empty side blank. */
+type JournalLine = {
   date: string;
   entry: string;
   account: string;
-  /** Cents; one of the two is 0. */
-  debit: number;
-  credit: number;
+  debit: string;
+  credit: string;
   memo: string;
   reference: string;
   party: string;
-}
+};
 
 /** The journal's lines between the days: per document, receivables and unapplied credit as the ledger moved them, and the other side. */
-async function journalLines(ctx: Ctx, range: { from: string; to: string }): Promise<JournalLine[]> {
-  const [groups, settings] = await Promise.all([repo.ledgerGroups(ctx.db, range), getSettings(ctx)]);
+async function journalLines(ctx: Ctx, range: { from: string; to: string }, settings: Settings): Promise<JournalLine[]> {
+  const groups = await repo.ledgerGroups(ctx.db, range);
   const names = await namesOf(ctx, groups);
+  const accounts = settings.books_accounts;
   const out: JournalLine[] = [];
   for (const g of groups) {
     const kind = kindOf(g);
     const { reference, description } = referenceOf(g, kind);
-    const base = {
-      date: g.day,
-      entry: `JE-${g.firstId}`,
-      memo: `${BOOKS_TEXT.journalMemo[kind]}: ${description}`,
-      reference,
-      party: names.of(g),
-    };
+    const entry = `JE-${g.firstId}`;
+    const memo = `${BOOKS_TEXT.journalMemo[kind]}: ${description}`;
+    const party = names.of(g);
     const sides: [BookAccount, number][] = [
       ['receivables', g.owed],
       ['unapplied_credit', g.unapplied],
@@ -91,10 +88,14 @@ async function journalLines(ctx: Ctx, range: { from: string; to: string }): Prom
     for (const [account, amount] of sides) {
       if (amount === 0) continue;
       out.push({
-        ...base,
-        account: settings.books_accounts[account],
-        debit: Math.max(amount, 0),
-        credit: Math.max(-amount, 0),
+        date: g.day,
+        entry,
+        account: accounts[account],
+        debit: amount > 0 ? money(amount) : '',
+        credit: amount < 0 ? money(-amount) : '',
+        memo,
+        reference,
+        party,
       });
     }
   }
@@ -196,11 +197,7 @@ export async function exportFile(ctx: Ctx, kind: ExportKind, query: ExportQuery)
   let rows: Rows;
   switch (kind) {
     case 'journal':
-      rows = (await journalLines(ctx, range)).map((l) => ({
-        ...l,
-        debit: l.debit ? money(l.debit) : '',
-        credit: l.credit ? money(l.credit) : '',
-      }));
+      rows = await journalLines(ctx, range, settings);
       break;
     case 'quickbooksInvoices':
       rows = await quickbooksInvoices(ctx, range);
