@@ -8,13 +8,12 @@ import * as repo from './repository.ts';
 
 /**
  * The body of `finance:daily-charges` (decision 0035): for one day, per account with charges on,
- * an INTEREST entry on each milestone overdue past the grace days and a FEE entry on each
- * COMPLETED order waiting past the free days. Entries go on milestones, so balances, statuses,
- * the lists and the aging read them like any other entry; a unique key makes each (milestone,
- * kind, day) post once even if the body ran twice.
+ * an INTEREST entry for each invoice with milestones overdue past the grace days and a FEE entry
+ * for each COMPLETED order waiting past the free days, on the invoice's charges milestone of the
+ * day, due the day plus the terms (decision 0052). Balances, statuses, the lists, the aging and
+ * the reminder read it like any other milestone; a unique key makes each (milestone, kind, day)
+ * post once even if the body ran twice.
  */
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD). */
 
 /**
  * One day's interest on `base` at `monthly` basis points a month: monthly x 12 / 365 per day,
