@@ -29,7 +29,7 @@ const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>
  * Days after the day charged that its interest and fees fall due (decision 0052): the shop's
  * "Net 30", the terms DOMAIN.md gives business accounts.
  */
-export const CHARGE_TERMS_DAYS = 30;
+const CHARGE_TERMS_DAYS = 30;
 
 type ChargedInvoice = { invoiceId: number; orderId: number; customerId: number; companyId: number | null };
 
