@@ -13,7 +13,8 @@ import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifec
 
 /**
  * The daily charges (decision 0035): overdue interest past the grace days and storage fees past
- * the free days, each an immutable ledger entry on a milestone, posted once per day even with two
+ * the free days, each an immutable ledger entry on the invoice's charges milestone of the day
+ * (decision 0052), posted once per day even with two
  * runners on one database (and even if the body itself ran twice), with an audit event; the
  * balances and the invoice answer include them. A tick posts the days no server ran, each with
  * that day's amounts; a reprice carries the old version's charges to the new one.
@@ -77,13 +78,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => f.close());
 
-const chargesOn = (milestoneId: number) =>
+/** The invoice's INTEREST and FEE entries (on its charges milestones, decision 0052). */
+const chargesOn = (invoiceId: number) =>
   f.t.handle.db
     .select()
     .from(schema.ledgerEntries)
-    .where(
-      and(eq(schema.ledgerEntries.milestoneId, milestoneId), inArray(schema.ledgerEntries.kind, ['INTEREST', 'FEE'])),
-    )
+    .where(and(eq(schema.ledgerEntries.invoiceId, invoiceId), inArray(schema.ledgerEntries.kind, ['INTEREST', 'FEE'])))
     .orderBy(schema.ledgerEntries.id);
 
 /** A run of the daily job as the runner makes it on `today`: the catch-up, by job name. */
@@ -104,39 +104,39 @@ describe('the daily charges', () => {
   it('posts nothing within the grace and free days', async () => {
     expect((await runTwice(plus(today, 3))).sort()).toEqual(['ran', 'skipped']);
     expect((await runTwice(plus(today, 5))).sort()).toEqual(['ran', 'skipped']);
-    expect(await chargesOn(deposit.id)).toHaveLength(0);
+    expect(await chargesOn(personalInvoice)).toHaveLength(0);
     // Day 4 is the first past 3 free days: the fee of day 5 (day 4 was not run) only.
-    const fees = await chargesOn(companyLast.id);
+    const fees = await chargesOn(companyInvoice);
     expect(fees.map((e) => [e.kind, e.amount, e.effectiveDate])).toEqual([['FEE', 1250, plus(today, 5)]]);
   });
 
   it('two runners on one database post each charge once for the day', async () => {
     const day = plus(today, 6);
     expect((await runTwice(day)).sort()).toEqual(['ran', 'skipped']);
-    const interest = await chargesOn(deposit.id);
+    const interest = await chargesOn(personalInvoice);
     expect(interest.map((e) => [e.kind, e.amount, e.effectiveDate])).toEqual([
       ['INTEREST', expectedInterest(deposit.amount), day],
     ]);
     expect(interest[0]!.amount).toBeGreaterThan(0);
     expect(interest[0]!.customerId).toBe(f.userIds.PERSONAL);
-    expect((await chargesOn(companyLast.id)).filter((e) => e.effectiveDate === day)).toHaveLength(1);
+    expect((await chargesOn(companyInvoice)).filter((e) => e.effectiveDate === day)).toHaveLength(1);
     // Later ticks the same day do nothing.
     expect((await runTwice(day)).sort()).toEqual(['skipped', 'skipped']);
   });
 
   it('the posting itself is idempotent per milestone and day (the body run twice posts once)', async () => {
     const day = plus(today, 6);
-    const before = (await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length;
+    const before = (await chargesOn(personalInvoice)).length + (await chargesOn(companyInvoice)).length;
     const settings = (await import('../src/modules/finance/charges/service.ts')).chargeSettings;
     await postDailyCharges(serverA, day, await settings(serverA, day));
     await postDailyCharges(serverB, day, await settings(serverB, day));
-    expect((await chargesOn(deposit.id)).length + (await chargesOn(companyLast.id)).length).toBe(before);
+    expect((await chargesOn(personalInvoice)).length + (await chargesOn(companyInvoice)).length).toBe(before);
     // The next day posts one more of each; interest stays simple (not on the interest).
     const next = plus(today, 7);
     await runTwice(next);
-    const interest = await chargesOn(deposit.id);
+    const interest = await chargesOn(personalInvoice);
     expect(interest.map((e) => e.amount)).toEqual([expectedInterest(deposit.amount), expectedInterest(deposit.amount)]);
-    expect((await chargesOn(companyLast.id)).map((e) => e.effectiveDate)).toEqual([
+    expect((await chargesOn(companyInvoice)).map((e) => e.effectiveDate)).toEqual([
       plus(today, 5),
       plus(today, 6),
       next,
@@ -146,14 +146,20 @@ describe('the daily charges', () => {
   it('balances and the invoice answer include the charges; an audit event per account and day', async () => {
     const interest = 2 * expectedInterest(deposit.amount);
     const p = (await call(f, invoicesApi.detail, 'PERSONAL', { params: { id: personalInvoice } })).body;
-    expect(cents(p.milestones[0].balance)).toBe(deposit.amount + interest);
+    // The interest is not on the overdue deposit: each day's on its charges milestone, due 30 days on.
+    expect(cents(p.milestones[0].balance)).toBe(deposit.amount);
     expect(cents(p.balance)).toBe(cents(p.total) + interest);
-    expect(p.charges.map((c: any) => [c.kind, c.milestone, cents(c.amount)])).toEqual([
-      ['INTEREST', deposit.id, interest / 2],
-      ['INTEREST', deposit.id, interest / 2],
+    expect(p.charges.map((c: any) => [c.kind, cents(c.amount), c.date])).toEqual([
+      ['INTEREST', interest / 2, plus(today, 6)],
+      ['INTEREST', interest / 2, plus(today, 7)],
+    ]);
+    const held = p.charges.map((c: any) => p.milestones.find((m: any) => m.id === c.milestone));
+    expect(held.map((m: any) => [m.due_date, cents(m.balance), m.status])).toEqual([
+      [plus(today, 36), interest / 2, 'DUE'],
+      [plus(today, 37), interest / 2, 'DUE'],
     ]);
     const c = (await call(f, invoicesApi.detail, 'BUSINESS_MANAGER', { params: { id: companyInvoice } })).body;
-    expect(cents(c.milestones.at(-1).balance)).toBe(companyLast.amount + 3 * 1250);
+    expect(cents(c.milestones.find((m: any) => m.id === companyLast.id).balance)).toBe(companyLast.amount);
     expect(cents(c.balance)).toBe(cents(c.total) + 3 * 1250);
     expect(c.charges.map((x: any) => x.kind)).toEqual(['FEE', 'FEE', 'FEE']);
     // The list and the order answer read the same balance.
@@ -170,7 +176,7 @@ describe('the daily charges', () => {
   });
 
   it('an entry cannot be changed or deleted', async () => {
-    const [entry] = await chargesOn(deposit.id);
+    const [entry] = await chargesOn(personalInvoice);
     await expect(
       f.t.handle.db
         .update(schema.ledgerEntries)
@@ -187,8 +193,8 @@ describe('days no server ran, and a reprice', () => {
       .filter((r) => r.result === 'ran')
       .map((r) => r.day)
       .sort();
-  const onDays = async (milestoneId: number, from: number, to: number) =>
-    (await chargesOn(milestoneId))
+  const onDays = async (invoiceId: number, from: number, to: number) =>
+    (await chargesOn(invoiceId))
       .filter((e) => e.effectiveDate >= plus(today, from) && e.effectiveDate <= plus(today, to))
       .map((e) => [e.effectiveDate, e.amount]);
   let paid: number;
@@ -206,12 +212,12 @@ describe('days no server ran, and a reprice', () => {
     const ticks = await Promise.all([runDailyJobs(serverA, plus(today, 10)), runDailyJobs(serverB, plus(today, 10))]);
     expect(ranDays(ticks)).toEqual([plus(today, 8), plus(today, 9), plus(today, 10)]);
     const low = expectedInterest(deposit.amount - paid);
-    expect(await onDays(deposit.id, 8, 10)).toEqual([
+    expect(await onDays(personalInvoice, 8, 10)).toEqual([
       [plus(today, 8), expectedInterest(deposit.amount)],
       [plus(today, 9), low],
       [plus(today, 10), low],
     ]);
-    expect(await onDays(companyLast.id, 8, 10)).toEqual([
+    expect(await onDays(companyInvoice, 8, 10)).toEqual([
       [plus(today, 8), 1250],
       [plus(today, 9), 1250],
       [plus(today, 10), 1250],
@@ -235,18 +241,18 @@ describe('days no server ran, and a reprice', () => {
         { day: plus(today, 11), result: 'ran' },
         { day: plus(today, 12), result: 'failed' },
       ]);
-      expect((await onDays(companyLast.id, 11, 13)).map(([d]) => d)).toEqual([plus(today, 11)]);
+      expect((await onDays(companyInvoice, 11, 13)).map(([d]) => d)).toEqual([plus(today, 11)]);
       expect(ranDays([await runDailyJobs(serverB, plus(today, 13))])).toEqual([plus(today, 12), plus(today, 13)]);
     } finally {
       supplyDailyCharges(postDailyCharges);
     }
     const low = expectedInterest(deposit.amount - paid);
-    expect(await onDays(deposit.id, 11, 13)).toEqual([
+    expect(await onDays(personalInvoice, 11, 13)).toEqual([
       [plus(today, 11), low],
       [plus(today, 12), low],
       [plus(today, 13), low],
     ]);
-    expect((await onDays(companyLast.id, 11, 13)).map(([d]) => d)).toEqual([
+    expect((await onDays(companyInvoice, 11, 13)).map(([d]) => d)).toEqual([
       plus(today, 11),
       plus(today, 12),
       plus(today, 13),
@@ -265,7 +271,7 @@ describe('days no server ran, and a reprice', () => {
       );
     const aging = async (day: number) =>
       (await call(f, financeReportsApi.aging, 'ADMIN', { query: { as_of: plus(today, day), page_size: '100' } })).body;
-    const interest = (await chargesOn(deposit.id)).reduce((a, e) => a + e.amount, 0);
+    const interest = (await chargesOn(personalInvoice)).reduce((a, e) => a + e.amount, 0);
     const v1 = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
     expect(cents(v1.balance)).toBe(cents(v1.total) + interest - paid);
     const sumBefore = await orderSum();
@@ -294,9 +300,11 @@ describe('days no server ran, and a reprice', () => {
     expect(delta).toBe(-200);
     // The new version owes its total and the interest, less what was paid; the old one nothing.
     expect(cents(v2.balance)).toBe(cents(v2.total) + interest - paid);
-    expect(cents(v2.milestones[0].balance)).toBe(cents(v2.milestones[0].amount) + interest - paid);
-    expect(v2.charges.map((c: any) => [c.kind, c.milestone, c.date])).toEqual(
-      v1.charges.map(() => ['INTEREST', v2.milestones[0].id, plus(today, 15)]),
+    expect(cents(v2.milestones[0].balance)).toBe(cents(v2.milestones[0].amount) - paid);
+    // Each day's interest on the new version's charges milestone of the same due date.
+    const dueOf = (v: any, id: number) => v.milestones.find((m: any) => m.id === id).due_date;
+    expect(v2.charges.map((c: any) => [c.kind, dueOf(v2, c.milestone), c.date])).toEqual(
+      v1.charges.map((c: any) => ['INTEREST', dueOf(v1, c.milestone), plus(today, 15)]),
     );
     expect(v2.charges.reduce((a: number, c: any) => a + cents(c.amount), 0)).toBe(interest);
     const old = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: personalInvoice } })).body;
@@ -308,9 +316,9 @@ describe('days no server ran, and a reprice', () => {
 
     // The old version gets no more interest; the carried interest is not charged interest (simple).
     await runDailyJobs(serverA, plus(today, 30));
-    expect(await onDays(deposit.id, 14, 30)).toEqual([]);
+    expect(await onDays(personalInvoice, 14, 30)).toEqual([]);
     const due = plus(today, 15 + 5 + 1);
     const base = cents(v2.milestones[0].amount) - paid;
-    expect(await onDays(v2.milestones[0].id, 21, 21)).toEqual([[due, expectedInterest(base)]]);
+    expect(await onDays(v2.id, 21, 21)).toEqual([[due, expectedInterest(base)]]);
   });
 });

@@ -60,8 +60,9 @@ export async function receiptMails(f: Fixture) {
 /**
  * The ledger's identity per party (issue 34, decision 0044): for every company, and every customer
  * buying for itself, sum(ledger) = invoiced − paid − credited + refunded (from the invoices,
- * payments and memos, not the ledger) = what its milestones owe − its unapplied credit. Answers
- * the parties where it fails (none when the books balance) and the milestones below zero.
+ * payments and memos, not the ledger; interest and fees as posted) = what its milestones owe − its
+ * unapplied credit. Answers the parties where it fails (none when the books balance) and the
+ * milestones below zero.
  */
 export async function booksOutOfBalance(f: Fixture) {
   const party = (t: string) => sql.raw(`coalesce('co' || ${t}.company_id, 'cu' || ${t}.customer_id)`);
@@ -71,6 +72,11 @@ export async function booksOutOfBalance(f: Fixture) {
       union all
       select ${party('i')}, 0, m.amount, m.balance
         from invoice_milestones m join invoices i on i.id = m.invoice_id where m.voided_at is null
+      union all
+      -- Interest and fees are owed like the invoice's total (net of their reversals: a reissue's carry).
+      select ${party('e')}, 0, e.amount, 0 from ledger_entries e
+        left join ledger_entries r on r.id = e.reverses_entry_id
+        where e.kind in ('INTEREST', 'FEE') or r.kind in ('INTEREST', 'FEE')
       union all
       select ${party('i')}, 0, -(p.amount - p.refunded), 0
         from payments p join invoices i on i.id = p.invoice_id

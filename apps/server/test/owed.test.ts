@@ -270,11 +270,12 @@ describe('fees placed', () => {
         storage: { enabled: false, dailyAmount: 0 as ChargeSettings['storage']['dailyAmount'], freeDays: 0 },
       },
     ];
+    // The day's interest of the invoice (on its charges milestone of the day, decision 0052).
     const interestOn = async (day: string) => {
       const rows = await f.t.handle.db
         .select()
         .from(schema.ledgerEntries)
-        .where(and(eq(schema.ledgerEntries.milestoneId, m.id), eq(schema.ledgerEntries.effectiveDate, day)));
+        .where(and(eq(schema.ledgerEntries.invoiceId, order.invoice.id), eq(schema.ledgerEntries.effectiveDate, day)));
       return rows.find((e) => e.kind === 'INTEREST')!.amount;
     };
     /** 1.50 % a month: a day is 12/365 of it, half away from zero. */

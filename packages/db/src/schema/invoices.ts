@@ -40,7 +40,8 @@ const ownerIndexes = (
   ...then: AnyPgColumn[]
 ) => [index(`${table}_customer_idx`).on(t.customerId, ...then), index(`${table}_company_idx`).on(t.companyId, ...then)];
 
-const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION'] as const;
+/** CHARGES: a milestone of one day's interest and fees, due that day plus the terms (decision 0052). */
+const INVOICE_DUE_RULES = ['ON_APPROVAL', 'BEFORE_PICKUP', 'DAYS_AFTER_COMPLETION', 'CHARGES'] as const;
 const PAYMENT_METHODS_ALL = ['CARD', 'ACH', 'CHECK', 'CASH', 'WIRE', 'CREDIT'] as const;
 /** The wire's lists (packages/shared), one source for both. */
 const PAYMENT_STATUSES_ALL = PAYMENT_STATUSES;
@@ -120,7 +121,11 @@ export const invoiceMilestones = pgTable(
     paid: centsOrZero('paid'),
     credited: centsOrZero('credited'),
   },
-  (t) => [uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq)],
+  (t) => [
+    uniqueIndex('invoice_milestones_seq_key').on(t.invoiceId, t.seq),
+    /** One charges milestone per invoice and due date, i.e. per day charged (decision 0052). */
+    uniqueIndex('invoice_milestones_charges_key').on(t.invoiceId, t.dueDate).where(sql`due = 'CHARGES'`),
+  ],
 );
 
 /** A customer's or company's bank account for ACH, set up through a Stripe SetupIntent: no account number here. */

@@ -59,6 +59,8 @@ export const INVOICE_TEXT = {
     `Interest ${formatWirePercent(monthly)} a month on ${formatWireMoney(base)}, due ${dayText(due)}`,
   storageNote: (daily: string, completed: string) =>
     `Storage ${formatWireMoney(daily)} a day, completed ${dayText(completed)}`,
+  /** The label of the milestone that holds one day's interest and fees (decision 0052). */
+  chargesLabel: (day: string) => `Interest and fees of ${dayText(day)}`,
   refundReasonRequired: 'Enter the reason for the refund',
   refundTooLarge: (left: string) => `The refund cannot be more than what is left to refund, ${formatWireMoney(left)}`,
   refundNotAllowed: 'Only a succeeded payment can be refunded',

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { Cents } from '@cab/shared';
+import type { BasisPoints, Cents } from '@cab/shared';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 /** The SQL of the daily charges (decision 0035): what is overdue, and the INTEREST and FEE entries (read; ledger.ts writes them). */
@@ -70,22 +70,47 @@ export async function overdueMilestones(
   }));
 }
 
-/** The milestone a storage fee of the order goes on: the last open one of its current invoice. */
-export async function feeMilestoneOfOrder(db: Executor, orderId: number) {
+/** The order's current invoice (a storage fee goes on its charges milestone of the day). */
+export async function currentInvoiceOfOrder(db: Executor, orderId: number) {
   const [row] = await db
     .select({
-      id: invoiceMilestones.id,
       invoiceId: invoices.id,
       orderId: invoices.orderId,
       customerId: invoices.customerId,
       companyId: invoices.companyId,
     })
-    .from(invoiceMilestones)
-    .innerJoin(invoices, eq(invoices.id, invoiceMilestones.invoiceId))
-    .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt), isNull(invoiceMilestones.voidedAt)))
-    .orderBy(sql`${invoiceMilestones.seq} desc`)
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), isNull(invoices.supersededAt)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The invoice's charges milestone due on `dueDate` (decision 0052), made on first use: amount 0
+ * (its entries are what it owes), the next seq. The unique key makes a second call find it.
+ */
+export async function chargesMilestone(db: Executor, invoiceId: number, label: string, dueDate: string) {
+  const due = and(
+    eq(invoiceMilestones.invoiceId, invoiceId),
+    eq(invoiceMilestones.due, 'CHARGES'),
+    eq(invoiceMilestones.dueDate, dueDate),
+  );
+  const [found] = await db.select({ id: invoiceMilestones.id }).from(invoiceMilestones).where(due);
+  if (found) return found.id;
+  const nextSeq = sql`(select coalesce(max(seq), 0) + 1 from ${invoiceMilestones} where invoice_id = ${invoiceId})`;
+  const [made] = await db
+    .insert(invoiceMilestones)
+    .values({
+      invoiceId,
+      seq: nextSeq,
+      label,
+      percentage: 0 as BasisPoints,
+      amount: 0 as Cents,
+      due: 'CHARGES',
+      dueDate,
+    })
+    .returning({ id: invoiceMilestones.id });
+  return made!.id;
 }
 
 /** An invoice's INTEREST and FEE entries not reversed yet (what a reissue carries over), oldest first. */

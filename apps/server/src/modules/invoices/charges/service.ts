@@ -1,4 +1,4 @@
-import { type BasisPoints, type Cents, dayIn, daysBetween, divRound, INVOICE_TEXT, toWire } from '@cab/shared';
+import { addDays, type BasisPoints, type Cents, dayIn, daysBetween, divRound, INVOICE_TEXT, toWire } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
@@ -8,13 +8,12 @@ import * as repo from './repository.ts';
 
 /**
  * The body of `finance:daily-charges` (decision 0035): for one day, per account with charges on,
- * an INTEREST entry on each milestone overdue past the grace days and a FEE entry on each
- * COMPLETED order waiting past the free days. Entries go on milestones, so balances, statuses,
- * the lists and the aging read them like any other entry; a unique key makes each (milestone,
- * kind, day) post once even if the body ran twice.
+ * an INTEREST entry for each invoice with milestones overdue past the grace days and a FEE entry
+ * for each COMPLETED order waiting past the free days, on the invoice's charges milestone of the
+ * day, due the day plus the terms (decision 0052). Balances, statuses, the lists, the aging and
+ * the reminder read it like any other milestone; a unique key makes each (milestone, kind, day)
+ * post once even if the body ran twice.
  */
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD). */
 
 /**
  * One day's interest on `base` at `monthly` basis points a month: monthly x 12 / 365 per day,
@@ -26,31 +25,51 @@ const dailyInterest = (base: Cents, monthly: BasisPoints): Cents =>
 const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>
   s.companyId !== null ? { companyId: s.companyId } : s.customerId !== null ? { customerId: s.customerId } : null;
 
+/**
+ * Days after the day charged that its interest and fees fall due (decision 0052): the shop's
+ * "Net 30", the terms DOMAIN.md gives business accounts.
+ */
+const CHARGE_TERMS_DAYS = 30;
+
+type ChargedInvoice = { invoiceId: number; orderId: number; customerId: number; companyId: number | null };
+
 async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings) {
   const party = partyOf(s);
   if (!party) return;
   const charges: { party: Party; posting: Posting }[] = [];
-  const charge = (
-    m: { id: number; invoiceId: number; orderId: number; customerId: number; companyId: number | null },
-    kind: 'INTEREST' | 'FEE',
-    amount: Cents,
-    notes: string,
-  ) =>
+  // Each invoice's charges of the day go on its charges milestone of the day (decision 0052).
+  const charge = async (inv: ChargedInvoice, kind: 'INTEREST' | 'FEE', amount: Cents, notes: string) => {
+    const id = await repo.chargesMilestone(
+      ctx.db,
+      inv.invoiceId,
+      INVOICE_TEXT.chargesLabel(day),
+      addDays(day, CHARGE_TERMS_DAYS),
+    );
     charges.push({
-      party: { customerId: m.customerId, companyId: m.companyId },
+      party: { customerId: inv.customerId, companyId: inv.companyId },
       posting: {
         kind,
         amount,
-        milestone: { id: m.id, invoiceId: m.invoiceId, orderId: m.orderId },
+        milestone: { id, invoiceId: inv.invoiceId, orderId: inv.orderId },
         notes,
         effectiveDate: day,
       },
     });
+  };
   if (s.interest.enabled && s.interest.monthly > 0) {
+    // One INTEREST entry per invoice and day (the daily key): each overdue milestone's day rounded, summed.
+    const byInvoice = new Map<number, { inv: repo.OverdueMilestone; amount: number; base: number }>();
     for (const m of await repo.overdueMilestones(ctx.db, party, day, s.interest.graceDays, s.interest.onFees)) {
       const amount = dailyInterest(m.base, s.interest.monthly);
       if (amount <= 0) continue;
-      charge(m, 'INTEREST', amount, INVOICE_TEXT.interestNote(toWire(s.interest.monthly), toWire(m.base), m.dueDate));
+      const sum = byInvoice.get(m.invoiceId) ?? { inv: m, amount: 0, base: 0 };
+      // The note names the oldest due date of the invoice's overdue milestones.
+      const oldest = sum.inv.dueDate <= m.dueDate ? sum.inv : m;
+      byInvoice.set(m.invoiceId, { inv: oldest, amount: sum.amount + amount, base: sum.base + m.base });
+    }
+    for (const { inv, amount, base } of byInvoice.values()) {
+      const note = INVOICE_TEXT.interestNote(toWire(s.interest.monthly), toWire(base as Cents), inv.dueDate);
+      await charge(inv, 'INTEREST', amount as Cents, note);
     }
   }
   if (s.storage.enabled && s.storage.dailyAmount > 0) {
@@ -58,10 +77,15 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
       if (!order.completedAt) continue;
       const completedOn = dayIn(order.completedAt);
       if (daysBetween(completedOn, day) <= s.storage.freeDays) continue;
-      const m = await repo.feeMilestoneOfOrder(ctx.db, order.id);
+      const inv = await repo.currentInvoiceOfOrder(ctx.db, order.id);
       // A customer's settings cover their own invoices; a company order is the company's.
-      if (!m || ('customerId' in party && m.companyId !== null)) continue;
-      charge(m, 'FEE', s.storage.dailyAmount, INVOICE_TEXT.storageNote(toWire(s.storage.dailyAmount), completedOn));
+      if (!inv || ('customerId' in party && inv.companyId !== null)) continue;
+      await charge(
+        inv,
+        'FEE',
+        s.storage.dailyAmount,
+        INVOICE_TEXT.storageNote(toWire(s.storage.dailyAmount), completedOn),
+      );
     }
   }
   const posted = await postDailyEntries(ctx, charges);
@@ -86,15 +110,22 @@ export async function postDailyCharges(ctx: RequestContext, day: string, setting
 }
 
 /** An invoice version and its milestones, as a reissue knows them. */
-type Version = { id: number; orderId: number; number: string; milestones: { id: number; seq: number }[] };
+type Version = {
+  id: number;
+  orderId: number;
+  number: string;
+  milestones: { id: number; seq: number; due?: string; dueDate?: string | null; label?: string }[];
+};
 
 /**
  * A reissue carries the old version's interest and fees (decision 0035): each entry not yet
  * reversed is reversed on its milestone (REVERSAL naming it) and posted again, same kind and
- * amount, on the new version (naming it as carried from): interest on the milestone in the same
- * place (the last when the new version has fewer), a fee on the last, where fees go. Both on `day`,
- * the reissue's, so a report of an earlier day sees the old version as it was. Answers what each
- * new milestone received, so the payments moved after it can cover it.
+ * amount, on the new version (naming it as carried from): an entry of a charges milestone on the
+ * new version's charges milestone of the same due date (decision 0052); an older entry (posted
+ * on a payment milestone) on the milestone in the same place (interest; the last when the new
+ * version has fewer), a fee on the last. Both on `day`, the reissue's, so a report of an earlier
+ * day sees the old version as it was. Answers what each new milestone received (charges
+ * milestones made here included), so the payments moved after it can cover it.
  */
 export async function carryCharges(
   tx: Ctx,
@@ -107,12 +138,20 @@ export async function carryCharges(
   const last = to.milestones.at(-1);
   const charges = await repo.openChargesOfInvoice(tx.db, from.id);
   if (!last || charges.length === 0) return carried;
-  const seqOf = new Map(from.milestones.map((m) => [m.id, m.seq]));
-  const postings = charges.flatMap((e) => {
-    const seq = e.kind === 'INTEREST' ? seqOf.get(e.milestoneId!) : undefined;
-    const target = to.milestones.find((m) => m.seq === seq) ?? last;
-    carried.set(target.id, (carried.get(target.id) ?? 0) + e.amount);
-    return [
+  const oldById = new Map(from.milestones.map((m) => [m.id, m]));
+  const targetOf = async (e: (typeof charges)[number]) => {
+    const old = oldById.get(e.milestoneId!);
+    if (old?.due === 'CHARGES' && old.dueDate && old.label) {
+      return repo.chargesMilestone(tx.db, to.id, old.label, old.dueDate);
+    }
+    const seq = e.kind === 'INTEREST' ? old?.seq : undefined;
+    return (to.milestones.find((m) => m.seq === seq) ?? last).id;
+  };
+  const postings = [];
+  for (const e of charges) {
+    const target = await targetOf(e);
+    carried.set(target, (carried.get(target) ?? 0) + e.amount);
+    postings.push(
       {
         kind: 'REVERSAL' as const,
         amount: -e.amount,
@@ -124,13 +163,13 @@ export async function carryCharges(
       {
         kind: e.kind,
         amount: e.amount,
-        milestone: { id: target.id, invoiceId: to.id, orderId: to.orderId },
+        milestone: { id: target, invoiceId: to.id, orderId: to.orderId },
         carriedFromEntryId: e.id,
         notes: `${e.notes} (${e.effectiveDate}, carried from ${from.number})`,
         effectiveDate: day,
       },
-    ];
-  });
+    );
+  }
   await post(tx, party, postings);
   return carried;
 }

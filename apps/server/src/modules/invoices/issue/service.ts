@@ -145,7 +145,12 @@ export async function reissue(tx: Ctx, saved: OrderRow) {
   );
   const carried = await carryCharges(tx, party, { ...current, milestones: old }, { ...invoice, milestones }, issuedOn);
   // A milestone's room includes the charges carried onto it: a payment that covered interest still does.
-  const room = milestones.map((m) => ({ id: m.id, left: m.amount + (carried.get(m.id) ?? 0) }));
+  // The charges milestones made by the carry (decision 0052) come after the payment milestones.
+  const made = [...carried.keys()].filter((id) => !milestones.some((m) => m.id === id));
+  const room = [
+    ...milestones.map((m) => ({ id: m.id, left: m.amount + (carried.get(m.id) ?? 0) })),
+    ...made.map((id) => ({ id, left: carried.get(id) ?? 0 })),
+  ];
   const pieces = await repo.paidPiecesOfInvoice(tx.db, current.id);
   // Each payment then names the new milestone its money went to first (the receipt, the lists).
   const movedTo = new Map<number, number>();

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invoice_milestones_charges_key" ON "invoice_milestones" USING btree ("invoice_id","due_date") WHERE due = 'CHARGES';
