@@ -49,7 +49,6 @@ const PAGES: AxePage[] = [
   { path: '/orders/remakes', roles: SHOP },
   { path: '/orders/approvals', roles: ADMIN_MANAGER },
   { path: '/floor', roles: SHOP },
-  { path: '/floor?tv=1', roles: SHOP },
   { path: '/planner/orders/manage', roles: SHOP },
   // Invoices and payment
   { path: '/invoices', roles: ADMIN_CUSTOMERS, ready: 'tbody tr' },

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { FLOOR_TEXT, PRODUCTION_TEXT } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
@@ -130,4 +131,34 @@ test('the board links to its kiosk view, which has no way out', async ({ page })
   await expect(page.getByTestId('floor-board')).toHaveAttribute('data-tv', 'true');
   await expect(page.getByTestId('floor-remakes')).toBeVisible();
   await expect(page.getByRole('link', { name: FLOOR_TEXT.back })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const grave = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(grave.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('a list longer than its panel turns its pages by itself, and stays on the first with reduced motion', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.clock.install();
+  await openTv(page);
+  const more = page.getByTestId('floor-in-production-more');
+  await expect(more).toHaveAttribute('data-page', '1');
+  await expect(more).toContainText(FLOOR_TEXT.page(1, 2).split(' ')[0]!);
+  const first = await page.getByTestId('floor-in-production').locator('li:visible').first().textContent();
+  await page.clock.fastForward(8_100);
+  await expect(more).toHaveAttribute('data-page', '2');
+  await expect(page.getByTestId('floor-in-production').locator('li:visible').first()).not.toHaveText(first!);
+  // Last scans never pages: the newest stays on top.
+  await expect(page.getByTestId('floor-scan').first()).toHaveAttribute('data-barcode', /^TV-/);
+  const newest = await page.getByTestId('floor-scan').first().getAttribute('data-barcode');
+  await page.clock.fastForward(8_100);
+  await expect(page.getByTestId('floor-scan').first()).toHaveAttribute('data-barcode', newest!);
+  await page.screenshot({ path: test.info().outputPath('tv-720p-page-2.png') });
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(more).toHaveAttribute('data-page', '1');
+  await page.clock.fastForward(20_000);
+  await expect(more).toHaveAttribute('data-page', '1');
 });

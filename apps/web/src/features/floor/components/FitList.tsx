@@ -33,6 +33,7 @@ export function FitList<T>({
   fit,
   total = items.length,
   testId,
+  paged = true,
 }: {
   label: string;
   items: readonly T[];
@@ -41,13 +42,16 @@ export function FitList<T>({
   fit: boolean;
   total?: number;
   testId: string;
+  /** false: the first rows stay (the newest scans), never paged. */
+  paged?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const reduced = useReducedMotion();
   const [fits, setFits] = useState(items.length);
   const [start, setStart] = useState(0);
   const [, setHeight] = useState(0);
-  const from = !fit || reduced || start >= items.length ? 0 : start;
+  const turns = fit && paged && !reduced;
+  const from = !turns || start >= items.length ? 0 : start;
   const rows = items.slice(from);
   const shown = fit ? Math.min(fits, rows.length) : rows.length;
 
@@ -70,10 +74,10 @@ export function FitList<T>({
   }, [fit]);
   // The next page after a while; after the last, the first again.
   useEffect(() => {
-    if (!fit || reduced || shown === 0 || (from === 0 && shown >= items.length)) return;
+    if (!turns || shown === 0 || (from === 0 && shown >= items.length)) return;
     const timer = setTimeout(() => setStart(from + shown >= items.length ? 0 : from + shown), PAGE_MS);
     return () => clearTimeout(timer);
-  }, [fit, reduced, from, shown, items.length]);
+  }, [turns, from, shown, items.length]);
 
   const more = Math.max(0, total - shown);
   const pages = fit && shown > 0 ? Math.ceil(items.length / shown) : 1;
@@ -97,7 +101,7 @@ export function FitList<T>({
         <Box data-testid={`${testId}-more`} data-page={Math.floor(from / Math.max(1, shown)) + 1}>
           <Quiet>
             {F.more(more)}
-            {pages > 1 && !reduced ? ` · ${F.page(Math.min(pages, Math.floor(from / shown) + 1), pages)}` : ''}
+            {pages > 1 && turns ? ` · ${F.page(Math.min(pages, Math.floor(from / shown) + 1), pages)}` : ''}
           </Quiet>
         </Box>
       )}

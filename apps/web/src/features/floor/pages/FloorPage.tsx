@@ -297,6 +297,7 @@ function Scans({ scans, names, tv }: { scans: ScanLine[]; names: ReadonlyMap<num
         items={tv ? scans : scans.slice(0, SCANS_SHOWN)}
         // The newest that fit: older scans are not paged through, nor counted.
         total={0}
+        paged={false}
         render={(s) => {
           const name = s.orderId === null ? F.noOrder : `#${s.orderId} ${names.get(s.orderId) ?? ''}`.trim();
           return (
