@@ -103,7 +103,8 @@ test("a foreman's morning: dashboard, the floor board following another browser'
   const board = page.getByTestId('floor-board');
   await expect(board.getByRole('heading', { name: FLOOR_TEXT.title, level: 1 })).toBeVisible();
   await expect(page.getByTestId('floor-live')).toHaveText(FLOOR_TEXT.live);
-  await expect(page.getByTestId('floor-scans')).toContainText(FLOOR_TEXT.noScans);
+  // Last scans holds the day's scans from the first load (issue 35), or says it waits for one.
+  await expect(page.getByTestId('floor-scans')).toContainText(FLOOR_TEXT.lastScans);
   await expect(page.getByTestId('floor-today')).toContainText(FLOOR_TEXT.today);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const grave = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -11,6 +11,7 @@ import {
 } from '@cab/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SseClient } from './events-client.ts';
 import {
   type Fixture,
   makeOrder,
@@ -477,5 +478,70 @@ describe('the queue: GET /api/orders/approvals/', () => {
     expect(card).toMatchObject({ value: count, kind: 'count', href: '/orders/approvals?status=PENDING' });
     const employee = await f.t.call(coreApi.dashboard, { token: f.tokens.BUSINESS_EMPLOYEE });
     expect(employee.body.cards.map((c: { key: string }) => c.key)).not.toContain('approvals_pending');
+  });
+});
+
+describe('live approval events (issue 35)', () => {
+  it("a request asked, declined, asked again and approved is an event the company's managers hear, not another company's", async () => {
+    await f.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = f.t.app.server.address() as { port: number };
+    const stream = (token: string) => SseClient.open(`http://127.0.0.1:${port}/api/events/`, token);
+    const [manager, employee, other] = await Promise.all([
+      stream(f.tokens.BUSINESS_MANAGER),
+      stream(f.tokens.BUSINESS_EMPLOYEE),
+      stream(otherManager),
+    ]);
+    try {
+      const order = await asked('Live kitchen');
+      const statuses = (c: SseClient) =>
+        c
+          .events('approval')
+          .filter((e) => e.data.order_id === order.id)
+          .map((e) => e.data.status);
+      await manager.until((c) => statuses(c).includes('PENDING'), 'the request');
+      expect((await decline(order.id, 'Not this month')).status).toBe(200);
+      await manager.until((c) => statuses(c).includes('DECLINED'), 'the decline');
+      expect((await submit(f, f.tokens.BUSINESS_EMPLOYEE, order.id, employeeForm())).status).toBe(200);
+      const requests = await requestsOf(order.id);
+      expect((await approve(order.id)).status).toBe(200);
+      await manager.until((c) => statuses(c).includes('APPROVED'), 'the approval');
+      expect(statuses(manager)).toEqual(['PENDING', 'DECLINED', 'PENDING', 'APPROVED']);
+      expect(manager.events('approval').at(-1)!.data).toEqual({
+        id: requests.at(-1)!.id,
+        order_id: order.id,
+        status: 'APPROVED',
+      });
+      // The employee owns the order and hears it too; another company's manager hears nothing of it.
+      await employee.until((c) => statuses(c).includes('APPROVED'), "the employee's approval");
+      expect(statuses(other)).toEqual([]);
+    } finally {
+      for (const c of [manager, employee, other]) c.close();
+    }
+  });
+
+  it('editing a bid withdraws its request: a WITHDRAWN event', async () => {
+    const order = await asked('Withdrawn live kitchen');
+    const [request] = await requestsOf(order.id);
+    const fresh = (await detail(order.id)).body;
+    const edit = await f.t.call(ordersApi.replaceGroups, {
+      token: f.tokens.BUSINESS_EMPLOYEE,
+      params: { id: order.id },
+      body: {
+        version: fresh.version,
+        groups: [
+          {
+            name: 'G1',
+            premiums: fresh.groups[0].premiums,
+            items: [{ _id: 'x', line_item: f.plainItem, qty: 4, is_attachment: false }],
+          },
+        ],
+      },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const rows = await f.t.handle.db
+      .select({ data: schema.liveEvents.data, companyId: schema.liveEvents.companyId })
+      .from(schema.liveEvents)
+      .where(eq(schema.liveEvents.kind, 'approval'));
+    expect(rows).toContainEqual({ data: { id: request!.id, order_id: order.id, status: 'WITHDRAWN' }, companyId });
   });
 });

@@ -232,6 +232,36 @@ describe('GET /api/events/', () => {
     ).toEqual(codes.slice(1).sort());
   });
 
+  it('a fresh stream sends the newest id first, so a client that heard nothing resumes from it', async () => {
+    const order = await verifiedOrder(f, { qty: 3 });
+    const codes = await barcodesOf(f, order.id);
+    const session = await openSession(f, 'PRODUCTION');
+    expect((await scanCode(f, session, codes[0]!)).status).toBe(200);
+    const [newest] = await f.t.handle.db
+      .select({ id: sql<string>`max(${schema.liveEvents.id})` })
+      .from(schema.liveEvents);
+    const first = await listen('STAFF');
+    await first.until((c) => c.messages.length > 0, 'the first message');
+    // Before anything else: the id, with no event (it dispatches nothing in EventSource).
+    expect(first.messages[0]).toMatchObject({ id: Number(newest!.id) });
+    expect(first.messages[0]!.event).toBeUndefined();
+    const heard = first.messages[0]!.id!;
+    first.close();
+
+    // Made while the board that heard no event was away: the resume from that id gives them.
+    for (const code of codes.slice(1)) expect((await scanCode(f, session, code)).status).toBe(200);
+    const again = await listen('STAFF', heard);
+    await again.until((c) => c.events('scan').length >= 2, 'the scans made while away');
+    expect(
+      again
+        .events('scan')
+        .map((e) => e.data.barcode)
+        .sort(),
+    ).toEqual(codes.slice(1).sort());
+    // A resumed stream sends no id of its own first: each event carries its own.
+    expect(again.messages[0]!.id).toBeUndefined();
+  });
+
   it('a customer resuming hears only its own kinds from the table too', async () => {
     const order = await verifiedOrder(f);
     const [code] = await barcodesOf(f, order.id);

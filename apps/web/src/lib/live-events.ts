@@ -25,6 +25,7 @@ const KINDS: Record<LiveEventKind, true> = {
   remake: true,
   planner: true,
   payment: true,
+  approval: true,
 };
 export const LIVE_EVENT_KINDS = Object.keys(KINDS) as LiveEventKind[];
 
@@ -121,10 +122,10 @@ async function connect() {
     if (reopened) for (const l of listeners) l.reopened();
     const parser = createSseParser(
       {
-        message: (m) => {
-          if (m.id) lastEventId = m.id;
-          deliver(m);
+        id: (id) => {
+          if (id) lastEventId = id;
         },
+        message: deliver,
         retry: (ms) => {
           serverRetryMs = ms;
         },

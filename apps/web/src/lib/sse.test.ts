@@ -49,3 +49,16 @@ describe('the event stream reader', () => {
     expect(read(['data: {"a":1}\n\n'], '41').messages).toEqual([{ id: '41', event: 'message', data: '{"a":1}' }]);
   });
 });
+
+describe('an id with no data', () => {
+  it('sets the last event id without an event (the id a fresh stream sends first)', () => {
+    const ids: string[] = [];
+    const messages: unknown[] = [];
+    const parser = createSseParser({ message: (m) => messages.push(m), id: (id) => ids.push(id) });
+    parser.push('id: 57\nretry: 3000\n\n');
+    expect(messages).toEqual([]);
+    expect(ids).toEqual(['57']);
+    parser.push('event: scan\ndata: {}\n\n');
+    expect(messages).toEqual([{ id: '57', event: 'scan', data: '{}' }]);
+  });
+});

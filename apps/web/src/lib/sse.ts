@@ -16,6 +16,11 @@ export interface SseHandlers {
   message: (message: SseMessage) => void;
   /** A `:` line (the server's keep-alive) or any other sign of life. */
   comment?: (text: string) => void;
+  /**
+   * The last event id at each dispatch, also of a block with no data: the id the server sends
+   * before anything else, so a client that has heard no event yet can resume (issue 35).
+   */
+  id?: (id: string) => void;
   /** `retry:` in milliseconds. */
   retry?: (ms: number) => void;
 }
@@ -31,6 +36,7 @@ export function createSseParser(handlers: SseHandlers, lastEventId = ''): SsePar
   let data: string[] = [];
 
   function dispatch() {
+    handlers.id?.(id);
     if (data.length > 0) handlers.message({ id, event: event || 'message', data: data.join('\n') });
     event = '';
     data = [];

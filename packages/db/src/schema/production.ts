@@ -89,6 +89,8 @@ export const scans = pgTable(
   (t) => [
     index('scans_session_idx').on(t.sessionId, t.id),
     index('scans_order_idx').on(t.orderId),
+    // The floor board's Last scans on load (issue 35): the day's newest scans, across sessions.
+    index('scans_scanned_at_idx').on(t.scannedAt),
     uniqueIndex('scans_client_scan_id_key').on(t.sessionId, t.clientScanId),
     check('scans_result_check', sql`${t.result} in ('OK', 'DUPLICATE', 'UNKNOWN', 'WRONG_STATE')`),
   ],

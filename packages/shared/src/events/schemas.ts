@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../invoices/schemas.ts';
+import { APPROVAL_STATUSES } from '../orders/approval-schemas.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { CABINET_SCAN_RESULTS } from '../production/schemas.ts';
 import { REMAKE_STATUSES } from '../remakes/schemas.ts';
@@ -41,6 +42,12 @@ const plannerEventSchema = z.object({
   /** YYYY-MM-DD, or null when unplanned. */
   planned_date: z.string().nullable(),
 });
+/** A business approval asked, decided or withdrawn (issue 35): the managers' badge follows it. */
+const approvalEventSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  status: z.enum(APPROVAL_STATUSES),
+});
 const paymentEventSchema = z.object({
   invoice_id: z.number().int(),
   milestone_id: z.number().int(),
@@ -54,10 +61,14 @@ const LIVE_EVENT_DATA = {
   remake: remakeEventSchema,
   planner: plannerEventSchema,
   payment: paymentEventSchema,
+  approval: approvalEventSchema,
 } as const;
 
 export type LiveEventKind = keyof typeof LIVE_EVENT_DATA;
 export type LiveEventData<K extends LiveEventKind = LiveEventKind> = z.infer<(typeof LIVE_EVENT_DATA)[K]>;
 
-/** The kinds a customer hears (of its own orders and invoices); the shop hears every kind. */
-export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment'];
+/**
+ * The kinds a customer hears (of its own orders and invoices, and a business manager its
+ * company's); the shop hears every kind.
+ */
+export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment', 'approval'];

@@ -17,7 +17,7 @@ export const APPROVAL_RULES = ['NONE', 'OVER_LIMIT', 'ALWAYS'] as const;
 export type ApprovalRule = (typeof APPROVAL_RULES)[number];
 
 /** An approval request's states (order_approvals.status). */
-const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The queue's filter: a withdrawn request is not listed. */
 const APPROVAL_QUEUE_STATUSES = ['PENDING', 'APPROVED', 'DECLINED'] as const;

@@ -7,6 +7,8 @@ import {
   cabinetListSchema,
   completedShippedLogQuerySchema,
   completedShippedLogRowSchema,
+  floorScanSchema,
+  floorScansQuerySchema,
   orderScanSessionSchema,
   scanBodySchema,
   scanResultSchema,
@@ -72,6 +74,14 @@ export const productionApi = {
       'Cabinets completed or shipped: selected_range today (default), week (7 days), month (30 days), or date_after/date_before; newest first; format=csv',
     query: completedShippedLogQuerySchema,
     response: paged(completedShippedLogRowSchema),
+  }),
+  floorScans: api.shop({
+    method: 'GET',
+    path: '/api/scan/scans/',
+    summary:
+      "The day's newest scans across every session (the floor board's Last scans on load), newest first: page_size (default 20, at most 100)",
+    query: floorScansQuerySchema,
+    response: z.object({ results: z.array(floorScanSchema) }),
   }),
   sessionList: api.shop({
     method: 'GET',

@@ -73,6 +73,15 @@ const scanRowSchema = z.object({
 });
 export type ScanRow = z.infer<typeof scanRowSchema>;
 
+/** A scan of the day on the floor board (issue 35): with its session, as a live `scan` event names it. */
+export const floorScanSchema = scanRowSchema.extend({ session_id: z.number().int() });
+export type FloorScan = z.infer<typeof floorScanSchema>;
+
+/** `page_size`: how many of the day's newest scans (the board's Last scans), 20 when absent, at most 100. */
+export const floorScansQuerySchema = z.object({
+  page_size: listQuery({ pageSize: 20, maxPageSize: 100 }).page_size,
+});
+
 export const scanSessionDetailSchema = scanSessionSchema.extend({ scans: z.array(scanRowSchema) });
 export type ScanSessionDetail = z.infer<typeof scanSessionDetailSchema>;
 

@@ -24,4 +24,12 @@ export const FLOOR_TEXT = {
   /** More rows than the board holds. */
   more: (n: number) => `and ${n} more`,
   unavailable: 'The board could not be loaded; trying again.',
+  /** The kiosk link: the board for the shop's TV, one screen, no chrome (issue 35). */
+  tvMode: 'TV mode',
+  /** A late order still waiting to be released to the floor (not yet VERIFIED). */
+  notReleased: 'Not released',
+  remakes: 'Open remakes',
+  noRemakes: 'No open remakes',
+  /** A long list pages by itself on the TV. */
+  page: (n: number, of: number) => `page ${n} of ${of}`,
 } as const;

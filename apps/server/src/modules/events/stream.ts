@@ -4,7 +4,7 @@ import type { Ctx } from '../../kit/context.ts';
 import { fieldError } from '../../kit/errors.ts';
 import { sessionHolds } from '../auth/index.ts';
 import { type EventHub, hears, type Listener } from './hub.ts';
-import { eventsAfter, type StoredEvent } from './repository.ts';
+import { eventsAfter, lastEventId, type StoredEvent } from './repository.ts';
 
 /** Events read per statement while a reconnect catches up. */
 const RESUME_BATCH = 500;
@@ -44,6 +44,9 @@ function resumeFrom(req: FastifyRequest): number | null {
  * caller. With Last-Event-ID, the stored events after it are sent first, then the live ones: the
  * listener is added before the table is read and what it hears meanwhile is held, then sent
  * without those the table already gave, so nothing is missed and nothing is sent twice.
+ * Without one, the newest event's id goes first (issue 35): a client that has heard nothing yet
+ * can still resume from there, and the stream resumes from it itself, so an event committed
+ * between reading that id and adding the listener is sent too.
  */
 export async function openStream(
   ctx: Ctx,
@@ -52,7 +55,8 @@ export async function openStream(
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const after = resumeFrom(req);
+  const asked = resumeFrom(req);
+  const after = asked ?? (await lastEventId(ctx.db));
   const reach = reachOf(ctx.actor);
   reply.hijack();
   const res = reply.raw;
@@ -64,7 +68,8 @@ export async function openStream(
     // nginx: pass each event on at once.
     'x-accel-buffering': 'no',
   });
-  res.write(`retry: ${LIVE_EVENTS.retryMs}\n\n`);
+  // An id with no data sets the client's last event id and dispatches nothing (the SSE format).
+  res.write(`${asked === null ? `id: ${after}\n` : ''}retry: ${LIVE_EVENTS.retryMs}\n\n`);
 
   let closed = false;
   const send = (text: string) => {
@@ -72,7 +77,7 @@ export async function openStream(
     res.write(text);
     if (res.writableLength > MAX_BACKLOG_BYTES) close();
   };
-  let held: StoredEvent[] | null = after === null ? null : [];
+  let held: StoredEvent[] | null = [];
   /**
    * The ids the resume read from the table. Their live copies may still come after the resume
    * (a commit is visible to a read before its NOTIFY reaches the hub): each is skipped once.
@@ -108,7 +113,6 @@ export async function openStream(
   req.raw.on('close', close);
   hub.add(listener);
 
-  if (after === null) return;
   try {
     const sent = new Set<number>();
     for (let from = after; !closed; ) {

@@ -61,7 +61,7 @@ export function changeOrder<A, T = Order>(ctx: Ctx, id: number, change: OrderCha
     const applied = await change.apply(tx, row);
     // Business approvals (issue 30): a BID changed (edited, repriced, submitted) is no longer the
     // order its PENDING request asked about; the approval's own writes handle their request.
-    if (row.status === 'BID' && !change.action.startsWith('approval_')) await withdrawPending(tx, id, change.action);
+    if (row.status === 'BID' && !change.action.startsWith('approval_')) await withdrawPending(tx, row, change.action);
     const saved = change.reprice ? await change.reprice(tx, row, applied) : await repriceTotals(tx, id);
     await runRepriceListeners(tx, saved, row);
     if (change.record)

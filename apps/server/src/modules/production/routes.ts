@@ -34,6 +34,7 @@ export function productionRoutes(app: FastifyInstance) {
     });
   });
 
+  route(app, productionApi.floorScans, ({ ctx, query }) => scans.floorScans(ctx, query.page_size));
   route(app, productionApi.sessionList, ({ ctx, query }) => scans.listSessions(ctx, query));
   route(app, productionApi.sessionCreate, ({ ctx, body }) => scans.openSession(ctx, body));
   route(app, productionApi.sessionDetail, ({ ctx, params }) => scans.getSession(ctx, params.id));

@@ -1,8 +1,9 @@
-import { approvalsApi, type Order } from '@cab/shared';
+import { approvalsApi, type LiveEventKind, type Order } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
+import { useLiveEvents } from '../../lib/live-events.ts';
 import { storeOrder } from '../orders/index.ts';
 import type { CompanyApprovalsBody } from './limits.ts';
 
@@ -43,18 +44,21 @@ export function useApprovalQueue(list: ListQueryState<QueueFilters>) {
   });
 }
 
+const APPROVAL_KINDS: readonly LiveEventKind[] = ['approval'];
+
 /**
  * How many requests wait for this manager (the menu's badge): one row asked, the total read. The
- * badge stays in the shell while the pages change, so it asks again each minute (while the tab is
- * in sight): an employee's new request shows without a reload.
+ * badge stays in the shell while the pages change and follows the live `approval` events (issue
+ * 35: a request asked, decided or withdrawn), which also make the queue stale: an employee's new
+ * request shows without a reload, and without polling.
  */
 export function useWaitingCount(enabled: boolean) {
+  useLiveEvents(APPROVAL_KINDS, { keys: [approvalKeys.all], enabled });
   return useQuery({
     queryKey: approvalKeys.waiting(),
     queryFn: ({ signal }) => call(approvalsApi.queue, { query: { status: 'PENDING', page: 1, page_size: 1 }, signal }),
     select: (page) => page.total,
     enabled,
-    refetchInterval: 60_000,
   });
 }
 

@@ -1,4 +1,13 @@
-import { addDays, coreApi, type Dashboard, type LiveEventKind, PLANNER_MAX_DAYS, reportsApi } from '@cab/shared';
+import {
+  addDays,
+  coreApi,
+  type Dashboard,
+  type LiveEventKind,
+  PLANNER_MAX_DAYS,
+  productionApi,
+  remakesApi,
+  reportsApi,
+} from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { type LiveEvent, useLiveEvents } from '../../lib/live-events.ts';
@@ -12,7 +21,8 @@ const floorKeys = {
   all: ['floor'] as const,
   figures: () => [...floorKeys.all, 'figures'] as const,
   planner: (today: string) => [...floorKeys.all, 'planner', today] as const,
-  late: () => [...floorKeys.all, 'late'] as const,
+  late: (size: number) => [...floorKeys.all, 'late', size] as const,
+  remakes: () => [...floorKeys.all, 'remakes'] as const,
 };
 
 /** The board refreshes what it shows with events; this only catches what a long outage hid. */
@@ -48,15 +58,42 @@ export function useFloorPlanner(today: string) {
   });
 }
 
-/** The latest first: the orders furthest past their due date. */
+/** The latest first: the orders furthest past their due date (the TV pages through more). */
 export const LATE_SHOWN = 8;
+/** What a TV list pages through at most. */
+export const TV_LIST_MAX = 60;
 
-export function useFloorLate() {
-  const query = { page_size: LATE_SHOWN, order_by: '-days_late' };
+export function useFloorLate(size: number) {
+  const query = { page_size: size, order_by: '-days_late' };
   return useQuery({
-    queryKey: floorKeys.late(),
+    queryKey: floorKeys.late(size),
     queryFn: ({ signal }) => call(reportsApi.lateReport, { query, signal, skipCommonHandling: true }),
     ...quiet,
+  });
+}
+
+/** The open remakes (issue 35): the crew sees what is to be made again. */
+export function useFloorRemakes() {
+  const query = { page_size: TV_LIST_MAX };
+  return useQuery({
+    queryKey: floorKeys.remakes(),
+    queryFn: ({ signal }) => call(remakesApi.list, { query, signal, skipCommonHandling: true }),
+    ...quiet,
+  });
+}
+
+/**
+ * The day's last scans, read once on load (issue 35): after that the live scan events add to them
+ * (and a reconnect resumes them), so this is not made stale by events as the rest of the board is.
+ */
+export function useFloorScans(size: number) {
+  return useQuery({
+    queryKey: ['floor-scans', size],
+    queryFn: ({ signal }) =>
+      call(productionApi.floorScans, { query: { page_size: size }, signal, skipCommonHandling: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: true,
+    retryDelay: quiet.retryDelay,
   });
 }
 

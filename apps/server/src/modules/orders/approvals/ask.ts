@@ -19,6 +19,7 @@ import { insertStoredFiles, type StoredUpload } from '../conversation/files.ts';
 import { checkMove } from '../lifecycle/status.ts';
 import { quoteOrder } from '../pricing/service.ts';
 import * as orders from '../repository.ts';
+import { publishApproval } from './event.ts';
 import { insertApproval } from './repository.ts';
 import { withdrawPending } from './withdraw.ts';
 
@@ -79,8 +80,9 @@ export async function writeRequest(
   row: orders.OrderRow,
   request: { requestedById: number | null; total: Cents; submit: Record<string, unknown> },
 ) {
-  await withdrawPending(tx, row.id, 'approval_request');
+  await withdrawPending(tx, row, 'approval_request');
   const approval = await insertApproval(tx.db, { orderId: row.id, ...request });
+  await publishApproval(tx, approval.id, row, 'PENDING');
   await orders.updateOrder(tx.db, row.id, {});
   if (row.companyId !== null) {
     const [managers, company, names] = await Promise.all([

@@ -28,6 +28,7 @@ import { checkFields, commitSubmit } from '../lifecycle/submit.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as orders from '../repository.ts';
 import { requestEvent, writeRequest } from './ask.ts';
+import { publishApproval } from './event.ts';
 import * as repo from './repository.ts';
 import { namesOf, toWireQueueRow } from './wire.ts';
 
@@ -130,6 +131,7 @@ export async function approveRequest(ctx: Ctx, id: number, body: z.output<typeof
           before: requestEvent(current),
           after: { approval: { id: current.id, status: 'APPROVED', total: toWire(current.total), note } },
         });
+        await publishApproval(tx, current.id, moved, 'APPROVED');
         await tellEmployee(tx, 'approval_approved', moved, current, { note });
         return { approval: { id: current.id, status: 'APPROVED' } };
       },
@@ -189,6 +191,7 @@ export function declineRequest(ctx: Ctx, id: number, body: z.output<typeof appro
         note: reason,
       });
       if (!decided) throw notPending();
+      await publishApproval(tx, decided.id, row, 'DECLINED');
       await orders.updateOrder(tx.db, id, {});
       await tellEmployee(tx, 'approval_declined', row, current, { reason });
       return null;

@@ -1,6 +1,7 @@
 import { toWire } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
+import { publishApproval } from './event.ts';
 import { withdrawPendingOf } from './repository.ts';
 
 /**
@@ -8,9 +9,15 @@ import { withdrawPendingOf } from './repository.ts';
  * order that is no longer the one asked about. changeOrder calls this for every change of a BID
  * but the approval's own; each withdrawal is an event of the order's trail.
  */
-export async function withdrawPending(tx: Ctx, orderId: number, because: string): Promise<void> {
+export async function withdrawPending(
+  tx: Ctx,
+  order: { id: number; customerId: number; companyId: number | null },
+  because: string,
+): Promise<void> {
+  const orderId = order.id;
   const withdrawn = await withdrawPendingOf(tx.db, orderId, tx.actor.id);
   for (const w of withdrawn) {
+    await publishApproval(tx, w.id, order, 'WITHDRAWN');
     await audit(tx, {
       entity: 'order',
       id: orderId,

@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import type { CabinetScanResult, OrderStatus, ScanSessionType } from '@cab/shared';
-import { and, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../../kit/json-rows.ts';
 import { exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
 import { type CabinetRow, timeOf } from '../cabinets/repository.ts';
@@ -148,6 +148,15 @@ export async function insertScan(
     .returning();
   return row ?? null;
 }
+
+/** The newest scans made since `since`, across sessions (the floor board's Last scans). */
+export const scansSince = (db: Executor, since: Date, limit: number) =>
+  db
+    .select()
+    .from(scans)
+    .where(gte(scans.scannedAt, since))
+    .orderBy(desc(scans.scannedAt), desc(scans.id))
+    .limit(limit);
 
 export const scansOfSession = (db: Executor, sessionId: number, limit: number) =>
   db.select().from(scans).where(eq(scans.sessionId, sessionId)).orderBy(desc(scans.id)).limit(limit);

@@ -1,5 +1,6 @@
 import {
   type CabinetScanResult,
+  type FloorScan,
   type OrderStatus,
   PRODUCTION_CODES,
   PRODUCTION_TEXT,
@@ -12,10 +13,11 @@ import {
   type ScanSessionType,
   SESSION_SCANS_SHOWN,
   type scanSessionListQuerySchema,
+  startOfDayIn,
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
-import { nowOf } from '../../../kit/context.ts';
+import { nowOf, todayOf } from '../../../kit/context.ts';
 import { badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
@@ -183,6 +185,16 @@ export async function getSession(ctx: Ctx, id: number): Promise<ScanSessionDetai
   ]);
   const { scans_of_order: _, ...s } = wire!;
   return { ...s, scans: await scansToWire(ctx, rows) };
+}
+
+/**
+ * GET /api/scan/scans/ (issue 35): the day's newest scans across sessions, so the floor board's
+ * Last scans are filled on load (after a power cut or an update), not only by live events.
+ */
+export async function floorScans(ctx: Ctx, pageSize: number): Promise<{ results: FloorScan[] }> {
+  const rows = await repo.scansSince(ctx.db, startOfDayIn(todayOf(ctx)), pageSize);
+  const wire = await scansToWire(ctx, rows);
+  return { results: wire.map((w, i) => ({ ...w, session_id: rows[i]!.sessionId })) };
 }
 
 /** The answer a recorded scan gave (a retried client_scan_id), with the order's counts now. */

@@ -27,27 +27,62 @@ export const RESULT_COLOUR: Record<CabinetScanResult, string> = {
   WRONG_STATE: '#d8b4fe',
 };
 
-/** Sizes that grow with the screen: a laptop shows the board, a TV shows it large. */
+/**
+ * Sizes that grow with the screen, set on the board (`boardType`) as CSS variables: a laptop shows
+ * the board, a TV shows it large. On the TV (`?tv=1`) they follow the smaller of the width and the
+ * height, so one 16:9 screen looks the same from 1280×720 to 3840×2160, readable from five metres.
+ */
 export const TYPE = {
-  figure: 'clamp(2.5rem, 5.5vw, 7rem)',
-  heading: 'clamp(1.4rem, 2.2vw, 2.8rem)',
-  row: 'clamp(1.15rem, 1.7vw, 2.2rem)',
-  small: 'clamp(1rem, 1.3vw, 1.7rem)',
+  figure: 'var(--floor-figure)',
+  heading: 'var(--floor-heading)',
+  row: 'var(--floor-row)',
+  small: 'var(--floor-small)',
 } as const;
 
-export function Panel({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+export function boardType(tv: boolean) {
+  const size = (rem: number, vw: number, max: number) =>
+    tv ? `max(0.9rem, min(${vw}vw, ${vw * 1.78}vh))` : `clamp(${rem}rem, ${vw}vw, ${max}rem)`;
+  return {
+    '--floor-figure': size(2.5, tv ? 4.2 : 5.5, 7),
+    '--floor-heading': size(1.4, tv ? 1.8 : 2.2, 2.8),
+    '--floor-row': size(1.15, tv ? 1.45 : 1.7, 2.2),
+    '--floor-small': size(1, tv ? 1.1 : 1.3, 1.7),
+    // The TV's spacing grows with it too.
+    '--floor-gap': tv ? 'min(1.1vw, 1.96vh)' : '24px',
+  } as const;
+}
+
+/** A panel of the board; `fill`: it takes the height its column leaves (the TV, where lists fit it). */
+export function Panel({
+  title,
+  testId,
+  children,
+  fill = false,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  fill?: boolean;
+}) {
   const headingId = `${testId}-title`;
   return (
     <Box
       component="section"
       aria-labelledby={headingId}
       data-testid={testId}
-      sx={{ bgcolor: BOARD.panel, borderRadius: 2, p: { xs: 2, md: 3 }, minWidth: 0, overflow: 'hidden' }}
+      sx={{
+        bgcolor: BOARD.panel,
+        borderRadius: 2,
+        p: { xs: 2, md: 'var(--floor-gap)' },
+        minWidth: 0,
+        overflow: 'hidden',
+        ...(fill && { flex: '1 1 0', minHeight: 0, display: 'flex', flexDirection: 'column' }),
+      }}
     >
       <Typography
         id={headingId}
         component="h2"
-        sx={{ fontSize: TYPE.heading, fontWeight: 700, color: BOARD.text, mb: 1.5, lineHeight: 1.2 }}
+        sx={{ fontSize: TYPE.heading, fontWeight: 700, color: BOARD.text, mb: '0.4em', lineHeight: 1.2 }}
       >
         {title}
       </Typography>

@@ -3,36 +3,59 @@ import {
   type CabinetScanResult,
   DASHBOARD_TEXT,
   FLOOR_TEXT as F,
+  type FloorScan,
   type PlannerRow,
   PRODUCTION_TEXT,
   plannerDayLoad,
   REPORTS_WEB_TEXT,
+  type Remake,
+  type ReportRow,
   todayIn,
 } from '@cab/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Tv from '@mui/icons-material/Tv';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDay, formatTime, formatWeekday } from '../../../lib/format.ts';
 import type { LiveEvent, LiveStatus } from '../../../lib/live-events.ts';
-import { LATE_SHOWN, useFloorFigures, useFloorLate, useFloorLive, useFloorPlanner } from '../api.ts';
-import { Bar, BOARD, Name, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from '../components/board.tsx';
+import {
+  LATE_SHOWN,
+  TV_LIST_MAX,
+  useFloorFigures,
+  useFloorLate,
+  useFloorLive,
+  useFloorPlanner,
+  useFloorRemakes,
+  useFloorScans,
+} from '../api.ts';
+import { Bar, BOARD, boardType, Name, Panel, Quiet, RESULT_COLOUR, TYPE } from '../components/board.tsx';
+import { FitList } from '../components/FitList.tsx';
 
-/** Scans the board keeps on screen, newest on top. */
+/** Scans the board keeps on screen, newest on top (the TV shows those that fit). */
 const SCANS_SHOWN = 12;
-/** Orders in production the board lists (the rest are counted). */
+const SCANS_KEPT = 40;
+/** Orders in production the board lists (the rest are counted); the TV fits its height instead. */
 const IN_PRODUCTION_SHOWN = 10;
 const IN_PRODUCTION = new Set(['IN_PROGRESS', 'PARTIALLY_COMPLETED']);
+/** Released to the floor: verified, or being built. A late order before that is marked apart. */
+const RELEASED = new Set(['VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED', 'COMPLETED', 'SHIPPED']);
+/** How long an unknown or wrong-state scan flashes on the board. */
+const FLASH_MS = 6_000;
+const FLASHING: ReadonlySet<CabinetScanResult> = new Set(['UNKNOWN', 'WRONG_STATE']);
 
 interface ScanLine {
+  /** The scan's session, code and time: the same scan read on load and heard live is one line. */
   id: string;
   at: string;
   orderId: number | null;
   barcode: string;
   result: CabinetScanResult;
 }
+
+const lineId = (sessionId: number, barcode: string, at: string) => `${sessionId}|${barcode}|${at}`;
 
 /** The time, moved on every half minute: the clock, and "today" past midnight. */
 function useNow(): Date {
@@ -73,13 +96,13 @@ function LiveState({ status }: { status: LiveStatus }) {
   );
 }
 
-function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; capacity: number }) {
+function Today({ rows, today, capacity, tv }: { rows: PlannerRow[]; today: string; capacity: number; tv: boolean }) {
   const planned = rows.filter((r) => r.planned_date === today);
   const load = plannerDayLoad(planned, today, today);
   const over = load > capacity;
   const label = `${F.today}: ${F.todayLoad(load, capacity)}`;
   return (
-    <Panel title={F.today} testId="floor-today">
+    <Panel title={F.today} testId="floor-today" fill={tv}>
       <Typography
         data-testid="floor-today-load"
         sx={{ fontSize: TYPE.figure, fontWeight: 800, lineHeight: 1.1, color: over ? BOARD.late : BOARD.text }}
@@ -87,7 +110,7 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
         {F.todayFigure(load, capacity)}
       </Typography>
       <Typography sx={{ fontSize: TYPE.row, color: BOARD.muted }}>{F.todayUnit}</Typography>
-      <Box sx={{ my: 1.5 }}>
+      <Box sx={{ my: '0.5em', fontSize: TYPE.row }}>
         <Bar value={capacity > 0 ? (load / capacity) * 100 : 0} label={label} colour={over ? BOARD.late : BOARD.done} />
       </Box>
       {over && (
@@ -96,9 +119,13 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
       {planned.length === 0 ? (
         <Quiet>{F.nothingPlanned}</Quiet>
       ) : (
-        <Rows label={F.today}>
-          {planned.map((r) => (
-            <Box component="li" key={r.order.id} sx={{ display: 'flex', gap: 2, py: 0.75, fontSize: TYPE.row }}>
+        <FitList
+          label={F.today}
+          testId="floor-today"
+          fit={tv}
+          items={planned}
+          render={(r) => (
+            <Box component="li" key={r.order.id} sx={{ display: 'flex', gap: 2, py: '0.3em', fontSize: TYPE.row }}>
               <Name>
                 #{r.order.id} {r.order.name}
               </Name>
@@ -106,18 +133,27 @@ function Today({ rows, today, capacity }: { rows: PlannerRow[]; today: string; c
                 {REPORTS_WEB_TEXT.remaining(r.cabinets_remaining)}
               </Box>
             </Box>
-          ))}
-        </Rows>
+          )}
+        />
       )}
     </Panel>
   );
 }
 
 /**
- * The orders being built right now first (scanned while the board watched, latest first), then
- * the soonest due.
+ * The orders being built right now first (scanned lately, latest first), then the soonest due.
  */
-function InProduction({ rows, total, scans }: { rows: PlannerRow[]; total: number; scans: ScanLine[] }) {
+function InProduction({
+  rows,
+  total,
+  scans,
+  tv,
+}: {
+  rows: PlannerRow[];
+  total: number;
+  scans: ScanLine[];
+  tv: boolean;
+}) {
   const recency = (id: number) => {
     const at = scans.findIndex((s) => s.orderId === id);
     return at === -1 ? scans.length : at;
@@ -130,15 +166,19 @@ function InProduction({ rows, total, scans }: { rows: PlannerRow[]; total: numbe
         (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
         a.order.id - b.order.id,
     );
-  const shown = orders.slice(0, IN_PRODUCTION_SHOWN);
-  const more = Math.max(total, orders.length) - shown.length;
+  const shown = tv ? orders : orders.slice(0, IN_PRODUCTION_SHOWN);
   return (
-    <Panel title={F.inProduction} testId="floor-in-production">
+    <Panel title={F.inProduction} testId="floor-in-production" fill={tv}>
       {shown.length === 0 ? (
         <Quiet>{F.noneInProduction}</Quiet>
       ) : (
-        <Rows label={F.inProduction}>
-          {shown.map((r) => {
+        <FitList
+          label={F.inProduction}
+          testId="floor-in-production"
+          fit={tv}
+          items={shown}
+          total={Math.max(total, orders.length)}
+          render={(r) => {
             const { total: all, completed } = r.order.cabinets;
             const progress = REPORTS_WEB_TEXT.progress(completed, all);
             return (
@@ -146,12 +186,12 @@ function InProduction({ rows, total, scans }: { rows: PlannerRow[]; total: numbe
                 component="li"
                 key={r.order.id}
                 data-testid={`floor-order-${r.order.id}`}
-                sx={{ py: 1, fontSize: TYPE.row }}
+                sx={{ py: '0.3em', fontSize: TYPE.row }}
               >
                 <Name>
                   #{r.order.id} {r.order.name}
                 </Name>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 0.5 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: '0.15em' }}>
                   <Box sx={{ flex: 1 }}>
                     <Bar
                       value={all > 0 ? (completed / all) * 100 : 0}
@@ -162,45 +202,103 @@ function InProduction({ rows, total, scans }: { rows: PlannerRow[]; total: numbe
                 </Box>
               </Box>
             );
-          })}
-        </Rows>
+          }}
+        />
       )}
-      {more > 0 && <Quiet>{F.more(more)}</Quiet>}
     </Panel>
   );
 }
 
-function Late() {
-  const late = useFloorLate();
+/** Late orders; one not yet released to the floor (not verified) is marked apart. */
+function Late({ tv }: { tv: boolean }) {
+  const late = useFloorLate(tv ? TV_LIST_MAX : LATE_SHOWN);
   const rows = late.data?.results ?? [];
-  const more = (late.data?.total ?? 0) - rows.length;
   return (
-    <Panel title={F.late} testId="floor-late">
+    <Panel title={F.late} testId="floor-late" fill={tv}>
       {late.data && rows.length === 0 && <Quiet>{F.noneLate}</Quiet>}
-      <Rows label={F.late}>
-        {rows.slice(0, LATE_SHOWN).map((r) => (
-          <Box component="li" key={r.id} sx={{ py: 0.75, fontSize: TYPE.row }}>
-            <Box sx={{ display: 'flex', gap: 2 }}>
-              <Name>
-                #{r.id} {r.name}
-              </Name>
-              <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
+      <FitList
+        label={F.late}
+        testId="floor-late"
+        fit={tv}
+        items={rows}
+        total={late.data?.total ?? rows.length}
+        render={(r: ReportRow) => {
+          const released = RELEASED.has(r.status);
+          return (
+            <Box
+              component="li"
+              key={r.id}
+              data-testid={`floor-late-${r.id}`}
+              data-released={released}
+              sx={{ py: '0.3em', fontSize: TYPE.row }}
+            >
+              <Box sx={{ display: 'flex', gap: 2 }}>
+                <Name>
+                  #{r.id} {r.name}
+                </Name>
+                <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
+              </Box>
+              <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
+                <Name>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Name>
+                {!released && (
+                  <Box
+                    component="span"
+                    data-testid="floor-not-released"
+                    sx={{ color: BOARD.warn, fontWeight: 700, whiteSpace: 'nowrap', border: 1, borderRadius: 1, px: 1 }}
+                  >
+                    {F.notReleased}
+                  </Box>
+                )}
+              </Box>
             </Box>
-            <Box sx={{ color: BOARD.muted, fontSize: TYPE.small }}>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Box>
-          </Box>
-        ))}
-      </Rows>
-      {more > 0 && <Quiet>{F.more(more)}</Quiet>}
+          );
+        }}
+      />
     </Panel>
   );
 }
 
-function Scans({ scans, names }: { scans: ScanLine[]; names: ReadonlyMap<number, string> }) {
+/** The open remakes (issue 35): what the crew has to make again, oldest request first. */
+function Remakes() {
+  const remakes = useFloorRemakes();
+  const rows = [...(remakes.data?.results ?? [])].reverse();
   return (
-    <Panel title={F.lastScans} testId="floor-scans">
+    <Panel title={F.remakes} testId="floor-remakes" fill>
+      {remakes.data && rows.length === 0 && <Quiet>{F.noRemakes}</Quiet>}
+      <FitList
+        label={F.remakes}
+        testId="floor-remakes"
+        fit
+        items={rows}
+        total={Math.max(rows.length, remakes.data?.total ?? 0)}
+        render={(r: Remake) => (
+          <Box component="li" key={r.id} data-testid={`floor-remake-${r.id}`} sx={{ py: '0.3em', fontSize: TYPE.row }}>
+            <Name>
+              #{r.order.id} {r.order.name}
+            </Name>
+            <Box sx={{ color: BOARD.muted, fontSize: TYPE.small }}>
+              <Name>{r.reason}</Name>
+            </Box>
+          </Box>
+        )}
+      />
+    </Panel>
+  );
+}
+
+function Scans({ scans, names, tv }: { scans: ScanLine[]; names: ReadonlyMap<number, string>; tv: boolean }) {
+  return (
+    <Panel title={F.lastScans} testId="floor-scans" fill={tv}>
       {scans.length === 0 && <Quiet>{F.noScans}</Quiet>}
-      <Rows label={F.lastScans}>
-        {scans.map((s) => {
+      <FitList
+        label={F.lastScans}
+        testId="floor-scans"
+        fit={tv}
+        items={tv ? scans : scans.slice(0, SCANS_SHOWN)}
+        // The newest that fit: older scans are not paged through, nor counted.
+        total={0}
+        paged={false}
+        render={(s) => {
           const name = s.orderId === null ? F.noOrder : `#${s.orderId} ${names.get(s.orderId) ?? ''}`.trim();
           return (
             <Box
@@ -209,7 +307,7 @@ function Scans({ scans, names }: { scans: ScanLine[]; names: ReadonlyMap<number,
               data-testid="floor-scan"
               data-result={s.result}
               data-barcode={s.barcode}
-              sx={{ py: 0.75, fontSize: TYPE.row }}
+              sx={{ py: '0.3em', fontSize: TYPE.row }}
             >
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
                 <Box sx={{ fontFamily: 'monospace', fontWeight: 700, whiteSpace: 'nowrap' }}>{s.barcode}</Box>
@@ -224,45 +322,150 @@ function Scans({ scans, names }: { scans: ScanLine[]; names: ReadonlyMap<number,
               </Box>
             </Box>
           );
-        })}
-      </Rows>
+        }}
+      />
     </Panel>
   );
 }
 
-/** The scans as they arrive, newest on top; one replayed after a reconnect is not shown twice. */
-function addScan(lines: ScanLine[], event: LiveEvent): ScanLine[] {
-  if (event.kind !== 'scan' || !isResult(event.data.result)) return lines;
-  const id = event.id || `${event.data.session_id}-${event.data.barcode}-${event.data.at}`;
-  if (lines.some((l) => l.id === id)) return lines;
-  const { at, order_id: orderId, barcode, result } = event.data;
-  return [{ id, at, orderId, barcode, result }, ...lines].slice(0, SCANS_SHOWN);
+/** An unknown or wrong-state scan, large across the board for a few seconds (issue 35). */
+function Flash({ scan }: { scan: ScanLine }) {
+  return (
+    <Box
+      role="alert"
+      data-testid="floor-flash"
+      data-result={scan.result}
+      data-barcode={scan.barcode}
+      sx={{
+        position: 'fixed',
+        left: '50%',
+        top: '50%',
+        transform: 'translate(-50%, -50%)',
+        zIndex: 10,
+        maxWidth: '90vw',
+        px: '1em',
+        py: '0.5em',
+        borderRadius: 2,
+        border: '0.15em solid',
+        borderColor: RESULT_COLOUR[scan.result],
+        bgcolor: BOARD.ground,
+        color: RESULT_COLOUR[scan.result],
+        fontSize: TYPE.figure,
+        fontWeight: 800,
+        textAlign: 'center',
+        boxShadow: '0 0 0 100vmax rgba(0, 0, 0, 0.55)',
+        '@keyframes floor-flash': { '50%': { borderColor: 'transparent' } },
+        animation: 'floor-flash 0.8s step-end 4',
+        '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+      }}
+    >
+      {PRODUCTION_TEXT.scanResult[scan.result]}
+      <Box sx={{ fontFamily: 'monospace', fontSize: TYPE.heading, color: BOARD.text }}>{scan.barcode}</Box>
+    </Box>
+  );
+}
+
+/** A scan heard live, as a line of the board. */
+function lineOfEvent(event: LiveEvent): ScanLine | null {
+  if (event.kind !== 'scan' || !isResult(event.data.result)) return null;
+  const { session_id, at, order_id: orderId, barcode, result } = event.data;
+  return { id: lineId(session_id, barcode, at), at, orderId, barcode, result };
+}
+
+/** A scan of the day read on load, as a line of the board. */
+const lineOfScan = (s: FloorScan): ScanLine => ({
+  id: lineId(s.session_id, s.code, s.at),
+  at: s.at,
+  orderId: s.order?.id ?? null,
+  barcode: s.code,
+  result: s.result,
+});
+
+/**
+ * The day's scans read on load, then those heard live, newest on top; one read and heard (or
+ * replayed after a reconnect) is one line.
+ */
+function useScanLines(loaded: readonly FloorScan[] | undefined, heard: readonly ScanLine[]): ScanLine[] {
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const lines: ScanLine[] = [];
+    for (const line of [...heard, ...(loaded ?? []).map(lineOfScan)]) {
+      if (seen.has(line.id)) continue;
+      seen.add(line.id);
+      lines.push(line);
+    }
+    return lines.sort((a, b) => b.at.localeCompare(a.at)).slice(0, SCANS_KEPT);
+  }, [loaded, heard]);
 }
 
 /**
- * /floor (ADMIN, STAFF): the shop's TV. Today's planned cabinets against capacity, the orders in
- * production with their progress, the late orders and the last scans as they happen; it needs no
- * one to touch it, follows the floor through GET /api/events/ and says when that stream is down.
+ * /floor (ADMIN, STAFF): the shop's board. Today's planned cabinets against capacity, the orders in
+ * production with their progress, the late orders and the last scans (the day's, then as they
+ * happen); it needs no one to touch it, follows the floor through GET /api/events/ and says when
+ * that stream is down. `?tv=1` (issue 35) is the kiosk: one screen with no scrolling and no way
+ * out, lists fitted to the height and paged, the open remakes, and a flash for a scan gone wrong.
+ * (`?station=…`, a station's queue, is a view of its own mounted here.)
  */
 export default function FloorPage() {
+  const [params] = useSearchParams();
+  return <FloorBoard tv={params.get('tv') === '1'} />;
+}
+
+function FloorBoard({ tv }: { tv: boolean }) {
   const now = useNow();
   const today = todayIn(undefined, now);
   const figures = useFloorFigures();
   const planner = useFloorPlanner(today);
-  const [scans, setScans] = useState<ScanLine[]>([]);
-  const status = useFloorLive((event) => setScans((lines) => addScan(lines, event)));
+  const loaded = useFloorScans(SCANS_KEPT);
+  const [heard, setHeard] = useState<ScanLine[]>([]);
+  const [flash, setFlash] = useState<ScanLine | null>(null);
+  const status = useFloorLive((event) => {
+    const line = lineOfEvent(event);
+    if (!line) return;
+    setHeard((lines) => [line, ...lines].slice(0, SCANS_KEPT));
+    if (FLASHING.has(line.result)) setFlash(line);
+  });
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
+  const scans = useScanLines(loaded.data?.results, heard);
 
   const rows = planner.data?.results ?? [];
-  const names = new Map(rows.map((r) => [r.order.id, r.order.name]));
+  const names = new Map<number, string>(
+    (loaded.data?.results ?? []).flatMap((s) => (s.order ? [[s.order.id, s.order.name] as const] : [])),
+  );
+  for (const r of rows) names.set(r.order.id, r.order.name);
   const card = (key: string) => Number(figures.data?.cards.find((c) => c.key === key)?.value ?? 0);
   const failed = (figures.isError && !figures.data) || (planner.isError && !planner.data);
+  const gap = { xs: 2, md: 'var(--floor-gap)' };
+  const column = tv ? { display: 'flex', flexDirection: 'column', gap, minHeight: 0 } : { display: 'grid', gap };
 
   return (
     <Box
-      sx={{ p: { xs: 2, md: 3 }, color: BOARD.text, bgcolor: BOARD.ground, minHeight: '100vh' }}
+      sx={{
+        ...boardType(tv),
+        p: gap,
+        color: BOARD.text,
+        bgcolor: BOARD.ground,
+        minHeight: '100vh',
+        // The TV: exactly one screen, nothing scrolls.
+        ...(tv && {
+          height: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          overflow: 'hidden',
+          boxSizing: 'border-box',
+        }),
+      }}
       data-testid="floor-board"
+      data-tv={tv}
     >
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 3, mb: 2, flexWrap: 'wrap' }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 3, mb: gap, flexWrap: tv ? 'nowrap' : 'wrap' }}
+      >
         <Typography component="h1" sx={{ fontSize: TYPE.heading, fontWeight: 800 }}>
           {F.title}
         </Typography>
@@ -271,39 +474,60 @@ export default function FloorPage() {
         </Typography>
         <Box sx={{ flex: 1 }} />
         <LiveState status={status} />
-        <Link
-          component={RouterLink}
-          to="/"
-          underline="hover"
-          sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
-        >
-          <ArrowBack fontSize="inherit" aria-hidden />
-          {F.back}
-        </Link>
+        {!tv && (
+          <>
+            <Link
+              component={RouterLink}
+              to="/floor?tv=1"
+              underline="hover"
+              data-testid="floor-tv-link"
+              sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
+            >
+              <Tv fontSize="inherit" aria-hidden />
+              {F.tvMode}
+            </Link>
+            <Link
+              component={RouterLink}
+              to="/"
+              underline="hover"
+              sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
+            >
+              <ArrowBack fontSize="inherit" aria-hidden />
+              {F.back}
+            </Link>
+          </>
+        )}
       </Box>
       {failed && <Quiet>{F.unavailable}</Quiet>}
       <Box
         sx={{
           display: 'grid',
-          gap: { xs: 2, md: 3 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
-          alignItems: 'start',
+          gap,
+          gridTemplateColumns: tv
+            ? 'repeat(3, minmax(0, 1fr))'
+            : { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+          alignItems: tv ? 'stretch' : 'start',
+          ...(tv && { flex: '1 1 0', minHeight: 0 }),
         }}
       >
-        <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
-          {planner.data && <Today rows={rows} today={today} capacity={planner.data.capacity_per_day} />}
+        <Box sx={column}>
+          {planner.data && <Today rows={rows} today={today} capacity={planner.data.capacity_per_day} tv={tv} />}
           <Panel title={DASHBOARD_TEXT.cabinetsCompletedToday} testId="floor-completed">
             <Typography sx={{ fontSize: TYPE.figure, fontWeight: 800, lineHeight: 1.1, color: BOARD.done }}>
               {figures.data ? card('cabinets_completed_today') : ''}
             </Typography>
           </Panel>
+          {tv && <Remakes />}
         </Box>
-        <Box sx={{ display: 'grid', gap: { xs: 2, md: 3 } }}>
-          <InProduction rows={rows} total={card('orders_in_production')} scans={scans} />
-          <Late />
+        <Box sx={column}>
+          <InProduction rows={rows} total={card('orders_in_production')} scans={scans} tv={tv} />
+          <Late tv={tv} />
         </Box>
-        <Scans scans={scans} names={names} />
+        <Box sx={column}>
+          <Scans scans={scans} names={names} tv={tv} />
+        </Box>
       </Box>
+      {flash && <Flash key={flash.id} scan={flash} />}
     </Box>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "scans_scanned_at_idx" ON "scans" USING btree ("scanned_at");
