@@ -92,6 +92,8 @@ export const DEFAULT_SETTINGS = {
   seller_name: '',
   seller_address: '',
   seller_phone: '',
+  // The shop's stations, each with the scan types it does (issue 35); none until an admin names them.
+  stations: [] as readonly { id: number; name: string; scan_types: readonly ('PRODUCTION' | 'SHIPPING' | 'AUDIT')[] }[],
 } as const;
 
 /** The demo shop as the seller on its invoices and receipts (set when the demo accounts are made). */

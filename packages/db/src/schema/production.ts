@@ -85,9 +85,15 @@ export const scans = pgTable(
     scannedAt: timestamptz('scanned_at').notNull().defaultNow(),
     /** When the scan reached the server (issue 29). */
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    /** A mistaken scan undone (issue 35): it stays in the log, marked, with who and why. */
+    undoneAt: timestamptz('undone_at'),
+    undoneBy: userRef('undone_by', 'set null'),
+    undoReason: text('undo_reason'),
   },
   (t) => [
     index('scans_session_idx').on(t.sessionId, t.id),
+    // Productivity (issue 35) reads a range of scans by when they were made.
+    index('scans_scanned_at_idx').on(t.scannedAt),
     index('scans_order_idx').on(t.orderId),
     uniqueIndex('scans_client_scan_id_key').on(t.sessionId, t.clientScanId),
     check('scans_result_check', sql`${t.result} in ('OK', 'DUPLICATE', 'UNKNOWN', 'WRONG_STATE')`),

@@ -39,4 +39,6 @@ export function productionRoutes(app: FastifyInstance) {
   route(app, productionApi.sessionDetail, ({ ctx, params }) => scans.getSession(ctx, params.id));
   route(app, productionApi.scan, ({ ctx, params, body }) => scans.scan(ctx, params.id, body));
   route(app, productionApi.sessionClose, ({ ctx, params }) => scans.closeSession(ctx, params.id));
+  route(app, productionApi.sessionReopen, ({ ctx, params }) => scans.reopenSession(ctx, params.id));
+  route(app, productionApi.scanUndo, ({ ctx, params, body }) => scans.undoScan(ctx, params.id, body));
 }
