@@ -134,6 +134,7 @@ export const STATION_TEXT = {
   nameTaken: 'Each station name must be unique',
   saveStations: 'Save stations',
   noStation: 'No station',
+  nobody: 'Nobody',
   queueTitle: (station: string) => `${station}: queue`,
   queueEmpty: 'Nothing waiting at this station.',
   queueSessions: 'Open sessions',

@@ -5,6 +5,7 @@ import { sendFile } from '../../kit/file-answer.ts';
 import { getOrder, moveOrder } from '../orders/index.ts';
 import { listCabinets } from './cabinets/service.ts';
 import { completedShippedLog, logCsv } from './log/service.ts';
+import { productivity, productivityCsv } from './productivity/service.ts';
 import * as scans from './scans/service.ts';
 
 /** Production's routes (one per contract). */
@@ -31,6 +32,16 @@ export function productionRoutes(app: FastifyInstance) {
       name: 'completed_shipped_log.csv',
       type: 'text/csv',
       body: logCsv(page.results),
+    });
+  });
+
+  route(app, productionApi.productivity, async ({ ctx, query, reply }) => {
+    const answer = await productivity(ctx, query);
+    if (query.format !== 'csv') return answer;
+    return sendFile<typeof answer>(reply, {
+      name: `productivity_${answer.group_by}.csv`,
+      type: 'text/csv',
+      body: productivityCsv(answer),
     });
   });
 
