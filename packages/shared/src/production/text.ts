@@ -137,6 +137,7 @@ export const STATION_TEXT = {
   nobody: 'Nobody',
   queueTitle: (station: string) => `${station}: queue`,
   queueEmpty: 'Nothing waiting at this station.',
+  andMore: (n: number) => `and ${n} more`,
   queueSessions: 'Open sessions',
   queueRecent: 'Last scans here',
   queueToBuild: 'Cabinets to build',

@@ -14,11 +14,12 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { formatDay, formatTime, formatWeekday } from '../../../lib/format.ts';
 import type { LiveEvent, LiveStatus } from '../../../lib/live-events.ts';
 import { LATE_SHOWN, useFloorFigures, useFloorLate, useFloorLive, useFloorPlanner } from '../api.ts';
 import { Bar, BOARD, Name, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from '../components/board.tsx';
+import { StationQueue } from '../StationQueue.tsx';
 
 /** Scans the board keeps on screen, newest on top. */
 const SCANS_SHOWN = 12;
@@ -244,7 +245,7 @@ function addScan(lines: ScanLine[], event: LiveEvent): ScanLine[] {
  * production with their progress, the late orders and the last scans as they happen; it needs no
  * one to touch it, follows the floor through GET /api/events/ and says when that stream is down.
  */
-export default function FloorPage() {
+function FloorPage() {
   const now = useNow();
   const today = todayIn(undefined, now);
   const figures = useFloorFigures();
@@ -306,4 +307,10 @@ export default function FloorPage() {
       </Box>
     </Box>
   );
+}
+
+/** `/floor?station=…` shows that station's queue (issue 35); `/floor` the board. */
+export default function FloorRoute() {
+  const station = useSearchParams()[0].get('station');
+  return station ? <StationQueue station={station} /> : <FloorPage />;
 }
