@@ -94,3 +94,16 @@ export const WORK_LIST_TEXT = {
   shelf: (width: string, depth: string, qty: number) => `${qty} x ${width}W x ${depth}D`,
   noShelves: 'No adjustable shelves',
 } as const;
+
+/** The productivity report's page (issue 35). */
+export const PRODUCTIVITY_TEXT = {
+  subtitle: 'Cabinets completed and scans per station or per person, net of undone scans',
+  groupBy: 'Group by',
+  groups: { station: 'Station', user: 'Person' },
+  cabinetsCompleted: 'Cabinets completed',
+  scans: 'Scans',
+  firstScan: 'First scan',
+  lastScan: 'Last scan',
+  perHour: 'Per hour',
+  none: 'No scans in this period.',
+} as const;
