@@ -182,8 +182,9 @@ describe('transition: walks through the lifecycle', () => {
     expect([...seen].sort()).toEqual([...ORDER_STATUSES].sort());
   });
 
-  it('DECLINED, CANCELLED and SHIPPED are ends; nothing goes back to BID or ORDERED', () => {
-    for (const end of ['DECLINED', 'CANCELLED', 'SHIPPED'] as const) expect([...nextStatuses(end)], end).toEqual([]);
+  it('DECLINED and CANCELLED are ends, SHIPPED only goes back to COMPLETED (an undone scan); nothing goes back to BID or ORDERED', () => {
+    for (const end of ['DECLINED', 'CANCELLED'] as const) expect([...nextStatuses(end)], end).toEqual([]);
+    expect([...nextStatuses('SHIPPED')]).toEqual(['COMPLETED']);
     for (const s of ORDER_STATUSES) {
       expect(nextStatuses(s).has('BID'), s).toBe(false);
       expect(nextStatuses(s).has('ORDERED'), s).toBe(s === 'BID');
