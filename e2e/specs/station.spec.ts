@@ -48,7 +48,7 @@ test('a station queue, an undo and the printed work list', async ({ page }) => {
   await page.goto(`/scan/session/${session}`);
   await page.getByTestId('scan-undo').click();
   await page.getByTestId('undo-reason').locator('textarea').first().fill('Scanned the wrong cabinet');
-  await page.getByTestId('undo-dialog-submit').click();
+  await page.getByTestId('undo-submit').click();
   await expect(page.getByTestId('scan-undone')).toBeVisible();
   const after = await request.get(`/api/orders/${order.id}/`, { headers: auth(staff) });
   expect(((await after.json()) as Order).status).toBe('IN_PROGRESS');

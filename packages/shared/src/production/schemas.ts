@@ -152,7 +152,7 @@ export const productivityQuerySchema = z.object({
 });
 
 const productivityWho = z.object({ id: z.number().int().nullable(), name: z.string() });
-export const productivityRowSchema = z.object({
+const productivityRowSchema = z.object({
   station: productivityWho.optional(),
   user: productivityWho.optional(),
   cabinets_completed: z.number().int(),

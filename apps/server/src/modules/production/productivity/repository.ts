@@ -1,4 +1,4 @@
-import type { Executor } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -30,7 +30,7 @@ export async function productivityRows(
     select ${key} as key, (h.first_at at time zone ${zone})::date as day, sum(h.scans) as scans,
       coalesce(sum(h.ok) filter (where s.type = 'PRODUCTION'), 0) as completed,
       min(h.first_at) as first_at, max(h.last_at) as last_at
-    from scan_hours h join scan_sessions s on s.id = h.session_id
+    from ${schema.scanHours} h join ${schema.scanSessions} s on s.id = h.session_id
     where h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
     group by 1, 2
   )
