@@ -27,17 +27,8 @@ const scanEventSchema = z.object({
   /** ISO time the scan was made. */
   at: z.string(),
 });
-/** A mistaken scan undone (issue 35): the board takes it out of its counts and list. */
-const scanUndoneEventSchema = z.object({
-  /** The scan's id. */
-  id: z.number().int(),
-  session_id: z.number().int(),
-  order_id: z.number().int().nullable(),
-  barcode: z.string(),
-  result: z.enum(CABINET_SCAN_RESULTS),
-  /** ISO time it was undone. */
-  at: z.string(),
-});
+/** A mistaken scan undone (issue 35): the scan's id; `at` is when it was undone. */
+const scanUndoneEventSchema = scanEventSchema.extend({ id: z.number().int() });
 const orderStatusEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),

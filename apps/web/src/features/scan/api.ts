@@ -59,10 +59,11 @@ export function useOpenSession() {
   });
 }
 
-export function useCloseSession() {
+/** Close a session, or reopen a closed one (ADMIN, issue 35): the session and the lists change. */
+function useSessionMove(endpoint: typeof productionApi.sessionClose | typeof productionApi.sessionReopen) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(productionApi.sessionClose, { params: { id } }),
+    mutationFn: (id: number) => call(endpoint, { params: { id } }),
     onSuccess: (session) => {
       void client.invalidateQueries({ queryKey: scanKeys.detail(session.id) });
       void client.invalidateQueries({ queryKey: scanKeys.lists() });
@@ -70,17 +71,8 @@ export function useCloseSession() {
   });
 }
 
-/** Reopen a closed session (ADMIN, issue 35). */
-export function useReopenSession() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(productionApi.sessionReopen, { params: { id } }),
-    onSuccess: (session) => {
-      void client.invalidateQueries({ queryKey: scanKeys.detail(session.id) });
-      void client.invalidateQueries({ queryKey: scanKeys.lists() });
-    },
-  });
-}
+export const useCloseSession = () => useSessionMove(productionApi.sessionClose);
+export const useReopenSession = () => useSessionMove(productionApi.sessionReopen);
 
 /** Undo a mistaken scan (issue 35): its session, its order and the order's cabinets change. */
 export function useUndoScan() {
