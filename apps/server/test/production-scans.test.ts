@@ -167,6 +167,7 @@ describe('scans', () => {
     const production = await openSession(f, 'PRODUCTION');
     const first = await scanCode(f, production, code!, 'make-1');
     expect(first.body).toEqual({
+      id: expect.any(Number),
       result: 'OK',
       cabinet: expect.objectContaining({ barcode: code, status: 'COMPLETED', shipped_at: null }),
       order: { id: order.id, name: order.name, status: 'PARTIALLY_COMPLETED' },

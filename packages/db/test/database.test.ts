@@ -69,6 +69,7 @@ describe('seed', () => {
         'seller_name',
         'seller_phone',
         'shop_state',
+        'stations',
         'tax_rates',
       ]);
     } finally {
