@@ -14,7 +14,9 @@ export function productionSamples() {
     'productionApi.sessionCreate': { body: { type: 'AUDIT' } },
     'productionApi.scan': { params: { id: none }, body: { code: '1-01-1', client_scan_id: 'access-1' } },
     'productionApi.completedShippedLog': { query: { selected_range: 'week' } },
-    'productionApi.sessionList': { query: { open: 'true' } },
+    'productionApi.sessionList': { query: { open: 'true', station: 'Assembly 1' } },
+    'productionApi.scanUndo': { params: { id: none }, body: { reason: 'Access test' } },
+    'productionApi.productivity': { query: { group_by: 'user' } },
   };
   for (const [name, e] of Object.entries(productionApi)) {
     const key = `productionApi.${name}`;

@@ -71,7 +71,13 @@ describe('scans', () => {
     const again = await scanCode(f, session, codes[0]!);
     expect(again.body.result).toBe('DUPLICATE');
     const unknown = await scanCode(f, session, `${order.id}-99-1`);
-    expect(unknown.body).toEqual({ result: 'UNKNOWN', cabinet: null, order: null, cabinets: null });
+    expect(unknown.body).toEqual({
+      id: expect.any(Number),
+      result: 'UNKNOWN',
+      cabinet: null,
+      order: null,
+      cabinets: null,
+    });
     expect((await scanCode(f, session, 'not a barcode')).body.result).toBe('UNKNOWN');
 
     // A scan that moves no status still shows in the (kept) order detail: the counts are in its stamp.
@@ -161,6 +167,7 @@ describe('scans', () => {
     const production = await openSession(f, 'PRODUCTION');
     const first = await scanCode(f, production, code!, 'make-1');
     expect(first.body).toEqual({
+      id: expect.any(Number),
       result: 'OK',
       cabinet: expect.objectContaining({ barcode: code, status: 'COMPLETED', shipped_at: null }),
       order: { id: order.id, name: order.name, status: 'PARTIALLY_COMPLETED' },

@@ -71,5 +71,6 @@ export function transferSamples() {
 export function reportsSamples() {
   return {
     'reportsApi.plannerUpdate': { params: { id: 999_999 }, body: { planned_date: '2031-01-06' } },
+    'reportsApi.workList': { params: { date: '2031-01-06' } },
   };
 }

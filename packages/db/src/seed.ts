@@ -99,6 +99,8 @@ export const DEFAULT_SETTINGS = {
   books_accounts: DEFAULT_BOOK_ACCOUNTS,
   // The monthly statement run e-mails every party with an open balance; off until an admin turns it on.
   statement_monthly: false,
+  // The shop's stations, each with the scan types it does (issue 35); none until an admin names them.
+  stations: [] as readonly { id: number; name: string; scan_types: readonly ('PRODUCTION' | 'SHIPPING' | 'AUDIT')[] }[],
 } as const;
 
 /** The demo shop as the seller on its invoices and receipts (set when the demo accounts are made). */

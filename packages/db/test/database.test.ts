@@ -73,6 +73,7 @@ describe('seed', () => {
         'seller_phone',
         'shop_state',
         'statement_monthly',
+        'stations',
         'tax_rates',
       ]);
     } finally {

@@ -24,6 +24,7 @@ const PAGES: Record<string, PageModule> = {
   '/orders/late': () => import('../features/reports/pages/LateOrdersPage.tsx'),
   '/orders/partially-completed': () => import('../features/reports/pages/PartiallyCompletedPage.tsx'),
   '/orders/completed': () => import('../features/reports/pages/CompletedOrdersPage.tsx'),
+  '/orders/productivity': () => import('../features/reports/pages/ProductivityPage.tsx'),
   '/planner/orders/manage': () => import('../features/reports/pages/PlannerPage.tsx'),
   // The shop's TV (issue 29)
   '/floor': () => import('../features/floor/pages/FloorPage.tsx'),

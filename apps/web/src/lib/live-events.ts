@@ -21,6 +21,7 @@ export type LiveEvent = { [K in LiveEventKind]: { id: string; kind: K; data: Liv
 // Every kind, once: a kind added to the shared schemas is a compile error here until it is listed.
 const KINDS: Record<LiveEventKind, true> = {
   scan: true,
+  scan_undone: true,
   order_status: true,
   remake: true,
   planner: true,

@@ -1,6 +1,6 @@
 import { CABINET_SCAN_RESULTS, SCAN_SESSION_TYPES } from '@cab/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userRef } from './accounts.ts';
 import { createdAt, id, timestamptz } from './columns.ts';
 import { orderItems, orders } from './orders.ts';
@@ -85,6 +85,10 @@ export const scans = pgTable(
     scannedAt: timestamptz('scanned_at').notNull().defaultNow(),
     /** When the scan reached the server (issue 29). */
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    /** A mistaken scan undone (issue 35): it stays in the log, marked, with who and why. */
+    undoneAt: timestamptz('undone_at'),
+    undoneBy: userRef('undone_by', 'set null'),
+    undoReason: text('undo_reason'),
   },
   (t) => [
     index('scans_session_idx').on(t.sessionId, t.id),
@@ -94,4 +98,27 @@ export const scans = pgTable(
     uniqueIndex('scans_client_scan_id_key').on(t.sessionId, t.clientScanId),
     check('scans_result_check', sql`${t.result} in ('OK', 'DUPLICATE', 'UNKNOWN', 'WRONG_STATE')`),
   ],
+);
+
+/**
+ * Scans per hour, session and person, net of undone scans (issue 35, decision 0050): what the
+ * productivity report adds up, so a year of scans is a few thousand rows, not millions. Kept by
+ * triggers on scans (migration 0029): a scan adds to its hour, an undo takes it away.
+ * `user_id` is the scanner (0 when none); `ok` the OK scans (a PRODUCTION session's are cabinets
+ * completed).
+ */
+export const scanHours = pgTable(
+  'scan_hours',
+  {
+    hour: timestamptz('hour').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => scanSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    scans: integer('scans').notNull(),
+    ok: integer('ok').notNull(),
+    firstAt: timestamptz('first_at').notNull(),
+    lastAt: timestamptz('last_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.sessionId, t.userId] })],
 );

@@ -36,6 +36,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       'Orders>/orders/completed',
       'Orders>/orders/completion-log',
       'Orders>/orders/completed-cabinets',
+      'Orders>/orders/productivity',
       'Orders>/orders/remakes',
       'Orders>/scan',
       'Orders>/floor',

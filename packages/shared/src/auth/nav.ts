@@ -66,6 +66,7 @@ export const NAV: readonly NavEntry[] = [
     link('/orders/completed', 'done'),
     link('/orders/completion-log', 'log'),
     link('/orders/completed-cabinets', 'cabinet'),
+    link('/orders/productivity', 'chart'),
     link('/orders/remakes', 'remake'),
     link('/invoices', 'invoice', CUSTOMERS),
     link('/scan', 'scan'),

@@ -3,6 +3,8 @@ import { US_STATE_CODES } from '../accounts/states.ts';
 import { isTimeZone } from '../dates.ts';
 import { BOOK_ACCOUNTS } from '../invoices/books.ts';
 import { MSG } from '../messages.ts';
+import { SCAN_SESSION_TYPES } from '../production/schemas.ts';
+import { STATION_TEXT } from '../production/text.ts';
 import { queryInt } from '../validation.ts';
 
 /** A sales tax percentage: 0..100 with at most 3 decimals (e.g. 8.875). */
@@ -47,6 +49,10 @@ export const settingsSchema = z.object({
   statement_monthly: z.boolean(),
   /** The shop's IANA time zone: its "today", late, due and planned days (issue 35). */
   time_zone: z.string(),
+  /** The shop's stations (issue 35): a scan session names one (free text is still taken). */
+  stations: z.array(
+    z.object({ id: z.number().int(), name: z.string(), scan_types: z.array(z.enum(SCAN_SESSION_TYPES)) }),
+  ),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -94,6 +100,17 @@ export const settingsPatchSchema = z
     books_accounts: z.partialRecord(z.enum(BOOK_ACCOUNTS), z.string().trim().min(1, MSG.required).max(120)),
     statement_monthly: z.boolean(),
     time_zone: z.string({ error: MSG.timeZoneUnknown }).refine(isTimeZone, MSG.timeZoneUnknown),
+    /** The whole list: a station without `id` is new (the server numbers it); one left out is gone. */
+    stations: z
+      .array(
+        z.object({
+          id: z.number().int().positive().optional(),
+          name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100, MSG.textTooLong(100)),
+          scan_types: z.array(z.enum(SCAN_SESSION_TYPES)).min(1, STATION_TEXT.scanTypesRequired),
+        }),
+      )
+      .max(100)
+      .refine((list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length, STATION_TEXT.nameTaken),
   })
   .partial();
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

@@ -28,6 +28,8 @@ const scanEventSchema = z.object({
   /** ISO time the scan was made. */
   at: z.string(),
 });
+/** A mistaken scan undone (issue 35): the scan's id; `at` is when it was undone. */
+const scanUndoneEventSchema = scanEventSchema.extend({ id: z.number().int() });
 const orderStatusEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),
@@ -57,6 +59,7 @@ const paymentEventSchema = z.object({
 /** Each kind's data. */
 const LIVE_EVENT_DATA = {
   scan: scanEventSchema,
+  scan_undone: scanUndoneEventSchema,
   order_status: orderStatusEventSchema,
   remake: remakeEventSchema,
   planner: plannerEventSchema,

@@ -63,6 +63,9 @@ start_production   | VERIFIED                     | IN_PROGRESS         | ADMIN 
 partially_complete | IN_PROGRESS                  | PARTIALLY_COMPLETED | SCAN                            | any
 complete           | IN_PROGRESS PARTIALLY_COMPLETED | COMPLETED        | ADMIN SCAN                      | any
 ship               | COMPLETED                    | SHIPPED             | ADMIN SCAN                      | any
+undo_ship          | SHIPPED                      | COMPLETED           | SCAN                            | any
+undo_complete      | COMPLETED                    | PARTIALLY_COMPLETED | SCAN                            | any
+undo_progress      | PARTIALLY_COMPLETED COMPLETED | IN_PROGRESS        | SCAN                            | any
 `;
 type Row = { from: string[]; to: string; actors: string[]; editing: 'on' | 'off' | 'any' };
 const TABLE = new Map<string, Row>(
@@ -85,7 +88,9 @@ function orderFor(action: OrderAction, status: OrderStatus, editing: boolean, ki
     warning_count: action === 'fix' ? 1 : 0,
     item_count: 3,
     cabinets:
-      action === 'partially_complete' ? { total: 4, completed: 2, shipped: 0 } : { total: 4, completed: 4, shipped: 4 },
+      action === 'partially_complete' || action === 'undo_complete'
+        ? { total: 4, completed: 2, shipped: 0 }
+        : { total: 4, completed: 4, shipped: 4 },
   };
 }
 
@@ -127,7 +132,7 @@ describe('transition: the full status x action x actor x editing-mode matrix', (
         for (const editing of [false, true]) cases.push([status, action, kind, editing]);
 
   it(`has ${ORDER_STATUSES.length * ORDER_ACTIONS.length * 10 * 2} cases`, () => {
-    expect(cases).toHaveLength(9 * 12 * 10 * 2);
+    expect(cases).toHaveLength(9 * 15 * 10 * 2);
   });
 
   it.each(cases)('%s %s by %s (editing %s)', (status, action, kind, editing) => {
@@ -177,8 +182,9 @@ describe('transition: walks through the lifecycle', () => {
     expect([...seen].sort()).toEqual([...ORDER_STATUSES].sort());
   });
 
-  it('DECLINED, CANCELLED and SHIPPED are ends; nothing goes back to BID or ORDERED', () => {
-    for (const end of ['DECLINED', 'CANCELLED', 'SHIPPED'] as const) expect([...nextStatuses(end)], end).toEqual([]);
+  it('DECLINED and CANCELLED are ends, SHIPPED only goes back to COMPLETED (an undone scan); nothing goes back to BID or ORDERED', () => {
+    for (const end of ['DECLINED', 'CANCELLED'] as const) expect([...nextStatuses(end)], end).toEqual([]);
+    expect([...nextStatuses('SHIPPED')]).toEqual(['COMPLETED']);
     for (const s of ORDER_STATUSES) {
       expect(nextStatuses(s).has('BID'), s).toBe(false);
       expect(nextStatuses(s).has('ORDERED'), s).toBe(s === 'BID');

@@ -56,6 +56,10 @@ export const ORDER_ACTIONS = [
   'partially_complete',
   'complete',
   'ship',
+  // An undone scan (issue 35): the order goes back to what its cabinets say.
+  'undo_ship',
+  'undo_complete',
+  'undo_progress',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -72,6 +76,9 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, { label: string; past: str
   partially_complete: { label: 'Partially completed', past: 'marked partially completed' },
   complete: { label: 'Completed', past: 'marked completed' },
   ship: { label: 'Shipped', past: 'marked shipped' },
+  undo_ship: { label: 'Undo shipping', past: 'taken back from shipped' },
+  undo_complete: { label: 'Undo completion', past: 'taken back to partially completed' },
+  undo_progress: { label: 'Undo progress', past: 'taken back to in progress' },
 };
 
 export const ORDER_LIFECYCLE_CODES = {
@@ -313,6 +320,32 @@ export const ORDER_MOVES = {
     roles: ROLE_GROUPS.admin,
     scan: true,
     guards: ['scan_all_cabinets_shipped'],
+  },
+  // An undone scan (issue 35, decision 0050): only the scan service, which reads the cabinets and
+  // picks the move that matches them (some complete: PARTIALLY_COMPLETED; none: IN_PROGRESS).
+  undo_ship: {
+    from: ['SHIPPED'],
+    kind: 'status',
+    to: 'COMPLETED',
+    roles: [],
+    scan: true,
+    guards: [],
+  },
+  undo_complete: {
+    from: ['COMPLETED'],
+    kind: 'status',
+    to: 'PARTIALLY_COMPLETED',
+    roles: [],
+    scan: true,
+    guards: ['some_cabinets_complete', 'not_all_cabinets_complete'],
+  },
+  undo_progress: {
+    from: ['PARTIALLY_COMPLETED', 'COMPLETED'],
+    kind: 'status',
+    to: 'IN_PROGRESS',
+    roles: [],
+    scan: true,
+    guards: [],
   },
 } as const satisfies Record<OrderAction, OrderMove>;
 

@@ -10,12 +10,16 @@ import {
   floorScanSchema,
   floorScansQuerySchema,
   orderScanSessionSchema,
+  productivityQuerySchema,
+  productivitySchema,
   scanBodySchema,
   scanResultSchema,
+  scanRowSchema,
   scanSessionCreateSchema,
   scanSessionDetailSchema,
   scanSessionListQuerySchema,
   scanSessionSchema,
+  scanUndoBodySchema,
 } from './schemas.ts';
 
 /**
@@ -86,7 +90,7 @@ export const productionApi = {
   sessionList: api.shop({
     method: 'GET',
     path: `${S}/`,
-    summary: 'Scan sessions, newest first: type, open (true|false), page, page_size',
+    summary: 'Scan sessions, newest first: type, open (true|false), station, page, page_size',
     query: scanSessionListQuerySchema,
     response: paged(scanSessionSchema),
   }),
@@ -121,5 +125,31 @@ export const productionApi = {
     params: idParams,
     body: empty,
     response: scanSessionSchema,
+  }),
+  sessionReopen: api.admin({
+    method: 'POST',
+    path: `${S}/:id/reopen/`,
+    summary: 'Reopen a closed scan session (reopening an open one changes nothing)',
+    params: idParams,
+    body: empty,
+    response: scanSessionSchema,
+  }),
+  scanUndo: api.shop({
+    method: 'POST',
+    path: '/api/scan/scans/:id/undo/',
+    summary:
+      'Undo a mistaken scan { reason }: the cabinet and its order go back; the scan stays marked undone. 409 when undone already or the cabinet moved on since',
+    params: idParams,
+    body: scanUndoBodySchema,
+    response: scanRowSchema,
+  }),
+  productivity: api.shop({
+    method: 'GET',
+    path: '/api/reports/productivity/',
+    summary:
+      'Cabinets completed and scans per station or per person (group_by), net of undone scans: date_after/date_before (default today); format=csv',
+    tags: ['reports'],
+    query: productivityQuerySchema,
+    response: productivitySchema,
   }),
 };

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../constants.ts';
 import { dateParam, listQuery, optionalParam } from '../http/list.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { requiredString, textField } from '../validation.ts';
-import { PRODUCTION_TEXT } from './text.ts';
+import { PRODUCTION_TEXT, STATION_TEXT } from './text.ts';
 
 /** Production (issue 18): cabinets, scan sessions and scans, the completed/shipped log. */
 
@@ -61,7 +61,7 @@ export const scanSessionSchema = z.object({
 });
 export type ScanSession = z.infer<typeof scanSessionSchema>;
 
-const scanRowSchema = z.object({
+export const scanRowSchema = z.object({
   id: z.number().int(),
   at: z.string(),
   code: z.string(),
@@ -70,6 +70,8 @@ const scanRowSchema = z.object({
   cabinet: cabinetSchema.nullable(),
   order: orderRef.nullable(),
   by: person,
+  /** A mistaken scan undone (issue 35): when, by whom and why; null while it stands. */
+  undone: z.object({ at: z.string(), by: person, reason: z.string() }).nullable(),
 });
 export type ScanRow = z.infer<typeof scanRowSchema>;
 
@@ -97,6 +99,8 @@ export const scanSessionListQuerySchema = z.object({
   type: optionalParam(z.enum(SCAN_SESSION_TYPES)),
   /** true: only open sessions; false: only closed ones. */
   open: optionalParam(z.enum(['true', 'false'])),
+  /** Only the sessions of this station (its name, as the session names it; case ignored). */
+  station: optionalParam(textField(PRODUCTION_LIMITS.station)),
 });
 
 export const scanBodySchema = z.object({
@@ -113,6 +117,8 @@ export const scanBodySchema = z.object({
 export const SCANNED_AT_BOUNDS = { aheadMs: 60_000, behindMs: 7 * 24 * 3600_000 } as const;
 
 export const scanResultSchema = z.object({
+  /** The scan's row (issue 35: the id an undo names); null when nothing was recorded. */
+  id: z.number().int().nullable(),
   result: z.enum(CABINET_SCAN_RESULTS),
   cabinet: cabinetSchema.nullable(),
   order: orderRef.nullable(),
@@ -139,3 +145,37 @@ export const completedShippedLogRowSchema = z.object({
   by: person,
 });
 export type CompletedShippedLogRow = z.infer<typeof completedShippedLogRowSchema>;
+
+/** POST /api/scan/scans/{id}/undo/ (issue 35). */
+export const scanUndoBodySchema = z.object({
+  reason: z.string({ error: STATION_TEXT.reasonRequired }).trim().min(1, STATION_TEXT.reasonRequired).max(500),
+});
+
+/** GET /api/reports/productivity/ (issue 35): scans net of undone ones, per station or per person. */
+export const PRODUCTIVITY_GROUPS = ['station', 'user'] as const;
+export const productivityQuerySchema = z.object({
+  date_after: dateParam(),
+  date_before: dateParam(),
+  group_by: z.preprocess((v) => (v === '' || v === undefined ? 'station' : v), z.enum(PRODUCTIVITY_GROUPS)),
+  format: optionalParam(z.enum(['json', 'csv'])),
+});
+
+const productivityWho = z.object({ id: z.number().int().nullable(), name: z.string() });
+const productivityRowSchema = z.object({
+  station: productivityWho.optional(),
+  user: productivityWho.optional(),
+  cabinets_completed: z.number().int(),
+  scans: z.number().int(),
+  first_scan_at: z.string(),
+  last_scan_at: z.string(),
+  /** Cabinets completed per hour worked: each day's first to last scan, at least an hour in all. */
+  per_hour: z.number(),
+});
+export type ProductivityRow = z.infer<typeof productivityRowSchema>;
+export const productivitySchema = z.object({
+  date_after: z.string(),
+  date_before: z.string(),
+  group_by: z.enum(PRODUCTIVITY_GROUPS),
+  results: z.array(productivityRowSchema),
+});
+export type Productivity = z.infer<typeof productivitySchema>;

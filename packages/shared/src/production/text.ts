@@ -115,3 +115,44 @@ export const PRODUCTION_TEXT = {
   handMoves: { startProduction: 'Start production', complete: 'Mark completed', ship: 'Mark shipped' },
   moved: 'Order updated',
 } as const;
+
+export const UNDO_CODES = {
+  alreadyUndone: 'scan_already_undone',
+  cabinetMovedOn: 'scan_cabinet_moved_on',
+  reasonRequired: 'undo_reason_required',
+} as const;
+
+/** Stations, undoing a scan and reopening a session (issue 35). */
+export const STATION_TEXT = {
+  stations: 'Stations',
+  stationsHelp:
+    'The places on the floor that scan, each with the scan types it does. A session may still name another.',
+  addStation: 'Add station',
+  removeStation: 'Remove',
+  stationName: 'Station name',
+  scanTypes: 'Scan types',
+  scanTypesRequired: 'Choose at least one scan type',
+  nameTaken: 'Each station name must be unique',
+  saveStations: 'Save stations',
+  noStation: 'No station',
+  nobody: 'Nobody',
+  queueTitle: (station: string) => `${station}: queue`,
+  queueEmpty: 'Nothing waiting at this station.',
+  andMore: (n: number) => `and ${n} more`,
+  queueSessions: 'Open sessions',
+  queueRecent: 'Last scans here',
+  queueToBuild: 'Cabinets to build',
+  anyStation: 'All stations',
+  otherStations: 'Named on sessions',
+  undo: 'Undo',
+  undone: 'Undone',
+  undoTitle: 'Undo this scan',
+  undoReason: 'Why is this scan undone?',
+  undoDone: 'Scan undone',
+  undoneBy: (who: string, reason: string) => `Undone by ${who}: ${reason}`,
+  alreadyUndone: 'This scan was undone already.',
+  cabinetMovedOn: 'The cabinet has moved on since this scan: undo the later scan first.',
+  reasonRequired: 'Say why the scan is undone',
+  reopen: 'Reopen session',
+  reopened: 'Session reopened',
+} as const;

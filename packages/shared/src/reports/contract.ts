@@ -14,6 +14,9 @@ import {
   plannerRowSchema,
   reportQuerySchema,
   reportRowSchema,
+  workListParamsSchema,
+  workListQuerySchema,
+  workListSchema,
 } from './schemas.ts';
 
 const api = endpointsFor(['reports']);
@@ -72,6 +75,16 @@ export const reportsApi = {
     tags: ['planner'],
     query: plannerQuerySchema,
     response: plannerAnswerSchema,
+  }),
+  workList: api.shop({
+    method: 'GET',
+    path: '/api/planner/days/:date/work_list/',
+    summary:
+      "The day's work list: each planned order, its cabinets still to build first (finished side, hinge, finish), its shelf cut list; format=pdf to print",
+    tags: ['planner'],
+    params: workListParamsSchema,
+    query: workListQuerySchema,
+    response: workListSchema,
   }),
   plannerUpdate: api.shop({
     method: 'PATCH',

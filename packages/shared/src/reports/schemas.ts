@@ -171,3 +171,31 @@ export function plannerDayLoad(
 ) {
   return rows.reduce((n, r) => n + (day < today ? r.cabinets : r.cabinets_remaining), 0);
 }
+
+/** GET /api/planner/days/{date}/work_list/ (issue 35): what to build on a planned day. */
+export const workListParamsSchema = z.object({ date: isoDate });
+export const workListQuerySchema = z.object({ format: optionalParam(z.enum(['json', 'pdf'])) });
+const workListCabinetSchema = z.object({
+  barcode: z.string(),
+  code: z.string(),
+  description: z.string(),
+  /** The finished side's code (e.g. FS-BOTH), '' when none. */
+  finished_side: z.string(),
+  hinge: z.string(),
+  finish: z.string(),
+  done: z.boolean(),
+});
+export const workListSchema = z.object({
+  date: z.string(),
+  orders: z.array(
+    z.object({
+      order: z.object({ id: z.number().int(), name: z.string(), customer: z.string() }),
+      due_date: z.string().nullable(),
+      /** Still to build first, then those done; each by line and unit. */
+      cabinets: z.array(workListCabinetSchema),
+      /** The shelf cut list: adjustable shelves by size, smallest first. */
+      shelves: z.array(z.object({ width: z.number().nullable(), depth: z.number().nullable(), qty: z.number().int() })),
+    }),
+  ),
+});
+export type WorkList = z.infer<typeof workListSchema>;

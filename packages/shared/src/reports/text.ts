@@ -77,3 +77,37 @@ export const REPORTS_WEB_TEXT = {
     `${day} would hold ${load} cabinets to build, over its capacity of ${capacity}. Plan it anyway?`,
   planAnyway: 'Plan anyway',
 } as const;
+
+/** The day's work list (issue 35): on screen and printed. */
+export const WORK_LIST_TEXT = {
+  print: 'Print work list',
+  title: (day: string) => `Work list ${day}`,
+  none: 'Nothing is planned on this day.',
+  due: (day: string | null) => `Due ${day ?? 'not set'}`,
+  toBuild: (left: number, total: number) => `${left} of ${total} cabinets to build`,
+  columns: {
+    barcode: 'Barcode',
+    code: 'Code',
+    description: 'Description',
+    side: 'Finished side',
+    hinge: 'Hinge',
+    finish: 'Finish',
+  },
+  done: 'done',
+  shelves: 'Shelves to cut',
+  shelf: (width: string, depth: string, qty: number) => `${qty} x ${width}W x ${depth}D`,
+  noShelves: 'No adjustable shelves',
+} as const;
+
+/** The productivity report's page (issue 35). */
+export const PRODUCTIVITY_TEXT = {
+  subtitle: 'Cabinets completed and scans per station or per person, net of undone scans',
+  groupBy: 'Group by',
+  groups: { station: 'Station', user: 'Person' },
+  cabinetsCompleted: 'Cabinets completed',
+  scans: 'Scans',
+  firstScan: 'First scan',
+  lastScan: 'Last scan',
+  perHour: 'Per hour',
+  none: 'No scans in this period.',
+} as const;

@@ -46,6 +46,7 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     },
     statement_monthly: (stored.get('statement_monthly') as boolean | undefined) ?? DEFAULT_SETTINGS.statement_monthly,
     time_zone: (stored.get('time_zone') as string | undefined) ?? processTimeZone(),
+    stations: (stored.get('stations') as Settings['stations'] | undefined) ?? [],
   };
 }
 
@@ -71,13 +72,34 @@ export async function readShopTimeZone(ctx: Pick<PublicCtx, 'db'>): Promise<stri
 export const shopTimeZoneIsFresh = (db: object) =>
   Date.now() - (zoneReadAt.get(db) ?? Number.NEGATIVE_INFINITY) < ZONE_KEPT_MS;
 
+/**
+ * The stations as kept (issue 35): one the patch names by `id` keeps it, a new one takes the next
+ * number after every id given so far (kept in `stations_next_id`, so a removed station's id is
+ * never given to another: the productivity report names stations by id).
+ */
+async function numberStations(ctx: Ctx, list: NonNullable<SettingsPatch['stations']>): Promise<Settings['stations']> {
+  const stored = await repo.readSettings(ctx.db, ['stations_next_id']);
+  const before = (await getSettings(ctx)).stations;
+  let next = Math.max((stored.get('stations_next_id') as number | undefined) ?? 1, ...before.map((s) => s.id + 1));
+  const known = new Set(before.map((s) => s.id));
+  const out = list.map((s) => ({
+    id: s.id !== undefined && known.has(s.id) ? s.id : next++,
+    name: s.name.trim(),
+    scan_types: [...new Set(s.scan_types)],
+  }));
+  await repo.upsertSetting(ctx.db, 'stations_next_id', next, ctx.actor.id);
+  return out;
+}
+
 /** Writes the named settings; each changed key is one 'settings' event (id = the key). */
 export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
   const values = Object.entries(patch).filter(([, v]) => v !== undefined) as [keyof Settings, unknown][];
   if (values.length > 0) {
     await transaction(ctx, async (tx) => {
       const before = await getSettings(tx);
-      for (const [key, value] of values) {
+      for (const [key, given] of values) {
+        const value =
+          key === 'stations' ? await numberStations(tx, given as NonNullable<SettingsPatch['stations']>) : given;
         await repo.upsertSetting(tx.db, key, value, ctx.actor.id);
         await audit(tx, { entity: 'settings', id: key, action: 'update', before: before[key], after: value });
       }

@@ -5,6 +5,7 @@ import { sendFile } from '../../kit/file-answer.ts';
 import { getOrder, moveOrder } from '../orders/index.ts';
 import { listCabinets } from './cabinets/service.ts';
 import { completedShippedLog, logCsv } from './log/service.ts';
+import { productivity, productivityCsv } from './productivity/service.ts';
 import * as scans from './scans/service.ts';
 
 /** Production's routes (one per contract). */
@@ -35,9 +36,21 @@ export function productionRoutes(app: FastifyInstance) {
   });
 
   route(app, productionApi.floorScans, ({ ctx, query }) => scans.floorScans(ctx, query.page_size));
+  route(app, productionApi.productivity, async ({ ctx, query, reply }) => {
+    const answer = await productivity(ctx, query);
+    if (query.format !== 'csv') return answer;
+    return sendFile<typeof answer>(reply, {
+      name: `productivity_${answer.group_by}.csv`,
+      type: 'text/csv',
+      body: productivityCsv(answer),
+    });
+  });
+
   route(app, productionApi.sessionList, ({ ctx, query }) => scans.listSessions(ctx, query));
   route(app, productionApi.sessionCreate, ({ ctx, body }) => scans.openSession(ctx, body));
   route(app, productionApi.sessionDetail, ({ ctx, params }) => scans.getSession(ctx, params.id));
   route(app, productionApi.scan, ({ ctx, params, body }) => scans.scan(ctx, params.id, body));
   route(app, productionApi.sessionClose, ({ ctx, params }) => scans.closeSession(ctx, params.id));
+  route(app, productionApi.sessionReopen, ({ ctx, params }) => scans.reopenSession(ctx, params.id));
+  route(app, productionApi.scanUndo, ({ ctx, params, body }) => scans.undoScan(ctx, params.id, body));
 }

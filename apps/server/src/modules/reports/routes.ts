@@ -4,6 +4,7 @@ import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
 import { sendFile } from '../../kit/file-answer.ts';
 import * as service from './service.ts';
+import { workList, workListPdf } from './work-list.ts';
 
 /** A report's answer: its page, or with format=csv a download (a Buffer goes past the JSON serializer). */
 async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
@@ -30,5 +31,14 @@ export function reportsRoutes(app: FastifyInstance) {
   route(app, reportsApi.createdChart, ({ ctx, query }) => service.createdChart(ctx, query));
   route(app, reportsApi.lateOrdersChart, ({ ctx, query }) => service.lateOrdersChart(ctx, query));
   route(app, reportsApi.plannerList, ({ ctx, query }) => service.plannerList(ctx, query));
+  route(app, reportsApi.workList, async ({ ctx, params, query, reply }) => {
+    const list = await workList(ctx, params.date);
+    if (query.format !== 'pdf') return list;
+    return sendFile<typeof list>(reply, {
+      name: `work_list_${list.date}.pdf`,
+      type: 'application/pdf',
+      body: await workListPdf(list),
+    });
+  });
   route(app, reportsApi.plannerUpdate, ({ ctx, params, body }) => service.planOrder(ctx, params.id, body));
 }

@@ -22,10 +22,17 @@ export const scanKeys = {
 };
 
 /** Scans made on other screens: a session's counts and scans, an order's cabinets, shown as they happen. */
-const sessionOf = (event: LiveEvent) => (event.kind === 'scan' ? event.data.session_id : null);
+const sessionOf = (event: LiveEvent) =>
+  event.kind === 'scan' || event.kind === 'scan_undone' ? event.data.session_id : null;
 
-export function useScanSessions(query: { page: number; page_size: number; type?: string; open?: string }) {
-  useLiveEvents(['scan'], { keys: [scanKeys.lists()] });
+export function useScanSessions(query: {
+  page: number;
+  page_size: number;
+  type?: string;
+  open?: string;
+  station?: string;
+}) {
+  useLiveEvents(['scan', 'scan_undone'], { keys: [scanKeys.lists()] });
   return useQuery({
     queryKey: scanKeys.list(query),
     queryFn: ({ signal }) =>
@@ -35,7 +42,7 @@ export function useScanSessions(query: { page: number; page_size: number; type?:
 }
 
 export function useScanSession(id: number, options: { refetchInterval?: number } = {}) {
-  useLiveEvents(['scan'], { keys: [scanKeys.detail(id)], match: (event) => sessionOf(event) === id });
+  useLiveEvents(['scan', 'scan_undone'], { keys: [scanKeys.detail(id)], match: (event) => sessionOf(event) === id });
   return useQuery({
     queryKey: scanKeys.detail(id),
     queryFn: ({ signal }) => call(productionApi.sessionDetail, { params: { id }, signal }),
@@ -52,13 +59,30 @@ export function useOpenSession() {
   });
 }
 
-export function useCloseSession() {
+/** Close a session, or reopen a closed one (ADMIN, issue 35): the session and the lists change. */
+function useSessionMove(endpoint: typeof productionApi.sessionClose | typeof productionApi.sessionReopen) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(productionApi.sessionClose, { params: { id } }),
+    mutationFn: (id: number) => call(endpoint, { params: { id } }),
     onSuccess: (session) => {
       void client.invalidateQueries({ queryKey: scanKeys.detail(session.id) });
       void client.invalidateQueries({ queryKey: scanKeys.lists() });
+    },
+  });
+}
+
+export const useCloseSession = () => useSessionMove(productionApi.sessionClose);
+export const useReopenSession = () => useSessionMove(productionApi.sessionReopen);
+
+/** Undo a mistaken scan (issue 35): its session, its order and the order's cabinets change. */
+export function useUndoScan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      call(productionApi.scanUndo, { params: { id }, body: { reason } }),
+    onSuccess: (scan) => {
+      void client.invalidateQueries({ queryKey: scanKeys.all });
+      if (scan.order) void client.invalidateQueries({ queryKey: orderKeys.detail(scan.order.id) });
     },
   });
 }

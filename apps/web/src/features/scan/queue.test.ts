@@ -7,7 +7,7 @@ const memory = () => {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
 };
 const scan = (n: number): PendingScan => ({ session: 1, code: `1-01-${n}`, client_scan_id: `c${n}`, at: '' });
-const ok: ScanAnswer = { result: 'OK', cabinet: null, order: null, cabinets: null };
+const ok: ScanAnswer = { id: 1, result: 'OK', cabinet: null, order: null, cabinets: null };
 
 describe('pending scans', () => {
   it('survive a round trip through storage; garbage reads as none', () => {

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { OrderStatus } from '@cab/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** The status writer's one statement (lifecycle/status.ts). */
@@ -17,7 +17,8 @@ const STATUS_TIME = {
 /**
  * Moves the order only if it still has the status and version it was read with; null when
  * another writer got there first. The only statement that writes status and in_editing_mode, and
- * the status timestamps: entering ORDERED, VERIFIED, COMPLETED, SHIPPED or CANCELLED stamps it.
+ * the status timestamps: entering ORDERED, VERIFIED, COMPLETED, SHIPPED or CANCELLED stamps it;
+ * going back from COMPLETED or SHIPPED clears it.
  */
 export async function compareAndSetStatus(
   db: Executor,
@@ -28,12 +29,17 @@ export async function compareAndSetStatus(
   at?: Date,
 ) {
   const stamp = to.status !== read.status ? STATUS_TIME[to.status as keyof typeof STATUS_TIME] : undefined;
+  // A move back (an undone scan, issue 35) clears the time of the status it leaves: the order is
+  // no longer completed (or shipped), and the reports that read the time must not count it.
+  const back = ORDER_STATUSES.indexOf(to.status) < ORDER_STATUSES.indexOf(read.status);
+  const left = back ? STATUS_TIME[read.status as keyof typeof STATUS_TIME] : undefined;
   const [row] = await db
     .update(orders)
     .set({
       status: to.status,
       inEditingMode: to.inEditingMode,
       ...(stamp ? { [stamp]: at ?? sql`now()` } : {}),
+      ...(left ? { [left]: null } : {}),
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })

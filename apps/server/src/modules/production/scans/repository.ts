@@ -42,6 +42,8 @@ export interface SessionFilter {
   open?: boolean;
   /** Only sessions that scanned a cabinet of this order. */
   orderId?: number;
+  /** Only the sessions of this station (its name; case ignored). */
+  station?: string;
 }
 
 export function sessionPage(db: Executor, filter: SessionFilter, window: PageWindow) {
@@ -52,6 +54,7 @@ export function sessionPage(db: Executor, filter: SessionFilter, window: PageWin
       : filter.open
         ? isNull(scanSessions.closedAt)
         : isNotNull(scanSessions.closedAt),
+    filter.station === undefined ? undefined : sql`lower(${scanSessions.station}) = lower(${filter.station.trim()})`,
     filter.orderId === undefined
       ? undefined
       : exists(
@@ -276,10 +279,10 @@ const scanApplyText = (mark: 'completed' | 'shipped') => `with prior as (
     coalesce($9::timestamptz, now()) from outcome
   where not exists (select from prior)
   on conflict (session_id, client_scan_id) do nothing
-  returning 1
+  returning id
 )
 select exists (select from prior) as retried, (select result from outcome) as result,
-  exists (select from recorded) as recorded,
+  exists (select from recorded) as recorded, (select id from recorded) as scan_id,
   coalesce((select completed_at from done), (select completed_at from cab)) as completed_at,
   coalesce((select shipped_at from done), (select shipped_at from cab)) as shipped_at,
   exists (select from done) as changed,
@@ -295,6 +298,8 @@ export interface ScanApplied {
   result: CabinetScanResult;
   /** False: the client_scan_id was taken meanwhile by another scan. */
   recorded: boolean;
+  /** The scan's row, when recorded. */
+  scanId: number | null;
   completedAt: Date | null;
   shippedAt: Date | null;
   /** This scan marked the cabinet. */
@@ -330,6 +335,7 @@ export async function scanApply(
     retried: boolean;
     result: CabinetScanResult;
     recorded: boolean;
+    scan_id: number | string | null;
     completed_at: Date | string | null;
     shipped_at: Date | string | null;
     changed: boolean;
@@ -352,6 +358,7 @@ export async function scanApply(
     retried: r!.retried,
     result: r!.result,
     recorded: r!.recorded,
+    scanId: r!.scan_id === null ? null : Number(r!.scan_id),
     completedAt: toDate(r!.completed_at),
     shippedAt: toDate(r!.shipped_at),
     changed: r!.changed,
@@ -367,4 +374,66 @@ const CABINET_COUNTS = `select count(*)::int as total, count(completed_at)::int 
 export async function cabinetCounts(db: Executor, orderId: number): Promise<CabinetCounts> {
   const [r] = await preparedStatement<CabinetCounts>(db, CABINET_COUNTS, [orderId]);
   return r!;
+}
+
+/** Reopens a closed session; null when it was open already. */
+export async function reopenSession(db: Executor, id: number) {
+  const [row] = await db
+    .update(scanSessions)
+    .set({ closedAt: null })
+    .where(and(eq(scanSessions.id, id), isNotNull(scanSessions.closedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** A scan and its session's type, the scan's row locked (two undos of one scan run one after the other). */
+export async function scanForUndo(db: Executor, id: number) {
+  const [row] = await db
+    .select({ scan: scans, type: scanSessions.type })
+    .from(scans)
+    .innerJoin(scanSessions, eq(scanSessions.id, scans.sessionId))
+    .where(eq(scans.id, id))
+    .for('update', { of: scans });
+  return row ?? null;
+}
+
+/**
+ * Takes back the mark an OK scan put on its cabinet, only while the cabinet is as that scan left
+ * it: marked by this session at the scan's time, and (a completion) not shipped since. False
+ * when the cabinet has moved on.
+ */
+export async function unmarkCabinet(db: Executor, mark: 'completed' | 'shipped', scan: ScanRow) {
+  const { cabinets } = schema;
+  const cols =
+    mark === 'completed'
+      ? { at: cabinets.completedAt, by: cabinets.completedBy, session: cabinets.completedSessionId }
+      : { at: cabinets.shippedAt, by: cabinets.shippedBy, session: cabinets.shippedSessionId };
+  const rows = await db
+    .update(cabinets)
+    .set(
+      mark === 'completed'
+        ? { completedAt: null, completedBy: null, completedSessionId: null }
+        : { shippedAt: null, shippedBy: null, shippedSessionId: null },
+    )
+    .where(
+      and(
+        eq(cabinets.id, scan.cabinetId ?? 0),
+        eq(cols.session, scan.sessionId),
+        // In SQL: the scan's time has microseconds a JavaScript Date drops.
+        sql`${cols.at} = (select ${scans.scannedAt} from ${scans} where ${scans.id} = ${scan.id})`,
+        mark === 'completed' ? isNull(cabinets.shippedAt) : undefined,
+      ),
+    )
+    .returning({ id: cabinets.id });
+  return rows.length > 0;
+}
+
+/** Marks the scan undone once; null when it was undone already. */
+export async function markUndone(db: Executor, id: number, by: number, reason: string, at?: Date) {
+  const [row] = await db
+    .update(scans)
+    .set({ undoneAt: timeOf(at), undoneBy: by, undoReason: reason })
+    .where(and(eq(scans.id, id), isNull(scans.undoneAt)))
+    .returning();
+  return row ?? null;
 }

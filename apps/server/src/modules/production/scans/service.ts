@@ -12,13 +12,15 @@ import {
   type ScanSessionDetail,
   type ScanSessionType,
   SESSION_SCANS_SHOWN,
+  STATION_TEXT,
   type scanSessionListQuerySchema,
   startOfDayIn,
+  UNDO_CODES,
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../../kit/context.ts';
 import { nowOf, todayOf } from '../../../kit/context.ts';
-import { badRequest, fieldError, notFound } from '../../../kit/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -129,7 +131,7 @@ export function closeSession(ctx: Ctx, id: number): Promise<ScanSession> {
 export async function listSessions(ctx: Ctx, query: z.output<typeof scanSessionListQuerySchema>) {
   const page = await repo.sessionPage(
     ctx.db,
-    { type: query.type, open: query.open === undefined ? undefined : query.open === 'true' },
+    { type: query.type, open: query.open === undefined ? undefined : query.open === 'true', station: query.station },
     pageWindow(query),
   );
   const results = (await sessionsToWire(ctx, page.rows)).map(({ scans_of_order: _, ...s }) => s);
@@ -155,10 +157,7 @@ async function scansToWire(ctx: Ctx, rows: repo.ScanRow[]): Promise<ScanRow[]> {
       ctx.db,
       ids((r) => r.orderId),
     ),
-    userNames(
-      ctx.db,
-      ids((r) => r.scannedBy),
-    ),
+    userNames(ctx.db, [...ids((r) => r.scannedBy), ...ids((r) => r.undoneBy)]),
   ]);
   return rows.map((r) => {
     const cab = r.cabinetId === null ? undefined : cabs.get(r.cabinetId);
@@ -172,6 +171,9 @@ async function scansToWire(ctx: Ctx, rows: repo.ScanRow[]): Promise<ScanRow[]> {
       cabinet: cab ? toWireCabinet(cab) : null,
       order: order ?? null,
       by: person(r.scannedBy, names),
+      undone: r.undoneAt
+        ? { at: r.undoneAt.toISOString(), by: person(r.undoneBy, names), reason: r.undoReason ?? '' }
+        : null,
     };
   });
 }
@@ -203,7 +205,7 @@ async function answerOf(ctx: Ctx, scan: repo.ScanRow): Promise<ScanAnswer> {
     scansToWire(ctx, [scan]),
     scan.orderId === null ? null : repo.cabinetCounts(ctx.db, scan.orderId),
   ]);
-  return { result: wire!.result, cabinet: wire!.cabinet, order: wire!.order, cabinets: counts };
+  return { id: scan.id, result: wire!.result, cabinet: wire!.cabinet, order: wire!.order, cabinets: counts };
 }
 
 /**
@@ -301,22 +303,26 @@ export function scan(
     const { cabinet: found, order: read } = start;
     if (!found) {
       // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
-      if (!(await record('UNKNOWN', null, null))) return answerOf(tx, await prior());
+      const recorded = await record('UNKNOWN', null, null);
+      if (!recorded) return answerOf(tx, await prior());
       await publishScan(tx, sessionId, null, code, 'UNKNOWN', scannedAt);
-      return { result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
+      return { id: recorded.id, result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
     }
     assertReaches(tx, read);
     let order: Pick<OrderRow, 'id' | 'name' | 'status'> = read;
     let cabinet = found;
     let result: CabinetScanResult;
     let counts: repo.CabinetCounts;
+    let scanId: number | null;
 
     if (start.session.type === 'AUDIT') {
       const raced = clientScanId ? await repo.scanByClientId(tx.db, sessionId, clientScanId) : null;
       if (raced) return answerOf(tx, raced);
       result = (await repo.okScanOf(tx.db, sessionId, cabinet.id)) ? 'DUPLICATE' : 'OK';
       // The client_scan_id was used meanwhile for another code: undo this one, the client retries.
-      if (!(await record(result, cabinet.id, order.id))) throw changedConcurrently();
+      const recorded = await record(result, cabinet.id, order.id);
+      if (!recorded) throw changedConcurrently();
+      scanId = recorded.id;
       counts = await repo.cabinetCounts(tx.db, order.id);
     } else {
       // The cabinet read again in the order's lock, completed (or shipped) by a compare-and-set
@@ -338,6 +344,7 @@ export function scan(
       if (applied.retried) return answerOf(tx, await prior());
       if (!applied.recorded) throw changedConcurrently();
       result = applied.result;
+      scanId = applied.scanId;
       counts = applied.counts;
       cabinet = { ...cabinet, completedAt: applied.completedAt, shippedAt: applied.shippedAt };
       if (applied.changed) {
@@ -348,10 +355,90 @@ export function scan(
     }
     await publishScan(tx, sessionId, order.id, code, result, scannedAt);
     return {
+      id: scanId,
       result,
       cabinet: toWireCabinet(cabinet),
       order: { id: order.id, name: order.name, status: order.status },
       cabinets: counts,
     };
+  });
+}
+
+/** POST /api/scan/sessions/{id}/reopen/ (issue 35, ADMIN): reopening an open session answers it unchanged. */
+export function reopenSession(ctx: Ctx, id: number): Promise<ScanSession> {
+  return transaction(ctx, async (tx) => {
+    const before = await sessionOr404(tx, id);
+    const reopened = await repo.reopenSession(tx.db, id);
+    const [wire] = await sessionsToWire(tx, [reopened ?? before]);
+    if (reopened) {
+      await audit(tx, {
+        entity: 'scan_session',
+        id,
+        action: 'reopen',
+        before: { closed_at: before.closedAt?.toISOString() ?? null },
+        after: { closed_at: null },
+      });
+    }
+    return wire!;
+  });
+}
+
+/**
+ * The order after an undone scan: its status follows its cabinets back (decision 0050). An undone
+ * shipment takes a SHIPPED order back to COMPLETED; an undone completion takes a COMPLETED order
+ * to PARTIALLY_COMPLETED (some cabinets still complete) or IN_PROGRESS (none), and a
+ * PARTIALLY_COMPLETED one with none left to IN_PROGRESS. Production stays started.
+ */
+async function followUndo(tx: Ctx, orderId: number, mark: 'completed' | 'shipped') {
+  const row = await loadOrderRow(tx, orderId, tx.db);
+  const counts = await repo.cabinetCounts(tx.db, orderId);
+  const scan = { cabinets: counts };
+  if (mark === 'shipped') {
+    if (row.status === 'SHIPPED') await moveOrder(tx, orderId, 'undo_ship', {}, { scan });
+    return;
+  }
+  if (row.status === 'COMPLETED' && counts.completed > 0) await moveOrder(tx, orderId, 'undo_complete', {}, { scan });
+  else if ((row.status === 'COMPLETED' || row.status === 'PARTIALLY_COMPLETED') && counts.completed === 0) {
+    await moveOrder(tx, orderId, 'undo_progress', {}, { scan });
+  }
+}
+
+/**
+ * POST /api/scan/scans/{id}/undo/ (issue 35): a mistaken scan is taken back. The order's row is
+ * locked first (as a scan takes it), then the scan's; an OK scan's cabinet goes back to what it
+ * was before (only while it is as the scan left it: else 409), the order follows, and the scan
+ * stays in the log marked undone with who and why. Undoing it again is a 409.
+ */
+export function undoScan(ctx: Ctx, id: number, body: { reason: string }): Promise<ScanRow> {
+  return transaction(ctx, async (tx) => {
+    const peek = await repo.scanForUndo(tx.db, id);
+    if (!peek) throw notFound();
+    if (peek.scan.orderId !== null) await loadOrderRow(tx, peek.scan.orderId, tx.db, { lock: true });
+    const { scan: row, type } = (await repo.scanForUndo(tx.db, id))!;
+    if (row.undoneAt) throw new AppError(409, UNDO_CODES.alreadyUndone, STATION_TEXT.alreadyUndone);
+    const mark = row.result !== 'OK' || type === 'AUDIT' ? null : type === 'PRODUCTION' ? 'completed' : 'shipped';
+    if (mark && !(await repo.unmarkCabinet(tx.db, mark, row))) {
+      throw new AppError(409, UNDO_CODES.cabinetMovedOn, STATION_TEXT.cabinetMovedOn);
+    }
+    const undone = await repo.markUndone(tx.db, id, tx.actor.id, body.reason.trim(), tx.at);
+    if (!undone) throw new AppError(409, UNDO_CODES.alreadyUndone, STATION_TEXT.alreadyUndone);
+    if (mark && row.orderId !== null) await followUndo(tx, row.orderId, mark);
+    const [wire] = await scansToWire(tx, [undone]);
+    await audit(tx, {
+      entity: 'scan_session',
+      id: row.sessionId,
+      action: 'undo_scan',
+      before: { scan: id, result: row.result, undone: null },
+      after: { scan: id, undone: wire!.undone },
+    });
+    await publishEvent(tx.db, 'scan_undone', {
+      id,
+      session_id: row.sessionId,
+      order_id: row.orderId,
+      barcode: row.code,
+      result: row.result,
+      at: wire!.undone!.at,
+    });
+    return wire!;
   });
 }

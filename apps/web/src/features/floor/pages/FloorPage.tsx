@@ -33,6 +33,7 @@ import {
 } from '../api.ts';
 import { Bar, BOARD, boardType, Name, Panel, Quiet, RESULT_COLOUR, TYPE } from '../components/board.tsx';
 import { FitList } from '../components/FitList.tsx';
+import { StationQueue } from '../StationQueue.tsx';
 
 /** Scans the board keeps on screen, newest on top (the TV shows those that fit). */
 const SCANS_SHOWN = 12;
@@ -408,6 +409,8 @@ function useScanLines(loaded: readonly FloorScan[] | undefined, heard: readonly 
  */
 export default function FloorPage() {
   const [params] = useSearchParams();
+  const station = params.get('station');
+  if (station) return <StationQueue station={station} />;
   return <FloorBoard tv={params.get('tv') === '1'} />;
 }
 
@@ -531,3 +534,5 @@ function FloorBoard({ tv }: { tv: boolean }) {
     </Box>
   );
 }
+
+/** `/floor?station=…` shows that station's queue (issue 35); `/floor` the board. */

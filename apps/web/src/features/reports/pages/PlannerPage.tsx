@@ -6,9 +6,11 @@ import {
   type PlannerPatch,
   type PlannerRow,
   plannerDayLoad,
+  reportsApi,
   REPORTS_WEB_TEXT as T,
   todayIn,
   WEB_TEXT,
+  WORK_LIST_TEXT,
   weekdayOf,
 } from '@cab/shared';
 import {
@@ -23,18 +25,21 @@ import {
 } from '@dnd-kit/core';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import PrintRounded from '@mui/icons-material/PrintRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useScrollFocus } from '../../../components/useScrollFocus.ts';
-import { isApiRequestError } from '../../../lib/api.ts';
+import { download, isApiRequestError } from '../../../lib/api.ts';
 import { formatDay, formatWeekday } from '../../../lib/format.ts';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
@@ -138,9 +143,12 @@ function DayColumn({
         bgcolor: closed ? 'action.hover' : isOver ? 'action.selected' : 'background.paper',
       }}
     >
-      <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>
-        {dayLabel(day)}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Typography variant="caption" sx={{ fontWeight: 600, display: 'block', flex: 1 }}>
+          {dayLabel(day)}
+        </Typography>
+        {rows.length > 0 && <PrintWorkList day={day} />}
+      </Box>
       {closed ? (
         <Typography variant="caption" color="text.secondary">
           {T.closed}
@@ -163,6 +171,29 @@ function DayColumn({
         <OrderCard key={r.order.id} row={r} />
       ))}
     </Paper>
+  );
+}
+
+/** The day's work list as a PDF to print (issue 35). */
+function PrintWorkList({ day }: { day: string }) {
+  const label = `${WORK_LIST_TEXT.print} ${dayLabel(day)}`;
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        data-testid="print-work-list"
+        onClick={() =>
+          download(reportsApi.workList, {
+            params: { date: day },
+            query: { format: 'pdf' },
+            fallbackName: `work_list_${day}.pdf`,
+          })
+        }
+      >
+        <PrintRounded fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 }
 

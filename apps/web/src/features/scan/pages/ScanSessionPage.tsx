@@ -1,4 +1,12 @@
-import { LABEL_TEXT, REMAKE_TEXT, type ScanRow, type ScanSessionDetail, PRODUCTION_TEXT as T } from '@cab/shared';
+import {
+  LABEL_TEXT,
+  productionApi,
+  REMAKE_TEXT,
+  type ScanRow,
+  type ScanSessionDetail,
+  STATION_TEXT,
+  PRODUCTION_TEXT as T,
+} from '@cab/shared';
 import PrintRounded from '@mui/icons-material/PrintRounded';
 import QrCodeScannerRounded from '@mui/icons-material/QrCodeScannerRounded';
 import Box from '@mui/material/Box';
@@ -15,11 +23,13 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePhone } from '../../../lib/usePhone.ts';
+import { useCan } from '../../auth/index.ts';
 import { PrintLabelsDialog, RequestRemakeDialog } from '../../labels/index.ts';
-import { useCloseSession, useScanSession } from '../api.ts';
+import { useCloseSession, useReopenSession, useScanSession } from '../api.ts';
 import { SessionTypeChip } from '../components/chips.tsx';
 import { phoneScanColumns, scanColumns } from '../components/columns.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
+import { UndoScan } from '../components/UndoScan.tsx';
 import { type RemakeTarget, remakeTarget } from '../remake.ts';
 
 /** The orders a session scanned, each once, in the order first scanned. */
@@ -84,6 +94,8 @@ function ScanSession() {
   const id = Number(useParams().id);
   const session = useScanSession(id);
   const close = useCloseSession();
+  const reopen = useReopenSession();
+  const canReopen = useCan(productionApi.sessionReopen);
   const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
   const phone = usePhone();
   // A scanned cabinet (OK or duplicate) can be asked to be made again from its row.
@@ -91,11 +103,14 @@ function ScanSession() {
     const remake = (row: ScanRow) => {
       const target = remakeTarget(row.result, row.cabinet, row.order);
       return (
-        target && (
-          <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
-            {REMAKE_TEXT.requestRemake}
-          </Button>
-        )
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {target && !row.undone && (
+            <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
+              {REMAKE_TEXT.requestRemake}
+            </Button>
+          )}
+          <UndoScan scanId={row.id} undone={row.undone} />
+        </Box>
       );
     };
     // On a phone the button sits under the result (a third column would push it off-screen).
@@ -118,6 +133,16 @@ function ScanSession() {
             actions={
               <>
                 <PrintSessionLabels session={s} />
+                {s.closed_at && canReopen && (
+                  <Button
+                    variant="outlined"
+                    disabled={reopen.isPending}
+                    onClick={() => reopen.mutate(s.id)}
+                    data-testid="reopen-session"
+                  >
+                    {STATION_TEXT.reopen}
+                  </Button>
+                )}
                 {!s.closed_at && (
                   <>
                     <Button

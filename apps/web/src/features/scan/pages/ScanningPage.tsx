@@ -32,6 +32,7 @@ import { beep } from '../beep.ts';
 import { CameraScanner } from '../components/CameraScanner.tsx';
 import { ResultChip, WRONG_STATE_COLOR } from '../components/chips.tsx';
 import { ShopOnly } from '../components/ShopOnly.tsx';
+import { UndoScan } from '../components/UndoScan.tsx';
 import { flushPending, newClientScanId, type PendingScan, readPending, scannedAtOf, writePending } from '../queue.ts';
 import { type RemakeTarget, remakeTarget } from '../remake.ts';
 
@@ -101,6 +102,8 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
   const [online, setOnline] = useState(() => navigator.onLine);
   const [camera, setCamera] = useState(false);
   const [remaking, setRemaking] = useState<RemakeTarget | null>(null);
+  // Scans undone from this screen (its list is what the screen heard, not the server's log).
+  const [undoneHere, setUndoneHere] = useState<ReadonlySet<number>>(new Set());
   const flushing = useRef(false);
   // The scans the queued tone has played for: once per scan, not at every retry.
   const toldQueued = useRef(new Set<string>());
@@ -360,6 +363,13 @@ function ScanScreen({ session }: { session: ScanSessionDetail }) {
                   >
                     {REMAKE_TEXT.requestRemake}
                   </Button>
+                )}
+                {s.answer?.id && s.state !== 'QUEUED' && s.state !== 'FAILED' && (
+                  <UndoScan
+                    scanId={s.answer.id}
+                    undone={undoneHere.has(s.answer.id) ? { by: null, reason: '' } : null}
+                    onUndone={() => setUndoneHere((u) => new Set(u).add(s.answer!.id!))}
+                  />
                 )}
                 {s.state === 'QUEUED' || s.state === 'FAILED' ? (
                   <Chip size="small" label={BANNER[s.state].label(s)} color={s.state === 'QUEUED' ? 'info' : 'error'} />

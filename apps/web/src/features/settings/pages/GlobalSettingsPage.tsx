@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useFrameSubmit } from '../../../lib/forms.ts';
 import { useGlobalSettings, usePatchSettings } from '../api.ts';
+import { StationsCard } from '../components/StationsCard.tsx';
 import {
   bodyOf,
   fieldOf,
@@ -33,7 +34,14 @@ export default function GlobalSettingsPage() {
   return (
     <>
       <PageHeader subtitle={SETTINGS_TEXT.globalSubtitle} />
-      <QueryState query={settings}>{(data) => <GlobalSettingsForm settings={data} />}</QueryState>
+      <QueryState query={settings}>
+        {(data) => (
+          <Stack spacing={3}>
+            <GlobalSettingsForm settings={data} />
+            <StationsCard settings={data} />
+          </Stack>
+        )}
+      </QueryState>
     </>
   );
 }
