@@ -88,3 +88,8 @@ export function initials(first: string | undefined, last: string | undefined, fa
   const text = `${first?.trim().charAt(0) ?? ''}${last?.trim().charAt(0) ?? ''}`.toUpperCase();
   return text || fallback.trim().charAt(0).toUpperCase() || '?';
 }
+
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A rate that is not money (cabinets per hour): "12.5". */
+export const formatRate = (value: number) => oneDecimal.format(value);

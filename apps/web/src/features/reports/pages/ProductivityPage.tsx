@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { type DataColumn, DataTable } from '../../../components/data-table/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { call, download } from '../../../lib/api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatRate } from '../../../lib/format.ts';
 import { useLiveEvents } from '../../../lib/live-events.ts';
 
 type Group = (typeof PRODUCTIVITY_GROUPS)[number];
@@ -32,7 +32,7 @@ const COLUMNS: DataColumn<ProductivityRow>[] = [
   { key: 'scans', header: P.scans, align: 'right', render: (r) => r.scans },
   { key: 'first', header: P.firstScan, noWrap: true, render: (r) => formatDateTime(r.first_scan_at) },
   { key: 'last', header: P.lastScan, noWrap: true, render: (r) => formatDateTime(r.last_scan_at) },
-  { key: 'per_hour', header: P.perHour, align: 'right', render: (r) => r.per_hour.toFixed(1) },
+  { key: 'per_hour', header: P.perHour, align: 'right', render: (r) => formatRate(r.per_hour) },
 ];
 
 /** /orders/productivity (ADMIN, STAFF; issue 35): per station or per person, a chart and the table; CSV. */
