@@ -8,6 +8,7 @@ import {
   financeApi,
   financeReportsApi,
   formatMoney,
+  INVOICE_TEXT,
   parseMoney,
   todayIn,
 } from '@cab/shared';
@@ -228,15 +229,16 @@ describe('the demo, made once and dated as it happened', () => {
           sql`${schema.ledgerEntries.effectiveDate} >= ${today}::date`,
         ),
       );
-    const ratesOn = (day: string) => [
-      ...new Set(interest.filter((e) => e.day === day).map((e) => e.notes.split(' %')[0])),
-    ];
+    // The rate each note names ("Interest 1 % a month", the shared text), without the base and due date.
+    const rateOf = (notes: string) => notes.split(' a month')[0];
+    const rate = (monthly: string) => rateOf(INVOICE_TEXT.interestNote(monthly, '0.00', today));
+    const ratesOn = (day: string) => [...new Set(interest.filter((e) => e.day === day).map((e) => rateOf(e.notes)))];
     // Today's charges were posted at the first start with the settings that held today.
-    expect(ratesOn(today)).toEqual(['interest 1.00']);
-    expect(ratesOn(plus(today, 1))).toEqual(['interest 9.00']);
-    expect(ratesOn(plus(today, 2))).toEqual(['interest 9.00']);
-    expect(ratesOn(plus(today, 3))).toEqual(['interest 3.00']);
-    expect(ratesOn(plus(today, 4))).toEqual(['interest 3.00']);
+    expect(ratesOn(today)).toEqual([rate('1.00')]);
+    expect(ratesOn(plus(today, 1))).toEqual([rate('9.00')]);
+    expect(ratesOn(plus(today, 2))).toEqual([rate('9.00')]);
+    expect(ratesOn(plus(today, 3))).toEqual([rate('3.00')]);
+    expect(ratesOn(plus(today, 4))).toEqual([rate('3.00')]);
   });
 });
 

@@ -312,7 +312,9 @@ describe('refunds left pending and told live (issue 34)', () => {
     expect((await finishStripeWork(ctx, new Date(Date.now() + 5 * 60_000))).refunds).toBeGreaterThanOrEqual(1);
     const refunds = await f.t.handle.db.select().from(schema.refunds).where(eq(schema.refunds.paymentId, row!.id));
     expect(refunds.map((r) => r.status)).toEqual(['SUCCEEDED']);
-    expect(await milestone(m.id)).toMatchObject({ balance: m.amount, paid: '0.00' });
+    // A refund is a credit note by default (decision 0044): settled, the invoice stays paid, all of it credited.
+    expect(refunds.map((r) => r.creditNote)).toEqual([true]);
+    expect(await milestone(m.id)).toMatchObject({ status: 'PAID', balance: '0.00', credited: m.amount });
   });
 
   it('a refund publishes a payment event for the customer’s open invoice page', async () => {
@@ -586,7 +588,12 @@ describe('the ledger identity on every path (issue 34)', () => {
     const [card] = await paymentRows(f, m.id);
     fake.setIntentStatus(card!.stripePaymentIntentId!, 'succeeded');
     await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CHECK' } });
-    const memo = await memoRow(eq(schema.creditMemos.sourcePaymentId, card!.id));
+    // Cancelled here with the check; Stripe's answer to the cancel (it succeeded) comes just after.
+    const memo = await vi.waitFor(async () => {
+      const row = await memoRow(eq(schema.creditMemos.sourcePaymentId, card!.id));
+      expect(row).toBeDefined();
+      return row!;
+    });
     return { m, card: card!, memo };
   }
 

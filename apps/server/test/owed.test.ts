@@ -13,7 +13,7 @@ import {
   todayIn,
 } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemContext } from '../src/kit/context.ts';
 import type { ChargeSettings } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
@@ -154,8 +154,10 @@ describe('received is collected', () => {
     fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded');
     const check = await call(f, invoicesApi.pay, 'ADMIN', { params: { id: m.id }, body: { method: 'CHECK' } });
     expect(check.status).toBe(201);
-    const paid = (await paymentRows(f, m.id)).find((p) => p.id === card.body.payment.id)!;
-    expect(paid.status).toBe('SUCCEEDED');
+    // Cancelled here with the check; Stripe's answer to the cancel (it succeeded) comes just after.
+    const cardRow = async () => (await paymentRows(f, m.id)).find((p) => p.id === card.body.payment.id)!;
+    await vi.waitFor(async () => expect((await cardRow()).status).toBe('SUCCEEDED'));
+    const paid = await cardRow();
     const flagged = (await detail(order.invoice.id)).payments.find((p: any) => p.id === paid.id);
     expect(flagged.overpayment.amount).toBe(m.amount);
     // The check and the card both came in today.

@@ -69,10 +69,10 @@ async function pay(milestone: number, body: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.payment;
 }
-async function refund(paymentId: number, amount: string, reason: string) {
+async function refund(paymentId: number, amount: string, reason: string, extra: { credit_note?: boolean } = {}) {
   const res = await call(f, invoicesApi.refund, 'ADMIN', {
     params: { id: paymentId },
-    body: { amount, reason, idempotency_key: `papers-${paymentId}-${amount}-${reason}` },
+    body: { amount, reason, idempotency_key: `papers-${paymentId}-${amount}-${reason}`, ...extra },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.refund;
@@ -225,7 +225,8 @@ describe('the invoice PDF', () => {
     });
     const total = cents(inv.total);
     const p = await pay(m.id, { amount: toWire((total + 112) as Cents), reference: 'CHK 2020' });
-    await refund(p.id, '1.00', 'Damaged door panel');
+    // Money given back that is owed again (not a credit note, decision 0044): the balance reopens.
+    await refund(p.id, '1.00', 'Paid by the wrong card', { credit_note: false });
     const now = await detail(inv.id);
     expect(now.balance).toBe('1.00');
 

@@ -7,10 +7,8 @@ import {
   type PayBody,
   parseMoney,
   RECEIVED_ON_MAX_DAYS_BACK,
-  reachOf,
   STRIPE_PAY_METHODS,
 } from '@cab/shared';
-import type { z } from 'zod';
 import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
@@ -308,7 +306,10 @@ function closeDeclined(ctx: RequestContext, paymentId: number, why: string) {
 async function cancelAtStripeLater(ctx: RequestContext, canceled: repo.PaymentRecord[]) {
   for (const p of canceled) {
     try {
-      await cancelAtStripe(ctx, p, 'paid by other means');
+      // A success applied meanwhile (the customer's confirmation raced the check) is not cancelled.
+      const now = await repo.paymentById(ctx.db, p.id);
+      if (!now || (now.status !== p.status && now.status !== 'CANCELED')) continue;
+      await cancelAtStripe(ctx, now, 'paid by other means');
     } catch (err) {
       // The payment is recorded and the attempt cancelled here; a late success becomes credit.
       ctx.log.warn({ err, payment: p.id }, 'could not cancel an open intent at Stripe');

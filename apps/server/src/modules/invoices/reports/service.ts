@@ -4,7 +4,6 @@ import {
   type AgingQuery,
   type AgingReport,
   type AgingRow,
-  type Cents,
   dayIn,
   daysBetween,
   FINANCE_REPORTS_TEXT,

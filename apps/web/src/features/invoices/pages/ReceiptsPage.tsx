@@ -17,7 +17,6 @@ import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
