@@ -85,7 +85,9 @@ export async function openStream(
   let replayed: Set<number> | null = null;
   const live = (events: StoredEvent[]) => {
     let text = '';
-    for (const event of events) if (!replayed?.delete(event.id)) text += sseText(event);
+    // An event at or before the resume point is the client's already (or was before it came):
+    // its NOTIFY can reach this hub after the listener was added, however late.
+    for (const event of events) if (event.id > after && !replayed?.delete(event.id)) text += sseText(event);
     if (text) send(text);
   };
   const listener: Listener = {
