@@ -135,8 +135,11 @@ describe.skipIf(!PG)('two servers on one PostgreSQL, one job runner', () => {
       [yesterday],
     );
     expect(charged).toBeGreaterThan(0);
-    // Every milestone held: a run that posts an entry waits there, with its day claimed, mid-run.
+    // Every invoice and milestone held: a run that posts an entry waits there (a day's charges go on
+    // a charges milestone of their own, decision 0052, whose figures update the invoice's row), with
+    // its day claimed, mid-run.
     await q('begin');
+    await q('select id from invoices for update');
     await q('select id from invoice_milestones for update');
     const [a, b] = await Promise.all([start(basePort + 4), start(basePort + 5)]);
     await within(60_000, async () => {
