@@ -947,7 +947,7 @@ describe('the ledger with refunds, disputes, spent credit, reprices and reversal
           expect({ op: o, ...(await booksOutOfBalance(f)) }).toEqual({ op: o, parties: [], negative: [] });
         }
       }),
-      { numRuns: 30 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 30) },
     );
     expect(seen.paid).toBeGreaterThan(0);
     expect(seen.refunded).toBeGreaterThan(0);

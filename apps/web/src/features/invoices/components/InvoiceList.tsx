@@ -31,6 +31,8 @@ const status = (r: InvoiceRow) => <StatusChip status={r.status} testId="invoice-
 
 const columns: DataColumn<InvoiceRow>[] = [
   { key: 'number', header: INVOICE_WEB_TEXT.number, noWrap: true, render: invoiceLink },
+  // Beside the number, so it stays in view at 1440 px with every money column shown (issue 34).
+  { key: 'status', header: INVOICE_WEB_TEXT.status, render: status },
   {
     key: 'order',
     header: INVOICE_WEB_TEXT.order,
@@ -81,7 +83,6 @@ const columns: DataColumn<InvoiceRow>[] = [
     render: (r) => <span data-testid="invoice-row-past-due">{formatWireMoney(r.overdue)}</span>,
   },
   { key: 'due', header: INVOICE_WEB_TEXT.nextDue, noWrap: true, render: (r) => formatDay(r.next_due_date) },
-  { key: 'status', header: INVOICE_WEB_TEXT.status, render: status },
 ];
 
 /**
