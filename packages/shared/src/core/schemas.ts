@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { US_STATE_CODES } from '../accounts/states.ts';
+import { DB_INT } from '../constants.ts';
 import { isTimeZone } from '../dates.ts';
 import { BOOK_ACCOUNTS } from '../invoices/books.ts';
 import { MSG } from '../messages.ts';
 import { SCAN_SESSION_TYPES } from '../production/schemas.ts';
 import { STATION_TEXT } from '../production/text.ts';
-import { idField, queryInt } from '../validation.ts';
+import { queryInt } from '../validation.ts';
 
 /** A sales tax percentage: 0..100 with at most 3 decimals (e.g. 8.875). */
 const taxRateField = () =>
@@ -104,7 +105,7 @@ export const settingsPatchSchema = z
     stations: z
       .array(
         z.object({
-          id: idField().optional(),
+          id: z.number().int().positive().max(DB_INT.max, MSG.numberTooLarge(DB_INT.max)).optional(),
           name: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(100, MSG.textTooLong(100)),
           scan_types: z.array(z.enum(SCAN_SESSION_TYPES)).min(1, STATION_TEXT.scanTypesRequired),
         }),
