@@ -90,13 +90,15 @@ test("an admin sets the shop's state, sees it after a reload, and a PICKUP quote
   expect(beforeTax).toBeGreaterThan(0);
   expect(Math.round(Number(taxed.sales_tax_amount) * 100)).toBe(Math.round((beforeTax * Number(rate)) / 100));
 
-  // The empty choice: no shop state, so a pickup carries no sales tax.
+  // The empty choice: no shop state, so a pickup is taxed where the seller's address is (decision
+  // 0048): the demo seller is in Illinois.
   await shopState.selectOption('');
   await page.getByTestId('settings-save').click();
   await expect(page.getByText(MSG.settingsUpdated).first()).toBeVisible();
   await page.reload();
   await expect(shopState).toHaveValue('');
-  expect(Number((await quote(request, customer, bid.id, pickup)).sales_tax_in_percentage)).toBe(0);
+  const sellerRate = await page.getByLabel(SETTINGS_TEXT.taxRateLabel('Illinois')).inputValue();
+  expect(Number((await quote(request, customer, bid.id, pickup)).sales_tax_in_percentage)).toBe(Number(sellerRate));
 
   // Put the demo's shop state back for the other specs.
   const restored = await request.patch('/api/core/settings/', { headers: auth(admin), data: { shop_state: previous } });

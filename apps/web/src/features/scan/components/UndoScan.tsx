@@ -2,6 +2,7 @@ import { productionApi, STATION_TEXT as S, scanUndoBodySchema } from '@cab/share
 import UndoRounded from '@mui/icons-material/UndoRounded';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { TextDialog } from '../../../components/form/TextDialog.tsx';
@@ -16,8 +17,11 @@ export function UndoScan({
   scanId,
   undone,
   onUndone,
+  compact = false,
 }: {
   scanId: number | null | undefined;
+  /** An icon alone (a phone's row keeps one line). */
+  compact?: boolean;
   undone: { by: { full_name: string } | null; reason: string } | null;
   onUndone?: () => void;
 }) {
@@ -34,9 +38,17 @@ export function UndoScan({
   if (!can || !scanId) return null;
   return (
     <>
-      <Button size="small" startIcon={<UndoRounded />} onClick={() => setAsking(true)} data-testid="scan-undo">
-        {S.undo}
-      </Button>
+      {compact ? (
+        <Tooltip title={S.undo}>
+          <IconButton size="small" aria-label={S.undo} onClick={() => setAsking(true)} data-testid="scan-undo">
+            <UndoRounded fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button size="small" startIcon={<UndoRounded />} onClick={() => setAsking(true)} data-testid="scan-undo">
+          {S.undo}
+        </Button>
+      )}
       {asking && (
         <TextDialog
           title={S.undoTitle}

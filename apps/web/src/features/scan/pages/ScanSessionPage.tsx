@@ -103,13 +103,13 @@ function ScanSession() {
     const remake = (row: ScanRow) => {
       const target = remakeTarget(row.result, row.cabinet, row.order);
       return (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: phone ? 'nowrap' : 'wrap' }}>
           {target && !row.undone && (
             <Button size="small" onClick={() => setRemaking(target)} data-testid="scan-row-request-remake">
               {REMAKE_TEXT.requestRemake}
             </Button>
           )}
-          <UndoScan scanId={row.id} undone={row.undone} />
+          <UndoScan scanId={row.id} undone={row.undone} compact={phone} />
         </Box>
       );
     };
