@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import { ordersApi, productionApi } from '@cab/shared';
+import { addDays, ordersApi, productionApi, reportsApi, weekdayOf } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { noPremiums } from './orders-fixtures.ts';
@@ -73,4 +73,16 @@ export async function scanRows(f: Fixture, session: number, result?: string) {
     .select()
     .from(s)
     .where(and(eq(s.sessionId, session), result ? eq(s.result, result as 'OK') : undefined));
+}
+
+/** The first day from `from` on that the planner takes (not a weekend, not a shop holiday). */
+export async function firstWorkingDay(f: Fixture, from: string): Promise<string> {
+  const list = await f.t.call(reportsApi.plannerList, {
+    token: f.tokens.STAFF,
+    query: { date_after: from, date_before: addDays(from, 20) },
+  });
+  const closed = new Set<string>(list.body.holidays);
+  let day = from;
+  while ([0, 6].includes(weekdayOf(day)) || closed.has(day)) day = addDays(day, 1);
+  return day;
 }

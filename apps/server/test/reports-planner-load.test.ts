@@ -1,9 +1,9 @@
 import { schema } from '@cab/db';
-import { addDays, coreApi, PLANNER_ERROR_CODES, REPORTS_TEXT, reportsApi, todayIn, weekdayOf } from '@cab/shared';
+import { addDays, coreApi, PLANNER_ERROR_CODES, REPORTS_TEXT, reportsApi, todayIn } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, setOrder, setupFixture } from './orders-lifecycle-helpers.ts';
-import { barcodesOf, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
+import { barcodesOf, firstWorkingDay, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
 
 /** The planner weighs the work left (issue 29): cabinets_remaining, a day's load, 409 over_capacity. */
 
@@ -21,16 +21,7 @@ type Row = {
 };
 
 /** The first working day on or after `from` (weekends and the shop's holidays skipped). */
-async function workingDay(from: string): Promise<string> {
-  const list = await f.t.call(reportsApi.plannerList, {
-    token: f.tokens.STAFF,
-    query: { date_after: from, date_before: addDays(from, 20) },
-  });
-  const closed = new Set<string>(list.body.holidays);
-  let day = from;
-  while ([0, 6].includes(weekdayOf(day)) || closed.has(day)) day = addDays(day, 1);
-  return day;
-}
+const workingDay = (from: string) => firstWorkingDay(f, from);
 
 async function rowOf(id: number, day: string): Promise<Row> {
   const list = await f.t.call(reportsApi.plannerList, {

@@ -1,11 +1,11 @@
 import { schema } from '@cab/db';
-import { addDays, reportsApi, todayIn, weekdayOf } from '@cab/shared';
+import { addDays, reportsApi, todayIn } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionOrder } from './labels-fixtures.ts';
 import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
 import { pdfText } from './pdf-text.ts';
-import { barcodesOf, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
+import { barcodesOf, firstWorkingDay, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
 
 /** Issue 35: the day's work list, on screen and printed. */
 
@@ -15,16 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => f.close());
 
-async function workingDay(from: string): Promise<string> {
-  const list = await f.t.call(reportsApi.plannerList, {
-    token: f.tokens.STAFF,
-    query: { date_after: from, date_before: addDays(from, 20) },
-  });
-  const closed = new Set<string>(list.body.holidays);
-  let day = from;
-  while ([0, 6].includes(weekdayOf(day)) || closed.has(day)) day = addDays(day, 1);
-  return day;
-}
+const workingDay = (from: string) => firstWorkingDay(f, from);
 
 const plan = async (id: number, planned_date: string) =>
   expect(
