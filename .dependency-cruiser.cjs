@@ -45,8 +45,49 @@ const wall = (name, base, scope, comment) => {
   ];
 };
 
+// The server's top floor: app.ts builds the app with the dashboard (which reads the modules whose
+// figures it shows) and wiring.ts (which fills the slots lower modules declare); main.ts, the seed
+// and jobs.ts start things. No module imports any of them.
+const SERVER = 'apps/server/src';
+const TOP_FLOOR = [`${MODULES}/dashboard/`, `${SERVER}/(app|wiring|jobs|main)\\.ts$`, `${SERVER}/seed/`];
+
+// The orders module's rooms, bottom floor first (issue 36): a room imports only rooms below it and
+// its own floor's files. `.` is the top-level files (repository, wire, reach, reactions, read) but
+// index.ts, the module's door, which imports every room.
+const ORDERS = `${MODULES}/orders`;
+const ORDERS_FLOORS = [
+  ['.'],
+  ['pricing'],
+  ['change'],
+  ['conversation', 'drafts', 'lists', 'price-calls'],
+  ['lifecycle'],
+  ['approvals'],
+  ['routes'],
+];
+const ordersRoom = (room) => (room === '.' ? `^${ORDERS}/(?!index\\.ts$)[^/]+\\.ts$` : `^${ORDERS}/${room}/`);
+const ordersFloorRules = ORDERS_FLOORS.slice(0, -1).map((floor, i) => ({
+  name: `orders-floor:${floor.join(',')}`,
+  comment: `An orders room imports only the rooms below it (${ORDERS_FLOORS.map((f) => f.join(',')).join(' < ')}).`,
+  severity: 'error',
+  from: { path: floor.map(ordersRoom) },
+  to: {
+    path: ORDERS_FLOORS.slice(i + 1)
+      .flat()
+      .map(ordersRoom),
+  },
+}));
+
 module.exports = {
   forbidden: [
+    {
+      name: 'server-top-floor',
+      comment:
+        'The dashboard, wiring.ts, app.ts, jobs.ts, main.ts and the seed sit above every module: none imports them.',
+      severity: 'error',
+      from: { path: `^${MODULES}/`, pathNot: `^${MODULES}/dashboard/` },
+      to: { path: TOP_FLOOR.map((p) => `^${p}`) },
+    },
+    ...ordersFloorRules,
     {
       name: 'no-circular',
       comment: 'An import cycle (type-only imports included): move what both sides need one floor down.',

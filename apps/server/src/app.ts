@@ -16,6 +16,7 @@ import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes, registerAuthentication } from './modules/auth/index.ts';
 import { catalogPages, catalogRoutes } from './modules/catalog/index.ts';
 import { coreRoutes, readShopTimeZone, shopTimeZoneIsFresh } from './modules/core/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { emailRoutes } from './modules/email/index.ts';
 import { eventsRoutes } from './modules/events/index.ts';
 import { financeRoutes } from './modules/finance/index.ts';
@@ -29,6 +30,7 @@ import { remindersRoutes } from './modules/reminders/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { transferRoutes } from './modules/transfer/index.ts';
 import { createStorage } from './storage/index.ts';
+import { wireModules } from './wiring.ts';
 
 /** What each registered route is and who may call it (checked by the access tests). */
 interface RouteInfo {
@@ -56,6 +58,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'storage'> {
 const isUncontractedPublic = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs');
 
 export async function buildApp({ db, config, storage, logger, dbStats }: BuildAppOptions): Promise<FastifyInstance> {
+  // Every cross-module reaction, before anything can run one (an empty slot stops the start here).
+  wireModules();
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One JSON line per request (written in onResponse below), not Fastify's two.
@@ -146,6 +150,7 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   authRoutes(app);
   accountsRoutes(app);
   coreRoutes(app);
+  dashboardRoutes(app);
   catalogRoutes(app);
   emailRoutes(app);
   auditRoutes(app);

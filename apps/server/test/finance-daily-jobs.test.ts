@@ -16,7 +16,7 @@ import {
   runDailyJob,
   utcDay,
 } from '../src/kit/jobs/daily.ts';
-import { DAILY_CHARGES_JOB, supplyDailyCharges } from '../src/modules/finance/index.ts';
+import { DAILY_CHARGES_JOB, dailyChargesBody } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
@@ -204,7 +204,7 @@ describe('daily jobs', () => {
       body: { enabled: true, daily_amount: '12.50', free_days: 5 },
     });
     const seen: unknown[] = [];
-    supplyDailyCharges(async (_ctx, day, settings) => {
+    dailyChargesBody.fill(async (_ctx, day, settings) => {
       seen.push({ day, settings });
     });
     const day = utcDay(new Date(Date.now() + 86_400_000));
@@ -218,7 +218,7 @@ describe('daily jobs', () => {
       ]);
     } finally {
       // The seam is the process's: the files after this one in the worker post real charges.
-      supplyDailyCharges(postDailyCharges);
+      dailyChargesBody.fill(postDailyCharges);
     }
     expect(results.sort()).toEqual(['ran', 'skipped']);
     expect(seen).toEqual([

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ctx, type RequestContext, systemContext } from '../src/kit/context.ts';
 import { catchUpDailyJob, type DailyJob, runDailyJob } from '../src/kit/jobs/daily.ts';
-import { DAILY_CHARGES_JOB, dailyChargesJob, supplyDailyCharges } from '../src/modules/finance/index.ts';
+import { DAILY_CHARGES_JOB, dailyChargesBody, dailyChargesJob } from '../src/modules/finance/index.ts';
 import { postDailyCharges } from '../src/modules/invoices/index.ts';
 import { updateCustomDiscount } from '../src/modules/orders/index.ts';
 import { silent } from './helpers.ts';
@@ -228,7 +228,7 @@ describe('days no server ran, and a reprice', () => {
 
   it('a failed day is retried by the next tick, and the days after it wait for it', async () => {
     let failOn: string | null = plus(today, 12);
-    supplyDailyCharges(async (ctx, day, settings) => {
+    dailyChargesBody.fill(async (ctx, day, settings) => {
       if (day === failOn) {
         failOn = null;
         throw new Error('ledger unavailable');
@@ -244,7 +244,7 @@ describe('days no server ran, and a reprice', () => {
       expect((await onDays(companyInvoice, 11, 13)).map(([d]) => d)).toEqual([plus(today, 11)]);
       expect(ranDays([await runDailyJobs(serverB, plus(today, 13))])).toEqual([plus(today, 12), plus(today, 13)]);
     } finally {
-      supplyDailyCharges(postDailyCharges);
+      dailyChargesBody.fill(postDailyCharges);
     }
     const low = expectedInterest(deposit.amount - paid);
     expect(await onDays(personalInvoice, 11, 13)).toEqual([

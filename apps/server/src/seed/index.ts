@@ -6,6 +6,7 @@ import { type RequestContext, systemContext } from '../kit/context.ts';
 import { transaction } from '../kit/transaction.ts';
 import { numberInIssueOrder } from '../modules/invoices/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+import { wireModules } from '../wiring.ts';
 import { demoChargesFrom, seedDemoCharges } from './charges.ts';
 import { seedDemoFinance } from './finance.ts';
 import { seedDemoFinanceRules } from './finance-rules.ts';
@@ -50,6 +51,8 @@ export interface SeedOptions {
 }
 
 export async function seed(db: Db, options: SeedOptions = {}) {
+  // The demo moves orders through the use cases: their reactions (invoices, cabinets) wired first.
+  wireModules();
   const { createdDemoUsers } = await seedBase(db, { demo: options.demo });
   if (options.demo === false || !(options.demoFinance || options.demoOrders)) {
     return { createdDemoUsers, createdDemoOrders: 0 };

@@ -1,4 +1,13 @@
-/** Settings, holidays, tags, postal codes, client logs and the dashboard. */
-export { supplyAccountFigures, supplyCards, supplyWeek } from './dashboard.ts';
+/** Settings, holidays (and business days), tags, postal codes and client logs (the dashboard is modules/dashboard). */
+
+/** The dashboard's count of client errors. */
+export { clientErrorsSince } from './repository.ts';
 export { coreRoutes } from './routes.ts';
-export { getSettings, holidays, lookupPostalCode, readShopTimeZone, shopTimeZoneIsFresh } from './service.ts';
+export {
+  businessDaysFrom,
+  getSettings,
+  holidays,
+  lookupPostalCode,
+  readShopTimeZone,
+  shopTimeZoneIsFresh,
+} from './service.ts';

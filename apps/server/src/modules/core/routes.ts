@@ -1,7 +1,6 @@
 import { CLIENT_LOG_LIMITS, coreApi } from '@cab/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
-import { dashboard } from './dashboard.ts';
 import * as service from './service.ts';
 
 /** The client a log line came from. */
@@ -15,7 +14,6 @@ export function coreRoutes(app: FastifyInstance) {
   route(app, coreApi.stripe, async ({ ctx }) => service.stripeKey(ctx));
   route(app, coreApi.tags, ({ ctx }) => service.tags(ctx));
   route(app, coreApi.config, async ({ ctx }) => service.clientConfig(ctx));
-  route(app, coreApi.dashboard, ({ ctx }) => dashboard(ctx));
 
   const logOptions = { bodyLimit: CLIENT_LOG_LIMITS.bodyBytes };
   route(

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '@cab/db';
 import {
   CLIENT_LOG_LIMITS,
   ERROR_CODES,
+  earliestRequestedDate,
   MSG,
   processTimeZone,
   type Settings,
@@ -196,4 +197,14 @@ export async function recordClientLog(
     userAgent: clip(who.userAgent ?? null),
   });
   return { transaction_id: transactionId };
+}
+
+/** `today` + `leadTime` business days (weekends and the shop's holidays skipped), on a business day. */
+export async function businessDaysFrom(ctx: Ctx, today: string, leadTime: number): Promise<string> {
+  const days = Math.max(0, Math.trunc(Number(leadTime) || 0));
+  const year = Number(today.slice(0, 4));
+  // Enough years for the lead time (about 261 business days a year), holidays included.
+  const years = Array.from({ length: Math.ceil(days / 240) + 1 }, (_, i) => year + i);
+  const dates = new Set((await Promise.all(years.map((y) => holidays(ctx, y)))).flat().map((h) => h.date));
+  return earliestRequestedDate(today, days, (iso) => dates.has(iso));
 }

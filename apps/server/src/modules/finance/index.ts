@@ -4,15 +4,15 @@
  * pricing rules, the payment options the rules admit, and claim or release a code's use through
  * this file; the demo seed writes the rules through its writers. By job: `rules/` (the admin
  * lists of the five rule tables, `admit.ts` the payment option filter), `charges/` (overdue
- * interest and storage fee settings, the daily charges job and its seam `supplyDailyCharges`).
+ * interest and storage fee settings, the daily charges job and its slot `dailyChargesBody`, filled in wiring.ts).
  */
 
 export {
   type ChargeSettings,
   DAILY_CHARGES_JOB,
+  dailyChargesBody,
   dailyChargesJob,
   setChargeSettings,
-  supplyDailyCharges,
 } from './charges/service.ts';
 export type { PaymentOptionRow } from './repository.ts';
 export { financeRoutes } from './routes.ts';

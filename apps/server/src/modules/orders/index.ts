@@ -1,32 +1,35 @@
 /**
  * Orders (issue 9; shaped by job in issue 16, decision 0023). The only public entry of the module.
  *
- * Layout: `drafts/` (create a bid, save its groups, add a group; validate.ts the group checks),
- * `pricing/` (inputs.ts the rows -> engine input, reprice.ts the three reprices, service.ts the
- * price calls), `lifecycle/` (status.ts THE status writer, service.ts the moves, submit.ts),
- * `conversation/` (comments, notes, to-dos, files, timeline), `lists/` (the list; who sees which
- * order is the shared reachOf). At the top: `change.ts` (changeOrder, the one way an
- * order write goes), `reach.ts` (an order or 404), `read.ts` (the order on the wire),
- * `repository.ts` (orders, groups and lines), `wire.ts`, `guards.ts`, the routes.
+ * Layout, by floor (each room imports only the rooms below it: .dependency-cruiser.cjs holds it):
+ * 1. the top-level files: `repository.ts` (orders, groups and lines), `wire.ts`, `guards.ts`,
+ *    `reach.ts` (an order or 404), `read.ts` (the order on the wire), `reactions.ts` (the slots
+ *    other work plugs into: moves, reprices, the answer's invoice, approvals; filled in wiring.ts);
+ * 2. `pricing/` (validate.ts the group checks, inputs.ts the rows -> engine input, reprice.ts);
+ * 3. `change/` (changeOrder, the one way an order write goes);
+ * 4. `drafts/` (create a bid, save its groups, add a group), `price-calls/` (recalculate,
+ *    discounts, quote), `conversation/` (comments, notes, to-dos, files, timeline), `lists/`;
+ * 5. `lifecycle/` (status.ts THE status writer, service.ts the moves, submit.ts);
+ * 6. `approvals/` (business approvals, decision 0043: plugged into the spine through reactions);
+ * 7. `routes/`; and this file, the door.
  */
 import { MSG } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { limitWritesPerUser } from '../../http/rate-limit.ts';
-import { supplyCards } from '../core/index.ts';
-import { approvalCards } from './approvals/decide.ts';
 import { approvalRoutes } from './approvals/routes.ts';
-import { ordersCoreRoutes } from './routes.ts';
-import { orderLifecycleRoutes } from './routes-lifecycle.ts';
+import { heldSubmits } from './lifecycle/submit.ts';
+import { reactionSlots } from './reactions.ts';
+import { orderLifecycleRoutes } from './routes/lifecycle.ts';
+import { ordersCoreRoutes } from './routes/orders.ts';
 
 /**
  * The use cases other parts of the server call (the demo seed, apps/server/src/seed, decision
  * 0024), each as the API runs it.
  */
 /** The 409 of an order changed meanwhile (production's scans refuse with it too). */
-export { changedConcurrently } from './change.ts';
+export { changedConcurrently } from './change/change.ts';
 export { copyRemakeDelivery } from './drafts/delivery.ts';
 export { createOrder } from './drafts/service.ts';
-export { onOrderMove, onOrderRepriced, setOrderInvoiceReader } from './lifecycle/listeners.ts';
 export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';
 export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder } from './lifecycle/submit.ts';
@@ -37,7 +40,7 @@ export {
   markNoCharge,
   updateBypassPaymentOptionDiscount,
   updateCustomDiscount,
-} from './pricing/service.ts';
+} from './price-calls/service.ts';
 export { assertReaches, loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
 export type { OrderRow } from './repository.ts';
@@ -45,12 +48,20 @@ export type { OrderRow } from './repository.ts';
 export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
 
 /**
+ * The order's reactions (reactions.ts) and the held submit: slots apps/server/src/wiring.ts fills,
+ * with other modules' work and with business approvals' hooks (exported below for it).
+ */
+export const orderSlots = { ...reactionSlots, heldSubmit: heldSubmits };
+export { approvalAsked, askApproval } from './approvals/ask.ts';
+/** Business approvals (issue 30): the manager's dashboard card of the company's requests waiting. */
+export { approvalCards } from './approvals/decide.ts';
+export { orderApprovalOf } from './approvals/wire.ts';
+export { beforeBidChanges } from './approvals/withdraw.ts';
+
+/**
  * The per-user limit on order writes, set on a route context of its own: the orders' routes and
  * the order import (transfer, which creates an order) count against it together.
  */
-// Business approvals (issue 30): the manager's card of the company's requests waiting.
-supplyCards('companyApprovals', approvalCards);
-
 export function limitOrderWrites(scope: FastifyInstance) {
   limitWritesPerUser(
     scope,

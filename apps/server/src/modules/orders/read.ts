@@ -23,9 +23,8 @@ import { companyName as companyNameOf } from '../accounts/index.ts';
 import { customerOf } from '../auth/index.ts';
 import { catalogVersionSql, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
-import { orderApprovalOf } from './approvals/wire.ts';
-import { orderInvoiceOf, orderInvoiceStampSql } from './lifecycle/listeners.ts';
 import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
+import { orderApprovals, orderInvoiceOf, orderInvoiceStampSql } from './reactions.ts';
 import * as repo from './repository.ts';
 import { toWireOrder } from './wire.ts';
 
@@ -57,7 +56,7 @@ function remakesAsSeen(ctx: Ctx, links: repo.RemakeLinks): repo.RemakeLinks {
  */
 async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
-  const [invoice, approval] = await Promise.all([orderInvoiceOf(db, row.id), orderApprovalOf(db, row.id)]);
+  const [invoice, approval] = await Promise.all([orderInvoiceOf(db, row.id), orderApprovals().read(db, row.id)]);
   const [customer, companyName, groups, items, code, cabinets, remakes] = read
     ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets, read.remakes]
     : await Promise.all([

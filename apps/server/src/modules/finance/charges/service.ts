@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { type DailyJob, utcDay } from '../../../kit/jobs/daily.ts';
+import { requiredSlot } from '../../../kit/slots.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
 import { audit } from '../../audit/index.ts';
@@ -25,8 +26,8 @@ import * as repo from './repository.ts';
 /**
  * Overdue interest and storage fees (DOMAIN.md: per customer/company settings that add charges to
  * their balance): the settings screens' reads and writes, and the daily job that posts the
- * charges. Posting needs the ledger, which the invoices module owns: it supplies the job's body
- * with `supplyDailyCharges` (the seam); this module gives the job's name and its body
+ * charges. Posting needs the ledger, which the invoices module owns: its body is the slot
+ * `dailyChargesBody`, filled in apps/server/src/wiring.ts; this module gives the job's name and its body
  * (`dailyChargesJob`), which apps/server/src/jobs.ts declares.
  */
 
@@ -158,13 +159,13 @@ export interface ChargeSettings {
  */
 export type DailyChargesBody = (ctx: RequestContext, day: string, settings: ChargeSettings[]) => Promise<void>;
 
-/** Until the invoices module supplies the body there is no ledger to post to: the day passes. */
-let postCharges: DailyChargesBody = async () => {};
-
-/** The seam for the invoices module: it supplies the body that posts the charges to its ledger. */
-export function supplyDailyCharges(body: DailyChargesBody): void {
-  postCharges = body;
-}
+/**
+ * The body that posts the charges to the invoices' ledger (invoices sits above finance), filled in
+ * apps/server/src/wiring.ts. Required: empty, a day would be claimed done with nothing posted.
+ */
+export const dailyChargesBody = requiredSlot<DailyChargesBody>(
+  "finance: the daily charges' body (invoices posts them)",
+);
 
 /** The accounts with interest or storage fees on, as their settings held on `day` (YYYY-MM-DD, UTC). */
 export async function chargeSettings(ctx: RequestContext, day: string): Promise<ChargeSettings[]> {
@@ -185,4 +186,5 @@ export async function chargeSettings(ctx: RequestContext, day: string): Promise<
  * The body of `finance:daily-charges`: the day's charges with the settings that held that day,
  * so a day posted late (a catch-up) posts what it would have posted on time.
  */
-export const dailyChargesJob: DailyJob = async (ctx, day) => postCharges(ctx, day, await chargeSettings(ctx, day));
+export const dailyChargesJob: DailyJob = async (ctx, day) =>
+  dailyChargesBody.get()(ctx, day, await chargeSettings(ctx, day));

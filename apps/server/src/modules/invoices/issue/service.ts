@@ -11,7 +11,7 @@ import * as repo from '../repository.ts';
 
 /**
  * Issuing invoices (issue 17): approving an order issues its invoice in the move's transaction
- * (an onOrderMove listener); a reprice after approval issues the next version, carrying what was
+ * (a reaction to the order's move, wiring.ts); a reprice after approval issues the next version, carrying what was
  * paid onto the new milestones; a cancel voids them; completion dates the milestones that wait for it.
  */
 

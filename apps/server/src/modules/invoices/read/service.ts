@@ -244,7 +244,7 @@ export async function milestoneDetail(ctx: Ctx, id: number) {
   };
 }
 
-/** The order answer's `invoice` (orders reads it through setOrderInvoiceReader). */
+/** The order answer's `invoice` (orders reads it through its invoice slot, filled in wiring.ts). */
 export async function orderInvoice(db: Executor, orderId: number): Promise<OrderInvoice | null> {
   const row = await repo.orderInvoiceFigures(db, orderId, todayIn());
   if (!row) return null;

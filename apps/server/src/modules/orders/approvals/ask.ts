@@ -14,14 +14,14 @@ import { AppError } from '../../../kit/errors.ts';
 import { activeManagersOf, approvalRuleFor, companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
-import { changeOrder } from '../change.ts';
+import { changeOrder } from '../change/change.ts';
 import { insertStoredFiles, type StoredUpload } from '../conversation/files.ts';
 import { checkMove } from '../lifecycle/status.ts';
-import { quoteOrder } from '../pricing/service.ts';
+import { quoteOrder } from '../price-calls/service.ts';
 import * as orders from '../repository.ts';
 import { publishApproval } from './event.ts';
 import { insertApproval } from './repository.ts';
-import { withdrawPending } from './withdraw.ts';
+import { APPROVAL_CHANGES, withdrawPending } from './withdraw.ts';
 
 /**
  * Asking (issue 30): a business employee's submit that the company's rule holds (ALWAYS, or
@@ -80,7 +80,7 @@ export async function writeRequest(
   row: orders.OrderRow,
   request: { requestedById: number | null; total: Cents; submit: Record<string, unknown> },
 ) {
-  await withdrawPending(tx, row, 'approval_request');
+  await withdrawPending(tx, row, APPROVAL_CHANGES.request);
   const approval = await insertApproval(tx.db, { orderId: row.id, ...request });
   await publishApproval(tx, approval.id, row, 'PENDING');
   await orders.updateOrder(tx.db, row.id, {});
@@ -123,7 +123,7 @@ export function askApproval(
   let event: ReturnType<typeof requestEvent> | null = null;
   return changeOrder(ctx, id, {
     version: body.version,
-    action: 'approval_request',
+    action: APPROVAL_CHANGES.request,
     // The submit's own check (status, items, errors) under the lock: what could not be submitted is not asked.
     allowed: (tx, row) => {
       checkMove(tx, row, 'submit');

@@ -23,7 +23,7 @@ import { pageWindow } from '../../../kit/list.ts';
 import { audit } from '../../audit/index.ts';
 import { findUserWithCompany, userNames } from '../../auth/index.ts';
 import { enqueueTemplate } from '../../email/index.ts';
-import { changeOrder } from '../change.ts';
+import { changeOrder } from '../change/change.ts';
 import { checkFields, commitSubmit } from '../lifecycle/submit.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as orders from '../repository.ts';
@@ -31,6 +31,7 @@ import { requestEvent, writeRequest } from './ask.ts';
 import { publishApproval } from './event.ts';
 import * as repo from './repository.ts';
 import { namesOf, toWireQueueRow } from './wire.ts';
+import { APPROVAL_CHANGES } from './withdraw.ts';
 
 /**
  * Deciding (issue 30): the queue, approve (the order submitted as the employee filled it, at the
@@ -153,7 +154,7 @@ export async function approveRequest(ctx: Ctx, id: number, body: z.output<typeof
 function askAgain(ctx: Ctx, id: number, approval: repo.ApprovalRow, total: Cents) {
   let event: ReturnType<typeof requestEvent> | null = null;
   return changeOrder(ctx, id, {
-    action: 'approval_request',
+    action: APPROVAL_CHANGES.request,
     allowed: (_tx, row) => {
       if (row.status !== 'BID') throw notPending();
     },
@@ -179,7 +180,7 @@ export function declineRequest(ctx: Ctx, id: number, body: z.output<typeof appro
   let decided: repo.ApprovalRow | null = null;
   return changeOrder(ctx, id, {
     version: body.version,
-    action: 'approval_decline',
+    action: APPROVAL_CHANGES.decline,
     allowed: (_tx, row) => {
       if (row.status !== 'BID') throw notPending();
     },

@@ -4,10 +4,21 @@ import { audit } from '../../audit/index.ts';
 import { publishApproval } from './event.ts';
 import { withdrawPendingOf } from './repository.ts';
 
+/** The approvals' own order changes: they write their request themselves (ask.ts, decide.ts). */
+export const APPROVAL_CHANGES = { request: 'approval_request', decline: 'approval_decline' } as const;
+const OWN_CHANGES: ReadonlySet<string> = new Set(Object.values(APPROVAL_CHANGES));
+
+/**
+ * The spine's hook before a BID changes (orders' reactions, filled in wiring.ts): every change of
+ * a BID but the approvals' own withdraws its PENDING request.
+ */
+export async function beforeBidChanges(tx: Ctx, order: Parameters<typeof withdrawPending>[1], action: string) {
+  if (!OWN_CHANGES.has(action)) await withdrawPending(tx, order, action);
+}
+
 /**
  * A PENDING request is withdrawn when its order changes (issue 30): the manager would approve an
- * order that is no longer the one asked about. changeOrder calls this for every change of a BID
- * but the approval's own; each withdrawal is an event of the order's trail.
+ * order that is no longer the one asked about. Each withdrawal is an event of the order's trail.
  */
 export async function withdrawPending(
   tx: Ctx,

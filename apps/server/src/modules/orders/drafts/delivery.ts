@@ -1,8 +1,7 @@
 import type { Order } from '@cab/shared';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
-import { getSettings } from '../../core/index.ts';
-import { changeOrder } from '../change.ts';
-import { businessDaysFrom } from '../lifecycle/submit.ts';
+import { businessDaysFrom, getSettings } from '../../core/index.ts';
+import { changeOrder } from '../change/change.ts';
 import { loadOrderRow } from '../reach.ts';
 import * as repo from '../repository.ts';
 

@@ -14,8 +14,8 @@ import type { RequestContext } from '../../../kit/context.ts';
 import { catalogueGroups, orderLevelInput } from '../pricing/inputs.ts';
 import * as bulk from '../pricing/repository.ts';
 import { codesOf, countErrors, countItems, itemColumns, totalsColumns } from '../pricing/reprice.ts';
+import { type PreparedGroup, prepareGroups, toSources } from '../pricing/validate.ts';
 import * as repo from '../repository.ts';
-import { type PreparedGroup, prepareGroups, toSources } from './validate.ts';
 
 /**
  * Saving a draft's groups: validated (validate.ts), priced from today's catalogue (a submitted

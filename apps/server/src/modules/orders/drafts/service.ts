@@ -14,15 +14,15 @@ import { AppError, fieldError } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { type CustomerRow, customerOf } from '../../auth/index.ts';
-import { alreadyPriced, assertVersion, changeOrder } from '../change.ts';
+import { alreadyPriced, assertVersion, changeOrder } from '../change/change.ts';
 import { assertCanBeUpdated } from '../guards.ts';
 import { catalogueGroups, orderLevelInput } from '../pricing/inputs.ts';
+import { prepareGroups, toSources } from '../pricing/validate.ts';
 import { lifecycleActor } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
 import { auditTotals } from '../wire.ts';
 import { insertPricedGroups, lastLineNo, saveGroups } from './save.ts';
-import { prepareGroups, toSources } from './validate.ts';
 
 /** The builder's calls: create a bid, save its groups, add one group. */
 

@@ -3,10 +3,10 @@ import type { Ctx } from '../../../kit/context.ts';
 import { badRequest, notFound, permissionDenied } from '../../../kit/errors.ts';
 import { audit } from '../../audit/index.ts';
 import { publishEvent } from '../../events/index.ts';
-import { alreadyPriced, changedConcurrently, changeOrder } from '../change.ts';
+import { alreadyPriced, changedConcurrently, changeOrder } from '../change/change.ts';
 import { lifecycleActor, lifecycleOrder, loadOrderRow } from '../reach.ts';
+import { runMoveReactions } from '../reactions.ts';
 import type { OrderRow } from '../repository.ts';
-import { runMoveListeners } from './listeners.ts';
 import { compareAndSetStatus } from './repository.ts';
 
 /**
@@ -84,7 +84,7 @@ export async function applyMove(
   await publishEvent(tx.db, 'order_status', { order_id: moved.id, status: moved.status }, moved);
   const extra = {
     ...((await hooks.after?.(tx, moved, row)) ?? {}),
-    ...(await runMoveListeners(tx, action, moved, row)),
+    ...(await runMoveReactions(tx, action, moved, row)),
   };
   await audit(tx, {
     entity: 'order',

@@ -3,7 +3,6 @@ import {
   type Cents,
   DISCOUNT_CODE_REFUSAL_TEXT,
   ERROR_CODES,
-  earliestRequestedDate,
   formatMoney,
   ORDER_TEXT,
   type Order,
@@ -15,12 +14,12 @@ import {
 import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
+import { requiredSlot } from '../../../kit/slots.ts';
 import { addressOfOwner } from '../../accounts/index.ts';
 import { customerOf, findUserByEmail } from '../../auth/index.ts';
-import { getSettings, holidays } from '../../core/index.ts';
+import { businessDaysFrom, getSettings } from '../../core/index.ts';
 import { admittedPaymentOptions, claimCode as claimCodeUse, discountCodeById } from '../../finance/index.ts';
-import { approvalAsked, askApproval } from '../approvals/ask.ts';
-import { alreadyPriced, changeOrder } from '../change.ts';
+import { alreadyPriced, changeOrder } from '../change/change.ts';
 import { insertStoredFiles, removeStored, type StoredUpload, storeUploads } from '../conversation/files.ts';
 import { chooserOf, freezeRules } from '../pricing/inputs.ts';
 import { repriceTotals } from '../pricing/reprice.ts';
@@ -41,16 +40,6 @@ export const SUPPLEMENT_FIELD = 'supplement_documentation';
 async function earliestDueDate(ctx: Ctx, today = todayOf(ctx)): Promise<string> {
   const { lead_time } = await getSettings(ctx);
   return businessDaysFrom(ctx, today, lead_time);
-}
-
-/** `today` + `leadTime` business days (weekends and the shop's holidays skipped), on a business day. */
-export async function businessDaysFrom(ctx: Ctx, today: string, leadTime: number): Promise<string> {
-  const days = Math.max(0, Math.trunc(Number(leadTime) || 0));
-  const year = Number(today.slice(0, 4));
-  // Enough years for the lead time (about 261 business days a year), holidays included.
-  const years = Array.from({ length: Math.ceil(days / 240) + 1 }, (_, i) => year + i);
-  const dates = new Set((await Promise.all(years.map((y) => holidays(ctx, y)))).flat().map((h) => h.date));
-  return earliestRequestedDate(today, days, (iso) => dates.has(iso));
 }
 
 /** The multipart fields as the schema expects them: one value each. */
@@ -133,6 +122,15 @@ async function claimCode(tx: Ctx, order: repo.OrderRow, today: string): Promise<
 }
 
 /** Reach, role, status and the table's guards: checked before the upload is read. */
+/** A submit held for a manager's approval (approvals, through wiring.ts). */
+export interface SubmitHold {
+  /** Does this submit wait for a manager? The total asked about, or null when it goes through. */
+  asked(ctx: Ctx, order: repo.OrderRow, body: OrderSubmit, expected: Cents | null): Promise<{ total: Cents } | null>;
+  /** The held submit: the order stays a BID with a PENDING request, the documents kept. */
+  ask(ctx: Ctx, id: number, body: OrderSubmit, stored: StoredUpload[], total: Cents): Promise<Order>;
+}
+export const heldSubmits = requiredSlot<SubmitHold>("orders: a business employee's submit held for approval");
+
 export async function submitAllowed(ctx: Ctx, id: number): Promise<void> {
   checkMove(ctx, await loadOrderRow(ctx, id), 'submit');
 }
@@ -148,10 +146,11 @@ export async function submitOrder(ctx: Ctx, id: number, content: MultipartConten
 
   const files: UploadedFile[] = content.files.filter((f) => f.field === SUPPLEMENT_FIELD);
   // Business approvals (issue 30): an employee's submit the company's rule holds waits for a manager.
-  const asking = await approvalAsked(ctx, read, body, expected);
+  const hold = heldSubmits.get();
+  const asking = await hold.asked(ctx, read, body, expected);
   const stored = await storeUploads(ctx, id, files);
   try {
-    if (asking) return await askApproval(ctx, id, body, stored, asking.total);
+    if (asking) return await hold.ask(ctx, id, body, stored, asking.total);
     return await commitSubmit(ctx, id, body, checked, stored, { expected, today, submittedById: ctx.actor.id });
   } catch (err) {
     await removeStored(ctx, stored);

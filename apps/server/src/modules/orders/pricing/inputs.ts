@@ -14,8 +14,8 @@ import {
 import { type RequestContext, todayOf } from '../../../kit/context.ts';
 import { getSettings } from '../../core/index.ts';
 import type { PaymentChooser } from '../../finance/index.ts';
-import type { PreparedGroup } from '../drafts/validate.ts';
 import * as repo from './sources.ts';
+import type { PreparedGroup } from './validate.ts';
 
 /**
  * Builds the pricing engine's input from the database (decision 0012): the engine in

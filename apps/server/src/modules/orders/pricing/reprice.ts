@@ -1,10 +1,10 @@
 import { orderTotalsColumns } from '@cab/db';
 import { type Cents, type OrderPricing, priceOrder, toWire } from '@cab/shared';
 import type { RequestContext } from '../../../kit/context.ts';
-import { type PreparedGroup, prepareGroups, storedSources } from '../drafts/validate.ts';
 import * as repo from '../repository.ts';
 import { catalogueGroups, frozenGroups, orderLevelInput } from './inputs.ts';
 import * as bulk from './repository.ts';
+import { type PreparedGroup, prepareGroups, storedSources } from './validate.ts';
 
 /**
  * Pricing an order that exists: the priced line's stored columns (itemColumns), the totals

@@ -28,7 +28,7 @@ export function toWireCabinet(
 
 /**
  * One cabinet per unit of every line, attachments included (DOMAIN "Cabinets, scans, labels").
- * Runs inside the approve (and a VERIFIED order's stop_editing) through orders' onOrderMove.
+ * Runs inside the approve (and a VERIFIED order's stop_editing) through orders' reactions (wiring.ts).
  */
 export async function makeCabinets(tx: Ctx, order: OrderRow): Promise<undefined> {
   const lines = await orderLines(tx.db, order.id);
@@ -51,6 +51,10 @@ export async function makeCabinets(tx: Ctx, order: OrderRow): Promise<undefined>
   await repo.syncCabinets(tx.db, order.id, wanted);
   return undefined;
 }
+
+/** A VERIFIED order's edit (stop editing back to VERIFIED) keeps its cabinets in step with its lines. */
+export const keepCabinetsInStep = async (tx: Ctx, moved: OrderRow, before: OrderRow): Promise<undefined> =>
+  moved.status === 'VERIFIED' && before.status === 'VERIFIED' ? makeCabinets(tx, moved) : undefined;
 
 /** complete by hand: the cabinets not scanned complete are marked complete by the admin. */
 export async function completeRemainingCabinets(tx: Ctx, order: OrderRow) {

@@ -1,14 +1,13 @@
 import { ORDER_LIFECYCLE_CODES, ORDER_LIFECYCLE_TEXT, type Order } from '@cab/shared';
-import type { Ctx } from '../../kit/context.ts';
-import { AppError } from '../../kit/errors.ts';
-import { transaction } from '../../kit/transaction.ts';
-import { audit } from '../audit/index.ts';
-import { withdrawPending } from './approvals/withdraw.ts';
-import { runRepriceListeners } from './lifecycle/listeners.ts';
-import { repriceTotals } from './pricing/reprice.ts';
-import { loadOrderRow } from './reach.ts';
-import { getOrder } from './read.ts';
-import type { OrderRow } from './repository.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import { AppError } from '../../../kit/errors.ts';
+import { transaction } from '../../../kit/transaction.ts';
+import { audit } from '../../audit/index.ts';
+import { repriceTotals } from '../pricing/reprice.ts';
+import { loadOrderRow } from '../reach.ts';
+import { orderApprovals, runRepriceReactions } from '../reactions.ts';
+import { getOrder } from '../read.ts';
+import type { OrderRow } from '../repository.ts';
 
 /**
  * THE way an order is changed (decision 0023): every write to an existing order goes through
@@ -59,11 +58,11 @@ export function changeOrder<A, T = Order>(ctx: Ctx, id: number, change: OrderCha
     assertVersion(row, change.version);
     change.allowed(tx, row);
     const applied = await change.apply(tx, row);
-    // Business approvals (issue 30): a BID changed (edited, repriced, submitted) is no longer the
-    // order its PENDING request asked about; the approval's own writes handle their request.
-    if (row.status === 'BID' && !change.action.startsWith('approval_')) await withdrawPending(tx, row, change.action);
+    // Business approvals (issue 30), a hook filled in wiring.ts: a BID changed is no longer the
+    // order its PENDING request asked about.
+    if (row.status === 'BID') await orderApprovals().beforeBidChanges(tx, row, change.action);
     const saved = change.reprice ? await change.reprice(tx, row, applied) : await repriceTotals(tx, id);
-    await runRepriceListeners(tx, saved, row);
+    await runRepriceReactions(tx, saved, row);
     if (change.record)
       await audit(tx, { entity: 'order', id, action: change.action, ...change.record(row, saved, applied) });
     return change.answer ? change.answer(tx, saved, applied, row) : (getOrder(tx, id) as Promise<T>);

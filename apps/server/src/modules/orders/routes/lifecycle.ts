@@ -1,14 +1,14 @@
 import { ordersApi } from '@cab/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type UploadedFile, withFiles, withMultipart } from '../../http/multipart.ts';
-import { route } from '../../http/route.ts';
-import type { Ctx } from '../../kit/context.ts';
-import * as files from './conversation/files.ts';
-import * as conversation from './conversation/service.ts';
-import { orderTimeline, termsOfUse } from './conversation/timeline.ts';
-import * as lifecycle from './lifecycle/service.ts';
-import { SUPPLEMENT_FIELD, submitAllowed, submitOrder } from './lifecycle/submit.ts';
-import { loadOrderRow } from './reach.ts';
+import { type UploadedFile, withFiles, withMultipart } from '../../../http/multipart.ts';
+import { route } from '../../../http/route.ts';
+import type { Ctx } from '../../../kit/context.ts';
+import * as files from '../conversation/files.ts';
+import * as conversation from '../conversation/service.ts';
+import { orderTimeline, termsOfUse } from '../conversation/timeline.ts';
+import * as lifecycle from '../lifecycle/service.ts';
+import { SUPPLEMENT_FIELD, submitAllowed, submitOrder } from '../lifecycle/submit.ts';
+import { loadOrderRow } from '../reach.ts';
 
 /** The order's files of a request, each at most the configured upload size (as the catalogue's uploads). */
 const withOrderFiles = <T>(ctx: Ctx, req: FastifyRequest, use: (f: UploadedFile[]) => Promise<T>) =>

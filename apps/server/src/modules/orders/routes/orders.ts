@@ -1,10 +1,10 @@
 import { ordersApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../http/route.ts';
-import * as drafts from './drafts/service.ts';
-import * as lists from './lists/service.ts';
-import * as pricing from './pricing/service.ts';
-import * as read from './read.ts';
+import { route } from '../../../http/route.ts';
+import * as drafts from '../drafts/service.ts';
+import * as lists from '../lists/service.ts';
+import * as pricing from '../price-calls/service.ts';
+import * as read from '../read.ts';
 
 /** The orders' builder, price and list calls (one line per contract). The lifecycle moves: routes-lifecycle.ts. */
 export function ordersCoreRoutes(app: FastifyInstance) {

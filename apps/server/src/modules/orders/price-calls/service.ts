@@ -29,14 +29,14 @@ import {
   discountCodeByText,
   releaseCode,
 } from '../../finance/index.ts';
-import { changeOrder } from '../change.ts';
+import { changeOrder } from '../change/change.ts';
 import { assertCodeOpen, assertPriceOpen, ORDER_ERROR_CODES } from '../guards.ts';
+import { chooserOf, everyTotal, freezeRules, frozenGroups, liveRules, orderLevelInput } from '../pricing/inputs.ts';
+import { repriceFromCatalogue, repriceTotals, totalsColumns } from '../pricing/reprice.ts';
 import { loadOrderRow } from '../reach.ts';
 import { getOrder } from '../read.ts';
 import * as repo from '../repository.ts';
 import { auditTotals, toWirePaymentOption } from '../wire.ts';
-import { chooserOf, everyTotal, freezeRules, frozenGroups, liveRules, orderLevelInput } from './inputs.ts';
-import { repriceFromCatalogue, repriceTotals, totalsColumns } from './reprice.ts';
 
 /**
  * The price calls: recalculate, the custom discount, discount codes, the payment option discount

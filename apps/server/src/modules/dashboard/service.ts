@@ -4,7 +4,6 @@ import {
   DASHBOARD_TEXT,
   type Dashboard,
   type DashboardCard,
-  type DashboardWeek,
   ERROR_CODES,
   formatWireMoney,
   MSG,
@@ -17,30 +16,17 @@ import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
-import * as repo from './repository.ts';
+import { clientErrorsSince } from '../core/index.ts';
+import { accountFigures, shopMoneyCards } from '../invoices/index.ts';
+import { approvalCards } from '../orders/index.ts';
+import { adminOrderCards, customerOrderCards, shopCards, shopWeek } from '../reports/index.ts';
 
 /**
- * The dashboard (GET /api/core/dashboard/): a list of cards per role, each card built by one
- * builder. A role's cards are `CARDS[role]`, in order; a new card is a builder added to the
- * roles that see it. Figures owned by a module that itself reads core (invoices reads settings
- * through orders) come in through a seam the module fills on import, as finance's daily charges do.
+ * The dashboard (GET /api/core/dashboard/, issue 29): a list of cards per role, each card built by
+ * one builder. A role's cards are `CARDS[role]`, in order; a new card is a builder added to the
+ * roles that see it. The module sits on the top floor: it imports the modules whose figures it
+ * shows (reports, invoices, orders) through their index.ts, and nothing imports it but app.ts.
  */
-
-/** A customer's open invoices and credit, as its invoice list and credit answer them. */
-interface AccountFigures {
-  balanceDue: Cents;
-  balanceOverdue: Cents;
-  nextDueDate: string | null;
-  creditAvailable: Cents;
-  creditParty: { type: 'customer' | 'company'; id: number };
-}
-type AccountFiguresReader = (ctx: Ctx) => Promise<AccountFigures>;
-let accountFigures: AccountFiguresReader | null = null;
-
-/** The invoices module gives its reader of a customer's figures (invoices/index.ts). */
-export function supplyAccountFigures(reader: AccountFiguresReader) {
-  accountFigures = reader;
-}
 
 interface Me {
   firstName: string;
@@ -50,37 +36,12 @@ type CardBuilder = (ctx: Ctx, me: Me) => Promise<DashboardCard[]>;
 
 const money = (c: Cents) => toWire(c);
 
-/**
- * Cards another module answers, each equal to the total of the list it links to (issue 29): the
- * shop's production figures, the orders to verify and the customer's own orders (reports), the
- * shop's money (invoices).
- */
-type CardGroup = 'shop' | 'shopAdmin' | 'shopMoney' | 'customerOrders' | 'companyApprovals';
-type GroupBuilder = (ctx: Ctx) => Promise<DashboardCard[]>;
-const suppliedCards = new Map<CardGroup, GroupBuilder>();
-
-/** A module gives the builder of one group of cards (on import, as supplyAccountFigures). */
-export function supplyCards(group: CardGroup, build: GroupBuilder) {
-  suppliedCards.set(group, build);
-}
-const supplied =
-  (group: CardGroup): CardBuilder =>
-  (ctx) =>
-    suppliedCards.get(group)?.(ctx) ?? Promise.resolve([]);
-
-/** The shop's week for the chart (reports gives it). */
-type WeekReader = (ctx: Ctx) => Promise<DashboardWeek>;
-let weekReader: WeekReader | null = null;
-export function supplyWeek(reader: WeekReader) {
-  weekReader = reader;
-}
-
 // Client-error telemetry is counted here, never listed as activity: it is internal diagnostics.
 const clientErrorCards: CardBuilder = async ({ db }) => [
   {
     key: 'client_errors',
     label: DASHBOARD_TEXT.clientErrors,
-    value: await repo.clientErrorsSince(db, new Date(Date.now() - 24 * 3600_000)),
+    value: await clientErrorsSince(db, new Date(Date.now() - 24 * 3600_000)),
     kind: 'count',
   },
 ];
@@ -99,7 +60,6 @@ const companyMemberCards: CardBuilder = async ({ db }, me) =>
 
 /** What the customer owes and holds: equal to its invoice list and credit answers (issue 27). */
 const accountCards: CardBuilder = async (ctx) => {
-  if (!accountFigures) return [];
   const f = await accountFigures(ctx);
   const creditHref =
     f.creditParty.type === 'company' ? DASHBOARD_LINKS.companyCredit(f.creditParty.id) : DASHBOARD_LINKS.myCredit;
@@ -137,11 +97,11 @@ const accountCards: CardBuilder = async (ctx) => {
 
 /** Each role's cards, in the order shown. */
 const CARDS: Record<Role, CardBuilder[]> = {
-  ADMIN: [supplied('shop'), supplied('shopAdmin'), supplied('shopMoney'), clientErrorCards],
-  STAFF: [supplied('shop')],
-  PERSONAL: [accountCards, supplied('customerOrders')],
-  BUSINESS_MANAGER: [accountCards, supplied('customerOrders'), companyMemberCards, supplied('companyApprovals')],
-  BUSINESS_EMPLOYEE: [supplied('customerOrders'), companyMemberCards],
+  ADMIN: [shopCards, adminOrderCards, shopMoneyCards, clientErrorCards],
+  STAFF: [shopCards],
+  PERSONAL: [accountCards, customerOrderCards],
+  BUSINESS_MANAGER: [accountCards, customerOrderCards, companyMemberCards, approvalCards],
+  BUSINESS_EMPLOYEE: [customerOrderCards, companyMemberCards],
 };
 const SHOP: readonly (Role | null)[] = ['ADMIN', 'STAFF'];
 
@@ -187,7 +147,7 @@ export async function dashboard(ctx: Ctx): Promise<Dashboard> {
   const builders = user.role ? CARDS[user.role] : [];
   const [cards, week] = await Promise.all([
     Promise.all(builders.map((build) => build(ctx, me))).then((groups) => groups.flat()),
-    SHOP.includes(user.role) && weekReader ? weekReader(ctx) : undefined,
+    SHOP.includes(user.role) ? shopWeek(ctx) : undefined,
   ]);
   const recent = await recentOf(ctx);
   return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), cards, recent, ...(week ? { week } : {}) };
