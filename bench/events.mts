@@ -21,9 +21,8 @@
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import { cpuMs } from './lib.mjs';
-import { pgClient, pgOptions, seededDatabase, signInAs, startBenchServer } from './pg-bench.mts';
+import { approvedBenchOrders, pct, pgOptions, startFloorBench } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -40,61 +39,10 @@ const LISTENERS = Number(opt.listeners);
 const SCANNERS = Number(opt.scanners);
 const DURATION_MS = Number(opt.duration) * 1000;
 const PACE_MS = Number(opt.pace);
-const LINES = 8;
-const QTY = 50;
-const ORDERS = Math.max(1, Math.ceil(Number(opt.cabinets) / (LINES * QTY)));
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : 0;
-};
 const ms = (x: number) => Number(x.toFixed(1));
 
-console.error(
-  `load average before: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-const databaseUrl = await seededDatabase(opt.pg, opt.db);
-const port = Number(opt.port);
-const server = await startBenchServer(port, databaseUrl, {
-  ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
-  SEED_DEMO: 'false',
-});
-const base = `http://127.0.0.1:${port}`;
-const c = await pgClient(databaseUrl);
-const token = async (email: string) => (await signInAs(base, email)).authorization;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function api<T>(auth: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          authorization: auth,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const { server, base, c, token, api } = await startFloorBench(opt);
 
 /** What each scanner sent, by session: code, when sent, when answered. */
 const sentBySession = new Map<number, { code: string; sentAt: number; answeredAt: number }[]>();
@@ -165,41 +113,12 @@ const listeners: Listener[] = [];
 try {
   const admin = await token('admin@demo.test');
   const staff = await token('staff@demo.test');
-  const customer = (await c.query(`select id from users where email = 'personal@demo.test'`)).rows[0].id as number;
-  const plain = (
-    await c.query(`select id from line_items where not is_attachment and nb_base_door = 0 and nb_wall_door = 0
-      and nb_tall_door = 0 and nb_drawer = 0 order by id limit 1`)
-  ).rows[0].id as number;
-  const noPremiums = Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, null]));
-  const orderIds: number[] = [];
-  for (let i = 0; i < ORDERS; i++) {
-    const items = Array.from({ length: LINES }, (_, l) => ({
-      _id: `l${l}`,
-      line_item: plain,
-      qty: QTY,
-      is_attachment: false,
-    }));
-    const res = await api<{ id: number }>(admin, 'POST', '/api/orders/', {
-      name: `Events bench ${i}`,
-      customer,
-      groups: [{ name: 'Bench', premiums: noPremiums, items }],
-    });
-    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-    orderIds.push(res.body.id);
-  }
-  await c.query(
-    `update orders set status = 'ORDERED', submitted_at = now(), version = version + 1 where id = any($1)`,
-    [orderIds],
-  );
-  for (const id of orderIds) {
-    const res = await api(admin, 'POST', `/api/orders/${id}/approve/`, {});
-    if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  const barcodes = (
-    await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
-  ).rows.map((r) => r.barcode as string);
+  const { orderIds, barcodes } = await approvedBenchOrders(c, api, admin, {
+    cabinets: Number(opt.cabinets),
+    name: 'Events bench',
+  });
   await c.query('vacuum analyze');
-  console.error(`${ORDERS} orders, ${barcodes.length} cabinets`);
+  console.error(`${orderIds.length} orders, ${barcodes.length} cabinets`);
 
   // The listeners, each on its own connection, signed in once each (as each screen is).
   const t0 = performance.now();

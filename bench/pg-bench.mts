@@ -1,8 +1,11 @@
 /**
  * What the benches on PostgreSQL share (aging.mts, orders.mts, scans.mts): where the database is, a
  * fresh one with the migrations and the demo seed, a client on it, the bench's customers beside the
- * demo ones, the real server on it and a demo user's token.
+ * demo ones, the real server on it and a demo user's token; the scanners' kept-alive client.
  */
+import http from 'node:http';
+import { loadavg } from 'node:os';
+import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import pg from 'pg';
 import { createDb, DEMO_PASSWORD, seed } from '../packages/db/src/index.ts';
 import { freshPgDatabase, startServer } from './lib.mjs';
@@ -104,4 +107,127 @@ export async function signInAs(base: string, email: string) {
   });
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return { authorization: `Token ${((await res.json()) as { token: string }).token}` };
+}
+
+/** The p-th percentile of `xs` (0 for none). */
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : 0;
+};
+
+/** The machine's load before a run, on stderr (the figures mean little on a busy machine). */
+const logLoadAverage = () =>
+  console.error(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+
+/**
+ * The JSON API at `base` over node:http on kept-alive sockets, as a scanning station's browser keeps
+ * its connection (fetch cost the bench process ~2 ms of CPU a call, on the cores the server and
+ * PostgreSQL share: the bench measured its own client).
+ */
+export function keptAliveApi(base: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  function api<T>(auth: string, method: string, path: string, body?: unknown) {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise<{ status: number; body: T }>((resolve, reject) => {
+      const req = http.request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: {
+            authorization: auth,
+            ...(payload === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+  /** `api.close()` ends the kept-alive sockets. */
+  return Object.assign(api, { close: () => agent.destroy() });
+}
+
+/**
+ * Orders of 8 lines of 50 plain cabinets (400 an order; enough for `cabinets`) for the demo personal customer, made
+ * through the server, set ORDERED in SQL (the submit is not what the scan benches measure) and
+ * approved, which makes their cabinets. Answers the orders and their cabinets' barcodes, shuffled.
+ */
+export async function approvedBenchOrders(
+  c: pg.Client,
+  api: ReturnType<typeof keptAliveApi>,
+  admin: string,
+  { cabinets, name }: { cabinets: number; name: string },
+) {
+  const lines = 8;
+  const qty = 50;
+  const count = Math.max(1, Math.ceil(cabinets / (lines * qty)));
+  const customer = (await c.query(`select id from users where email = 'personal@demo.test'`)).rows[0].id as number;
+  const plain = (
+    await c.query(`select id from line_items where not is_attachment and nb_base_door = 0 and nb_wall_door = 0
+      and nb_tall_door = 0 and nb_drawer = 0 order by id limit 1`)
+  ).rows[0].id as number;
+  const noPremiums = Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, null]));
+  const orderIds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const items = Array.from({ length: lines }, (_, l) => ({
+      _id: `l${l}`,
+      line_item: plain,
+      qty,
+      is_attachment: false,
+    }));
+    const res = await api<{ id: number }>(admin, 'POST', '/api/orders/', {
+      name: `${name} ${i}`,
+      customer,
+      groups: [{ name: 'Bench', premiums: noPremiums, items }],
+    });
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
+    orderIds.push(res.body.id);
+  }
+  await c.query(
+    `update orders set status = 'ORDERED', submitted_at = now(), version = version + 1 where id = any($1)`,
+    [orderIds],
+  );
+  for (const id of orderIds) {
+    const res = await api(admin, 'POST', `/api/orders/${id}/approve/`, {});
+    if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  const barcodes = (
+    await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
+  ).rows.map((r) => r.barcode as string);
+  return { orderIds, barcodes };
+}
+
+/**
+ * The scan benches' start (scans.mts, events.mts): the load average, a fresh seeded database (the
+ * accounts and catalogue; no demo orders or scans), the server on it, a client on the database,
+ * sign-in and the kept-alive API.
+ */
+export async function startFloorBench(opt: { pg: string; db: string; port: string }) {
+  logLoadAverage();
+  const databaseUrl = await seededDatabase(opt.pg, opt.db);
+  const port = Number(opt.port);
+  const server = await startBenchServer(port, databaseUrl, {
+    ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    SEED_DEMO: 'false',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const c = await pgClient(databaseUrl);
+  const token = async (email: string) => (await signInAs(base, email)).authorization;
+  return { server, base, c, token, api: keptAliveApi(base) };
 }

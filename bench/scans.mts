@@ -28,12 +28,10 @@
  * Goal: p95 of a scan under 50 ms; no scan lost or counted twice.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import { cpuMs } from './lib.mjs';
-import { pgClient, pgOptions, seededDatabase, signInAs, startBenchServer } from './pg-bench.mts';
+import { approvedBenchOrders, pct, pgOptions, startFloorBench } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -51,9 +49,6 @@ const { values: opt } = parseArgs({
 const SCANNERS = Number(opt.scanners);
 const DURATION_MS = Number(opt.duration) * 1000;
 const PACE_MS = Number(opt.pace);
-const LINES = 8;
-const QTY = 50;
-const ORDERS = Math.max(1, Math.ceil(Number(opt.cabinets) / (LINES * QTY)));
 
 type Result = 'OK' | 'DUPLICATE' | 'UNKNOWN' | 'WRONG_STATE';
 interface Answer {
@@ -62,59 +57,7 @@ interface Answer {
   order: { id: number; status: string } | null;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number) : 0;
-};
-
-console.error(
-  `load average before: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-const databaseUrl = await seededDatabase(opt.pg, opt.db);
-const port = Number(opt.port);
-// The accounts and catalogue come from the seed above; no demo orders or scans.
-const server = await startBenchServer(port, databaseUrl, {
-  ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',
-  SEED_DEMO: 'false',
-});
-const base = `http://127.0.0.1:${port}`;
-const c = await pgClient(databaseUrl);
-const token = async (email: string) => (await signInAs(base, email)).authorization;
-// The scanners' HTTP client: node:http on kept-alive sockets, as a scanning station's browser
-// keeps its connection. (fetch cost this process ~2 ms of CPU a scan, on the cores the server and
-// PostgreSQL share: the bench measured its own client.)
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-function api<T>(auth: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          authorization: auth,
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : null) as T });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const { server, c, token, api } = await startFloorBench(opt);
 
 /**
  * The statements PostgreSQL runs for each of `codes`, scanned one after another in a new session:
@@ -150,47 +93,18 @@ async function statementsPerScan(auth: string, codes: string[]) {
 try {
   const admin = await token('admin@demo.test');
   const staff = await token('staff@demo.test');
-  const customer = (await c.query(`select id from users where email = 'personal@demo.test'`)).rows[0].id as number;
-  const plain = (
-    await c.query(`select id from line_items where not is_attachment and nb_base_door = 0 and nb_wall_door = 0
-      and nb_tall_door = 0 and nb_drawer = 0 order by id limit 1`)
-  ).rows[0].id as number;
-  const noPremiums = Object.fromEntries(GROUP_PREMIUM_KINDS.map((k) => [k, null]));
-
   let t0 = performance.now();
-  const orderIds: number[] = [];
-  for (let i = 0; i < ORDERS; i++) {
-    const items = Array.from({ length: LINES }, (_, l) => ({
-      _id: `l${l}`,
-      line_item: plain,
-      qty: QTY,
-      is_attachment: false,
-    }));
-    const res = await api<{ id: number }>(admin, 'POST', '/api/orders/', {
-      name: `Scan bench ${i}`,
-      customer,
-      groups: [{ name: 'Bench', premiums: noPremiums, items }],
-    });
-    if (res.status !== 201) throw new Error(`create: ${res.status} ${JSON.stringify(res.body)}`);
-    orderIds.push(res.body.id);
-  }
-  // The submit (addresses, payment option, password) is not what this bench measures.
-  await c.query(
-    `update orders set status = 'ORDERED', submitted_at = now(), version = version + 1 where id = any($1)`,
-    [orderIds],
-  );
-  for (const id of orderIds) {
-    const res = await api(admin, 'POST', `/api/orders/${id}/approve/`, {});
-    if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  const barcodes = (
-    await c.query(`select barcode from cabinets where order_id = any($1) order by random()`, [orderIds])
-  ).rows.map((r) => r.barcode as string);
+  const { orderIds, barcodes } = await approvedBenchOrders(c, api, admin, {
+    cabinets: Number(opt.cabinets),
+    name: 'Scan bench',
+  });
   // Kept out of the run: the cabinets whose scans the statement count watches (their orders then
   // never complete: leave --statements out to see orders COMPLETED).
   const probe = opt.statements ? barcodes.splice(-10) : [];
   await c.query('vacuum analyze');
-  console.error(`${ORDERS} orders, ${barcodes.length} cabinets made in ${Math.round(performance.now() - t0)} ms`);
+  console.error(
+    `${orderIds.length} orders, ${barcodes.length} cabinets made in ${Math.round(performance.now() - t0)} ms`,
+  );
 
   // The scanners.
   let cursor = 0;
@@ -346,7 +260,7 @@ try {
   console.log(report.p95_ms < 50 ? 'p95 under 50 ms' : `p95 ${report.p95_ms} ms: over the 50 ms goal`);
   process.exitCode = ok ? 0 : 1;
 } finally {
-  agent.destroy();
+  api.close();
   await c.end();
   await server.stop();
 }
