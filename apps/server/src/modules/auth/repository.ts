@@ -217,19 +217,24 @@ export async function companySessionsChanged(db: Executor, companyId: number) {
  * prepared once per database (PostgreSQL then parses and plans it once per connection) and selects
  * only those columns and what /me answers.
  */
+/** What a session's role and reach are read from: the lookup's and a stream's recheck. */
+const sessionActor = {
+  id: users.id,
+  companyId: users.companyId,
+  accountType: users.accountType,
+  isStaff: users.isStaff,
+  isEmployee: users.isEmployee,
+  isManager: users.isManager,
+  isActive: users.isActive,
+};
+
 export function sessionLookup(db: Executor) {
   const query = db
     .select({
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
-      id: users.id,
+      ...sessionActor,
       email: users.email,
-      companyId: users.companyId,
-      accountType: users.accountType,
-      isStaff: users.isStaff,
-      isEmployee: users.isEmployee,
-      isManager: users.isManager,
-      isActive: users.isActive,
       requirePasswordReset: users.requirePasswordReset,
       // What GET /api/users/me/ answers besides: it answers from the session (no second query).
       firstName: users.firstName,
@@ -251,15 +256,7 @@ export type Session = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLo
 /** A session by its token's id: what a stream opened with it rechecks. */
 export async function sessionById(db: Executor, tokenId: number) {
   const [row] = await db
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      accountType: users.accountType,
-      isStaff: users.isStaff,
-      isEmployee: users.isEmployee,
-      isManager: users.isManager,
-      isActive: users.isActive,
-    })
+    .select(sessionActor)
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(eq(authTokens.id, tokenId))
