@@ -56,6 +56,28 @@ export function exactCount(db: Executor, table: PgTable, where?: SQL): Counter {
   };
 }
 
+/** One page of a table's rows matching `where`, newest first (`at`, then the id), with an exact total. */
+export function newestFirstPage<T extends PgTable & { id: AnyColumn }>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  at: AnyColumn,
+  window: PageWindow,
+): Promise<Page<T['$inferSelect']>> {
+  return paginate(
+    window,
+    (w) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(desc(at), desc(table.id))
+        .limit(w.limit)
+        .offset(w.offset) as Promise<T['$inferSelect'][]>,
+    exactCount(db, table, where),
+  );
+}
+
 /**
  * Totals by database and statement (text and values): an estimate is kept for ESTIMATE_TTL_MS (it
  * is "about N" anyway), an exact count for EXACT_TTL_MS: a name search of the shop's orders

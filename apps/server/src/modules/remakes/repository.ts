@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import type { RemakeListQuery } from '@cab/shared';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { exactCount, likePattern, type Page, type PageWindow, paginate } from '../../kit/list.ts';
+import { likePattern, newestFirstPage, type Page, type PageWindow } from '../../kit/list.ts';
 
 const { remakes } = schema;
 
@@ -57,16 +57,5 @@ function remakeWhere(f: RemakeFilter): SQL | undefined {
 /** Newest first. */
 export function listRemakes(db: Executor, f: RemakeFilter, window: PageWindow): Promise<Page<RemakeRow>> {
   const where = remakeWhere(f);
-  return paginate(
-    window,
-    (w) =>
-      db
-        .select()
-        .from(remakes)
-        .where(where)
-        .orderBy(desc(remakes.requestedAt), desc(remakes.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    exactCount(db, remakes, where),
-  );
+  return newestFirstPage(db, remakes, where, remakes.requestedAt, window);
 }

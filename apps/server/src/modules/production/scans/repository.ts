@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import type { CabinetScanResult, OrderStatus, ScanSessionType } from '@cab/shared';
 import { and, desc, eq, exists, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { preparedStatement } from '../../../kit/json-rows.ts';
-import { exactCount, type PageWindow, paginate } from '../../../kit/list.ts';
+import { newestFirstPage, type PageWindow } from '../../../kit/list.ts';
 import { type CabinetRow, timeOf } from '../cabinets/repository.ts';
 
 /** Scan sessions and their scans (decision 0028). */
@@ -64,18 +64,7 @@ export function sessionPage(db: Executor, filter: SessionFilter, window: PageWin
             .where(and(eq(scans.sessionId, scanSessions.id), eq(scans.orderId, filter.orderId))),
         ),
   );
-  return paginate(
-    window,
-    (w) =>
-      db
-        .select()
-        .from(scanSessions)
-        .where(where)
-        .orderBy(desc(scanSessions.openedAt), desc(scanSessions.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    exactCount(db, scanSessions, where),
-  );
+  return newestFirstPage(db, scanSessions, where, scanSessions.openedAt, window);
 }
 
 export type SessionCounts = Record<'total' | 'ok' | 'duplicate' | 'unknown' | 'wrong_state', number>;
