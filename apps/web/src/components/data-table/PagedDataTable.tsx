@@ -19,6 +19,12 @@ export type ListFilter<F extends Params> =
   | { kind: 'node'; name: string; node: ReactNode };
 
 /** The filter bar above a paged table (decision 0022). */
+/** A list's filter bar of one choice and no Clear (the queues: status, with "any" its own choice). */
+export const oneSelectFilter = <F extends Params>(field: Omit<SelectProps<F>, 'list'>): ListFilters<F> => ({
+  clear: false,
+  fields: [{ kind: 'select', ...field }],
+});
+
 interface ListFilters<F extends Params> {
   fields: readonly ListFilter<F>[];
   /** Offer Clear while a filter is set (default true). */

@@ -15,6 +15,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
+import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -81,20 +82,14 @@ export default function AccessRequestsPage() {
     <ListPage
       query={query}
       state={list}
-      filters={{
-        clear: false,
-        fields: [
-          {
-            kind: 'select',
-            name: 'status',
-            label: ACCOUNTS_TEXT.requestsStatus,
-            anyLabel: ACCOUNTS_TEXT.allStatuses,
-            options: ACCESS_REQUEST_STATUSES,
-            labels: ACCOUNTS_TEXT.statusLabels,
-            testId: 'status-filter',
-          },
-        ],
-      }}
+      filters={oneSelectFilter({
+        name: 'status',
+        label: ACCOUNTS_TEXT.requestsStatus,
+        anyLabel: ACCOUNTS_TEXT.allStatuses,
+        options: ACCESS_REQUEST_STATUSES,
+        labels: ACCOUNTS_TEXT.statusLabels,
+        testId: 'status-filter',
+      })}
       columns={columns}
       emptyText={ACCOUNTS_TEXT.noRequests}
       rowTestId={(r) => `request-row-${r.email}`}

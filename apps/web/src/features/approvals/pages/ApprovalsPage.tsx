@@ -9,6 +9,7 @@ import {
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
+import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -57,20 +58,14 @@ export default function ApprovalsPage() {
     <ListPage
       query={query}
       state={list}
-      filters={{
-        clear: false,
-        fields: [
-          {
-            kind: 'select',
-            name: 'status',
-            label: A.status,
-            anyLabel: APPROVAL_TEXT.statusLabels.PENDING,
-            options: ['APPROVED', 'DECLINED'],
-            labels: APPROVAL_TEXT.statusLabels,
-            testId: 'approval-status-filter',
-          },
-        ],
-      }}
+      filters={oneSelectFilter({
+        name: 'status',
+        label: A.status,
+        anyLabel: APPROVAL_TEXT.statusLabels.PENDING,
+        options: ['APPROVED', 'DECLINED'],
+        labels: APPROVAL_TEXT.statusLabels,
+        testId: 'approval-status-filter',
+      })}
       columns={columns}
       emptyText={A.queueEmpty}
       onRowClick={(r) => navigate(`/orders/${r.order.id}`)}

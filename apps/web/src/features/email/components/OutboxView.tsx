@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
+import { oneSelectFilter, PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
@@ -48,20 +48,14 @@ export function OutboxView() {
       <PagedDataTable
         query={outbox}
         state={list}
-        filters={{
-          clear: false,
-          fields: [
-            {
-              kind: 'select',
-              name: 'status',
-              label: EMAIL_TEXT.status,
-              anyLabel: EMAIL_TEXT.anyStatus,
-              options: OUTBOX_STATUSES,
-              labels: EMAIL_TEXT.outboxStatus,
-              testId: 'outbox-status',
-            },
-          ],
-        }}
+        filters={oneSelectFilter({
+          name: 'status',
+          label: EMAIL_TEXT.status,
+          anyLabel: EMAIL_TEXT.anyStatus,
+          options: OUTBOX_STATUSES,
+          labels: EMAIL_TEXT.outboxStatus,
+          testId: 'outbox-status',
+        })}
         columns={COLUMNS}
         emptyText={EMAIL_TEXT.noMessages}
         testId="outbox-table"
