@@ -10,7 +10,7 @@ import { setupTestApp, type TestApp } from './helpers.ts';
 /**
  * The first calls after PostgreSQL's connections are cut (a restart, a failover) are run again on
  * a new connection, not answered 500 (issue 36, decision 0053). The cut is made while this process
- * cannot read its sockets (psql run synchronously), so the pool still holds the dead connections
+ * cannot read its sockets (a child process run synchronously), so the pool still holds the dead connections
  * and the next statements are sent on them, as in the probe that found it. PostgreSQL only: the
  * embedded PGlite has no connections to cut.
  */
@@ -28,14 +28,20 @@ afterAll(() => t?.close());
 /** Fills the pool with idle connections: several statements at once. */
 const warm = () => Promise.all(Array.from({ length: 5 }, () => t.handle.db.execute(sql`select pg_sleep(0.05)`)));
 
-/** Terminates every other connection to the test database and waits until they are gone (blocking this process). */
+/**
+ * Terminates every other connection to the test database and waits until they are gone, from a
+ * child process run synchronously: this process reads none of its sockets meanwhile.
+ */
 function cutConnections(): number {
-  const out = execFileSync('psql', [
-    url,
-    '-Atc',
-    `select count(pg_terminate_backend(pid, 5000)) from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()`,
-  ]);
+  const script = `
+    import pg from 'pg';
+    const c = new pg.Client(${JSON.stringify(url)});
+    await c.connect();
+    const { rows } = await c.query(\`select count(pg_terminate_backend(pid, 5000))::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()\`);
+    console.log(rows[0].n);
+    await c.end();`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: import.meta.dirname });
   return Number(out.toString().trim());
 }
 

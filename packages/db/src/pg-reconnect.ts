@@ -10,7 +10,7 @@ import type { Db } from './types.ts';
  * without a word from the server ("Connection terminated unexpectedly") is not one of these: the
  * statement may have committed.
  */
-export function isConnectionEnded(err: unknown): boolean {
+function isConnectionEnded(err: unknown): boolean {
   // drizzle wraps the driver's error ("Failed query: ...") and keeps it as the cause.
   const wrapped = err as { code?: string; message?: string; cause?: unknown } | undefined;
   const e = (wrapped?.code === undefined && wrapped?.cause ? wrapped.cause : wrapped) as typeof wrapped;

@@ -23,7 +23,7 @@ type SessionLimits = Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>;
  * When a session stops signing in (decision 0053): `SESSION_IDLE_DAYS` after its last use or
  * `SESSION_MAX_DAYS` after it was made, whichever comes first; null for never (both limits 0).
  */
-export function sessionEndsAt(s: Pick<Session, 'createdAt' | 'lastUsedAt'>, limits: SessionLimits): number | null {
+function sessionEndsAt(s: Pick<Session, 'createdAt' | 'lastUsedAt'>, limits: SessionLimits): number | null {
   const ends = [
     limits.sessionIdleMs > 0 ? s.lastUsedAt.getTime() + limits.sessionIdleMs : Infinity,
     limits.sessionMaxMs > 0 ? s.createdAt.getTime() + limits.sessionMaxMs : Infinity,

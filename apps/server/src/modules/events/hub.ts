@@ -29,7 +29,7 @@ export interface Listener {
 }
 
 /** The shop hears every event; a customer its own order_status and payment, nothing of the floor. */
-export function hears(reach: Reach, event: StoredEvent): boolean {
+function hears(reach: Reach, event: StoredEvent): boolean {
   if ('all' in reach) return true;
   if (!CUSTOMER_EVENT_KINDS.includes(event.kind)) return false;
   return reaches(reach, event);
