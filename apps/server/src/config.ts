@@ -57,6 +57,13 @@ export interface Config {
   shutdownDrainMs: number;
   /** Then: how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /**
+   * A token unused this long no longer signs in (0: no idle limit). "Used" is refreshed at most
+   * every five minutes, so the limit holds to within five minutes.
+   */
+  sessionIdleMs: number;
+  /** A token this old no longer signs in, however busy (0: no limit). */
+  sessionMaxMs: number;
   /** How often GET /api/events/ writes a comment line to keep proxies open (LIVE_EVENTS.heartbeatMs). */
   eventsHeartbeatMs: number;
 }
@@ -95,6 +102,8 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   }
   return value;
 }
+
+const DAY_MS = 24 * 60 * 60_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -162,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 3000, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 600_000),
+    sessionIdleMs: int(env, 'SESSION_IDLE_DAYS', 30, 36_500) * DAY_MS,
+    sessionMaxMs: int(env, 'SESSION_MAX_DAYS', 90, 36_500) * DAY_MS,
     eventsHeartbeatMs: Math.max(10, int(env, 'EVENTS_HEARTBEAT_MS', LIVE_EVENTS.heartbeatMs, 600_000)),
   };
 }

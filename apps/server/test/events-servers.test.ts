@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@cab/db';
+import { LIVE_EVENTS } from '@cab/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/index.ts';
@@ -38,7 +39,13 @@ beforeAll(async () => {
     PORTS.map((port) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'cab-events-srv-'));
       dataDirs.push(dataDir);
-      return startServer(port, { DATABASE_URL: url, DATA_DIR: dataDir, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+      return startServer(port, {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        // No heartbeat within a test: a stream that ends was ended by what it heard.
+        EVENTS_HEARTBEAT_MS: '600000',
+      });
     }),
   );
   servers.push(...started);
@@ -102,5 +109,34 @@ describe.skipIf(!PG)('two servers on one PostgreSQL, one live floor', () => {
     expect(listenerB.events('scan')).toHaveLength(1);
     expect(listenerA.events('scan')).toHaveLength(1);
     expect(listenerB.events('scan')[0]!.id).toBe(listenerA.events('scan')[0]!.id);
+  });
+
+  it("a user's streams are capped across servers, and a sign-out on one server ends the stream on the other", {
+    timeout: 120_000,
+  }, async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const token = (header: string) => header.replace(/^Token /, '');
+    const onA = token(await signIn(a.base, 'admin@demo.test'));
+    const onB = token(await signIn(b.base, 'admin@demo.test'));
+    const open = async (base: string, t: string) => {
+      const c = await SseClient.open(`${base}/api/events/`, t);
+      streams.push(c);
+      expect(c.status).toBe(200);
+      return c;
+    };
+    const onServerA: SseClient[] = [];
+    for (let i = 0; i < LIVE_EVENTS.streamsPerUser; i++) onServerA.push(await open(a.base, onA));
+    // The user's 11th stream, on the other server: the first, on server A, closes.
+    const onServerB = await open(b.base, onB);
+    await onServerA[0]!.until((c) => c.isEnded, 'the first stream, on server A, to close');
+
+    // Signed out through server B: server A's streams of that token end (the beat is ten minutes off).
+    const out = await fetch(`${b.base}/api/users/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${onA}` },
+    });
+    expect(out.status).toBe(200);
+    for (const s of onServerA.slice(1)) await s.until((c) => c.isEnded, 'the signed-out stream on server A to end');
+    expect(onServerB.isEnded).toBe(false);
   });
 });

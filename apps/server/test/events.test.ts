@@ -77,7 +77,7 @@ describe('GET /api/events/', () => {
     }
   });
 
-  it('ends a stream at its next beat once its session is signed out', async () => {
+  it('ends a stream once its session is signed out', async () => {
     const config = f.t.app.deps.config;
     const before = config.eventsHeartbeatMs;
     config.eventsHeartbeatMs = 50;

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { assertMigrationsNotAhead } from './migration-state.ts';
 import { lineUpQueries } from './pg-query-line.ts';
+import { retryEndedConnections } from './pg-reconnect.ts';
 import { pgliteLineDepth, queuedClient } from './pglite-queue.ts';
 import { isNewPgdata, keepMigratedTemplate, migratedTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
@@ -89,6 +90,8 @@ function openPostgres(url: string, max: number): DbHandle & { pool: pg.Pool } {
   pool.on('error', (err) => console.warn(`postgres: idle connection error: ${err.message}`));
   pool.on('connect', lineUpQueries);
   const db = drizzleNodePg(pool) as unknown as Db;
+  // The first statements after the server cut the connections: once more on a new one, not a 500.
+  retryEndedConnections(pool, db);
   return {
     db,
     pool,

@@ -15,31 +15,69 @@ interface PgPoolLike {
   };
 }
 
+/** The embedded PGlite's client (packages/db pglite-queue.ts): LISTEN through the fair line. */
+interface PgliteLike {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 const RECONNECT_MS = 1_000;
 
 interface ListenHooks {
-  /** A notification on the channel. */
-  notify(payload: string | undefined): void;
+  /** A notification on one of the channels. */
+  notify(channel: string, payload: string | undefined): void;
   /** LISTEN is in place (the first time and after each reconnect); a throw counts as a loss. */
   listening?(): Promise<void> | void;
   /** The connection went; it is tried again a second later. */
   lost?(): void;
 }
 
+interface Listening {
+  /** Resolves once the first attempt is over, connected or not. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
- * LISTEN on PostgreSQL through a connection of its own, outside the pool (the session cache and
- * the live events, one way): reconnected a second after a loss, `stop` ends it. Null when the
- * database is not node-postgres (the embedded PGlite is one process).
+ * LISTEN on some channels, heard at commit on either database (the session cache, the live
+ * events' hub). On PostgreSQL through a connection of its own, outside the pool, reconnected a
+ * second after a loss; on the embedded PGlite (one process) through PGlite's own `listen()`.
+ * Null when the database offers neither.
  */
-export function listenOnPostgres(
+export function listenOn(
   db: Executor,
-  channel: string,
+  channels: readonly string[],
   log: FastifyBaseLogger,
   hooks: ListenHooks,
-): { ready: Promise<void>; stop(): Promise<void> } | null {
-  const pool = (db as unknown as { $client?: Partial<PgPoolLike> }).$client;
-  if (!pool?.Client || !pool.options) return null;
-  const { Client, options } = pool as PgPoolLike;
+): Listening | null {
+  const client = (db as unknown as { $client?: Partial<PgPoolLike> & Partial<PgliteLike> }).$client;
+  if (client?.Client && client.options) return listenOnPostgres(client as PgPoolLike, channels, log, hooks);
+  if (client?.listen) return listenOnPglite(client as PgliteLike, channels, hooks);
+  return null;
+}
+
+function listenOnPglite(client: PgliteLike, channels: readonly string[], hooks: ListenHooks): Listening {
+  let stops: (() => Promise<void>)[] = [];
+  const ready = (async () => {
+    stops = await Promise.all(channels.map((ch) => client.listen(ch, (payload) => hooks.notify(ch, payload))));
+    await hooks.listening?.();
+  })();
+  return {
+    ready,
+    stop: async () => {
+      await ready.catch(() => {});
+      // The database may be closed already (a stop after it went): nothing is left to unlisten then.
+      await Promise.all(stops.map((stop) => stop().catch(() => {})));
+    },
+  };
+}
+
+function listenOnPostgres(
+  pool: PgPoolLike,
+  channels: readonly string[],
+  log: FastifyBaseLogger,
+  hooks: ListenHooks,
+): Listening {
+  const { Client, options } = pool;
   let stopped = false;
   let client: InstanceType<PgPoolLike['Client']> | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -50,7 +88,7 @@ export function listenOnPostgres(
     client = null;
     c?.end().catch(() => {});
     if (stopped || retry) return;
-    log.warn({ err, channel }, 'LISTEN connection lost; reconnecting');
+    log.warn({ err, channels }, 'LISTEN connection lost; reconnecting');
     retry = setTimeout(() => {
       retry = null;
       void connect();
@@ -65,11 +103,11 @@ export function listenOnPostgres(
       if (client === c) lost();
     });
     c.on('notification', (msg) => {
-      if (msg.channel === channel) hooks.notify(msg.payload);
+      if (channels.includes(msg.channel)) hooks.notify(msg.channel, msg.payload);
     });
     try {
       await c.connect();
-      await c.query(`listen ${channel}`);
+      await c.query(channels.map((ch) => `listen ${ch};`).join(' '));
       if (client === c && !stopped) await hooks.listening?.();
     } catch (err) {
       if (client === c) lost(err as Error);
@@ -77,7 +115,6 @@ export function listenOnPostgres(
   };
 
   return {
-    // Resolves once the first attempt is over, connected or not.
     ready: connect(),
     stop: async () => {
       stopped = true;

@@ -1,4 +1,4 @@
-import { eventsApi, type LiveEventData, type LiveEventKind } from '@cab/shared';
+import { eventsApi, LIVE_EVENTS, type LiveEventData, type LiveEventKind } from '@cab/shared';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createSseParser, type SseMessage } from './sse.ts';
@@ -36,7 +36,7 @@ export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export interface Listener {
   kinds: ReadonlySet<LiveEventKind>;
   event: (event: LiveEvent) => void;
-  /** The stream came back after a gap: what was missed may not all be replayed. */
+  /** The stream came back after a gap, or the server said to refetch: what was missed may not all be replayed. */
   reopened: () => void;
 }
 
@@ -67,6 +67,11 @@ function setStatus(next: LiveStatus) {
 const isKind = (kind: string): kind is LiveEventKind => Object.hasOwn(KINDS, kind);
 
 function deliver(message: SseMessage) {
+  // The server could not replay all that was missed (too far behind): every page reads its data again.
+  if (message.event === LIVE_EVENTS.refetchEvent) {
+    for (const l of listeners) l.reopened();
+    return;
+  }
   if (!isKind(message.event)) return;
   let data: unknown;
   try {

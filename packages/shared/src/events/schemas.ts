@@ -17,6 +17,15 @@ export const LIVE_EVENTS = {
   keepMs: 24 * 60 * 60_000,
   /** What EventSource waits before reconnecting (the stream's `retry:`). */
   retryMs: 3_000,
+  /** Open streams one user may hold, on all servers together: an 11th closes the oldest (a tab needs one). */
+  streamsPerUser: 10,
+  /**
+   * A resume replays at most this many stored events; a client further behind is sent
+   * `refetchEvent` instead (its screens read their data again) and streams on from the newest.
+   */
+  resumeMax: 1_000,
+  /** The event (no stored kind, data `{}`) that tells a client to refetch what it shows. */
+  refetchEvent: 'refetch',
 } as const;
 
 const scanEventSchema = z.object({

@@ -3,7 +3,7 @@
  * (accounts, core's dashboard), the authentication hook (authenticate.ts) and the token helpers.
  */
 
-export { registerAuthentication, sessionHolds } from './authenticate.ts';
+export { actorSessionEndsAt, registerAuthentication, sessionHolds } from './authenticate.ts';
 export {
   activeMemberCount,
   adminRecipients,
@@ -30,4 +30,6 @@ export {
   userWithCompanyColumns,
 } from './repository.ts';
 export { authRoutes } from './routes.ts';
+export { parseSessionChange } from './session-cache.ts';
+export { SESSION_CHANNEL, type SessionChange } from './session-changes.ts';
 export { hashToken, newToken } from './tokens.ts';

@@ -232,6 +232,7 @@ export function sessionLookup(db: Executor) {
   const query = db
     .select({
       tokenId: authTokens.id,
+      createdAt: authTokens.createdAt,
       lastUsedAt: authTokens.lastUsedAt,
       ...sessionActor,
       email: users.email,
@@ -252,17 +253,6 @@ export function sessionLookup(db: Executor) {
 }
 
 export type Session = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionLookup>>>>;
-
-/** A session by its token's id: what a stream opened with it rechecks. */
-export async function sessionById(db: Executor, tokenId: number) {
-  const [row] = await db
-    .select(sessionActor)
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.id, tokenId))
-    .limit(1);
-  return row;
-}
 
 export async function touchToken(db: Executor, tokenId: number, at: Date) {
   await db.update(authTokens).set({ lastUsedAt: at }).where(eq(authTokens.id, tokenId));

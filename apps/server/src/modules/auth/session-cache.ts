@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { listenOnPostgres } from '../../kit/pg-listen.ts';
+import { listenOn } from '../../kit/pg-listen.ts';
 import type { Session } from './repository.ts';
 import { processCaches as caches, SESSION_CHANNEL, type SessionChange } from './session-changes.ts';
 
@@ -12,8 +12,8 @@ import { processCaches as caches, SESSION_CHANNEL, type SessionChange } from './
  * - every write that changes what a session carries (sign-out, password change, deactivation,
  *   role, company, e-mail, names, password-reset flag; a company's name) calls `sessionsChanged`
  *   or `companySessionsChanged` (repository.ts), which drops the user's
- *   entries in this process at once and, on PostgreSQL, sends NOTIFY so every other server drops
- *   them when the change commits (PGlite is one process: the local drop is all there is);
+ *   entries in this process at once and sends NOTIFY so every server drops them when the change
+ *   commits (this one again, so a read made between the drop and the commit is not kept);
  * - a lookup that was in flight while an invalidation happened is not stored (`generation`), so a
  *   read from before the change cannot be cached after it;
  * - while the LISTEN connection is down, nothing is cached.
@@ -79,7 +79,7 @@ export class SessionCache {
 }
 
 /** A notification's payload: `<user id>`, `c<company id>`; anything else drops everything. */
-function parseSessionChange(payload: string | undefined): SessionChange | null {
+export function parseSessionChange(payload: string | undefined): SessionChange | null {
   const company = payload?.startsWith('c');
   const id = Number(company ? payload!.slice(1) : payload);
   if (!payload || !Number.isInteger(id)) return null;
@@ -87,9 +87,9 @@ function parseSessionChange(payload: string | undefined): SessionChange | null {
 }
 
 /**
- * A cache for this app, kept in step with the database's session changes: on PostgreSQL through
- * its own LISTEN connection (outside the pool), reconnected after a loss, with the cache off
- * meanwhile; on PGlite (one process) through the local drops alone. `stop` ends it.
+ * A cache for this app, kept in step with the database's session changes (kit/pg-listen.ts): on
+ * PostgreSQL through its own LISTEN connection (outside the pool), reconnected after a loss, with
+ * the cache off meanwhile; on PGlite through PGlite's own LISTEN. `stop` ends it.
  */
 export function startSessionCache(
   db: Executor,
@@ -97,8 +97,8 @@ export function startSessionCache(
 ): { cache: SessionCache; ready: Promise<void>; stop(): Promise<void> } {
   const cache = new SessionCache();
   caches.add(cache);
-  const listener = listenOnPostgres(db, SESSION_CHANNEL, log, {
-    notify: (payload) => cache.invalidate(parseSessionChange(payload)),
+  const listener = listenOn(db, [SESSION_CHANNEL], log, {
+    notify: (_channel, payload) => cache.invalidate(parseSessionChange(payload)),
     listening: () => {
       cache.enabled = true;
     },

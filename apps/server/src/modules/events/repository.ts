@@ -1,11 +1,13 @@
 import { type Executor, schema } from '@cab/db';
-import type { LiveEventKind } from '@cab/shared';
-import { asc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { CUSTOMER_EVENT_KINDS, type LiveEventKind, type Reach } from '@cab/shared';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 
 const { liveEvents } = schema;
 
 /** The channel every server LISTENs on; the payload is the event's id. */
 export const EVENTS_CHANNEL = 'cab_events';
+/** Streams opened and closed on any server (hub.ts): `o|c:<user id>:<stream key>`, for the per-user cap. */
+export const STREAMS_CHANNEL = 'cab_streams';
 
 /** An event as stored: whose it is decides who hears it (hub.ts `hears`). */
 export interface StoredEvent {
@@ -49,15 +51,43 @@ export async function eventsByIds(db: Executor, ids: number[]): Promise<StoredEv
   return rows as StoredEvent[];
 }
 
-/** The stored events after `afterId`, oldest first, at most `limit` (a reconnect's resume). */
-export async function eventsAfter(db: Executor, afterId: number, limit: number): Promise<StoredEvent[]> {
+/**
+ * The stored events after `afterId` that `reach` hears (hub.ts `hears`, here in SQL: a customer's
+ * resume reads no one else's rows), oldest first, at most `limit`; walked by the primary key from
+ * `afterId` (a reconnect's resume, the hub's catch-up).
+ */
+export async function eventsAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+  reach: Reach = { all: true },
+): Promise<StoredEvent[]> {
+  if ('none' in reach) return [];
+  const heard =
+    'all' in reach
+      ? undefined
+      : and(
+          inArray(liveEvents.kind, [...CUSTOMER_EVENT_KINDS]),
+          reach.companyId === null
+            ? eq(liveEvents.customerId, reach.customerId)
+            : or(eq(liveEvents.customerId, reach.customerId), eq(liveEvents.companyId, reach.companyId)),
+        );
   const rows = await db
     .select(columns)
     .from(liveEvents)
-    .where(gt(liveEvents.id, afterId))
+    .where(and(gt(liveEvents.id, afterId), heard))
     .orderBy(asc(liveEvents.id))
     .limit(limit);
   return rows as StoredEvent[];
+}
+
+/** Tells every server's hub (this one too) that streams opened or closed (`o|c:<user>:<key>` each). */
+export async function announceStreams(db: Executor, payloads: string[]): Promise<void> {
+  const list = sql.join(
+    payloads.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  await db.execute(sql`select pg_notify(${STREAMS_CHANNEL}, p) from unnest(array[${list}]::text[]) as p`);
 }
 
 /** Deletes the events stored before `before` (the prune job; an index on `at` finds them). */

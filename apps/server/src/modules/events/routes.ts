@@ -15,7 +15,7 @@ export function eventsRoutes(app: FastifyInstance) {
   app.addHook('onReady', () => hub.ready);
   app.addHook('preClose', () => hub.stop());
   route(app, eventsApi.stream, async ({ ctx, req, reply }) => {
-    await openStream(ctx, hub, { heartbeatMs: config.eventsHeartbeatMs }, req, reply);
+    await openStream(ctx, hub, { ...config, heartbeatMs: config.eventsHeartbeatMs }, req, reply);
     // The answer went out through the hijacked reply; Fastify sends nothing more.
     return undefined as never;
   });

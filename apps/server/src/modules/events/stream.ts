@@ -2,8 +2,8 @@ import { ERROR_CODES, EVENTS_TEXT, LIVE_EVENTS, reachOf } from '@cab/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../kit/context.ts';
 import { fieldError } from '../../kit/errors.ts';
-import { sessionHolds } from '../auth/index.ts';
-import { type EventHub, hears, type Listener } from './hub.ts';
+import { actorSessionEndsAt, sessionHolds } from '../auth/index.ts';
+import type { EventHub, Listener } from './hub.ts';
 import { eventsAfter, lastEventId, type StoredEvent } from './repository.ts';
 
 /** Events read per statement while a reconnect catches up. */
@@ -16,6 +16,8 @@ const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /** How long the ids a resume sent are remembered, to skip their late live copies. */
 const REPLAYED_KEPT_MS = 60_000;
+/** A session's end further off than this is looked at again then (setTimeout holds at most 24.8 days). */
+const EXPIRY_CHECK_MAX_MS = 24 * 60 * 60_000;
 
 /** One event as SSE text, made once and sent to every listener that hears it. */
 const texts = new WeakMap<StoredEvent, string>();
@@ -39,37 +41,40 @@ function resumeFrom(req: FastifyRequest): number | null {
   return Number(text.trim());
 }
 
+/** What a stream is opened with (the app's configuration). */
+export interface StreamOptions {
+  heartbeatMs: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}
+
 /**
  * GET /api/events/ (issue 29, decision 0042): a Server-Sent Events stream for the signed-in
- * caller. With Last-Event-ID, the stored events after it are sent first, then the live ones: the
- * listener is added before the table is read and what it hears meanwhile is held, then sent
- * without those the table already gave, so nothing is missed and nothing is sent twice.
- * Without one, the newest event's id goes first (issue 35): a client that has heard nothing yet
- * can still resume from there, and the stream resumes from it itself, so an event committed
- * between reading that id and adding the listener is sent too.
+ * caller. With Last-Event-ID, the stored events after it that the caller hears are sent first
+ * (read by id and filtered in SQL), then the live ones: the listener is added before the table is
+ * read and what it hears meanwhile is held, then sent without those the table already gave, so
+ * nothing is missed and nothing is sent twice. A resume more than `LIVE_EVENTS.resumeMax` events
+ * behind is not replayed: the client is sent `refetch` and streams on from the newest event.
+ * Without Last-Event-ID, the newest event's id goes first (issue 35): a client that has heard
+ * nothing yet can still resume from there, and the stream resumes from it itself, so an event
+ * committed between reading that id and adding the listener is sent too.
+ * A stream ends with its session (decision 0053): at once when the hub hears that the user's
+ * sessions changed, when the token expires, and at the latest at the next heartbeat.
  */
 export async function openStream(
   ctx: Ctx,
   hub: EventHub,
-  options: { heartbeatMs: number },
+  options: StreamOptions,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
   const asked = resumeFrom(req);
-  const after = asked ?? (await lastEventId(ctx.db));
+  const newest = await lastEventId(ctx.db);
+  const refetch = asked !== null && newest - asked > LIVE_EVENTS.resumeMax;
+  const after = asked === null || refetch ? newest : asked;
   const reach = reachOf(ctx.actor);
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    ...(reply.getHeaders() as Record<string, string>),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-store, no-transform',
-    connection: 'keep-alive',
-    // nginx: pass each event on at once.
-    'x-accel-buffering': 'no',
-  });
-  // An id with no data sets the client's last event id and dispatches nothing (the SSE format).
-  res.write(`${asked === null ? `id: ${after}\n` : ''}retry: ${LIVE_EVENTS.retryMs}\n\n`);
 
   let closed = false;
   const send = (text: string) => {
@@ -90,39 +95,85 @@ export async function openStream(
     for (const event of events) if (event.id > after && !replayed?.delete(event.id)) text += sseText(event);
     if (text) send(text);
   };
+  /** Ends the stream unless the session still holds (`fresh`: read past the session cache). */
+  const checkSession = async (fresh: boolean) => {
+    // The database away for a moment ends no stream: the next beat asks again.
+    const holds = await sessionHolds(ctx.actor, fresh).catch(() => true);
+    if (!holds) close();
+    return holds;
+  };
   const listener: Listener = {
     reach,
+    userId: ctx.actor.id,
+    companyId: ctx.actor.companyId,
     deliver: (events) => (held ? held.push(...events) : live(events)),
-    // The server is stopping: the client reconnects to another one (or this one, restarted).
+    // The server is stopping, or the user opened too many: the client reconnects (elsewhere, or later).
     close: () => close(),
+    sessionChanged: () => void checkSession(true),
   };
-  // Each beat also asks whether the caller's session still holds: signed out, deactivated or given
-  // another role or company, the stream ends (a reconnect is then answered as any request is).
+  // Each beat also asks whether the caller's session still holds, from the session cache: the
+  // changes the hub hears end a stream at once, this catches anything else within a beat.
   const heartbeat = setInterval(async () => {
-    const holds = await sessionHolds(ctx.db, ctx.actor).catch(() => true);
-    if (holds) send(': ping\n\n');
-    else close();
+    if (await checkSession(false)) send(': ping\n\n');
   }, options.heartbeatMs);
   heartbeat.unref();
+  // The token's end as read on arrival: then the session is read again (its last use may have moved it).
+  let expiry: NodeJS.Timeout | undefined;
+  const watchExpiry = () => {
+    const ends = actorSessionEndsAt(ctx.actor, options);
+    if (ends === null || closed) return;
+    expiry = setTimeout(
+      async () => {
+        if (await checkSession(true)) watchExpiry();
+      },
+      Math.min(Math.max(0, ends - Date.now()), EXPIRY_CHECK_MAX_MS),
+    );
+    expiry.unref();
+  };
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    clearTimeout(expiry);
     hub.remove(listener);
     res.end();
   };
   res.on('close', close);
   req.raw.on('close', close);
-  hub.add(listener);
+  try {
+    await hub.add(listener);
+  } catch (err) {
+    ctx.log.warn({ err }, 'live events: opening a stream failed');
+    hub.remove(listener);
+    closed = true;
+    clearInterval(heartbeat);
+    res.writeHead(503).end();
+    return;
+  }
+  // Closed meanwhile (the client went, or this was its user's oldest stream beyond the cap).
+  if (closed) return;
+  res.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-store, no-transform',
+    connection: 'keep-alive',
+    // nginx: pass each event on at once.
+    'x-accel-buffering': 'no',
+  });
+  // An id with no data sets the client's last event id and dispatches nothing (the SSE format).
+  let first = `${asked === null ? `id: ${after}\n` : ''}retry: ${LIVE_EVENTS.retryMs}\n\n`;
+  if (refetch) first += `id: ${after}\nevent: ${LIVE_EVENTS.refetchEvent}\ndata: {}\n\n`;
+  res.write(first);
+  watchExpiry();
 
   try {
     const sent = new Set<number>();
     for (let from = after; !closed; ) {
-      const rows = await eventsAfter(ctx.db, from, RESUME_BATCH);
+      const rows = await eventsAfter(ctx.db, from, RESUME_BATCH, reach);
       let text = '';
       for (const event of rows) {
         sent.add(event.id);
-        if (hears(reach, event)) text += sseText(event);
+        text += sseText(event);
       }
       if (text) send(text);
       if (rows.length < RESUME_BATCH) break;
