@@ -59,6 +59,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How often GET /api/events/ writes a comment line to keep proxies open (LIVE_EVENTS.heartbeatMs). */
   eventsHeartbeatMs: number;
+  /**
+   * How long a dashboard's figures are kept (decision 0053): an event that changes them makes them
+   * drawn again at once; what changes without an event shows within this. 0: drawn every time (tests).
+   */
+  dashboardKeepMs: number;
 }
 
 /** A configuration value the server cannot run with; the message names the variable. */
@@ -163,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 3000, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000, 600_000),
     eventsHeartbeatMs: Math.max(10, int(env, 'EVENTS_HEARTBEAT_MS', LIVE_EVENTS.heartbeatMs, 600_000)),
+    dashboardKeepMs: int(env, 'DASHBOARD_KEEP_MS', appEnv === 'test' ? 0 : 3000, 60_000),
   };
 }

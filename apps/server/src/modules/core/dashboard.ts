@@ -1,5 +1,6 @@
 import {
   type Cents,
+  CUSTOMER_EVENT_KINDS,
   DASHBOARD_LINKS,
   DASHBOARD_TEXT,
   type Dashboard,
@@ -13,10 +14,12 @@ import {
   type Role,
   toWire,
 } from '@cab/shared';
+import { cachePerDatabase } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
+import { heardCount } from '../events/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -180,15 +183,44 @@ async function recentOf(ctx: Ctx): Promise<Dashboard['recent']> {
     .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
 }
 
-export async function dashboard(ctx: Ctx): Promise<Dashboard> {
-  const { db, actor: user } = ctx;
-  const me = (await findUserWithCompany(db, user.id))?.user;
-  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+/** What a dashboard shows beside the greeting: drawn by the builders, kept by `keptFigures`. */
+type Figures = Pick<Dashboard, 'cards' | 'recent' | 'week'>;
+
+async function drawFigures(ctx: Ctx, me: Me): Promise<Figures> {
+  const { actor: user } = ctx;
   const builders = user.role ? CARDS[user.role] : [];
   const [cards, week] = await Promise.all([
     Promise.all(builders.map((build) => build(ctx, me))).then((groups) => groups.flat()),
     SHOP.includes(user.role) && weekReader ? weekReader(ctx) : undefined,
   ]);
   const recent = await recentOf(ctx);
-  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), cards, recent, ...(week ? { week } : {}) };
+  return { cards, recent, ...(week ? { week } : {}) };
+}
+
+/**
+ * Figures kept per server (issue 36, decision 0053), so an open dashboard's refetch is a read:
+ * the shop's per role (every ADMIN sees the same figures, every STAFF too), a customer's per user
+ * (its orders, money and sign-ins). A copy is drawn again once this server's hub has heard an
+ * event of a kind that moves its figures (every kind for the shop; a customer's kinds for a
+ * customer) and at the latest when the clock passes into the next `dashboardKeepMs` window, the
+ * same windows on every server, for what changes without an event (a member added, a setting).
+ */
+const keptFigures = cachePerDatabase({ maxEntries: 5000 });
+
+async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
+  const keepMs = ctx.config.dashboardKeepMs;
+  if (keepMs === 0) return drawFigures(ctx, me);
+  const shop = SHOP.includes(ctx.actor.role);
+  const key = shop ? `shop:${ctx.actor.role}` : `user:${ctx.actor.id}:${ctx.actor.role}:${ctx.actor.companyId}`;
+  const heard = heardCount(ctx.db, shop ? undefined : CUSTOMER_EVENT_KINDS);
+  // The day is in it too: "today" figures turn over at midnight even in a quiet shop.
+  const version = `${heard}:${Math.floor(Date.now() / keepMs)}:${todayOf(ctx)}`;
+  const text = await keptFigures(ctx.db).answer(key, version, async () => JSON.stringify(await drawFigures(ctx, me)));
+  return JSON.parse(text) as Figures;
+}
+
+export async function dashboard(ctx: Ctx): Promise<Dashboard> {
+  const me = (await findUserWithCompany(ctx.db, ctx.actor.id))?.user;
+  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), ...(await figuresOf(ctx, me)) };
 }

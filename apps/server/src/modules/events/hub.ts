@@ -2,6 +2,7 @@ import type { Executor } from '@cab/db';
 import { CUSTOMER_EVENT_KINDS, type Reach, reaches } from '@cab/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { listenOnPostgres } from '../../kit/pg-listen.ts';
+import { countHeard } from './heard.ts';
 import { EVENTS_CHANNEL, eventsAfter, eventsByIds, lastEventId, type StoredEvent } from './repository.ts';
 
 /** Someone listening on this server: hears what its reach allows (`hears`). */
@@ -127,6 +128,11 @@ export class EventHub {
       return true;
     });
     if (fresh.length === 0) return;
+    // Before the streams hear of it: a refetch it prompts finds the kept figures already stale.
+    countHeard(
+      this.db,
+      fresh.map((event) => event.kind),
+    );
     for (const listener of this.listeners) {
       const heard = 'all' in listener.reach ? fresh : fresh.filter((event) => hears(listener.reach, event));
       if (heard.length > 0) listener.deliver(heard);
