@@ -49,6 +49,21 @@ export class AnswerCache {
     return this.put(key, version, draw()) as Promise<T>;
   }
 
+  /**
+   * The copy under `key` while `fresh` holds for the version it was drawn under, or a new one drawn
+   * under `version` (a copy whose freshness is not one current version: the dashboard's).
+   */
+  answerWhile<T extends Answer>(
+    key: string,
+    fresh: (version: string) => boolean,
+    version: string,
+    draw: () => Promise<T>,
+  ): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && fresh(hit.version)) return this.take(key, hit.version) as Promise<T>;
+    return this.put(key, version, draw()) as Promise<T>;
+  }
+
   /** The copy under `key` if it was drawn under `version` (now the most recently used). */
   peek(key: string, version: string): Promise<Answer> | undefined {
     return this.take(key, version);

@@ -19,7 +19,7 @@ import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
-import { heardCount } from '../events/index.ts';
+import { lastSettledEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -200,22 +200,27 @@ async function drawFigures(ctx: Ctx, me: Me): Promise<Figures> {
 /**
  * Figures kept per server (issue 36, decision 0053), so an open dashboard's refetch is a read:
  * the shop's per role (every ADMIN sees the same figures, every STAFF too), a customer's per user
- * (its orders, money and sign-ins). A copy is drawn again once this server's hub has heard an
- * event of a kind that moves its figures (every kind for the shop; a customer's kinds for a
- * customer) and at the latest when the clock passes into the next `dashboardKeepMs` window, the
- * same windows on every server, for what changes without an event (a member added, a setting).
+ * (its orders, money and sign-ins). A copy is drawn again once this server's hub has heard, and
+ * let settle, an event of a kind that moves its figures (every kind for the shop; a customer's
+ * kinds for a customer; `lastSettledEvent`), at the shop's midnight, and at the latest when the
+ * clock passes into the next `dashboardKeepMs` window (the same windows on every server), for
+ * what changes without an event (a member added, a setting).
  */
 const keptFigures = cachePerDatabase({ maxEntries: 5000 });
 
 async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
   const keepMs = ctx.config.dashboardKeepMs;
   if (keepMs === 0) return drawFigures(ctx, me);
-  const shop = SHOP.includes(ctx.actor.role);
-  const key = shop ? `shop:${ctx.actor.role}` : `user:${ctx.actor.id}:${ctx.actor.role}:${ctx.actor.companyId}`;
-  const heard = heardCount(ctx.db, shop ? undefined : CUSTOMER_EVENT_KINDS);
-  // The day is in it too: "today" figures turn over at midnight even in a quiet shop.
-  const version = `${heard}:${Math.floor(Date.now() / keepMs)}:${todayOf(ctx)}`;
-  const text = await keptFigures(ctx.db).answer(key, version, async () => JSON.stringify(await drawFigures(ctx, me)));
+  const { actor } = ctx;
+  const shop = SHOP.includes(actor.role);
+  const key = shop ? `shop:${actor.role}` : `user:${actor.id}:${actor.role}:${actor.companyId}`;
+  // A copy's version: its window and day, then when it was drawn (performance.now()).
+  const window = `${Math.floor(Date.now() / keepMs)}:${todayOf(ctx)}:`;
+  const settled = lastSettledEvent(ctx.db, shop ? undefined : CUSTOMER_EVENT_KINDS);
+  const fresh = (version: string) => version.startsWith(window) && Number(version.slice(window.length)) >= settled;
+  const text = await keptFigures(ctx.db).answerWhile(key, fresh, `${window}${performance.now()}`, async () =>
+    JSON.stringify(await drawFigures(ctx, me)),
+  );
   return JSON.parse(text) as Figures;
 }
 

@@ -2,7 +2,7 @@ import type { Executor } from '@cab/db';
 import { CUSTOMER_EVENT_KINDS, type Reach, reaches } from '@cab/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { listenOnPostgres } from '../../kit/pg-listen.ts';
-import { countHeard } from './heard.ts';
+import { noteHeard } from './heard.ts';
 import { EVENTS_CHANNEL, eventsAfter, eventsByIds, lastEventId, type StoredEvent } from './repository.ts';
 
 /** Someone listening on this server: hears what its reach allows (`hears`). */
@@ -129,7 +129,7 @@ export class EventHub {
     });
     if (fresh.length === 0) return;
     // Before the streams hear of it: a refetch it prompts finds the kept figures already stale.
-    countHeard(
+    noteHeard(
       this.db,
       fresh.map((event) => event.kind),
     );
