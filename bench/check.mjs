@@ -10,6 +10,8 @@
  *
  *   node --import tsx bench/check.mjs [--db bench_orders] [--duration 10] [--connections 64]
  *        [--only me,dashboard-admin,...] [--save]   (--save: this run becomes the baseline)
+ *        [--tree <dir>]   (serve another source tree, e.g. `git archive` of main with node_modules
+ *                          linked, to set its figures beside this tree's)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ const { values: opt } = parseArgs({
     connections: { type: 'string', default: '64' },
     only: { type: 'string', default: '' },
     save: { type: 'boolean', default: false },
+    tree: { type: 'string', default: '' },
   },
 });
 const run = { duration: Number(opt.duration), connections: Number(opt.connections) };
@@ -70,7 +73,13 @@ await c.end();
 
 const results = {};
 const bareFirst = await bare();
-const server = await startBenchServer(port, databaseUrl);
+const server = opt.tree
+  ? await startServer({
+      port,
+      args: ['--import', 'tsx', path.resolve(opt.tree, 'apps/server/src/main.ts')],
+      env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+    })
+  : await startBenchServer(port, databaseUrl);
 try {
   const auth = {
     admin: await signInAs(base, 'admin@demo.test'),

@@ -64,6 +64,11 @@ export class AnswerCache {
     return this.put(key, version, draw()) as Promise<T>;
   }
 
+  /** The version the copy under `key` was drawn under, if one is kept (not counted as a use). */
+  versionOf(key: string): string | undefined {
+    return this.entries.get(key)?.version;
+  }
+
   /** The copy under `key` if it was drawn under `version` (now the most recently used). */
   peek(key: string, version: string): Promise<Answer> | undefined {
     return this.take(key, version);
