@@ -1,4 +1,4 @@
-import { coreApi, type DashboardCard } from '@cab/shared';
+import { coreApi, type DashboardCard, type PlannerRow, reportsApi } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SseClient } from './events-client.ts';
 import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
@@ -8,7 +8,8 @@ import { barcodesOf, openSession, scanCode, verifiedOrder } from './production-h
  * The dashboard's figures are kept (issue 36, decision 0053): a second read within the window is
  * the first one's figures, even where something changed without an event; an event that moves
  * them makes a read drawn again once it has settled: a screen that heard it and refetches after
- * the burst's pause (as the web does) sees it, well inside the kept window (a minute here).
+ * the burst's pause (as the web does) sees it, well inside the kept window (a minute here). The
+ * planner, which every floor board refetches, is kept the same way.
  * Tests run with DASHBOARD_KEEP_MS 0 elsewhere; this file turns the keeping on.
  */
 let f: Fixture;
@@ -60,6 +61,20 @@ describe('kept dashboard figures', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
+  });
+
+  it('the planner the floor boards ask for is kept and follows a scan the same way', async () => {
+    const order = await verifiedOrder(f);
+    const progress = async () => {
+      const res = await f.t.call(reportsApi.plannerList, { token: f.tokens.STAFF });
+      expect(res.status).toBe(200);
+      return (res.body.results as PlannerRow[]).find((r) => r.order.id === order.id)?.order.cabinets.completed;
+    };
+    const session = await openSession(f, 'PRODUCTION');
+    const [code] = await barcodesOf(f, order.id);
+    expect(await progress()).toBe(0);
+    expect((await scanCode(f, session, code!)).status).toBe(200);
+    await vi.waitFor(async () => expect(await progress()).toBe(1), { timeout: 10_000, interval: 100 });
   });
 
   it('keeps the shop figures per role and a greeting per user', async () => {

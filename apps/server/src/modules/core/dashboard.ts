@@ -14,7 +14,7 @@ import {
   type Role,
   toWire,
 } from '@cab/shared';
-import { cachePerDatabase } from '../../kit/answer-cache.ts';
+import { cachePerDatabase, keptUntilEvents } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { recentShopEvents } from '../audit/index.ts';
@@ -207,13 +207,6 @@ async function drawFigures(ctx: Ctx, me: Me): Promise<Figures> {
  * what changes without an event (a member added, a setting).
  */
 const keptFigures = cachePerDatabase({ maxEntries: 5000 });
-/**
- * A copy made stale by events is drawn again at most this often: a floor that never pauses (20
- * scanners) has its figures drawn once a second per role, and the readers who asked meanwhile
- * wait for that draw (never the copy from before their event). The web refetches a query at most
- * once a second too (live-events.ts MAX_WAIT_MS).
- */
-const REDRAW_GAP_MS = 1_000;
 
 async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
   const keepMs = ctx.config.dashboardKeepMs;
@@ -221,19 +214,8 @@ async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
   const { actor } = ctx;
   const shop = SHOP.includes(actor.role);
   const key = shop ? `shop:${actor.role}` : `user:${actor.id}:${actor.role}:${actor.companyId}`;
-  const cache = keptFigures(ctx.db);
-  // A copy's version: its window and day, then when it was drawn (performance.now()).
-  const window = `${Math.floor(Date.now() / keepMs)}:${todayOf(ctx)}:`;
-  const drawnAt = (version: string | undefined) =>
-    version?.startsWith(window) ? Number(version.slice(window.length)) : Number.NEGATIVE_INFINITY;
   const settled = lastSettledEvent(ctx.db, shop ? undefined : CUSTOMER_EVENT_KINDS);
-  const last = drawnAt(cache.versionOf(key));
-  if (last < settled) {
-    const wait = last + REDRAW_GAP_MS - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  const fresh = (version: string) => drawnAt(version) >= settled;
-  const text = await cache.answerWhile(key, fresh, `${window}${performance.now()}`, async () =>
+  const text = await keptUntilEvents(keptFigures(ctx.db), key, { keepMs, day: todayOf(ctx), settled }, async () =>
     JSON.stringify(await drawFigures(ctx, me)),
   );
   return JSON.parse(text) as Figures;
