@@ -11,7 +11,7 @@ import type { LiveEventKind } from '@cab/shared';
  * burst a copy drawn after the burst began serves until the events after it settle, rather than
  * one draw per event (20 scanners make about 20 events a second).
  */
-export const SETTLE_MS = 200;
+const SETTLE_MS = 200;
 /** Times kept per kind: enough to answer for any moment SETTLE_MS back. */
 const KEPT_MS = 1_000;
 
