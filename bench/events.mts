@@ -21,6 +21,8 @@
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { addDays, GROUP_PREMIUM_KINDS, type LiveEventKind, PLANNER_MAX_DAYS, todayIn } from '@cab/shared';
+import { type LiveEvent, type LiveKeys, refetchOnEvents } from '../apps/web/src/lib/live-events.ts';
 import { cpuMs } from './lib.mjs';
 import { approvedBenchOrders, pct, pgOptions, startFloorBench } from './pg-bench.mts';
 
@@ -33,6 +35,12 @@ const { values: opt } = parseArgs({
     // Ms a scanner waits after each answer (a person walking to the next cabinet); 0: back to back.
     pace: { type: 'string', default: '0' },
     ...pgOptions('bench_events', '3983'),
+    // Issue 36: screens that refetch as the web does (its own refetchOnEvents): floor boards
+    // (STAFF) and shop dashboards (ADMIN and STAFF in turn), each with its own stream.
+    boards: { type: 'string', default: '0' },
+    dashboards: { type: 'string', default: '0' },
+    // A database to copy instead of a fresh one (e.g. bench_orders: 100,000 orders behind the figures).
+    from: { type: 'string', default: '' },
   },
 });
 const LISTENERS = Number(opt.listeners);
@@ -44,11 +52,29 @@ const ms = (x: number) => Number(x.toFixed(1));
 
 const { server, base, c, token, api } = await startFloorBench(opt);
 
+/** The screens' figures: events, bursts and refetches (issue 36: at most one per query per burst). */
+function screenReport() {
+  const refetchMs = screens.flatMap((s) => s.refetchMs);
+  const sum = (f: (s: Screen) => number) => screens.reduce((n, s) => n + f(s), 0);
+  return {
+    screens: screens.length,
+    screen_events_heard: sum((s) => s.events),
+    screen_bursts: sum((s) => s.bursts),
+    screen_refetches: sum((s) => [...s.refetches.values()].reduce((a, b) => a + b, 0)),
+    screen_refetch_errors: sum((s) => s.refetchErrors),
+    refetches_of_one_query_per_burst_worst: Number(Math.max(...screens.map((s) => s.worstPerBurst)).toFixed(2)),
+    refetch_p50_ms: ms(pct(refetchMs, 50)),
+    refetch_p95_ms: ms(pct(refetchMs, 95)),
+    refetch_p99_ms: ms(pct(refetchMs, 99)),
+  };
+}
+
 /** What each scanner sent, by session: code, when sent, when answered. */
 const sentBySession = new Map<number, { code: string; sentAt: number; answeredAt: number }[]>();
 
 /** One listener: counts, per session, the scan events it got and checks each against what was sent. */
 class Listener {
+  constructor(private readonly heard?: (event: LiveEvent) => void) {}
   readonly perSession = new Map<number, number>();
   received = 0;
   wrong = 0;
@@ -89,8 +115,12 @@ class Listener {
   }
 
   private message(block: string, now: number) {
-    if (!block.includes('event: scan\n')) return;
-    const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { session_id: number; barcode: string };
+    const kind = /^event: (.+)$/m.exec(block)?.[1];
+    if (!kind) return;
+    const parsed = JSON.parse(block.slice(block.indexOf('data: ') + 6));
+    this.heard?.({ id: /^id: (.+)$/m.exec(block)?.[1] ?? '', kind, data: parsed } as LiveEvent);
+    if (kind !== 'scan') return;
+    const data = parsed as { session_id: number; barcode: string };
     this.received++;
     const k = this.perSession.get(data.session_id) ?? 0;
     this.perSession.set(data.session_id, k + 1);
@@ -109,7 +139,114 @@ class Listener {
   }
 }
 
+/**
+ * A screen as the web runs it: its queries fetched on load, its own stream, and on each event the
+ * queries the web's `refetchOnEvents` (apps/web/src/lib/live-events.ts) makes stale, refetched.
+ * Counts its events, the bursts they came in (a gap of QUIET_MS ends one; one lasting past
+ * MAX_WAIT_MS counts once per MAX_WAIT_MS) and its refetches per query.
+ */
+const QUIET_MS = 250;
+const MAX_WAIT_MS = 1_000;
+class Screen {
+  readonly listener: Listener;
+  readonly refetches = new Map<string, number>();
+  readonly refetchMs: number[] = [];
+  events = 0;
+  bursts = 0;
+  refetchErrors = 0;
+  private burstStart = 0;
+  private lastHeard = -Infinity;
+  private readonly refetcher;
+
+  constructor(
+    private readonly auth: string,
+    private readonly urls: Record<string, string>,
+    keys: LiveKeys,
+    readonly kinds: readonly LiveEventKind[],
+  ) {
+    this.refetcher = refetchOnEvents(
+      { invalidateQueries: ({ queryKey }) => this.fetch(JSON.stringify(queryKey), true) },
+      () => ({ keys }),
+    );
+    this.listener = new Listener((event) => {
+      if (!this.kinds.includes(event.kind)) return;
+      const now = performance.now();
+      this.events++;
+      if (now - this.lastHeard > QUIET_MS || now - this.burstStart > MAX_WAIT_MS) {
+        this.bursts++;
+        this.burstStart = now;
+      }
+      this.lastHeard = now;
+      this.refetcher.event(event);
+    });
+  }
+
+  async open() {
+    await this.listener.open(this.auth);
+    await Promise.all(Object.keys(this.urls).map((key) => this.fetch(key, false)));
+  }
+
+  private async fetch(key: string, counted: boolean) {
+    const t = performance.now();
+    // A refetch cut off when the bench closes its sockets is no answer: not counted.
+    const res = await api(this.auth, 'GET', this.urls[key] as string).catch(() => null);
+    if (!res) return;
+    if (res.status !== 200) this.refetchErrors++;
+    if (!counted) return;
+    this.refetchMs.push(performance.now() - t);
+    this.refetches.set(key, (this.refetches.get(key) ?? 0) + 1);
+  }
+
+  /** The most refetches of one query per burst this screen heard. */
+  get worstPerBurst() {
+    return Math.max(0, ...[...this.refetches.values()].map((n) => n / Math.max(1, this.bursts)));
+  }
+
+  close() {
+    this.refetcher.stop();
+    this.listener.close();
+  }
+}
+
+const key = (k: unknown[]) => JSON.stringify(k);
+/** The floor board's queries and what each kind touches (apps/web/src/features/floor/api.ts). */
+function board(auth: string) {
+  const today = todayIn();
+  const planner = `/api/planner/orders/?date_after=${addDays(today, -(PLANNER_MAX_DAYS - 32))}&date_before=${addDays(today, 30)}`;
+  const [figures, plan, late, remakes] = [
+    ['floor', 'figures'],
+    ['floor', 'planner'],
+    ['floor', 'late'],
+    ['floor', 'remakes'],
+  ];
+  return new Screen(
+    auth,
+    {
+      [key(figures!)]: '/api/core/dashboard/',
+      [key(plan!)]: planner,
+      [key(late!)]: '/api/orders/late_report/?page_size=8&order_by=-days_late',
+      [key(remakes!)]: '/api/orders/remake_list/?page_size=60',
+    },
+    {
+      scan: [figures!, plan!],
+      order_status: [figures!, plan!, late!],
+      remake: [figures!, remakes!],
+      planner: [figures!, plan!],
+    },
+    ['scan', 'order_status', 'remake', 'planner'],
+  );
+}
+/** The dashboard page: every kind moves a figure (apps/web/src/features/dashboard/api.ts). */
+const dashboard = (auth: string) =>
+  new Screen(
+    auth,
+    { [key(['dashboard'])]: '/api/core/dashboard/' },
+    [['dashboard']],
+    ['scan', 'scan_undone', 'order_status', 'remake', 'planner', 'payment', 'approval'],
+  );
+
 const listeners: Listener[] = [];
+const screens: Screen[] = [];
 try {
   const admin = await token('admin@demo.test');
   const staff = await token('staff@demo.test');
@@ -128,6 +265,10 @@ try {
     listeners.push(l);
   }
   console.error(`${LISTENERS} listeners open in ${Math.round(performance.now() - t0)} ms`);
+  for (let i = 0; i < Number(opt.boards); i++) screens.push(board(staff));
+  for (let i = 0; i < Number(opt.dashboards); i++) screens.push(dashboard(i % 2 ? staff : admin));
+  for (const screen of screens) await screen.open();
+  if (screens.length) console.error(`${screens.length} screens open, each with its first answers`);
 
   let cursor = 0;
   let errors = 0;
@@ -208,6 +349,7 @@ try {
     listeners_with_extra_events: listeners.filter((l) => l.received > expected).length,
     events_not_matching_a_scan: listeners.reduce((sum, l) => sum + l.wrong, 0),
     listeners_ended: listeners.filter((l) => l.ended).length,
+    ...(screens.length ? screenReport() : {}),
     load_average_after: loadavg().map((l) => Number(l.toFixed(2))),
   };
   console.log(JSON.stringify(report, null, 2));
@@ -216,11 +358,13 @@ try {
     report.listeners_with_extra_events === 0 &&
     report.events_not_matching_a_scan === 0 &&
     stored === expected &&
-    errors === 0;
+    errors === 0 &&
+    screens.every((s) => s.refetchErrors === 0 && s.worstPerBurst <= 1);
   console.error(ok ? 'checks: every scan reached every listener once' : 'checks FAILED');
   process.exitCode = ok ? 0 : 1;
 } finally {
   for (const l of listeners) l.close();
+  for (const s of screens) s.close();
   await c.end();
   await server.stop();
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -201,4 +202,38 @@ export async function startBuilderBench({ port, dist }) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   return { base, server, api, browser };
+}
+
+/**
+ * `url` under load (autocannon, `connections`, `duration` s after a warm-up of a fifth of it):
+ * req/s, p50/p95/p99 ms, the server's CPU ms per request (`pid`, from /proc), errors (non-2xx
+ * and timeouts included), and the answer's `total` and rows shown when it is a list.
+ */
+export async function loadRow(url, headers, pid, { connections, duration }) {
+  const first = await fetch(url, { headers });
+  if (first.status !== 200) throw new Error(`${url}: ${first.status} ${(await first.text()).slice(0, 300)}`);
+  const body = await first.json();
+  const warmup = Math.max(2, Math.round(duration / 5));
+  await autocannon({ url, headers, connections, duration: warmup });
+  const times = [];
+  const cpu0 = cpuMs(pid);
+  const instance = autocannon({ url, headers, connections, duration });
+  instance.on('response', (_c, _s, _b, t) => times.push(t));
+  const r = await new Promise((resolve, reject) => {
+    instance.on('done', resolve);
+    instance.on('error', reject);
+  });
+  const cpu = cpuMs(pid) - cpu0;
+  times.sort((a, b) => a - b);
+  const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
+  return {
+    cpuPerRequest: cpu / Math.max(1, r.requests.total),
+    rps: Math.round(r.requests.total / r.duration),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    errors: r.errors + r.timeouts + r.non2xx,
+    total: body.total ?? '',
+    shown: body.results?.length ?? '',
+  };
 }

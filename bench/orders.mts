@@ -19,7 +19,6 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import type pg from 'pg';
 import {
   type LineItemPriceRow,
@@ -29,7 +28,7 @@ import {
   type PricingRulesRows,
   priceOrder,
 } from '../packages/shared/src/index.ts';
-import { cpuMs, median, startServer } from './lib.mjs';
+import { loadRow, median, startServer } from './lib.mjs';
 import {
   addBenchCustomers,
   msSince as ms,
@@ -292,34 +291,8 @@ async function generate() {
   console.log(`generated ${N} orders, ${lines} lines in ${ms(t0)} ms (${dist.join(', ')})`);
 }
 
-async function load(url: string, headers: Record<string, string>, pid: number) {
-  const first = await fetch(url, { headers });
-  if (first.status !== 200) throw new Error(`${url}: ${first.status} ${(await first.text()).slice(0, 300)}`);
-  const body = (await first.json()) as { total?: number; results?: unknown[] };
-  const warmup = Math.max(2, Math.round(duration / 5));
-  await autocannon({ url, headers, connections, duration: warmup });
-  const times: number[] = [];
-  const cpu0 = cpuMs(pid);
-  const instance = autocannon({ url, headers, connections, duration });
-  instance.on('response', (_c: unknown, _s: unknown, _b: unknown, t: number) => times.push(t));
-  const r: autocannon.Result = await new Promise((resolve, reject) => {
-    instance.on('done', resolve);
-    instance.on('error', reject);
-  });
-  const cpu = cpuMs(pid) - cpu0;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
-  return {
-    cpuPerRequest: cpu / Math.max(1, r.requests.total),
-    rps: Math.round(r.requests.total / r.duration),
-    p50: pct(50),
-    p95: pct(95),
-    p99: pct(99),
-    errors: r.errors + r.timeouts + r.non2xx,
-    total: body.total ?? '',
-    shown: body.results?.length ?? '',
-  };
-}
+const load = (url: string, headers: Record<string, string>, pid: number) =>
+  loadRow(url, headers, pid, { connections, duration });
 
 /**
  * The HTTP floor of a row: the same answer's bytes served by a bare Fastify (bench/bare-server.mjs,

@@ -213,14 +213,23 @@ export async function approvedBenchOrders(
   return { orderIds, barcodes };
 }
 
+/** A copy of the database `from` (e.g. one with 100,000 orders behind the figures), named `name`. */
+async function copiedDatabase(pgUrl: string, name: string, from: string) {
+  const admin = await pgClient(`${pgUrl}/postgres`);
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name} template ${from}`);
+  await admin.end();
+  return `${pgUrl}/${name}`;
+}
+
 /**
  * The scan benches' start (scans.mts, events.mts): the load average, a fresh seeded database (the
  * accounts and catalogue; no demo orders or scans), the server on it, a client on the database,
  * sign-in and the kept-alive API.
  */
-export async function startFloorBench(opt: { pg: string; db: string; port: string }) {
+export async function startFloorBench(opt: { pg: string; db: string; port: string; from?: string }) {
   logLoadAverage();
-  const databaseUrl = await seededDatabase(opt.pg, opt.db);
+  const databaseUrl = opt.from ? await copiedDatabase(opt.pg, opt.db, opt.from) : await seededDatabase(opt.pg, opt.db);
   const port = Number(opt.port);
   const server = await startBenchServer(port, databaseUrl, {
     ORDER_WRITE_RATE_LIMIT_PER_MINUTE: '100000',

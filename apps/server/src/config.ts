@@ -66,6 +66,11 @@ export interface Config {
   sessionMaxMs: number;
   /** How often GET /api/events/ writes a comment line to keep proxies open (LIVE_EVENTS.heartbeatMs). */
   eventsHeartbeatMs: number;
+  /**
+   * How long a dashboard's figures are kept (decision 0053): an event that changes them makes them
+   * drawn again at once; what changes without an event shows within this. 0: drawn every time (tests).
+   */
+  dashboardKeepMs: number;
 }
 
 /** A configuration value the server cannot run with; the message names the variable. */
@@ -174,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: int(env, 'SESSION_IDLE_DAYS', 30, 36_500) * DAY_MS,
     sessionMaxMs: int(env, 'SESSION_MAX_DAYS', 90, 36_500) * DAY_MS,
     eventsHeartbeatMs: Math.max(10, int(env, 'EVENTS_HEARTBEAT_MS', LIVE_EVENTS.heartbeatMs, 600_000)),
+    dashboardKeepMs: int(env, 'DASHBOARD_KEEP_MS', appEnv === 'test' ? 0 : 3000, 60_000),
   };
 }

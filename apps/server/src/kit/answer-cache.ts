@@ -49,6 +49,26 @@ export class AnswerCache {
     return this.put(key, version, draw()) as Promise<T>;
   }
 
+  /**
+   * The copy under `key` while `fresh` holds for the version it was drawn under, or a new one drawn
+   * under `version` (a copy whose freshness is not one current version: the dashboard's).
+   */
+  answerWhile<T extends Answer>(
+    key: string,
+    fresh: (version: string) => boolean,
+    version: string,
+    draw: () => Promise<T>,
+  ): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && fresh(hit.version)) return this.take(key, hit.version) as Promise<T>;
+    return this.put(key, version, draw()) as Promise<T>;
+  }
+
+  /** The version the copy under `key` was drawn under, if one is kept (not counted as a use). */
+  versionOf(key: string): string | undefined {
+    return this.entries.get(key)?.version;
+  }
+
   /** The copy under `key` if it was drawn under `version` (now the most recently used). */
   peek(key: string, version: string): Promise<Answer> | undefined {
     return this.take(key, version);
@@ -113,6 +133,38 @@ export class AnswerCache {
       this.forget(key, entry);
     }
   }
+}
+
+/**
+ * A copy made stale by events is drawn again at most this often (decision 0053): a floor that
+ * never pauses (20 scanners) has it drawn once a second, and the readers who asked meanwhile wait
+ * for that draw (never the copy from before their event). The web refetches a query at most once
+ * a second too (apps/web/src/lib/live-events.ts MAX_WAIT_MS).
+ */
+const REDRAW_GAP_MS = 1_000;
+
+/**
+ * A copy kept under `key` until an event that moves it has settled since it was drawn (`settled`:
+ * when the latest such event this server heard settled, events/heard.ts), the day turns, or the
+ * wall clock passes into the next `keepMs` window (the same windows on every server): decision
+ * 0053, the dashboard's and the floor board's figures.
+ */
+export async function keptUntilEvents(
+  cache: AnswerCache,
+  key: string,
+  when: { keepMs: number; day: string; settled: number },
+  draw: () => Promise<string>,
+): Promise<string> {
+  // A copy's version: its window and day, then when it was drawn (performance.now()).
+  const window = `${Math.floor(Date.now() / when.keepMs)}:${when.day}:`;
+  const drawnAt = (version: string | undefined) =>
+    version?.startsWith(window) ? Number(version.slice(window.length)) : Number.NEGATIVE_INFINITY;
+  const last = drawnAt(cache.versionOf(key));
+  if (last < when.settled) {
+    const wait = last + REDRAW_GAP_MS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return cache.answerWhile(key, (version) => drawnAt(version) >= when.settled, `${window}${performance.now()}`, draw);
 }
 
 /** One cache per database handle (an app, or a test's app, has its own) and purpose. */

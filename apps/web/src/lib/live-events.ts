@@ -238,12 +238,28 @@ function useLiveStatus(): LiveStatus {
   );
 }
 
-// Many scans a second make one refetch, not one each: keys are gathered and invalidated together.
-const FLUSH_MS = 250;
+/**
+ * An event burst makes one refetch per query, not one per event: the queries the events touch are
+ * gathered and made stale together once the events pause for QUIET_MS, and at the latest MAX_WAIT_MS
+ * after the burst's first event (20 scanners at work never pause: their board refetches each query
+ * at most once a second, whatever the scan rate).
+ */
+const QUIET_MS = 250;
+const MAX_WAIT_MS = 1_000;
+
+/** The queries an event touches: the same for every kind, or named per kind. */
+export type LiveKeys = readonly QueryKey[] | Partial<Record<LiveEventKind, readonly QueryKey[]>>;
+
+const keysOf = (keys: LiveKeys | undefined, kind?: LiveEventKind): readonly QueryKey[] => {
+  if (!keys) return [];
+  if (Array.isArray(keys)) return keys as readonly QueryKey[];
+  const perKind = keys as Partial<Record<LiveEventKind, readonly QueryKey[]>>;
+  return kind ? (perKind[kind] ?? []) : Object.values(perKind).flatMap((k) => k ?? []);
+};
 
 export interface LiveOptions {
-  /** The queries the page shows that these events change. */
-  keys?: readonly QueryKey[];
+  /** The queries the page shows that these events change (per kind when an object). */
+  keys?: LiveKeys;
   /** Which events concern them (its order, its session); all of the kinds when absent. */
   match?: (event: LiveEvent) => boolean;
   /** Every event of the kinds, as it arrives (the floor board's list of scans). */
@@ -252,10 +268,59 @@ export interface LiveOptions {
   enabled?: boolean;
 }
 
+/** What `refetchOnEvents` needs of the query client (react-query's QueryClient). */
+interface Invalidates {
+  invalidateQueries(filters: { queryKey: QueryKey }): Promise<unknown>;
+}
+
+/**
+ * A page's listener: each event that `match`es is handed to `onEvent` and marks the queries it
+ * touches; a burst's marked queries are made stale once (QUIET_MS, MAX_WAIT_MS). A reopened
+ * stream marks every query the page names, since events may have been missed.
+ */
+export function refetchOnEvents(client: Invalidates, options: () => LiveOptions) {
+  const marked = new Map<string, QueryKey>();
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let latest: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(quiet);
+    clearTimeout(latest);
+    quiet = undefined;
+    latest = undefined;
+    const keys = [...marked.values()];
+    marked.clear();
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+  const mark = (keys: readonly QueryKey[]) => {
+    if (keys.length === 0) return;
+    for (const key of keys) marked.set(JSON.stringify(key), key);
+    clearTimeout(quiet);
+    quiet = setTimeout(flush, QUIET_MS);
+    latest ??= setTimeout(flush, MAX_WAIT_MS);
+  };
+  return {
+    event(event: LiveEvent) {
+      const { match, onEvent, keys } = options();
+      if (match && !match(event)) return;
+      onEvent?.(event);
+      mark(keysOf(keys, event.kind));
+    },
+    reopened() {
+      mark(keysOf(options().keys));
+    },
+    stop() {
+      clearTimeout(quiet);
+      clearTimeout(latest);
+      marked.clear();
+    },
+  };
+}
+
 /**
  * Listens to the live events of `kinds` while the calling component is mounted: each one that
- * `match`es makes the `keys` stale (refetched when shown), and `onEvent` hears it. When the stream
- * comes back after a gap the keys are made stale anyway, since events may have been missed.
+ * `match`es makes the queries it touches stale (refetched when shown) once per burst
+ * (`refetchOnEvents`), and `onEvent` hears it. When the stream comes back after a gap the keys are
+ * made stale anyway, since events may have been missed.
  */
 export function useLiveEvents(kinds: readonly LiveEventKind[], options: LiveOptions = {}): LiveStatus {
   const client = useQueryClient();
@@ -266,27 +331,15 @@ export function useLiveEvents(kinds: readonly LiveEventKind[], options: LiveOpti
 
   useEffect(() => {
     if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const flush = () => {
-      timer = undefined;
-      for (const queryKey of latest.current.keys ?? []) void client.invalidateQueries({ queryKey });
-    };
-    const stale = () => {
-      if (timer === undefined && latest.current.keys?.length) timer = setTimeout(flush, FLUSH_MS);
-    };
+    const refetch = refetchOnEvents(client, () => latest.current);
     const unsubscribe = listenLive({
       kinds: new Set(kindsKey.split(',') as LiveEventKind[]),
-      event: (event) => {
-        const { match, onEvent } = latest.current;
-        if (match && !match(event)) return;
-        onEvent?.(event);
-        stale();
-      },
-      reopened: stale,
+      event: refetch.event,
+      reopened: refetch.reopened,
     });
     return () => {
       unsubscribe();
-      clearTimeout(timer);
+      refetch.stop();
     };
   }, [client, kindsKey, enabled]);
 

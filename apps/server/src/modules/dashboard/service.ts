@@ -1,5 +1,6 @@
 import {
   type Cents,
+  CUSTOMER_EVENT_KINDS,
   DASHBOARD_LINKS,
   DASHBOARD_TEXT,
   type Dashboard,
@@ -12,6 +13,7 @@ import {
   type Role,
   toWire,
 } from '@cab/shared';
+import { cachePerDatabase, keptUntilEvents } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { recentShopEvents } from '../audit/index.ts';
@@ -20,6 +22,7 @@ import { clientErrorsSince } from '../core/index.ts';
 import { accountFigures, shopMoneyCards } from '../invoices/index.ts';
 import { approvalCards } from '../orders/index.ts';
 import { adminOrderCards, customerOrderCards, shopCards, shopWeek } from '../reports/index.ts';
+import { lastSettledEvent } from '../events/index.ts';
 
 /**
  * The dashboard (GET /api/core/dashboard/, issue 29): a list of cards per role, each card built by
@@ -140,15 +143,46 @@ async function recentOf(ctx: Ctx): Promise<Dashboard['recent']> {
     .map((s) => ({ at: dateTime(s.createdAt), text: 'Signed in' }));
 }
 
-export async function dashboard(ctx: Ctx): Promise<Dashboard> {
-  const { db, actor: user } = ctx;
-  const me = (await findUserWithCompany(db, user.id))?.user;
-  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+/** What a dashboard shows beside the greeting: drawn by the builders, kept by `keptFigures`. */
+type Figures = Pick<Dashboard, 'cards' | 'recent' | 'week'>;
+
+async function drawFigures(ctx: Ctx, me: Me): Promise<Figures> {
+  const { actor: user } = ctx;
   const builders = user.role ? CARDS[user.role] : [];
   const [cards, week] = await Promise.all([
     Promise.all(builders.map((build) => build(ctx, me))).then((groups) => groups.flat()),
     SHOP.includes(user.role) ? shopWeek(ctx) : undefined,
   ]);
   const recent = await recentOf(ctx);
-  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), cards, recent, ...(week ? { week } : {}) };
+  return { cards, recent, ...(week ? { week } : {}) };
+}
+
+/**
+ * Figures kept per server (issue 36, decision 0053), so an open dashboard's refetch is a read:
+ * the shop's per role (every ADMIN sees the same figures, every STAFF too), a customer's per user
+ * (its orders, money and sign-ins). A copy is drawn again once this server's hub has heard, and
+ * let settle, an event of a kind that moves its figures (every kind for the shop; a customer's
+ * kinds for a customer; `lastSettledEvent`), at the shop's midnight, and at the latest when the
+ * clock passes into the next `dashboardKeepMs` window (the same windows on every server), for
+ * what changes without an event (a member added, a setting).
+ */
+const keptFigures = cachePerDatabase({ maxEntries: 5000 });
+
+async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
+  const keepMs = ctx.config.dashboardKeepMs;
+  if (keepMs === 0) return drawFigures(ctx, me);
+  const { actor } = ctx;
+  const shop = SHOP.includes(actor.role);
+  const key = shop ? `shop:${actor.role}` : `user:${actor.id}:${actor.role}:${actor.companyId}`;
+  const settled = lastSettledEvent(ctx.db, shop ? undefined : CUSTOMER_EVENT_KINDS);
+  const text = await keptUntilEvents(keptFigures(ctx.db), key, { keepMs, day: todayOf(ctx), settled }, async () =>
+    JSON.stringify(await drawFigures(ctx, me)),
+  );
+  return JSON.parse(text) as Figures;
+}
+
+export async function dashboard(ctx: Ctx): Promise<Dashboard> {
+  const me = (await findUserWithCompany(ctx.db, ctx.actor.id))?.user;
+  if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
+  return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), ...(await figuresOf(ctx, me)) };
 }

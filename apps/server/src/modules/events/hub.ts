@@ -13,6 +13,7 @@ import {
   STREAMS_CHANNEL,
   type StoredEvent,
 } from './repository.ts';
+import { noteHeard } from './heard.ts';
 
 /** Someone listening on this server: hears what its reach allows (`hears`). */
 export interface Listener {
@@ -195,6 +196,11 @@ export class EventHub {
       return true;
     });
     if (fresh.length === 0) return;
+    // Before the streams hear of it: a refetch it prompts finds the kept figures already stale.
+    noteHeard(
+      this.db,
+      fresh.map((event) => event.kind),
+    );
     for (const listener of this.listeners) {
       const heard = 'all' in listener.reach ? fresh : fresh.filter((event) => hears(listener.reach, event));
       if (heard.length > 0) listener.deliver(heard);

@@ -30,7 +30,7 @@ export function reportsRoutes(app: FastifyInstance) {
   route(app, reportsApi.partialCompletedChart, ({ ctx, query }) => service.partialCompletedChart(ctx, query));
   route(app, reportsApi.createdChart, ({ ctx, query }) => service.createdChart(ctx, query));
   route(app, reportsApi.lateOrdersChart, ({ ctx, query }) => service.lateOrdersChart(ctx, query));
-  route(app, reportsApi.plannerList, ({ ctx, query }) => service.plannerList(ctx, query));
+  route(app, reportsApi.plannerList, ({ ctx, query }) => service.keptPlannerList(ctx, query));
   route(app, reportsApi.workList, async ({ ctx, params, query, reply }) => {
     const list = await workList(ctx, params.date);
     if (query.format !== 'pdf') return list;

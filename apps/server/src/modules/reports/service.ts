@@ -18,6 +18,7 @@ import {
   type PlannerRow,
   parseOrderBy,
   periodsBackFrom,
+  plannerAnswerSchema,
   plannerDayLoad,
   REPORT_CSV_COLUMNS,
   REPORTS_TEXT,
@@ -27,14 +28,17 @@ import {
   type SampleRate,
   toWire,
 } from '@cab/shared';
+import { z } from 'zod';
+import { cachePerDatabase, keptUntilEvents } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { toCsv } from '../../kit/csv.ts';
 import { AppError, fieldError, notFound } from '../../kit/errors.ts';
+import { JsonText } from '../../kit/json-rows.ts';
 import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { getSettings, holidays } from '../core/index.ts';
-import { publishEvent } from '../events/index.ts';
+import { lastSettledEvent, publishEvent } from '../events/index.ts';
 import * as repo from './repository.ts';
 
 /** Production reports, charts and the planner (issue 18, decision 0031). */
@@ -228,6 +232,23 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
     capacity_per_day: settings.capacity_per_day,
     holidays: [...closed].filter((d) => d >= from && d <= to).sort(),
   };
+}
+
+/**
+ * The planner as every floor board asks for it after each burst of scans (issue 36): kept per
+ * range until an event moves it, as the dashboard's figures are (decision 0053); the planner is
+ * the shop's, the same answer for every reader.
+ */
+const keptPlanners = cachePerDatabase({ maxEntries: 200 });
+export async function keptPlannerList(ctx: Ctx, query: PlannerQuery): Promise<PlannerAnswer | JsonText<PlannerAnswer>> {
+  const keepMs = ctx.config.dashboardKeepMs;
+  if (keepMs === 0) return plannerList(ctx, query);
+  const key = `${query.date_after ?? ''}:${query.date_before ?? ''}`;
+  const when = { keepMs, day: todayOf(ctx), settled: lastSettledEvent(ctx.db) };
+  const text = await keptUntilEvents(keptPlanners(ctx.db), key, when, async () =>
+    JSON.stringify(z.encode(plannerAnswerSchema, await plannerList(ctx, query))),
+  );
+  return new JsonText<PlannerAnswer>(text);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@cab/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
-import { type LiveEvent, useLiveEvents } from '../../lib/live-events.ts';
+import { type LiveEvent, type LiveKeys, useLiveEvents } from '../../lib/live-events.ts';
 
 /**
  * The floor board's data (issue 29), from the endpoints the shop's pages already use: the
@@ -99,7 +99,19 @@ export function useFloorScans(size: number) {
 
 const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner'];
 
+/**
+ * What each event moves on the board (issue 36: a screen refetches only what an event touches): a
+ * scan the figures and the orders' progress (its line comes with the event); a status move those
+ * and what is late; a remake the figures and the remakes; a planner move the figures and the plan.
+ */
+const FLOOR_KEYS: LiveKeys = {
+  scan: [floorKeys.figures(), [...floorKeys.all, 'planner']],
+  order_status: [floorKeys.figures(), [...floorKeys.all, 'planner'], [...floorKeys.all, 'late']],
+  remake: [floorKeys.figures(), floorKeys.remakes()],
+  planner: [floorKeys.figures(), [...floorKeys.all, 'planner']],
+};
+
 /** Keeps the board's data live and hands each event (the scans) to the page. */
 export function useFloorLive(onEvent: (event: LiveEvent) => void) {
-  return useLiveEvents(FLOOR_KINDS, { keys: [floorKeys.all], onEvent });
+  return useLiveEvents(FLOOR_KINDS, { keys: FLOOR_KEYS, onEvent });
 }
