@@ -28,8 +28,11 @@ const scanEventSchema = z.object({
   /** ISO time the scan was made. */
   at: z.string(),
 });
-/** A mistaken scan undone (issue 35): the scan's id; `at` is when it was undone. */
-const scanUndoneEventSchema = scanEventSchema.extend({ id: z.number().int() });
+/**
+ * A mistaken scan undone (issue 35): the scan's id; `at` is when it was undone, `scanned_at` when
+ * the scan was made (with the session and code, the line a board shows for it).
+ */
+const scanUndoneEventSchema = scanEventSchema.extend({ id: z.number().int(), scanned_at: z.string() });
 const orderStatusEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),

@@ -97,7 +97,7 @@ export function useFloorScans(size: number) {
   });
 }
 
-const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner'];
+const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'scan_undone', 'order_status', 'remake', 'planner'];
 
 /** Keeps the board's data live and hands each event (the scans) to the page. */
 export function useFloorLive(onEvent: (event: LiveEvent) => void) {

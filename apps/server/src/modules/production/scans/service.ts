@@ -438,6 +438,7 @@ export function undoScan(ctx: Ctx, id: number, body: { reason: string }): Promis
       barcode: row.code,
       result: row.result,
       at: wire!.undone!.at,
+      scanned_at: wire!.at,
     });
     return wire!;
   });

@@ -10,6 +10,7 @@ import {
   REPORTS_WEB_TEXT,
   type Remake,
   type ReportRow,
+  STATION_TEXT,
   todayIn,
 } from '@cab/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -54,6 +55,8 @@ interface ScanLine {
   orderId: number | null;
   barcode: string;
   result: CabinetScanResult;
+  /** Undone since (issue 35): kept on the board, marked. */
+  undone: boolean;
 }
 
 const lineId = (sessionId: number, barcode: string, at: string) => `${sessionId}|${barcode}|${at}`;
@@ -308,14 +311,31 @@ function Scans({ scans, names, tv }: { scans: ScanLine[]; names: ReadonlyMap<num
               data-testid="floor-scan"
               data-result={s.result}
               data-barcode={s.barcode}
+              data-undone={s.undone}
               sx={{ py: '0.3em', fontSize: TYPE.row }}
             >
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
-                <Box sx={{ fontFamily: 'monospace', fontWeight: 700, whiteSpace: 'nowrap' }}>{s.barcode}</Box>
-                <Box sx={{ flex: 1 }} />
-                <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
-                  {PRODUCTION_TEXT.scanResult[s.result]}
+                <Box
+                  sx={{
+                    fontFamily: 'monospace',
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                    textDecoration: s.undone ? 'line-through' : 'none',
+                    color: s.undone ? BOARD.muted : 'inherit',
+                  }}
+                >
+                  {s.barcode}
                 </Box>
+                <Box sx={{ flex: 1 }} />
+                {s.undone ? (
+                  <Box data-testid="floor-scan-undone" sx={{ color: BOARD.warn, fontWeight: 700, textAlign: 'right' }}>
+                    {STATION_TEXT.undone}
+                  </Box>
+                ) : (
+                  <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
+                    {PRODUCTION_TEXT.scanResult[s.result]}
+                  </Box>
+                )}
               </Box>
               <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
                 <Name>{name}</Name>
@@ -370,8 +390,12 @@ function Flash({ scan }: { scan: ScanLine }) {
 function lineOfEvent(event: LiveEvent): ScanLine | null {
   if (event.kind !== 'scan' || !isResult(event.data.result)) return null;
   const { session_id, at, order_id: orderId, barcode, result } = event.data;
-  return { id: lineId(session_id, barcode, at), at, orderId, barcode, result };
+  return { id: lineId(session_id, barcode, at), at, orderId, barcode, result, undone: false };
 }
+
+/** The line of a scan undone, heard live (its event names the scan's own time). */
+const undoneLineOf = (event: LiveEvent): string | null =>
+  event.kind === 'scan_undone' ? lineId(event.data.session_id, event.data.barcode, event.data.scanned_at) : null;
 
 /** A scan of the day read on load, as a line of the board. */
 const lineOfScan = (s: FloorScan): ScanLine => ({
@@ -380,23 +404,28 @@ const lineOfScan = (s: FloorScan): ScanLine => ({
   orderId: s.order?.id ?? null,
   barcode: s.code,
   result: s.result,
+  undone: s.undone !== null,
 });
 
 /**
  * The day's scans read on load, then those heard live, newest on top; one read and heard (or
  * replayed after a reconnect) is one line.
  */
-function useScanLines(loaded: readonly FloorScan[] | undefined, heard: readonly ScanLine[]): ScanLine[] {
+function useScanLines(
+  loaded: readonly FloorScan[] | undefined,
+  heard: readonly ScanLine[],
+  undone: ReadonlySet<string>,
+): ScanLine[] {
   return useMemo(() => {
-    const seen = new Set<string>();
-    const lines: ScanLine[] = [];
+    const seen = new Map<string, ScanLine>();
     for (const line of [...heard, ...(loaded ?? []).map(lineOfScan)]) {
-      if (seen.has(line.id)) continue;
-      seen.add(line.id);
-      lines.push(line);
+      const known = seen.get(line.id);
+      // Read undone on load, heard before the undo: the line is undone.
+      if (known) known.undone ||= line.undone;
+      else seen.set(line.id, { ...line, undone: line.undone || undone.has(line.id) });
     }
-    return lines.sort((a, b) => b.at.localeCompare(a.at)).slice(0, SCANS_KEPT);
-  }, [loaded, heard]);
+    return [...seen.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, SCANS_KEPT);
+  }, [loaded, heard, undone]);
 }
 
 /**
@@ -422,7 +451,10 @@ function FloorBoard({ tv }: { tv: boolean }) {
   const loaded = useFloorScans(SCANS_KEPT);
   const [heard, setHeard] = useState<ScanLine[]>([]);
   const [flash, setFlash] = useState<ScanLine | null>(null);
+  const [undone, setUndone] = useState<ReadonlySet<string>>(() => new Set());
   const status = useFloorLive((event) => {
+    const undoneLine = undoneLineOf(event);
+    if (undoneLine) setUndone((lines) => new Set(lines).add(undoneLine));
     const line = lineOfEvent(event);
     if (!line) return;
     setHeard((lines) => [line, ...lines].slice(0, SCANS_KEPT));
@@ -433,7 +465,7 @@ function FloorBoard({ tv }: { tv: boolean }) {
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
-  const scans = useScanLines(loaded.data?.results, heard);
+  const scans = useScanLines(loaded.data?.results, heard, undone);
 
   const rows = planner.data?.results ?? [];
   const names = new Map<number, string>(
