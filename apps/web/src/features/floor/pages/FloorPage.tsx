@@ -49,8 +49,8 @@ const FLASH_MS = 6_000;
 const FLASHING: ReadonlySet<CabinetScanResult> = new Set(['UNKNOWN', 'WRONG_STATE']);
 
 interface ScanLine {
-  /** The scan's session, code and time: the same scan read on load and heard live is one line. */
-  id: string;
+  /** The scan's id: the same scan read on load and heard live (or replayed) is one line. */
+  id: number;
   at: string;
   orderId: number | null;
   barcode: string;
@@ -58,8 +58,6 @@ interface ScanLine {
   /** Undone since (issue 35): kept on the board, marked. */
   undone: boolean;
 }
-
-const lineId = (sessionId: number, barcode: string, at: string) => `${sessionId}|${barcode}|${at}`;
 
 /** The time, moved on every half minute: the clock, and "today" past midnight. */
 function useNow(): Date {
@@ -389,17 +387,16 @@ function Flash({ scan }: { scan: ScanLine }) {
 /** A scan heard live, as a line of the board. */
 function lineOfEvent(event: LiveEvent): ScanLine | null {
   if (event.kind !== 'scan' || !isResult(event.data.result)) return null;
-  const { session_id, at, order_id: orderId, barcode, result } = event.data;
-  return { id: lineId(session_id, barcode, at), at, orderId, barcode, result, undone: false };
+  const { id, at, order_id: orderId, barcode, result } = event.data;
+  return { id, at, orderId, barcode, result, undone: false };
 }
 
-/** The line of a scan undone, heard live (its event names the scan's own time). */
-const undoneLineOf = (event: LiveEvent): string | null =>
-  event.kind === 'scan_undone' ? lineId(event.data.session_id, event.data.barcode, event.data.scanned_at) : null;
+/** The scan an undo heard live names. */
+const undoneLineOf = (event: LiveEvent): number | null => (event.kind === 'scan_undone' ? event.data.id : null);
 
 /** A scan of the day read on load, as a line of the board. */
 const lineOfScan = (s: FloorScan): ScanLine => ({
-  id: lineId(s.session_id, s.code, s.at),
+  id: s.id,
   at: s.at,
   orderId: s.order?.id ?? null,
   barcode: s.code,
@@ -414,10 +411,10 @@ const lineOfScan = (s: FloorScan): ScanLine => ({
 function useScanLines(
   loaded: readonly FloorScan[] | undefined,
   heard: readonly ScanLine[],
-  undone: ReadonlySet<string>,
+  undone: ReadonlySet<number>,
 ): ScanLine[] {
   return useMemo(() => {
-    const seen = new Map<string, ScanLine>();
+    const seen = new Map<number, ScanLine>();
     for (const line of [...heard, ...(loaded ?? []).map(lineOfScan)]) {
       const known = seen.get(line.id);
       // Read undone on load, heard before the undo: the line is undone.
@@ -451,7 +448,7 @@ function FloorBoard({ tv }: { tv: boolean }) {
   const loaded = useFloorScans(SCANS_KEPT);
   const [heard, setHeard] = useState<ScanLine[]>([]);
   const [flash, setFlash] = useState<ScanLine | null>(null);
-  const [undone, setUndone] = useState<ReadonlySet<string>>(() => new Set());
+  const [undone, setUndone] = useState<ReadonlySet<number>>(() => new Set());
   const status = useFloorLive((event) => {
     const undoneLine = undoneLineOf(event);
     if (undoneLine) setUndone((lines) => new Set(lines).add(undoneLine));
