@@ -78,7 +78,9 @@ test("the manager turns approvals on, approves an employee's order from the queu
   await loginAs(page, 'BUSINESS_MANAGER', `/settings/users/company/${company}`);
   await page.getByTestId('tab-approvals').click();
   const form = page.getByTestId('company-approvals');
-  const limit = form.getByRole('textbox', { name: 'Eli Employee' });
+  // Both limits say they are compared before tax (issue 35).
+  await expect(form.getByRole('textbox', { name: A.perMonth('Eli Employee') })).toBeVisible();
+  const limit = form.getByRole('textbox', { name: A.perOrder('Eli Employee') });
   await limit.fill('lots');
   await form.getByTestId('company-approvals-save').click();
   await expect(form.getByText(MSG.decimal)).toBeVisible();

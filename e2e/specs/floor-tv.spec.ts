@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { FLOOR_TEXT, PRODUCTION_TEXT } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { expectBoardFits, TV_SIZES } from '../floor-helpers.ts';
 import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /**
@@ -9,12 +10,6 @@ import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-
  * scrolling and no way out, every panel inside the screen; Last scans holds the day's scans from
  * the first load; an unknown scan flashes on the board.
  */
-
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-  { width: 3840, height: 2160 },
-] as const;
 
 /** A code scanned by the shop through the API (another device), in a session of its own. */
 async function scanByApi(request: APIRequestContext, code: string) {
@@ -58,7 +53,7 @@ async function openTv(page: Page) {
   await expect(page.getByTestId('floor-scan').first()).toBeVisible();
 }
 
-for (const size of SIZES) {
+for (const size of TV_SIZES) {
   test(`the TV board fits ${size.width}×${size.height}: every panel inside the screen, nothing scrolls`, async ({
     page,
   }) => {
@@ -69,26 +64,7 @@ for (const size of SIZES) {
     await expect(page.getByRole('link', { name: FLOOR_TEXT.back })).toHaveCount(0);
     await expect(page.getByTestId('floor-tv-link')).toHaveCount(0);
 
-    const panels = page.getByTestId('floor-board').locator('section');
-    expect(await panels.count()).toBe(6);
-    for (const panel of await panels.all()) {
-      const box = (await panel.boundingBox())!;
-      const name = await panel.getAttribute('data-testid');
-      expect(box.x, name!).toBeGreaterThanOrEqual(0);
-      expect(box.y, name!).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, name!).toBeLessThanOrEqual(size.width + 0.5);
-      expect(box.y + box.height, name!).toBeLessThanOrEqual(size.height + 0.5);
-      // Each row shown lies inside its panel (a row that does not fit whole is hidden and counted).
-      for (const row of await panel.locator('li:visible').all()) {
-        const r = (await row.boundingBox())!;
-        expect(r.y + r.height, `${name} row`).toBeLessThanOrEqual(box.y + box.height + 0.5);
-      }
-    }
-    const scroll = await page.evaluate(() => ({
-      height: document.scrollingElement!.scrollHeight,
-      width: document.scrollingElement!.scrollWidth,
-    }));
-    expect(scroll).toEqual({ height: size.height, width: size.width });
+    await expectBoardFits(page, size);
     // The type grows with the screen: a row at 4K is larger than at 720p, by the screen's ratio.
     const rowSize = await page
       .getByTestId('floor-in-production')

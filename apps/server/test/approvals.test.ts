@@ -6,10 +6,13 @@ import {
   basisPoints,
   coreApi,
   ERROR_CODES,
+  monthStartBack,
   ordersApi,
   parseMoney,
+  startOfDayIn,
+  todayIn,
 } from '@cab/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SseClient } from './events-client.ts';
 import {
@@ -89,7 +92,10 @@ async function asked(name = 'Asked kitchen') {
 }
 
 beforeEach(async () => {
-  await setRules({ approval_required: 'NONE', spending_limits: [{ user: f.userIds.BUSINESS_EMPLOYEE, limit: null }] });
+  await setRules({
+    approval_required: 'NONE',
+    spending_limits: [{ user: f.userIds.BUSINESS_EMPLOYEE, limit: null, monthly_limit: null }],
+  });
 });
 
 describe("the company's rule: GET / PATCH companies/{id}/approvals/", () => {
@@ -150,6 +156,12 @@ describe("the company's rule: GET / PATCH companies/{id}/approvals/", () => {
     expect(twice.status).toBe(400);
     expect(twice.body.fields['spending_limits.1.user']).toEqual([APPROVAL_TEXT.duplicateUser]);
     expect((await setRules({ approval_required: 'SOMETIMES' })).status).toBe(400);
+    // An empty limit is refused, not read as "no limit" (issue 36): no limit is null.
+    for (const field of ['limit', 'monthly_limit']) {
+      const blank = await setRules({ spending_limits: [{ user: f.userIds.BUSINESS_EMPLOYEE, [field]: '' }] });
+      expect(blank.status, field).toBe(400);
+      expect(blank.body.fields[`spending_limits.0.${field}`]).toEqual([APPROVAL_TEXT.limitBlank]);
+    }
     // Nothing of the refused writes was kept.
     const [u] = await f.t.handle.db.select().from(users).where(eq(users.id, f.userIds.BUSINESS_EMPLOYEE));
     expect(u!.spendingLimit).toBeNull();
@@ -274,6 +286,63 @@ describe('asking: the submit of an employee', () => {
     }
     await f.t.call(coreApi.patchSettings, { token: f.tokens.ADMIN, body: { tax_rates: {} } });
   });
+
+  it("OVER_LIMIT per month: the employee's orders of the month, submitted or approved, count before tax", async () => {
+    /** What the employee's orders of this month total before tax (cancelled aside), read apart. */
+    const spent = async () => {
+      const month = monthStartBack(todayIn(), 0);
+      const [row] = await f.t.handle.db
+        .select({ sum: sql<string>`coalesce(sum(${schema.orders.totalBeforeTax}), 0)` })
+        .from(schema.orders)
+        .where(
+          and(
+            eq(schema.orders.submittedById, f.userIds.BUSINESS_EMPLOYEE),
+            gte(schema.orders.submittedAt, startOfDayIn(month)),
+            ne(schema.orders.status, 'CANCELLED'),
+          ),
+        );
+      return Number(row!.sum);
+    };
+    const monthly = async (room: number) => {
+      const limit = (await spent()) + room;
+      const res = await setRules({
+        approval_required: 'OVER_LIMIT',
+        // No limit per order: only the month holds these.
+        spending_limits: [{ user: f.userIds.BUSINESS_EMPLOYEE, limit: null, monthly_limit: (limit / 100).toFixed(2) }],
+      });
+      expect(
+        res.body.spending_limits.find((s: { user: { id: number } }) => s.user.id === f.userIds.BUSINESS_EMPLOYEE),
+      ).toMatchObject({ limit: null, monthly_limit: (limit / 100).toFixed(2) });
+    };
+    const employeeSubmit = async () => {
+      const order = await makeOrder(f, 'BUSINESS_EMPLOYEE');
+      const res = await submit(f, f.tokens.BUSINESS_EMPLOYEE, order.id, employeeForm());
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    // What one order comes to before tax as submitted (every order here is the same): counted in the month too.
+    const each = parseMoney((await employeeSubmit()).total_before_tax)!;
+    expect(each).toBeGreaterThan(0);
+    // Room for one and a half orders: the first goes through (exactly at the limit would too), the second waits.
+    await monthly(each + Math.floor(each / 2));
+    expect((await employeeSubmit()).status).toBe('ORDERED');
+    const second = await employeeSubmit();
+    expect(second.status).toBe('BID');
+    expect(second.approval.status).toBe('PENDING');
+    // Approved, it counts as the employee's: with room for one more order exactly, one goes and the next waits.
+    expect((await approve(second.id)).status).toBe(200);
+    await monthly(each);
+    expect((await employeeSubmit()).status).toBe('ORDERED');
+    const fourth = await employeeSubmit();
+    expect(fourth.status).toBe('BID');
+    // The per-order limit still asks on its own, with the month's room to spare.
+    await setRules({
+      spending_limits: [
+        { user: f.userIds.BUSINESS_EMPLOYEE, limit: ((each - 1) / 100).toFixed(2), monthly_limit: null },
+      ],
+    });
+    expect((await employeeSubmit()).status).toBe('BID');
+  });
 });
 
 describe('deciding', () => {
@@ -347,6 +416,16 @@ describe('deciding', () => {
     const [request] = await requestsOf(order.id);
     expect(request!.status).toBe(a.status === 200 ? 'APPROVED' : 'DECLINED');
     expect((await orderRow(f, order.id)).status).toBe(a.status === 200 ? 'ORDERED' : 'BID');
+  });
+
+  it('two approves at once: one submits the order, the second answers 409 approval_not_pending', async () => {
+    const order = await asked('Twice kitchen');
+    const both = await Promise.all([approve(order.id), approve(order.id, f.tokens.ADMIN)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.code).toBe(APPROVAL_CODES.notPending);
+    expect((await requestsOf(order.id)).map((r) => r.status)).toEqual(['APPROVED']);
+    expect(await orderEvents(f, order.id, 'submit')).toHaveLength(1);
+    expect((await orderRow(f, order.id)).status).toBe('ORDERED');
   });
 
   it('editing the order withdraws its PENDING request (a WITHDRAWN row and event); it cannot be approved', async () => {

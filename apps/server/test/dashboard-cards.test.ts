@@ -1,5 +1,6 @@
 import { schema } from '@cab/db';
 import {
+  addDays,
   coreApi,
   type DashboardCard,
   financeReportsApi,
@@ -11,7 +12,7 @@ import {
   todayIn,
   weekdayOf,
 } from '@cab/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -75,6 +76,7 @@ async function total(who: Role, endpoint: Parameters<TestApp['call']>[0], query:
 const SHOP_KEYS = [
   'orders_in_production',
   'orders_late',
+  'orders_due_this_week',
   'cabinets_completed_today',
   'cabinets_shipped_today',
   'remakes_open',
@@ -115,6 +117,30 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
     }));
     expect(named.length).toBe(Math.min(10, late));
     expect(c.get('orders_late')!.items).toEqual(named);
+    // The week's due orders (issue 35): the open orders due Monday to Sunday, counted from the table,
+    // named soonest due first, and the card's link is a list of exactly that figure.
+    const monday = addDays(todayIn(), -((weekdayOf(todayIn()) + 6) % 7));
+    const sunday = addDays(monday, 6);
+    const dueRows = await t.handle.db
+      .select({ id: schema.orders.id, name: schema.orders.name, due_date: schema.orders.dueDate })
+      .from(schema.orders)
+      .where(
+        and(
+          inArray(schema.orders.status, ['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED']),
+          gte(schema.orders.dueDate, monday),
+          lte(schema.orders.dueDate, sunday),
+        ),
+      )
+      .orderBy(asc(schema.orders.dueDate), asc(schema.orders.id));
+    expect(dueRows.length).toBeGreaterThan(0);
+    const dueCard = c.get('orders_due_this_week')!;
+    expect(dueCard).toMatchObject({
+      value: dueRows.length,
+      href: `/orders/due?date_after=${monday}&date_before=${sunday}`,
+    });
+    expect(dueCard.items).toEqual(dueRows.slice(0, 10));
+    const linked = Object.fromEntries(new URL(dueCard.href!, 'http://x').searchParams);
+    expect(await total(who, reportsApi.dueReport, linked)).toBe(dueRows.length);
     const completed = await total(who, productionApi.completedShippedLog, {
       selected_range: 'today',
       event: 'COMPLETED',

@@ -120,10 +120,13 @@ describe('GET /api/events/', () => {
     // scan, with the order's move to IN_PROGRESS.
     const session = await openSession(f, 'PRODUCTION');
     const [first] = await barcodesOf(f, order.id);
-    expect((await scanCode(f, session, first!)).status).toBe(200);
+    const scanned = await scanCode(f, session, first!);
+    expect(scanned.status).toBe(200);
     await staff.until((c) => c.events('scan').length > 0, 'the scan');
     const scan = staff.events('scan')[0]!;
+    // The scan's id: a board keys its line by it (read on load, heard live, undone).
     expect(scan.data).toEqual({
+      id: scanned.body.id,
       session_id: session,
       order_id: order.id,
       barcode: first,

@@ -55,6 +55,21 @@ describe('GET /api/scan/scans/', () => {
       by: { id: f.userIds.ADMIN },
     });
     expect(res.body.results[2].order).toBeNull();
+    expect(res.body.results[0].undone).toBeNull();
+
+    // Undone since: a board loaded after the undo shows it marked, still in its place.
+    const undone = await f.t.call(productionApi.scanUndo, {
+      token: f.tokens.STAFF,
+      params: { id: res.body.results[0].id },
+      body: { reason: 'Wrong cabinet' },
+    });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const reloaded = await floorScans();
+    expect(reloaded.body.results[0]).toMatchObject({
+      id: res.body.results[0].id,
+      code: b,
+      undone: { reason: 'Wrong cabinet', by: { id: f.userIds.STAFF } },
+    });
   });
 
   it('takes page_size (1..100), and refuses another with field errors', async () => {

@@ -49,10 +49,20 @@ describe('undo a scan', () => {
     expect(await planned(order.id)).toEqual({ total: 2, completed: 1, shipped: 0 });
     expect((await orderEvents(f, order.id)).map((e) => e.action)).toContain('undo_complete');
     // The board hears it.
-    expect(await lastEvent()).toMatchObject({ kind: 'scan_undone', data: { id: last.body.id, order_id: order.id } });
     // It stays in the log, marked.
     const detail = await f.t.call(productionApi.sessionDetail, { token: f.tokens.STAFF, params: { id: session } });
     expect(detail.body.scans[0]).toMatchObject({ id: last.body.id, undone: { reason: 'Scanned the wrong cabinet' } });
+    // The event names the scan's line as a board shows it: its session, code and the time it was made.
+    expect(await lastEvent()).toMatchObject({
+      kind: 'scan_undone',
+      data: {
+        id: last.body.id,
+        order_id: order.id,
+        session_id: session,
+        barcode: detail.body.scans[0].code,
+        scanned_at: detail.body.scans[0].at,
+      },
+    });
     expect(detail.body.scans[1].undone).toBeNull();
 
     // Twice: 409, nothing changes.

@@ -22,6 +22,7 @@ const PAGES: Record<string, PageModule> = {
   '/orders/approvals': () => import('../features/approvals/pages/ApprovalsPage.tsx'),
   // Production reports and the planner (decision 0031)
   '/orders/late': () => import('../features/reports/pages/LateOrdersPage.tsx'),
+  '/orders/due': () => import('../features/reports/pages/DueOrdersPage.tsx'),
   '/orders/partially-completed': () => import('../features/reports/pages/PartiallyCompletedPage.tsx'),
   '/orders/completed': () => import('../features/reports/pages/CompletedOrdersPage.tsx'),
   '/orders/productivity': () => import('../features/reports/pages/ProductivityPage.tsx'),

@@ -62,6 +62,11 @@ export const users = pgTable(
     companyId: companyRef('company_id'),
     /** A business employee's spending limit in cents (issue 30); null = no limit. */
     spendingLimit: integer('spending_limit').$type<Cents>(),
+    /**
+     * Cents the employee's orders may total (before tax) in a calendar month of the shop, what
+     * was submitted or approved counted (issue 35); null = no limit.
+     */
+    monthlySpendingLimit: integer('monthly_spending_limit').$type<Cents>(),
     createdAt: createdAt(),
     lastLoginAt: timestamptz('last_login_at'),
   },

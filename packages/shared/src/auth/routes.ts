@@ -69,6 +69,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/orders/completion-log', title: 'Completion Log', access: ADMIN_STAFF },
   { path: '/orders/created', title: 'Bid Volume', access: ADMIN_STAFF },
   { path: '/orders/late', title: 'Late Orders', access: ADMIN_STAFF },
+  // Ours (issue 35): open orders by due date, the dashboard's "due this week" list
+  { path: '/orders/due', title: 'Orders Due', access: ADMIN_STAFF },
   { path: '/orders/productivity', title: 'Productivity', access: ADMIN_STAFF },
   { path: '/orders/manage', title: 'Manage Orders', access: ADMIN_STAFF },
   { path: '/orders/partially-completed', title: 'Partially Completed', access: ADMIN_STAFF },

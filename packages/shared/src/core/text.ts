@@ -9,6 +9,7 @@ export const DASHBOARD_TEXT = {
   // The shop's cards (issue 29), each the total of the list it links to.
   ordersInProduction: 'Orders in production',
   ordersLate: 'Late orders',
+  ordersDueThisWeek: 'Orders due this week',
   cabinetsCompletedToday: 'Cabinets completed today',
   cabinetsShippedToday: 'Cabinets shipped today',
   remakesOpen: 'Open remakes',
@@ -43,6 +44,8 @@ export const DASHBOARD_LINKS = {
   orders: (list: 'manage' | 'all', statuses: readonly string[]) =>
     `/orders/${list}?status=${statuses.join(',')}&selected_range=all`,
   lateOrders: '/orders/late',
+  /** Open orders due from `from` to `to` (the week's): exactly the "Orders due this week" figure. */
+  ordersDue: (from: string, to: string) => `/orders/due?date_after=${from}&date_before=${to}`,
   completedCabinets: '/orders/completed-cabinets',
   completionLog: '/orders/completion-log',
   /** The log's SHIPPED rows of today: exactly the "Cabinets shipped today" figure. */

@@ -29,6 +29,8 @@ export const LIVE_EVENTS = {
 } as const;
 
 const scanEventSchema = z.object({
+  /** The scan's own id (a board keys its line by it: read on load, heard live, undone). */
+  id: z.number().int(),
   session_id: z.number().int(),
   /** Null for an unknown code. */
   order_id: z.number().int().nullable(),
@@ -37,8 +39,8 @@ const scanEventSchema = z.object({
   /** ISO time the scan was made. */
   at: z.string(),
 });
-/** A mistaken scan undone (issue 35): the scan's id; `at` is when it was undone. */
-const scanUndoneEventSchema = scanEventSchema.extend({ id: z.number().int() });
+/** A mistaken scan undone (issue 35): `at` is when it was undone, `scanned_at` when it was made. */
+const scanUndoneEventSchema = scanEventSchema.extend({ scanned_at: z.string() });
 const orderStatusEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(ORDER_STATUSES),

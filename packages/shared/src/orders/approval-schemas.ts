@@ -66,25 +66,36 @@ export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 
 export const companyApprovalsSchema = z.object({
   approval_required: z.enum(APPROVAL_RULES),
-  /** Every employee (not manager) of the company, by name; limit null = no limit. */
-  spending_limits: z.array(z.object({ user: personSchema, limit: z.string().nullable() })),
+  /**
+   * Every employee (not manager) of the company, by name: `limit` per order, `monthly_limit` for
+   * the shop's calendar month (what the employee submitted or had approved in it, this order
+   * included), both compared before tax; null = no limit.
+   */
+  spending_limits: z.array(
+    z.object({ user: personSchema, limit: z.string().nullable(), monthly_limit: z.string().nullable() }),
+  ),
 });
 export type CompanyApprovals = z.infer<typeof companyApprovalsSchema>;
 
-/** A limit: money from 0 to the int4 column's bound; '' or null = no limit. */
+/**
+ * A limit: money from 0 to the int4 column's bound; null = no limit. An empty string is refused
+ * (issue 36): it reads as "0" to some and "none" to others, so no limit is said with null.
+ */
 const limitField = () =>
-  z.preprocess(
-    (v) => (v === '' ? null : v),
-    moneyField()
-      .refine((v) => (parseMoney(v) ?? 0) >= 0, APPROVAL_TEXT.limitNotNegative)
-      .nullable(),
-  );
+  z
+    .custom<string | number>((v) => v !== '', APPROVAL_TEXT.limitBlank)
+    .pipe(moneyField().refine((v) => (parseMoney(v) ?? 0) >= 0, APPROVAL_TEXT.limitNotNegative))
+    .nullable()
+    .optional();
 
-/** Names only what changes: the rule, and the limits of the users listed (others keep theirs). */
+/**
+ * Names only what changes: the rule, and the limits of the users listed (others keep theirs; a
+ * limit left out of an entry is kept).
+ */
 export const companyApprovalsPatchSchema = z.object({
   approval_required: z.enum(APPROVAL_RULES, { error: MSG.required }).optional(),
   spending_limits: z
-    .array(z.object({ user: idField(), limit: limitField() }))
+    .array(z.object({ user: idField(), limit: limitField(), monthly_limit: limitField() }))
     .max(LIMITS.spendingLimits)
     .optional(),
 });

@@ -20,6 +20,7 @@ export const APPROVAL_TEXT = {
   noLimit: 'No limit',
   statusInvalid: 'Must be PENDING, APPROVED or DECLINED',
   limitNotNegative: 'Must be 0 or more',
+  limitBlank: 'Enter an amount, or null for no limit',
   notEmployee: "Not an employee of this company (a manager's orders are never asked)",
   duplicateUser: 'This user is listed twice',
   ownRequest: 'You asked for this approval; another manager must decide it.',

@@ -16,7 +16,9 @@ export const APPROVALS_WEB_TEXT = {
   ruleLabel: 'Orders that need approval',
   limitsTitle: 'Spending limits',
   limitsHint:
-    "Used when orders above the limit need approval. An order's total is compared before tax. Leave empty for no limit.",
+    "Used when orders above the limit need approval: an order above its employee's limit per order, or one that would take the employee's orders of the calendar month (submitted or approved) above the limit per month. Totals are compared before tax. Leave empty for no limit.",
+  perOrder: (name: string) => `${name}: per order, before tax`,
+  perMonth: (name: string) => `${name}: per month, before tax`,
   noEmployees: 'The company has no employees yet.',
   save: 'Save',
   saved: 'Approval settings saved',

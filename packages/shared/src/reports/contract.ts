@@ -35,6 +35,10 @@ export const reportsApi = {
     '/api/orders/late_report/',
     'Late orders: not COMPLETED, SHIPPED, CANCELLED (or DECLINED) and past their due date',
   ),
+  dueReport: report(
+    '/api/orders/due_report/',
+    'Orders due: not COMPLETED, SHIPPED, CANCELLED (or DECLINED), with a due date; the range on the due date (the dashboard: this week)',
+  ),
   partialCompletedReport: report('/api/orders/partial_completed_report/', 'Orders PARTIALLY_COMPLETED'),
   completedReport: report(
     '/api/orders/completed_report/',

@@ -13,7 +13,7 @@ const wireMoney = z.string();
 const isoDate = isoDay(REPORTS_TEXT.dateInvalid);
 const dateParam = () => boundedDateParam(REPORTS_TEXT.dateInvalid);
 
-const REPORT_KINDS = ['late', 'partial_completed', 'completed'] as const;
+const REPORT_KINDS = ['late', 'partial_completed', 'completed', 'due'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 const REPORT_ORDER_BY = ['id', 'name', 'due_date', 'days_late', 'completed_at', 'submitted_at'] as const;

@@ -16,24 +16,31 @@ export const employeesOf = (db: Executor, companyId: number) =>
       id: users.id,
       name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
       spendingLimit: users.spendingLimit,
+      monthlySpendingLimit: users.monthlySpendingLimit,
     })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.accountType, 'B'), eq(users.isManager, false)))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 
-/** The company's rule and the user's limit, in one statement (an employee's submit asks it). */
+/** An employee's limits: per order and per calendar month (null = no limit). */
+export interface SpendingLimits {
+  limit: Cents | null;
+  monthlyLimit: Cents | null;
+}
+
+const centsOrNull = (v: number | null) => (v === null ? null : (Number(v) as Cents));
+
+/** The company's rule and the user's limits, in one statement (an employee's submit asks it). */
 export async function approvalRuleFor(
   db: Executor,
   companyId: number,
   userId: number,
-): Promise<{ rule: ApprovalRule; limit: Cents | null }> {
+): Promise<{ rule: ApprovalRule } & SpendingLimits> {
   const [row] = await db
-    .select({
-      rule: companies.approvalRequired,
-      limit: sql<number | null>`(select ${users.spendingLimit} from ${users} where ${users.id} = ${userId})`,
-    })
+    .select({ rule: companies.approvalRequired, limit: users.spendingLimit, monthlyLimit: users.monthlySpendingLimit })
     .from(companies)
+    .leftJoin(users, eq(users.id, userId))
     .where(eq(companies.id, companyId));
-  if (!row) return { rule: 'NONE', limit: null };
-  return { rule: row.rule, limit: row.limit === null ? null : (Number(row.limit) as Cents) };
+  if (!row) return { rule: 'NONE', limit: null, monthlyLimit: null };
+  return { rule: row.rule, limit: centsOrNull(row.limit), monthlyLimit: centsOrNull(row.monthlyLimit) };
 }

@@ -34,13 +34,19 @@ async function target(ctx: Ctx, id: number) {
   return company;
 }
 
+const wireLimit = (cents: Cents | null) => (cents === null ? null : toWire(cents));
+/** A limit as sent: undefined = left as it is, null = no limit. */
+const limitOf = (sent: string | number | null | undefined) =>
+  sent === undefined ? undefined : sent === null ? null : (parseMoney(sent) as Cents);
+
 async function answer(ctx: Ctx, rule: ApprovalRule, companyId: number): Promise<CompanyApprovals> {
   const employees = await employeesOf(ctx.db, companyId);
   return {
     approval_required: rule,
     spending_limits: employees.map((e) => ({
       user: { id: e.id, name: e.name },
-      limit: e.spendingLimit === null ? null : toWire(e.spendingLimit),
+      limit: wireLimit(e.spendingLimit),
+      monthly_limit: wireLimit(e.monthlySpendingLimit),
     })),
   };
 }
@@ -72,9 +78,14 @@ export async function updateCompanyApprovals(
     const rule = body.approval_required ?? company.approvalRequired;
     if (rule !== company.approvalRequired) await repo.updateCompany(tx.db, id, { approvalRequired: rule });
     for (const entry of body.spending_limits ?? []) {
-      const limit = entry.limit === null ? null : (parseMoney(entry.limit) as Cents);
-      if (employees.get(entry.user)!.spendingLimit !== limit)
-        await updateUser(tx.db, entry.user, { spendingLimit: limit });
+      const was = employees.get(entry.user)!;
+      const limit = limitOf(entry.limit);
+      const monthly = limitOf(entry.monthly_limit);
+      const change = {
+        ...(limit !== undefined && limit !== was.spendingLimit ? { spendingLimit: limit } : {}),
+        ...(monthly !== undefined && monthly !== was.monthlySpendingLimit ? { monthlySpendingLimit: monthly } : {}),
+      };
+      if (Object.keys(change).length) await updateUser(tx.db, entry.user, change);
     }
     const after = await answer(tx, rule, id);
     await audit(tx, { entity: 'company', id, action: 'update_approvals', before, after });

@@ -195,7 +195,15 @@ export async function insertUser(db: Executor, values: NewUser) {
  * The users columns no session carries (sessionLookup): a write of only these keeps the user's
  * cached sessions; any other column drops them (a new column is safe by default).
  */
-const NOT_IN_SESSION = new Set<string>(['lastLoginAt', 'filters', 'phone', 'taxExempt', 'updatedAt']);
+const NOT_IN_SESSION = new Set<string>([
+  'lastLoginAt',
+  'filters',
+  'phone',
+  'taxExempt',
+  'updatedAt',
+  'spendingLimit',
+  'monthlySpendingLimit',
+]);
 
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
   await db.update(users).set(values).where(eq(users.id, id));

@@ -6,6 +6,7 @@ import {
   type DashboardCard,
   type DashboardWeek,
   orderListQuerySchema,
+  type ReportRow,
   remakeListQuerySchema,
   reportQuerySchema,
   weekdayOf,
@@ -25,8 +26,8 @@ import { closedDays, dayPlan, report } from './service.ts';
  */
 
 const IN_PRODUCTION = ['IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
-/** How many late orders the orders_late card names. */
-const LATE_ITEMS = 10;
+/** How many orders a card that names them (late, due this week) names. */
+const NAMED_ITEMS = 10;
 
 const count = (key: string, label: string, value: number, href: string): DashboardCard => ({
   key,
@@ -50,12 +51,38 @@ const logTotal = async (ctx: Ctx, event: 'COMPLETED' | 'SHIPPED') =>
     )
   ).total;
 
+/** This week of the shop, Monday to Sunday. */
+function thisWeek(ctx: Ctx): string[] {
+  const today = todayOf(ctx);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
+
+/** A card naming the first orders of a report (`items`); its figure is the same report's total. */
+const namedCard = (
+  key: string,
+  label: string,
+  href: string,
+  page: { results: ReportRow[]; total: number } | undefined,
+) => ({
+  ...count(key, label, page?.total ?? 0, href),
+  items: (page?.results ?? []).map((o) => ({ id: o.id, name: o.name, due_date: o.due_date })),
+});
+
 /** ADMIN and STAFF: the floor's figures. */
 export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
-  const [inProduction, late, completed, shipped, remakes, planner] = await Promise.all([
+  const week = thisWeek(ctx);
+  const [monday, sunday] = [week[0]!, week[6]!];
+  const [inProduction, late, due, completed, shipped, remakes, planner] = await Promise.all([
     ordersTotal(ctx, IN_PRODUCTION),
     // The card names the ten latest-due of them (issue 35); the total is the same list's.
-    report(ctx, 'late', reportQuerySchema.parse({ page_size: String(LATE_ITEMS), order_by: '-due_date' })),
+    report(ctx, 'late', reportQuerySchema.parse({ page_size: String(NAMED_ITEMS), order_by: '-due_date' })),
+    // The week's due orders, soonest first, as the list the card opens shows them.
+    report(
+      ctx,
+      'due',
+      reportQuerySchema.parse({ page_size: String(NAMED_ITEMS), date_after: monday, date_before: sunday }),
+    ),
     logTotal(ctx, 'COMPLETED'),
     logTotal(ctx, 'SHIPPED'),
     listRemakes(ctx, remakeListQuerySchema.parse({ page_size: '1' })),
@@ -69,10 +96,13 @@ export async function shopCards(ctx: Ctx): Promise<DashboardCard[]> {
       inProduction,
       DASHBOARD_LINKS.orders('manage', IN_PRODUCTION),
     ),
-    {
-      ...count('orders_late', DASHBOARD_TEXT.ordersLate, late.page?.total ?? 0, DASHBOARD_LINKS.lateOrders),
-      items: (late.page?.results ?? []).map((o) => ({ id: o.id, name: o.name, due_date: o.due_date })),
-    },
+    namedCard('orders_late', DASHBOARD_TEXT.ordersLate, DASHBOARD_LINKS.lateOrders, late.page),
+    namedCard(
+      'orders_due_this_week',
+      DASHBOARD_TEXT.ordersDueThisWeek,
+      DASHBOARD_LINKS.ordersDue(monday, sunday),
+      due.page,
+    ),
     count(
       'cabinets_completed_today',
       DASHBOARD_TEXT.cabinetsCompletedToday,
@@ -122,9 +152,8 @@ export async function customerOrderCards(ctx: Ctx): Promise<DashboardCard[]> {
 
 /** This week, Monday to Sunday: cabinets completed each day against the capacity per day. */
 export async function shopWeek(ctx: Ctx): Promise<DashboardWeek> {
-  const today = todayOf(ctx);
-  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
-  const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+  const days = thisWeek(ctx);
+  const monday = days[0]!;
   const [completed, settings, closed] = await Promise.all([
     completedPerDay(ctx, days),
     getSettings(ctx),

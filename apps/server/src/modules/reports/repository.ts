@@ -46,6 +46,8 @@ export interface ReportFilter {
 function reportWhere(f: ReportFilter): SQL {
   const parts: SQL[] = [];
   if (f.kind === 'late') parts.push(sql`${orders.status} in ${openStatuses} and ${orders.dueDate} < ${f.today}::date`);
+  // Due (issue 35: the week's due orders): open orders with a due date, by that date.
+  else if (f.kind === 'due') parts.push(sql`${orders.status} in ${openStatuses} and ${orders.dueDate} is not null`);
   else if (f.kind === 'partial_completed') parts.push(sql`${orders.status} = 'PARTIALLY_COMPLETED'`);
   // Completed: every order that completed, whatever happened after (shipped since), as the
   // completed chart counts them (issue 29).

@@ -22,6 +22,7 @@ async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof servi
 /** Reports, charts and the planner (decision 0031), one route per contract. */
 export function reportsRoutes(app: FastifyInstance) {
   route(app, reportsApi.lateReport, ({ ctx, query, reply }) => answer(ctx, 'late', query, reply));
+  route(app, reportsApi.dueReport, ({ ctx, query, reply }) => answer(ctx, 'due', query, reply));
   route(app, reportsApi.partialCompletedReport, ({ ctx, query, reply }) =>
     answer(ctx, 'partial_completed', query, reply),
   );

@@ -67,6 +67,7 @@ const toReportRow = (r: repo.ReportDbRow): ReportRow => ({
 const DEFAULT_ORDER: Record<ReportKind, string> = {
   late: '-days_late',
   partial_completed: 'due_date',
+  due: 'due_date',
   completed: '-completed_at',
 };
 

@@ -97,7 +97,7 @@ export function useFloorScans(size: number) {
   });
 }
 
-const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'order_status', 'remake', 'planner'];
+const FLOOR_KINDS: readonly LiveEventKind[] = ['scan', 'scan_undone', 'order_status', 'remake', 'planner'];
 
 /**
  * What each event moves on the board (issue 36: a screen refetches only what an event touches): a

@@ -24,6 +24,7 @@ const reportKeys = {
 
 const REPORT_ENDPOINTS = {
   late: reportsApi.lateReport,
+  due: reportsApi.dueReport,
   partial_completed: reportsApi.partialCompletedReport,
   completed: reportsApi.completedReport,
 } as const;

@@ -1,5 +1,6 @@
 import {
   type completedShippedLogQuerySchema,
+  coreApi,
   ordersApi,
   productionApi,
   type ScanAnswer,
@@ -47,6 +48,14 @@ export function useScanSession(id: number, options: { refetchInterval?: number }
     queryKey: scanKeys.detail(id),
     queryFn: ({ signal }) => call(productionApi.sessionDetail, { params: { id }, signal }),
     refetchInterval: options.refetchInterval,
+  });
+}
+
+/** The stations kept in Settings (issue 35), offered when a session is opened. */
+export function useKeptStations() {
+  return useQuery({
+    queryKey: ['settings', 'stations'],
+    queryFn: async ({ signal }) => (await call(coreApi.getSettings, { signal })).stations,
   });
 }
 

@@ -2,14 +2,16 @@ import {
   type Cents,
   ERROR_CODES,
   formatMoney,
+  monthStartBack,
   ORDER_TEXT,
   type Order,
   type OrderSubmit,
   parseMoney,
+  startOfDayIn,
   toWire,
   WEB_TEXT,
 } from '@cab/shared';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError } from '../../../kit/errors.ts';
 import { activeManagersOf, approvalRuleFor, companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
@@ -20,13 +22,14 @@ import { checkMove } from '../lifecycle/status.ts';
 import { quoteOrder } from '../price-calls/service.ts';
 import * as orders from '../repository.ts';
 import { publishApproval } from './event.ts';
-import { insertApproval } from './repository.ts';
+import { insertApproval, submittedBeforeTax } from './repository.ts';
 import { APPROVAL_CHANGES, withdrawPending } from './withdraw.ts';
 
 /**
  * Asking (issue 30): a business employee's submit that the company's rule holds (ALWAYS, or
- * OVER_LIMIT and the order's total before tax above the employee's spending limit: issue 35, the
- * shop's tax is no part of what the employee spends) keeps the order a BID,
+ * OVER_LIMIT and the order's total before tax above the employee's spending limit, or above what
+ * is left of the employee's monthly limit: issue 35, the shop's tax is no part of what the
+ * employee spends) keeps the order a BID,
  * writes a PENDING request with the total and the submit's fields as filled, and e-mails the
  * company's managers. Managers and admins are never asked; with the rule NONE nothing here runs.
  */
@@ -48,7 +51,7 @@ export async function approvalAsked(
   expected: Cents | null,
 ): Promise<{ total: Cents } | null> {
   if (ctx.actor.role !== 'BUSINESS_EMPLOYEE' || order.companyId === null) return null;
-  const { rule, limit } = await approvalRuleFor(ctx.db, order.companyId, ctx.actor.id);
+  const { rule, limit, monthlyLimit } = await approvalRuleFor(ctx.db, order.companyId, ctx.actor.id);
   if (rule === 'NONE') return null;
   const quote = await quoteOrder(ctx, order.id, {
     customer_payment_option: body.customer_payment_option,
@@ -66,8 +69,25 @@ export async function approvalAsked(
       { total_price: toWire(total), expected_total: toWire(expected) },
     );
   }
-  if (rule === 'ALWAYS' || (limit !== null && parseMoney(quote.total_before_tax)! > limit)) return { total };
+  if (rule === 'ALWAYS') return { total };
+  const beforeTax = parseMoney(quote.total_before_tax)!;
+  if (limit !== null && beforeTax > limit) return { total };
+  if (monthlyLimit !== null) {
+    const spent = await monthSpent(ctx, order.companyId);
+    if (spent + beforeTax > monthlyLimit) return { total };
+  }
   return null;
+}
+
+/** What the employee submitted (or had approved) this calendar month of the shop, before tax. */
+function monthSpent(ctx: Ctx, companyId: number): Promise<Cents> {
+  const month = monthStartBack(todayOf(ctx), 0);
+  return submittedBeforeTax(
+    ctx.db,
+    { companyId, userId: ctx.actor.id },
+    startOfDayIn(month),
+    startOfDayIn(monthStartBack(month, -1)),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Executor, schema } from '@cab/db';
 import type { ApprovalStatus, Cents } from '@cab/shared';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { exactCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 
 /** order_approvals (issue 30), owned by the orders module: one row per request, the newest is the order's. */
@@ -97,4 +97,30 @@ export function withdrawPendingOf(db: Executor, orderId: number, byId: number | 
     .set({ status: 'WITHDRAWN', decidedById: byId, decidedAt: sql`now()` })
     .where(and(eq(orderApprovals.orderId, orderId), eq(orderApprovals.status, 'PENDING')))
     .returning();
+}
+
+/**
+ * What an employee's orders of one company total before tax among those submitted in [from, to)
+ * (their own submits and the approved ones, which are submitted as theirs), cancelled ones aside:
+ * the month's spend a monthly limit is compared with. The company's index narrows the rows.
+ */
+export async function submittedBeforeTax(
+  db: Executor,
+  who: { companyId: number; userId: number },
+  from: Date,
+  to: Date,
+): Promise<Cents> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${orders.totalBeforeTax}), 0)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, who.companyId),
+        eq(orders.submittedById, who.userId),
+        gte(orders.submittedAt, from),
+        lt(orders.submittedAt, to),
+        ne(orders.status, 'CANCELLED'),
+      ),
+    );
+  return Number(row?.sum ?? 0) as Cents;
 }

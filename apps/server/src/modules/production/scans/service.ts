@@ -251,6 +251,7 @@ async function followShipping(tx: Ctx, order: repo.ScannedOrder, othersLeft: boo
 /** The live floor hears every recorded scan (issue 29), in the scan's transaction. */
 const publishScan = (
   tx: Ctx,
+  id: number,
   sessionId: number,
   orderId: number | null,
   barcode: string,
@@ -258,6 +259,7 @@ const publishScan = (
   at: Date | undefined,
 ) =>
   publishEvent(tx.db, 'scan', {
+    id,
     session_id: sessionId,
     order_id: orderId,
     barcode,
@@ -305,7 +307,7 @@ export function scan(
       // Null: the same client_scan_id was recorded meanwhile (a retry racing the first send).
       const recorded = await record('UNKNOWN', null, null);
       if (!recorded) return answerOf(tx, await prior());
-      await publishScan(tx, sessionId, null, code, 'UNKNOWN', scannedAt);
+      await publishScan(tx, recorded.id, sessionId, null, code, 'UNKNOWN', scannedAt);
       return { id: recorded.id, result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
     }
     assertReaches(tx, read);
@@ -353,7 +355,7 @@ export function scan(
           : await followShipping(tx, read, applied.othersLeft);
       }
     }
-    await publishScan(tx, sessionId, order.id, code, result, scannedAt);
+    await publishScan(tx, scanId!, sessionId, order.id, code, result, scannedAt);
     return {
       id: scanId,
       result,
@@ -438,6 +440,7 @@ export function undoScan(ctx: Ctx, id: number, body: { reason: string }): Promis
       barcode: row.code,
       result: row.result,
       at: wire!.undone!.at,
+      scanned_at: wire!.at,
     });
     return wire!;
   });

@@ -24,13 +24,22 @@ function ApprovalsForm({ companyId, current }: { companyId: number; current: Com
     resolver,
     defaultValues: valuesOf(current),
   });
-  const limitFields: FieldSpec<Values>[] = current.spending_limits.map((s, index) => ({
-    name: `spending_limits.${index}.limit` as Path<Values>,
-    label: s.user.name,
-    type: 'money',
-    size: 'third',
-    testId: `spending-limit-${s.user.id}`,
-  }));
+  const limitFields: FieldSpec<Values>[] = current.spending_limits.flatMap((s, index) => [
+    {
+      name: `spending_limits.${index}.limit` as Path<Values>,
+      label: A.perOrder(s.user.name),
+      type: 'money',
+      size: 'half',
+      testId: `spending-limit-${s.user.id}`,
+    },
+    {
+      name: `spending_limits.${index}.monthly_limit` as Path<Values>,
+      label: A.perMonth(s.user.name),
+      type: 'money',
+      size: 'half',
+      testId: `monthly-limit-${s.user.id}`,
+    },
+  ]);
   const frame = useFrameSubmit(
     form,
     ['approval_required', ...limitFields.map((f) => f.name)],

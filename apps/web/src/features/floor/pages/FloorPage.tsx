@@ -10,6 +10,7 @@ import {
   REPORTS_WEB_TEXT,
   type Remake,
   type ReportRow,
+  STATION_TEXT,
   todayIn,
 } from '@cab/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -48,15 +49,15 @@ const FLASH_MS = 6_000;
 const FLASHING: ReadonlySet<CabinetScanResult> = new Set(['UNKNOWN', 'WRONG_STATE']);
 
 interface ScanLine {
-  /** The scan's session, code and time: the same scan read on load and heard live is one line. */
-  id: string;
+  /** The scan's id: the same scan read on load and heard live (or replayed) is one line. */
+  id: number;
   at: string;
   orderId: number | null;
   barcode: string;
   result: CabinetScanResult;
+  /** Undone since (issue 35): kept on the board, marked. */
+  undone: boolean;
 }
-
-const lineId = (sessionId: number, barcode: string, at: string) => `${sessionId}|${barcode}|${at}`;
 
 /** The time, moved on every half minute: the clock, and "today" past midnight. */
 function useNow(): Date {
@@ -308,14 +309,31 @@ function Scans({ scans, names, tv }: { scans: ScanLine[]; names: ReadonlyMap<num
               data-testid="floor-scan"
               data-result={s.result}
               data-barcode={s.barcode}
+              data-undone={s.undone}
               sx={{ py: '0.3em', fontSize: TYPE.row }}
             >
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
-                <Box sx={{ fontFamily: 'monospace', fontWeight: 700, whiteSpace: 'nowrap' }}>{s.barcode}</Box>
-                <Box sx={{ flex: 1 }} />
-                <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
-                  {PRODUCTION_TEXT.scanResult[s.result]}
+                <Box
+                  sx={{
+                    fontFamily: 'monospace',
+                    fontWeight: 700,
+                    whiteSpace: 'nowrap',
+                    textDecoration: s.undone ? 'line-through' : 'none',
+                    color: s.undone ? BOARD.muted : 'inherit',
+                  }}
+                >
+                  {s.barcode}
                 </Box>
+                <Box sx={{ flex: 1 }} />
+                {s.undone ? (
+                  <Box data-testid="floor-scan-undone" sx={{ color: BOARD.warn, fontWeight: 700, textAlign: 'right' }}>
+                    {STATION_TEXT.undone}
+                  </Box>
+                ) : (
+                  <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
+                    {PRODUCTION_TEXT.scanResult[s.result]}
+                  </Box>
+                )}
               </Box>
               <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
                 <Name>{name}</Name>
@@ -369,34 +387,42 @@ function Flash({ scan }: { scan: ScanLine }) {
 /** A scan heard live, as a line of the board. */
 function lineOfEvent(event: LiveEvent): ScanLine | null {
   if (event.kind !== 'scan' || !isResult(event.data.result)) return null;
-  const { session_id, at, order_id: orderId, barcode, result } = event.data;
-  return { id: lineId(session_id, barcode, at), at, orderId, barcode, result };
+  const { id, at, order_id: orderId, barcode, result } = event.data;
+  return { id, at, orderId, barcode, result, undone: false };
 }
+
+/** The scan an undo heard live names. */
+const undoneLineOf = (event: LiveEvent): number | null => (event.kind === 'scan_undone' ? event.data.id : null);
 
 /** A scan of the day read on load, as a line of the board. */
 const lineOfScan = (s: FloorScan): ScanLine => ({
-  id: lineId(s.session_id, s.code, s.at),
+  id: s.id,
   at: s.at,
   orderId: s.order?.id ?? null,
   barcode: s.code,
   result: s.result,
+  undone: s.undone !== null,
 });
 
 /**
  * The day's scans read on load, then those heard live, newest on top; one read and heard (or
  * replayed after a reconnect) is one line.
  */
-function useScanLines(loaded: readonly FloorScan[] | undefined, heard: readonly ScanLine[]): ScanLine[] {
+function useScanLines(
+  loaded: readonly FloorScan[] | undefined,
+  heard: readonly ScanLine[],
+  undone: ReadonlySet<number>,
+): ScanLine[] {
   return useMemo(() => {
-    const seen = new Set<string>();
-    const lines: ScanLine[] = [];
+    const seen = new Map<number, ScanLine>();
     for (const line of [...heard, ...(loaded ?? []).map(lineOfScan)]) {
-      if (seen.has(line.id)) continue;
-      seen.add(line.id);
-      lines.push(line);
+      const known = seen.get(line.id);
+      // Read undone on load, heard before the undo: the line is undone.
+      if (known) known.undone ||= line.undone;
+      else seen.set(line.id, { ...line, undone: line.undone || undone.has(line.id) });
     }
-    return lines.sort((a, b) => b.at.localeCompare(a.at)).slice(0, SCANS_KEPT);
-  }, [loaded, heard]);
+    return [...seen.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, SCANS_KEPT);
+  }, [loaded, heard, undone]);
 }
 
 /**
@@ -422,7 +448,10 @@ function FloorBoard({ tv }: { tv: boolean }) {
   const loaded = useFloorScans(SCANS_KEPT);
   const [heard, setHeard] = useState<ScanLine[]>([]);
   const [flash, setFlash] = useState<ScanLine | null>(null);
+  const [undone, setUndone] = useState<ReadonlySet<number>>(() => new Set());
   const status = useFloorLive((event) => {
+    const undoneLine = undoneLineOf(event);
+    if (undoneLine) setUndone((lines) => new Set(lines).add(undoneLine));
     const line = lineOfEvent(event);
     if (!line) return;
     setHeard((lines) => [line, ...lines].slice(0, SCANS_KEPT));
@@ -433,7 +462,7 @@ function FloorBoard({ tv }: { tv: boolean }) {
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);
   }, [flash]);
-  const scans = useScanLines(loaded.data?.results, heard);
+  const scans = useScanLines(loaded.data?.results, heard, undone);
 
   const rows = planner.data?.results ?? [];
   const names = new Map<number, string>(

@@ -71,7 +71,7 @@ function chartRange({ date_after, date_before }: DateRange): Partial<DateRange> 
 }
 
 /** A production report: its chart, the paged rows with a name and date filter, and the CSV. */
-export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind }) {
+export function ReportPage({ kind, chart }: { kind: ReportKind; chart?: ChartKind }) {
   const list = useListState({ key: `reports.${kind}`, pageSize: PAGE_SIZE.accounts, filters: EMPTY });
   const sent = { ...list, filters: { ...list.filters, ...sentRange(list.filters) } };
   const query = useReport(kind, sent);
@@ -84,7 +84,7 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart: ChartKind
           {T.downloadCsv}
         </DownloadButton>
       }
-      above={<ReportChart kind={chart} range={range} />}
+      above={chart && <ReportChart kind={chart} range={range} />}
       query={query}
       state={list}
       filters={{

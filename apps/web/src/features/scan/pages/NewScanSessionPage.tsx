@@ -4,12 +4,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { FormAutocomplete } from '../../../components/form/FormAutocomplete.tsx';
 import { FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useFrameSubmit } from '../../../lib/forms.ts';
-import { useOpenSession } from '../api.ts';
+import { useKeptStations, useOpenSession } from '../api.ts';
 import { ShopOnly } from '../components/ShopOnly.tsx';
+import { StationField } from '../components/StationField.tsx';
 
 type Values = { type: ScanSessionType; station: string };
 const resolver = zodResolver(scanSessionCreateSchema) as unknown as Resolver<Values>;
@@ -26,6 +28,7 @@ export default function NewScanSessionPage() {
 function NewScanSession() {
   const navigate = useNavigate();
   const open = useOpenSession();
+  const stations = useKeptStations();
   const form = useForm<Values>({ resolver, defaultValues: { type: 'PRODUCTION', station: '' } });
   const type = form.watch('type');
   const frame = useFrameSubmit(
@@ -56,7 +59,22 @@ function NewScanSession() {
                   helperText: T.sessionTypeHelp[type],
                   testId: 'session-type',
                 },
-                { name: 'station', label: T.station, helperText: T.stationHelp, testId: 'session-station' },
+                {
+                  name: 'station',
+                  element: (
+                    <FormAutocomplete
+                      key="station"
+                      control={form.control}
+                      name="station"
+                      component={StationField}
+                      stations={stations.data ?? []}
+                      type={type}
+                      label={T.station}
+                      helperText={T.stationHelp}
+                      testId="session-station"
+                    />
+                  ),
+                },
               ]}
             />
           </PageForm>
