@@ -20,7 +20,7 @@ function counting() {
 const scan = (n: number): LiveEvent => ({
   id: String(n),
   kind: 'scan',
-  data: { session_id: 1, order_id: 7, barcode: `C${n}`, result: 'OK', at: '2026-12-06T10:00:00Z' },
+  data: { id: n, session_id: 1, order_id: 7, barcode: `C${n}`, result: 'OK', at: '2026-12-06T10:00:00Z' },
 });
 const remake: LiveEvent = { id: '99', kind: 'remake', data: { id: 3, order_id: 7, status: 'OPEN' } };
 
