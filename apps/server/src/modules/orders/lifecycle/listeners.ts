@@ -58,7 +58,8 @@ export async function runRepriceListeners(tx: Ctx, saved: OrderRow, before: Orde
  * orders' index.ts, so orders does not import it): the invoice and a stamp that changes with it.
  */
 export interface OrderInvoiceReader {
-  read(db: Executor, orderId: number): Promise<OrderInvoice | null>;
+  /** `today`: the shop's day of the request (todayOf), for what is overdue. */
+  read(db: Executor, orderId: number, today: string): Promise<OrderInvoice | null>;
   /** An SQL expression over the order's id whose value changes with the invoice. */
   stampSql(orderId: SQL): SQL;
 }
@@ -68,6 +69,6 @@ export function setOrderInvoiceReader(reader: OrderInvoiceReader): void {
   invoiceReader = reader;
 }
 
-export const orderInvoiceOf = (db: Executor, orderId: number) =>
-  invoiceReader ? invoiceReader.read(db, orderId) : Promise.resolve(null);
+export const orderInvoiceOf = (db: Executor, orderId: number, today: string) =>
+  invoiceReader ? invoiceReader.read(db, orderId, today) : Promise.resolve(null);
 export const orderInvoiceStampSql = (orderId: SQL): SQL => (invoiceReader ? invoiceReader.stampSql(orderId) : sql`''`);
