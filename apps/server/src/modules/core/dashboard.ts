@@ -15,6 +15,7 @@ import {
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
+import { jobStates } from '../../kit/jobs/state.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import * as repo from './repository.ts';
@@ -85,6 +86,16 @@ const clientErrorCards: CardBuilder = async ({ db }) => [
   },
 ];
 
+/** Background jobs stopped after their retries (kit/jobs/runner.ts): the admin runs them again. */
+const failedJobCards: CardBuilder = async ({ db }) => [
+  {
+    key: 'failed_jobs',
+    label: DASHBOARD_TEXT.failedJobs,
+    value: (await jobStates(db)).filter((j) => j.status === 'FAILED').length,
+    kind: 'count',
+  },
+];
+
 const companyMemberCards: CardBuilder = async ({ db }, me) =>
   me.companyId === null
     ? []
@@ -137,7 +148,7 @@ const accountCards: CardBuilder = async (ctx) => {
 
 /** Each role's cards, in the order shown. */
 const CARDS: Record<Role, CardBuilder[]> = {
-  ADMIN: [supplied('shop'), supplied('shopAdmin'), supplied('shopMoney'), clientErrorCards],
+  ADMIN: [supplied('shop'), supplied('shopAdmin'), supplied('shopMoney'), clientErrorCards, failedJobCards],
   STAFF: [supplied('shop')],
   PERSONAL: [accountCards, supplied('customerOrders')],
   BUSINESS_MANAGER: [accountCards, supplied('customerOrders'), companyMemberCards, supplied('companyApprovals')],
