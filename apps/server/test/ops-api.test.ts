@@ -269,12 +269,13 @@ describe('a background job stopped after its retries', () => {
       const admin = await t.login('ADMIN');
       const failedOnMetrics = async () =>
         sample((await scrape(`Bearer ${TOKEN}`)).body, `cab_job_failed{job="${name}"}`);
-      const listed = async () => (await t.call(opsApi.jobs, { token: admin })).body.results as { name: string }[];
+      const listed = async () =>
+        (await t.call(opsApi.jobs, { token: admin })).body.results as { name: string; status: string }[];
       const card = async () =>
         (await t.call(coreApi.dashboard, { token: admin })).body.cards.find(
           (c: { key: string }) => c.key === 'failed_jobs',
         );
-      const stopped = async () => (await listed()).filter((j) => (j as { status: string }).status === 'FAILED').length;
+      const stopped = async () => (await listed()).filter((j) => j.status === 'FAILED').length;
 
       expect(await failedOnMetrics()).toBe(1);
       expect((await listed()).find((j) => j.name === name)).toMatchObject({
