@@ -14,7 +14,7 @@ export type Health = z.infer<typeof healthSchema>;
  * next run), RUNNING (a server holds it), RETRYING (it failed and is due again after a backoff),
  * FAILED (it failed past its retries and stays stopped until an admin runs it again).
  */
-export const JOB_STATUSES = ['SCHEDULED', 'RUNNING', 'RETRYING', 'FAILED'] as const;
+const JOB_STATUSES = ['SCHEDULED', 'RUNNING', 'RETRYING', 'FAILED'] as const;
 const jobSchema = z.object({
   name: z.string(),
   status: z.enum(JOB_STATUSES),
