@@ -81,6 +81,8 @@ const SAMPLE: Record<
   'emailApi.previewAnnouncement': { body: announcementSample() },
   'emailApi.sendAnnouncement': { body: announcementSample() },
   'emailApi.expireAnnouncement': { params: { id: 999_999 } },
+  // A job no server runs: a permitted call answers 404 and changes nothing.
+  'opsApi.runJob': { params: { name: 'no_such_job' } },
 
   // Catalogue: ids that do not exist, so a permitted write answers 404/400 and changes nothing.
   ...catalogSamples(),

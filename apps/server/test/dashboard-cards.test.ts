@@ -93,7 +93,7 @@ describe('the shop dashboard (ADMIN, STAFF)', () => {
     const keys = cards.map((x) => x.key);
     expect(keys.slice(0, SHOP_KEYS.length)).toEqual(SHOP_KEYS);
     if (who === 'STAFF') expect(keys).toEqual(SHOP_KEYS);
-    else expect(keys).toEqual([...SHOP_KEYS, ...ADMIN_MONEY_KEYS, 'client_errors']);
+    else expect(keys).toEqual([...SHOP_KEYS, ...ADMIN_MONEY_KEYS, 'client_errors', 'failed_jobs']);
     for (const key of SHOP_KEYS) expect(c.get(key)!.href, key).toMatch(/^\//);
 
     const inProduction = await total(who, ordersApi.list, { status: 'IN_PROGRESS,PARTIALLY_COMPLETED' });
@@ -263,7 +263,7 @@ describe('the customer dashboard: its own orders, nothing of the shop', () => {
       expect(week).toBeUndefined();
       const keys = cards.map((x) => x.key);
       for (const key of CUSTOMER_ORDER_KEYS) expect(keys, key).toContain(key);
-      for (const key of [...SHOP_KEYS, ...ADMIN_MONEY_KEYS, 'client_errors'].filter(
+      for (const key of [...SHOP_KEYS, ...ADMIN_MONEY_KEYS, 'client_errors', 'failed_jobs'].filter(
         (k) => k !== 'orders_in_production',
       )) {
         expect(keys, key).not.toContain(key);

@@ -11,6 +11,7 @@ import { processRegistry } from '../src/kit/job-metrics.ts';
 import { nextUtcMidnight, utcDay } from '../src/kit/jobs/daily.ts';
 import type { JobDefinition, PeriodicJob } from '../src/kit/jobs/define.ts';
 import { type JobRunner, runSoon, startJobRunner } from '../src/kit/jobs/runner.ts';
+import { jobStates, runJobAgain } from '../src/kit/jobs/state.ts';
 import { transaction } from '../src/kit/transaction.ts';
 import { enqueueTemplate, type MailSender } from '../src/modules/email/index.ts';
 import { silent, testConfig } from './helpers.ts';
@@ -18,10 +19,11 @@ import { silent, testConfig } from './helpers.ts';
 /**
  * The one job runner's rules (kit/jobs/runner.ts, decision 0041) on one database: a due job is
  * claimed by one runner; a lease left by a server that died runs out after the job's timeout and
- * the job runs again as a retry; a failure is retried with a doubling backoff, then waits for its
- * schedule; a run past its timeout fails and is told to stop; a job its config disables never runs;
- * "run soon" runs a job before it is due; a stop waits for the run under way. Runs, failures and
- * retries are counted on /metrics. Two servers in separate processes: jobs-servers.test.ts.
+ * the job runs again as a retry; a failure is retried with a doubling backoff, due on the
+ * database's clock; past its retries the job stops until an admin runs it again; a run past its
+ * timeout fails and is told to stop; a job its config disables never runs; "run soon" runs a job
+ * before it is due; a stop waits for the run under way. Runs, failures and retries are counted on
+ * /metrics. Two servers in separate processes: jobs-servers.test.ts.
  */
 
 let handle: DbHandle;
@@ -45,6 +47,10 @@ const runner = (jobs: JobDefinition[]) => {
 };
 
 const rowOf = async (name: string) => (await handle.db.select().from(schema.jobs).where(eq(schema.jobs.name, name)))[0];
+
+/** Stands in for the clock: the job is due now, as its backoff or schedule would have it later. */
+const dueNow = (name: string) =>
+  handle.db.update(schema.jobs).set({ nextRunAt: sql`now()` }).where(eq(schema.jobs.name, name));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,8 +93,8 @@ describe('the job runner', () => {
     expect(runs).toBe(1);
     const row = await rowOf('test:once');
     expect(row).toMatchObject({ lockedBy: null, lockedUntil: null, attempts: 0, lastError: null });
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeGreaterThan(59_000);
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeLessThan(61_000);
+    // Due a minute after the run ended, both on the database's clock.
+    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBe(60_000);
     // Not due again before its minute: later ticks of either runner do nothing.
     await Promise.all([a.tick(), b.tick()]);
     expect(runs).toBe(1);
@@ -116,7 +122,7 @@ describe('the job runner', () => {
     expect(await rowOf('test:lease')).toMatchObject({ lockedBy: null, attempts: 0, lastError: null });
   });
 
-  it('a failure is retried after a backoff that doubles; after `max` retries the job waits for its schedule', async () => {
+  it('a failure is retried after a backoff that doubles; past `max` retries the job stops until an admin runs it again', async () => {
     let fail = true;
     let runs = 0;
     const job = every(
@@ -125,40 +131,49 @@ describe('the job runner', () => {
         runs++;
         if (fail) throw new Error('SMTP refused');
       },
-      { retries: { max: 2, backoffMs: 200, maxBackoffMs: 1_000 } },
+      { retries: { max: 2, backoffMs: 60_000, maxBackoffMs: 600_000 } },
     );
     const r = runner([job]);
     await r.tick();
     let row = await rowOf('test:retry');
-    expect(row).toMatchObject({ attempts: 1, lastError: 'SMTP refused', lockedBy: null });
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeGreaterThan(150);
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeLessThan(260);
+    expect(row).toMatchObject({ attempts: 1, lastError: 'SMTP refused', lockedBy: null, failedAt: null });
+    // Due on the database's clock: the backoff after the end that the same statement wrote.
+    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBe(60_000);
     // Not before its backoff.
     await r.tick();
     expect(runs).toBe(1);
-    await sleep(250);
+    await dueNow('test:retry');
     await r.tick();
     row = await rowOf('test:retry');
     expect(runs).toBe(2);
     expect(row!.attempts).toBe(2);
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeGreaterThan(350);
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeLessThan(460);
-    await sleep(450);
+    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBe(120_000);
+    await dueNow('test:retry');
     await r.tick();
+    // The third failure in a row is past max (2 retries): the job stops.
     row = await rowOf('test:retry');
     expect(runs).toBe(3);
-    // The third failure in a row is past max (2): due again at its schedule, a minute on.
-    expect(row!.attempts).toBe(3);
-    expect(msBetween(row!.nextRunAt, row!.lastFinishedAt)).toBeGreaterThan(59_000);
-    // Asked to run now, it runs, and a success clears the count.
-    fail = false;
+    expect(row).toMatchObject({ attempts: 3, lastError: 'SMTP refused', lockedBy: null });
+    expect(row!.failedAt).toEqual(row!.lastFinishedAt);
+    expect((await jobStates(handle.db)).find((j) => j.name === 'test:retry')).toMatchObject({
+      status: 'FAILED',
+      failures: 3,
+    });
+    // Stopped: neither its schedule nor a "run soon" runs it.
+    await dueNow('test:retry');
     r.trigger('test:retry');
     await r.tick();
+    expect(runs).toBe(3);
+    // The admin runs it again: due now with its retries back, and a success clears the count.
+    fail = false;
+    expect(await runJobAgain(handle.db, 'test:retry')).toMatchObject({ status: 'SCHEDULED', failures: 0 });
+    await until(async () => (await rowOf('test:retry'))!.lastError === null);
     expect(runs).toBe(4);
-    expect(await rowOf('test:retry')).toMatchObject({ attempts: 0, lastError: null });
+    expect(await rowOf('test:retry')).toMatchObject({ attempts: 0, failedAt: null });
     expect(await metric('cab_job_runs_total', 'test:retry')).toBe(4);
     expect(await metric('cab_job_failures_total', 'test:retry')).toBe(3);
-    expect(await metric('cab_job_retries_total', 'test:retry')).toBe(3);
+    expect(await metric('cab_job_retries_total', 'test:retry')).toBe(2);
+    expect(await runJobAgain(handle.db, 'test:nobody-runs-this')).toBeNull();
   });
 
   it('a run past its timeout fails and is told to stop; the job does not start again here while it still runs', async () => {

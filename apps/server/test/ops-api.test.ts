@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { schema } from '@cab/db';
 import { createTestDb } from '@cab/db/testing';
-import { opsApi } from '@cab/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { coreApi, opsApi } from '@cab/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -251,6 +251,52 @@ describe('GET /metrics', () => {
     expect(sample(after, 'cab_job_last_success_timestamp_seconds{job="outbox"}')).toBeGreaterThan(
       Date.now() / 1000 - 60,
     );
+  });
+});
+
+describe('a background job stopped after its retries', () => {
+  it("shows on /metrics, in the admin's job list and on the admin's dashboard; the admin runs it again", async () => {
+    const { jobs } = schema;
+    const name = 'ops:stopped';
+    await t.handle.db.insert(jobs).values({
+      name,
+      attempts: 4,
+      lastError: 'SMTP refused',
+      failedAt: new Date(),
+      nextRunAt: new Date(Date.now() + 3600_000),
+    });
+    try {
+      const admin = await t.login('ADMIN');
+      const failedOnMetrics = async () =>
+        sample((await scrape(`Bearer ${TOKEN}`)).body, `cab_job_failed{job="${name}"}`);
+      const listed = async () =>
+        (await t.call(opsApi.jobs, { token: admin })).body.results as { name: string; status: string }[];
+      const card = async () =>
+        (await t.call(coreApi.dashboard, { token: admin })).body.cards.find(
+          (c: { key: string }) => c.key === 'failed_jobs',
+        );
+      const stopped = async () => (await listed()).filter((j) => j.status === 'FAILED').length;
+
+      expect(await failedOnMetrics()).toBe(1);
+      expect((await listed()).find((j) => j.name === name)).toMatchObject({
+        status: 'FAILED',
+        failures: 4,
+        last_error: 'SMTP refused',
+      });
+      expect(await card()).toMatchObject({ label: 'Background jobs stopped', value: await stopped(), kind: 'count' });
+      expect(await stopped()).toBeGreaterThanOrEqual(1);
+
+      const ran = await t.call(opsApi.runJob, { token: admin, params: { name } });
+      expect(ran.status).toBe(200);
+      expect(ran.body).toMatchObject({ name, status: 'SCHEDULED', failures: 0, failed_at: null });
+      expect(await failedOnMetrics()).toBe(0);
+      expect((await card()).value).toBe(await stopped());
+      expect((await t.call(opsApi.runJob, { token: admin, params: { name: 'ops:nobody-runs-this' } })).status).toBe(
+        404,
+      );
+    } finally {
+      await t.handle.db.delete(jobs).where(eq(jobs.name, name));
+    }
   });
 });
 

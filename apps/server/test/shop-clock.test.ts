@@ -1,5 +1,18 @@
-import { coreApi, ERROR_CODES, MSG, processTimeZone, reportsApi, setShopTimeZone, todayIn } from '@cab/shared';
+import { schema } from '@cab/db';
+import {
+  coreApi,
+  ERROR_CODES,
+  invoicesApi,
+  MSG,
+  ordersApi,
+  processTimeZone,
+  reportsApi,
+  setShopTimeZone,
+  todayIn,
+} from '@cab/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedOrder } from './invoices-helpers.ts';
 import { type Fixture, setOrder, setupFixture } from './orders-lifecycle-helpers.ts';
 import { verifiedOrder } from './production-helpers.ts';
 
@@ -18,9 +31,8 @@ afterAll(async () => {
   await f.close();
 });
 
-/** A zone whose date differs from the process's right now: one of them always does. */
-function farZone(): string {
-  const here = todayIn(processTimeZone());
+/** A zone whose date differs from `here` (the process's day by default) right now: one of them always does. */
+function farZone(here = todayIn(processTimeZone())): string {
   return todayIn('Pacific/Kiritimati') !== here ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 }
 
@@ -64,5 +76,39 @@ describe('settings time_zone', () => {
     expect(await dashboardToday()).toBe(shopDay);
     expect((await f.t.call(coreApi.config, {})).body.time_zone).toBe(zone);
     expect((await lateIds()).includes(order.id)).toBe(shopDay > processDay);
+  });
+
+  it("a request's invoice, order answer and ledger entries take the shop's day, not the database's", async () => {
+    const [db] = (
+      (await f.t.handle.db.execute(sql`select current_date::text as day`)) as unknown as { rows: { day: string }[] }
+    ).rows;
+    const zone = farZone(db!.day);
+    const shopDay = todayIn(zone);
+    expect(shopDay).not.toBe(db!.day);
+    expect((await f.t.call(coreApi.patchSettings, { token: f.tokens.ADMIN, body: { time_zone: zone } })).status).toBe(
+      200,
+    );
+    // Paid in full on approval: due the shop's day of the approval, and not overdue that day.
+    const order = await approvedOrder(f);
+    const detail = await f.t.call(invoicesApi.detail, { token: f.tokens.ADMIN, params: { id: order.invoice.id } });
+    expect(detail.body.milestones).toMatchObject([{ due_date: shopDay, status: 'DUE' }]);
+    // A check with no received date is the ledger's on the shop's day (the column's default is the database's).
+    const paid = await f.t.call(invoicesApi.pay, {
+      token: f.tokens.ADMIN,
+      params: { id: detail.body.milestones[0].id },
+      body: { method: 'CHECK', amount: '1.00' },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const entries = await f.t.handle.db
+      .select({ kind: schema.ledgerEntries.kind, day: schema.ledgerEntries.effectiveDate })
+      .from(schema.ledgerEntries)
+      .where(eq(schema.ledgerEntries.orderId, order.id))
+      .orderBy(schema.ledgerEntries.id);
+    expect(entries).toEqual([
+      { kind: 'CHARGE', day: shopDay },
+      { kind: 'PAYMENT', day: shopDay },
+    ]);
+    const answer = await f.t.call(ordersApi.detail, { token: f.tokens.ADMIN, params: { id: order.id } });
+    expect(answer.body.invoice).toMatchObject({ id: order.invoice.id, status: 'PARTIAL' });
   });
 });

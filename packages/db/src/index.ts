@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { reconcileEditedMigrations } from './migration-repairs.ts';
 import { assertMigrationsNotAhead } from './migration-state.ts';
 import { lineUpQueries } from './pg-query-line.ts';
 import { retryEndedConnections } from './pg-reconnect.ts';
@@ -150,7 +151,8 @@ async function openPglite(
 /**
  * Applies pending migrations; on PostgreSQL under an advisory lock so several instances can start
  * at once. A database that holds migrations this code does not know (a newer version ran on it)
- * is refused with MigrationsAheadError, before anything is applied.
+ * is refused with MigrationsAheadError, before anything is applied. A database that applied the
+ * first version of a migration edited later is reconciled first (migration-repairs.ts).
  */
 async function runMigrations(handle: DbHandle): Promise<void> {
   if ('pool' in handle) {
@@ -158,14 +160,20 @@ async function runMigrations(handle: DbHandle): Promise<void> {
     const lock = await pool.connect();
     try {
       await lock.query('select pg_advisory_lock(727274)');
-      await assertMigrationsNotAhead(handle.db, MIGRATIONS_DIR);
+      await prepareMigrations(handle.db);
       await migrateNodePg(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
       lock.release();
     }
   } else {
-    await assertMigrationsNotAhead(handle.db, MIGRATIONS_DIR);
+    await prepareMigrations(handle.db);
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
   }
+}
+
+async function prepareMigrations(db: Db): Promise<void> {
+  await assertMigrationsNotAhead(db, MIGRATIONS_DIR);
+  for (const tag of await reconcileEditedMigrations(db, MIGRATIONS_DIR))
+    console.warn(`migrations: ${tag} was applied in its first version; brought to its current one`);
 }

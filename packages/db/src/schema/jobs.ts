@@ -20,6 +20,11 @@ export const jobs = pgTable('jobs', {
   lastError: text('last_error'),
   lastStartedAt: timestamptz('last_started_at'),
   lastFinishedAt: timestamptz('last_finished_at'),
+  /**
+   * Set when the job failed more than its `retries.max` in a row: it is not run again until an
+   * admin runs it (POST /api/ops/jobs/:name/run/); /metrics and the admin's dashboard show it.
+   */
+  failedAt: timestamptz('failed_at'),
 });
 
 /**

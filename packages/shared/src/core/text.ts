@@ -21,6 +21,8 @@ export const DASHBOARD_TEXT = {
   collectedThisMonth: 'Collected this month',
   ordersOpen: 'Open orders',
   clientErrors: 'Client errors (24 h)',
+  /** Background jobs that failed past their retries (GET /api/ops/jobs/; an admin runs them again). */
+  failedJobs: 'Background jobs stopped',
   weekChartTitle: 'Cabinets completed this week',
   weekChartCompleted: 'Completed',
   weekChartCapacity: 'Capacity',

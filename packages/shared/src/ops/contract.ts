@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_GROUPS } from '../auth/roles.ts';
 import { endpoint } from '../http/contract.ts';
 
 /** What a health check answers: `ok`, or why not (`checks` names each part). */
@@ -9,8 +10,29 @@ const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 /**
+ * A background job (decision 0041) as the shop's servers share it: SCHEDULED (waiting for its
+ * next run), RUNNING (a server holds it), RETRYING (it failed and is due again after a backoff),
+ * FAILED (it failed past its retries and stays stopped until an admin runs it again).
+ */
+const JOB_STATUSES = ['SCHEDULED', 'RUNNING', 'RETRYING', 'FAILED'] as const;
+const jobSchema = z.object({
+  name: z.string(),
+  status: z.enum(JOB_STATUSES),
+  next_run_at: z.string(),
+  /** Failures in a row (0 after a success). */
+  failures: z.number().int(),
+  last_error: z.string().nullable(),
+  last_started_at: z.string().nullable(),
+  last_finished_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+const jobParamsSchema = z.object({ name: z.string().min(1).max(100) });
+
+/**
  * Health checks for a load balancer or an orchestrator: no login, never logged at info level,
- * cheap enough to poll every second. Both answer 200 or 503 with the same small body.
+ * cheap enough to poll every second. Both answer 200 or 503 with the same small body. And the
+ * admin's view of the background jobs.
  */
 export const opsApi = {
   live: endpoint({
@@ -28,5 +50,22 @@ export const opsApi = {
     summary: 'The database answers, migrations are applied and the server is not shutting down (readiness)',
     tags: ['ops'],
     response: healthSchema,
+  }),
+  jobs: endpoint({
+    method: 'GET',
+    path: '/api/ops/jobs/',
+    access: ROLE_GROUPS.admin,
+    summary: 'The background jobs: when each runs next, its failures in a row, and whether it has stopped',
+    tags: ['ops'],
+    response: z.object({ results: z.array(jobSchema) }),
+  }),
+  runJob: endpoint({
+    method: 'POST',
+    path: '/api/ops/jobs/:name/run/',
+    access: ROLE_GROUPS.admin,
+    summary: 'Run a background job now; a job stopped after its retries starts again with its retries',
+    tags: ['ops'],
+    params: jobParamsSchema,
+    response: jobSchema,
   }),
 };

@@ -1,6 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { RequestContext } from '../context.ts';
-import { type DailyJob, nextUtcMidnight } from './daily.ts';
+import type { DailyJob } from './daily.ts';
 
 /**
  * What a background job is (decision 0041): declared once, in apps/server/src/jobs.ts, with its
@@ -14,13 +15,18 @@ export interface JobRun {
   signal: AbortSignal;
   /** Failures in a row before this run (0 on a first try). */
   attempt: number;
+  /** When the run was claimed, on the database's clock: a daily job's "today" (UTC) is this one's. */
+  at: Date;
 }
 
 /** A run that answers `{ again: true }` makes its job due at once (more is waiting, or a stop cut it short). */
 export const asksAgain = (result: unknown) =>
   typeof result === 'object' && result !== null && (result as { again?: unknown }).again === true;
 
-/** After a failure the job is due again in backoffMs x 2^(failures-1), at most maxBackoffMs; after `max` failures in a row, at its next scheduled time. */
+/**
+ * After a failure the job is due again in backoffMs x 2^(failures-1), at most maxBackoffMs; `max`
+ * retries in a row failed too, it stops (jobs.failed_at) until an admin runs it again.
+ */
 export interface Retries {
   max: number;
   backoffMs: number;
@@ -51,9 +57,14 @@ interface DailyJobDefinition extends JobCommon {
 
 export type JobDefinition = PeriodicJob | DailyJobDefinition;
 
-/** When a job is due next after a run that ended at `now` (not a failure being retried). */
-export const nextScheduled = (job: JobDefinition, now: Date) =>
-  'daily' in job ? nextUtcMidnight(now) : new Date(now.getTime() + job.everyMs);
+/** `ms` after the database's now(): due times are on the clock the claim compares them with. */
+export const msFromNow = (ms: number): SQL => sql`now() + ${ms}::int * interval '1 millisecond'`;
+
+/** When a job is due next after a run that ends now (not a failure being retried), on the database's clock. */
+export const nextScheduled = (job: JobDefinition): SQL =>
+  'daily' in job
+    ? sql`(date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC'`
+    : msFromNow(job.everyMs);
 
 /** The wait before the retry that follows the `failures`-th failure in a row. */
 export const backoffMs = (retries: Retries, failures: number) =>

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../context.ts';
 import { jobMetrics } from '../job-metrics.ts';
 import { runDailyCatchUp } from './daily.ts';
-import { asksAgain, backoffMs, type JobDefinition, type JobRun, nextScheduled } from './define.ts';
+import { asksAgain, backoffMs, type JobDefinition, type JobRun, msFromNow, nextScheduled } from './define.ts';
 
 /**
  * The one job runner (decision 0041). Every server runs one, with the jobs declared in
@@ -15,8 +15,11 @@ import { asksAgain, backoffMs, type JobDefinition, type JobRun, nextScheduled } 
  * job runs on one server at a time; the lease lasts the job's timeout, so a server killed mid-run
  * holds it only that long, and the next claim counts the lost run as a failure and runs it again.
  * A run ends by writing when the job is due next (its schedule, or a retry's backoff) and letting
- * the lease go; every run is counted on /metrics (kit/job-metrics.ts). Works alike on PostgreSQL
- * and on the embedded PGlite (one server there).
+ * the lease go; every run is counted on /metrics (kit/job-metrics.ts). One clock: leases and due
+ * times are the database's now(), never the app server's, so servers whose clocks differ agree.
+ * A job that fails more than `retries.max` times in a row stops (`failed_at`): it is not claimed
+ * again until an admin runs it (runAgain), and /metrics and the admin's dashboard say so.
+ * Works alike on PostgreSQL and on the embedded PGlite (one server there).
  */
 
 const RUNNER = {
@@ -55,7 +58,7 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 const settled = () => undefined;
 
 type Outcome = { ok: true; again: boolean } | { ok: false; error: unknown };
-type Claimed = { name: string; attempts: number; last_error: string | null };
+type Claimed = { name: string; attempts: number; last_error: string | null; at: Date };
 
 /**
  * Starts a runner for the `definitions` the config enables: a first tick at once, then every
@@ -118,10 +121,14 @@ export function startJobRunner(
           else 'the run on ' || j.locked_by || ' did not end before its lease ran out' end
       from (values ${values}) as v(name, timeout_ms, wanted)
       where j.name = v.name
+        and j.failed_at is null
         and (j.next_run_at <= now() or v.wanted)
         and (j.locked_until is null or j.locked_until <= now())
-      returning j.name, j.attempts, j.last_error`);
-    return (result as unknown as { rows: Claimed[] }).rows;
+      returning j.name, j.attempts, j.last_error, now()::text as at`);
+    return (result as unknown as { rows: (Omit<Claimed, 'at'> & { at: string })[] }).rows.map((r) => ({
+      ...r,
+      at: new Date(r.at),
+    }));
   }
 
   /** Lets jobs claimed during a stop go again, due as they were. */
@@ -131,21 +138,25 @@ export function startJobRunner(
       .set({ lockedBy: null, lockedUntil: null })
       .where(and(inArray(jobsTable.name, names), eq(jobsTable.lockedBy, id)));
 
-  /** Writes how a run ended: when the job is due next, its failures in a row, the lease let go. */
+  /**
+   * Writes how a run ended, on the database's clock: when the job is due next, its failures in a
+   * row, the lease let go; past `retries.max` retries the job stops (failed_at) instead.
+   */
   async function finish(job: JobDefinition, before: number, outcome: Outcome) {
-    const now = new Date();
     const failures = outcome.ok ? 0 : before + 1;
+    const givenUp = !outcome.ok && failures > job.retries.max;
     const nextRunAt = outcome.ok
       ? outcome.again
-        ? now
-        : nextScheduled(job, now)
-      : failures <= job.retries.max
-        ? new Date(now.getTime() + backoffMs(job.retries, failures))
-        : nextScheduled(job, now);
+        ? sql`now()`
+        : nextScheduled(job)
+      : givenUp
+        ? nextScheduled(job)
+        : msFromNow(backoffMs(job.retries, failures));
     const updated = await ctx.db
       .update(jobsTable)
       .set({
         nextRunAt,
+        failedAt: givenUp ? sql`now()` : null,
         attempts: failures,
         lastError: outcome.ok ? null : message(outcome.error),
         lockedBy: null,
@@ -156,10 +167,17 @@ export function startJobRunner(
       .returning({ name: jobsTable.name });
     if (updated.length === 0)
       ctx.log.warn({ job: job.name }, 'a background job ended after another server took it over');
+    else if (givenUp)
+      ctx.log.error(
+        { job: job.name, failures },
+        'a background job failed past its retries: stopped until an admin runs it again',
+      );
   }
 
   const bodyOf = (job: JobDefinition) =>
-    'daily' in job ? (c: RequestContext, run: JobRun) => runDailyCatchUp(c, job.name, job.daily, run.signal) : job.run;
+    'daily' in job
+      ? (c: RequestContext, run: JobRun) => runDailyCatchUp(c, job.name, job.daily, run.signal, run.at)
+      : job.run;
 
   function launch(row: Claimed): Promise<void> {
     const job = jobs.get(row.name)!;
@@ -170,7 +188,9 @@ export function startJobRunner(
     controllers.add(controller);
     busy.add(job.name);
     const startedAt = performance.now();
-    const body = Promise.resolve().then(() => bodyOf(job)(ctx, { signal: controller.signal, attempt: row.attempts }));
+    const body = Promise.resolve().then(() =>
+      bodyOf(job)(ctx, { signal: controller.signal, attempt: row.attempts, at: row.at }),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<Outcome>((resolve) => {
       timer = setTimeout(() => {

@@ -16,6 +16,7 @@ import {
 import { cachePerDatabase, keptUntilEvents } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
+import { jobStates } from '../../kit/jobs/state.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import { clientErrorsSince } from '../core/index.ts';
@@ -45,6 +46,16 @@ const clientErrorCards: CardBuilder = async ({ db }) => [
     key: 'client_errors',
     label: DASHBOARD_TEXT.clientErrors,
     value: await clientErrorsSince(db, new Date(Date.now() - 24 * 3600_000)),
+    kind: 'count',
+  },
+];
+
+/** Background jobs stopped after their retries (kit/jobs/runner.ts): the admin runs them again. */
+const failedJobCards: CardBuilder = async ({ db }) => [
+  {
+    key: 'failed_jobs',
+    label: DASHBOARD_TEXT.failedJobs,
+    value: (await jobStates(db)).filter((j) => j.status === 'FAILED').length,
     kind: 'count',
   },
 ];
@@ -100,7 +111,7 @@ const accountCards: CardBuilder = async (ctx) => {
 
 /** Each role's cards, in the order shown. */
 const CARDS: Record<Role, CardBuilder[]> = {
-  ADMIN: [shopCards, adminOrderCards, shopMoneyCards, clientErrorCards],
+  ADMIN: [shopCards, adminOrderCards, shopMoneyCards, clientErrorCards, failedJobCards],
   STAFF: [shopCards],
   PERSONAL: [accountCards, customerOrderCards],
   BUSINESS_MANAGER: [accountCards, customerOrderCards, companyMemberCards, approvalCards],

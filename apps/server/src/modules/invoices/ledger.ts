@@ -1,5 +1,5 @@
-import { type Cents, dayIn } from '@cab/shared';
-import type { Ctx, RequestContext } from '../../kit/context.ts';
+import type { Cents } from '@cab/shared';
+import { type Ctx, type RequestContext, todayOf } from '../../kit/context.ts';
 import * as repo from './repository.ts';
 
 /** Posting to the ledger: the one place entries are written (append-only; never updated). */
@@ -37,9 +37,9 @@ const entryOf = (ctx: RequestContext | Ctx, party: Party, p: Posting): repo.NewE
   reversesEntryId: p.reversesEntryId ?? null,
   carriedFromEntryId: p.carriedFromEntryId ?? null,
   notes: p.notes ?? '',
-  // Unnamed, an entry is effective the day it is made: in a replayed history (the demo
-  // seed, `ctx.at`) the day it happened, not the day of the replay.
-  ...(p.effectiveDate ? { effectiveDate: p.effectiveDate } : ctx.at ? { effectiveDate: dayIn(ctx.at) } : {}),
+  // Unnamed, an entry is effective the shop's day it is made (todayOf: the shop's time zone, not
+  // the database's current_date); in a replayed history (the demo seed, `ctx.at`) the day it happened.
+  effectiveDate: p.effectiveDate ?? todayOf(ctx),
   ...(ctx.at ? { recordedAt: ctx.at } : {}),
   createdById: ctx.actor?.id ?? null,
 });

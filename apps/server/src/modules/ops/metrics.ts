@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { notFound } from '../../kit/errors.ts';
 import { processRegistry } from '../../kit/job-metrics.ts';
+import { jobStates } from '../../kit/jobs/state.ts';
 import { outboxBacklog } from '../email/index.ts';
 
 /** Latency buckets (seconds): the API's answers are mostly a few milliseconds. */
@@ -171,6 +172,19 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     },
   });
 
+  // The jobs' state is every server's (table jobs): read at the scrape, as the outbox backlog.
+  let jobs: { name: string; status: string }[] = [];
+  new Gauge({
+    name: 'cab_job_failed',
+    help: 'A background job that failed past its retries and stays stopped until an admin runs it again (1), else 0, by job',
+    labelNames: ['job'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const job of jobs) this.set({ job: job.name }, job.status === 'FAILED' ? 1 : 0);
+    },
+  });
+
   app.get('/metrics', async (req, reply) => {
     if (!bearerMatches(req.headers.authorization, token)) {
       return reply
@@ -178,7 +192,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
         .header('www-authenticate', 'Bearer')
         .send({ code: ERROR_CODES.notAuthenticated, message: MSG.metricsTokenRequired });
     }
-    backlog = await outboxBacklog(app.deps.db);
+    [backlog, jobs] = await Promise.all([outboxBacklog(app.deps.db), jobStates(app.deps.db)]);
     const text = (await registry.metrics()) + (await processRegistry.metrics());
     return reply.type(registry.contentType).send(text);
   });

@@ -1,10 +1,12 @@
 import { opsApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
+import { notFound } from '../../kit/errors.ts';
+import { jobStates, runJobAgain } from '../../kit/jobs/state.ts';
 import { readiness } from './health.ts';
 import { type MetricsOptions, registerMetrics } from './metrics.ts';
 
-/** Health checks, GET /metrics and the shutdown flag readiness reads (lifecycle.ts). */
+/** Health checks, GET /metrics, the admin's background jobs and the shutdown flag readiness reads (lifecycle.ts). */
 export function opsRoutes(app: FastifyInstance, options: MetricsOptions = {}) {
   app.decorate('lifecycle', { shuttingDown: false });
   // While draining, every answer ends its connection: clients stop reusing kept-alive sockets
@@ -22,6 +24,12 @@ export function opsRoutes(app: FastifyInstance, options: MetricsOptions = {}) {
     return health;
   });
   registerMetrics(app, options);
+  route(app, opsApi.jobs, async ({ ctx }) => ({ results: await jobStates(ctx.db) }));
+  route(app, opsApi.runJob, async ({ ctx, params }) => {
+    const job = await runJobAgain(ctx.db, params.name);
+    if (!job) throw notFound();
+    return job;
+  });
 }
 
 /** Routes answered without an info log line: polled every second by balancers and Prometheus. */

@@ -28,7 +28,8 @@ export type OrderRepriceReaction = (tx: Ctx, saved: OrderRow, before: OrderRow) 
 
 /** The order answer's `invoice`, read by the module that owns invoices, and a stamp that changes with it. */
 export interface OrderInvoiceReader {
-  read(db: Executor, orderId: number): Promise<OrderInvoice | null>;
+  /** `today`: the shop's day of the request (todayOf), for what is overdue. */
+  read(db: Executor, orderId: number, today: string): Promise<OrderInvoice | null>;
   /** An SQL expression over the order's id whose value changes with the invoice. */
   stampSql(orderId: SQL): SQL;
 }
@@ -80,6 +81,7 @@ export async function runRepriceReactions(tx: Ctx, saved: OrderRow, before: Orde
   for (const react of reactionSlots.repriced.get()) await react(tx, saved, before);
 }
 
-export const orderInvoiceOf = (db: Executor, orderId: number) => reactionSlots.invoice.get().read(db, orderId);
+export const orderInvoiceOf = (db: Executor, orderId: number, today: string) =>
+  reactionSlots.invoice.get().read(db, orderId, today);
 export const orderInvoiceStampSql = (orderId: SQL): SQL => reactionSlots.invoice.get().stampSql(orderId);
 export const orderApprovals = (): OrderApprovals => reactionSlots.approvals.get();

@@ -56,7 +56,10 @@ function remakesAsSeen(ctx: Ctx, links: repo.RemakeLinks): repo.RemakeLinks {
  */
 async function buildOrder(ctx: Ctx, row: repo.OrderRow, withGroups: boolean, read?: repo.OrderReading): Promise<Order> {
   const db = ctx.db;
-  const [invoice, approval] = await Promise.all([orderInvoiceOf(db, row.id), orderApprovals().read(db, row.id)]);
+  const [invoice, approval] = await Promise.all([
+    orderInvoiceOf(db, row.id, todayOf(ctx)),
+    orderApprovals().read(db, row.id),
+  ]);
   const [customer, companyName, groups, items, code, cabinets, remakes] = read
     ? [read.customer, read.companyName, read.groups, read.items, read.discountCode, read.cabinets, read.remakes]
     : await Promise.all([

@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
-import { type Cents, DEFAULT_INVOICE_STATUSES, reachOf, todayIn } from '@cab/shared';
-import type { Actor } from '../../../kit/context.ts';
+import { type Cents, DEFAULT_INVOICE_STATUSES, reachOf } from '@cab/shared';
+import { type Actor, type RequestContext, todayOf } from '../../../kit/context.ts';
 import * as repo from '../repository.ts';
 import type { CreditParty } from './party.ts';
 import { creditAvailable } from './service.ts';
@@ -31,13 +31,14 @@ const creditPartyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditP
 export async function accountFigures(ctx: {
   db: Executor;
   actor: Pick<Actor, 'id' | 'role' | 'companyId'>;
+  at?: RequestContext['at'];
 }): Promise<AccountFigures> {
   const creditParty = creditPartyOf(ctx.actor);
   const [list, credit] = await Promise.all([
     repo.listFigures(ctx.db, {
       reach: reachOf(ctx.actor),
       statuses: DEFAULT_INVOICE_STATUSES,
-      today: todayIn(),
+      today: todayOf(ctx),
     }),
     creditAvailable(ctx.db, creditParty),
   ]);

@@ -138,7 +138,7 @@ async function settleRefund(ctx: RequestContext, refundId: number) {
     await post(tx, partyOf(invoice), postings);
     if (r.creditNote) await postCreditNote(tx, r, invoice, postings);
     await repo.updatePayment(tx.db, p.id, { refunded: (p.refunded + r.amount) as Cents });
-    const settled = await repo.updateRefund(tx.db, r.id, { status: 'SUCCEEDED', settledAt: tx.at ?? new Date() });
+    const settled = await repo.updateRefund(tx.db, r.id, { status: 'SUCCEEDED', settledAt: nowOf(tx) });
     if (p.method !== 'CREDIT') await queueRefundReceipt(tx, p, settled, invoice);
     // The customer's open invoice page hears of it at once, as of a payment's move (decision 0042).
     await publishEvent(
@@ -246,7 +246,7 @@ export async function failRefund(ctx: RequestContext, refundId: number, message:
     return repo.updateRefund(tx.db, r.id, {
       status: 'FAILED',
       failureMessage: message,
-      settledAt: tx.at ?? new Date(),
+      settledAt: nowOf(tx),
     });
   });
 }

@@ -9,7 +9,7 @@ import {
   RECEIVED_ON_MAX_DAYS_BACK,
   STRIPE_PAY_METHODS,
 } from '@cab/shared';
-import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
+import { type Ctx, nowOf, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
@@ -132,7 +132,7 @@ async function payManually(ctx: Ctx, inv: repo.InvoiceRecord, milestoneId: numbe
       status: 'SUCCEEDED',
       creditMemoId: memo?.id ?? null,
       receivedOn: body.received_on ?? null,
-      receivedAt: tx.at ?? new Date(),
+      receivedAt: nowOf(tx),
     });
     if (!payment) return { payment: (await knownByKey(tx, milestoneId, body))!, canceled: [] };
     if (memo) {

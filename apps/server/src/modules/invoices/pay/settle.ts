@@ -87,7 +87,7 @@ export async function movePayment(ctx: RequestContext, paymentId: number, to: Pa
     if (to === 'DISPUTED') await settleDispute(tx, p, invoice, news.reason ?? '');
     const updated = await repo.updatePayment(tx.db, p.id, {
       status: to,
-      ...(to === 'SUCCEEDED' && !p.receivedAt ? { receivedAt: tx.at ?? new Date() } : {}),
+      ...(to === 'SUCCEEDED' && !p.receivedAt ? { receivedAt: nowOf(tx) } : {}),
       ...(to === 'FAILED' ? { failureMessage: news.failureMessage ?? null } : {}),
       ...(to === 'SUCCEEDED' && news.reference && !p.reference ? { reference: news.reference } : {}),
     });

@@ -13,11 +13,10 @@ import {
   parseOrderBy,
   type Refund,
   reachOf,
-  todayIn,
   toPaged,
   toWire,
 } from '@cab/shared';
-import type { Ctx } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { jsonPage } from '../../../kit/json-rows.ts';
 import { pageWindow } from '../../../kit/list.ts';
@@ -29,7 +28,8 @@ import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */
 
-function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): MilestoneStatus {
+/** `today`: the shop's day of the request (todayOf). */
+function milestoneStatus(m: repo.MilestoneFigures, today: string): MilestoneStatus {
   if (m.voided) return 'VOID';
   if (m.balance <= 0) return 'PAID';
   if (m.dueDate !== null && m.dueDate < today) return 'OVERDUE';
@@ -37,7 +37,7 @@ function milestoneStatus(m: repo.MilestoneFigures, today = todayIn()): Milestone
   return 'DUE';
 }
 
-const toWireMilestone = (m: repo.MilestoneFigures, today = todayIn()): Milestone => ({
+const toWireMilestone = (m: repo.MilestoneFigures, today: string): Milestone => ({
   id: m.id,
   invoice: m.invoiceId,
   seq: m.seq,
@@ -96,7 +96,7 @@ function listArgs(ctx: Ctx, query: InvoiceListQuery) {
     order: query.order,
     orderName: query.order_name,
     statuses: query.status ?? DEFAULT_INVOICE_STATUSES,
-    today: todayIn(),
+    today: todayOf(ctx),
   };
   return [ctx.db, filter, pageWindow(query), parseOrderBy(query.order_by ?? '-issued_at')] as const;
 }
@@ -176,7 +176,7 @@ export const toWireRefund = (r: repo.RefundRecord): Refund => ({
 });
 
 export async function invoiceDetail(ctx: Ctx, id: number, executor: Executor = ctx.db): Promise<InvoiceDetail> {
-  const today = todayIn();
+  const today = todayOf(ctx);
   const row = await repo.invoiceWithFigures(executor, id, today);
   assertReaches(ctx.actor, row);
   const [milestones, payments, versions, charges] = await Promise.all([
@@ -236,7 +236,7 @@ export async function milestoneDetail(ctx: Ctx, id: number) {
   const invoice = await repo.invoiceById(ctx.db, m.invoiceId);
   assertReaches(ctx.actor, invoice);
   return {
-    ...toWireMilestone(m),
+    ...toWireMilestone(m, todayOf(ctx)),
     order: { id: invoice.orderId, name: invoice.orderName },
     invoice_number: invoice.number,
     customer: invoice.customerId,
@@ -244,9 +244,9 @@ export async function milestoneDetail(ctx: Ctx, id: number) {
   };
 }
 
-/** The order answer's `invoice` (orders reads it through its invoice slot, filled in wiring.ts). */
-export async function orderInvoice(db: Executor, orderId: number): Promise<OrderInvoice | null> {
-  const row = await repo.orderInvoiceFigures(db, orderId, todayIn());
+/** The order answer's `invoice` on the request's day (orders reads it through its invoice slot, filled in wiring.ts). */
+export async function orderInvoice(db: Executor, orderId: number, today: string): Promise<OrderInvoice | null> {
+  const row = await repo.orderInvoiceFigures(db, orderId, today);
   if (!row) return null;
   return {
     id: row.id,

@@ -17,7 +17,6 @@ import {
   type SalesTaxQuery,
   type SalesTaxReport,
   taxRateToWire,
-  todayIn,
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { toCsv } from '../../../kit/csv.ts';
@@ -194,8 +193,7 @@ export async function revenueReport(ctx: Ctx, query: RevenueQuery): Promise<Reve
  * the open balance, what of it is past due with the oldest due date still owing, and what falls
  * due next with its date (the payment reminder, issue 34).
  */
-export const partyDues = (db: Executor, party: repo.AgingParty, asOf: string = todayIn()) =>
-  repo.partyDues(db, party, asOf);
+export const partyDues = (db: Executor, party: repo.AgingParty, asOf: string) => repo.partyDues(db, party, asOf);
 
 const SALES_TAX_CSV_COLUMNS = ['state', 'rate', 'taxable', 'tax', 'credit_notes_tax'] as const;
 

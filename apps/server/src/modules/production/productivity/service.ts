@@ -7,11 +7,9 @@ import {
   REPORTS_TEXT,
   STATION_TEXT,
   startOfDayIn,
-  todayIn,
 } from '@cab/shared';
 import type { z } from 'zod';
-import type { Ctx } from '../../../kit/context.ts';
-import { nowOf } from '../../../kit/context.ts';
+import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { toCsv } from '../../../kit/csv.ts';
 import { fieldError } from '../../../kit/errors.ts';
 import { userNames } from '../../auth/index.ts';
@@ -32,7 +30,7 @@ const perHour = (completed: number, seconds: number) => Math.round((completed / 
  * net of undone scans, between date_after and date_before (inclusive days; default today).
  */
 export async function productivity(ctx: Ctx, query: ProductivityQuery): Promise<Productivity> {
-  const today = todayIn(undefined, nowOf(ctx));
+  const today = todayOf(ctx);
   const after = query.date_after ?? query.date_before ?? today;
   const before = query.date_before ?? (query.date_after ? today : after);
   if (after > before) throw fieldError(ERROR_CODES.validation, 'date_after', REPORTS_TEXT.rangeInvalid);

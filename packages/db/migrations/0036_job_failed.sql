@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "failed_at" timestamp with time zone;
