@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "monthly_spending_limit" integer;
