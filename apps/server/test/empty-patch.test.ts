@@ -69,6 +69,12 @@ beforeAll(async () => {
   t = await setupTestApp();
   // The demo's orders, finance rules, remakes, invoices and banks: a row for every PATCH to name.
   await seed(t.handle.db, { demo: true, demoFinance: true, demoOrders: true, config: testConfig() });
+  // The two the demo has none of: an access request and an order's to-do.
+  await t.handle.db.execute(sql`insert into access_requests (email, first_name, last_name, account_type)
+    values ('asks@demo.test', 'Ann', 'Asker', 'P')`);
+  await t.handle.db.execute(
+    sql`insert into order_todos (order_id, text) select min(id), 'Check the hinges' from orders`,
+  );
 });
 afterAll(() => t.close());
 
