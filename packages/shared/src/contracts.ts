@@ -25,7 +25,7 @@ import { transferApi } from './transfer/contract.ts';
  * every PATCH with an empty body) and the API document names each operation from it
  * (`catalogApi.categoryUpdate` is operation `catalog.categoryUpdate`). A new area is added here.
  */
-export const API_CONTRACTS: Record<string, Record<string, Endpoint>> = {
+const API_CONTRACTS: Record<string, Record<string, Endpoint>> = {
   authApi,
   accountsApi,
   auditApi,
