@@ -62,8 +62,8 @@ describe('serving under steady load', () => {
   it('answers a new connection while the open ones keep the server busy', async () => {
     const { started, done } = load(4000);
     await started;
-    // The load is on: every one of its 48 connections has been answered and asks again.
-    await vi.waitFor(() => expect(served).toBeGreaterThanOrEqual(48), { timeout: 20_000 });
+    // The load is on: its connections are open and being answered, each asking again at once.
+    await vi.waitFor(() => expect(served).toBeGreaterThan(0), { timeout: 20_000 });
     const answered = await freshRequest();
     expect(answered).toBeLessThan(await done);
   }, 30_000);
