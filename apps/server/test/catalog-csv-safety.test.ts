@@ -184,11 +184,10 @@ describe('a large import', () => {
     // A request made once the import has begun writing is served before it ends.
     await vi.waitFor(
       async () => {
-        const [row] = (
-          await t.handle.db.execute(
-            sql`select count(*)::int as n from line_items where manufacturer_code like 'YIELD-%'`,
-          )
-        ).rows as { n: number }[];
+        const { rows } = (await t.handle.db.execute(
+          sql`select count(*)::int as n from line_items where manufacturer_code like 'YIELD-%'`,
+        )) as unknown as { rows: { n: number }[] };
+        const [row] = rows;
         expect(row?.n).toBeGreaterThan(0);
       },
       { timeout: 30_000, interval: 5 },

@@ -85,7 +85,10 @@ async function pathOf(key: string, e: Endpoint): Promise<string> {
   if (ids.length > 0) {
     const query = ROWS[key];
     if (!query) throw new Error(`${key}: say in ROWS which row its ${ids.join(', ')} names`);
-    const [row] = (await t.handle.db.execute(sql.raw(query))).rows as { id: number | null; second?: number }[];
+    const { rows } = (await t.handle.db.execute(sql.raw(query))) as unknown as {
+      rows: { id: number | null; second?: number }[];
+    };
+    const [row] = rows;
     if (row?.id == null) throw new Error(`${key}: the seed has no row for ${query}`);
     params[ids[0] as string] = row.id;
     if (ids[1]) params[ids[1]] = row.second as number;
@@ -121,7 +124,12 @@ it('an empty PATCH on a category or a premium group changes nothing', async () =
     ['/api/catalog/category/', 'categories'],
     ['/api/catalog/premium_groups/', 'premium_groups'],
   ] as const) {
-    const read = async () => (await t.handle.db.execute(sql.raw(`select * from ${table} order by id limit 1`))).rows[0];
+    const read = async () =>
+      (
+        (await t.handle.db.execute(sql.raw(`select * from ${table} order by id limit 1`))) as unknown as {
+          rows: unknown[];
+        }
+      ).rows[0];
     const before = (await read()) as { id: number; name: string };
     const res = await t.app.inject({
       method: 'PATCH',
