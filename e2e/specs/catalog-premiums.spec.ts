@@ -222,14 +222,16 @@ test.describe('premium pages', () => {
   });
 
   test('filter, column menu and items per page', async ({ page }) => {
+    // The page's clock runs as usual; the test moves it past a delay instead of waiting.
+    await page.clock.install();
     await page.goto('/catalog/premiums/door_styles');
     const list = page.getByTestId('premium-list-door_style');
     await expect(list.getByTestId('row-SHAKER')).toBeVisible();
     await expect(list.locator('tbody tr[data-testid^="row-"]')).toHaveCount(6);
 
-    // Filter is applied 1 s after typing.
+    // Filter is applied 1 s after typing: not yet after 300 ms.
     await page.getByTestId('filter-code').fill('SHAKER');
-    await page.waitForTimeout(300);
+    await page.clock.runFor(300);
     await expect(list.locator('tbody tr[data-testid^="row-"]')).toHaveCount(6);
     await expect(list.locator('tbody tr[data-testid^="row-"]')).toHaveCount(2);
     await page.getByTestId('filter-code').fill('');
@@ -256,7 +258,7 @@ test.describe('premium pages', () => {
     await expect(page.getByTestId('pager-range')).toHaveText('5–6 of 6');
     await page.getByTestId('page-size').fill('300');
     await expect(page.getByTestId('page-size-warning')).toHaveText(MSG.pageSizeWarning);
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     await expect(list.locator('tbody tr[data-testid^="row-"]')).toHaveCount(2);
   });
 

@@ -5,9 +5,10 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { swaggerOptions } from './http/openapi.ts';
 import { acceptEmptyJsonBodies } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
@@ -87,6 +88,8 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
     if (isUncontractedPublic(opts.url)) {
       opts.config = { ...(opts.config as object), access: 'public' };
     }
+    // The API document describes the API: pages, their scripts and /metrics are left out of it.
+    if (!opts.url.startsWith('/api/')) opts.schema = { ...opts.schema, hide: true };
     for (const method of [opts.method].flat()) {
       routeTable.push({ method, url: opts.url, access: (opts.config as { access?: Access } | undefined)?.access });
     }
@@ -131,15 +134,7 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   });
 
   registerSecurityHeaders(app, config.httpsOnly);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Cabinetry back-office API', version: config.version },
-      components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Uploads (catalogue images, CSV imports): each file at most UPLOAD_MAX_BYTES.

@@ -1,31 +1,4 @@
-import {
-  accountsApi,
-  approvalsApi,
-  auditApi,
-  authApi,
-  booksApi,
-  canAccess,
-  catalogApi,
-  coreApi,
-  type Endpoint,
-  ERROR_CODES,
-  emailApi,
-  eventsApi,
-  financeApi,
-  financeReportsApi,
-  invoicesApi,
-  labelsApi,
-  MSG,
-  opsApi,
-  ordersApi,
-  payoutsApi,
-  productionApi,
-  ROLES,
-  type Role,
-  remakesApi,
-  reportsApi,
-  transferApi,
-} from '@cab/shared';
+import { allContracts, canAccess, type Endpoint, ERROR_CODES, MSG, ordersApi, ROLES, type Role } from '@cab/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeSamples } from './finance-access-samples.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
@@ -34,30 +7,6 @@ import { labelsAndRemakesSamples } from './labels-fixtures.ts';
 import { opsSamples } from './ops-fixtures.ts';
 import { productionSamples } from './production-access-samples.ts';
 import { reportsSamples, transferSamples } from './transfer-fixtures.ts';
-
-/** Every contract of the product, by area. Later features add theirs here. */
-const CONTRACTS: Record<string, Record<string, Endpoint>> = {
-  authApi,
-  accountsApi,
-  auditApi,
-  coreApi,
-  catalogApi,
-  emailApi,
-  ordersApi,
-  labelsApi,
-  remakesApi,
-  financeApi,
-  productionApi,
-  transferApi,
-  reportsApi,
-  invoicesApi,
-  opsApi,
-  financeReportsApi,
-  eventsApi,
-  approvalsApi,
-  payoutsApi,
-  booksApi,
-};
 
 /** A valid request for each endpoint, so a 400 can never hide a missing 401/403. */
 const SAMPLE: Record<
@@ -256,9 +205,8 @@ async function callOnce(key: string, e: Endpoint, options: NonNullable<Parameter
 /** Endpoints that end the caller's session; they run last for each role. */
 const SESSION_ENDING = new Set(['authApi.logout']);
 
-const entries = Object.entries(CONTRACTS)
-  .flatMap(([area, api]) => Object.entries(api).map(([name, e]) => ({ key: `${area}.${name}`, e })))
-  .sort((a, b) => Number(SESSION_ENDING.has(a.key)) - Number(SESSION_ENDING.has(b.key)));
+// Every contract of the product (API_CONTRACTS in packages/shared/src/contracts.ts).
+const entries = allContracts().sort((a, b) => Number(SESSION_ENDING.has(a.key)) - Number(SESSION_ENDING.has(b.key)));
 
 let t: TestApp;
 beforeAll(async () => {

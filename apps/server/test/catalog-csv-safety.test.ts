@@ -1,5 +1,6 @@
 import { catalogApi, MSG } from '@cab/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { csvPart, upload } from './catalog-helpers.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
@@ -180,8 +181,17 @@ describe('a large import', () => {
         return res;
       },
     );
-    // A timer and a request started while the import runs are served before it ends.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A request made once the import has begun writing is served before it ends.
+    await vi.waitFor(
+      async () => {
+        const { rows } = (await t.handle.db.execute(
+          sql`select count(*)::int as n from line_items where manufacturer_code like 'YIELD-%'`,
+        )) as unknown as { rows: { n: number }[] };
+        const [row] = rows;
+        expect(row?.n).toBeGreaterThan(0);
+      },
+      { timeout: 30_000, interval: 5 },
+    );
     const other = await t.call(catalogApi.categoryList, { token: admin });
     expect(other.status).toBe(200);
     expect(importDone).toBe(false);

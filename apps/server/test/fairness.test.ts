@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -13,10 +13,13 @@ import { setupTestApp, type TestApp } from './helpers.ts';
  */
 let t: TestApp;
 let port: number;
+/** /test/busy requests served so far. */
+let served = 0;
 beforeAll(async () => {
   t = await setupTestApp({}, (app) => {
     // A request whose database work is CPU work in this process (PGlite): a few milliseconds.
     app.get('/test/busy', async () => {
+      served++;
       await app.deps.db.execute(sql`select count(*) from generate_series(1, 20000)`);
       return { ok: true };
     });
@@ -59,7 +62,8 @@ describe('serving under steady load', () => {
   it('answers a new connection while the open ones keep the server busy', async () => {
     const { started, done } = load(4000);
     await started;
-    await new Promise((r) => setTimeout(r, 500));
+    // The load is on: its connections are open and being answered, each asking again at once.
+    await vi.waitFor(() => expect(served).toBeGreaterThan(0), { timeout: 20_000 });
     const answered = await freshRequest();
     expect(answered).toBeLessThan(await done);
   }, 30_000);

@@ -2,6 +2,7 @@ import { schema } from '@cab/db';
 import { INVOICE_TEXT, invoicesApi, ordersApi } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from './fake-stripe.ts';
@@ -129,6 +130,29 @@ describe('card payments through Stripe', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     expect((await paymentRows(f, m.id))[0]!.status).toBe('PENDING');
+  });
+
+  it('refuses a webhook signed more than 5 minutes before or after now, and takes one signed 4 minutes off', async () => {
+    const { m } = await cardPayment();
+    const [row] = await paymentRows(f, m.id);
+    const pi = fake.setIntentStatus(row!.stripePaymentIntentId!, 'succeeded');
+    const { payload } = fake.event('payment_intent.succeeded', pi);
+    const signedAt = (offsetS: number) => ({
+      payload,
+      signature: new Stripe(FAKE_SECRET_KEY).webhooks.generateTestHeaderString({
+        payload,
+        secret: FAKE_WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + offsetS,
+      }),
+    });
+    for (const offset of [3600, 360, -3600, -360]) {
+      const res = await deliver(f.t.app, signedAt(offset));
+      expect(res.statusCode, `signed ${offset} s from now`).toBe(400);
+      expect(res.json().code).toBe('webhook_signature_invalid');
+    }
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('PENDING');
+    expect((await deliver(f.t.app, signedAt(240))).statusCode).toBe(200);
+    expect((await paymentRows(f, m.id))[0]!.status).toBe('SUCCEEDED');
   });
 
   it('a failed intent marks the payment FAILED; nothing is posted', async () => {

@@ -14,6 +14,7 @@ import {
   basePort,
   type CaughtMail,
   freshPgDatabase,
+  laterRuns,
   type RunningServer,
   startServer,
   startSmtpCatcher,
@@ -162,8 +163,9 @@ describe.skipIf(!PG)('two servers on one PostgreSQL, one job runner', () => {
     expect(
       await q(`select id from ledger_entries where kind in ('INTEREST', 'FEE') and effective_date = $1`, [today]),
     ).toEqual([]);
-    // The lease is still the dead server's until the job's timeout (10 minutes) has passed.
-    await new Promise((r) => setTimeout(r, 6_000));
+    // The lease is still the dead server's until the job's timeout (10 minutes) has passed: the
+    // other server's runner goes on (the outbox runs again) and leaves the day alone.
+    await laterRuns(url, 'outbox', 1);
     expect(await metric(other, `cab_job_runs_total{job="${DAILY_CHARGES_JOB}"}`)).toBe(0);
     await passTime(10 * 60_000);
 
@@ -246,8 +248,8 @@ describe.skipIf(!PG)('two servers on one PostgreSQL, one job runner', () => {
     // The job's lease (1 minute) and the mail's claim (2 minutes) run out.
     await passTime(OUTBOX.leaseMs);
     await within(30_000, () => sent().length >= people.length);
-    // Two more rounds of the survivor's runner: nothing is sent again.
-    await new Promise((r) => setTimeout(r, 11_000));
+    // Two more rounds of the survivor's outbox: nothing is sent again.
+    await laterRuns(url, 'outbox', 2);
     expect(
       sent()
         .map((m) => m.to)

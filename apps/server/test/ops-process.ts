@@ -145,3 +145,28 @@ export async function freshPgDatabase(pgUrl: string, name: string): Promise<stri
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * Waits until `job` has finished `rounds` more runs on whichever server runs it (its `jobs` row's
+ * last_finished_at moved that many times): "nothing more happens" is checked after the runs that
+ * would have done it, not after a number of seconds.
+ */
+export async function laterRuns(databaseUrl: string, job: string, rounds: number, timeoutMs = 60_000): Promise<void> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const finished = async () =>
+      String((await c.query('select last_finished_at from jobs where name = $1', [job])).rows[0]?.last_finished_at);
+    const deadline = Date.now() + timeoutMs;
+    for (let round = 0; round < rounds; round++) {
+      const seen = await finished();
+      while ((await finished()) === seen) {
+        if (Date.now() > deadline) throw new Error(`${job} did not run ${rounds} more times`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await c.end();
+  }
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createDb } from '@cab/db';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { basePort, type RunningServer, signIn, startServer } from './ops-process.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cab-ops-stop-'));
@@ -113,13 +113,21 @@ describe('graceful shutdown under a steady load', () => {
     const before = created.length;
     signalled = true;
     s.child.kill('SIGTERM');
-    // Readiness turns 503 at once, while the server still accepts connections (the drain delay).
-    await new Promise((r) => setTimeout(r, 200));
-    try {
-      readyAfterSignal = (await fetch(`${s.base}/api/health/ready`)).status;
-    } catch (err) {
-      readyAfterSignal = errorCode(err);
-    }
+    // Readiness turns 503 once the signal is in, while the server still accepts connections (the drain delay).
+    const ready = async () => {
+      try {
+        return (await fetch(`${s.base}/api/health/ready`)).status;
+      } catch (err) {
+        return errorCode(err);
+      }
+    };
+    await vi.waitFor(
+      async () => {
+        readyAfterSignal = await ready();
+        expect(readyAfterSignal).not.toBe(200);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     await Promise.all(clients);
     const code = await s.exited;
 

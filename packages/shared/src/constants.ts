@@ -21,8 +21,16 @@ export const PAGE_SIZE = {
   announcementsScreen: 20,
   /** Order lists and an order's to-dos. */
   orders: 50,
+  /** The audit trail (SPEC 7). */
+  audit: 50,
   /** The finance rule lists (payment options and rules, surcharges, discounts). */
   financeRules: 50,
+  /** An order's page: its to-dos and its scan sessions, all on one page. */
+  orderParts: 200,
+  /** The pre-scan search: the orders whose name matches, the first few. */
+  scanOrderSearch: 10,
+  /** The order builder's line item search (as you type). */
+  lineItemSearch: 20,
 } as const;
 
 export const DEBOUNCE_MS = {

@@ -9,6 +9,7 @@ export * from './auth/routes.ts';
 export * from './auth/schemas.ts';
 export * from './catalog/index.ts';
 export * from './constants.ts';
+export * from './contracts.ts';
 export * from './core/contract.ts';
 export * from './core/schemas.ts';
 export * from './core/text.ts';

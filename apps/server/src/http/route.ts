@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Actor, Ctx, PublicCtx } from '../kit/context.ts';
 import { AppError, badRequest, fieldErrors, notAuthenticated, permissionDenied } from '../kit/errors.ts';
 import { JsonText } from '../kit/json-rows.ts';
+import { operationIdOf } from './openapi.ts';
 import { compileSerializer } from './serialize.ts';
 
 declare module 'fastify' {
@@ -146,13 +147,14 @@ export function route<E extends Endpoint>(
     ...(options.fastSerialize ? { serializerCompiler: () => compileSerializer(e.response) } : {}),
     config: { access: e.access },
     schema: {
+      operationId: operationIdOf(e),
       summary: e.summary,
       tags: e.tags,
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       response: { [status]: e.response },
-      ...(e.access === 'public' ? {} : { security: [{ token: [] }] }),
+      security: e.access === 'public' ? [] : [{ token: [] }],
     },
     // Before the body is even read (after the app's onRequest has found the user): a caller who
     // may not call the endpoint learns nothing about its input, not even that it is not JSON.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DYMO_PORTS } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -11,7 +12,14 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
-/** Helmet's defaults, with a policy the SPA needs: emotion's inline styles; scripts same-origin and Stripe.js. */
+/** The label printer's service on the user's computer, at its ports only (labels/dymo.ts in the web). */
+const DYMO = DYMO_PORTS.map((port) => `https://127.0.0.1:${port}`);
+
+/**
+ * Helmet's defaults, with a policy naming exactly the hosts the SPA uses: emotion's inline styles;
+ * scripts same-origin and Stripe.js; images (stored files are served at /api/media/) and fonts
+ * (bundled) from this server only.
+ */
 const OPTIONS: HelmetOptions = {
   hsts: false,
   contentSecurityPolicy: {
@@ -19,8 +27,9 @@ const OPTIONS: HelmetOptions = {
       'upgrade-insecure-requests': null,
       'script-src': ["'self'", ...STRIPE_JS],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'connect-src': ["'self'", 'https://127.0.0.1:*', 'https://localhost:*', 'https://api.stripe.com'],
+      'img-src': ["'self'", 'data:', 'blob:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", ...DYMO, 'https://api.stripe.com'],
       // 'self' as default-src gave frames before; Stripe's frames beside it.
       'frame-src': ["'self'", ...STRIPE_JS, 'https://hooks.stripe.com'],
     },

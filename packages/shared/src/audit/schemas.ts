@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../constants.ts';
 import { listQuery, optionalParam, paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 
@@ -39,7 +40,7 @@ const AUDIT_ENTITIES = [
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const auditQuerySchema = z.object({
-  ...listQuery({ pageSize: 50 }),
+  ...listQuery({ pageSize: PAGE_SIZE.audit }),
   entity: optionalParam(z.enum(AUDIT_ENTITIES)),
   entity_id: optionalParam(z.string().max(64)),
   /** Only the events this user caused. */

@@ -1,8 +1,9 @@
 import type { Role } from './roles.ts';
 
 /**
- * Whose records a person reaches (issue 28: the one rule for orders, invoices, payments, credit
- * and bank accounts, on the server and in the web's order flags). The shop (ADMIN, STAFF) reaches
+ * Whose records a person reaches (issue 28: the one rule for orders, invoices, payments, credit,
+ * bank accounts and live events, on the server; the web shows the flags the server's answers
+ * carry, computed with it: orders/wire.ts). The shop (ADMIN, STAFF) reaches
  * every customer's; a customer their own; a business manager also the company's; a user without
  * a role nobody's. What a person cannot reach answers 404, as if it did not exist.
  */

@@ -24,6 +24,11 @@ interface EndpointShape<
    * authenticated endpoint answers 403 password_change_required until the password is changed.
    */
   allowedDuringPasswordReset?: boolean;
+  /**
+   * The API document's name for a contract served at a second path (`{ ...e, path, operationId }`);
+   * a contract of API_CONTRACTS is named from its key there (contracts.ts).
+   */
+  operationId?: string;
 }
 
 /**

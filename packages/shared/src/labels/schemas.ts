@@ -5,6 +5,12 @@ import { idField, intField } from '../validation.ts';
 
 /** Labels, shelf lists and print records (issue 18 "Labels", "Shelf list"; decision 0029). */
 
+/**
+ * The DYMO web service on the user's computer (DYMO Connect / DLS) answers on https://127.0.0.1 at
+ * one of these ports (DOMAIN.md "Cabinets, scans, labels"): the web asks them, the CSP admits them.
+ */
+export const DYMO_PORTS = Array.from({ length: 10 }, (_, i) => 41951 + i);
+
 /** Orders whose cabinets exist (approved, DOMAIN.md): labels, shelf lists and remakes are for these. */
 export const PRODUCTION_STATUSES = [
   'VERIFIED',

@@ -51,8 +51,10 @@ export function catalogRoutes(app: FastifyInstance) {
   // Premiums
   route(app, catalogApi.premiumList, ({ ctx, params, query }) => premiums.listPremiums(ctx, params.kind, query));
   route(app, catalogApi.premiumCreate, ({ ctx, params, body }) => premiums.createPremium(ctx, params.kind, body));
-  route(app, { ...catalogApi.premiumCreate, path: '/api/catalog/premiums/:kind/add/' }, ({ ctx, params, body }) =>
-    premiums.createPremium(ctx, params.kind, body),
+  route(
+    app,
+    { ...catalogApi.premiumCreate, path: '/api/catalog/premiums/:kind/add/', operationId: 'catalog.premiumAdd' },
+    ({ ctx, params, body }) => premiums.createPremium(ctx, params.kind, body),
   );
   route(app, catalogApi.premiumDetail, ({ ctx, params }) => premiums.getPremium(ctx, params.kind, params.id));
   route(app, catalogApi.premiumUpdate, ({ ctx, params, body }) =>
@@ -90,8 +92,10 @@ export function catalogRoutes(app: FastifyInstance) {
   // Many rows per answer: serialized without zod's re-validation (http/serialize.ts).
   route(app, catalogApi.itemList, ({ ctx, query }) => items.listItems(ctx, 'items', query));
   route(app, catalogApi.itemCreate, ({ ctx, body }) => items.createItem(ctx, 'items', body));
-  route(app, { ...catalogApi.itemCreate, path: '/api/catalog/items/add/' }, ({ ctx, body }) =>
-    items.createItem(ctx, 'items', body),
+  route(
+    app,
+    { ...catalogApi.itemCreate, path: '/api/catalog/items/add/', operationId: 'catalog.itemAdd' },
+    ({ ctx, body }) => items.createItem(ctx, 'items', body),
   );
   route(app, catalogApi.itemDetail, ({ ctx, params }) => items.getItem(ctx, 'items', params.id));
   route(app, catalogApi.itemUpdate, ({ ctx, params, body }) => items.updateItem(ctx, 'items', params.id, body));
@@ -108,8 +112,10 @@ export function catalogRoutes(app: FastifyInstance) {
   // Attachments
   route(app, catalogApi.attachmentList, ({ ctx, query }) => items.listItems(ctx, 'attachments', query));
   route(app, catalogApi.attachmentCreate, ({ ctx, body }) => items.createItem(ctx, 'attachments', body));
-  route(app, { ...catalogApi.attachmentCreate, path: '/api/catalog/attachments/add/' }, ({ ctx, body }) =>
-    items.createItem(ctx, 'attachments', body),
+  route(
+    app,
+    { ...catalogApi.attachmentCreate, path: '/api/catalog/attachments/add/', operationId: 'catalog.attachmentAdd' },
+    ({ ctx, body }) => items.createItem(ctx, 'attachments', body),
   );
   route(app, catalogApi.attachmentDetail, ({ ctx, params }) => items.getItem(ctx, 'attachments', params.id));
   route(app, catalogApi.attachmentUpdate, ({ ctx, params, body }) =>
@@ -136,8 +142,10 @@ export function catalogRoutes(app: FastifyInstance) {
   route(app, catalogApi.groupDelete, ({ ctx, params }) => groups.deleteProductGroup(ctx, params.id));
   route(app, catalogApi.groupDeleteImage, ({ ctx, params }) => groups.deleteProductGroupImage(ctx, params.id));
   route(app, catalogApi.groupMoveImage, ({ ctx, params, body }) => groups.moveProductGroupImage(ctx, params.id, body));
-  route(app, { ...catalogApi.groupMoveImage, path: GROUP_MOVE_IMAGE_SPEC_PATH }, ({ ctx, params, body }) =>
-    groups.moveProductGroupImage(ctx, params.id, body),
+  route(
+    app,
+    { ...catalogApi.groupMoveImage, path: GROUP_MOVE_IMAGE_SPEC_PATH, operationId: 'catalog.groupMoveImageSpecPath' },
+    ({ ctx, params, body }) => groups.moveProductGroupImage(ctx, params.id, body),
   );
 
   // Subcategories
@@ -160,14 +168,21 @@ export function catalogRoutes(app: FastifyInstance) {
 
   // Stored files. Public: an <img> cannot send the token, and SPEC 2 lets anyone view an image.
   // Keys are random UUIDs.
-  app.get(`${MEDIA_PREFIX}*`, { config: { access: 'public' } }, async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
-    const bytes = await images.mediaFile(contextOf(req), key);
-    if (!bytes) return reply.code(404).send({ code: ERROR_CODES.notFound, message: MSG.notFound });
-    return reply
-      .type(contentTypeOf(key))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes);
-  });
+  app.get(
+    `${MEDIA_PREFIX}*`,
+    {
+      config: { access: 'public' },
+      schema: { operationId: 'catalog.media', summary: 'A stored file (an image) by its key', security: [] },
+    },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      const bytes = await images.mediaFile(contextOf(req), key);
+      if (!bytes) return reply.code(404).send({ code: ERROR_CODES.notFound, message: MSG.notFound });
+      return reply
+        .type(contentTypeOf(key))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
 }

@@ -1,6 +1,6 @@
-import { LABEL_TEXT } from '@cab/shared';
+import { DYMO_PORTS, LABEL_TEXT } from '@cab/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DYMO_PORTS, findDymoService, parsePrinters, printLabel } from './dymo.ts';
+import { findDymoService, parsePrinters, printLabel } from './dymo.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

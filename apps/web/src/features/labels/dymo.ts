@@ -1,12 +1,10 @@
-import { LABEL_TEXT } from '@cab/shared';
+import { DYMO_PORTS, LABEL_TEXT } from '@cab/shared';
 
 /**
  * The DYMO web service on the user's computer (DYMO Connect / DLS): https://127.0.0.1 on one of
- * the ports 41951-41960 (DOMAIN.md "Cabinets, scans, labels"; SPEC 9: 3 s discovery, 10 s
+ * DYMO_PORTS, 41951-41960 (DOMAIN.md "Cabinets, scans, labels"; SPEC 9: 3 s discovery, 10 s
  * commands). Every port is asked at once; the first that says StatusConnected is the service.
  */
-
-export const DYMO_PORTS = Array.from({ length: 10 }, (_, i) => 41951 + i);
 const DISCOVERY_MS = 3000;
 const COMMAND_MS = 10_000;
 

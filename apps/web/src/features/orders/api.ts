@@ -8,6 +8,7 @@ import {
   type OrderFilter,
   type OrderListQuery,
   ordersApi,
+  PAGE_SIZE,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -281,7 +282,8 @@ export const useResolveNote = (id: number) =>
 export function useTodos(id: number, enabled = true) {
   return useQuery({
     queryKey: orderKeys.part(id, 'todos'),
-    queryFn: ({ signal }) => call(ordersApi.todos, { params: { id }, query: { page: 1, page_size: 200 }, signal }),
+    queryFn: ({ signal }) =>
+      call(ordersApi.todos, { params: { id }, query: { page: 1, page_size: PAGE_SIZE.orderParts }, signal }),
     enabled,
   });
 }

@@ -2,6 +2,7 @@ import {
   type completedShippedLogQuerySchema,
   coreApi,
   ordersApi,
+  PAGE_SIZE,
   productionApi,
   type ScanAnswer,
   type ScanSessionType,
@@ -166,7 +167,7 @@ export const downloadCompletionLog = (query: LogQuery) =>
 export function useOrderSearch(name: string) {
   return useQuery({
     queryKey: [...base.all, 'order-search', name],
-    queryFn: ({ signal }) => call(ordersApi.list, { query: { name, page_size: 10 }, signal }),
+    queryFn: ({ signal }) => call(ordersApi.list, { query: { name, page_size: PAGE_SIZE.scanOrderSearch }, signal }),
     enabled: name.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -48,10 +48,13 @@ export async function updateCategory(ctx: Ctx, id: number, body: { name?: string
     return await transaction(ctx, async (tx) => {
       const existing = await repo.categoryById(tx.db, id);
       if (!existing) throw notFound();
-      const row = await repo.updateCategory(tx.db, id, {
+      const values = {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.category_type !== undefined ? { categoryType: body.category_type } : {}),
-      });
+      };
+      // An empty PATCH changes nothing (an UPDATE with nothing to set is an SQL error).
+      if (Object.keys(values).length === 0) return wireCategory(existing);
+      const row = await repo.updateCategory(tx.db, id, values);
       if (!row) throw notFound();
       const after = wireCategory(row);
       await audit(tx, { entity: 'category', id, action: 'update', before: wireCategory(existing), after });
@@ -133,10 +136,12 @@ export async function updatePremiumGroup(ctx: Ctx, id: number, body: { name?: st
     return await transaction(ctx, async (tx) => {
       const existing = await repo.premiumGroupById(tx.db, id);
       if (!existing) throw notFound();
-      const row = await repo.updatePremiumGroup(tx.db, id, {
+      const values = {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.index !== undefined ? { index: body.index } : {}),
-      });
+      };
+      if (Object.keys(values).length === 0) return wireGroup(existing);
+      const row = await repo.updatePremiumGroup(tx.db, id, values);
       if (!row) throw notFound();
       const after = wireGroup(row);
       await audit(tx, { entity: 'premium_group', id, action: 'update', before: wireGroup(existing), after });

@@ -35,7 +35,10 @@ export function requireStripe(config: Config): Stripe {
   return client;
 }
 
-/** Verifies a webhook's signature on its raw body; null when it does not hold. */
+/** How far a webhook's signature time may be from now, either way (Stripe's default, 5 minutes). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/** Verifies a webhook's signature on its raw body and time; null when it does not hold. */
 export function verifiedEvent(
   config: Config,
   raw: Buffer | string,
@@ -45,7 +48,10 @@ export function verifiedEvent(
   if (!secret || !signature) return null;
   try {
     // The SDK's own verification works without an API key.
-    return Stripe.webhooks.constructEvent(raw, signature, secret);
+    const event = Stripe.webhooks.constructEvent(raw, signature, secret, WEBHOOK_TOLERANCE_S);
+    // The SDK refuses a signature older than the tolerance, not one from the future: both are refused.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    return Math.abs(Date.now() / 1000 - signedAt) <= WEBHOOK_TOLERANCE_S ? event : null;
   } catch {
     return null;
   }

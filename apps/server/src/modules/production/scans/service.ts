@@ -2,6 +2,7 @@ import {
   type CabinetScanResult,
   type FloorScan,
   type OrderStatus,
+  PAGE_SIZE,
   PRODUCTION_CODES,
   PRODUCTION_TEXT,
   parseCabinetBarcode,
@@ -141,7 +142,7 @@ export async function listSessions(ctx: Ctx, query: z.output<typeof scanSessionL
 /** GET /api/orders/{id}/scan_sessions/ */
 export async function sessionsOfOrder(ctx: Ctx, orderId: number) {
   await loadOrderRow(ctx, orderId);
-  const page = await repo.sessionPage(ctx.db, { orderId }, { limit: 200, offset: 0 });
+  const page = await repo.sessionPage(ctx.db, { orderId }, { limit: PAGE_SIZE.orderParts, offset: 0 });
   return { results: await sessionsToWire(ctx, page.rows, orderId), total: page.total };
 }
 

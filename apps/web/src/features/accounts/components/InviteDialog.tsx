@@ -5,6 +5,7 @@ import {
   type InviteBody,
   inviteBodySchema,
   MSG,
+  PAGE_SIZE,
   ROLE_GROUPS,
   ROLE_LABELS,
   type Role,
@@ -31,9 +32,9 @@ interface CompanyRef {
 }
 
 const loadCompanies = async (text: string, signal: AbortSignal) =>
-  (await call(accountsApi.companies, { query: { search: text, page: 1, page_size: 50 }, signal })).results.map(
-    ({ id, name }) => ({ id, name }),
-  );
+  (
+    await call(accountsApi.companies, { query: { search: text, page: 1, page_size: PAGE_SIZE.autocomplete }, signal })
+  ).results.map(({ id, name }) => ({ id, name }));
 
 /**
  * POST invite. An admin picks any role it may invite (me/options invite_roles) and, for a

@@ -63,7 +63,7 @@ export async function searchLineItems(
 ): Promise<LineItem[]> {
   const query = {
     page: 1,
-    page_size: options.pageSize ?? 20,
+    page_size: options.pageSize ?? PAGE_SIZE.lineItemSearch,
     order_by: 'manufacturer_code',
     ...(text.trim() ? { manufacturer_code: text.trim() } : {}),
   };
