@@ -1,4 +1,4 @@
-import { BOOKS_TEXT as B, formatWireMoney, STATEMENT_BUCKETS, type Statement } from '@cab/shared';
+import { BOOKS_TEXT as B, formatWireMoney, INVOICE_PDF_TEXT, STATEMENT_BUCKETS, type Statement } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { renderPdf } from '../../../kit/pdf.ts';
 import { getSettings } from '../../core/index.ts';
@@ -44,6 +44,7 @@ export async function statementPaper(ctx: Ctx, s: Statement): Promise<{ name: st
     doc.font('Helvetica-Bold').fontSize(14).text(B.statementOfAccount, { width: WIDTH });
     doc.fontSize(10).text(s.party.name, { width: WIDTH });
     doc.font('Helvetica').fontSize(9).text(B.period(s.date_after, s.date_before), { width: WIDTH });
+    doc.text(INVOICE_PDF_TEXT.chargesTerms(settings.payment_terms_days), { width: WIDTH });
     doc.moveDown();
     tableRow(doc, [B.dateHeader, B.kind, B.reference, B.description, B.amount, B.balance], true);
     tableRow(doc, [s.date_after, '', '', B.openingBalance, '', formatWireMoney(s.opening_balance)]);
