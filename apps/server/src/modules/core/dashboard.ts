@@ -30,6 +30,7 @@ import * as repo from './repository.ts';
 interface AccountFigures {
   balanceDue: Cents;
   balanceOverdue: Cents;
+  interestFees: Cents;
   nextDueDate: string | null;
   creditAvailable: Cents;
   creditParty: { type: 'customer' | 'company'; id: number };
@@ -117,6 +118,14 @@ const accountCards: CardBuilder = async (ctx) => {
       value: money(f.balanceOverdue),
       kind: 'money',
       href: DASHBOARD_LINKS.overdueInvoices,
+    },
+    {
+      // Issue 34 "every page foots": the interest and fees within the balance due, as the list shows them.
+      key: 'interest_fees',
+      label: DASHBOARD_TEXT.interestFees,
+      value: money(f.interestFees),
+      kind: 'money',
+      href: DASHBOARD_LINKS.openInvoices,
     },
     {
       key: 'next_due_date',
