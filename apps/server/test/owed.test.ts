@@ -255,7 +255,7 @@ describe('every invoice foots', () => {
     const ofInvoice = statement.lines.filter((l: any) => l.reference === inv.number);
     expect(ofInvoice.filter((l: any) => l.kind === 'INTEREST').map((l: any) => l.amount)).toEqual(['11.12']);
     expect(ofInvoice.filter((l: any) => l.kind === 'FEE').map((l: any) => l.amount)).toEqual(['25.00']);
-    let running = cents(statement.opening_balance);
+    let running: number = cents(statement.opening_balance);
     for (const l of statement.lines) {
       running += cents(l.amount);
       expect(cents(l.balance)).toBe(running);

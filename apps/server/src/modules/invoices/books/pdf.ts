@@ -15,6 +15,8 @@ const WIDTH = 512;
 /** Date, type, reference, description, amount, balance. */
 const COLUMNS = [62, 58, 100, 152, 70, 70];
 const RIGHT_FROM = 4;
+/** The reference and the description may wrap; the others are short and are set on one line. */
+const WRAPS = [false, false, true, true, false, false];
 
 function tableRow(doc: Doc, cells: string[], bold = false) {
   if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
@@ -23,8 +25,15 @@ function tableRow(doc: Doc, cells: string[], bold = false) {
   let bottom = y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   cells.forEach((text, i) => {
-    doc.text(text, x, y, { width: COLUMNS[i]! - 4, align: i >= RIGHT_FROM ? 'right' : 'left' });
-    bottom = Math.max(bottom, doc.y);
+    const width = COLUMNS[i]! - 4;
+    if (WRAPS[i]) doc.text(text, x, y, { width });
+    else if (text !== '') {
+      // Without a width pdfkit skips its line wrapper (most of a long statement's time): placed by hand.
+      const at = i >= RIGHT_FROM ? x + width - doc.widthOfString(text) : x;
+      doc.text(text, at, y, { lineBreak: false });
+    }
+    // A line set without a width leaves y where it was: the row is at least one line high.
+    bottom = Math.max(bottom, doc.y, y + doc.currentLineHeight(true));
     x += COLUMNS[i]!;
   });
   doc.x = LEFT;
