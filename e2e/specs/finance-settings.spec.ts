@@ -12,6 +12,8 @@ test('an admin sets the payment terms, the monthly statements and an account nam
   page,
   request,
 }) => {
+  // Two saves and a reload on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await loginAs(page, 'ADMIN', '/finance/settings');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Finance Settings');
   const terms = page.getByLabel(SETTINGS_TEXT.paymentTermsDays);

@@ -140,7 +140,7 @@ async function buildStatement(ctx: { db: Ctx['db'] }, party: repo.BooksParty, na
   return statement;
 }
 
-export async function statementOf(
+async function statementOf(
   ctx: Ctx,
   party: repo.BooksParty,
   query: { date_after?: string; date_before?: string },
