@@ -1,5 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { addDays, BOOKS_TEXT as B, EXPORT_COLUMNS, INVOICE_WEB_TEXT, type InvoiceDetail, todayIn } from '@cab/shared';
+import {
+  addDays,
+  BOOKS_TEXT as B,
+  EXPORT_COLUMNS,
+  INVOICE_PDF_TEXT,
+  INVOICE_WEB_TEXT,
+  type InvoiceDetail,
+  todayIn,
+} from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { DEMO_USERS, loginAs } from './../fixtures.ts';
@@ -94,6 +102,13 @@ test("a bookkeeper's month: a concession refund, the statement, the exports, the
   );
   await expect(page.getByTestId('invoice-status')).toHaveAttribute('data-status', 'PAID');
   await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  // Its papers: the refunded check keeps its receipt, and the refund has a receipt of its own.
+  await expect(paidToday.getByTestId(`payment-receipt-${late[0]!.id}`)).toBeVisible();
+  const refundPaper = paidToday.getByRole('button', { name: INVOICE_WEB_TEXT.refundReceipt('$100.00') });
+  const [refundFile] = await Promise.all([page.waitForEvent('download'), refundPaper.click()]);
+  const refundText = pdfText(await readFile((await refundFile.path())!));
+  expect(refundText).toContain(INVOICE_PDF_TEXT.refundReceiptTitle('RF-'));
+  expect(refundText).toContain(reason);
 
   // The customer sees a paid invoice (no Pay), then Invoices > Statement: the check and the credit
   // note on it, and the PDF says the same.

@@ -279,4 +279,34 @@ describe('statements and exports', () => {
     const note = rows.filter((r) => r.reference === lines[1].reference);
     expect(note.find((r) => r.account === 'Accounts Receivable')?.credit).toBe('25.00');
   });
+
+  it('a statement read again is kept, and a new entry or a moved due date shows at once (JSON and PDF)', async () => {
+    // The answer is kept between reads (a long statement is read, then printed): never a stale one.
+    const first = (await statement('PERSONAL')).body;
+    expect((await statement('PERSONAL')).body).toEqual(first);
+    const order = await approvedOrder(f, { owner: 'PERSONAL' });
+    const m = (await call(f, invoicesApi.detail, 'ADMIN', { params: { id: order.invoice.id } })).body.milestones[0];
+    const cash = await call(f, invoicesApi.pay, 'ADMIN', {
+      params: { id: m.id },
+      body: { method: 'CASH', amount: '3.00', reference: 'CASH-3003', received_on: today },
+    });
+    expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+    const after = (await statement('PERSONAL')).body;
+    expect(after.lines.length).toBeGreaterThan(first.lines.length);
+    expect(after.lines.some((l: any) => l.reference === 'CASH-3003')).toBe(true);
+    const pdf = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/accounts/customers/${personalId}/statement/?date_after=${monthAgo}&format=pdf`,
+      headers: { authorization: `Token ${f.tokens.PERSONAL}` },
+    });
+    expect(pdfText(pdf.rawPayload)).toContain('CASH-3003');
+    // A due date moved 45 days back (as completion dates a milestone, with no entry): the aging follows.
+    await f.t.handle.db
+      .update(schema.invoiceMilestones)
+      .set({ dueDate: addDays(today, -45) })
+      .where(eq(schema.invoiceMilestones.id, m.id));
+    const moved = (await statement('PERSONAL')).body;
+    expect(cents(moved.aging.d31_60)).toBe(cents(after.aging.d31_60) + cents(m.amount) - 300);
+    expect(moved.lines).toEqual(after.lines);
+  });
 });

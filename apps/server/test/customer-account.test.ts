@@ -143,7 +143,7 @@ async function listOf(who: Role, query: Record<string, string> = {}) {
   return res.body.results as { balance: string; next_due_date: string | null; status: string }[];
 }
 
-const ACCOUNT_KEYS = ['balance_due', 'balance_overdue', 'next_due_date', 'credit_available'];
+const ACCOUNT_KEYS = ['balance_due', 'balance_overdue', 'interest_fees', 'next_due_date', 'credit_available'];
 
 describe('the customer dashboard (GET /api/core/dashboard/)', () => {
   it.each([
@@ -203,6 +203,7 @@ describe('the customer dashboard (GET /api/core/dashboard/)', () => {
     expect(u).toBeDefined();
     expect(c.get('balance_due')!.value).toBe('0.00');
     expect(c.get('balance_overdue')!.value).toBe('0.00');
+    expect(c.get('interest_fees')!.value).toBe('0.00');
     expect(c.get('next_due_date')!.value).toBe('');
     expect(c.get('credit_available')!.value).toBe('0.00');
   });

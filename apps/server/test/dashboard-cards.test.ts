@@ -270,11 +270,19 @@ describe('the customer dashboard: its own orders, nothing of the shop', () => {
       }
       const expected =
         who === 'PERSONAL'
-          ? ['balance_due', 'balance_overdue', 'next_due_date', 'credit_available', ...CUSTOMER_ORDER_KEYS]
+          ? [
+              'balance_due',
+              'balance_overdue',
+              'interest_fees',
+              'next_due_date',
+              'credit_available',
+              ...CUSTOMER_ORDER_KEYS,
+            ]
           : who === 'BUSINESS_MANAGER'
             ? [
                 'balance_due',
                 'balance_overdue',
+                'interest_fees',
                 'next_due_date',
                 'credit_available',
                 ...CUSTOMER_ORDER_KEYS,

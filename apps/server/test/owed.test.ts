@@ -1,6 +1,7 @@
 import { schema } from '@cab/db';
 import {
   addDays,
+  booksApi,
   type Cents,
   coreApi,
   type DashboardCard,
@@ -235,6 +236,31 @@ describe('every invoice foots', () => {
     foots(listed, listed.total);
     const one = (await call(f, invoicesApi.milestone, 'PERSONAL', { params: { id: first.id } })).body;
     expect(one.interest_fees).toBe('11.12');
+
+    // The customer's dashboard: its interest and fees are the list's, and its balance due foots with them.
+    const open = (await call(f, invoicesApi.list, 'PERSONAL', { query: { page_size: '200' } })).body.results;
+    const total = (key: string) => open.reduce((t: number, r: any) => t + cents(r[key]), 0);
+    const res = await call(f, coreApi.dashboard, 'PERSONAL');
+    const cards = new Map<string, DashboardCard>(res.body.cards.map((c: DashboardCard) => [c.key, c]));
+    expect(cards.get('interest_fees')).toMatchObject({ kind: 'money', href: '/invoices?page=1' });
+    expect(cents(cards.get('interest_fees')!.value as string)).toBe(total('interest_fees'));
+    expect(total('interest_fees')).toBeGreaterThanOrEqual(3612);
+    expect(cents(cards.get('balance_due')!.value as string)).toBe(
+      total('total') + total('interest_fees') - total('paid') - total('credited'),
+    );
+
+    // The statement: interest and the fee each a line of their own, and it foots.
+    const statement = (await call(f, booksApi.customerStatement, 'PERSONAL', { params: { id: f.userIds.PERSONAL } }))
+      .body;
+    const ofInvoice = statement.lines.filter((l: any) => l.reference === inv.number);
+    expect(ofInvoice.filter((l: any) => l.kind === 'INTEREST').map((l: any) => l.amount)).toEqual(['11.12']);
+    expect(ofInvoice.filter((l: any) => l.kind === 'FEE').map((l: any) => l.amount)).toEqual(['25.00']);
+    let running: number = cents(statement.opening_balance);
+    for (const l of statement.lines) {
+      running += cents(l.amount);
+      expect(cents(l.balance)).toBe(running);
+    }
+    expect(running).toBe(cents(statement.closing_balance));
   });
 });
 

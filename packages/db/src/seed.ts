@@ -99,6 +99,8 @@ export const DEFAULT_SETTINGS = {
   books_accounts: DEFAULT_BOOK_ACCOUNTS,
   // The monthly statement run e-mails every party with an open balance; off until an admin turns it on.
   statement_monthly: false,
+  // Days after the day charged that the daily interest and storage fees fall due (decision 0053): "Net 30".
+  payment_terms_days: 30,
   // The shop's stations, each with the scan types it does (issue 35); none until an admin names them.
   stations: [] as readonly { id: number; name: string; scan_types: readonly ('PRODUCTION' | 'SHIPPING' | 'AUDIT')[] }[],
 } as const;

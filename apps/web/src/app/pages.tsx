@@ -84,6 +84,7 @@ const PAGES: Record<string, PageModule> = {
   '/finance/payouts': () => import('../features/finance/pages/PayoutsPage.tsx'),
   '/finance/reports/sales-tax': () => import('../features/finance/pages/SalesTaxReportPage.tsx'),
   '/finance/exports': () => import('../features/finance/pages/ExportsPage.tsx'),
+  '/finance/settings': () => import('../features/settings/pages/FinanceSettingsPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
   '/invoices/statement': () => import('../features/invoices/pages/StatementPage.tsx'),

@@ -10,6 +10,21 @@ export const settings = pgTable('settings', {
   updatedBy: userRef('updated_by'),
 });
 
+/**
+ * Settings whose past values matter to a day posted late (decision 0053: the payment terms of the
+ * daily charges): each change with the first day it holds; a second change with the same first
+ * day replaces that record. The value before the first change is kept from '1970-01-01'.
+ */
+export const settingsHistory = pgTable(
+  'settings_history',
+  {
+    key: text('key').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.effectiveFrom] })],
+);
+
 /** A holiday on a date; `recurring` ones repeat every year on the same month and day. */
 export const holidays = pgTable(
   'holidays',

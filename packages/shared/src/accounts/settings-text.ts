@@ -1,3 +1,5 @@
+import type { BookAccount } from '../invoices/books.ts';
+
 /** Labels and titles of the self-service settings screens (profile, addresses, global, reset password). */
 export const SETTINGS_TEXT = {
   save: 'Save',
@@ -94,4 +96,25 @@ export const SETTINGS_TEXT = {
   filterStates: 'Filter states',
   onlyWithRate: 'Only states with a rate',
   saveSettings: 'Save settings',
+
+  // Finance settings (issue 34): terms, the monthly statements, the journal's account names
+  financeSubtitle: 'Payment terms for interest and fees, monthly statements and the journal’s account names.',
+  termsTitle: 'Payment terms',
+  termsHint:
+    'Interest and storage fees are due this many days after the day they are charged. A change holds from tomorrow.',
+  paymentTermsDays: 'Payment terms (days)',
+  statementsTitle: 'Statements',
+  statementMonthly: 'E-mail each customer with an open balance its statement on the 1st of the month',
+  booksAccountsTitle: 'Journal accounts',
+  booksAccountsHint: 'The account names of the journal export, as your accounting software names them.',
+  bookAccountLabels: {
+    receivables: 'Accounts receivable',
+    sales: 'Sales',
+    sales_tax: 'Sales tax payable',
+    unapplied_credit: 'Customer deposits (unapplied credit)',
+    interest_income: 'Interest income',
+    fee_income: 'Fee income',
+    card_clearing: 'Card and bank payments clearing',
+    bank: 'Bank (checks, cash, wires)',
+  } satisfies Record<BookAccount, string>,
 } as const;

@@ -96,6 +96,7 @@ export const NAV: readonly NavEntry[] = [
     link('/finance/payouts', 'money'),
     link('/finance/reports/sales-tax', 'report'),
     link('/finance/exports', 'report'),
+    link('/finance/settings', 'settings'),
     link('/finance/payments/rules', 'rule'),
     link('/finance/payments/surcharges', 'money'),
     link('/finance/payments/options', 'money'),

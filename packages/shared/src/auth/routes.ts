@@ -108,6 +108,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/finance/payments/rules', title: 'Payment Rules', access: ADMIN },
   { path: '/finance/payments/surcharges', title: 'Surcharges', access: ADMIN },
   { path: '/finance/exports', title: 'Exports', access: ADMIN },
+  { path: '/finance/settings', title: 'Finance Settings', access: ADMIN },
   { path: '/finance/reports/aging', title: 'Aging Report', access: ADMIN },
   { path: '/finance/reports/revenue', title: 'Revenue Report', access: ADMIN },
   { path: '/finance/payouts', title: 'Payouts', access: ADMIN },

@@ -50,6 +50,8 @@ export const settingsSchema = z.object({
   statement_monthly: z.boolean(),
   /** The shop's IANA time zone: its "today", late, due and planned days (issue 35). */
   time_zone: z.string(),
+  /** Days after the day charged that interest and storage fees fall due (issue 34, decision 0053). */
+  payment_terms_days: z.number().int(),
   /** The shop's stations (issue 35): a scan session names one (free text is still taken). */
   stations: z.array(
     z.object({ id: z.number().int(), name: z.string(), scan_types: z.array(z.enum(SCAN_SESSION_TYPES)) }),
@@ -101,6 +103,11 @@ export const settingsPatchSchema = z
     books_accounts: z.partialRecord(z.enum(BOOK_ACCOUNTS), z.string().trim().min(1, MSG.required).max(120)),
     statement_monthly: z.boolean(),
     time_zone: z.string({ error: MSG.timeZoneUnknown }).refine(isTimeZone, MSG.timeZoneUnknown),
+    payment_terms_days: z
+      .number({ error: MSG.paymentTermsRange })
+      .int(MSG.paymentTermsRange)
+      .min(0, MSG.paymentTermsRange)
+      .max(365, MSG.paymentTermsRange),
     /** The whole list: a station without `id` is new (the server numbers it); one left out is gone. */
     stations: z
       .array(

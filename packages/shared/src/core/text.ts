@@ -1,8 +1,11 @@
+import { INVOICE_WEB_TEXT } from '../invoices/messages.ts';
+
 /** The dashboard cards' labels and what a card with no value shows. */
 export const DASHBOARD_TEXT = {
   companyMembers: 'Company members',
   balanceDue: 'Balance due',
   balanceOverdue: 'Overdue',
+  interestFees: INVOICE_WEB_TEXT.interestFees,
   nextDueDate: 'Next due date',
   creditAvailable: 'Credit available',
   noDueDate: 'Nothing due',

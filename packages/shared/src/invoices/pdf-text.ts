@@ -57,6 +57,9 @@ export const INVOICE_PDF_TEXT = {
   terms: 'Terms',
   termsOf: (label: string, share: string, due: string) => `${label} ${share} due ${due}`,
   dueOnCompletion: 'on completion',
+  /** The shop's payment terms for the daily charges (decision 0053). */
+  chargesTerms: (days: number) =>
+    `Interest and fees: due ${days === 0 ? 'the day' : `${days} days after the day`} charged`,
   dueDate: 'Due date',
   invoiceTotal: 'Invoice total',
   interest: 'Interest',

@@ -28,6 +28,13 @@ const LOCK_CLASS = 727_277;
 /** Today in UTC, YYYY-MM-DD: the day a run is for. */
 export const utcDay = (now: Date = new Date()) => dayIn(now, 'UTC');
 
+/**
+ * The first day a change of a setting the daily jobs read holds: the day after it is made (UTC,
+ * the jobs' days). Today's run may already be done with what held when the day began: a change
+ * made today moves neither it nor any earlier day, however late a day is posted (decision 0039).
+ */
+export const firstDayOfChange = (at: Date = new Date()) => addDays(utcDay(at), 1);
+
 const { jobRuns } = schema;
 
 /** How far back a run catches up (days before today); older missed days are not posted. */

@@ -8,6 +8,7 @@ export {
   getSettings,
   holidays,
   lookupPostalCode,
+  paymentTermsOnDay,
   readShopTimeZone,
   shopTimeZoneIsFresh,
 } from './service.ts';

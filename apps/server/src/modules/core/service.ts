@@ -17,6 +17,7 @@ import zipcodes from 'zipcodes';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
 import { fieldError, tooManyRequests } from '../../kit/errors.ts';
+import { firstDayOfChange } from '../../kit/jobs/daily.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as repo from './repository.ts';
@@ -48,7 +49,22 @@ export async function getSettings(ctx: PublicCtx): Promise<Settings> {
     statement_monthly: (stored.get('statement_monthly') as boolean | undefined) ?? DEFAULT_SETTINGS.statement_monthly,
     time_zone: (stored.get('time_zone') as string | undefined) ?? processTimeZone(),
     stations: (stored.get('stations') as Settings['stations'] | undefined) ?? [],
+    payment_terms_days: (stored.get('payment_terms_days') as number | undefined) ?? DEFAULT_SETTINGS.payment_terms_days,
   };
+}
+
+/**
+ * Settings a day posted late must read as they held that day (decision 0053): each change is also
+ * kept with the first day it holds, the day after it is made (as an account's charge settings).
+ */
+const DATED_SETTINGS: ReadonlySet<keyof Settings> = new Set(['payment_terms_days']);
+
+/** The payment terms in days that held on `day` (the daily charges' due date: the day plus these). */
+export async function paymentTermsOnDay(ctx: Pick<PublicCtx, 'db'>, day: string): Promise<number> {
+  const dated = await repo.settingOnDay(ctx.db, 'payment_terms_days', day);
+  if (dated !== undefined) return dated as number;
+  const stored = await repo.readSettings(ctx.db, ['payment_terms_days']);
+  return (stored.get('payment_terms_days') as number | undefined) ?? DEFAULT_SETTINGS.payment_terms_days;
 }
 
 /**
@@ -102,6 +118,9 @@ export async function patchSettings(ctx: Ctx, patch: SettingsPatch) {
         const value =
           key === 'stations' ? await numberStations(tx, given as NonNullable<SettingsPatch['stations']>) : given;
         await repo.upsertSetting(tx.db, key, value, ctx.actor.id);
+        if (DATED_SETTINGS.has(key)) {
+          await repo.recordSettingChange(tx.db, key, before[key], value, firstDayOfChange(tx.at));
+        }
         await audit(tx, { entity: 'settings', id: key, action: 'update', before: before[key], after: value });
       }
     });

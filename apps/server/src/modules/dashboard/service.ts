@@ -93,6 +93,14 @@ const accountCards: CardBuilder = async (ctx) => {
       href: DASHBOARD_LINKS.overdueInvoices,
     },
     {
+      // Issue 34 "every page foots": the interest and fees within the balance due, as the list shows them.
+      key: 'interest_fees',
+      label: DASHBOARD_TEXT.interestFees,
+      value: money(f.interestFees),
+      kind: 'money',
+      href: DASHBOARD_LINKS.openInvoices,
+    },
+    {
       key: 'next_due_date',
       label: DASHBOARD_TEXT.nextDueDate,
       value: f.nextDueDate ?? '',

@@ -353,14 +353,15 @@ function totals(doc: Doc, inv: InvoiceDetail, sums: EntrySums) {
   doc.fontSize(9);
 }
 
-/** The terms (each milestone's share and due date) and the next due date, under the invoice's title. */
-function terms(doc: Doc, inv: InvoiceDetail) {
+/** The terms (each milestone's share and due date, the shop's terms for charges) and the next due date, under the invoice's title. */
+function terms(doc: Doc, inv: InvoiceDetail, paymentTermsDays: number) {
   const parts = inv.milestones
     .filter((m) => m.status !== 'VOID')
     .map((m) =>
       T.termsOf(m.label, formatWirePercent(m.percentage), m.due_date ? dayText(m.due_date) : T.dueOnCompletion),
     );
   if (parts.length) doc.text(`${T.terms}: ${parts.join('; ')}`, { width: WIDTH });
+  doc.text(T.chargesTerms(paymentTermsDays), { width: WIDTH });
   doc
     .font('Helvetica-Bold')
     .text(`${T.dueDate}: ${inv.next_due_date ? dayText(inv.next_due_date) : T.dueOnCompletion}`);
@@ -417,7 +418,7 @@ export async function invoicePaper(ctx: Ctx, id: number) {
     doc.text(`${T.issued}: ${dayText(inv.issued_at)}${inv.version > 1 ? ` (${T.version(inv.version)})` : ''}`);
     if (inv.payment_option) doc.text(`${T.paymentOption}: ${inv.payment_option}`);
     doc.text(`${T.status}: ${INVOICE_WEB_TEXT.statusLabels[inv.status]}`);
-    terms(doc, inv);
+    terms(doc, inv, settings.payment_terms_days);
     if (inv.superseded_at)
       doc
         .font('Helvetica-Bold')

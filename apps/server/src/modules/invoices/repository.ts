@@ -489,19 +489,31 @@ export async function invoicePageJson(
 
 /**
  * What the invoice list of `f` adds up to (the customer dashboard's cards, issue 27): the balance
- * of its rows, what of it is past due (issue 34: milestones due before today, as the aging), and
+ * of its rows, what of it is past due (issue 34: milestones due before today, as the aging), the
+ * interest and fees in it (issue 34: every page foots), and
  * the earliest next due date; the list's own filter, so on
  * the same indexes (a customer's or company's invoices) and equal to the list row for row.
  */
 export async function listFigures(db: Executor, f: InvoiceListFilter) {
-  const [row] = await rowsOf<{ balance: string; overdue: string; next_due: string | Date | null }>(
+  const [row] = await rowsOf<{
+    balance: string;
+    overdue: string;
+    interest_fees: string;
+    next_due: string | Date | null;
+  }>(
     db,
     sql`select coalesce(sum(${invoices.balance}), 0)::text as balance,
       coalesce(sum(${overdueOf(invoices.id, sql`${f.today}::date`)}), 0)::text as overdue,
+      coalesce(sum(${interestFeesWhere(sql`e.invoice_id = ${invoices.id}`)}), 0)::text as interest_fees,
       min(${invoices.nextDueDate}) as next_due
       from ${invoices} where ${invoiceWhere(f)}`,
   );
-  return { balance: n(row?.balance), overdue: n(row?.overdue), nextDueDate: isoDay(row?.next_due ?? null) };
+  return {
+    balance: n(row?.balance),
+    overdue: n(row?.overdue),
+    interestFees: n(row?.interest_fees),
+    nextDueDate: isoDay(row?.next_due ?? null),
+  };
 }
 
 export async function invoiceWithFigures(db: Executor, id: number, today: string) {

@@ -15,7 +15,7 @@ import * as banks from './banks/service.ts';
 import { exportFile } from './books/exports.ts';
 import { statementPaper } from './books/pdf.ts';
 import type { BooksParty } from './books/repository.ts';
-import { mailStatement, statementOf } from './books/statement.ts';
+import { mailStatement, statementAnswer } from './books/statement.ts';
 import * as credit from './credit/service.ts';
 import { refundPayment } from './pay/refund.ts';
 import * as pay from './pay/service.ts';
@@ -42,15 +42,16 @@ function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { cs
 }
 
 /** A statement as JSON, or with format=pdf its paper. */
-async function statementAnswer(
+async function statementOrPaper(
   ctx: Ctx,
   reply: FastifyReply,
   party: BooksParty,
   query: StatementQuery,
 ): Promise<Statement> {
-  const statement = await statementOf(ctx, party, query);
-  if (query.format !== 'pdf') return statement;
-  const paper = await statementPaper(ctx, statement);
+  const answer = await statementAnswer(ctx, party, query);
+  // Already JSON (route() sends it as written).
+  if (query.format !== 'pdf') return answer as unknown as Statement;
+  const paper = await statementPaper(ctx, JSON.parse(answer.text) as Statement);
   // The file goes past the JSON serializer (as the reports' CSV in csvOr).
   return asPdf(reply, paper.name, paper.bytes) as unknown as Statement;
 }
@@ -59,10 +60,10 @@ const EXPORTS: ExportKind[] = ['journal', 'quickbooksInvoices', 'quickbooksPayme
 
 export function invoicesRoutes(app: FastifyInstance) {
   route(app, booksApi.customerStatement, ({ ctx, params, query, reply }) =>
-    statementAnswer(ctx, reply, { type: 'customer', id: params.id }, query),
+    statementOrPaper(ctx, reply, { type: 'customer', id: params.id }, query),
   );
   route(app, booksApi.companyStatement, ({ ctx, params, query, reply }) =>
-    statementAnswer(ctx, reply, { type: 'company', id: params.id }, query),
+    statementOrPaper(ctx, reply, { type: 'company', id: params.id }, query),
   );
   route(app, booksApi.customerStatementMail, ({ ctx, params, body }) =>
     mailStatement(ctx, { type: 'customer', id: params.id }, body),

@@ -2,7 +2,6 @@ import type { Executor } from '@cab/db';
 import {
   type BasisPoints,
   type Cents,
-  DAY_MS,
   MSG,
   type OverdueInterest,
   type overdueInterestBodySchema,
@@ -15,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
-import { type DailyJob, utcDay } from '../../../kit/jobs/daily.ts';
+import { type DailyJob, firstDayOfChange } from '../../../kit/jobs/daily.ts';
 import { requiredSlot } from '../../../kit/slots.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { companyName } from '../../accounts/index.ts';
@@ -71,13 +70,6 @@ async function read<W>(ctx: Ctx, kind: PartyKind, id: number, toWire: (s: Settin
   const party = await partyOf(ctx, kind, id);
   return toWire((await repo.settingsOf(ctx.db, party)) ?? DEFAULTS);
 }
-
-/**
- * The first day a change holds: the day after it is made (UTC, the daily job's days). Today's
- * charges may already be posted, with the settings that held when the day began: a change made
- * today moves neither them nor any earlier day's, however late a day is posted (decision 0039).
- */
-export const firstDayOfChange = (at: Date = new Date()) => utcDay(new Date(at.getTime() + DAY_MS));
 
 async function write<W>(
   ctx: Ctx,

@@ -1,4 +1,4 @@
-import { BOOKS_TEXT as B, formatWireMoney, STATEMENT_BUCKETS, type Statement } from '@cab/shared';
+import { BOOKS_TEXT as B, formatWireMoney, INVOICE_PDF_TEXT, STATEMENT_BUCKETS, type Statement } from '@cab/shared';
 import type { Ctx } from '../../../kit/context.ts';
 import { renderPdf } from '../../../kit/pdf.ts';
 import { getSettings } from '../../core/index.ts';
@@ -15,6 +15,8 @@ const WIDTH = 512;
 /** Date, type, reference, description, amount, balance. */
 const COLUMNS = [62, 58, 100, 152, 70, 70];
 const RIGHT_FROM = 4;
+/** The reference and the description may wrap; the others are short and are set on one line. */
+const WRAPS = [false, false, true, true, false, false];
 
 function tableRow(doc: Doc, cells: string[], bold = false) {
   if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
@@ -23,8 +25,15 @@ function tableRow(doc: Doc, cells: string[], bold = false) {
   let bottom = y;
   doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   cells.forEach((text, i) => {
-    doc.text(text, x, y, { width: COLUMNS[i]! - 4, align: i >= RIGHT_FROM ? 'right' : 'left' });
-    bottom = Math.max(bottom, doc.y);
+    const width = COLUMNS[i]! - 4;
+    if (WRAPS[i]) doc.text(text, x, y, { width });
+    else if (text !== '') {
+      // Without a width pdfkit skips its line wrapper (most of a long statement's time): placed by hand.
+      const at = i >= RIGHT_FROM ? x + width - doc.widthOfString(text) : x;
+      doc.text(text, at, y, { lineBreak: false });
+    }
+    // A line set without a width leaves y where it was: the row is at least one line high.
+    bottom = Math.max(bottom, doc.y, y + doc.currentLineHeight(true));
     x += COLUMNS[i]!;
   });
   doc.x = LEFT;
@@ -44,6 +53,7 @@ export async function statementPaper(ctx: Ctx, s: Statement): Promise<{ name: st
     doc.font('Helvetica-Bold').fontSize(14).text(B.statementOfAccount, { width: WIDTH });
     doc.fontSize(10).text(s.party.name, { width: WIDTH });
     doc.font('Helvetica').fontSize(9).text(B.period(s.date_after, s.date_before), { width: WIDTH });
+    doc.text(INVOICE_PDF_TEXT.chargesTerms(settings.payment_terms_days), { width: WIDTH });
     doc.moveDown();
     tableRow(doc, [B.dateHeader, B.kind, B.reference, B.description, B.amount, B.balance], true);
     tableRow(doc, [s.date_after, '', '', B.openingBalance, '', formatWireMoney(s.opening_balance)]);

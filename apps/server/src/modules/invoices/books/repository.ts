@@ -131,6 +131,25 @@ export async function ledgerGroups(
   }));
 }
 
+/**
+ * What a party's statement is drawn from, as one text: its ledger entries (append-only: their
+ * count and last id move with every entry, one committed late included) and its milestones' due
+ * dates (the aging; a due date is set at completion without an entry). Equal texts, equal statements.
+ */
+export async function statementVersion(db: Executor, party: BooksParty): Promise<string> {
+  const own = party.type === 'company' ? sql`i.company_id = ${party.id}` : sql`i.customer_id = ${party.id}`;
+  const [row] = await rowsOf<{ version: string }>(
+    db,
+    sql`select concat_ws('|',
+        (select count(*) || ':' || coalesce(max(e.id), 0) from ${ledgerEntries} e where ${whose(party)}),
+        -- The party's milestones by key: a join would read every milestone (as partyStanding says).
+        (select count(*) || ':' || coalesce(sum(m.id::numeric * coalesce(m.due_date - date '2000-01-01', -1)), 0)
+          from ${invoiceMilestones} m
+          where m.invoice_id = any(array(select i.id from ${invoices} i where ${own})))) as version`,
+  );
+  return row!.version;
+}
+
 export interface PartyStanding {
   /** All the party's entries effective before the day (the opening balance). */
   before: number;

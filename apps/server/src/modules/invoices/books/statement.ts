@@ -12,9 +12,11 @@ import {
   type StatementLine,
   WEB_TEXT,
 } from '@cab/shared';
+import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { fieldError, notFound } from '../../../kit/errors.ts';
 import type { DailyJob } from '../../../kit/jobs/daily.ts';
+import { JsonText } from '../../../kit/json-rows.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { activeManagersOf } from '../../accounts/index.ts';
 import { customerOf, findUserWithCompany } from '../../auth/index.ts';
@@ -138,13 +140,37 @@ async function buildStatement(ctx: { db: Ctx['db'] }, party: repo.BooksParty, na
   return statement;
 }
 
-export async function statementOf(
+async function statementOf(
   ctx: Ctx,
   party: repo.BooksParty,
   query: { date_after?: string; date_before?: string },
 ): Promise<Statement> {
   const name = await reachStatement(ctx, party);
   return buildStatement(ctx, party, name, rangeOf(ctx, query));
+}
+
+/**
+ * Statements as JSON by party and range, served again while what they are drawn from is unchanged
+ * (`statementVersion`, read before every use; kit/answer-cache.ts): a long statement is read on
+ * screen, then printed or e-mailed, and drawing two years of a busy account takes seconds on a
+ * loaded machine (bench/statement.mts).
+ */
+const statementAnswers = cachePerDatabase({ maxEntries: 200 });
+
+/** GET .../statement/ as JSON text: the statement of `statementOf`, kept while its version holds. */
+export async function statementAnswer(
+  ctx: Ctx,
+  party: repo.BooksParty,
+  query: { date_after?: string; date_before?: string },
+): Promise<JsonText<Statement>> {
+  const name = await reachStatement(ctx, party);
+  const range = rangeOf(ctx, query);
+  const version = `${await repo.statementVersion(ctx.db, party)}|${name}`;
+  return statementAnswers(ctx.db).answer(
+    `${party.type}:${party.id}:${range.from}:${range.to}`,
+    version,
+    async () => new JsonText<Statement>(JSON.stringify(await buildStatement(ctx, party, name, range))),
+  );
 }
 
 /** Who receives a party's statement: the customer, or the company's active managers. */

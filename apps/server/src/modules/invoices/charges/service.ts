@@ -1,6 +1,7 @@
 import { addDays, type BasisPoints, type Cents, dayIn, daysBetween, divRound, INVOICE_TEXT, toWire } from '@cab/shared';
 import type { Ctx, RequestContext } from '../../../kit/context.ts';
 import { audit } from '../../audit/index.ts';
+import { paymentTermsOnDay } from '../../core/index.ts';
 import type { ChargeSettings } from '../../finance/index.ts';
 import { ordersAwaitingPickup } from '../../orders/index.ts';
 import { type Party, type Posting, post, postDailyEntries } from '../ledger.ts';
@@ -10,7 +11,7 @@ import * as repo from './repository.ts';
  * The body of `finance:daily-charges` (decision 0035): for one day, per account with charges on,
  * an INTEREST entry for each invoice with milestones overdue past the grace days and a FEE entry
  * for each COMPLETED order waiting past the free days, on the invoice's charges milestone of the
- * day, due the day plus the terms (decision 0052). Balances, statuses, the lists, the aging and
+ * day, due the day plus the shop's payment terms (decisions 0052, 0053). Balances, statuses, the lists, the aging and
  * the reminder read it like any other milestone; a unique key makes each (milestone, kind, day)
  * post once even if the body ran twice.
  */
@@ -25,26 +26,16 @@ const dailyInterest = (base: Cents, monthly: BasisPoints): Cents =>
 const partyOf = (s: ChargeSettings): repo.ChargeParty | null =>
   s.companyId !== null ? { companyId: s.companyId } : s.customerId !== null ? { customerId: s.customerId } : null;
 
-/**
- * Days after the day charged that its interest and fees fall due (decision 0052): the shop's
- * "Net 30", the terms DOMAIN.md gives business accounts.
- */
-const CHARGE_TERMS_DAYS = 30;
-
 type ChargedInvoice = { invoiceId: number; orderId: number; customerId: number; companyId: number | null };
 
-async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings) {
+/** `terms`: the shop's payment terms in days as they held on `day` (decision 0053). */
+async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings, terms: number) {
   const party = partyOf(s);
   if (!party) return;
   const charges: { party: Party; posting: Posting }[] = [];
   // Each invoice's charges of the day go on its charges milestone of the day (decision 0052).
   const charge = async (inv: ChargedInvoice, kind: 'INTEREST' | 'FEE', amount: Cents, notes: string) => {
-    const id = await repo.chargesMilestone(
-      ctx.db,
-      inv.invoiceId,
-      INVOICE_TEXT.chargesLabel(day),
-      addDays(day, CHARGE_TERMS_DAYS),
-    );
+    const id = await repo.chargesMilestone(ctx.db, inv.invoiceId, INVOICE_TEXT.chargesLabel(day), addDays(day, terms));
     charges.push({
       party: { customerId: inv.customerId, companyId: inv.companyId },
       posting: {
@@ -106,7 +97,9 @@ async function postForParty(ctx: RequestContext, day: string, s: ChargeSettings)
 
 /** Posts `day`'s charges for every account with charges on (in the daily run's transaction). */
 export async function postDailyCharges(ctx: RequestContext, day: string, settings: ChargeSettings[]) {
-  for (const s of settings) await postForParty(ctx, day, s);
+  if (settings.length === 0) return;
+  const terms = await paymentTermsOnDay(ctx, day);
+  for (const s of settings) await postForParty(ctx, day, s, terms);
 }
 
 /** An invoice version and its milestones, as a reissue knows them. */

@@ -13,8 +13,10 @@ import { creditAvailable } from './service.ts';
 export interface AccountFigures {
   /** Sum of the open invoices' balances. */
   balanceDue: Cents;
-  /** Sum of the OVERDUE invoices' balances (the list filtered by status OVERDUE). */
+  /** What of the open invoices' balances is past due (milestones due before today, decision 0045). */
   balanceOverdue: Cents;
+  /** The open invoices' interest and fees (their `interest_fees`, summed): part of the balance due. */
+  interestFees: Cents;
   /** The earliest next due date of the open invoices. */
   nextDueDate: string | null;
   creditAvailable: Cents;
@@ -45,6 +47,7 @@ export async function accountFigures(ctx: {
   return {
     balanceDue: list.balance,
     balanceOverdue: list.overdue,
+    interestFees: list.interestFees,
     nextDueDate: list.nextDueDate,
     creditAvailable: credit,
     creditParty,

@@ -21,9 +21,10 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
-import { downloadInvoicePdf, downloadReceipt, useInvoice } from '../api.ts';
+import { downloadInvoicePdf, useInvoice } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
 import { CreditAvailable, creditPageOf, useMyCreditParty } from '../components/CreditAvailable.tsx';
+import { PaymentPapers } from '../components/PaymentPapers.tsx';
 import { paymentDate } from '../components/paymentDate.ts';
 import { RecordPaymentDialog } from '../components/RecordPaymentDialog.tsx';
 import { RefundDialog, refundLeft } from '../components/RefundDialog.tsx';
@@ -331,20 +332,16 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             columns={phone ? phonePaymentColumns : paymentColumns}
             emptyText={INVOICE_WEB_TEXT.noPayments}
             testId="payments-table"
-            rowActions={(p) =>
-              p.status === 'SUCCEEDED' ? (
-                <>
-                  <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-                    {INVOICE_WEB_TEXT.receipt}
+            rowActions={(p) => (
+              <>
+                <PaymentPapers payment={p} />
+                {admin && p.status === 'SUCCEEDED' && refundLeft(p) !== '0.00' && (
+                  <Button size="small" data-testid={`refund-${p.id}`} onClick={() => setRefunding({ payment: p })}>
+                    {INVOICE_WEB_TEXT.refund}
                   </Button>
-                  {admin && refundLeft(p) !== '0.00' && (
-                    <Button size="small" data-testid={`refund-${p.id}`} onClick={() => setRefunding({ payment: p })}>
-                      {INVOICE_WEB_TEXT.refund}
-                    </Button>
-                  )}
-                </>
-              ) : null
-            }
+                )}
+              </>
+            )}
           />
           <PaymentRefunds
             payments={invoice.payments}

@@ -6,10 +6,8 @@ import {
   PAY_METHODS,
   PAYMENT_STATUSES,
   type Payment,
-  RECEIPT_STATUSES,
   ROLE_GROUPS,
 } from '@cab/shared';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,8 +16,9 @@ import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
-import { downloadPayments, downloadReceipt, downloadRefundReceipt, type PaymentFilters, usePayments } from '../api.ts';
+import { downloadPayments, type PaymentFilters, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
+import { PaymentPapers } from '../components/PaymentPapers.tsx';
 import { paymentDate } from '../components/paymentDate.ts';
 import { StatusChip } from '../components/StatusChip.tsx';
 import { usePhone } from '../components/usePhone.ts';
@@ -166,23 +165,7 @@ export default function ReceiptsPage() {
       rowTestId={(p) => `receipt-${p.id}`}
       rowActions={(p) => (
         <Stack direction="row" spacing={0.5}>
-          {RECEIPT_STATUSES.includes(p.status) && (
-            <Button size="small" onClick={() => void downloadReceipt(p.id)}>
-              {INVOICE_WEB_TEXT.receipt}
-            </Button>
-          )}
-          {p.refunds
-            .filter((r) => r.status === 'SUCCEEDED')
-            .map((r) => (
-              <Button
-                key={r.id}
-                size="small"
-                onClick={() => void downloadRefundReceipt(r.id)}
-                data-testid={`refund-receipt-${r.id}`}
-              >
-                {INVOICE_WEB_TEXT.refundReceipt(formatWireMoney(r.amount))}
-              </Button>
-            ))}
+          <PaymentPapers payment={p} />
         </Stack>
       )}
     />
