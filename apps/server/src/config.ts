@@ -67,7 +67,7 @@ export interface Config {
   /** How often GET /api/events/ writes a comment line to keep proxies open (LIVE_EVENTS.heartbeatMs). */
   eventsHeartbeatMs: number;
   /**
-   * How long a dashboard's figures are kept (decision 0053): an event that changes them makes them
+   * How long a dashboard's figures are kept (decision 0056): an event that changes them makes them
    * drawn again at once; what changes without an event shows within this. 0: drawn every time (tests).
    */
   dashboardKeepMs: number;

@@ -7,7 +7,7 @@ import { hashToken } from '../src/modules/auth/index.ts';
 import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Tokens expire on the server (issue 36, decision 0053): SESSION_IDLE_DAYS after their last use
+ * Tokens expire on the server (issue 36, decision 0058): SESSION_IDLE_DAYS after their last use
  * and SESSION_MAX_DAYS after sign-in; an expired token is answered as a missing one (401).
  */
 

@@ -5,7 +5,7 @@ import { type Fixture, setupFixture } from './orders-lifecycle-helpers.ts';
 import { barcodesOf, openSession, scanCode, verifiedOrder } from './production-helpers.ts';
 
 /**
- * The dashboard's figures are kept (issue 36, decision 0053): a second read within the window is
+ * The dashboard's figures are kept (issue 36, decision 0056): a second read within the window is
  * the first one's figures, even where something changed without an event; an event that moves
  * them makes a read drawn again once it has settled: a screen that heard it and refetches after
  * the burst's pause (as the web does) sees it, well inside the kept window (a minute here). The

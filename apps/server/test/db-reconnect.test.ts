@@ -9,7 +9,7 @@ import { setupTestApp, type TestApp } from './helpers.ts';
 
 /**
  * The first calls after PostgreSQL's connections are cut (a restart, a failover) are run again on
- * a new connection, not answered 500 (issue 36, decision 0053). The cut is made while this process
+ * a new connection, not answered 500 (issue 36, decision 0058). The cut is made while this process
  * cannot read its sockets (a child process run synchronously), so the pool still holds the dead connections
  * and the next statements are sent on them, as in the probe that found it. PostgreSQL only: the
  * embedded PGlite has no connections to cut.

@@ -11,7 +11,7 @@ import { SseClient } from './events-client.ts';
 import { ROLE_EMAILS, setupTestApp, silent, type TestApp } from './helpers.ts';
 
 /**
- * Live streams bounded and ended with their session (issue 36, decision 0053): at most
+ * Live streams bounded and ended with their session (issue 36, decision 0058): at most
  * LIVE_EVENTS.streamsPerUser per user (the oldest closed first), a resume read by id and filtered
  * by reach in SQL, capped (past the cap: `refetch`), and a stream that ends as soon as its session
  * does (sign-out, password change, deactivation, expiry), not at its next beat: the beat is set to

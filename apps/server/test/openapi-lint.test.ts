@@ -7,7 +7,7 @@ import { testConfig } from './helpers.ts';
 /**
  * The API document (/api/docs/json) under Redocly's recommended rules, offline: any error or
  * warning fails, listed. Trailing slashes are SPEC's (every SPEC path ends in one), so that rule is
- * off. Decision 0053.
+ * off. Decision 0059.
  */
 
 /**

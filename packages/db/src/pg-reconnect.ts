@@ -39,7 +39,7 @@ async function onNewConnection<T>(pool: pg.Pool, work: (client: pg.Client) => Pr
  * After PostgreSQL's connections are cut, the pool still holds them until each one's end is read:
  * the first statements sent meanwhile fail. Here a statement, or a transaction whose work had not
  * finished (so no COMMIT was sent), that fails because the server ended its connection is run once
- * more on a new connection, instead of answering 500 (docs/architecture.md, decision 0053).
+ * more on a new connection, instead of answering 500 (docs/architecture.md, decision 0058).
  * A transaction's COMMIT that fails so is not retried: it may have committed.
  */
 export function retryEndedConnections(pool: pg.Pool, db: Db): void {

@@ -4,7 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * The API document at /api/docs/json (OpenAPI 3.0.3, decision 0053), made for tools: each
+ * The API document at /api/docs/json (OpenAPI 3.0.3, decision 0059), made for tools: each
  * operation named after its contract, the error answers each can give, security declared on each,
  * and schemas valid in 3.0. `openapi-lint.test.ts` lints it with Redocly's recommended rules.
  */

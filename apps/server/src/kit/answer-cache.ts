@@ -136,7 +136,7 @@ export class AnswerCache {
 }
 
 /**
- * A copy made stale by events is drawn again at most this often (decision 0053): a floor that
+ * A copy made stale by events is drawn again at most this often (decision 0056): a floor that
  * never pauses (20 scanners) has it drawn once a second, and the readers who asked meanwhile wait
  * for that draw (never the copy from before their event). The web refetches a query at most once
  * a second too (apps/web/src/lib/live-events.ts MAX_WAIT_MS).
@@ -147,7 +147,7 @@ const REDRAW_GAP_MS = 1_000;
  * A copy kept under `key` until an event that moves it has settled since it was drawn (`settled`:
  * when the latest such event this server heard settled, events/heard.ts), the day turns, or the
  * wall clock passes into the next `keepMs` window (the same windows on every server): decision
- * 0053, the dashboard's and the floor board's figures.
+ * 0056, the dashboard's and the floor board's figures.
  */
 export async function keptUntilEvents(
   cache: AnswerCache,

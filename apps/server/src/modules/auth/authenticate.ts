@@ -20,7 +20,7 @@ export const sessionOf = (actor: Actor): Session | undefined => sessions.get(act
 type SessionLimits = Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>;
 
 /**
- * When a session stops signing in (decision 0053): `SESSION_IDLE_DAYS` after its last use or
+ * When a session stops signing in (decision 0058): `SESSION_IDLE_DAYS` after its last use or
  * `SESSION_MAX_DAYS` after it was made, whichever comes first; null for never (both limits 0).
  */
 function sessionEndsAt(s: Pick<Session, 'createdAt' | 'lastUsedAt'>, limits: SessionLimits): number | null {

@@ -177,7 +177,7 @@ async function drawFigures(ctx: Ctx, me: Me): Promise<Figures> {
 }
 
 /**
- * Figures kept per server (issue 36, decision 0053), so an open dashboard's refetch is a read:
+ * Figures kept per server (issue 36, decision 0056), so an open dashboard's refetch is a read:
  * the shop's per role (every ADMIN sees the same figures, every STAFF too), a customer's per user
  * (its orders, money and sign-ins). A copy is drawn again once this server's hub has heard, and
  * let settle, an event of a kind that moves its figures (every kind for the shop; a customer's

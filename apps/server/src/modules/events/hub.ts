@@ -55,7 +55,7 @@ const MIN_GAP_MS = 25;
  * PGlite through PGlite's own LISTEN (one process, NOTIFY heard at commit as on PostgreSQL).
  *
  * The same connection hears streams opened and closed on every server and session changes
- * (decision 0053): a user's streams beyond `LIVE_EVENTS.streamsPerUser` are closed oldest first,
+ * (decision 0058): a user's streams beyond `LIVE_EVENTS.streamsPerUser` are closed oldest first,
  * and a stream whose user's sessions changed asks at once whether its own still holds.
  */
 export class EventHub {

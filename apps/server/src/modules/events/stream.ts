@@ -58,7 +58,7 @@ export interface StreamOptions {
  * Without Last-Event-ID, the newest event's id goes first (issue 35): a client that has heard
  * nothing yet can still resume from there, and the stream resumes from it itself, so an event
  * committed between reading that id and adding the listener is sent too.
- * A stream ends with its session (decision 0053): at once when the hub hears that the user's
+ * A stream ends with its session (decision 0058): at once when the hub hears that the user's
  * sessions changed, when the token expires, and at the latest at the next heartbeat.
  */
 export async function openStream(

@@ -237,7 +237,7 @@ export async function plannerList(ctx: Ctx, query: PlannerQuery): Promise<Planne
 
 /**
  * The planner as every floor board asks for it after each burst of scans (issue 36): kept per
- * range until an event moves it, as the dashboard's figures are (decision 0053); the planner is
+ * range until an event moves it, as the dashboard's figures are (decision 0056); the planner is
  * the shop's, the same answer for every reader.
  */
 const keptPlanners = cachePerDatabase({ maxEntries: 200 });
