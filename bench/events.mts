@@ -21,7 +21,7 @@
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, GROUP_PREMIUM_KINDS, type LiveEventKind, PLANNER_MAX_DAYS, todayIn } from '@cab/shared';
+import { addDays, type LiveEventKind, PLANNER_MAX_DAYS, todayIn } from '@cab/shared';
 import { type LiveEvent, type LiveKeys, refetchOnEvents } from '../apps/web/src/lib/live-events.ts';
 import { cpuMs } from './lib.mjs';
 import { approvedBenchOrders, pct, pgOptions, startFloorBench } from './pg-bench.mts';

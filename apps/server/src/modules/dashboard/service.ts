@@ -20,10 +20,10 @@ import { jobStates } from '../../kit/jobs/state.ts';
 import { recentShopEvents } from '../audit/index.ts';
 import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
 import { clientErrorsSince } from '../core/index.ts';
+import { lastSettledEvent } from '../events/index.ts';
 import { accountFigures, shopMoneyCards } from '../invoices/index.ts';
 import { approvalCards } from '../orders/index.ts';
 import { adminOrderCards, customerOrderCards, shopCards, shopWeek } from '../reports/index.ts';
-import { lastSettledEvent } from '../events/index.ts';
 
 /**
  * The dashboard (GET /api/core/dashboard/, issue 29): a list of cards per role, each card built by

@@ -4,6 +4,7 @@ import { CUSTOMER_EVENT_KINDS, LIVE_EVENTS, type Reach, reaches } from '@cab/sha
 import type { FastifyBaseLogger } from 'fastify';
 import { listenOn } from '../../kit/pg-listen.ts';
 import { parseSessionChange, SESSION_CHANNEL, type SessionChange } from '../auth/index.ts';
+import { noteHeard } from './heard.ts';
 import {
   announceStreams,
   EVENTS_CHANNEL,
@@ -13,7 +14,6 @@ import {
   STREAMS_CHANNEL,
   type StoredEvent,
 } from './repository.ts';
-import { noteHeard } from './heard.ts';
 
 /** Someone listening on this server: hears what its reach allows (`hears`). */
 export interface Listener {
