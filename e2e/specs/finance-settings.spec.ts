@@ -26,7 +26,7 @@ test('an admin sets the payment terms, the monthly statements and an account nam
   await terms.fill('400');
   await receivables.fill('');
   await page.getByTestId('finance-settings-save').click();
-  await expect(page.getByText(MSG.paymentTermsRange)).toBeVisible();
+  await expect(page.getByText(MSG.termsDaysRange)).toBeVisible();
   await expect(page.getByText(MSG.required)).toBeVisible();
 
   const newTerms = before.terms === '45' ? '44' : '45';

@@ -71,7 +71,7 @@ describe('payment terms', () => {
     for (const bad of [-1, 366, 7.5, '10']) {
       const res = await call(f, coreApi.patchSettings, 'ADMIN', { body: { payment_terms_days: bad } });
       expect(res.status).toBe(400);
-      expect(res.body.fields).toEqual({ payment_terms_days: [MSG.paymentTermsRange] });
+      expect(res.body.fields).toEqual({ payment_terms_days: [MSG.termsDaysRange] });
     }
     const staff = await call(f, coreApi.patchSettings, 'STAFF', { body: { payment_terms_days: 10 } });
     expect(staff.status).toBe(403);

@@ -89,7 +89,7 @@ export const MSG = {
   settingsUpdated: 'Settings updated successfully',
   leadTimeRange: 'Lead time must be a whole number of days between 0 and 365',
   remakeLeadTimeRange: 'Remake lead time must be a whole number of days between 0 and 365',
-  paymentTermsRange: 'Payment terms must be a whole number of days between 0 and 365',
+  termsDaysRange: 'Payment terms must be a whole number of days between 0 and 365',
   capacityPerDayRange: 'Capacity per day must be a whole number of cabinets from 1 to 100000',
   timeZoneUnknown: 'Enter a time zone by its IANA name, such as America/Chicago',
   yearRange: 'Year must be between 1900 and 2999',

@@ -104,10 +104,10 @@ export const settingsPatchSchema = z
     statement_monthly: z.boolean(),
     time_zone: z.string({ error: MSG.timeZoneUnknown }).refine(isTimeZone, MSG.timeZoneUnknown),
     payment_terms_days: z
-      .number({ error: MSG.paymentTermsRange })
-      .int(MSG.paymentTermsRange)
-      .min(0, MSG.paymentTermsRange)
-      .max(365, MSG.paymentTermsRange),
+      .number({ error: MSG.termsDaysRange })
+      .int(MSG.termsDaysRange)
+      .min(0, MSG.termsDaysRange)
+      .max(365, MSG.termsDaysRange),
     /** The whole list: a station without `id` is new (the server numbers it); one left out is gone. */
     stations: z
       .array(
