@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   APPROVALS_WEB_TEXT as A,
   APPROVAL_TEXT,
@@ -8,6 +7,7 @@ import {
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axeLine, graveAxeFindings } from '../axe.ts';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs, logout } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, paymentOptions, submitByApi, tokenOf } from '../order-helpers.ts';
 
@@ -45,13 +45,7 @@ async function employeeBid(request: APIRequestContext, employee: string, name: s
 
 /** No critical or serious WCAG 2.1 AA finding inside `scope` (issue 29's bar, on this feature's parts). */
 async function accessible(page: Page, scope: string): Promise<void> {
-  const result = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .setLegacyMode(true)
-    .analyze();
-  const bad = result.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await graveAxeFindings(page, scope)).map(axeLine)).toEqual([]);
 }
 
 const approvalPanel = (page: Page) => page.getByTestId('order-approval');

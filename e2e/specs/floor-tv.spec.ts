@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { FLOOR_TEXT, PRODUCTION_TEXT } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axeLine, graveAxeFindings } from '../axe.ts';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
 import { expectBoardFits, TV_SIZES } from '../floor-helpers.ts';
 import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-helpers.ts';
@@ -107,9 +107,7 @@ test('the board links to its kiosk view, which has no way out', async ({ page })
   await expect(page.getByTestId('floor-board')).toHaveAttribute('data-tv', 'true');
   await expect(page.getByTestId('floor-remakes')).toBeVisible();
   await expect(page.getByRole('link', { name: FLOOR_TEXT.back })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const grave = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(grave.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await graveAxeFindings(page)).map(axeLine)).toEqual([]);
 });
 
 test('a list longer than its panel turns its pages by itself, and stays on the first with reduced motion', async ({

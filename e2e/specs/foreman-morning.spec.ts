@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   DASHBOARD_TEXT,
   FLOOR_TEXT,
@@ -9,6 +8,7 @@ import {
   WEB_TEXT,
 } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axeLine, graveAxeFindings } from '../axe.ts';
 import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
@@ -106,9 +106,7 @@ test("a foreman's morning: dashboard, the floor board following another browser'
   // Last scans holds the day's scans from the first load (issue 35), or says it waits for one.
   await expect(page.getByTestId('floor-scans')).toContainText(FLOOR_TEXT.lastScans);
   await expect(page.getByTestId('floor-today')).toContainText(FLOOR_TEXT.today);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const grave = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(grave.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await graveAxeFindings(page)).map(axeLine)).toEqual([]);
 
   // Another browser: a second foreman scans the order's first cabinet on /scan.
   const other = await browser.newContext();

@@ -204,7 +204,8 @@ export function PremiumListView({ config, prefix }: Props) {
       {config.canDelete && <DeleteAction name={p.code} onClick={() => setDeleting(p)} testId={`delete-${p.code}`} />}
       <RowAction
         label={CATALOG_TEXT.images}
-        name={p.code}
+        // The badge's count is on screen, so it is in the name too (WCAG 2.5.3 Label in Name).
+        name={`${p.code}: ${CATALOG_TEXT.imageCount(p.images.length)}`}
         icon={
           <Badge badgeContent={p.images.length} color="primary" max={99}>
             <PhotoLibraryOutlined fontSize="small" />

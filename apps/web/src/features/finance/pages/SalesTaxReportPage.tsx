@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { percentText } from '../components/RuleListPage.tsx';
 import { downloadSalesTax, type SalesTaxFilters, useSalesTax } from '../reportsApi.ts';
 
@@ -31,6 +32,8 @@ const MONEY_COLUMNS = [
 export default function SalesTaxReportPage() {
   const [filters, update] = useSearchState<SalesTaxFilters>({ key: 'finance.sales_tax', defaults: DEFAULTS });
   const query = useSalesTax(filters);
+  // Wider than a phone: the table scrolls, so it takes focus to scroll by keyboard.
+  const scrollFocus = useScrollFocus<HTMLDivElement>();
   const rows = query.data?.results ?? [];
   const dateField = (name: keyof SalesTaxFilters, label: string) => (
     <TextField
@@ -69,7 +72,7 @@ export default function SalesTaxReportPage() {
               {(query.error as Error).message}
             </Typography>
           )}
-          <TableContainer>
+          <TableContainer {...scrollFocus}>
             <Table size="small" data-testid="sales-tax-table">
               <TableHead>
                 <TableRow>

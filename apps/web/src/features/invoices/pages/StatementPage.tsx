@@ -17,6 +17,7 @@ import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { type CreditParty, downloadStatement, type StatementRange, useMailStatement, useStatement } from '../api.ts';
 import { useMyCreditParty } from '../components/CreditAvailable.tsx';
@@ -39,6 +40,8 @@ export default function StatementPage() {
   const party = useStatementParty();
   const [range, update] = useSearchState<StatementRange>({ key: 'invoices.statement', defaults: DEFAULTS });
   const query = useStatement(party, range);
+  // Wider than a phone: the table scrolls, so it takes focus to scroll by keyboard.
+  const scrollFocus = useScrollFocus<HTMLDivElement>();
   const s = query.data;
   return (
     <>
@@ -64,7 +67,7 @@ export default function StatementPage() {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {B.period(formatDay(s.date_after), formatDay(s.date_before))}
               </Typography>
-              <TableContainer>
+              <TableContainer {...scrollFocus}>
                 <Table size="small">
                   <TableHead>
                     <TableRow>
