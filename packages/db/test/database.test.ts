@@ -64,6 +64,7 @@ describe('seed', () => {
         'capacity_per_day',
         'catalog_version',
         'lead_time',
+        'payment_terms_days',
         'remake_lead_time',
         'remake_reasons',
         'remit_check_payee',

@@ -115,6 +115,10 @@ export async function approveRequest(ctx: Ctx, id: number, body: z.output<typeof
       expected: approval.total,
       today,
       submittedById: approval.requestedById,
+      // Under the order's lock: an approve that came first has moved it (409, not the move's 400).
+      allowed: (_tx, locked) => {
+        if (locked.status !== 'BID') throw notPending();
+      },
       also: async (tx, moved) => {
         // Under the order's lock: a decision made meanwhile wins.
         const current = decidable(tx, await repo.latestApproval(tx.db, id, { lock: true }));

@@ -163,6 +163,8 @@ export interface SubmitOptions {
   expected: Cents | null;
   today: string;
   submittedById: number | null;
+  /** A check of the locked row before the move's own (an approval: a BID no longer is not pending). */
+  allowed?: (tx: Ctx, row: repo.OrderRow) => void;
   /** More work in the move's transaction (an approval marks its request); added to the event. */
   also?: (tx: Ctx, moved: repo.OrderRow) => Promise<Record<string, unknown>>;
 }
@@ -185,6 +187,7 @@ export function commitSubmit(
     version: body.version,
     action: 'submit',
     allowed: (tx, row) => {
+      options.allowed?.(tx, row);
       checkMove(tx, row, 'submit');
     },
     apply: (tx, row) =>
