@@ -55,6 +55,7 @@ test('a foreman sees the floor on the dashboard and follows Orders in production
   expect(keys).toEqual([
     'orders_in_production',
     'orders_late',
+    'orders_due_this_week',
     'cabinets_completed_today',
     'cabinets_shipped_today',
     'remakes_open',
