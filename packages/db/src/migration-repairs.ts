@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { migrationRecordExists, rowsOf } from './migration-state.ts';
 import type { Db } from './types.ts';
 
 /**
@@ -60,20 +61,13 @@ function currentRecord(migrationsDir: string, tag: string): { hash: string; when
   return { hash: createHash('sha256').update(text).digest('hex'), when: entry.when };
 }
 
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /**
  * Brings a database that applied the first version of an edited migration to its current version
  * (see EDITED_MIGRATIONS); returns the tags reconciled. Runs before drizzle's migrator, under the
  * same advisory lock on PostgreSQL; a database never migrated, or with no first version, is left alone.
  */
 export async function reconcileEditedMigrations(db: Db, migrationsDir: string): Promise<string[]> {
-  const [present] = await rowsOf<{ present: boolean }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
-  if (!present?.present) return [];
+  if (!(await migrationRecordExists(db))) return [];
   const done: string[] = [];
   for (const edited of EDITED_MIGRATIONS) {
     const found = await rowsOf<{ id: number }>(

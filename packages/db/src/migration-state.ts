@@ -15,15 +15,20 @@ export function knownMigrations(migrationsDir: string): { count: number; newest:
  * What the database has applied (drizzle's `drizzle.__drizzle_migrations`, one row per migration,
  * `created_at` = the journal's stamp); zero rows on a database never migrated.
  */
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
+export const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-export async function appliedMigrations(db: Db): Promise<{ count: number; newest: number }> {
+/** Whether drizzle's record of applied migrations exists (not on a database never migrated). */
+export async function migrationRecordExists(db: Db): Promise<boolean> {
   const [exists] = await rowsOf<{ present: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
-  if (!exists?.present) return { count: 0, newest: 0 };
+  return exists?.present === true;
+}
+
+export async function appliedMigrations(db: Db): Promise<{ count: number; newest: number }> {
+  if (!(await migrationRecordExists(db))) return { count: 0, newest: 0 };
   const [row] = await rowsOf<{ count: number; newest: string }>(
     db,
     sql`select count(*)::int as count, coalesce(max(created_at), 0)::text as newest from drizzle.__drizzle_migrations`,
