@@ -500,7 +500,11 @@ describe('the paper: GET /api/proposals/{id}/pdf/', () => {
     const res = await f.t.call(proposalsApi.pdf, { token: f.tokens.PERSONAL, params: { id: p.id } });
     expect(res.status).toBe(200);
     expect(String(res.headers['content-type'])).toContain('application/pdf');
-    const raw = await f.t.app.inject({ method: 'GET', url: `/api/proposals/${p.id}/pdf/`, headers: { authorization: `Token ${f.tokens.PERSONAL}` } });
+    const raw = await f.t.app.inject({
+      method: 'GET',
+      url: `/api/proposals/${p.id}/pdf/`,
+      headers: { authorization: `Token ${f.tokens.PERSONAL}` },
+    });
     const text = pdfText(raw.rawPayload);
     expect(text).toContain('Dana Designs');
     expect(text).toContain('Licence LIC-42');
@@ -521,8 +525,7 @@ describe('the paper: GET /api/proposals/{id}/pdf/', () => {
 
 describe('settings', () => {
   it("the company's: its manager and ADMIN; another company's manager 404; an employee 403", async () => {
-    const get = (token: string, id = companyId) =>
-      f.t.call(proposalsApi.companySettings, { token, params: { id } });
+    const get = (token: string, id = companyId) => f.t.call(proposalsApi.companySettings, { token, params: { id } });
     const res = await get(f.tokens.BUSINESS_MANAGER);
     expect(res.status).toBe(200);
     expect(res.body.accept_action).toBeDefined();
