@@ -594,6 +594,11 @@ describe('the list and the report', () => {
     expect((await list({ date_after: addDays(todayIn(), 1) })).body.total).toBe(0);
     expect((await list({ date_before: todayIn() })).body.results.map((r: any) => r.id)).toContain(p.id);
     expect((await list({ status: 'MAYBE' })).status).toBe(400);
+    // Past its last day a SENT one is listed as EXPIRED, before the daily job writes it.
+    await f.t.handle.db.update(proposals).set({ validUntil: '2020-01-01' }).where(eq(proposals.id, p.id));
+    expect((await list({ status: 'SENT' })).body.results.map((r: any) => r.id)).not.toContain(p.id);
+    const expired = await list({ status: 'EXPIRED' });
+    expect(expired.body.results.find((r: any) => r.id === p.id)?.status).toBe('EXPIRED');
   });
 
   it('by month sent: sent, viewed, accepted, rate, revenue and margin; CSV', async () => {
