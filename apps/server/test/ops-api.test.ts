@@ -323,7 +323,7 @@ describe('the outbox worker stops between messages', () => {
         return { messageId: `<s${sends}@test>` };
       },
     };
-    const result = await deliverDue(systemContext(t.app.deps, t.app.log), sender, undefined, () => stopping);
+    const result = await deliverDue(systemContext(t.app.deps, t.app.log), sender, () => stopping);
     expect(result.sent).toBe(OUTBOX.concurrency);
     expect(sends).toBe(OUTBOX.concurrency);
     const states = await t.handle.db
