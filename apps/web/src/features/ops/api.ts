@@ -2,7 +2,7 @@ import { opsApi } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
-export const opsKeys = { jobs: ['ops', 'jobs'] as const };
+const opsKeys = { jobs: ['ops', 'jobs'] as const };
 
 /** The background jobs; read again every second while a run the admin asked for is under way. */
 export function useJobs(watching: boolean) {
