@@ -1,6 +1,5 @@
 import {
   PRODUCTIVITY_TEXT as P,
-  PRODUCTION_TEXT,
   PRODUCTIVITY_GROUPS,
   type ProductivityRow,
   productionApi,
@@ -16,7 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
+import { DateRangeFields, rangeQuery } from '../../../components/DateRangeFields.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { call, download } from '../../../lib/api.ts';
@@ -41,8 +40,7 @@ export default function ProductivityPage() {
   const [range, setRange] = useState({ date_after: '', date_before: '' });
   const query = {
     group_by: group,
-    ...(range.date_after ? { date_after: range.date_after } : {}),
-    ...(range.date_before ? { date_before: range.date_before } : {}),
+    ...rangeQuery(range),
   };
   useLiveEvents(['scan', 'scan_undone'], { keys: [['productivity']] });
   const report = useQuery({
@@ -91,7 +89,6 @@ export default function ProductivityPage() {
             <DateRangeFields
               range={range}
               onChange={(patch) => setRange((r) => ({ ...r, ...patch }))}
-              labels={{ date_after: PRODUCTION_TEXT.dateAfter, date_before: PRODUCTION_TEXT.dateBefore }}
               testIdPrefix="productivity"
             />
           </Box>
