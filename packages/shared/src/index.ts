@@ -29,6 +29,7 @@ export * from './labels/index.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './ops/contract.ts';
+export * from './ops/text.ts';
 export * from './orders/approval-contract.ts';
 export * from './orders/approval-schemas.ts';
 export * from './orders/approval-text.ts';
