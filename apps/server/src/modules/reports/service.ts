@@ -88,7 +88,7 @@ export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   const page = await paginate(
     pageWindow(query),
     (w) => repo.reportRows(ctx.db, filter, orderBy, w),
-    () => repo.reportCount(ctx.db, filter),
+    repo.reportCount(ctx.db, filter),
   );
   return { page: { results: page.rows.map(toReportRow), total: page.total } };
 }
