@@ -178,7 +178,12 @@ export async function keptUntilEvents(
     const wait = last + REDRAW_GAP_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  return cache.answerWhile(key, (version) => drawnIn(windowNow, version) >= when.settled, `${window}${performance.now()}`, draw);
+  return cache.answerWhile(
+    key,
+    (version) => drawnIn(windowNow, version) >= when.settled,
+    `${window}${performance.now()}`,
+    draw,
+  );
 }
 
 /** Draws `key` again once (however many ask meanwhile) and keeps the copy when it is drawn. */
@@ -193,7 +198,10 @@ function drawBehind(cache: AnswerCache, key: string, version: string, draw: () =
   const done = keys;
   // A failed draw keeps nothing: the next window's first reader draws and waits, as before.
   draw()
-    .then((text) => void cache.put(key, version, Promise.resolve(text)), () => undefined)
+    .then(
+      (text) => void cache.put(key, version, Promise.resolve(text)),
+      () => undefined,
+    )
     .finally(() => done.delete(key));
 }
 
