@@ -18,8 +18,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadRow, ROOT, startServer } from './lib.mjs';
-import { pgClient, pgOptions, signInAs, startBenchServer } from './pg-bench.mts';
+import { bareRow, loadRow, ROOT, startServer } from './lib.mjs';
+import { pgOptions, signInAs, sixteenLineOrder, startBenchServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -53,23 +53,10 @@ const ROWS = [
 const only = new Set(opt.only ? opt.only.split(',') : []);
 const rows = ROWS.filter((r) => only.size === 0 || only.has(r.key));
 
-async function bare() {
-  const server = await startServer({ port: port + 1, args: ['--import', 'tsx', 'bench/bare-server.mjs'] });
-  try {
-    return await loadRow(`http://127.0.0.1:${port + 1}/bare`, {}, server.child.pid, run);
-  } finally {
-    await server.stop();
-  }
-}
+const bare = () => bareRow(port + 1, run);
 
 const databaseUrl = `${opt.pg}/${opt.db}`;
-const c = await pgClient(databaseUrl);
-const sixteen = (
-  await c.query(
-    'select order_id from order_items group by order_id having count(*) = 16 order by order_id desc limit 1',
-  )
-).rows[0]?.order_id;
-await c.end();
+const sixteen = await sixteenLineOrder(databaseUrl);
 
 const results = {};
 const bareFirst = await bare();

@@ -79,7 +79,7 @@ function groupProcesses(pgid) {
 }
 
 /** CPU time (ms) of a process group: its live processes and the children they have reaped. */
-function groupCpuMs(pgid) {
+export function groupCpuMs(pgid) {
   const ticks = groupProcesses(pgid).reduce((sum, f) => sum + f.slice(11, 15).reduce((a, x) => a + Number(x), 0), 0);
   return (ticks * 1000) / 100;
 }
@@ -206,24 +206,26 @@ export async function startBuilderBench({ port, dist }) {
 
 /**
  * `url` under load (autocannon, `connections`, `duration` s after a warm-up of a fifth of it):
- * req/s, p50/p95/p99 ms, the server's CPU ms per request (`pid`, from /proc), errors (non-2xx
- * and timeouts included), and the answer's `total` and rows shown when it is a list.
+ * req/s, p50/p95/p99 ms, the server's CPU ms per request (`pid`, from /proc; or a function giving
+ * CPU ms so far, e.g. a process group's), errors (non-2xx and timeouts included), and the answer's
+ * `total` and rows shown when it is a list.
  */
 export async function loadRow(url, headers, pid, { connections, duration }) {
+  const cpuNow = typeof pid === 'function' ? pid : () => cpuMs(pid);
   const first = await fetch(url, { headers });
   if (first.status !== 200) throw new Error(`${url}: ${first.status} ${(await first.text()).slice(0, 300)}`);
   const body = await first.json();
   const warmup = Math.max(2, Math.round(duration / 5));
   await autocannon({ url, headers, connections, duration: warmup });
   const times = [];
-  const cpu0 = cpuMs(pid);
+  const cpu0 = cpuNow();
   const instance = autocannon({ url, headers, connections, duration });
   instance.on('response', (_c, _s, _b, t) => times.push(t));
   const r = await new Promise((resolve, reject) => {
     instance.on('done', resolve);
     instance.on('error', reject);
   });
-  const cpu = cpuMs(pid) - cpu0;
+  const cpu = cpuNow() - cpu0;
   times.sort((a, b) => a - b);
   const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? Number.NaN;
   return {
@@ -236,4 +238,14 @@ export async function loadRow(url, headers, pid, { connections, duration }) {
     total: body.total ?? '',
     shown: body.results?.length ?? '',
   };
+}
+
+/** The bare Fastify route (bench/bare-server.mjs) on `port` under the same load: the floor rows are set beside. */
+export async function bareRow(port, run) {
+  const server = await startServer({ port, args: ['--import', 'tsx', 'bench/bare-server.mjs'] });
+  try {
+    return await loadRow(`http://127.0.0.1:${port}/bare`, {}, server.child.pid, run);
+  } finally {
+    await server.stop();
+  }
 }

@@ -98,6 +98,19 @@ export function startBenchServer(port: number, databaseUrl: string, env: Record<
   });
 }
 
+/** The newest order with 16 lines (the detail row of check.mjs and peer.mjs), from the database at `databaseUrl`. */
+export async function sixteenLineOrder(databaseUrl: string): Promise<number | undefined> {
+  const c = await pgClient(databaseUrl);
+  try {
+    const { rows } = await c.query<{ order_id: number }>(
+      'select order_id from order_items group by order_id having count(*) = 16 order by order_id desc limit 1',
+    );
+    return rows[0]?.order_id;
+  } finally {
+    await c.end();
+  }
+}
+
 /** A demo user's `authorization` header on the server at `base`. */
 export async function signInAs(base: string, email: string) {
   const res = await fetch(`${base}/api/users/token/`, {

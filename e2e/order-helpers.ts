@@ -1,17 +1,8 @@
-import type { Order, OrderQuote, Payment } from '@cab/shared';
+import { NO_PREMIUMS, type Order, type OrderQuote, type Payment } from '@cab/shared';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, tokenOf } from './fixtures.ts';
 
 /** Orders made through the API for the order page's browser tests (each test its own order). */
-
-const NO_PREMIUMS = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
 
 export { tokenOf };
 export const auth = (token: string) => ({ Authorization: `Token ${token}` });
@@ -34,6 +25,13 @@ export async function createLineItem(request: APIRequestContext, admin: string, 
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** The people of most order tests (the admin, a personal customer) and a catalogue item at `price`. */
+export async function orderPeople(request: APIRequestContext, price: string) {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
+  return { admin, customer, item: await createLineItem(request, admin, price) };
 }
 
 export interface LineInput {

@@ -7,8 +7,12 @@ import { defineConfig, type Plugin } from 'vite';
 /** The API server during `vite dev` (the built app is served by the API server itself). */
 const API_TARGET = 'http://localhost:3000';
 
+/**
+ * What every page runs, /login included: React, the router, data, styling, zod, forms. The
+ * virtual list (@tanstack/virtual-core, the data tables') stays out: /login does not run it.
+ */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|notistack|goober|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|zod|react-hook-form|@hookform)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|zod|react-hook-form|@hookform)[\\/]/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 

@@ -11,7 +11,7 @@ import {
   startFakeStripe,
 } from '../../apps/server/test/fake-stripe.ts';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
-import { addressesOf, auth, createBid, createLineItem, getJson, paymentOptions, tokenOf } from '../order-helpers.ts';
+import { addressesOf, auth, createBid, getJson, orderPeople, paymentOptions, tokenOf } from '../order-helpers.ts';
 import { serveStripeStandin } from '../stripe-standin.ts';
 
 /**
@@ -92,9 +92,7 @@ test.afterAll(async () => {
 });
 
 async function approvedDepositOrder(request: import('@playwright/test').APIRequestContext): Promise<Order> {
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '250.00');
+  const { admin, customer, item } = await orderPeople(request, '250.00');
   const bid = await createBid(request, customer, `Card e2e ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 2 }]);
   const option = (await paymentOptions(request, customer, bid.id)).find((o) => o.name === '50 % deposit');
   expect(option, 'the demo "50 % deposit" option').toBeDefined();

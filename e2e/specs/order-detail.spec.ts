@@ -8,8 +8,8 @@ import {
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_USERS, loginAs, logout } from '../fixtures.ts';
-import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
+import { loginAs, logout } from '../fixtures.ts';
+import { auth, createBid, createLineItem, getJson, orderPeople, submitByApi } from '../order-helpers.ts';
 
 /**
  * Issue 15, what a new user met on an order's page: the lines table without hinge, finished side
@@ -27,9 +27,7 @@ test('the lines table shows hinge, finished side and attachments under their cab
   request,
 }) => {
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const cabinet = await createLineItem(request, admin, '300.00');
+  const { admin, customer, item: cabinet } = await orderPeople(request, '300.00');
   const other = await createLineItem(request, admin, '120.00');
   const panel = (
     await getJson<{ results: { id: number; manufacturer_code: string }[] }>(
@@ -98,9 +96,7 @@ test('price actions are offered only where allowed, approve asks first, and the 
   request,
 }) => {
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '400.00');
+  const { admin, customer, item } = await orderPeople(request, '400.00');
   const ordered = await submitByApi(
     request,
     customer,

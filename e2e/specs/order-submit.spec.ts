@@ -1,7 +1,7 @@
 import { ORDER_DETAIL_TEXT as D, formatWireMoney, ORDER_TEXT, parseMoney, ORDERS_WEB_TEXT as T } from '@cab/shared';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
-import { addressesOf, createBid, createLineItem, paymentOptions, quote, tokenOf } from '../order-helpers.ts';
+import { DEMO_PASSWORD, loginAs } from '../fixtures.ts';
+import { addressesOf, createBid, orderPeople, paymentOptions, quote } from '../order-helpers.ts';
 
 /**
  * Issue 15, what a new user met on the submit page: no total (choosing Card silently added a 3 %
@@ -14,9 +14,7 @@ test('the submit page shows the total of the chosen payment method before the cu
 }) => {
   // API set-up and a server that prices each choice: three times the usual time.
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '240.00');
+  const { customer, item } = await orderPeople(request, '240.00');
   const name = `Submit total ${Date.now()}`;
   const bid = await createBid(request, customer, name, [{ _id: 'a', line_item: item, qty: 3 }]);
   const [option] = await paymentOptions(request, customer, bid.id);

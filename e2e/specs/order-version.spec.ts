@@ -1,7 +1,7 @@
 import { ORDER_DETAIL_TEXT as D, formatWireMoney, ORDER_STATUS_LABELS, type Order } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
-import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-helpers.ts';
+import { loginAs } from '../fixtures.ts';
+import { auth, createBid, orderPeople, submitByApi, type tokenOf } from '../order-helpers.ts';
 
 /**
  * Issue 15 "one order, one version": every change the order page makes is sent with the version
@@ -13,9 +13,7 @@ import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-
 const statusChip = (page: Page) => page.getByTestId('order-page').getByTestId('order-status').first();
 
 async function orderedOrder(request: Parameters<typeof tokenOf>[0]) {
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '500.00');
+  const { admin, customer, item } = await orderPeople(request, '500.00');
   const bid = await createBid(request, customer, `Version ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 2 }]);
   return { admin, ordered: await submitByApi(request, customer, bid) };
 }

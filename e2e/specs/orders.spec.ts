@@ -10,95 +10,23 @@ import {
   parseMoney,
   ORDERS_WEB_TEXT as T,
 } from '@cab/shared';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, loginAs } from '../fixtures.ts';
+import {
+  auth,
+  createBid,
+  createLineItem,
+  orderPeople,
+  paymentOptions,
+  submitByApi,
+  tokenOf,
+} from '../order-helpers.ts';
 
 /**
  * Orders (issue 9, browser part): the shop's list and an order's custom discount and approval; who
  * sees whose order; a customer's submit; a catalogue price change that waits for Recalculate.
  * Orders are made through the API so each test starts from its own order.
  */
-
-const NO_PREMIUMS = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
-
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/users/token/', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-const auth = (token: string) => ({ Authorization: `Token ${token}` });
-
-/** A catalogue item with no doors or drawers (no premium needed), made for the test. */
-async function createLineItem(request: APIRequestContext, admin: string, price: string): Promise<number> {
-  const categories = await request.get('/api/catalog/category/?page_size=1', { headers: auth(admin) });
-  const category = ((await categories.json()) as { results: { id: number }[] }).results[0];
-  expect(category, 'a demo category').toBeTruthy();
-  const code = `E2E${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const response = await request.post('/api/catalog/items/', {
-    headers: auth(admin),
-    data: { manufacturer_code: code, price, category: category?.id, export_name_1: code, base_category: 'ACCESSORY' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-async function createBid(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-  lineItem: number,
-  qty: number,
-): Promise<Order> {
-  const response = await request.post('/api/orders/', {
-    headers: auth(token),
-    data: {
-      name,
-      groups: [{ premiums: NO_PREMIUMS, items: [{ _id: 'a', line_item: lineItem, qty, is_attachment: false }] }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Order;
-}
-
-async function paymentOptionIds(request: APIRequestContext, token: string, orderId: number): Promise<number[]> {
-  const response = await request.get(`/api/orders/${orderId}/payment_options/`, { headers: auth(token) });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { results: { id: number }[] }).results.map((o) => o.id);
-}
-
-/** Submits a BID as its customer through the API (pickup, the first payment option). */
-async function submitByApi(request: APIRequestContext, token: string, order: Order): Promise<Order> {
-  const addresses = await request.get(`/api/accounts/customer/${order.customer}/address/`, { headers: auth(token) });
-  const billing = ((await addresses.json()) as { id: number; kind: string }[]).find((a) => a.kind === 'BILLING');
-  const [option] = await paymentOptionIds(request, token, order.id);
-  const response = await request.post(`/api/orders/${order.id}/submit/`, {
-    headers: auth(token),
-    multipart: {
-      completion_preference: 'ALL_AT_ONCE',
-      job_priority: 'NORMAL',
-      shipping_method: 'PICKUP',
-      billing_address: String(billing?.id),
-      customer_payment_option: String(option),
-      payment_method: 'CHECK',
-      password: DEMO_PASSWORD,
-      terms_of_use: 'true',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Order;
-}
-
-/** Submitting needs a payment option: the test server seeds the demo finance rules. */
-async function requirePaymentOptions(request: APIRequestContext, token: string, order: Order): Promise<void> {
-  expect(await paymentOptionIds(request, token, order.id)).not.toHaveLength(0);
-}
 
 const priceValue = (page: Page, row: string) => page.getByTestId(`price-${row}-value`);
 const statusChip = (page: Page) => page.getByTestId('order-page').getByTestId('order-status').first();
@@ -109,12 +37,10 @@ test('an admin filters the shop list, applies a 10% custom discount to an ORDERE
 }) => {
   // Several people, API set-up and a server that prices each change: three times the usual time.
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '180.00');
+  const { admin, customer, item } = await orderPeople(request, '180.00');
   const name = `Approve me ${Date.now()}`;
-  const bid = await createBid(request, customer, name, item, 2);
-  await requirePaymentOptions(request, customer, bid);
+  const bid = await createBid(request, customer, name, [{ _id: 'a', line_item: item, qty: 2 }]);
+  await paymentOptions(request, customer, bid.id);
   const ordered = await submitByApi(request, customer, bid);
   expect(ordered.status).toBe('ORDERED');
 
@@ -185,7 +111,7 @@ test("a business manager sees the employee's order; a personal customer gets the
   const employee = await tokenOf(request, DEMO_USERS.BUSINESS_EMPLOYEE);
   const item = await createLineItem(request, admin, '50.00');
   const name = `Employee bid ${Date.now()}`;
-  const bid = await createBid(request, employee, name, item, 1);
+  const bid = await createBid(request, employee, name, [{ _id: 'a', line_item: item, qty: 1 }]);
 
   await loginAs(page, 'BUSINESS_MANAGER', '/orders/all');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('View Orders');
@@ -220,12 +146,10 @@ test('a customer submits a bid through the submit form; a wrong password is refu
 }) => {
   // Several people, API set-up and a server that prices each change: three times the usual time.
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '75.00');
+  const { customer, item } = await orderPeople(request, '75.00');
   const name = `Submit me ${Date.now()}`;
-  const bid = await createBid(request, customer, name, item, 3);
-  await requirePaymentOptions(request, customer, bid);
+  const bid = await createBid(request, customer, name, [{ _id: 'a', line_item: item, qty: 3 }]);
+  await paymentOptions(request, customer, bid.id);
 
   await loginAs(page, 'PERSONAL', `/orders/${bid.id}`);
   await expect(statusChip(page)).toHaveText(ORDER_STATUS_LABELS.BID);
@@ -267,11 +191,9 @@ test('a catalogue price change leaves an ordered price alone until the admin cli
 }) => {
   // Several people, API set-up and a server that prices each change: three times the usual time.
   test.slow();
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '100.00');
-  const bid = await createBid(request, customer, `Reprice me ${Date.now()}`, item, 2);
-  await requirePaymentOptions(request, customer, bid);
+  const { admin, customer, item } = await orderPeople(request, '100.00');
+  const bid = await createBid(request, customer, `Reprice me ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 2 }]);
+  await paymentOptions(request, customer, bid.id);
   const ordered = await submitByApi(request, customer, bid);
 
   const patched = await request.patch(`/api/catalog/items/${item}/`, {

@@ -1,7 +1,7 @@
 import { type Order, PRODUCTION_TEXT, REPORTS_WEB_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
-import { auth, createBid, createLineItem, submitByApi, tokenOf } from '../order-helpers.ts';
+import { loginAs } from '../fixtures.ts';
+import { auth, createBid, orderPeople, submitByApi } from '../order-helpers.ts';
 
 /** Issue 29: the production logs and reports narrow to a from-to range of days. */
 
@@ -12,9 +12,7 @@ test('a from-to range narrows Completed Orders (a shipped order stays on it) and
   // Five API steps before the page (create, submit, approve, start, complete, ship): more than 30 s on a busy machine.
   test.slow();
   // An order completed by hand today, then shipped: still a completed order of today.
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '100.00');
+  const { admin, customer, item } = await orderPeople(request, '100.00');
   const bid = await createBid(request, customer, `Range job ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 2 }]);
   const order = await submitByApi(request, customer, bid);
   let last: Order = order;

@@ -1,7 +1,7 @@
 import { ORDERS_WEB_TEXT, type Order, REMAKE_TEXT, PRODUCTION_TEXT as T } from '@cab/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chooseOption, DEMO_USERS, loginAs, logout } from '../fixtures.ts';
-import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
+import { auth, createBid, getJson, orderPeople, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /**
  * Issue 18, production joined to labels and remakes: a remake is started from the scan screen
@@ -11,9 +11,7 @@ import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '
 
 /** A VERIFIED order of the personal customer with one line of two units: two cabinets. */
 async function verifiedOrder(request: APIRequestContext) {
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '100.00');
+  const { admin, customer, item } = await orderPeople(request, '100.00');
   const bid = await createBid(request, customer, `Remake scan job ${Date.now()}`, [
     { _id: 'a', line_item: item, qty: 2 },
   ]);

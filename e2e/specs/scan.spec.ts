@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type Order, type ScanSessionDetail, PRODUCTION_TEXT as T } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
-import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
+import { chooseOption, loginAs } from '../fixtures.ts';
+import { auth, createBid, getJson, orderPeople, submitByApi } from '../order-helpers.ts';
 
 /**
  * Issue 18: the shop floor scans an order through production and shipping with a USB scanner
@@ -14,9 +14,7 @@ interface CabinetList {
 
 /** A VERIFIED order of the personal customer with two lines (2 + 1 units): three cabinets. */
 async function verifiedOrder(request: import('@playwright/test').APIRequestContext) {
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '100.00');
+  const { admin, customer, item } = await orderPeople(request, '100.00');
   const bid = await createBid(request, customer, `Scan job ${Date.now()}`, [
     { _id: 'a', line_item: item, qty: 2 },
     { _id: 'b', line_item: item, qty: 1 },

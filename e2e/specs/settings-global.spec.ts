@@ -1,7 +1,7 @@
 import { MSG, SETTINGS_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, loginAs } from '../fixtures.ts';
-import { auth, createBid, createLineItem, paymentOptions, quote, tokenOf } from '../order-helpers.ts';
+import { auth, createBid, orderPeople, paymentOptions, quote, tokenOf } from '../order-helpers.ts';
 
 /**
  * Global settings (SPEC 2 /settings/global): lead time, the shop's state, the seller, remake reasons, sales
@@ -63,9 +63,7 @@ test("an admin sets the shop's state, sees it after a reload, and a PICKUP quote
   page,
   request,
 }) => {
-  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
-  const customer = await tokenOf(request, DEMO_USERS.PERSONAL);
-  const item = await createLineItem(request, admin, '100.00');
+  const { admin, customer, item } = await orderPeople(request, '100.00');
   const bid = await createBid(request, customer, `Shop state ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
   const [option] = await paymentOptions(request, customer, bid.id);
   const pickup = { customer_payment_option: String(option?.id), shipping_method: 'PICKUP', payment_method: 'CHECK' };

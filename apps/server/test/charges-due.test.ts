@@ -2,13 +2,12 @@ import { schema } from '@cab/db';
 import { financeApi, financeReportsApi, invoicesApi } from '@cab/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestContext, systemContext } from '../src/kit/context.ts';
+import type { RequestContext } from '../src/kit/context.ts';
 import { catchUpDailyJob, runDailyJob } from '../src/kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from '../src/modules/finance/index.ts';
 import { partyDues } from '../src/modules/invoices/index.ts';
-import { silent } from './helpers.ts';
-import { approvedOrder, booksOutOfBalance, call, depositOption, onDay } from './invoices-helpers.ts';
-import { type Fixture, setOrder, setupFixture, todayLocal } from './orders-lifecycle-helpers.ts';
+import { booksOutOfBalance, call, onDay, uncollectedOrder } from './invoices-helpers.ts';
+import { type Fixture, todayLocal } from './orders-lifecycle-helpers.ts';
 
 /**
  * Fees placed (issue 34, decision 0052): a storage fee or interest is due the day charged plus
@@ -29,12 +28,8 @@ const today = todayLocal();
 const day = plus(today, 1);
 
 beforeAll(async () => {
-  f = await setupFixture();
-  server = systemContext(f.t.app.deps, silent);
-  const order = await approvedOrder(f, { owner: 'PERSONAL', option: await depositOption(f) });
-  invoiceId = order.invoice.id;
   // Completed 100 days ago, not picked up; its balance was due 70 days ago; all of it paid.
-  await setOrder(f, order.id, { status: 'COMPLETED', completedAt: new Date(Date.now() - 100 * 86_400_000) });
+  ({ f, server, invoiceId } = await uncollectedOrder());
   await f.t.handle.db
     .update(schema.invoiceMilestones)
     .set({ dueDate: plus(today, -70) })

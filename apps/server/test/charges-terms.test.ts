@@ -2,12 +2,11 @@ import { schema } from '@cab/db';
 import { coreApi, financeApi, MSG } from '@cab/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestContext, systemContext } from '../src/kit/context.ts';
+import type { RequestContext } from '../src/kit/context.ts';
 import { runDailyJob, utcDay } from '../src/kit/jobs/daily.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from '../src/modules/finance/index.ts';
-import { silent } from './helpers.ts';
-import { approvedOrder, call, depositOption } from './invoices-helpers.ts';
-import { type Fixture, setOrder, setupFixture } from './orders-lifecycle-helpers.ts';
+import { call, uncollectedOrder } from './invoices-helpers.ts';
+import type { Fixture } from './orders-lifecycle-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
 /**
@@ -28,12 +27,8 @@ const today = utcDay();
 const tomorrow = plus(today, 1);
 
 beforeAll(async () => {
-  f = await setupFixture();
-  server = systemContext(f.t.app.deps, silent);
-  const order = await approvedOrder(f, { owner: 'PERSONAL', option: await depositOption(f) });
-  invoiceId = order.invoice.id;
   // Completed 100 days ago and not picked up: a storage fee every day.
-  await setOrder(f, order.id, { status: 'COMPLETED', completedAt: new Date(Date.now() - 100 * 86_400_000) });
+  ({ f, server, invoiceId } = await uncollectedOrder());
   const storage = await f.t.call(financeApi.customerUpdateStorageFees, {
     token: f.tokens.ADMIN,
     params: { id: f.userIds.PERSONAL },

@@ -1,8 +1,8 @@
-import { schema } from '@cab/db';
+import { type Executor, schema } from '@cab/db';
 import { accountsApi, EMAIL_TEMPLATES, emailApi, MSG } from '@cab/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RequestContext, systemContext } from '../src/kit/context.ts';
 import {
   deliverDue,
@@ -24,6 +24,13 @@ beforeAll(async () => {
   system = systemContext(t.app.deps, t.app.log);
 });
 afterAll(() => t.close());
+
+/** The database's clock (the outbox's times come from it). */
+const dbNow = (db: Executor = t.handle.db) =>
+  db
+    .execute(sql`select (extract(epoch from now()) * 1000)::float8 as ms`)
+    .then((r) => new Date((r as unknown as { rows: { ms: number }[] }).rows[0]!.ms));
+const capture = { send: async () => ({ messageId: '<x@test>' }) };
 
 describe('templates', () => {
   it('lists every e-mail the product sends, seeded with defaults and their placeholders', async () => {
@@ -172,16 +179,17 @@ describe('outbox delivery over SMTP', () => {
 
       // The server is down (refuses): nothing is lost, a retry is scheduled.
       smtp.state.refuse = true;
-      let clock = Date.now();
-      const now = () => new Date(clock);
-      expect(await deliverDue(system, sender, now)).toEqual({ sent: 0, failed: 1 });
+      const before = await dbNow();
+      expect(await deliverDue(system, sender)).toEqual({ sent: 0, failed: 1 });
+      const after = await dbNow();
       const [afterFail] = await t.handle.db
         .select()
         .from(schema.emailOutbox)
         .where(eq(schema.emailOutbox.id, queued.id));
       expect(afterFail).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect(afterFail!.lastError).toContain('Mailbox busy');
-      expect(afterFail!.nextAttemptAt.getTime()).toBe(clock + retryDelayMs(1));
+      expect(afterFail!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before.getTime() + retryDelayMs(1));
+      expect(afterFail!.nextAttemptAt.getTime()).toBeLessThanOrEqual(after.getTime() + retryDelayMs(1));
 
       // Not due yet: a round now sends nothing.
       expect(await deliverDue(system, sender)).toEqual({ sent: 0, failed: 0 });
@@ -192,9 +200,8 @@ describe('outbox delivery over SMTP', () => {
         .update(schema.emailOutbox)
         .set({ nextAttemptAt: new Date(Date.now() - 1000) })
         .where(eq(schema.emailOutbox.id, queued.id));
-      clock = Date.now();
-      expect(await deliverDue(system, sender, now)).toEqual({ sent: 1, failed: 0 });
-      expect(await deliverDue(system, sender, now)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDue(system, sender)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDue(system, sender)).toEqual({ sent: 0, failed: 0 });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual(['paula@example.com']);
       expect(smtp.received[0]!.raw).toContain('Subject: Order 1042 (Smith kitchen) received');
@@ -238,6 +245,36 @@ describe('outbox delivery over SMTP', () => {
       sender.transporter.close();
       await smtp.close();
     }
+  });
+
+  it("times a retry by the database's clock, not the server's", async () => {
+    const failing = { send: async () => Promise.reject(new Error('connection refused')) };
+    const queued = await enqueueTemplate(system, 'pickup_reminder', 'skew@example.com', {
+      ...EMAIL_TEMPLATES.find((x) => x.name === 'pickup_reminder')!.sample,
+    });
+    // Inside a transaction the database's now() stands still (PGlite's clock is this process's
+    // own, so skew is shown this way): the server's clock then moves a day ahead of it.
+    await t.handle.db.transaction(async (tx) => {
+      const inTx = { ...system, db: tx };
+      const dbNowInTx = await dbNow(tx);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(dbNowInTx.getTime() + 86_400_000);
+        expect(await deliverDue(inTx, failing)).toEqual({ sent: 0, failed: 1 });
+        const [retry] = await tx.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
+        expect(retry!.nextAttemptAt.getTime()).toBe(dbNowInTx.getTime() + retryDelayMs(1));
+        // The retry's delay passes on the database's clock: the message is due and goes out.
+        await tx
+          .update(schema.emailOutbox)
+          .set({ nextAttemptAt: dbNowInTx })
+          .where(eq(schema.emailOutbox.id, queued.id));
+        expect(await deliverDue(inTx, capture)).toEqual({ sent: 1, failed: 0 });
+        const [sent] = await tx.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued.id));
+        expect(sent).toMatchObject({ status: 'SENT', sentAt: dbNowInTx });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 
   it('gives up after the last attempt and marks the message FAILED', async () => {

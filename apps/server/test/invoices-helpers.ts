@@ -2,7 +2,9 @@ import { schema } from '@cab/db';
 import { type Endpoint, ordersApi } from '@cab/shared';
 import { eq, sql } from 'drizzle-orm';
 import { vi } from 'vitest';
-import { type Fixture, makeOrder, submit, submitForm } from './orders-lifecycle-helpers.ts';
+import { systemContext } from '../src/kit/context.ts';
+import { silent } from './helpers.ts';
+import { type Fixture, makeOrder, setOrder, setupFixture, submit, submitForm } from './orders-lifecycle-helpers.ts';
 
 /** Fixtures of the invoices tests: approved orders, with a 50/50 payment option. */
 
@@ -114,4 +116,16 @@ export async function onDay<T>(day: string, work: () => Promise<T>): Promise<T> 
   } finally {
     vi.useRealTimers();
   }
+}
+
+/**
+ * The daily charges' subject: a PERSONAL order (the deposit option) approved, completed 100 days
+ * ago and not picked up; with the fixture and the jobs' system context.
+ */
+export async function uncollectedOrder() {
+  const f = await setupFixture();
+  const server = systemContext(f.t.app.deps, silent);
+  const order = await approvedOrder(f, { owner: 'PERSONAL', option: await depositOption(f) });
+  await setOrder(f, order.id, { status: 'COMPLETED', completedAt: new Date(Date.now() - 100 * 86_400_000) });
+  return { f, server, invoiceId: order.invoice.id };
 }

@@ -254,6 +254,28 @@ describe('GET /metrics', () => {
   });
 });
 
+describe("the admin's job list", () => {
+  it("names each job's schedule from this server's runner; null for a job it does not run", async () => {
+    const admin = await t.login('ADMIN');
+    const outbox = async () =>
+      ((await t.call(opsApi.jobs, { token: admin })).body.results as { name: string; schedule: unknown }[]).find(
+        (j) => j.name === 'outbox',
+      );
+    const sender: MailSender = { send: async () => ({ messageId: '<x@test>' }) };
+    const runner = startJobRunner(
+      systemContext(t.app.deps, t.app.log),
+      backgroundJobs({ mailSender: sender }).filter((j) => j.name === 'outbox'),
+    );
+    try {
+      await runner.tick();
+      expect((await outbox())?.schedule).toEqual({ every_ms: 5_000, daily: false });
+    } finally {
+      await runner.stop();
+    }
+    expect((await outbox())?.schedule).toBeNull();
+  });
+});
+
 describe('a background job stopped after its retries', () => {
   it("shows on /metrics, in the admin's job list and on the admin's dashboard; the admin runs it again", async () => {
     const { jobs } = schema;
@@ -323,7 +345,7 @@ describe('the outbox worker stops between messages', () => {
         return { messageId: `<s${sends}@test>` };
       },
     };
-    const result = await deliverDue(systemContext(t.app.deps, t.app.log), sender, undefined, () => stopping);
+    const result = await deliverDue(systemContext(t.app.deps, t.app.log), sender, () => stopping);
     expect(result.sent).toBe(OUTBOX.concurrency);
     expect(sends).toBe(OUTBOX.concurrency);
     const states = await t.handle.db

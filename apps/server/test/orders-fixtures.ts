@@ -1,5 +1,5 @@
 import { schema } from '@cab/db';
-import type { BasisPoints, Cents } from '@cab/shared';
+import { type BasisPoints, type Cents, NO_PREMIUMS } from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './helpers.ts';
 import { ROLE_EMAILS } from './helpers.ts';
@@ -78,14 +78,8 @@ export async function orderCatalogue(t: TestApp) {
 }
 export type Catalogue = Awaited<ReturnType<typeof orderCatalogue>>;
 
-export const noPremiums = {
-  wood_species: null,
-  finish_option: null,
-  base_door_style: null,
-  wall_door_style: null,
-  tall_door_style: null,
-  drawer_style: null,
-};
+/** A group with no premium (shared's NO_PREMIUMS under the name these tests use). */
+export const noPremiums = NO_PREMIUMS;
 
 /** A clean group: a base cabinet with a finished side and an attachment, and a wall cabinet. */
 export function fullGroup(c: Catalogue) {

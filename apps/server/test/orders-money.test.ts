@@ -1,5 +1,14 @@
 import { schema } from '@cab/db';
-import { type BasisPoints, type Cents, coreApi, ERROR_CODES, MSG, ORDER_TEXT, ordersApi } from '@cab/shared';
+import {
+  type BasisPoints,
+  type Cents,
+  coreApi,
+  ERROR_CODES,
+  MSG,
+  NO_PREMIUMS,
+  ORDER_TEXT,
+  ordersApi,
+} from '@cab/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -43,14 +52,7 @@ async function bid(): Promise<any> {
       groups: [
         {
           name: 'G1',
-          premiums: {
-            wood_species: null,
-            finish_option: null,
-            base_door_style: null,
-            wall_door_style: null,
-            tall_door_style: null,
-            drawer_style: null,
-          },
+          premiums: NO_PREMIUMS,
           items: [{ _id: 'a', line_item: tenK, qty: 2, is_attachment: false }],
         },
       ],

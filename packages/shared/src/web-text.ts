@@ -7,6 +7,9 @@ export const WEB_TEXT = {
   copyright: (year: number) => `© ${year} ${appName}`,
   hello: (firstName: string) => `Hello, ${firstName}`,
   loading: 'Loading…',
+  /** A range of days' two ends (DateRangeFields). */
+  dateFrom: 'From',
+  dateTo: 'To',
   ok: 'OK',
   cancel: 'Cancel',
   // The submit of a dialog that edits a record, and of one that makes a new one.

@@ -73,6 +73,7 @@ const PAGES: Record<string, PageModule> = {
   '/settings/email/templates': () => import('../features/email/pages/EmailTemplatesPage.tsx'),
   '/settings/email/templates/edit/:template_name': () => import('../features/email/pages/EditEmailTemplatePage.tsx'),
   '/settings/email/announcement': () => import('../features/email/pages/AnnouncementPage.tsx'),
+  '/settings/jobs': () => import('../features/ops/pages/JobsPage.tsx'),
   // Finance rules (issue 17)
   '/finance/payments/options': () => import('../features/finance/pages/PaymentOptionsPage.tsx'),
   '/finance/payments/rules': () => import('../features/finance/pages/PaymentRulesPage.tsx'),

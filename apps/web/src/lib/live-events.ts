@@ -27,6 +27,7 @@ const KINDS: Record<LiveEventKind, true> = {
   planner: true,
   payment: true,
   approval: true,
+  proposal: true,
 };
 export const LIVE_EVENT_KINDS = Object.keys(KINDS) as LiveEventKind[];
 
@@ -246,6 +247,12 @@ function useLiveStatus(): LiveStatus {
  */
 const QUIET_MS = 250;
 const MAX_WAIT_MS = 1_000;
+/**
+ * Every screen of the shop hears the same event at the same moment: each waits its own extra
+ * 0..SPREAD_MS (drawn once per page) so 100 screens do not all ask the server in the same
+ * millisecond, and a scan arriving then does not queue behind all of their refetches.
+ */
+const SPREAD_MS = 250;
 
 /** The queries an event touches: the same for every kind, or named per kind. */
 export type LiveKeys = readonly QueryKey[] | Partial<Record<LiveEventKind, readonly QueryKey[]>>;
@@ -275,10 +282,11 @@ interface Invalidates {
 
 /**
  * A page's listener: each event that `match`es is handed to `onEvent` and marks the queries it
- * touches; a burst's marked queries are made stale once (QUIET_MS, MAX_WAIT_MS). A reopened
+ * touches; a burst's marked queries are made stale once (QUIET_MS, MAX_WAIT_MS, each plus the
+ * page's own `spreadMs`). A reopened
  * stream marks every query the page names, since events may have been missed.
  */
-export function refetchOnEvents(client: Invalidates, options: () => LiveOptions) {
+export function refetchOnEvents(client: Invalidates, options: () => LiveOptions, spreadMs = Math.random() * SPREAD_MS) {
   const marked = new Map<string, QueryKey>();
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let latest: ReturnType<typeof setTimeout> | undefined;
@@ -295,8 +303,8 @@ export function refetchOnEvents(client: Invalidates, options: () => LiveOptions)
     if (keys.length === 0) return;
     for (const key of keys) marked.set(JSON.stringify(key), key);
     clearTimeout(quiet);
-    quiet = setTimeout(flush, QUIET_MS);
-    latest ??= setTimeout(flush, MAX_WAIT_MS);
+    quiet = setTimeout(flush, QUIET_MS + spreadMs);
+    latest ??= setTimeout(flush, MAX_WAIT_MS + spreadMs);
   };
   return {
     event(event: LiveEvent) {

@@ -35,7 +35,7 @@ describe('refetches on live events', () => {
   it('a burst of scans refetches each query it touches once, and nothing else', async () => {
     const { client, refetched } = counting();
     const heard: string[] = [];
-    const page = refetchOnEvents(client, () => ({ ...BOARD, onEvent: (e) => heard.push(e.id) }));
+    const page = refetchOnEvents(client, () => ({ ...BOARD, onEvent: (e) => heard.push(e.id) }), 0);
     for (let i = 0; i < 20; i++) {
       page.event(scan(i));
       await vi.advanceTimersByTimeAsync(20);
@@ -49,7 +49,7 @@ describe('refetches on live events', () => {
 
   it('scans that never pause refetch at most once a second', async () => {
     const { client, refetched } = counting();
-    const page = refetchOnEvents(client, () => BOARD);
+    const page = refetchOnEvents(client, () => BOARD, 0);
     // 10 scans a second for 5 seconds.
     for (let i = 0; i < 50; i++) {
       page.event(scan(i));
@@ -64,7 +64,7 @@ describe('refetches on live events', () => {
 
   it('separate bursts refetch once each; a reopened stream refetches every query the page names', async () => {
     const { client, refetched } = counting();
-    const page = refetchOnEvents(client, () => BOARD);
+    const page = refetchOnEvents(client, () => BOARD, 0);
     page.event(remake);
     await vi.advanceTimersByTimeAsync(2_000);
     page.event(scan(1));
@@ -78,7 +78,7 @@ describe('refetches on live events', () => {
 
   it('events the page does not match refetch nothing; stop drops what was marked', async () => {
     const { client, refetched } = counting();
-    const page = refetchOnEvents(client, () => ({ keys: [['session', 2]], match: (e) => e.id === 'mine' }));
+    const page = refetchOnEvents(client, () => ({ keys: [['session', 2]], match: (e) => e.id === 'mine' }), 0);
     page.event(scan(1));
     await vi.advanceTimersByTimeAsync(2_000);
     expect(refetched).toEqual([]);
@@ -86,5 +86,22 @@ describe('refetches on live events', () => {
     page.stop();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(refetched).toEqual([]);
+  });
+
+  it('screens that hear the same event ask at their own moments, each once', async () => {
+    const { client, refetched } = counting();
+    const at: number[] = [];
+    const timed = {
+      invalidateQueries: (f: { queryKey: QueryKey }) => {
+        at.push(Date.now());
+        return client.invalidateQueries(f);
+      },
+    };
+    const screens = [0, 120, 240].map((spread) => refetchOnEvents(timed, () => ({ keys: [['figures']] }), spread));
+    const start = Date.now();
+    for (const s of screens) s.event(scan(1));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(at.map((t) => t - start)).toEqual([250, 370, 490]);
+    expect(refetched).toHaveLength(3);
   });
 });

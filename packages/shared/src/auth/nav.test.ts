@@ -21,6 +21,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
     expect(nav).toContain('Finance>/invoices');
     expect(nav).toContain('Finance>/orders/created');
     expect(nav).toContain('Settings>/settings/global');
+    expect(nav).toContain('Settings>/settings/jobs');
     expect(nav).not.toContain('Settings>/settings/address');
     expect(nav.some((l) => l.startsWith('Management>'))).toBe(false);
     expect(nav.some((l) => l.startsWith('Bank Accounts>'))).toBe(false);

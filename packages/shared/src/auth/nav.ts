@@ -117,6 +117,7 @@ export const NAV: readonly NavEntry[] = [
     link('/settings/global', 'settings'),
     link('/settings/email/templates', 'email'),
     link('/settings/email/announcement', 'announcement'),
+    link('/settings/jobs', 'jobs'),
   ]),
   group('Bank Accounts', 'bank', [link('/settings/banks', 'bank')]),
   link('/planner/orders/manage', 'planner'),

@@ -119,6 +119,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/address', title: 'Addresses', access: CUSTOMERS },
   { path: '/settings/banks', title: 'Bank Accounts', access: BANK_OWNERS },
   { path: '/settings/global', title: 'Global Settings', access: ADMIN },
+  // Ours (issue 36): the background jobs, their failures and a run now.
+  { path: '/settings/jobs', title: 'Background Jobs', access: ADMIN },
   { path: '/settings/password', title: 'Password', access: ALL },
   { path: '/settings/profile', title: 'Profile', access: ADMIN_CUSTOMERS },
   { path: '/settings/profile/change-password', title: 'Change Password', access: ALL },

@@ -25,6 +25,11 @@ const jobSchema = z.object({
   last_started_at: z.string().nullable(),
   last_finished_at: z.string().nullable(),
   failed_at: z.string().nullable(),
+  /**
+   * When it is due after a run: every `every_ms`, or `daily` (UTC midnight). Null when the
+   * answering server does not run the job (not declared there, or off for its config).
+   */
+  schedule: z.object({ every_ms: z.number().int().nullable(), daily: z.boolean() }).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 const jobParamsSchema = z.object({ name: z.string().min(1).max(100) });

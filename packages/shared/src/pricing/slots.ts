@@ -29,3 +29,8 @@ export function slotsByColumn<T>(byKind: Readonly<Record<GroupPremiumKind, T>>):
 
 /** The stored ids of a group's slots, in the table's order. */
 export const slotIds = <T>(row: Readonly<Record<PremiumSlotColumn, T>>): T[] => PREMIUM_SLOTS.map((s) => row[s.column]);
+
+/** A group with no premium in any slot (by kind, as the wire's `premiums`). */
+export const NO_PREMIUMS = Object.fromEntries(PREMIUM_SLOTS.map((s) => [s.kind, null])) as Readonly<
+  Record<GroupPremiumKind, null>
+>;

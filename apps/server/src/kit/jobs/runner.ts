@@ -36,6 +36,8 @@ export interface JobRunner {
   trigger(name: string): void;
   /** No new run; the runs under way are told to stop between items (their signal) and awaited. */
   stop(): Promise<void>;
+  /** The declaration of a job this runner runs (enabled by the config). */
+  declared(name: string): JobDefinition | undefined;
 }
 
 /** The runners started in this process: `runSoon` reaches them. */
@@ -44,6 +46,15 @@ const started = new Set<JobRunner>();
 /** "Run this job soon" (e.g. the outbox after a message is queued): a no-op where no runner runs it. */
 export function runSoon(name: string): void {
   for (const runner of started) runner.trigger(name);
+}
+
+/** How a job this process runs is scheduled (the admin's jobs page); null where no runner here has it. */
+export function scheduleOf(name: string): { every_ms: number | null; daily: boolean } | null {
+  for (const runner of started) {
+    const job = runner.declared(name);
+    if (job) return 'daily' in job ? { every_ms: null, daily: true } : { every_ms: job.everyMs, daily: false };
+  }
+  return null;
 }
 
 const { jobs: jobsTable } = schema;
@@ -268,6 +279,7 @@ export function startJobRunner(
   const runner: JobRunner = {
     id,
     tick,
+    declared: (name) => jobs.get(name),
     trigger(name) {
       if (stopped || !jobs.has(name)) return;
       wanted.add(name);

@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@cab/db';
 import type { Job } from '@cab/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import { runSoon } from './runner.ts';
+import { runSoon, scheduleOf } from './runner.ts';
 
 /**
  * The background jobs as table `jobs` holds them for every server (runner.ts): what the admin
@@ -43,6 +43,7 @@ const toJob = (r: Row): Job => ({
   last_started_at: iso(r.lastStartedAt),
   last_finished_at: iso(r.lastFinishedAt),
   failed_at: iso(r.failedAt),
+  schedule: scheduleOf(r.name),
 });
 
 /** Every job some server has run, by name. */

@@ -1,7 +1,8 @@
 import { emailTemplateDefinition, MSG } from '@cab/shared';
+import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { RequestContext } from '../../kit/context.ts';
-import type { JobRun } from '../../kit/jobs/define.ts';
+import { type JobRun, msFromNow } from '../../kit/jobs/define.ts';
 import { runSoon } from '../../kit/jobs/runner.ts';
 import { afterCommit } from '../../kit/transaction.ts';
 import { renderText } from './render.ts';
@@ -133,17 +134,18 @@ export async function enqueueMany(
 
 /**
  * One delivery round: claims due messages, sends them, records success or schedules a retry.
- * Background work: `ctx` is a system context (no actor, no request).
+ * Background work: `ctx` is a system context (no actor, no request). Every time it writes (the
+ * lease, sent at, the next attempt) is the database's clock, as the jobs runner's (decision 0057):
+ * servers with skewed clocks agree on when a message is due.
  */
 export async function deliverDue(
   ctx: RequestContext,
   sender: MailSender,
-  now = () => new Date(),
   /** Asked between messages: when it says stop, the claimed messages not yet sent are let go. */
   stopping: () => boolean = () => false,
 ): Promise<{ sent: number; failed: number }> {
   const { db } = ctx;
-  const claimed = await repo.claimDue(db, OUTBOX.batch, new Date(now().getTime() + OUTBOX.leaseMs));
+  const claimed = await repo.claimDue(db, OUTBOX.batch, msFromNow(OUTBOX.leaseMs));
   let sent = 0;
   let failed = 0;
   const deliver = async (message: repo.OutboxRow) => {
@@ -159,7 +161,7 @@ export async function deliverDue(
       await repo.updateOutbox(db, message.id, {
         status: 'SENT',
         attempts,
-        sentAt: now(),
+        sentAt: sql`now()`,
         messageId,
         lastError: null,
         ...withoutSecrets(message),
@@ -172,7 +174,7 @@ export async function deliverDue(
         attempts,
         status: giveUp ? 'FAILED' : 'PENDING',
         lastError: (err as Error).message.slice(0, 1000),
-        nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+        nextAttemptAt: msFromNow(retryDelayMs(attempts)),
         ...(giveUp ? withoutSecrets(message) : {}),
       });
     }
@@ -199,7 +201,7 @@ export async function deliverDue(
  * `ctx` is a system context: the round serves no request.
  */
 export async function deliverRound(ctx: RequestContext, sender: MailSender, run: JobRun) {
-  const r = await deliverDue(ctx, sender, undefined, () => run.signal.aborted);
+  const r = await deliverDue(ctx, sender, () => run.signal.aborted);
   if (r.sent || r.failed) ctx.log.info(r, 'outbox delivery round');
   return { again: r.sent + r.failed >= OUTBOX.batch };
 }

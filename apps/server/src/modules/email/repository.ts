@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@cab/db';
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { exactCount, type PageWindow, paginate } from '../../kit/list.ts';
 
 const { emailTemplates, emailOutbox } = schema;
@@ -39,7 +40,7 @@ export async function insertOutbox(db: Executor, values: typeof emailOutbox.$inf
  * several servers can deliver from one outbox without sending a message twice, and a worker that
  * dies mid-send leaves its messages to be retried when the lease runs out.
  */
-export function claimDue(db: Executor, limit: number, leaseUntil: Date) {
+export function claimDue(db: Executor, limit: number, leaseUntil: SQL) {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
@@ -70,7 +71,8 @@ export async function outboxBacklog(db: Executor): Promise<{ pending: number; ol
   return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-export async function updateOutbox(db: Executor, id: number, values: Partial<typeof emailOutbox.$inferInsert>) {
+/** A row's new values; its times may be the database's clock (`msFromNow`). */
+export async function updateOutbox(db: Executor, id: number, values: PgUpdateSetSource<typeof emailOutbox>) {
   await db.update(emailOutbox).set(values).where(eq(emailOutbox.id, id));
 }
 

@@ -32,6 +32,7 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StyleOutlined from '@mui/icons-material/StyleOutlined';
@@ -77,6 +78,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   address: HomeOutlined,
   email: EmailOutlined,
   announcement: CampaignOutlined,
+  jobs: ScheduleOutlined,
   bank: AccountBalanceOutlined,
   planner: CalendarMonthOutlined,
   approval: ApprovalOutlined,

@@ -35,8 +35,9 @@ export interface FieldSpec<T extends FieldValues> {
   helperText?: ReactNode;
   /** multiline: the rows shown at least. */
   minRows?: number;
-  /** number: the least value the browser offers. */
+  /** number: the least and the greatest value the browser offers. */
   min?: number;
+  max?: number;
   /** select: the values and what they show as. */
   options?: readonly SelectOption[];
   labels?: Partial<Record<string, ReactNode>>;
@@ -124,7 +125,14 @@ function FieldOf<T extends FieldValues>({
     case 'multiline':
       return <FormTextField {...common} {...more} multiline minRows={spec.minRows} />;
     case 'number':
-      return <FormTextField {...common} {...more} type="number" slotProps={{ htmlInput: { min: spec.min } }} />;
+      return (
+        <FormTextField
+          {...common}
+          {...more}
+          type="number"
+          slotProps={{ htmlInput: { min: spec.min, max: spec.max } }}
+        />
+      );
     case 'date':
       return <FormTextField {...common} {...more} type="date" slotProps={{ inputLabel: { shrink: true } }} />;
     default: {

@@ -1,14 +1,12 @@
 import { coreApi, PRODUCTION_TEXT, productionApi, reportsApi, STATION_TEXT as S, todayIn } from '@cab/shared';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
 import { call } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useLiveEvents } from '../../lib/live-events.ts';
-import { BOARD, Name, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from './components/board.tsx';
+import { BOARD, BoardLink, Name, Panel, Quiet, RESULT_COLOUR, Rows, TYPE } from './components/board.tsx';
 
 /**
  * One station's queue (issue 35, `/floor?station=…`): the cabinets still to build today (the day's
@@ -60,15 +58,9 @@ export function StationQueue({ station }: { station: string }) {
           {S.queueTitle(data?.kept?.name ?? station)}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Link
-          component={RouterLink}
-          to="/floor"
-          underline="hover"
-          sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
-        >
-          <ArrowBack fontSize="inherit" aria-hidden />
+        <BoardLink to="/floor" icon={<ArrowBack fontSize="inherit" aria-hidden />}>
           {S.anyStation}
-        </Link>
+        </BoardLink>
       </Box>
       <Box
         sx={{

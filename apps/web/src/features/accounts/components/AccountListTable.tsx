@@ -1,5 +1,7 @@
 import { ACCOUNTS_TEXT, type AccountUser, PAGE_SIZE } from '@cab/shared';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -89,3 +91,26 @@ export const userColumns = {
 };
 
 export const userRowTestId = (u: AccountUser) => `user-row-${u.email}`;
+
+/** A row's action on a user: an icon, its label the tooltip and, with the user's name, its accessible name. */
+export function UserAction({
+  user,
+  label,
+  icon,
+  onClick,
+  testId,
+}: {
+  user: AccountUser;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={`${label} ${user.full_name}`} onClick={onClick} data-testid={testId}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -5,15 +5,13 @@ import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRou
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useMe } from '../../auth/index.ts';
 import { useBusinessUsers, useMakeManager, useUpdateBusinessUser } from '../api.ts';
-import { AccountListTable, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
+import { AccountListTable, UserAction, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
 import { BusinessUserDialog } from './BusinessUserDialog.tsx';
 
 type Pending = { user: AccountUser; action: 'promote' | 'stepDown' | 'deactivate' | 'activate' };
@@ -63,11 +61,7 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
     () => (u: AccountUser) => {
       const self = u.id === me.id;
       const button = (label: string, icon: ReactNode, onClick: () => void, testId: string) => (
-        <Tooltip title={label}>
-          <IconButton size="small" aria-label={`${label} ${u.full_name}`} onClick={onClick} data-testid={testId}>
-            {icon}
-          </IconButton>
-        </Tooltip>
+        <UserAction user={u} label={label} icon={icon} onClick={onClick} testId={testId} />
       );
       return (
         <>

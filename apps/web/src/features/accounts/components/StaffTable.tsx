@@ -1,11 +1,9 @@
 import { ACCOUNTS_TEXT, type AccountUser, ROLE_LABELS } from '@cab/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useState } from 'react';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useAccountList } from '../api.ts';
-import { AccountListTable, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
+import { AccountListTable, UserAction, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
 
 const columns: DataColumn<AccountUser>[] = [
@@ -36,16 +34,13 @@ export function StaffTable({ actions }: { actions?: ReactNode }) {
         rowTestId={userRowTestId}
         testId="staff-table"
         rowActions={(u) => (
-          <Tooltip title={ACCOUNTS_TEXT.edit}>
-            <IconButton
-              size="small"
-              aria-label={`${ACCOUNTS_TEXT.edit} ${u.full_name}`}
-              onClick={() => setEditing(u)}
-              data-testid={`edit-${u.id}`}
-            >
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <UserAction
+            user={u}
+            label={ACCOUNTS_TEXT.edit}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => setEditing(u)}
+            testId={`edit-${u.id}`}
+          />
         )}
       />
       {editing && <StaffFormDialog user={editing} onClose={() => setEditing(null)} />}

@@ -9,7 +9,6 @@ import {
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
+import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
@@ -50,20 +50,18 @@ const columns: DataColumn<AccessRequest>[] = [
     key: 'status',
     header: ACCOUNTS_TEXT.requestsStatus,
     render: (r) => (
-      <Box>
-        <Chip
-          size="small"
-          color={STATUS_COLOR[r.status]}
-          label={ACCOUNTS_TEXT.statusLabels[r.status]}
-          data-testid="request-status"
-          data-status={r.status}
-        />
+      <StatusCell
+        status={r.status}
+        label={ACCOUNTS_TEXT.statusLabels[r.status]}
+        color={STATUS_COLOR[r.status]}
+        testId="request-status"
+      >
         {r.reason && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="request-reason">
+          <StatusNote muted testId="request-reason">
             {r.reason}
-          </Typography>
+          </StatusNote>
         )}
-      </Box>
+      </StatusCell>
     ),
   },
 ];

@@ -2,7 +2,7 @@ import { BOOKS_TEXT as B, booksApi, type ExportKind } from '@cab/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
+import { DateRangeFields, rangeQuery } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -15,21 +15,13 @@ const KINDS = Object.keys(B.exports) as ExportKind[];
 /** /finance/exports (ADMIN): the month's journal and the QuickBooks and Xero files, as CSV downloads (issue 34). */
 export default function ExportsPage() {
   const [range, update] = useSearchState<Range>({ key: 'finance.exports', defaults: DEFAULTS });
-  const query = {
-    ...(range.date_after ? { date_after: range.date_after } : {}),
-    ...(range.date_before ? { date_before: range.date_before } : {}),
-  };
+  const query = rangeQuery(range);
   return (
     <>
       <PageHeader />
       <Card>
         <CardContent>
-          <DateRangeFields
-            range={range}
-            onChange={update}
-            labels={{ date_after: B.dateAfter, date_before: B.dateBefore }}
-            testIdPrefix="exports"
-          />
+          <DateRangeFields range={range} onChange={update} testIdPrefix="exports" />
           <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
             {KINDS.map((kind) => (
               <DownloadButton

@@ -1,8 +1,10 @@
 import type { CabinetScanResult } from '@cab/shared';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 /**
  * The floor board's parts, drawn for a TV read from five metres: large type, light on a dark
@@ -131,5 +133,31 @@ export function Rows({ label, children }: { label: string; children: ReactNode }
     >
       {children}
     </Box>
+  );
+}
+
+/** A quiet link in a board's header (TV mode, back): an icon and its words. */
+export function BoardLink({
+  to,
+  icon,
+  children,
+  testId,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Link
+      component={RouterLink}
+      to={to}
+      underline="hover"
+      data-testid={testId}
+      sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
+    >
+      {icon}
+      {children}
+    </Link>
   );
 }

@@ -16,10 +16,9 @@ import {
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Tv from '@mui/icons-material/Tv';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDay, formatTime, formatWeekday } from '../../../lib/format.ts';
 import type { LiveEvent, LiveStatus } from '../../../lib/live-events.ts';
 import {
@@ -32,7 +31,7 @@ import {
   useFloorRemakes,
   useFloorScans,
 } from '../api.ts';
-import { Bar, BOARD, boardType, Name, Panel, Quiet, RESULT_COLOUR, TYPE } from '../components/board.tsx';
+import { Bar, BOARD, BoardLink, boardType, Name, Panel, Quiet, RESULT_COLOUR, TYPE } from '../components/board.tsx';
 import { FitList } from '../components/FitList.tsx';
 import { StationQueue } from '../StationQueue.tsx';
 
@@ -508,25 +507,12 @@ function FloorBoard({ tv }: { tv: boolean }) {
         <LiveState status={status} />
         {!tv && (
           <>
-            <Link
-              component={RouterLink}
-              to="/floor?tv=1"
-              underline="hover"
-              data-testid="floor-tv-link"
-              sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
-            >
-              <Tv fontSize="inherit" aria-hidden />
+            <BoardLink to="/floor?tv=1" icon={<Tv fontSize="inherit" aria-hidden />} testId="floor-tv-link">
               {F.tvMode}
-            </Link>
-            <Link
-              component={RouterLink}
-              to="/"
-              underline="hover"
-              sx={{ color: BOARD.muted, display: 'flex', alignItems: 'center', gap: 0.5, fontSize: TYPE.small }}
-            >
-              <ArrowBack fontSize="inherit" aria-hidden />
+            </BoardLink>
+            <BoardLink to="/" icon={<ArrowBack fontSize="inherit" aria-hidden />}>
               {F.back}
-            </Link>
+            </BoardLink>
           </>
         )}
       </Box>

@@ -51,12 +51,7 @@ export default function StatementPage() {
       />
       <Card data-testid="statement">
         <CardContent>
-          <DateRangeFields
-            range={range}
-            onChange={update}
-            labels={{ date_after: B.dateAfter, date_before: B.dateBefore }}
-            testIdPrefix="statement"
-          />
+          <DateRangeFields range={range} onChange={update} testIdPrefix="statement" />
           {query.isError && (
             <Typography color="error" variant="body2">
               {(query.error as Error).message}

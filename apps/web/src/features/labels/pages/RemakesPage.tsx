@@ -10,13 +10,13 @@ import {
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
+import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../auth/index.ts';
 import { type RemakeFilters, useRemakeList } from '../api.ts';
@@ -61,27 +61,21 @@ const columns: DataColumn<Remake>[] = [
     key: 'status',
     header: REMAKE_TEXT.status,
     render: (r) => (
-      <Box>
-        <Chip
-          size="small"
-          color={STATUS_COLOR[r.status]}
-          label={REMAKE_STATUS_LABELS[r.status]}
-          data-testid="remake-status"
-          data-status={r.status}
-        />
+      <StatusCell
+        status={r.status}
+        label={REMAKE_STATUS_LABELS[r.status]}
+        color={STATUS_COLOR[r.status]}
+        testId="remake-status"
+      >
         {r.remake_order && (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <StatusNote>
             <Link to={`/orders/${r.remake_order.id}`} data-testid="remake-order-link">
               {REMAKE_TEXT.remakeOrder} #{r.remake_order.id}
             </Link>
-          </Typography>
+          </StatusNote>
         )}
-        {r.reject_reason && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {r.reject_reason}
-          </Typography>
-        )}
-      </Box>
+        {r.reject_reason && <StatusNote muted>{r.reject_reason}</StatusNote>}
+      </StatusCell>
     ),
   },
 ];

@@ -1,4 +1,4 @@
-import { BUILDER_TEXT, type LineItem, MSG, type Order, type OrderItem, type Premium } from '@cab/shared';
+import { BUILDER_TEXT, type LineItem, MSG, NO_PREMIUMS, type Order, type OrderItem, type Premium } from '@cab/shared';
 import { describe, expect, it } from 'vitest';
 import { createGroupPricer, linePrices, premiumPricesOf } from './pricing.ts';
 import {
@@ -274,14 +274,7 @@ function order(errors: string[], premiums = EMPTY_PREMIUMS, version = 3): Order 
         id: 7,
         name: 'Group 1',
         premiums,
-        premium_codes: {
-          wood_species: null,
-          finish_option: null,
-          base_door_style: null,
-          wall_door_style: null,
-          tall_door_style: null,
-          drawer_style: null,
-        },
+        premium_codes: NO_PREMIUMS,
         items: [savedItem({})],
         errors,
         warnings: [],

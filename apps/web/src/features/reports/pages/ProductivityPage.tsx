@@ -1,6 +1,5 @@
 import {
   PRODUCTIVITY_TEXT as P,
-  PRODUCTION_TEXT,
   PRODUCTIVITY_GROUPS,
   type ProductivityRow,
   productionApi,
@@ -11,12 +10,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateRangeFields, rangeQuery } from '../../../components/DateRangeFields.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { call, download } from '../../../lib/api.ts';
@@ -38,12 +37,10 @@ const COLUMNS: DataColumn<ProductivityRow>[] = [
 /** /orders/productivity (ADMIN, STAFF; issue 35): per station or per person, a chart and the table; CSV. */
 export default function ProductivityPage() {
   const [group, setGroup] = useState<Group>('station');
-  const [after, setAfter] = useState('');
-  const [before, setBefore] = useState('');
+  const [range, setRange] = useState({ date_after: '', date_before: '' });
   const query = {
     group_by: group,
-    ...(after ? { date_after: after } : {}),
-    ...(before ? { date_before: before } : {}),
+    ...rangeQuery(range),
   };
   useLiveEvents(['scan', 'scan_undone'], { keys: [['productivity']] });
   const report = useQuery({
@@ -89,21 +86,10 @@ export default function ProductivityPage() {
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <TextField
-              size="small"
-              type="date"
-              label={PRODUCTION_TEXT.dateAfter}
-              value={after}
-              onChange={(e) => setAfter(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={PRODUCTION_TEXT.dateBefore}
-              value={before}
-              onChange={(e) => setBefore(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <DateRangeFields
+              range={range}
+              onChange={(patch) => setRange((r) => ({ ...r, ...patch }))}
+              testIdPrefix="productivity"
             />
           </Box>
           <BarChart

@@ -1,4 +1,4 @@
-import { MSG, REPORTS_WEB_TEXT, SETTINGS_TEXT, type Settings } from '@cab/shared';
+import { REPORTS_WEB_TEXT, SETTINGS_TEXT, type Settings } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,15 +8,14 @@ import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Control, useFieldArray, useForm } from 'react-hook-form';
+import { type Control, useFieldArray } from 'react-hook-form';
 import { AddButton } from '../../../components/AddButton.tsx';
-import { FormSelect } from '../../../components/form/FormSelect.tsx';
+import type { FieldList } from '../../../components/form/FormFields.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
-import { PageForm } from '../../../components/form/PageForm.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useFrameSubmit } from '../../../lib/forms.ts';
-import { useGlobalSettings, usePatchSettings } from '../api.ts';
+import { useGlobalSettings } from '../api.ts';
+import { SettingsCard, SettingsForm, type SettingsFormShape } from '../components/SettingsForm.tsx';
 import { StationsCard } from '../components/StationsCard.tsx';
 import {
   bodyOf,
@@ -46,149 +45,91 @@ export default function GlobalSettingsPage() {
   );
 }
 
+const T = SETTINGS_TEXT;
+type Fields = FieldList<GlobalSettingsValues>;
+
+const LEAD_TIME: Fields = [
+  { name: 'lead_time', label: T.leadTime, type: 'number', min: 0, max: 365 },
+  {
+    name: 'remake_lead_time',
+    label: T.remakeLeadTime,
+    helperText: T.remakeLeadTimeHint,
+    type: 'number',
+    min: 0,
+    max: 365,
+    testId: 'remake-lead-time',
+  },
+];
+const CAPACITY: Fields = [
+  {
+    name: 'capacity_per_day',
+    label: REPORTS_WEB_TEXT.capacityPerDay,
+    type: 'number',
+    min: 1,
+    max: 100000,
+    testId: 'capacity-per-day',
+  },
+];
+const SHOP: Fields = [
+  // A native select with an empty choice, as the address dialog's state field.
+  {
+    name: 'shop_state',
+    label: T.shopState,
+    type: 'select',
+    native: true,
+    noneLabel: '',
+    options: STATE_CODES,
+    labels: STATE_NAMES,
+  },
+  { name: 'time_zone', label: T.timeZone, helperText: T.timeZoneHint, testId: 'time-zone' },
+];
+const SELLER: Fields = [
+  { name: 'seller_name', label: T.sellerName, testId: 'seller-name' },
+  { name: 'seller_address', label: T.sellerAddress, type: 'multiline', minRows: 2, testId: 'seller-address' },
+  { name: 'seller_phone', label: T.sellerPhone, testId: 'seller-phone' },
+];
+const REMITTANCE: Fields = [
+  { name: 'remit_check_payee', label: T.remitCheckPayee, type: 'multiline', minRows: 2, testId: 'remit-check-payee' },
+  {
+    name: 'remit_wire_details',
+    label: T.remitWireDetails,
+    type: 'multiline',
+    minRows: 3,
+    testId: 'remit-wire-details',
+  },
+];
+
+const SHAPE: SettingsFormShape<GlobalSettingsValues> = {
+  resolver: globalSettingsResolver,
+  valuesOf,
+  bodyOf,
+  fieldOf,
+  testId: 'global-settings-form',
+  submitTestId: 'settings-save',
+};
+
 function GlobalSettingsForm({ settings }: { settings: Settings }) {
-  const patch = usePatchSettings();
-  const { control, handleSubmit, setError, reset, formState } = useForm<GlobalSettingsValues>({
-    resolver: globalSettingsResolver,
-    defaultValues: valuesOf(settings),
-  });
-
-  const frame = useFrameSubmit(
-    { handleSubmit, setError, formState },
-    [],
-    async (values) => {
-      reset(valuesOf(await patch.mutateAsync(bodyOf(values))));
-      return MSG.settingsUpdated;
-    },
-    { fieldOf, pending: patch.isPending },
-  );
-
   return (
-    <PageForm
-      {...frame}
-      submitLabel={SETTINGS_TEXT.saveSettings}
-      submitTestId="settings-save"
-      submitSize="large"
-      spacing={3}
-      testId="global-settings-form"
-    >
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-        <Stack spacing={3}>
-          <Card>
-            <CardHeader title={SETTINGS_TEXT.leadTimeTitle} />
-            <CardContent sx={{ pt: 0 }}>
-              <FormTextField
-                control={control}
-                name="lead_time"
-                label={SETTINGS_TEXT.leadTime}
-                type="number"
-                slotProps={{ htmlInput: { min: 0, max: 365, step: 1 } }}
-                sx={{ maxWidth: 260 }}
-              />
-              <FormTextField
-                control={control}
-                name="remake_lead_time"
-                label={SETTINGS_TEXT.remakeLeadTime}
-                helperText={SETTINGS_TEXT.remakeLeadTimeHint}
-                type="number"
-                slotProps={{ htmlInput: { min: 0, max: 365, step: 1, 'data-testid': 'remake-lead-time' } }}
-                sx={{ maxWidth: 260, mt: 2, display: 'flex' }}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader title={REPORTS_WEB_TEXT.capacityTitle} subheader={REPORTS_WEB_TEXT.capacityHint} />
-            <CardContent sx={{ pt: 0 }}>
-              <FormTextField
-                control={control}
-                name="capacity_per_day"
-                label={REPORTS_WEB_TEXT.capacityPerDay}
-                type="number"
-                slotProps={{ htmlInput: { min: 1, max: 100000, step: 1, 'data-testid': 'capacity-per-day' } }}
-                sx={{ maxWidth: 260 }}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader title={SETTINGS_TEXT.shopTitle} subheader={SETTINGS_TEXT.shopStateHint} />
-            <CardContent sx={{ pt: 0 }}>
-              {/* A native select with an empty choice, as the address dialog's state field. */}
-              <FormSelect
-                control={control}
-                name="shop_state"
-                label={SETTINGS_TEXT.shopState}
-                native
-                noneLabel=""
-                options={STATE_CODES}
-                labels={STATE_NAMES}
-                sx={{ minWidth: 260 }}
-              />
-              <FormTextField
-                control={control}
-                name="time_zone"
-                label={SETTINGS_TEXT.timeZone}
-                helperText={SETTINGS_TEXT.timeZoneHint}
-                slotProps={{ htmlInput: { 'data-testid': 'time-zone' } }}
-                sx={{ mt: 2, maxWidth: 420, display: 'flex' }}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader title={SETTINGS_TEXT.sellerTitle} subheader={SETTINGS_TEXT.sellerHint} />
-            <CardContent sx={{ pt: 0 }}>
-              <Stack spacing={2}>
-                <FormTextField
-                  control={control}
-                  name="seller_name"
-                  label={SETTINGS_TEXT.sellerName}
-                  slotProps={{ htmlInput: { 'data-testid': 'seller-name' } }}
-                />
-                <FormTextField
-                  control={control}
-                  name="seller_address"
-                  label={SETTINGS_TEXT.sellerAddress}
-                  multiline
-                  minRows={2}
-                  slotProps={{ htmlInput: { 'data-testid': 'seller-address' } }}
-                />
-                <FormTextField
-                  control={control}
-                  name="seller_phone"
-                  label={SETTINGS_TEXT.sellerPhone}
-                  slotProps={{ htmlInput: { 'data-testid': 'seller-phone' } }}
-                  sx={{ maxWidth: 260 }}
-                />
-              </Stack>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader title={SETTINGS_TEXT.remittanceTitle} subheader={SETTINGS_TEXT.remittanceHint} />
-            <CardContent sx={{ pt: 0 }}>
-              <Stack spacing={2}>
-                <FormTextField
-                  control={control}
-                  name="remit_check_payee"
-                  label={SETTINGS_TEXT.remitCheckPayee}
-                  multiline
-                  minRows={2}
-                  slotProps={{ htmlInput: { 'data-testid': 'remit-check-payee' } }}
-                />
-                <FormTextField
-                  control={control}
-                  name="remit_wire_details"
-                  label={SETTINGS_TEXT.remitWireDetails}
-                  multiline
-                  minRows={3}
-                  slotProps={{ htmlInput: { 'data-testid': 'remit-wire-details' } }}
-                />
-              </Stack>
-            </CardContent>
-          </Card>
+    <SettingsForm
+      settings={settings}
+      shape={SHAPE}
+      columns={({ control, formState }) => [
+        <Stack key="main" spacing={3}>
+          <SettingsCard control={control} title={T.leadTimeTitle} fields={LEAD_TIME} />
+          <SettingsCard
+            control={control}
+            title={REPORTS_WEB_TEXT.capacityTitle}
+            subheader={REPORTS_WEB_TEXT.capacityHint}
+            fields={CAPACITY}
+          />
+          <SettingsCard control={control} title={T.shopTitle} subheader={T.shopStateHint} fields={SHOP} />
+          <SettingsCard control={control} title={T.sellerTitle} subheader={T.sellerHint} fields={SELLER} />
+          <SettingsCard control={control} title={T.remittanceTitle} subheader={T.remittanceHint} fields={REMITTANCE} />
           <RemakeReasons control={control} listError={formState.errors.root?.reasons?.message} />
-        </Stack>
-        <TaxRatesTable control={control} errors={formState.errors.tax_rates} />
-      </Box>
-    </PageForm>
+        </Stack>,
+        <TaxRatesTable key="tax" control={control} errors={formState.errors.tax_rates} />,
+      ]}
+    />
   );
 }
 
