@@ -1,7 +1,11 @@
 import { addDays, PLANNER_MAX_DAYS, todayIn } from '@cab/shared';
 import { signInAs, startBenchServer } from '/work/main/bench/pg-bench.mts';
+
 const port = 3990;
-const server = await startBenchServer(port, 'postgres://postgres@127.0.0.1:5432/bench_events', { SEED_DEMO: 'false', DASHBOARD_KEEP_MS: '0' });
+const server = await startBenchServer(port, 'postgres://postgres@127.0.0.1:5432/bench_events', {
+  SEED_DEMO: 'false',
+  DASHBOARD_KEEP_MS: '0',
+});
 const base = `http://127.0.0.1:${port}`;
 const today = todayIn();
 const urls = [
