@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './answer-cache.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswerCache, keptUntilEvents } from './answer-cache.ts';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -99,5 +99,72 @@ describe('AnswerCache', () => {
     expect(cache.peek('row 7', 'v2')).toBeUndefined();
     // A miss on another version drops the stale copy.
     expect(cache.peek('row 7', 'v1')).toBeUndefined();
+  });
+});
+
+describe('keptUntilEvents', () => {
+  const keepMs = 1_000;
+  /** Draws numbered 1, 2, ...; each waits until `release` is called, so a test sees who waited. */
+  function drawer() {
+    let n = 0;
+    const pending: (() => void)[] = [];
+    return {
+      draw: () => {
+        const mine = ++n;
+        return new Promise<string>((resolve) => pending.push(() => resolve(`copy ${mine}`)));
+      },
+      release: () => {
+        for (const go of pending.splice(0)) go();
+      },
+      count: () => n,
+    };
+  }
+
+  it('at the window edge serves the copy of the window past while one draw runs behind it', async () => {
+    const cache = new AnswerCache();
+    const d = drawer();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(10 * keepMs);
+    try {
+      const when = { keepMs, day: '2026-12-06', settled: 0 };
+      const first = keptUntilEvents(cache, 'k', when, d.draw);
+      d.release();
+      expect(await first).toBe('copy 1');
+      // The next window: two readers get the copy at once, and one draw starts behind them.
+      now.mockReturnValue(11 * keepMs);
+      expect(await keptUntilEvents(cache, 'k', when, d.draw)).toBe('copy 1');
+      expect(await keptUntilEvents(cache, 'k', when, d.draw)).toBe('copy 1');
+      expect(d.count()).toBe(2);
+      d.release();
+      await settle();
+      expect(await keptUntilEvents(cache, 'k', when, d.draw)).toBe('copy 2');
+      // Two windows on, the copy is too old to serve: the reader waits for a new draw.
+      now.mockReturnValue(13 * keepMs);
+      const late = keptUntilEvents(cache, 'k', when, d.draw);
+      d.release();
+      await settle();
+      d.release();
+      expect(await late).toBe('copy 3');
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('never serves a copy of the window past drawn before an event settled', async () => {
+    const cache = new AnswerCache();
+    const d = drawer();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(10 * keepMs);
+    try {
+      const first = keptUntilEvents(cache, 'k', { keepMs, day: 'd', settled: 0 }, d.draw);
+      d.release();
+      expect(await first).toBe('copy 1');
+      now.mockReturnValue(11 * keepMs);
+      // An event settled after the copy was drawn: the reader waits for the new draw.
+      const after = keptUntilEvents(cache, 'k', { keepMs, day: 'd', settled: performance.now() + 1 }, d.draw);
+      await settle();
+      d.release();
+      expect(await after).toBe('copy 2');
+    } finally {
+      now.mockRestore();
+    }
   });
 });

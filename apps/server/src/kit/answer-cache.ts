@@ -143,11 +143,16 @@ export class AnswerCache {
  */
 const REDRAW_GAP_MS = 1_000;
 
+/** Keys of each cache being drawn again behind a copy still served (keptUntilEvents). */
+const redrawing = new WeakMap<AnswerCache, Set<string>>();
+
 /**
  * A copy kept under `key` until an event that moves it has settled since it was drawn (`settled`:
  * when the latest such event this server heard settled, events/heard.ts), the day turns, or the
  * wall clock passes into the next `keepMs` window (the same windows on every server): decision
- * 0056, the dashboard's and the floor board's figures.
+ * 0056, the dashboard's and the floor board's figures. A copy of the window just past that no
+ * event has moved is served while one draw of the new window runs behind it (decision 0062): at
+ * each window's edge every reader used to wait for that draw (the dashboard's p99 was the draw).
  */
 export async function keptUntilEvents(
   cache: AnswerCache,
@@ -156,15 +161,48 @@ export async function keptUntilEvents(
   draw: () => Promise<string>,
 ): Promise<string> {
   // A copy's version: its window and day, then when it was drawn (performance.now()).
-  const window = `${Math.floor(Date.now() / when.keepMs)}:${when.day}:`;
-  const drawnAt = (version: string | undefined) =>
-    version?.startsWith(window) ? Number(version.slice(window.length)) : Number.NEGATIVE_INFINITY;
-  const last = drawnAt(cache.versionOf(key));
+  const windowNow = Math.floor(Date.now() / when.keepMs);
+  const drawnIn = (w: number, version: string | undefined) => {
+    const prefix = `${w}:${when.day}:`;
+    return version?.startsWith(prefix) ? Number(version.slice(prefix.length)) : Number.NEGATIVE_INFINITY;
+  };
+  const window = `${windowNow}:${when.day}:`;
+  const kept = cache.versionOf(key);
+  const last = drawnIn(windowNow, kept);
+  if (last === Number.NEGATIVE_INFINITY && kept !== undefined && drawnIn(windowNow - 1, kept) >= when.settled) {
+    drawBehind(cache, key, `${window}${performance.now()}`, draw);
+    const copy = cache.peek(key, kept);
+    if (copy) return copy as Promise<string>;
+  }
   if (last < when.settled) {
     const wait = last + REDRAW_GAP_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  return cache.answerWhile(key, (version) => drawnAt(version) >= when.settled, `${window}${performance.now()}`, draw);
+  return cache.answerWhile(
+    key,
+    (version) => drawnIn(windowNow, version) >= when.settled,
+    `${window}${performance.now()}`,
+    draw,
+  );
+}
+
+/** Draws `key` again once (however many ask meanwhile) and keeps the copy when it is drawn. */
+function drawBehind(cache: AnswerCache, key: string, version: string, draw: () => Promise<string>) {
+  let keys = redrawing.get(cache);
+  if (!keys) {
+    keys = new Set();
+    redrawing.set(cache, keys);
+  }
+  if (keys.has(key)) return;
+  keys.add(key);
+  const done = keys;
+  // A failed draw keeps nothing: the next window's first reader draws and waits, as before.
+  draw()
+    .then(
+      (text) => void cache.put(key, version, Promise.resolve(text)),
+      () => undefined,
+    )
+    .finally(() => done.delete(key));
 }
 
 /** One cache per database handle (an app, or a test's app, has its own) and purpose. */

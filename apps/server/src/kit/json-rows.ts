@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import type { Paged } from '@cab/shared';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Page } from './list.ts';
 
@@ -134,6 +134,19 @@ export async function preparedStatement<R>(db: Executor, text: string, values: u
   if (nodePg) return (await nodePg.query({ name: nameOf(text, true), text, values })).rows as R[];
   if (pglite) return (await pglite.query(text, values)).rows as R[];
   throw new Error('preparedStatement: no client under this executor');
+}
+
+/**
+ * A statement whose text never changes, built by drizzle once (at its first run, so it may read
+ * what the wiring filled) and then run by preparedStatement with its placeholders
+ * (`sql.placeholder('id')`) filled: a hot read (the order detail's stamp) builds no query per call.
+ */
+export function statementOnce<R>(build: () => SQL): (db: Executor, values: Record<string, unknown>) => Promise<R[]> {
+  let built: { sql: string; params: unknown[] } | undefined;
+  return (db, values) => {
+    built ??= dialect.sqlToQuery(build());
+    return preparedStatement<R>(db, built.sql, fillPlaceholders(built.params, values));
+  };
 }
 
 /**

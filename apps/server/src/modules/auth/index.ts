@@ -3,7 +3,7 @@
  * (accounts, core's dashboard), the authentication hook (authenticate.ts) and the token helpers.
  */
 
-export { actorSessionEndsAt, registerAuthentication, sessionHolds } from './authenticate.ts';
+export { actorSessionEndsAt, registerAuthentication, sessionHolds, sessionOf } from './authenticate.ts';
 export {
   activeMemberCount,
   adminRecipients,

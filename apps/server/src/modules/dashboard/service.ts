@@ -18,7 +18,7 @@ import { type Ctx, todayOf } from '../../kit/context.ts';
 import { badRequest } from '../../kit/errors.ts';
 import { jobStates } from '../../kit/jobs/state.ts';
 import { recentShopEvents } from '../audit/index.ts';
-import { activeMemberCount, findUserWithCompany, tokensOf } from '../auth/index.ts';
+import { activeMemberCount, findUserWithCompany, sessionOf, tokensOf } from '../auth/index.ts';
 import { clientErrorsSince } from '../core/index.ts';
 import { lastSettledEvent } from '../events/index.ts';
 import { accountFigures, shopMoneyCards } from '../invoices/index.ts';
@@ -201,7 +201,9 @@ async function figuresOf(ctx: Ctx, me: Me): Promise<Figures> {
 }
 
 export async function dashboard(ctx: Ctx): Promise<Dashboard> {
-  const me = (await findUserWithCompany(ctx.db, ctx.actor.id))?.user;
+  // The greeting's name and the company from the request's session, as /me answers (dropped on
+  // every change to them, auth/session-cache.ts): no query per kept answer.
+  const me = sessionOf(ctx.actor) ?? (await findUserWithCompany(ctx.db, ctx.actor.id))?.user;
   if (!me) throw badRequest(ERROR_CODES.notFound, MSG.notFound);
   return { greeting: `Hello, ${me.firstName}`, today: todayOf(ctx), ...(await figuresOf(ctx, me)) };
 }

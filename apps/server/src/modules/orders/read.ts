@@ -110,12 +110,12 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
 
 /**
  * GET {id}/: the order as `ctx.actor` sees it, kept per reader and served again while the order's
- * stamp (repository.ts orderStamp, with the catalogue's version and the invoice's stamp) and the
+ * stamp (repository.ts orderStampReader, with the catalogue's version and the invoice's stamp) and the
  * day are the same (decision 0025). Who may read it is checked on every request, on the fresh row.
  */
 export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
   const actor = lifecycleActor(ctx);
-  const stamp = await repo.orderStamp(ctx.db, id, (orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
+  const stamp = await orderStamp(ctx.db, id);
   if (!stamp || !reaches(reachOf(ctx.actor), stamp)) throw notFound();
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
   const version = `${stamp.stamp}|${todayOf(ctx)}`;
@@ -125,6 +125,8 @@ export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> 
     async () => new JsonText(JSON.stringify(z.encode(orderSchema, await getOrder(ctx, id)))),
   );
 }
+/** The detail's stamp: the order's, the catalogue's version and the invoice's stamp. */
+const orderStamp = repo.orderStampReader((orderId) => [catalogVersionSql, orderInvoiceStampSql(orderId)]);
 /** Details by order and reader. */
 const detailAnswers = cachePerDatabase({ maxEntries: 2000 });
 

@@ -2,7 +2,7 @@ import { type Executor, schema } from '@cab/db';
 import { PREMIUM_SLOTS } from '@cab/shared';
 import { and, asc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { preparedRows } from '../../kit/json-rows.ts';
+import { preparedRows, statementOnce } from '../../kit/json-rows.ts';
 import { CUSTOMER_FIELDS, type CustomerRow } from '../auth/index.ts';
 
 /**
@@ -244,12 +244,12 @@ export type OrderReading = NonNullable<Awaited<ReturnType<typeof orderForReading
  * reaches it; the counts of its cabinets (scans change them without writing the order). The same
  * tables as orderForReading, in the same one-statement exception (0023). `alsoDependsOn`: other
  * modules' expressions over the order's id (the catalogue's version, the invoice's stamp), read in
- * the same statement, so a cached read costs one round trip.
+ * the same statement, so a cached read costs one round trip. Built once (at the first read) and
+ * prepared per connection: no query building per read.
  */
-export async function orderStamp(db: Executor, id: number, alsoDependsOn: (orderId: SQL) => SQL[] = () => []) {
-  const [row] = await preparedRows<{ customer_id: number; company_id: number | null; stamp: string }>(
-    db,
-    sql`select o.customer_id, o.company_id,
+export function orderStampReader(alsoDependsOn: (orderId: SQL) => SQL[]) {
+  const read = statementOnce<{ customer_id: number; company_id: number | null; stamp: string }>(
+    () => sql`select o.customer_id, o.company_id,
       concat_ws('|', o.version, md5(u::text), coalesce(md5(uc::text), '-'), coalesce(md5(oc::text), '-'),
         coalesce(md5(dc::text), '-'),
         (select concat_ws('/', count(*), count(c.completed_at), count(c.shipped_at)) from ${cabinets} c
@@ -261,13 +261,16 @@ export async function orderStamp(db: Executor, id: number, alsoDependsOn: (order
       left join ${companies} uc on uc.id = u.company_id
       left join ${companies} oc on oc.id = o.company_id
       left join ${discountCodes} dc on dc.id = o.discount_code_id
-      where o.id = ${id}`,
+      where o.id = ${sql.placeholder('id')}`,
   );
-  if (!row) return null;
-  return {
-    customerId: Number(row.customer_id),
-    companyId: row.company_id === null ? null : Number(row.company_id),
-    stamp: row.stamp,
+  return async (db: Executor, id: number) => {
+    const [row] = await read(db, { id });
+    if (!row) return null;
+    return {
+      customerId: Number(row.customer_id),
+      companyId: row.company_id === null ? null : Number(row.company_id),
+      stamp: row.stamp,
+    };
   };
 }
 

@@ -8,15 +8,13 @@ import { workList, workListPdf } from './work-list.ts';
 
 /** A report's answer: its page, or with format=csv a download (a Buffer goes past the JSON serializer). */
 async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
+  if (query.format !== 'csv') return service.reportPage(ctx, kind, query);
   const result = await service.report(ctx, kind, query);
-  if ('csv' in result) {
-    return sendFile<{ results: never[]; total: number }>(reply, {
-      name: `${kind}_report.csv`,
-      type: 'text/csv',
-      body: result.csv!,
-    });
-  }
-  return result.page!;
+  return sendFile<{ results: never[]; total: number }>(reply, {
+    name: `${kind}_report.csv`,
+    type: 'text/csv',
+    body: result.csv!,
+  });
 }
 
 /** Reports, charts and the planner (decision 0031), one route per contract. */

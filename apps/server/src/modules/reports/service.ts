@@ -33,7 +33,7 @@ import { cachePerDatabase, keptUntilEvents } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { toCsv } from '../../kit/csv.ts';
 import { AppError, fieldError, notFound } from '../../kit/errors.ts';
-import { JsonText } from '../../kit/json-rows.ts';
+import { JsonText, jsonPage } from '../../kit/json-rows.ts';
 import { pageWindow, paginate } from '../../kit/list.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
@@ -75,12 +75,17 @@ function checkRange(from: string | undefined, to: string | undefined, field = 'd
   if (from && to && from > to) throw fieldError(ERROR_CODES.validation, field, REPORTS_TEXT.rangeInvalid);
 }
 
-/** A report's page, or (format=csv) every matching row as CSV. */
-export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
+/** A report's filter and order from its query. */
+function reportArgs(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   checkRange(query.date_after, query.date_before);
   const today = todayOf(ctx);
   const filter: repo.ReportFilter = { kind, today, name: query.name, from: query.date_after, to: query.date_before };
-  const orderBy = repo.orderByOf(kind, parseOrderBy(query.order_by ?? DEFAULT_ORDER[kind]), today);
+  return { filter, orderBy: repo.orderByOf(kind, parseOrderBy(query.order_by ?? DEFAULT_ORDER[kind]), today) };
+}
+
+/** A report's page as typed rows (the dashboard's cards), or (format=csv) every matching row as CSV. */
+export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
+  const { filter, orderBy } = reportArgs(ctx, kind, query);
   if (query.format === 'csv') {
     const rows = await repo.reportRows(ctx.db, filter, orderBy, { limit: 100_000, offset: 0 });
     return { csv: toCsv(REPORT_CSV_COLUMNS, rows.map(toReportRow)) };
@@ -88,9 +93,21 @@ export async function report(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
   const page = await paginate(
     pageWindow(query),
     (w) => repo.reportRows(ctx.db, filter, orderBy, w),
-    () => repo.reportCount(ctx.db, filter),
+    repo.reportCount(ctx.db, filter),
   );
   return { page: { results: page.rows.map(toReportRow), total: page.total } };
+}
+
+/** A report's page as the route sends it: rows written as JSON by PostgreSQL (repository.ts reportRowsJson). */
+export async function reportPage(ctx: Ctx, kind: ReportKind, query: ReportQuery) {
+  const { filter, orderBy } = reportArgs(ctx, kind, query);
+  return jsonPage<ReportRow>(
+    await paginate(
+      pageWindow(query),
+      (w) => repo.reportRowsJson(ctx.db, filter, orderBy, w),
+      repo.reportCount(ctx.db, filter),
+    ),
+  );
 }
 
 /**

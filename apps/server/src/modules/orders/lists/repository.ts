@@ -3,7 +3,7 @@ import { CUSTOMER_SEPARATOR, DEFAULT_ORDER_STATUS_FILTER, ORDER_STATUSES, type R
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnswerCache } from '../../../kit/answer-cache.ts';
 import * as json from '../../../kit/json-rows.ts';
-import { contains, estimatedCount, maintainedCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
+import { contains, estimatedCount, keptCount, type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 
 /**
  * The order list's SQL. The page's rows join the customer (users) and the company (companies) in
@@ -282,6 +282,6 @@ export async function orderPage(
     // A row deleted between the two statements is left out.
     return texts.filter((t) => t !== undefined).map((t) => (typeof t === 'string' ? t : t.text));
   };
-  const shopTotal = countedByWeek(filter) ? maintainedCount(db, weekTotal(filter)) : estimatedCount(db, orders, where);
+  const shopTotal = countedByWeek(filter) ? keptCount(db, weekTotal(filter)) : estimatedCount(db, orders, where);
   return paginate(window, fetchRows, async () => (scoped && counted !== undefined ? counted : shopTotal()));
 }
