@@ -1,0 +1,3 @@
+// The proposals feature's public surface: what other features may import (the walls, decision 0020).
+export { CompanyProposalSettings } from './components/ProposalSettingsForm.tsx';
+export { OrderProposalsPanel } from './components/OrderProposalsPanel.tsx';
