@@ -16,6 +16,7 @@ import { opsApi } from './ops/contract.ts';
 import { approvalsApi } from './orders/approval-contract.ts';
 import { ordersApi } from './orders/contract.ts';
 import { productionApi } from './production/contract.ts';
+import { proposalsApi } from './proposals/contract.ts';
 import { remakesApi } from './remakes/contract.ts';
 import { reportsApi } from './reports/contract.ts';
 import { transferApi } from './transfer/contract.ts';
@@ -46,6 +47,7 @@ const API_CONTRACTS: Record<string, Record<string, Endpoint>> = {
   approvalsApi,
   payoutsApi,
   booksApi,
+  proposalsApi,
 };
 
 /** Each contract as `{ key: 'catalogApi.categoryUpdate', e }`, in API_CONTRACTS' order. */

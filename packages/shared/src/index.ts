@@ -46,6 +46,7 @@ export * from './orders/text.ts';
 export * from './orders/web-text.ts';
 export * from './pricing/index.ts';
 export * from './production/index.ts';
+export * from './proposals/index.ts';
 export * from './remakes/index.ts';
 export * from './reports/index.ts';
 export * from './transfer/index.ts';

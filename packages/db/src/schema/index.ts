@@ -12,3 +12,4 @@ export * from './labels.ts';
 export * from './orders.ts';
 export * from './planner.ts';
 export * from './production.ts';
+export * from './proposals.ts';

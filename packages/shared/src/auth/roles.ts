@@ -19,6 +19,8 @@ export const ROLE_GROUPS = {
   adminAndBusiness: ['ADMIN', 'BUSINESS_MANAGER', 'BUSINESS_EMPLOYEE'],
   /** Who keeps bank accounts for ACH payments. */
   bankOwners: ['BUSINESS_MANAGER', 'PERSONAL'],
+  /** Personal customers only (their own proposal settings). */
+  personal: ['PERSONAL'],
 } as const satisfies Record<string, readonly Role[]>;
 
 type AccountType = 'P' | 'B';

@@ -130,6 +130,65 @@ Approve or decline it here: {{ link }}`),
 The order stays a bid: change it and submit it again.`),
   },
   {
+    name: 'proposal_sent',
+    label: "Proposal (to the dealer's client)",
+    description: "Sent to a dealer's client when the dealer sends a proposal: the link to read, accept or decline it.",
+    sample: {
+      user: { first_name: 'Hank', last_name: 'Homeowner', full_name: 'Hank Homeowner', email: 'hank@example.com' },
+      dealer: { name: 'Acme Kitchens', phone: '(555) 010-2000' },
+      proposal: { number: 'P-000042', total: '$15,600.00', valid_until: '01/15/2027' },
+      link: `${app.url}/p/Zk3...`,
+    },
+    subject: 'Your proposal {{ proposal.number }} from {{ dealer.name }}',
+    body: greeting(`{{ dealer.name }} sent you proposal {{ proposal.number }}, total {{ proposal.total }}, valid until {{ proposal.valid_until }}.
+Read it, then accept or decline it here: {{ link }}{% if dealer.phone %}
+
+Questions? Call {{ dealer.phone }}.{% endif %}`),
+  },
+  {
+    name: 'proposal_viewed',
+    label: 'Proposal opened (to the dealer)',
+    description: 'Sent to the dealer who made a proposal when its client first opens it.',
+    sample: { user, app, proposal: { number: 'P-000042', client: 'Hank Homeowner' }, link: `${app.url}/proposals/42` },
+    subject: '{{ proposal.client }} opened proposal {{ proposal.number }}',
+    body: greeting(`{{ proposal.client }} opened proposal {{ proposal.number }}.
+See it here: {{ link }}`),
+  },
+  {
+    name: 'proposal_accepted',
+    label: 'Proposal accepted (to the dealer)',
+    description: 'Sent to the dealer when the client accepts a proposal; says whether the order went to the shop.',
+    sample: {
+      user,
+      app,
+      order,
+      proposal: { number: 'P-000042', client: 'Hank Homeowner', total: '$15,600.00' },
+      accepted_by: 'Hank Homeowner',
+      submitted: true,
+      link: `${app.url}/proposals/42`,
+    },
+    subject: '{{ proposal.client }} accepted proposal {{ proposal.number }}',
+    body: greeting(`{{ accepted_by }} accepted proposal {{ proposal.number }} (total {{ proposal.total }}).
+{% if submitted %}Order {{ order.name }} is submitted to the shop.{% else %}Order {{ order.name }} is ready for you to submit.{% endif %}
+See it here: {{ link }}`),
+  },
+  {
+    name: 'proposal_declined',
+    label: 'Proposal declined (to the dealer)',
+    description: 'Sent to the dealer when the client declines a proposal, with the note they left.',
+    sample: {
+      user,
+      app,
+      proposal: { number: 'P-000042', client: 'Hank Homeowner' },
+      note: 'We went with another layout.',
+      link: `${app.url}/proposals/42`,
+    },
+    subject: '{{ proposal.client }} declined proposal {{ proposal.number }}',
+    body: greeting(`{{ proposal.client }} declined proposal {{ proposal.number }}.{% if note %}
+Their note: {{ note }}{% endif %}
+See it here: {{ link }}`),
+  },
+  {
     name: 'payment_receipt',
     label: 'Payment receipt',
     description: 'Sent when a payment is applied.',

@@ -3,6 +3,7 @@ import { PAYMENT_STATUSES } from '../invoices/schemas.ts';
 import { APPROVAL_STATUSES } from '../orders/approval-schemas.ts';
 import { ORDER_STATUSES } from '../orders/lifecycle.ts';
 import { CABINET_SCAN_RESULTS } from '../production/schemas.ts';
+import { PROPOSAL_STATUSES } from '../proposals/schemas.ts';
 import { REMAKE_STATUSES } from '../remakes/schemas.ts';
 
 /**
@@ -61,6 +62,13 @@ const approvalEventSchema = z.object({
   order_id: z.number().int(),
   status: z.enum(APPROVAL_STATUSES),
 });
+/** A dealer's proposal viewed, accepted or declined by its client (issue 37). */
+const proposalEventSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  number: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+});
 const paymentEventSchema = z.object({
   invoice_id: z.number().int(),
   milestone_id: z.number().int(),
@@ -76,6 +84,7 @@ const LIVE_EVENT_DATA = {
   planner: plannerEventSchema,
   payment: paymentEventSchema,
   approval: approvalEventSchema,
+  proposal: proposalEventSchema,
 } as const;
 
 export type LiveEventKind = keyof typeof LIVE_EVENT_DATA;
@@ -85,4 +94,4 @@ export type LiveEventData<K extends LiveEventKind = LiveEventKind> = z.infer<(ty
  * The kinds a customer hears (of its own orders and invoices, and a business manager its
  * company's); the shop hears every kind.
  */
-export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment', 'approval'];
+export const CUSTOMER_EVENT_KINDS: readonly LiveEventKind[] = ['order_status', 'payment', 'approval', 'proposal'];

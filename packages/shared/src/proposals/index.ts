@@ -1,0 +1,3 @@
+export * from './contract.ts';
+export * from './schemas.ts';
+export * from './text.ts';
