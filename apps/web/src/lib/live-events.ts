@@ -27,6 +27,7 @@ const KINDS: Record<LiveEventKind, true> = {
   planner: true,
   payment: true,
   approval: true,
+  proposal: true,
 };
 export const LIVE_EVENT_KINDS = Object.keys(KINDS) as LiveEventKind[];
 

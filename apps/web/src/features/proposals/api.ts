@@ -98,15 +98,17 @@ export const downloadProposalPdf = (p: Pick<Proposal, 'id' | 'number'>) =>
 /** Whose settings: a company's (its manager, or ADMIN on its page) or the personal customer's own. */
 export type SettingsOwner = { company: number } | 'me';
 
-const settingsCalls = (owner: SettingsOwner) =>
-  owner === 'me'
-    ? ({ get: proposalsApi.mySettings, patch: proposalsApi.updateMySettings, logo: proposalsApi.myLogo, params: {} } as const)
-    : ({
+const settingsCalls = (owner: SettingsOwner) => {
+  const params: Record<string, number> = owner === 'me' ? {} : { id: owner.company };
+  return owner === 'me'
+    ? { get: proposalsApi.mySettings, patch: proposalsApi.updateMySettings, logo: proposalsApi.myLogo, params }
+    : {
         get: proposalsApi.companySettings,
         patch: proposalsApi.updateCompanySettings,
         logo: proposalsApi.companyLogo,
-        params: { id: owner.company },
-      } as const);
+        params,
+      };
+};
 
 export function useProposalSettings(owner: SettingsOwner) {
   const calls = settingsCalls(owner);

@@ -1,4 +1,11 @@
-import { ACCOUNTS_TEXT, APPROVALS_WEB_TEXT, approvalsApi, PROPOSALS_WEB_TEXT, proposalsApi, ROLE_GROUPS } from '@cab/shared';
+import {
+  ACCOUNTS_TEXT,
+  APPROVALS_WEB_TEXT,
+  approvalsApi,
+  PROPOSALS_WEB_TEXT,
+  proposalsApi,
+  ROLE_GROUPS,
+} from '@cab/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -39,7 +46,9 @@ export default function CompanyPage() {
   const namesCompany = useInRoleGroup(ROLE_GROUPS.admin);
   // ?tab=approvals opens that tab (the menu's and the All Users page's Approval settings link).
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<CompanyTab>(() => ((['approvals', 'proposals'] as const).find((t) => t === search.get('tab')) ?? 'profile'));
+  const [tab, setTab] = useState<CompanyTab>(
+    () => (['approvals', 'proposals'] as const).find((t) => t === search.get('tab')) ?? 'profile',
+  );
   const [inviting, setInviting] = useState(false);
   const approvals = useCan(approvalsApi.companyApprovals);
   const proposals = useCan(proposalsApi.companySettings);

@@ -1,5 +1,5 @@
-import { type Order, type ProposalCreate, PROPOSALS_WEB_TEXT as T, proposalCreateSchema } from '@cab/shared';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { type Order, type ProposalCreate, proposalCreateSchema, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
@@ -44,7 +44,12 @@ function bodyOf(v: MakeForm, sent: Sent): ProposalCreate {
   sent.groups = Object.keys(v.groups).filter((k) => given(v.groups[k] ?? ''));
   sent.lines = Object.keys(v.lines).filter((k) => given(v.lines[k] ?? ''));
   return {
-    client: { name: v.client.name.trim(), email: v.client.email.trim(), phone: v.client.phone, address: v.client.address },
+    client: {
+      name: v.client.name.trim(),
+      email: v.client.email.trim(),
+      phone: v.client.phone,
+      address: v.client.address,
+    },
     markup_percent: optional(v.markup_percent),
     group_markups: sent.groups.map((k) => ({ group: Number(k.slice(1)), percent: (v.groups[k] ?? '').trim() })),
     line_overrides: sent.lines.map((k) => ({ line: Number(k.slice(1)), price: (v.lines[k] ?? '').trim() })),
@@ -112,8 +117,22 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
 
   const fields: FieldList<MakeForm> = [
     { section: T.clientSection },
-    { name: 'client.name', label: T.clientName, required: true, size: 'half', autoFocus: true, testId: 'proposal-client-name' },
-    { name: 'client.email', label: T.clientEmail, type: 'email', required: true, size: 'half', testId: 'proposal-client-email' },
+    {
+      name: 'client.name',
+      label: T.clientName,
+      required: true,
+      size: 'half',
+      autoFocus: true,
+      testId: 'proposal-client-name',
+    },
+    {
+      name: 'client.email',
+      label: T.clientEmail,
+      type: 'email',
+      required: true,
+      size: 'half',
+      testId: 'proposal-client-email',
+    },
     { name: 'client.phone', label: T.clientPhone, type: 'tel', size: 'half', testId: 'proposal-client-phone' },
     { name: 'client.address', label: T.clientAddress, size: 'half', testId: 'proposal-client-address' },
     { section: T.pricesSection },
@@ -163,7 +182,14 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
     >
       <FormFields control={form.control} fields={[{ section: T.extrasSection }]} />
       {extras.fields.map((row, index) => (
-        <Grid key={row.id} size={12} container spacing={2} alignItems="center" data-testid="proposal-extra-row">
+        <Grid
+          key={row.id}
+          size={12}
+          container
+          spacing={2}
+          sx={{ alignItems: 'center' }}
+          data-testid="proposal-extra-row"
+        >
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormTextField
               control={form.control}

@@ -1,4 +1,4 @@
-import { formatWireMoney, type Order, PROPOSALS_WEB_TEXT as T, proposalsApi } from '@cab/shared';
+import { formatWireMoney, type Order, proposalsApi, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -42,7 +42,13 @@ export function OrderProposalsPanel({ order }: { order: Order }) {
         </Box>
       ))}
       {mayMake && (
-        <Button variant="outlined" size="small" sx={{ mt: 1 }} onClick={() => setMaking(true)} data-testid="make-proposal">
+        <Button
+          variant="outlined"
+          size="small"
+          sx={{ mt: 1 }}
+          onClick={() => setMaking(true)}
+          data-testid="make-proposal"
+        >
           {T.make}
         </Button>
       )}

@@ -1,4 +1,4 @@
-import { PROPOSALS_WEB_TEXT as T, type Proposal, type ProposalRow, WEB_TEXT } from '@cab/shared';
+import { type Proposal, type ProposalRow, PROPOSALS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
@@ -82,7 +82,12 @@ export function ProposalActions({ proposal, full = false }: { proposal: Proposal
         </Button>
       )}
       {full && (
-        <Button size={size} variant="outlined" data-testid="proposal-pdf" onClick={() => void downloadProposalPdf(proposal)}>
+        <Button
+          size={size}
+          variant="outlined"
+          data-testid="proposal-pdf"
+          onClick={() => void downloadProposalPdf(proposal)}
+        >
           {T.pdf}
         </Button>
       )}

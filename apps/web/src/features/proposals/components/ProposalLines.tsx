@@ -1,4 +1,4 @@
-import { formatWireMoney, formatWirePercent, PROPOSALS_WEB_TEXT as T, type PublicProposal } from '@cab/shared';
+import { formatWireMoney, formatWirePercent, type PublicProposal, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -96,7 +96,12 @@ export function Totals({ rows }: { rows: readonly (readonly [ReactNode, string, 
       {rows.map(([label, value, testId], i) => (
         <Box
           key={testId}
-          sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: i === rows.length - 1 ? 700 : 400 }}
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            gap: 2,
+            fontWeight: i === rows.length - 1 ? 700 : 400,
+          }}
         >
           <Box component="dt">{label}</Box>
           <Box component="dd" sx={{ m: 0 }} data-testid={testId}>

@@ -3,8 +3,8 @@ import {
   PROPOSAL_TEXT,
   type ProposalSettings,
   type ProposalSettingsPatch,
-  PROPOSALS_WEB_TEXT as T,
   proposalSettingsPatchSchema,
+  PROPOSALS_WEB_TEXT as T,
 } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -28,16 +28,39 @@ const valuesOf = ({ logo_url: _, validity_days, ...rest }: ProposalSettings): Va
   ...rest,
   validity_days: String(validity_days),
 });
-const bodyOf = (v: Values): ProposalSettingsPatch => ({ ...v, validity_days: v.validity_days.trim() as unknown as number });
+const bodyOf = (v: Values): ProposalSettingsPatch => ({
+  ...v,
+  validity_days: v.validity_days.trim() as unknown as number,
+});
 
 const FIELDS: FieldList<Values> = [
   { name: 'display_name', label: T.displayName, size: 'half', testId: 'proposal-settings-name' },
   { name: 'phone', label: T.phone, type: 'tel', size: 'half', testId: 'proposal-settings-phone' },
-  { name: 'address', label: T.address, type: 'multiline', minRows: 2, size: 'full', testId: 'proposal-settings-address' },
+  {
+    name: 'address',
+    label: T.address,
+    type: 'multiline',
+    minRows: 2,
+    size: 'full',
+    testId: 'proposal-settings-address',
+  },
   { name: 'licence_number', label: T.licence, size: 'half', testId: 'proposal-settings-licence' },
-  { name: 'default_markup_percent', label: T.defaultMarkup, size: 'quarter', inputMode: 'decimal', testId: 'proposal-settings-markup' },
+  {
+    name: 'default_markup_percent',
+    label: T.defaultMarkup,
+    size: 'quarter',
+    inputMode: 'decimal',
+    testId: 'proposal-settings-markup',
+  },
   { name: 'tax_rate', label: T.defaultTaxRate, size: 'quarter', inputMode: 'decimal', testId: 'proposal-settings-tax' },
-  { name: 'validity_days', label: T.validityDays, type: 'number', min: 1, size: 'quarter', testId: 'proposal-settings-validity' },
+  {
+    name: 'validity_days',
+    label: T.validityDays,
+    type: 'number',
+    min: 1,
+    size: 'quarter',
+    testId: 'proposal-settings-validity',
+  },
   {
     name: 'accept_action',
     label: T.onAccept,
@@ -47,7 +70,14 @@ const FIELDS: FieldList<Values> = [
     size: 'full',
     testId: 'proposal-settings-accept-action',
   },
-  { name: 'default_terms', label: T.defaultTerms, type: 'multiline', minRows: 3, size: 'full', testId: 'proposal-settings-terms' },
+  {
+    name: 'default_terms',
+    label: T.defaultTerms,
+    type: 'multiline',
+    minRows: 3,
+    size: 'full',
+    testId: 'proposal-settings-terms',
+  },
 ];
 const NAMES = FIELDS.flatMap((f) => (f && 'name' in f ? [f.name] : []));
 
@@ -62,7 +92,13 @@ function Logo({ owner, url }: { owner: SettingsOwner; url: string | null }) {
         {T.logo}
       </Typography>
       {url ? (
-        <Box component="img" src={url} alt={T.logoPreview} sx={{ maxHeight: 96, maxWidth: 240, objectFit: 'contain' }} data-testid="proposal-logo-preview" />
+        <Box
+          component="img"
+          src={url}
+          alt={T.logoPreview}
+          sx={{ maxHeight: 96, maxWidth: 240, objectFit: 'contain' }}
+          data-testid="proposal-logo-preview"
+        />
       ) : (
         <Typography variant="body2" color="text.secondary">
           {T.noLogo}

@@ -1,4 +1,4 @@
-import { formatWireMoney, formatWirePercent, type Proposal, PROPOSAL_TEXT, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
+import { formatWireMoney, formatWirePercent, PROPOSAL_TEXT, type Proposal, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -138,5 +138,9 @@ export default function ProposalPage() {
   const id = Number(useParams().id);
   const query = useProposal(id);
   useProposalEvents(query.data?.order.id);
-  return <QueryState query={query} errorText={T.loadFailed}>{(p) => <ProposalView proposal={p} />}</QueryState>;
+  return (
+    <QueryState query={query} errorText={T.loadFailed}>
+      {(p) => <ProposalView proposal={p} />}
+    </QueryState>
+  );
 }

@@ -2,10 +2,10 @@ import { formatWireMoney, formatWirePercent, PROPOSALS_WEB_TEXT as T } from '@ca
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { useState } from 'react';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import { type DateRange, DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatPeriod } from '../../../lib/format.ts';
 import { downloadReportCsv, useProposalEvents, useProposalReport } from '../api.ts';
@@ -38,7 +38,11 @@ export default function ProposalReportPage() {
       />
       <Card>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', p: 2 }}>
-          <DateRangeFilter value={range} onChange={(patch) => setRange((r) => ({ ...r, ...patch }))} testId="proposal-report-dates" />
+          <DateRangeFilter
+            value={range}
+            onChange={(patch) => setRange((r) => ({ ...r, ...patch }))}
+            testId="proposal-report-dates"
+          />
         </Box>
         <DataTable
           columns={columns}

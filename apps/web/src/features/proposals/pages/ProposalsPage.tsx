@@ -1,10 +1,10 @@
 import {
   formatWireMoney,
+  PAGE_SIZE,
   PROPOSAL_STATUSES,
   PROPOSAL_TEXT,
-  PROPOSALS_WEB_TEXT as T,
-  PAGE_SIZE,
   type ProposalRow,
+  PROPOSALS_WEB_TEXT as T,
 } from '@cab/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -44,8 +44,20 @@ const columns: DataColumn<ProposalRow>[] = [
       </Link>
     ),
   },
-  { key: 'created_at', header: T.colCreated, noWrap: true, optional: true, render: (r) => formatDateTime(r.created_at) },
-  { key: 'valid_until', header: T.colValidUntil, noWrap: true, optional: true, render: (r) => formatDay(r.valid_until) },
+  {
+    key: 'created_at',
+    header: T.colCreated,
+    noWrap: true,
+    optional: true,
+    render: (r) => formatDateTime(r.created_at),
+  },
+  {
+    key: 'valid_until',
+    header: T.colValidUntil,
+    noWrap: true,
+    optional: true,
+    render: (r) => formatDay(r.valid_until),
+  },
   { key: 'total', header: T.colTotal, align: 'right', noWrap: true, render: (r) => formatWireMoney(r.total) },
   { key: 'status', header: T.colStatus, render: (r) => <ProposalStatusChip status={r.status} /> },
   { key: 'actions', header: T.colActions, render: (r) => <ProposalActions proposal={r} /> },

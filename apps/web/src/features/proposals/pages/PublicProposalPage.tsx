@@ -1,10 +1,10 @@
 import {
-  type PublicProposal,
   PROPOSAL_TEXT,
-  PROPOSALS_WEB_TEXT as T,
+  type PublicProposal,
   proposalAcceptSchema,
   proposalDeclineSchema,
   proposalsApi,
+  PROPOSALS_WEB_TEXT as T,
   WEB_TEXT,
 } from '@cab/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,12 +19,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
+import { PageLoader } from '../../../components/FullPageLoader.tsx';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
+import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { TextDialog } from '../../../components/form/TextDialog.tsx';
-import { PageLoader } from '../../../components/FullPageLoader.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { usePublicAnswer, usePublicProposal } from '../api.ts';
