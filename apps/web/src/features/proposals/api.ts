@@ -32,8 +32,11 @@ const PROPOSAL_KINDS: readonly LiveEventKind[] = ['proposal'];
  * The client's answers reach the dealer live (issue 37): a `proposal` event (viewed, accepted,
  * declined) makes every proposal query stale, and the order's too, which an acceptance submits.
  */
-export function useProposalEvents(order?: number) {
-  useLiveEvents(PROPOSAL_KINDS, { keys: order ? [proposalKeys.all, orderKeys.detail(order)] : [proposalKeys.all] });
+export function useProposalEvents(order?: number, enabled = true) {
+  useLiveEvents(PROPOSAL_KINDS, {
+    keys: order ? [proposalKeys.all, orderKeys.detail(order)] : [proposalKeys.all],
+    enabled,
+  });
 }
 
 export type ProposalFilters = { status: string; client: string } & DateRange;

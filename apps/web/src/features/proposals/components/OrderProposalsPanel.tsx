@@ -19,7 +19,7 @@ export function OrderProposalsPanel({ order }: { order: Order }) {
   const mayMake = useCan(proposalsApi.create) && order.status === 'BID';
   const mayRead = useCan(proposalsApi.ofOrder);
   const proposals = useOrderProposals(order.id, mayRead);
-  useProposalEvents(order.id);
+  useProposalEvents(order.id, mayRead);
   const [making, setMaking] = useState(false);
   const rows = proposals.data ?? [];
   if (!mayRead || (rows.length === 0 && !mayMake)) return null;
