@@ -26,6 +26,7 @@ import { labelsRoutes } from './modules/labels/index.ts';
 import { opsRoutes, QUIET_ROUTES } from './modules/ops/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
 import { productionRoutes } from './modules/production/index.ts';
+import { proposalsRoutes } from './modules/proposals/index.ts';
 import { remakesRoutes } from './modules/remakes/index.ts';
 import { remindersRoutes } from './modules/reminders/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
   reportsRoutes(app);
   invoicesRoutes(app);
   eventsRoutes(app);
+  proposalsRoutes(app);
   opsRoutes(app, { dbStats });
   catalogPages(app);
   await registerWeb(app, config.webDist);

@@ -4,6 +4,7 @@ import { deliverRound, type MailSender, OUTBOX, OUTBOX_JOB, smtpSender } from '.
 import { PRUNE_EVENTS_JOB, pruneEvents } from './modules/events/index.ts';
 import { DAILY_CHARGES_JOB, dailyChargesJob } from './modules/finance/index.ts';
 import { finishStripeWork, MONTHLY_STATEMENTS_JOB, monthlyStatementsJob } from './modules/invoices/index.ts';
+import { EXPIRE_PROPOSALS_JOB, expireProposalsJob } from './modules/proposals/index.ts';
 
 /**
  * Every piece of background work, in one place (decision 0041): its name, when it is due, its
@@ -46,6 +47,13 @@ export function backgroundJobs(options: { mailSender?: MailSender } = {}): JobDe
       daily: monthlyStatementsJob,
       retries: { max: 10, backoffMs: 60_000, maxBackoffMs: 10 * 60_000 },
       timeoutMs: 10 * 60_000,
+    },
+    {
+      // Dealer proposals past their last day (issue 37): EXPIRED, once a day (reads say it already).
+      name: EXPIRE_PROPOSALS_JOB,
+      daily: expireProposalsJob,
+      retries: { max: 10, backoffMs: 60_000, maxBackoffMs: 10 * 60_000 },
+      timeoutMs: 5 * 60_000,
     },
     {
       // Card and bank payments (and refunds) a crash or an outage left half-way with Stripe (decision 0040).

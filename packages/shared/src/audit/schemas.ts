@@ -36,6 +36,8 @@ const AUDIT_ENTITIES = [
   'credit_memo',
   'bank_account',
   'refund',
+  'proposal',
+  'proposal_settings',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -38,6 +38,8 @@ export const PROPOSAL_LIMITS = {
   extraLines: 100,
   validityDays: 365,
   licence: 100,
+  /** Public calls a minute per token (twice that per caller address). */
+  publicPerMinute: 60,
 } as const;
 
 const wireMoney = z.string();

@@ -104,6 +104,9 @@ export const PROPOSAL_CODES = {
   orderChanged: 'proposal_order_changed',
 } as const;
 
+/** The order's audit action when a proposal of it is accepted (its timeline shows it). */
+export const PROPOSAL_ORDER_AUDIT_ACTION = 'proposal_accept';
+
 /** The homeowner's page in the web: `/p/{token}` (the public_url's path). */
 export const PROPOSAL_PUBLIC_PATH = '/p';
 /** The dealer's list in the web. */

@@ -6,7 +6,7 @@ import * as repo from './repository.ts';
  * they run inside the caller's work (its transaction or ctx.db).
  */
 
-export { activeManagersOf, addressOfOwner, companyName, companyNames } from './repository.ts';
+export { activeManagersOf, addressOfOwner, companyName, companyNames, defaultAddressOf } from './repository.ts';
 
 /** The state of the customer's default shipping address (their own, else the company's). */
 export async function shippingState(db: Executor, customerId: number, companyId: number | null) {

@@ -5,5 +5,12 @@
 
 /** An employee's submit asks the company's rule and the employee's limit (issue 30). */
 export { approvalRuleFor } from './approvals-repository.ts';
-export { activeManagersOf, addressOfOwner, companyName, companyNames, shippingState } from './customers.ts';
+export {
+  activeManagersOf,
+  addressOfOwner,
+  companyName,
+  companyNames,
+  defaultAddressOf,
+  shippingState,
+} from './customers.ts';
 export { accountsRoutes } from './routes.ts';

@@ -232,6 +232,22 @@ export const shippingAddressesOf = (db: Executor, customerId: number, companyId:
     .where(and(eq(addresses.kind, 'SHIPPING'), ownedBy(customerId, companyId)))
     .orderBy(asc(addresses.id));
 
+/** The customer's default address of a kind (else the company's, else the oldest); null when none. */
+export async function defaultAddressOf(
+  db: Executor,
+  customerId: number,
+  companyId: number | null,
+  kind: 'BILLING' | 'SHIPPING',
+) {
+  const [row] = await db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.kind, kind), ownedBy(customerId, companyId)))
+    .orderBy(desc(addresses.isDefault), sql`${addresses.userId} is null`, asc(addresses.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** An address of the customer or of the customer's company; null for anyone else's. */
 export async function addressOfOwner(db: Executor, addressId: number, customerId: number, companyId: number | null) {
   const [row] = await db

@@ -9,6 +9,8 @@
  * Every write records an audit event in its transaction; a CSV import one 'import' event per row.
  */
 
+/** A png/gif/jpeg from its first bytes (proposals' logos too). */
+export { sniffImage } from './images/processing.ts';
 /** What an order's pricing reads of the catalogue: today's line items and premiums by id. */
 /** What the imports and exports (modules/transfer) read and write of the catalogue (decision 0030). */
 export {

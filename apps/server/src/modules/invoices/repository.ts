@@ -3,6 +3,7 @@ import { type Cents, dayIn, type MilestoneStatus, type Reach } from '@cab/shared
 import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
 import { estimatedCount, likePattern, orderBy, type Page, type PageWindow, paginate } from '../../kit/list.ts';
+import { reachWhere } from '../../kit/reach-sql.ts';
 
 /**
  * The SQL of invoices, milestones, payments, credit memos, bank accounts, Stripe events and the
@@ -233,15 +234,6 @@ export async function milestoneFigures(db: Executor, id: number): Promise<Milest
 export async function lockMilestone(db: Executor, id: number) {
   const [row] = await db.select().from(invoiceMilestones).where(eq(invoiceMilestones.id, id)).for('update');
   return row ?? null;
-}
-
-/** The rows `reach` takes in (the shared reachOf): a customer's own, a manager's also the company's. */
-function reachWhere(reach: Reach, customer: AnyColumn, company: AnyColumn): SQL | undefined {
-  if ('all' in reach) return undefined;
-  if ('none' in reach) return sql`false`;
-  return reach.companyId !== null
-    ? sql`(${customer} = ${reach.customerId} or ${company} = ${reach.companyId})`
-    : sql`${customer} = ${reach.customerId}`;
 }
 
 export interface InvoiceListFilter {

@@ -32,7 +32,7 @@ export { copyRemakeDelivery } from './drafts/delivery.ts';
 export { createOrder } from './drafts/service.ts';
 export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts';
 export { moveOrder } from './lifecycle/status.ts';
-export { submitOrder } from './lifecycle/submit.ts';
+export { submitOrder, submitWithDefaults } from './lifecycle/submit.ts';
 /** The dashboard's order cards are this list's totals (issue 29). */
 export { listOrders } from './lists/service.ts';
 export {
@@ -45,7 +45,8 @@ export { assertReaches, loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
 export type { OrderRow } from './repository.ts';
 /** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */
-export { itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
+/** Proposals (issue 37) freeze an order's groups and lines as the dealer's cost. */
+export { groupsOf as orderGroups, itemsOf as orderLines, orderHeads, ordersAwaitingPickup } from './repository.ts';
 
 /**
  * The order's reactions (reactions.ts) and the held submit: slots apps/server/src/wiring.ts fills,

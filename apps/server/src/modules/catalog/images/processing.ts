@@ -12,7 +12,7 @@ const THUMB_SIZE = 250;
 type ImageFormat = 'png' | 'gif' | 'jpeg';
 
 /** The format a file really has, from its first bytes (never from its name or declared type). */
-function sniffImage(bytes: Buffer): ImageFormat | null {
+export function sniffImage(bytes: Buffer): ImageFormat | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return 'png';
   }

@@ -6,6 +6,7 @@ import {
   ORDER_INTERNAL_AUDIT_FIELDS,
   ORDER_TERMS_OF_USE,
   type orderTimelineEntrySchema,
+  PROPOSAL_ORDER_AUDIT_ACTION,
   type Role,
   type termsOfUseSchema,
 } from '@cab/shared';
@@ -40,6 +41,8 @@ const CUSTOMER_TIMELINE_ACTIONS: readonly string[] = [
   ...APPROVAL_AUDIT_ACTIONS,
   // A customer's own 2020 import, with the lines it dropped (issue 29).
   ORDER_IMPORT_AUDIT_ACTION,
+  // The dealer's client accepted a proposal of the order (issue 37).
+  PROPOSAL_ORDER_AUDIT_ACTION,
 ];
 
 /** The newest events shown; an order's trail stays far below this in practice. */

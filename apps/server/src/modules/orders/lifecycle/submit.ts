@@ -15,7 +15,7 @@ import type { MultipartContent, UploadedFile } from '../../../http/multipart.ts'
 import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldErrors } from '../../../kit/errors.ts';
 import { requiredSlot } from '../../../kit/slots.ts';
-import { addressOfOwner } from '../../accounts/index.ts';
+import { addressOfOwner, defaultAddressOf } from '../../accounts/index.ts';
 import { customerOf, findUserByEmail } from '../../auth/index.ts';
 import { businessDaysFrom, getSettings } from '../../core/index.ts';
 import { admittedPaymentOptions, claimCode as claimCodeUse, discountCodeById } from '../../finance/index.ts';
@@ -251,4 +251,40 @@ export function commitSubmit(
     // The status writer records the move's event (applyMove).
     record: null,
   });
+}
+
+/**
+ * Issue 37: a dealer's client accepted a proposal and the dealer's setting submits the order, as
+ * its customer (`ctx.actor`) through this same path: the customer's defaults (the default billing
+ * address, the first payment option admitted today, pickup, normal priority, all at once, by
+ * check), the proposal's number as PO number when the order has none, and no password, which the
+ * client cannot give. The company's approval rule holds it as any submit. Null when a default is
+ * missing (no billing address, no payment option): the order stays a bid for the dealer.
+ */
+export async function submitWithDefaults(ctx: Ctx, id: number, poNumber: string): Promise<Order | null> {
+  const read = await loadOrderRow(ctx, id);
+  checkMove(ctx, read, 'submit');
+  const today = todayOf(ctx);
+  const [billing, customer] = await Promise.all([
+    defaultAddressOf(ctx.db, read.customerId, read.companyId, 'BILLING'),
+    customerOf(ctx.db, read.customerId),
+  ]);
+  const [option] = await admittedPaymentOptions(ctx.db, chooserOf(read, customer, today));
+  if (billing === null || !option) return null;
+  const body: OrderSubmit = {
+    completion_preference: 'ALL_AT_ONCE',
+    job_priority: 'NORMAL',
+    shipping_method: 'PICKUP',
+    billing_address: billing,
+    customer_payment_option: option.id,
+    payment_method: 'CHECK',
+    password: '',
+    terms_of_use: true,
+    ...(read.poNumber ? {} : { po_number: poNumber }),
+  };
+  const checked = await checkFields(ctx, read, body, today, { password: false });
+  const hold = heldSubmits.get();
+  const asking = await hold.asked(ctx, read, body, null);
+  if (asking) return hold.ask(ctx, id, body, [], asking.total);
+  return commitSubmit(ctx, id, body, checked, [], { expected: null, today, submittedById: ctx.actor.id });
 }
