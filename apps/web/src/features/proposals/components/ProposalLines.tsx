@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 
 type Line = PublicProposal['lines'][number] & { cost?: string };
 type Shown = Pick<PublicProposal, 'extra_lines' | 'subtotal' | 'tax_rate' | 'tax' | 'total'> & { lines: Line[] };
@@ -21,7 +22,7 @@ const money = { align: 'right', sx: { whiteSpace: 'nowrap' } } as const;
 export function ProposalLines({ proposal, dealer = false }: { proposal: Shown; dealer?: boolean }) {
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <TableContainer>
+      <Scroller label={T.lines}>
         <Table size="small" aria-label={T.lines} data-testid="proposal-lines">
           <TableHead>
             <TableRow>
@@ -51,9 +52,9 @@ export function ProposalLines({ proposal, dealer = false }: { proposal: Shown; d
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </Scroller>
       {proposal.extra_lines.length > 0 && (
-        <TableContainer>
+        <Scroller label={T.extras}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {T.extras}
           </Typography>
@@ -76,7 +77,7 @@ export function ProposalLines({ proposal, dealer = false }: { proposal: Shown; d
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </Scroller>
       )}
       <Totals
         rows={[
@@ -86,6 +87,17 @@ export function ProposalLines({ proposal, dealer = false }: { proposal: Shown; d
         ]}
       />
     </Box>
+  );
+}
+
+/** A phone scrolls a table sideways: then it is a named region the keyboard can reach (useScrollFocus). */
+function Scroller({ label, children }: { label: string; children: ReactNode }) {
+  const focus = useScrollFocus<HTMLDivElement>();
+  const region = focus.tabIndex === undefined ? {} : { role: 'region', 'aria-label': label };
+  return (
+    <TableContainer {...focus} {...region}>
+      {children}
+    </TableContainer>
   );
 }
 
