@@ -145,7 +145,7 @@ test('a dealer sends a proposal, the homeowner accepts it with no account, the d
   );
 });
 
-test('the Proposals list finds a client's proposal, sends it from its row, and a withdrawn proposal cannot be accepted', async ({
+test("the Proposals list finds a client's proposal, sends it from its row, and a withdrawn proposal cannot be accepted", async ({
   page,
   browser,
   request,
