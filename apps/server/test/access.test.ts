@@ -62,7 +62,38 @@ const SAMPLE: Record<
   'approvalsApi.queue': { query: { status: 'PENDING' } },
   'approvalsApi.approve': { params: { id: 999_999 }, body: {} },
   'approvalsApi.decline': { params: { id: 999_999 }, body: { reason: 'Over budget' } },
+  // Dealer proposals (issue 37): an order, a proposal, a company and a token that do not exist.
+  ...proposalsSamples(),
 };
+
+function proposalsSamples() {
+  const id = { id: 999_999 };
+  const token = { token: 'no-such-proposal-token' };
+  const client = { name: 'Hank Homeowner', email: 'hank@example.com' };
+  return {
+    'proposalsApi.create': { params: id, body: { client } },
+    'proposalsApi.ofOrder': { params: id },
+    'proposalsApi.list': { query: { status: 'SENT' } },
+    'proposalsApi.report': { query: {} },
+    'proposalsApi.detail': { params: id },
+    'proposalsApi.update': { params: id, body: { notes: 'x' } },
+    'proposalsApi.send': { params: id, body: {} },
+    'proposalsApi.newVersion': { params: id, body: {} },
+    'proposalsApi.withdraw': { params: id, body: {} },
+    'proposalsApi.pdf': { params: id },
+    'proposalsApi.companySettings': { params: id },
+    'proposalsApi.updateCompanySettings': { params: id, body: { phone: '555' } },
+    'proposalsApi.companyLogo': { params: id },
+    'proposalsApi.mySettings': {},
+    'proposalsApi.updateMySettings': { body: { phone: '555 0100' } },
+    'proposalsApi.myLogo': {},
+    'proposalsApi.publicDetail': { params: token },
+    'proposalsApi.publicAccept': { params: token, body: { name: 'Hank Homeowner', accept_terms: true } },
+    'proposalsApi.publicDecline': { params: token, body: {} },
+    'proposalsApi.publicPdf': { params: token },
+    'proposalsApi.publicLogo': { params: token },
+  };
+}
 
 function announcementSample() {
   const expires_at = new Date(Date.now() + 7 * 86_400_000).toISOString();

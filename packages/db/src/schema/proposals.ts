@@ -1,3 +1,4 @@
+import { PROPOSAL_ACCEPT_ACTIONS, PROPOSAL_STATUSES } from '@cab/shared';
 import { type AnyPgColumn, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyRef, userRef } from './accounts.ts';
 import { cents, createdAt, id, parentRef, timestamptz, updatedAt } from './columns.ts';
@@ -41,11 +42,7 @@ export const proposals = pgTable(
     createdById: userRef('created_by_id', 'set null'),
     /** The public page's key (/p/{token}): 32 random bytes, base64url. */
     token: text('token').notNull(),
-    status: text('status', {
-      enum: ['DRAFT', 'SENT', 'VIEWED', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'WITHDRAWN'],
-    })
-      .notNull()
-      .default('DRAFT'),
+    status: text('status', { enum: PROPOSAL_STATUSES }).notNull().default('DRAFT'),
     client: jsonb('client').$type<ProposalClientRow>().notNull(),
     /** Basis points (25 % = 2500). */
     markup: integer('markup').notNull(),
@@ -104,9 +101,7 @@ export const proposalSettings = pgTable(
     /** Thousandths of a percent. */
     taxRate: integer('tax_rate').notNull().default(0),
     validityDays: integer('validity_days').notNull().default(30),
-    acceptAction: text('accept_action', { enum: ['SUBMIT', 'LEAVE'] })
-      .notNull()
-      .default('LEAVE'),
+    acceptAction: text('accept_action', { enum: PROPOSAL_ACCEPT_ACTIONS }).notNull().default('LEAVE'),
     /** The logo's storage key and content type; null when none. */
     logoPath: text('logo_path'),
     logoType: text('logo_type'),

@@ -19,7 +19,6 @@ export const PROPOSAL_OPEN_STATUSES = ['SENT', 'VIEWED'] as const satisfies read
 
 /** What the dealer's settings do when the client accepts: submit the order, or leave it to the dealer. */
 export const PROPOSAL_ACCEPT_ACTIONS = ['SUBMIT', 'LEAVE'] as const;
-export type ProposalAcceptAction = (typeof PROPOSAL_ACCEPT_ACTIONS)[number];
 
 export const PROPOSAL_LIMITS = {
   /** Markup bounds in basis points: -100 % .. 1000 %. */
@@ -46,7 +45,7 @@ const wireMoney = z.string();
 const wirePercent = z.string();
 
 /** A markup percentage: -100..1000 with at most 2 decimals. */
-export const markupField = () =>
+const markupField = () =>
   z
     .union([z.string(), z.number()], { error: PROPOSAL_TEXT.percentInvalid })
     .refine((v) => parsePercent(v) !== null, { message: PROPOSAL_TEXT.percentInvalid, abort: true })
@@ -56,7 +55,7 @@ export const markupField = () =>
     }, PROPOSAL_TEXT.markupRange);
 
 /** A sales tax percentage: 0..100 with at most 3 decimals. */
-export const proposalTaxRateField = () =>
+const proposalTaxRateField = () =>
   z.union([z.string(), z.number()], { error: PROPOSAL_TEXT.taxRateRange }).refine((v) => {
     const rate = parseTaxRate(v);
     return rate !== null && rate <= 100_000;
@@ -67,13 +66,12 @@ const priceField = () => moneyField().refine((v) => (parseMoney(v) ?? 0) >= 0, P
 
 const optionalText = (max: number) => textField(max).optional();
 
-export const proposalClientSchema = z.object({
+const proposalClientSchema = z.object({
   name: requiredString(PROPOSAL_LIMITS.name),
   email: emailField(),
   phone: optionalText(PROPOSAL_LIMITS.phone),
   address: optionalText(PROPOSAL_LIMITS.address),
 });
-export type ProposalClient = z.infer<typeof proposalClientSchema>;
 
 const groupMarkupInput = z.object({ group: idField(), percent: markupField() });
 const lineOverrideInput = z.object({ line: idField(), price: priceField() });
@@ -129,7 +127,6 @@ const proposalLineSchema = z.object({
   /** price x qty. */
   total: wireMoney,
 });
-export type ProposalLine = z.infer<typeof proposalLineSchema>;
 
 const extraLineSchema = z.object({ description: z.string(), amount: wireMoney, taxable: z.boolean() });
 const refSchema = z.object({ id: z.number().int(), number: z.string() });
@@ -304,7 +301,7 @@ export const proposalReportQuerySchema = z.object({
  * One month of proposals sent in it (decision 0060: counted by the month sent, so the rate is of
  * the same proposals): how many were viewed, accepted, declined; revenue and margin of the accepted.
  */
-export const proposalReportRowSchema = z.object({
+const proposalReportRowSchema = z.object({
   /** YYYY-MM */
   month: z.string(),
   sent: z.number().int(),

@@ -1,5 +1,6 @@
 import { dayIn, formatWireMoney, PROPOSAL_TEXT, type PublicProposal } from '@cab/shared';
 import { renderPdf } from '../../kit/pdf.ts';
+import { usDay } from './wire.ts';
 
 /**
  * The homeowner's paper (issue 37): made from the public answer only, so nothing the client may
@@ -9,9 +10,6 @@ import { renderPdf } from '../../kit/pdf.ts';
 const T = PROPOSAL_TEXT.pdf;
 const LEFT = 50;
 const WIDTH = 512;
-
-/** "2027-01-15" -> "01/15/2027" (SPEC 1's en-US day). */
-export const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /** x and width of each line column: group, code, description, qty, price, total. */
 const COLS = [

@@ -24,7 +24,7 @@ export interface ProposalTerms {
   taxRate: number;
 }
 
-export interface PricedLine extends ProposalLineRow {
+interface PricedLine extends ProposalLineRow {
   price: Cents;
   total: Cents;
 }
@@ -41,8 +41,7 @@ export interface PricedProposal {
 }
 
 /** cost x (1 + markup), to the cent. */
-export const markedUp = (cost: number, markup: number): Cents =>
-  cents(cost + percentOf(cents(cost), basisPoints(markup)));
+const markedUp = (cost: number, markup: number): Cents => cents(cost + percentOf(cents(cost), basisPoints(markup)));
 
 export function priceProposal(lines: readonly ProposalLineRow[], terms: ProposalTerms): PricedProposal {
   const groupMarkup = new Map(terms.groupMarkups.map((g) => [g.group, g.percent]));

@@ -4,6 +4,7 @@ import {
   PROPOSAL_CODES,
   PROPOSAL_LIMITS,
   PROPOSAL_TEXT,
+  PROPOSALS_PATH,
   type ProposalStatus,
   type PublicProposal,
 } from '@cab/shared';
@@ -41,7 +42,7 @@ export function limitPublicCalls(scope: FastifyInstance) {
   });
 }
 
-export const publicLogoUrl = (token: string) => `/api/public/proposals/${encodeURIComponent(token)}/logo/`;
+const publicLogoUrl = (token: string) => `/api/public/proposals/${encodeURIComponent(token)}/logo/`;
 
 async function reading(ctx: PublicCtx, token: string, options: { lock?: boolean } = {}) {
   const r = await repo.proposalByToken(ctx.db, token, options);
@@ -87,7 +88,7 @@ async function tellDealer(
     },
     app: { name: 'Cabinetry Back-office', url: tx.config.publicUrl },
     proposal: { number: proposalNumber(p.id), client: p.client.name, total: formatMoney(p.total) },
-    link: `${tx.config.publicUrl}/proposals/${p.id}`,
+    link: `${tx.config.publicUrl}${PROPOSALS_PATH}/${p.id}`,
     ...data,
   });
 }

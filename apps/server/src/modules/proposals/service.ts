@@ -28,7 +28,7 @@ import { assertReaches, loadOrderRow, type OrderRow, orderGroups, orderLines } f
 import { priceProposal } from './pricing.ts';
 import * as repo from './repository.ts';
 import { ownerOfOrder, settingsFor } from './settings.ts';
-import { pricedOf, proposalNumber, publicUrlOf, statusOf, toWireProposal, toWireRow } from './wire.ts';
+import { pricedOf, proposalNumber, publicUrlOf, statusOf, toWireProposal, toWireRow, usDay } from './wire.ts';
 
 /**
  * The dealer's side of proposals (issue 37, decision 0060): made from a BID order by whoever
@@ -219,7 +219,7 @@ export async function sendProposal(ctx: Ctx, id: number): Promise<Proposal> {
     await enqueueTemplate(tx, 'proposal_sent', p.client.email, {
       user: { first_name: p.client.name, last_name: '', full_name: p.client.name, email: p.client.email },
       dealer: { name: dealerName, phone: settings.phone },
-      proposal: { number: proposalNumber(id), total: formatMoney(pricedOf(p).total), valid_until: p.validUntil },
+      proposal: { number: proposalNumber(id), total: formatMoney(pricedOf(p).total), valid_until: usDay(p.validUntil) },
       link: publicUrlOf(tx.config, p.token),
     });
     await audit(tx, { entity: 'proposal', id, action: 'send', after: { to: p.client.email } });

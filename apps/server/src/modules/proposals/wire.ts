@@ -4,6 +4,7 @@ import {
   cents,
   divRound,
   PROPOSAL_OPEN_STATUSES,
+  PROPOSAL_PUBLIC_PATH,
   PROPOSAL_TEXT,
   type Proposal,
   type ProposalRow as ProposalListRow,
@@ -21,7 +22,10 @@ import type { ProposalReading, ProposalRow, SettingsRow } from './repository.ts'
 /** Proposals on the wire (issue 37): money as decimal strings, percentages as "25.00", tax as "8.875". */
 
 export const proposalNumber = (id: number) => `P-${String(id).padStart(6, '0')}`;
-export const publicUrlOf = (config: Config, token: string) => `${config.publicUrl}/p/${token}`;
+export const publicUrlOf = (config: Config, token: string) => `${config.publicUrl}${PROPOSAL_PUBLIC_PATH}/${token}`;
+
+/** "2027-01-15" -> "01/15/2027" (SPEC 1's en-US day), on the paper and in the e-mails. */
+export const usDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /** SENT or VIEWED past valid_until reads EXPIRED, before the daily job writes it. */
 export function statusOf(p: Pick<ProposalRow, 'status' | 'validUntil'>, today: string): ProposalStatus {
@@ -174,7 +178,7 @@ export function toPublicProposal(r: ProposalReading, dealer: DealerFace, today: 
 }
 
 /** JSON with every object's keys sorted: one text for one content, whatever the key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
