@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   cents,
   formatWireMoney,
@@ -180,4 +181,58 @@ test("the Proposals list finds a client's proposal, sends it from its row, and a
   await expect(home.getByTestId('public-state')).toHaveText(PROPOSAL_TEXT.pageState.WITHDRAWN);
   await expect(home.getByTestId('public-accept')).toHaveCount(0);
   await homeowner.close();
+});
+
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test("the dealer's settings (a logo with its preview, the name) reach the client's page, and the report counts and downloads", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await tokenOf(request, DEMO_USERS.ADMIN);
+  const dealer = await tokenOf(request, DEMO_USERS.BUSINESS_MANAGER);
+  const me = await getJson<{ company: { id: number } | null }>(request, dealer, '/api/users/me/');
+  const name = `Birch Studio ${Date.now() % 100_000}`;
+
+  await loginAs(page, 'BUSINESS_MANAGER', `/settings/users/company/${me.company?.id}?tab=proposals`);
+  const form = page.getByTestId('proposal-settings');
+  await form
+    .getByTestId('proposal-logo-input')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(form.getByTestId('proposal-logo-preview')).toBeVisible();
+  await form.getByLabel(T.displayName).fill(name);
+  await form.getByTestId('proposal-settings-save').click();
+  await expect(page.getByText(T.saved)).toBeVisible();
+
+  const item = await createLineItem(request, admin, '61.19');
+  const bid = await createBid(request, dealer, `Logo ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
+  const made = await request.post(`/api/orders/${bid.id}/proposals/`, {
+    headers: auth(dealer),
+    data: { client: { name: 'Lena Logo', email: `lena${Date.now()}@e2e.test` } },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const proposal = (await made.json()) as Proposal;
+  const sent = await request.post(`/api/proposals/${proposal.id}/send/`, { headers: auth(dealer), data: {} });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  const homeowner = await browser.newContext();
+  const home = await homeowner.newPage();
+  await home.goto(new URL(new URL(proposal.public_url).pathname, page.url()).toString());
+  await expect(home.getByTestId('public-dealer')).toContainText(name);
+  await expect(home.getByTestId('public-logo')).toBeVisible();
+  await homeowner.close();
+
+  // The report: a month's row counts what was sent (the month is the shop's); the CSV has the same columns.
+  await page.getByRole('link', { name: 'Proposals Report' }).click();
+  const row = page.locator('[data-testid^="proposal-report-2"]').first();
+  await expect(row).toBeVisible();
+  const month = String(await row.getAttribute('data-testid')).replace('proposal-report-', '');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('proposal-report-csv').click()]);
+  const csv = await readFile(String(await file.path()), 'utf8');
+  expect(csv.split('\n')[0]).toContain(PROPOSAL_TEXT.reportColumns.join(','));
+  expect(csv).toContain(month);
 });

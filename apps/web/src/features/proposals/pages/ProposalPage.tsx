@@ -1,6 +1,7 @@
 import { formatWireMoney, formatWirePercent, PROPOSAL_TEXT, type Proposal, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -11,6 +12,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { useOrder } from '../../orders/index.ts';
 import { useProposal, useProposalEvents } from '../api.ts';
 import { ProposalActions } from '../components/ProposalActions.tsx';
 import { ProposalLines, Totals } from '../components/ProposalLines.tsx';
@@ -42,6 +44,25 @@ function history(p: Proposal): [string, string][] {
   return rows.filter((r): r is [string, string] => r[1] !== null);
 }
 
+/**
+ * Accepted while the dealer's setting leaves the order to them (or the submit could not go): the
+ * one click that takes the order to its submit page.
+ */
+function SubmitOrder({ order }: { order: number }) {
+  const status = useOrder(order).data?.status;
+  if (status !== 'BID') return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/orders/${order}/submit`}
+      variant="contained"
+      data-testid="proposal-submit-order"
+    >
+      {T.submitOrder}
+    </Button>
+  );
+}
+
 function ProposalView({ proposal: p }: { proposal: Proposal }) {
   return (
     <Stack spacing={3} data-testid="proposal-page" data-status={p.status}>
@@ -52,7 +73,11 @@ function ProposalView({ proposal: p }: { proposal: Proposal }) {
       />
       {p.order_changed && p.status !== 'ACCEPTED' && <Alert severity="warning">{PROPOSAL_TEXT.orderChanged}</Alert>}
       {p.acceptance && (
-        <Alert severity="success" data-testid="proposal-accepted">
+        <Alert
+          severity="success"
+          data-testid="proposal-accepted"
+          action={p.status === 'ACCEPTED' && <SubmitOrder order={p.order.id} />}
+        >
           {PROPOSAL_TEXT.pdf.acceptedBy(p.acceptance.name, formatDateTime(p.acceptance.at))}
         </Alert>
       )}
