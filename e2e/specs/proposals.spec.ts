@@ -227,7 +227,7 @@ test("the dealer's settings (a logo with its preview, the name) reach the client
   await homeowner.close();
 
   // The report: a month's row counts what was sent (the month is the shop's); the CSV has the same columns.
-  await page.getByRole('link', { name: 'Proposals Report' }).click();
+  await page.goto('/proposals/report');
   const row = page.locator('[data-testid^="proposal-report-2"]').first();
   await expect(row).toBeVisible();
   const month = String(await row.getAttribute('data-testid')).replace('proposal-report-', '');
