@@ -12,7 +12,12 @@ import { setupTestApp, type TestApp, testConfig } from './helpers.ts';
  */
 
 /** Who calls each PATCH: ADMIN, unless only another role may. */
-const CALLER: Record<string, Role> = { 'invoicesApi.bankVerify': 'PERSONAL' };
+const CALLER: Record<string, Role> = {
+  'invoicesApi.bankVerify': 'PERSONAL',
+  // Dealer proposals (issue 37): only customers change theirs.
+  'proposalsApi.update': 'PERSONAL',
+  'proposalsApi.updateMySettings': 'PERSONAL',
+};
 
 /** The first row of a table (SQL's `where` optional) by id. */
 const first = (table: string, where = 'true') => `select min(id) as id from ${table} where ${where}`;
@@ -53,6 +58,8 @@ const ROWS: Record<string, string> = {
   'invoicesApi.reverseCredit': first('credit_memos'),
   'invoicesApi.bankVerify': first('bank_accounts', `user_id = ${PERSONAL}`),
   'approvalsApi.updateCompanyApprovals': first('companies'),
+  'proposalsApi.update': first('proposals', `customer_id = ${PERSONAL} and status = 'DRAFT'`),
+  'proposalsApi.updateCompanySettings': first('companies'),
 };
 
 /** Parameters that are not ids. */
@@ -75,6 +82,12 @@ beforeAll(async () => {
   await t.handle.db.execute(
     sql`insert into order_todos (order_id, text) select min(id), 'Check the hinges' from orders`,
   );
+  // A dealer's DRAFT proposal of one of the personal customer's orders (issue 37).
+  await t.handle.db.execute(sql`insert into proposals (order_id, customer_id, company_id, token, client, markup,
+      tax_rate, valid_until, order_version, subtotal, tax, total, cost_total)
+    select id, customer_id, company_id, 'empty-patch-proposal', '{"name":"Ann","email":"ann@example.com"}', 0,
+      0, '2999-01-01', version, 0, 0, 0, 0
+    from orders where customer_id = (select id from users where email = 'personal@demo.test') limit 1`);
 });
 afterAll(() => t.close());
 

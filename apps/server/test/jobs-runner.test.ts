@@ -236,11 +236,23 @@ describe('the job runner', () => {
       backgroundJobs()
         .filter((j) => j.enabled?.(config) ?? true)
         .map((j) => j.name);
-    expect(enabled(testConfig())).toEqual(['finance:daily-charges', 'invoices:monthly-statements', 'events:prune']);
+    expect(enabled(testConfig())).toEqual([
+      'finance:daily-charges',
+      'invoices:monthly-statements',
+      'proposals:expire',
+      'events:prune',
+    ]);
     const base = testConfig();
     expect(
       enabled(testConfig({ smtpUrl: 'smtp://mail:25', stripe: { ...base.stripe, secretKey: 'sk_test_x' } })),
-    ).toEqual(['outbox', 'finance:daily-charges', 'invoices:monthly-statements', 'stripe_finisher', 'events:prune']);
+    ).toEqual([
+      'outbox',
+      'finance:daily-charges',
+      'invoices:monthly-statements',
+      'proposals:expire',
+      'stripe_finisher',
+      'events:prune',
+    ]);
     expect(() =>
       startJobRunner(ctx, [every('test:twice', async () => {}), every('test:twice', async () => {})]),
     ).toThrow(/declared twice/);

@@ -329,6 +329,22 @@ describe('send and the homeowner page', () => {
     for (const key of ['cost', 'cost_total', 'margin', 'margin_percent']) expect(text).not.toContain(`"${key}"`);
   });
 
+  it('send, withdraw and new_version take no payload: no body, {} or an empty JSON body', async () => {
+    const authorization = `Token ${f.tokens.PERSONAL}`;
+    const { p } = await made();
+    const post = (url: string, payload?: unknown, json = false) =>
+      f.t.app.inject({
+        method: 'POST',
+        url,
+        headers: json ? { authorization, 'content-type': 'application/json' } : { authorization },
+        ...(payload !== undefined ? { payload: payload as string } : {}),
+      });
+    expect((await post(`/api/proposals/${p.id}/send/`, '', true)).statusCode).toBe(200);
+    const next = await post(`/api/proposals/${p.id}/new_version/`, {});
+    expect(next.statusCode, next.body).toBe(201);
+    expect((await post(`/api/proposals/${next.json().id}/withdraw/`)).statusCode).toBe(200);
+  });
+
   it('an unknown token is 404', async () => {
     expect((await open('not-a-token')).status).toBe(404);
   });
@@ -578,6 +594,11 @@ describe('the list and the report', () => {
     expect((await list({ date_after: addDays(todayIn(), 1) })).body.total).toBe(0);
     expect((await list({ date_before: todayIn() })).body.results.map((r: any) => r.id)).toContain(p.id);
     expect((await list({ status: 'MAYBE' })).status).toBe(400);
+    // Past its last day a SENT one is listed as EXPIRED, before the daily job writes it.
+    await f.t.handle.db.update(proposals).set({ validUntil: '2020-01-01' }).where(eq(proposals.id, p.id));
+    expect((await list({ status: 'SENT' })).body.results.map((r: any) => r.id)).not.toContain(p.id);
+    const expired = await list({ status: 'EXPIRED' });
+    expect(expired.body.results.find((r: any) => r.id === p.id)?.status).toBe('EXPIRED');
   });
 
   it('by month sent: sent, viewed, accepted, rate, revenue and margin; CSV', async () => {

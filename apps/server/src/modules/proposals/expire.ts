@@ -2,7 +2,7 @@ import { todayOf } from '../../kit/context.ts';
 import type { DailyJob } from '../../kit/jobs/daily.ts';
 import { expireDue } from './repository.ts';
 
-export const EXPIRE_PROPOSALS_JOB = 'expire_proposals';
+export const EXPIRE_PROPOSALS_JOB = 'proposals:expire';
 
 /**
  * SENT and VIEWED proposals past valid_until become EXPIRED. On the shop's day (todayOf), not the

@@ -13,6 +13,7 @@ import { hitRateLimit } from '../../http/rate-limit.ts';
 import { type PublicCtx, todayOf } from '../../kit/context.ts';
 import { AppError, notFound, tooManyRequests } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
+import { appData, userData } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
@@ -78,15 +79,9 @@ async function tellDealer(
   );
   const dealer = await findUserWithCompany(tx.db, p.customerId);
   if (!dealer?.user.email) return;
-  const u = dealer.user;
-  await enqueueTemplate(tx, template, u.email, {
-    user: {
-      first_name: u.firstName,
-      last_name: u.lastName,
-      full_name: `${u.firstName} ${u.lastName}`.trim(),
-      email: u.email,
-    },
-    app: { name: 'Cabinetry Back-office', url: tx.config.publicUrl },
+  await enqueueTemplate(tx, template, dealer.user.email, {
+    user: userData(dealer.user),
+    app: appData(tx.config),
     proposal: { number: proposalNumber(p.id), client: p.client.name, total: formatMoney(p.total) },
     link: `${tx.config.publicUrl}${PROPOSALS_PATH}/${p.id}`,
     ...data,

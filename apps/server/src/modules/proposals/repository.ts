@@ -79,6 +79,8 @@ const ORDER_KEYS = {
 export interface ProposalFilter {
   reach: Reach;
   status?: ProposalStatus;
+  /** The shop's today: SENT and VIEWED past valid_until are listed as EXPIRED before the job writes it. */
+  today: string;
   client?: string;
   /** Instants bounding created_at. */
   from?: Date;
@@ -86,11 +88,22 @@ export interface ProposalFilter {
   orderBy?: string;
 }
 
+const OPEN = ['SENT', 'VIEWED'] as const;
+
+/** The status as read (wire.ts statusOf): an open one past its last day is EXPIRED. */
+function statusWhere(status: ProposalStatus, today: string): SQL | undefined {
+  const past = lt(proposals.validUntil, today);
+  if (status === 'EXPIRED') return or(eq(proposals.status, 'EXPIRED'), and(inArray(proposals.status, [...OPEN]), past));
+  if ((OPEN as readonly string[]).includes(status))
+    return and(eq(proposals.status, status), gte(proposals.validUntil, today));
+  return eq(proposals.status, status);
+}
+
 function filterWhere(f: ProposalFilter): SQL | undefined {
   const pattern = f.client ? likePattern(f.client) : undefined;
   return and(
     reachWhere(f.reach, proposals.customerId, proposals.companyId),
-    f.status ? eq(proposals.status, f.status) : undefined,
+    f.status ? statusWhere(f.status, f.today) : undefined,
     pattern
       ? or(ilike(sql`${proposals.client}->>'name'`, pattern), ilike(sql`${proposals.client}->>'email'`, pattern))
       : undefined,

@@ -298,6 +298,7 @@ export async function listProposals(ctx: Ctx, query: ProposalListQuery): Promise
     {
       reach: reachOf(ctx.actor),
       status: query.status,
+      today,
       client: query.client,
       from: dayBound(query.date_after),
       before: dayBound(query.date_before, 1),
