@@ -18,7 +18,7 @@ import { orderKeys } from '../orders/index.ts';
  * order, the settings, the report; and the homeowner's page, read and answered by its token.
  */
 const base = resourceKeys('proposals');
-export const proposalKeys = {
+const proposalKeys = {
   ...base,
   ofOrder: (order: number) => [...base.all, 'order', order] as const,
   settings: (owner: SettingsOwner) => [...base.all, 'settings', owner] as const,
