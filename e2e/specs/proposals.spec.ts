@@ -188,7 +188,7 @@ const ONE_PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-test("the dealer's settings (a logo with its preview, the name) reach the client's page, and the report counts and downloads", async ({
+test("the dealer's settings (a logo with its preview, the name) reach the client's page, the client declines, and the report counts and downloads", async ({
   page,
   browser,
   request,
@@ -224,6 +224,15 @@ test("the dealer's settings (a logo with its preview, the name) reach the client
   await home.goto(new URL(new URL(proposal.public_url).pathname, page.url()).toString());
   await expect(home.getByTestId('public-dealer')).toContainText(name);
   await expect(home.getByTestId('public-logo')).toBeVisible();
+  // The homeowner declines with a note; the page then says so and offers no answer.
+  await home.getByTestId('public-decline').click();
+  await home.getByTestId('public-decline-dialog').getByLabel(T.declineNote).fill('We went with another quote.');
+  await home.getByTestId('public-decline-submit').click();
+  await expect(home.getByTestId('public-state')).toHaveAttribute('data-status', 'DECLINED');
+  await expect(home.getByTestId('public-answer')).toHaveCount(0);
+  // A link that is no proposal says so, without an account either.
+  await home.goto(new URL('/p/not-a-real-token', page.url()).toString());
+  await expect(home.getByTestId('public-not-found')).toHaveText(T.notFound);
   await homeowner.close();
 
   // The report: a month's row counts what was sent (the month is the shop's); the CSV has the same columns.
