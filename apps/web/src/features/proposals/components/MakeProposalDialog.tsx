@@ -3,7 +3,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
@@ -26,6 +26,7 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
   const navigate = useNavigate();
   const make = useMakeProposal(order.id);
   const sent = useRef<Sent>({ groups: [], lines: [] });
+  const [perLine, setPerLine] = useState(false);
   const resolver = useMemo(
     () =>
       bodyResolver<MakeForm>(proposalCreateSchema, (v) => bodyOf(v, sent.current), {
@@ -92,6 +93,9 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
           testId: `proposal-group-markup-${g.id}`,
         }) as const,
     ),
+  ];
+  // A price per line is rare, and a big order has hundreds of lines: their fields on request.
+  const linePrices: FieldList<MakeForm> = [
     { section: T.lineOverrides },
     ...order.groups.flatMap((g) =>
       g.items.map(
@@ -173,6 +177,15 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
           {T.addExtra}
         </Button>
       </Grid>
+      {perLine ? (
+        <FormFields control={form.control} fields={linePrices} />
+      ) : (
+        <Grid size={12}>
+          <Button onClick={() => setPerLine(true)} data-testid="proposal-show-line-prices">
+            {T.showLinePrices}
+          </Button>
+        </Grid>
+      )}
       <FormFields control={form.control} fields={terms} />
     </FormDialog>
   );

@@ -100,14 +100,14 @@ function ProposalView({ proposal: p }: { proposal: Proposal }) {
             </Link>
           </Field>
           {p.previous && (
-            <Field label={T.newVersion}>
+            <Field label={T.replaces}>
               <Link component={RouterLink} to={`/proposals/${p.previous.id}`}>
                 {p.previous.number}
               </Link>
             </Field>
           )}
           {p.next && (
-            <Field label={PROPOSAL_TEXT.statusLabels.WITHDRAWN}>
+            <Field label={T.replacedBy}>
               <Link component={RouterLink} to={`/proposals/${p.next.id}`} data-testid="proposal-next">
                 {p.next.number}
               </Link>
