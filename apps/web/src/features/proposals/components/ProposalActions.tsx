@@ -1,10 +1,11 @@
-import { type Proposal, type ProposalRow, PROPOSALS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
+import { type Proposal, type ProposalRow, proposalsApi, PROPOSALS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useCan } from '../../auth/index.ts';
 import { downloadProposalPdf, useProposalMove } from '../api.ts';
 
 /** Replaced by a new version while the client has not answered; withdrawn likewise. */
@@ -22,12 +23,14 @@ export function ProposalActions({ proposal, full = false }: { proposal: Proposal
   const withdraw = useProposalMove('withdraw');
   const [confirming, setConfirming] = useState(false);
   const busy = send.isPending || renew.isPending || withdraw.isPending;
-  const open = OPEN.has(proposal.status);
+  // ADMIN reads a dealer's proposals; only the dealer moves them.
+  const dealer = useCan(proposalsApi.send);
+  const open = dealer && OPEN.has(proposal.status);
   const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
   const size = full ? 'medium' : 'small';
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} onClick={stop}>
-      {proposal.status === 'DRAFT' && (
+      {dealer && proposal.status === 'DRAFT' && (
         <Button
           size={size}
           variant="contained"
