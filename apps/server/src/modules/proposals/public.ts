@@ -55,12 +55,8 @@ async function reading(ctx: PublicCtx, token: string, options: { lock?: boolean 
 export async function publicAnswer(ctx: PublicCtx, r: repo.ProposalReading): Promise<PublicProposal> {
   const settings = await settingsFor(ctx, ownerOfOrder(r.p));
   const fallbackName = await fallbackNameOf(ctx, r.p);
-  return toPublicProposal(
-    r,
-    { settings: toWireSettings(settings as repo.SettingsRow, settings.logoPath ? 'logo' : null), fallbackName },
-    todayOf(ctx),
-    publicLogoUrl(r.p.token),
-  );
+  const dealer = { settings: toWireSettings(settings, publicLogoUrl(r.p.token)), fallbackName };
+  return toPublicProposal(r, dealer, todayOf(ctx));
 }
 
 /** The dealer hears of it: a live event to whoever reaches the order, and an e-mail to its customer. */

@@ -18,14 +18,14 @@ import { companyName } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { sniffImage } from '../catalog/index.ts';
 import * as repo from './repository.ts';
-import { toWireSettings } from './wire.ts';
+import { type SettingsValues, toWireSettings } from './wire.ts';
 
 /**
  * A dealer's proposal settings (issue 37): a company's (its manager or ADMIN, under
  * /api/accounts/companies/{id}/proposal_settings/) or a personal customer's own (/api/accounts/me/
  * proposal_settings/). Never saved: the defaults below.
  */
-const DEFAULTS = {
+const DEFAULTS: SettingsValues = {
   displayName: '',
   address: '',
   phone: '',
@@ -34,7 +34,7 @@ const DEFAULTS = {
   defaultTerms: '',
   taxRate: 0,
   validityDays: 30,
-  acceptAction: 'LEAVE' as const,
+  acceptAction: 'LEAVE',
   logoPath: null,
   logoType: null,
 };
@@ -43,7 +43,7 @@ const DEFAULTS = {
 export const ownerOfOrder = (o: { customerId: number; companyId: number | null }): repo.SettingsOwner =>
   o.companyId !== null ? { companyId: o.companyId } : { userId: o.customerId };
 
-export async function settingsFor(ctx: RequestContext, owner: repo.SettingsOwner) {
+export async function settingsFor(ctx: RequestContext, owner: repo.SettingsOwner): Promise<SettingsValues> {
   return (await repo.settingsOf(ctx.db, owner)) ?? { ...DEFAULTS };
 }
 

@@ -128,13 +128,14 @@ export const canRespond = (r: ProposalReading, status: ProposalStatus) =>
 
 /** The dealer as the client sees it: the settings' names, never the shop's. */
 export interface DealerFace {
+  /** With the public logo's address as logo_url. */
   settings: ProposalSettings;
   /** The company's or the personal customer's name when no display name is set. */
   fallbackName: string;
 }
 
 /** The homeowner's answer: prices, never cost, margin or anything of the shop. */
-export function toPublicProposal(r: ProposalReading, dealer: DealerFace, today: string, logoUrl: string | null) {
+export function toPublicProposal(r: ProposalReading, dealer: DealerFace, today: string) {
   const { p } = r;
   const status = statusOf(p, today);
   const priced = pricedOf(p);
@@ -149,7 +150,7 @@ export function toPublicProposal(r: ProposalReading, dealer: DealerFace, today: 
       address: s.address,
       phone: s.phone,
       licence_number: s.licence_number,
-      logo_url: s.logo_url === null ? null : logoUrl,
+      logo_url: s.logo_url,
     },
     client: clientOf(p),
     lines: priced.lines.map((l) => ({
@@ -197,7 +198,10 @@ export function shownHash(answer: PublicProposal): string {
 }
 
 /** The settings as answered: defaults until the dealer saves them. */
-export function toWireSettings(row: SettingsRow | null, logoUrl: string | null): ProposalSettings {
+/** The settings' own fields (a saved row, or the defaults of one never saved). */
+export type SettingsValues = Omit<SettingsRow, 'id' | 'companyId' | 'userId' | 'updatedAt'>;
+
+export function toWireSettings(row: SettingsValues | null, logoUrl: string | null): ProposalSettings {
   return {
     logo_url: row?.logoPath ? logoUrl : null,
     display_name: row?.displayName ?? '',
