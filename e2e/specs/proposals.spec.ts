@@ -244,4 +244,8 @@ test("the dealer's settings (a logo with its preview, the name) reach the client
   const csv = await readFile(String(await file.path()), 'utf8');
   expect(csv.split('\n')[0]).toContain(PROPOSAL_TEXT.reportColumns.join(','));
   expect(csv).toContain(month);
+
+  // The manager's menu entry opens the same settings: the company's.
+  await page.goto('/settings/proposals');
+  await expect(page.getByTestId('proposal-settings').getByLabel(T.displayName)).toHaveValue(name);
 });

@@ -80,6 +80,7 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       'Settings>/settings/profile',
       'Settings>/settings/password',
       'Settings>/settings/address',
+      'Settings>/settings/proposals',
       'Bank Accounts>/settings/banks',
     ]);
   });

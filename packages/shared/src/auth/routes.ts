@@ -129,8 +129,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/global', title: 'Global Settings', access: ADMIN },
   { path: '/settings/password', title: 'Password', access: ALL },
   { path: '/settings/profile', title: 'Profile', access: ADMIN_CUSTOMERS },
-  // Ours (issue 37): a personal dealer's proposal settings (a company's are on its page)
-  { path: '/settings/proposals', title: 'Proposal Settings', access: ['PERSONAL'] },
+  // Ours (issue 37): a dealer's proposal settings: a personal customer's own, a manager's company's
+  // (also the company page's Proposals tab, where ADMIN finds them)
+  { path: '/settings/proposals', title: 'Proposal Settings', access: ['BUSINESS_MANAGER', 'PERSONAL'] },
   { path: '/settings/profile/change-password', title: 'Change Password', access: ALL },
   { path: '/settings/email/announcement', title: 'Announcements', access: ADMIN },
   { path: '/settings/email/templates', title: 'Email Templates', access: ADMIN },
