@@ -70,6 +70,7 @@ const ID_OF: Record<string, string> = {
   '/settings/users/company/:id/invoices': 'company',
   '/settings/users/:id': 'user',
   '/settings/users/:id/invoices': 'user',
+  '/proposals/:id': 'proposal',
 };
 
 interface AxePage {
@@ -184,7 +185,23 @@ async function makeIds(request: APIRequestContext): Promise<Record<Role | 'guest
     const invoice = await getJson<InvoiceDetail>(request, token, `/api/invoices/${order.invoice?.id}/`);
     const draft = await createBid(request, token, `Axe bid ${Date.now()}`, [{ _id: 'a', line_item: item, qty: 1 }]);
     const me = await getJson<Me>(request, token, '/api/users/me/');
-    const ids = { order: order.id, invoice: invoice.id, milestone: invoice.milestones[0]?.id ?? 0, bid: draft.id };
+    // A proposal made from the bid for a client (issue 37): the dealer's proposal page.
+    const made = await request.post(`/api/orders/${draft.id}/proposals/`, {
+      headers: auth(token),
+      data: {
+        client: { name: 'Axe Client', email: 'axe.client@e2e.test' },
+        extra_lines: [{ description: 'Fitting', amount: '90.00' }],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const proposal = ((await made.json()) as { id: number }).id;
+    const ids = {
+      order: order.id,
+      invoice: invoice.id,
+      milestone: invoice.milestones[0]?.id ?? 0,
+      bid: draft.id,
+      proposal,
+    };
     return { ids, me };
   };
   const personal = await approvedOrderOf(DEMO_USERS.PERSONAL);

@@ -41,6 +41,7 @@ export * from './orders/group-rules.ts';
 export * from './orders/lifecycle.ts';
 export * from './orders/lifecycle-text.ts';
 export * from './orders/price-rules.ts';
+export * from './orders/proposals-web-text.ts';
 export * from './orders/schemas.ts';
 export * from './orders/text.ts';
 export * from './orders/web-text.ts';

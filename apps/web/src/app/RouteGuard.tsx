@@ -48,6 +48,7 @@ function useDocumentTitle(title: string): void {
  * the layout:
  *  - guest routes: open to anyone, in the guest layout; a signed-in user on /login goes to the
  *    page first asked for (else /);
+ *  - bare routes (the homeowner's proposal page): the page alone, whoever opens it;
  *  - public routes (error pages): the default shell when signed in, else the page alone;
  *  - role routes: no token -> /login (remembering the target); require_password_reset ->
  *    PASSWORD_RESET_ROUTE (except routes with skipPasswordResetGuard); a role not allowed -> /404;
@@ -67,6 +68,9 @@ export function RouteGuard() {
     }
     return <GuestLayout />;
   }
+
+  // The homeowner's proposal page looks the same to anyone: signed in or not, no shell.
+  if (route.bare) return <BareLayout />;
 
   if (route.access === 'public') {
     if (!session.token) return <BareLayout />;

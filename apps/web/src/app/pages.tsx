@@ -86,6 +86,12 @@ const PAGES: Record<string, PageModule> = {
   '/finance/reports/sales-tax': () => import('../features/finance/pages/SalesTaxReportPage.tsx'),
   '/finance/exports': () => import('../features/finance/pages/ExportsPage.tsx'),
   '/finance/settings': () => import('../features/settings/pages/FinanceSettingsPage.tsx'),
+  // A dealer's proposals (issue 37); /p/{token} is the homeowner's page, no shell
+  '/proposals': () => import('../features/proposals/pages/ProposalsPage.tsx'),
+  '/proposals/report': () => import('../features/proposals/pages/ProposalReportPage.tsx'),
+  '/proposals/:id': () => import('../features/proposals/pages/ProposalPage.tsx'),
+  '/p/:token': () => import('../features/proposals/pages/PublicProposalPage.tsx'),
+  '/settings/proposals': () => import('../features/proposals/pages/ProposalSettingsPage.tsx'),
   // Invoices, payments, credit and banks (issue 17)
   '/invoices': () => import('../features/invoices/pages/InvoicesPage.tsx'),
   '/invoices/statement': () => import('../features/invoices/pages/StatementPage.tsx'),

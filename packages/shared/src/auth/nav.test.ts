@@ -19,6 +19,8 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
     expect(nav.filter((l) => l.startsWith('Catalog (Internal)>'))).toHaveLength(11);
     expect(nav).toContain('Manage Accounts>/settings/users/requests');
     expect(nav).toContain('Finance>/invoices');
+    // Issue 37: ADMIN reads the dealers' proposals
+    expect(nav).toContain('Finance>/proposals');
     expect(nav).toContain('Finance>/orders/created');
     expect(nav).toContain('Settings>/settings/global');
     expect(nav).toContain('Settings>/settings/jobs');
@@ -53,10 +55,13 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       '/orders/all',
       'Orders>/orders/build',
       'Orders>/invoices',
+      'Orders>/proposals',
+      'Orders>/proposals/report',
       'Orders>/scan',
       'Settings>/settings/profile',
       'Settings>/settings/password',
       'Settings>/settings/address',
+      'Settings>/settings/proposals',
       'Bank Accounts>/settings/banks',
     ]);
   });
@@ -68,12 +73,15 @@ describe('navigation per role (SPEC 2 "Navigation entries")', () => {
       '/orders/approvals',
       'Orders>/orders/build',
       'Orders>/invoices',
+      'Orders>/proposals',
+      'Orders>/proposals/report',
       'Orders>/scan',
       'Management>/settings/users/all',
       'Management>/settings/users/approvals',
       'Settings>/settings/profile',
       'Settings>/settings/password',
       'Settings>/settings/address',
+      'Settings>/settings/proposals',
       'Bank Accounts>/settings/banks',
     ]);
   });

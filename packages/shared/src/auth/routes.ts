@@ -15,6 +15,8 @@ export interface WebRoute {
   access: RouteAccess;
   /** Exempt from the require_password_reset redirect (SPEC 4: only the invitation accept route). */
   skipPasswordResetGuard?: boolean;
+  /** Shown alone whatever the session (no shell, no menu): the homeowner's proposal page (issue 37). */
+  bare?: boolean;
   /**
    * The navigation link a page with no link of its own belongs to (a detail page under its list),
    * highlighted while it is open. Pages under a link's path (/invoices/:id) need none.
@@ -79,6 +81,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/orders/:id/scan_sessions', title: 'Order scan sessions', access: ADMIN_STAFF },
   { path: '/orders/:id/shelf-list', title: 'Shelf list', access: ADMIN_STAFF },
   { path: '/orders/:id/submit', title: 'Submit order', access: ADMIN_CUSTOMERS },
+  // Ours (issue 37): a dealer's proposals to its clients, made from a bid
+  { path: '/proposals', title: 'Proposals', access: ADMIN_CUSTOMERS },
+  { path: '/proposals/report', title: 'Proposals Report', access: ADMIN_CUSTOMERS },
+  { path: '/proposals/:id', title: 'Proposal', access: ADMIN_CUSTOMERS },
+  // The homeowner's page: no account, no shell; the token is the key.
+  { path: '/p/:token', title: 'Proposal', access: 'public', bare: true },
   // Invitation
   {
     path: '/invitation/:invite_uuid/accept',
@@ -123,6 +131,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/settings/jobs', title: 'Background Jobs', access: ADMIN },
   { path: '/settings/password', title: 'Password', access: ALL },
   { path: '/settings/profile', title: 'Profile', access: ADMIN_CUSTOMERS },
+  // Ours (issue 37): a dealer's proposal settings: a personal customer's own, a manager's company's
+  // (also the company page's Proposals tab, where ADMIN finds them)
+  { path: '/settings/proposals', title: 'Proposal Settings', access: ['BUSINESS_MANAGER', 'PERSONAL'] },
   { path: '/settings/profile/change-password', title: 'Change Password', access: ALL },
   { path: '/settings/email/announcement', title: 'Announcements', access: ADMIN },
   { path: '/settings/email/templates', title: 'Email Templates', access: ADMIN },

@@ -32,6 +32,7 @@ import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
@@ -54,6 +55,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   cabinet: KitchenOutlined,
   remake: ReplayOutlined,
   invoice: ReceiptLongOutlined,
+  proposal: RequestQuoteOutlined,
   scan: QrCodeScannerOutlined,
   floor: TvOutlined,
   catalog: MenuBookOutlined,

@@ -1,4 +1,11 @@
-import { ACCOUNTS_TEXT, APPROVALS_WEB_TEXT, approvalsApi, ROLE_GROUPS } from '@cab/shared';
+import {
+  ACCOUNTS_TEXT,
+  APPROVALS_WEB_TEXT,
+  approvalsApi,
+  PROPOSALS_WEB_TEXT,
+  proposalsApi,
+  ROLE_GROUPS,
+} from '@cab/shared';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -13,6 +20,7 @@ import { CompanyApprovalsPanel } from '../../approvals/index.ts';
 import { useCan, useInRoleGroup } from '../../auth/index.ts';
 import { AccountFinancePanel } from '../../finance/index.ts';
 import { CreditPanel, InvoiceList } from '../../invoices/index.ts';
+import { CompanyProposalSettings } from '../../proposals/index.ts';
 import { useAddresses, useCompany, useCompanyProfile } from '../api.ts';
 import { AddressList } from '../components/AddressList.tsx';
 import { CompanyProfileForm } from '../components/CompanyProfileForm.tsx';
@@ -20,7 +28,7 @@ import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
 import { InviteButton } from '../components/InviteButton.tsx';
 import { InviteDialog } from '../components/InviteDialog.tsx';
 
-type CompanyTab = 'profile' | 'users' | 'addresses' | 'invoices' | 'credit' | 'approvals';
+type CompanyTab = 'profile' | 'users' | 'addresses' | 'invoices' | 'credit' | 'approvals' | 'proposals';
 
 /** A company's addresses are shared by its users: read them through any of its users (a manager first). */
 function CompanyAddresses({ userId }: { userId: number }) {
@@ -38,9 +46,12 @@ export default function CompanyPage() {
   const namesCompany = useInRoleGroup(ROLE_GROUPS.admin);
   // ?tab=approvals opens that tab (the menu's and the All Users page's Approval settings link).
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<CompanyTab>(() => (search.get('tab') === 'approvals' ? 'approvals' : 'profile'));
+  const [tab, setTab] = useState<CompanyTab>(
+    () => (['approvals', 'proposals'] as const).find((t) => t === search.get('tab')) ?? 'profile',
+  );
   const [inviting, setInviting] = useState(false);
   const approvals = useCan(approvalsApi.companyApprovals);
+  const proposals = useCan(proposalsApi.companySettings);
   const company = useCompany(id);
   const profile = useCompanyProfile(id);
   const detail = company.data;
@@ -62,6 +73,7 @@ export default function CompanyPage() {
           <Tab value="invoices" label={ACCOUNTS_TEXT.invoices} data-testid="tab-invoices" />
           <Tab value="credit" label={ACCOUNTS_TEXT.credit} data-testid="tab-credit" />
           {approvals && <Tab value="approvals" label={APPROVALS_WEB_TEXT.tab} data-testid="tab-approvals" />}
+          {proposals && <Tab value="proposals" label={PROPOSALS_WEB_TEXT.settingsTitle} data-testid="tab-proposals" />}
         </Tabs>
         {tab === 'profile' && (
           <CardContent>
@@ -79,6 +91,7 @@ export default function CompanyPage() {
           />
         )}
         {tab === 'approvals' && <CompanyApprovalsPanel companyId={id} />}
+        {tab === 'proposals' && <CompanyProposalSettings companyId={id} />}
         {tab === 'addresses' && (
           <CardContent>
             {addressOwner ? (

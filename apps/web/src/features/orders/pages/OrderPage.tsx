@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { OrderApprovalPanel } from '../../approvals/index.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { OrderInvoiceField } from '../../invoices/index.ts';
+import { OrderProposalsPanel } from '../../proposals/index.ts';
 import { useOrder, usePaymentOptions, useTimeline } from '../api.ts';
 import { OrderBuilder } from '../builder/OrderBuilder.tsx';
 import { addressText } from '../detail/address.ts';
@@ -134,6 +135,7 @@ function OrderHeader({ order }: { order: Order }) {
             </Alert>
           ))}
           <OrderApprovalPanel order={order} />
+          <OrderProposalsPanel order={order} />
           {order.status === 'BID' && <ImportDropped id={order.id} />}
         </Stack>
         <OrderActions order={order} />

@@ -1,0 +1,59 @@
+import type { ProposalCreate } from '@cab/shared';
+
+/** The make-a-proposal form's values and how they become the body (and its errors their fields). */
+interface Extra {
+  description: string;
+  amount: string;
+  taxable: boolean;
+}
+
+/** The form holds text; a group's markup and a line's price are keyed by the row's id (`g12`, `l340`). */
+export interface MakeForm {
+  client: { name: string; email: string; phone: string; address: string };
+  markup_percent: string;
+  groups: Record<string, string>;
+  lines: Record<string, string>;
+  extras: Extra[];
+  tax_rate: string;
+  valid_until: string;
+  terms: string;
+  notes: string;
+}
+
+/** Which group and line each entry of the body's lists came from, so an error lands on its field. */
+export type Sent = { groups: string[]; lines: string[] };
+
+const given = (value: string) => value.trim() !== '';
+const optional = (value: string) => (given(value) ? value.trim() : undefined);
+
+/** The body: what is left empty is left out (the dealer's defaults fill it on the server). */
+export function bodyOf(v: MakeForm, sent: Sent): ProposalCreate {
+  sent.groups = Object.keys(v.groups).filter((k) => given(v.groups[k] ?? ''));
+  sent.lines = Object.keys(v.lines).filter((k) => given(v.lines[k] ?? ''));
+  return {
+    client: {
+      name: v.client.name.trim(),
+      email: v.client.email.trim(),
+      phone: v.client.phone,
+      address: v.client.address,
+    },
+    markup_percent: optional(v.markup_percent),
+    group_markups: sent.groups.map((k) => ({ group: Number(k.slice(1)), percent: (v.groups[k] ?? '').trim() })),
+    line_overrides: sent.lines.map((k) => ({ line: Number(k.slice(1)), price: (v.lines[k] ?? '').trim() })),
+    extra_lines: v.extras.map((e) => ({ description: e.description, amount: e.amount.trim(), taxable: e.taxable })),
+    tax_rate: optional(v.tax_rate),
+    valid_until: optional(v.valid_until),
+    terms: optional(v.terms),
+    notes: optional(v.notes),
+  };
+}
+
+/** A body path's form field: a list entry back to the group, line or extra it came from. */
+export function fieldOf(path: string, sent: Sent): string {
+  const [list, index, rest] = path.split('.');
+  const at = Number(index);
+  if (list === 'group_markups') return sent.groups[at] ? `groups.${sent.groups[at]}` : 'root.server';
+  if (list === 'line_overrides') return sent.lines[at] ? `lines.${sent.lines[at]}` : 'root.server';
+  if (list === 'extra_lines' && rest) return `extras.${index}.${rest}`;
+  return path || 'root.server';
+}
