@@ -223,6 +223,14 @@ describe('making a proposal: POST /api/orders/{id}/proposals/', () => {
     expect(unknown.body.fields['line_overrides.0.line']).toEqual([PROPOSAL_TEXT.unknownLine]);
   });
 
+  it('names an unnamed group as the order page does, never blank on the client side', async () => {
+    const order = await makeOrder(f, 'PERSONAL', { items: 1 });
+    await f.t.handle.db.update(schema.orderGroups).set({ name: '' }).where(eq(schema.orderGroups.orderId, order.id));
+    const res = await create(order.id, { client, markup_percent: '10' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.lines.map((l: { group_name: string }) => l.group_name)).toEqual(['Group 1']);
+  });
+
   it('refuses an order that is not a BID with a field error on order', async () => {
     const order = await makeOrder(f, 'PERSONAL');
     await setOrder(f, order.id, { status: 'ORDERED' });

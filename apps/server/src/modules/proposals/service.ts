@@ -3,6 +3,7 @@ import type { ProposalExtraRow, ProposalLineRow } from '@cab/db/schema';
 import {
   addDays,
   formatMoney,
+  ORDERS_WEB_TEXT,
   type Paged,
   PROPOSAL_CODES,
   PROPOSAL_TEXT,
@@ -57,7 +58,8 @@ export const getProposal = (ctx: Ctx, id: number) => answer(ctx, id);
 async function frozenLines(ctx: Ctx, orderId: number): Promise<ProposalLineRow[]> {
   const [groups, items] = await Promise.all([orderGroups(ctx.db, orderId), orderLines(ctx.db, orderId)]);
   const place = new Map(groups.map((g, i) => [g.id, i]));
-  const names = new Map(groups.map((g) => [g.id, g.name ?? '']));
+  // An unnamed group reads as the order page shows it ("Group 2"), never blank on the client's paper.
+  const names = new Map(groups.map((g, i) => [g.id, ORDERS_WEB_TEXT.groupName(i, g.name ?? '')]));
   return [...items]
     .sort((a, b) => (place.get(a.groupId) ?? 0) - (place.get(b.groupId) ?? 0) || a.position - b.position)
     .map((it) => ({

@@ -1,4 +1,4 @@
-import { type Order, proposalCreateSchema, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
+import { ORDERS_WEB_TEXT, type Order, proposalCreateSchema, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -84,10 +84,10 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
     { name: 'markup_percent', label: T.markupPercent, size: 'third', inputMode: 'decimal', testId: 'proposal-markup' },
     { section: T.groupMarkups },
     ...order.groups.map(
-      (g) =>
+      (g, index) =>
         ({
           name: `groups.g${g.id}`,
-          label: T.groupMarkup(g.name),
+          label: T.groupMarkup(ORDERS_WEB_TEXT.groupName(index, g.name)),
           size: 'third',
           inputMode: 'decimal',
           testId: `proposal-group-markup-${g.id}`,
