@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import {
   cents,
   formatWireMoney,
+  ORDERS_WEB_TEXT,
   PROPOSAL_TEXT,
   type Proposal,
   parseMoney,
@@ -61,7 +62,7 @@ test('a dealer sends a proposal, the homeowner accepts it with no account, the d
   await dialog.getByLabel(T.clientName).fill(client);
   await dialog.getByLabel(T.clientEmail).fill(`harriet${Date.now()}@e2e.test`);
   await dialog.getByLabel(T.markupPercent, { exact: true }).fill('20');
-  await dialog.getByLabel(T.groupMarkup(group?.name ?? '')).fill('45');
+  await dialog.getByLabel(T.groupMarkup(ORDERS_WEB_TEXT.groupName(0, group?.name ?? ''))).fill('45');
   await dialog.getByTestId('proposal-add-extra').click();
   await dialog.getByTestId('proposal-extra-description-0').getByRole('textbox').fill('Installation');
   await dialog.getByTestId('proposal-extra-amount-0').getByRole('textbox').fill('350.00');
@@ -72,6 +73,16 @@ test('a dealer sends a proposal, the homeowner accepts it with no account, the d
   await expect(view).toHaveAttribute('data-status', 'DRAFT');
   const id = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(view.getByTestId('proposal-extra')).toContainText('Installation');
+  // A draft is edited before it goes: the form opens with the draft's own values.
+  await page.getByTestId('proposal-edit').click();
+  const editing = page.getByTestId('make-proposal-dialog');
+  await expect(editing.getByLabel(T.clientName)).toHaveValue(client);
+  await expect(editing.getByTestId('proposal-extra-description-0').getByRole('textbox')).toHaveValue('Installation');
+  const terms = 'Half down, half on installation.';
+  await editing.getByLabel(T.terms).fill(terms);
+  await editing.getByTestId('make-proposal-submit').click();
+  await expect(page.getByText(T.saved_(`P-${String(id).padStart(6, '0')}`))).toBeVisible();
+  await expect(editing).toHaveCount(0);
   await page.getByTestId('proposal-send').click();
   await expect(view).toHaveAttribute('data-status', 'SENT');
   const proposal = await getJson<Proposal>(request, dealer, `/api/proposals/${id}/`);
@@ -93,6 +104,7 @@ test('a dealer sends a proposal, the homeowner accepts it with no account, the d
   await expect(home.getByRole('navigation')).toHaveCount(0);
   await expect(paper.getByTestId('public-dealer')).toContainText('Oak & Hearth Kitchens');
   await expect(paper.getByTestId('public-client')).toContainText(client);
+  await expect(paper.getByTestId('public-terms')).toHaveText(terms);
   await expect(paper.getByTestId('proposal-line-price').first()).toHaveText(formatWireMoney(price));
   await expect(paper.getByTestId('proposal-extra')).toContainText('Installation');
   await expect(paper.getByTestId('proposal-total')).toHaveText(formatWireMoney(proposal.total));

@@ -2,6 +2,7 @@ import {
   type LiveEventKind,
   type Proposal,
   type ProposalCreate,
+  type ProposalPatch,
   type ProposalSettingsPatch,
   proposalsApi,
 } from '@cab/shared';
@@ -77,6 +78,15 @@ export function useMakeProposal(order: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProposalCreate) => call(proposalsApi.create, { params: { id: order }, body, form: true }),
+    onSuccess: (proposal) => stored(client, proposal),
+  });
+}
+
+/** A draft's changes (PATCH: drafts only; the lists given replace the draft's). */
+export function useEditProposal(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposalPatch) => call(proposalsApi.update, { params: { id }, body, form: true }),
     onSuccess: (proposal) => stored(client, proposal),
   });
 }

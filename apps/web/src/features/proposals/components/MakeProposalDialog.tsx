@@ -1,4 +1,4 @@
-import { ORDERS_WEB_TEXT, type Order, proposalCreateSchema, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
+import { type Proposal, proposalCreateSchema, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -12,52 +12,53 @@ import { FormCheckbox } from '../../../components/form/FormSwitch.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
 import { FIELD_SIZES } from '../../../components/form/layout.ts';
 import { bodyResolver, useDialogSubmit } from '../../../lib/forms.ts';
-import { useMakeProposal } from '../api.ts';
-import { bodyOf, fieldOf, type MakeForm, type Sent } from '../makeForm.ts';
+import { useEditProposal, useMakeProposal } from '../api.ts';
+import { bodyOf, fieldOf, formOf, type MakeForm, type Priced, type Sent } from '../makeForm.ts';
 
 const FIELDS = ['client.name', 'client.email', 'client.phone', 'client.address', 'markup_percent'] as const;
 
 /**
  * "Make a proposal" from a bid (issue 37): the client, the dealer's markup (and a group's own,
  * and a line's own price), extra lines, tax rate, validity, terms and notes. Empty fields take
- * the dealer's defaults; the server's field errors land on their fields.
+ * the dealer's defaults; the server's field errors land on their fields. Given a `draft`, the
+ * same form edits it (PATCH, drafts only) and opens with the draft's own values.
  */
-export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+export function MakeProposalDialog({
+  order,
+  priced,
+  draft,
+  onClose,
+}: {
+  order: number;
+  priced: Priced;
+  draft?: Proposal;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
-  const make = useMakeProposal(order.id);
+  const make = useMakeProposal(order);
+  const edit = useEditProposal(draft?.id ?? 0);
   const sent = useRef<Sent>({ groups: [], lines: [] });
-  const [perLine, setPerLine] = useState(false);
+  const [perLine, setPerLine] = useState((draft?.line_overrides.length ?? 0) > 0);
   const resolver = useMemo(
     () =>
-      bodyResolver<MakeForm>(proposalCreateSchema, (v) => bodyOf(v, sent.current), {
+      bodyResolver<MakeForm>(proposalCreateSchema, (v) => bodyOf(v, sent.current, Boolean(draft)), {
         fieldOf: (path) => fieldOf(path, sent.current),
       }),
     [],
   );
-  const form = useForm<MakeForm>({
-    resolver,
-    defaultValues: {
-      client: { name: '', email: '', phone: '', address: '' },
-      markup_percent: '',
-      groups: Object.fromEntries(order.groups.map((g) => [`g${g.id}`, ''])),
-      lines: Object.fromEntries(order.groups.flatMap((g) => g.items.map((i) => [`l${i.id}`, '']))),
-      extras: [],
-      tax_rate: '',
-      valid_until: '',
-      terms: '',
-      notes: '',
-    },
-  });
+  const form = useForm<MakeForm>({ resolver, defaultValues: formOf(priced, draft) });
   const extras = useFieldArray({ control: form.control, name: 'extras' });
   const dialog = useDialogSubmit(
     form,
     FIELDS,
     async (values) => {
-      const proposal = await make.mutateAsync(bodyOf(values, sent.current));
+      const body = bodyOf(values, sent.current, Boolean(draft));
+      if (draft) return T.saved_((await edit.mutateAsync(body)).number);
+      const proposal = await make.mutateAsync(body);
       navigate(`/proposals/${proposal.id}`);
       return T.made_(proposal.number);
     },
-    { onClose, pending: make.isPending, fieldOf: (path) => fieldOf(path, sent.current) },
+    { onClose, pending: make.isPending || edit.isPending, fieldOf: (path) => fieldOf(path, sent.current) },
   );
 
   const fields: FieldList<MakeForm> = [
@@ -83,11 +84,11 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
     { section: T.pricesSection },
     { name: 'markup_percent', label: T.markupPercent, size: 'third', inputMode: 'decimal', testId: 'proposal-markup' },
     { section: T.groupMarkups },
-    ...order.groups.map(
-      (g, index) =>
+    ...priced.groups.map(
+      (g) =>
         ({
           name: `groups.g${g.id}`,
-          label: T.groupMarkup(ORDERS_WEB_TEXT.groupName(index, g.name)),
+          label: T.groupMarkup(g.name),
           size: 'third',
           inputMode: 'decimal',
           testId: `proposal-group-markup-${g.id}`,
@@ -97,17 +98,15 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
   // A price per line is rare, and a big order has hundreds of lines: their fields on request.
   const linePrices: FieldList<MakeForm> = [
     { section: T.lineOverrides },
-    ...order.groups.flatMap((g) =>
-      g.items.map(
-        (i) =>
-          ({
-            name: `lines.l${i.id}`,
-            label: T.linePrice(i.manufacturer_code, i.line_item_number),
-            type: 'money',
-            size: 'third',
-            testId: `proposal-line-price-${i.id}`,
-          }) as const,
-      ),
+    ...priced.lines.map(
+      (l) =>
+        ({
+          name: `lines.l${l.id}`,
+          label: l.label,
+          type: 'money',
+          size: 'third',
+          testId: `proposal-line-price-${l.id}`,
+        }) as const,
     ),
   ];
   const terms: FieldList<MakeForm> = [
@@ -121,8 +120,8 @@ export function MakeProposalDialog({ order, onClose }: { order: Order; onClose: 
   return (
     <FormDialog
       {...dialog}
-      title={T.makeTitle}
-      submitLabel={T.make}
+      title={draft ? T.editTitle(draft.number) : T.makeTitle}
+      submitLabel={draft ? T.saveDraft : T.make}
       layout="grid"
       maxWidth="md"
       testId="make-proposal-dialog"

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useCan } from '../../auth/index.ts';
 import { useOrderProposals, useProposalEvents } from '../api.ts';
+import { pricedOfOrder } from '../makeForm.ts';
 import { MakeProposalDialog } from './MakeProposalDialog.tsx';
 import { ProposalStatusChip } from './ProposalStatusChip.tsx';
 
@@ -52,7 +53,7 @@ export function OrderProposalsPanel({ order }: { order: Order }) {
           {T.make}
         </Button>
       )}
-      {making && <MakeProposalDialog order={order} onClose={() => setMaking(false)} />}
+      {making && <MakeProposalDialog order={order.id} priced={pricedOfOrder(order)} onClose={() => setMaking(false)} />}
     </Alert>
   );
 }

@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useCan } from '../../auth/index.ts';
 import { downloadProposalPdf, useProposalMove } from '../api.ts';
+import { pricedOfProposal } from '../makeForm.ts';
+import { MakeProposalDialog } from './MakeProposalDialog.tsx';
 
 /** Replaced by a new version while the client has not answered; withdrawn likewise. */
 const OPEN = new Set(['DRAFT', 'SENT', 'VIEWED']);
@@ -22,6 +24,9 @@ export function ProposalActions({ proposal, full = false }: { proposal: Proposal
   const renew = useProposalMove('newVersion');
   const withdraw = useProposalMove('withdraw');
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  // A draft is edited on its page (the row of a list has no lines to offer).
+  const draft = full && 'lines' in proposal && proposal.status === 'DRAFT' ? proposal : undefined;
   const busy = send.isPending || renew.isPending || withdraw.isPending;
   // ADMIN reads a dealer's proposals; only the dealer moves them.
   const dealer = useCan(proposalsApi.send);
@@ -43,6 +48,25 @@ export function ProposalActions({ proposal, full = false }: { proposal: Proposal
         >
           {T.send}
         </Button>
+      )}
+      {dealer && draft && (
+        <Button
+          size={size}
+          variant="outlined"
+          disabled={busy}
+          data-testid="proposal-edit"
+          onClick={() => setEditing(true)}
+        >
+          {T.edit}
+        </Button>
+      )}
+      {editing && draft && (
+        <MakeProposalDialog
+          order={draft.order.id}
+          priced={pricedOfProposal(draft)}
+          draft={draft}
+          onClose={() => setEditing(false)}
+        />
       )}
       {proposal.status !== 'DRAFT' && (
         <Button
