@@ -119,7 +119,8 @@ test('a dealer sends a proposal, the homeowner accepts it with no account, the d
   expect(pdf.ok(), await pdf.text()).toBe(true);
   const text = pdfText(await pdf.body());
   expect(text).toContain(PROPOSAL_TEXT.pdf.title(proposal.number));
-  expect(text).toContain(price);
+  // As the paper prints money ($36,474.46): a price past a thousand has its separator.
+  expect(text).toContain(formatWireMoney(price));
   expect(text).toContain('Installation');
   for (const figure of costs) expect(text, `cost ${figure} in the client's PDF`).not.toContain(figure);
 
