@@ -39,12 +39,13 @@ export function MakeProposalDialog({
   const edit = useEditProposal(draft?.id ?? 0);
   const sent = useRef<Sent>({ groups: [], lines: [] });
   const [perLine, setPerLine] = useState((draft?.line_overrides.length ?? 0) > 0);
+  const editing = Boolean(draft);
   const resolver = useMemo(
     () =>
-      bodyResolver<MakeForm>(proposalCreateSchema, (v) => bodyOf(v, sent.current, Boolean(draft)), {
+      bodyResolver<MakeForm>(proposalCreateSchema, (v) => bodyOf(v, sent.current, editing), {
         fieldOf: (path) => fieldOf(path, sent.current),
       }),
-    [],
+    [editing],
   );
   const form = useForm<MakeForm>({ resolver, defaultValues: formOf(priced, draft) });
   const extras = useFieldArray({ control: form.control, name: 'extras' });
@@ -52,7 +53,7 @@ export function MakeProposalDialog({
     form,
     FIELDS,
     async (values) => {
-      const body = bodyOf(values, sent.current, Boolean(draft));
+      const body = bodyOf(values, sent.current, editing);
       if (draft) return T.saved_((await edit.mutateAsync(body)).number);
       const proposal = await make.mutateAsync(body);
       navigate(`/proposals/${proposal.id}`);
