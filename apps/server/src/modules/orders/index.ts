@@ -34,6 +34,7 @@ export { approveOrder, cancelOrder, declineOrder } from './lifecycle/service.ts'
 export { moveOrder } from './lifecycle/status.ts';
 export { submitOrder, submitWithDefaults } from './lifecycle/submit.ts';
 /** The dashboard's order cards are this list's totals (issue 29). */
+export { customerDisplaySql, ORDER_ROW_HEAD_JSON } from './lists/repository.ts';
 export { listOrders } from './lists/service.ts';
 export {
   enterDiscountCode,

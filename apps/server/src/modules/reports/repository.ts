@@ -1,8 +1,9 @@
 import { type Executor, schema } from '@cab/db';
-import { CUSTOMER_SEPARATOR, type ReportKind, type SampleRate } from '@cab/shared';
+import type { ReportKind, SampleRate } from '@cab/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
 import { keptCount, type PageWindow } from '../../kit/list.ts';
+import { customerDisplaySql, ORDER_ROW_HEAD_JSON } from '../orders/index.ts';
 
 /**
  * The reports', charts' and planner's SQL (decision 0031). order_plans is this module's own
@@ -87,8 +88,6 @@ export function orderByOf(kind: ReportKind, keys: { key: string; descending: boo
   return sql.join(parts, sql`, `);
 }
 
-const fullName = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
-
 /** A report's rows: `columns` over the page of orders `f` matches, in `orderBy`. */
 function reportSelect<R>(db: Executor, f: ReportFilter, orderBy: SQL, window: PageWindow, columns: SQL) {
   // A prepared statement (planned once per connection; the page size in its text, so the kept plan
@@ -106,9 +105,6 @@ function reportSelect<R>(db: Executor, f: ReportFilter, orderBy: SQL, window: Pa
   );
 }
 
-const customerDisplay = sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
-  then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullName} else ${fullName} end`;
-
 /** Typed rows (the CSV, the dashboard's cards). */
 export const reportRows = (db: Executor, f: ReportFilter, orderBy: SQL, window: PageWindow) =>
   reportSelect<ReportDbRow>(
@@ -117,7 +113,7 @@ export const reportRows = (db: Executor, f: ReportFilter, orderBy: SQL, window: 
     orderBy,
     window,
     sql`${orders.id} as id, ${orders.name} as name, ${orders.poNumber} as po_number, ${orders.status} as status,
-      ${orders.customerId} as customer, ${customerDisplay} as customer_display,
+      ${orders.customerId} as customer, ${customerDisplaySql} as customer_display,
       ${orders.submittedAt} as submitted_at, ${orders.verifiedAt} as verified_at,
       ${orders.completedAt} as completed_at, ${orders.shippedAt} as shipped_at,
       ${orders.requestedDate}::text as requested_date, ${orders.dueDate}::text as due_date,
@@ -138,12 +134,7 @@ export const reportRowsJson = async (db: Executor, f: ReportFilter, orderBy: SQL
       orderBy,
       window,
       sql`${json.jsonObject({
-        id: json.jsonNumber(orders.id),
-        name: json.jsonString(orders.name),
-        po_number: json.jsonString(orders.poNumber),
-        status: json.jsonString(orders.status),
-        customer: json.jsonNumber(orders.customerId),
-        customer_display: json.jsonString(customerDisplay),
+        ...ORDER_ROW_HEAD_JSON,
         submitted_at: json.jsonIsoTimestamp(orders.submittedAt),
         verified_at: json.jsonIsoTimestamp(orders.verifiedAt),
         completed_at: json.jsonIsoTimestamp(orders.completedAt),

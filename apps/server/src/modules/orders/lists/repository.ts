@@ -18,14 +18,22 @@ const fullNameSql = sql`btrim(${users.firstName} || ' ' || ${users.lastName})`;
  * detail): PostgreSQL writes the JSON (kit/json-rows.ts). Stored names are trimmed on input, so
  * btrim's spaces are JavaScript's trim. The orders-list-json test compares it with the detail.
  */
-const LIST_ROW_JSON = json.jsonObject({
+/** "Company — Full Name" for a business account's order, the full name otherwise (orders joined to users, companies). */
+export const customerDisplaySql = sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
+  then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullNameSql} else ${fullNameSql} end`;
+
+/** The first keys of an order's row on every list of orders (this list, the reports' pages). */
+export const ORDER_ROW_HEAD_JSON = {
   id: json.jsonNumber(orders.id),
   name: json.jsonString(orders.name),
   po_number: json.jsonString(orders.poNumber),
   status: json.jsonString(orders.status),
   customer: json.jsonNumber(orders.customerId),
-  customer_display: json.jsonString(sql`case when ${users.accountType} = 'B' and coalesce(${companies.name}, '') <> ''
-    then ${companies.name} || ${CUSTOMER_SEPARATOR}::text || ${fullNameSql} else ${fullNameSql} end`),
+  customer_display: json.jsonString(customerDisplaySql),
+};
+
+const LIST_ROW_JSON = json.jsonObject({
+  ...ORDER_ROW_HEAD_JSON,
   account: json.jsonObject({
     account_type: json.jsonString(users.accountType),
     full_name: json.jsonString(fullNameSql),
