@@ -6,31 +6,17 @@
  *
  * Usage: node --import tsx bench/proposal.mts   (LINES=500, RUNS=7 by default)
  */
-import { schema } from '@cab/db';
 import { ordersApi, proposalsApi } from '@cab/shared';
-import { and, eq } from 'drizzle-orm';
 import { setupTestApp } from '../apps/server/test/helpers.ts';
 import { noPremiums } from '../apps/server/test/orders-fixtures.ts';
+import { plainLineItem } from '../apps/server/test/orders-lifecycle-helpers.ts';
 
 const LINES = Number(process.env.LINES ?? 500);
 const RUNS = Number(process.env.RUNS ?? 7);
 
 const t = await setupTestApp();
 const token = await t.login('PERSONAL');
-const li = schema.lineItems;
-const [plain] = await t.handle.db
-  .select({ id: li.id })
-  .from(li)
-  .where(
-    and(
-      eq(li.isAttachment, false),
-      eq(li.nbBaseDoor, 0),
-      eq(li.nbWallDoor, 0),
-      eq(li.nbTallDoor, 0),
-      eq(li.nbDrawer, 0),
-    ),
-  )
-  .limit(1);
+const plain = await plainLineItem(t.handle.db);
 // Five groups of LINES / 5 lines each.
 const groups = Array.from({ length: 5 }, (_, g) => ({
   name: `Room ${g + 1}`,

@@ -20,6 +20,7 @@ import {
   makeOrder,
   orderEvents,
   orderRow,
+  otherCompanyManager,
   setupFixture,
   submit,
   submitForm,
@@ -36,24 +37,11 @@ let companyId: number;
 /** A manager of another company (reaches none of this company's orders). */
 let otherManager: string;
 
-const { orderApprovals, emailOutbox, users, companies, auditEvents, paymentOptions } = schema;
+const { orderApprovals, emailOutbox, users, auditEvents, paymentOptions } = schema;
 
 beforeAll(async () => {
   f = await setupFixture();
-  const db = f.t.handle.db;
-  const [manager] = await db.select().from(users).where(eq(users.id, f.userIds.BUSINESS_MANAGER));
-  companyId = manager!.companyId!;
-  const [other] = await db.insert(companies).values({ name: 'Other Kitchens' }).returning();
-  await db.insert(users).values({
-    email: 'other-manager@demo.test',
-    passwordHash: manager!.passwordHash,
-    firstName: 'Olga',
-    lastName: 'Other',
-    accountType: 'B',
-    isManager: true,
-    companyId: other!.id,
-  });
-  otherManager = await f.t.login('other-manager@demo.test');
+  ({ companyId, token: otherManager } = await otherCompanyManager(f));
 });
 afterAll(() => f.close());
 

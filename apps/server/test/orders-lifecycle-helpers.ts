@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, schema } from '@cab/db';
+import { DEMO_PASSWORD, type Executor, schema } from '@cab/db';
 import { basisPoints, buildPath, type Endpoint, ordersApi, type Role } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { multipart, type Part } from './catalog-helpers.ts';
@@ -39,19 +39,7 @@ export async function setupFixture(): Promise<Fixture> {
     userIds[role] = u!.id;
   }
   const li = schema.lineItems;
-  const [plain] = await db
-    .select({ id: li.id })
-    .from(li)
-    .where(
-      and(
-        eq(li.isAttachment, false),
-        eq(li.nbBaseDoor, 0),
-        eq(li.nbWallDoor, 0),
-        eq(li.nbTallDoor, 0),
-        eq(li.nbDrawer, 0),
-      ),
-    )
-    .limit(1);
+  const plain = await plainLineItem(db);
   const [door] = await db
     .select({ id: li.id })
     .from(li)
@@ -219,3 +207,47 @@ export async function send(
 
 export const submit = (f: Fixture, token: string | null, id: number, parts: Part[]) =>
   send(f, ordersApi.submit, token, { id }, parts);
+
+/** A seeded line item with no doors or drawers (no door or drawer premiums price it). */
+export async function plainLineItem(db: Executor) {
+  const li = schema.lineItems;
+  const [plain] = await db
+    .select({ id: li.id })
+    .from(li)
+    .where(
+      and(
+        eq(li.isAttachment, false),
+        eq(li.nbBaseDoor, 0),
+        eq(li.nbWallDoor, 0),
+        eq(li.nbTallDoor, 0),
+        eq(li.nbDrawer, 0),
+      ),
+    )
+    .limit(1);
+  return plain;
+}
+
+/**
+ * Another company ("Other Kitchens") with its own manager, signed in: it reaches none of the demo
+ * company's records. Returns the demo company's id (the demo manager's) and the other manager's token.
+ */
+export async function otherCompanyManager(f: Fixture) {
+  const db = f.t.handle.db;
+  const { users, companies } = schema;
+  const [manager] = await db.select().from(users).where(eq(users.id, f.userIds.BUSINESS_MANAGER));
+  const [other] = await db.insert(companies).values({ name: 'Other Kitchens' }).returning();
+  await db.insert(users).values({
+    email: 'other-manager@demo.test',
+    passwordHash: manager!.passwordHash,
+    firstName: 'Olga',
+    lastName: 'Other',
+    accountType: 'B',
+    isManager: true,
+    companyId: other!.id,
+  });
+  return {
+    companyId: manager!.companyId!,
+    passwordHash: manager!.passwordHash,
+    token: await f.t.login('other-manager@demo.test'),
+  };
+}

@@ -16,7 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireProposalsJob } from '../src/modules/proposals/index.ts';
 import { png, upload } from './catalog-helpers.ts';
 import { silent, startInsideRateWindow } from './helpers.ts';
-import { type Fixture, makeOrder, orderRow, setOrder, setupFixture } from './orders-lifecycle-helpers.ts';
+import {
+  type Fixture,
+  makeOrder,
+  orderRow,
+  otherCompanyManager,
+  setOrder,
+  setupFixture,
+} from './orders-lifecycle-helpers.ts';
 import { pdfText } from './pdf-text.ts';
 
 /**
@@ -31,33 +38,19 @@ let companyId: number;
 let otherManager: string;
 let otherPersonal: string;
 const SHOP_NAME = 'Shopwright Cabinet Works';
-const { proposals, emailOutbox, liveEvents, users, companies, auditEvents } = schema;
+const { proposals, emailOutbox, liveEvents, users, auditEvents } = schema;
 
 beforeAll(async () => {
   f = await setupFixture();
-  const db = f.t.handle.db;
-  const [manager] = await db.select().from(users).where(eq(users.id, f.userIds.BUSINESS_MANAGER));
-  companyId = manager!.companyId!;
-  const [other] = await db.insert(companies).values({ name: 'Other Kitchens' }).returning();
-  await db.insert(users).values([
-    {
-      email: 'other-manager@demo.test',
-      passwordHash: manager!.passwordHash,
-      firstName: 'Olga',
-      lastName: 'Other',
-      accountType: 'B',
-      isManager: true,
-      companyId: other!.id,
-    },
-    {
-      email: 'other-personal@demo.test',
-      passwordHash: manager!.passwordHash,
-      firstName: 'Pete',
-      lastName: 'Private',
-      accountType: 'P',
-    },
-  ]);
-  otherManager = await f.t.login('other-manager@demo.test');
+  const other = await otherCompanyManager(f);
+  ({ companyId, token: otherManager } = other);
+  await f.t.handle.db.insert(users).values({
+    email: 'other-personal@demo.test',
+    passwordHash: other.passwordHash,
+    firstName: 'Pete',
+    lastName: 'Private',
+    accountType: 'P',
+  });
   otherPersonal = await f.t.login('other-personal@demo.test');
   const res = await f.t.call(coreApi.patchSettings, { token: f.tokens.ADMIN, body: { seller_name: SHOP_NAME } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
