@@ -1,5 +1,5 @@
 import { type DbHandle, schema } from '@cab/db';
-import { createTestDb } from '@cab/db/testing';
+import { createTestDb, usingPostgres } from '@cab/db/testing';
 import { auditApi, cents } from '@cab/shared';
 import { like, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RequestContext } from '../src/kit/context.ts';
 import { AppError } from '../src/kit/errors.ts';
+import { preparedRows } from '../src/kit/json-rows.ts';
 import { estimatedCount, estimatedTableCount, exactCount, orderBy, pageWindow, paginate } from '../src/kit/list.ts';
 import { afterCommit, isUniqueViolation, rethrowUnique, transaction } from '../src/kit/transaction.ts';
 import { audit } from '../src/modules/audit/index.ts';
@@ -110,6 +111,70 @@ describe('transaction()', () => {
     const other = new Error('not unique');
     expect(() => rethrowUnique(other, () => mapped)).toThrow(other);
   });
+});
+
+describe('reads of one turn (kit/json-rows.ts readOnce, decision 0065)', () => {
+  const countNamed = (name: string) =>
+    preparedRows<{ n: number }>(handle.db, sql`select count(*)::int as n from ${tags} where ${tags.name} = ${name}`);
+  /** The pool's statements counted (PostgreSQL); PGlite has no pool and runs each read as asked. */
+  const poolStatements = () => {
+    const pool = (handle as DbHandle & { pool?: { query: (...args: unknown[]) => unknown } }).pool;
+    return pool ? vi.spyOn(pool, 'query') : undefined;
+  };
+  /** How many of the spied statements were the count read (writes go through the pool too). */
+  const countReads = (spy: NonNullable<ReturnType<typeof poolStatements>>) =>
+    spy.mock.calls.filter(([query]) => String((query as { text?: string }).text).includes('as n from')).length;
+
+  it('callers of one turn share one statement, each with its own rows; a read asked after a write sees it', async () => {
+    const spy = poolStatements();
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => countNamed('turn-a')));
+      expect(answers.map((rows) => rows[0]?.n)).toEqual(Array(10).fill(0));
+      expect(new Set(answers).size).toBe(10);
+      if (spy) expect(countReads(spy)).toBe(1);
+
+      // Other values are another statement, in the same turn too.
+      const [a, b] = await Promise.all([countNamed('turn-a'), countNamed('turn-b')]);
+      expect([a[0]?.n, b[0]?.n]).toEqual([0, 0]);
+      if (spy) expect(countReads(spy)).toBe(3);
+
+      await handle.db.insert(tags).values({ name: 'turn-a' });
+      expect((await countNamed('turn-a'))[0]?.n).toBe(1);
+    } finally {
+      spy?.mockRestore();
+    }
+  });
+
+  it('a read asked after the statement went out is not joined to it: it runs again and sees what committed since', async () => {
+    const spy = poolStatements();
+    try {
+      const first = countNamed('turn-c');
+      // The first read's statement leaves in this turn's check phase; the write and the second
+      // read come after it.
+      await new Promise((resolve) => setImmediate(resolve));
+      await handle.db.insert(tags).values({ name: 'turn-c' });
+      const second = countNamed('turn-c');
+      expect((await first)[0]?.n).toBe(0);
+      expect((await second)[0]?.n).toBe(1);
+      if (spy) expect(countReads(spy)).toBe(2);
+    } finally {
+      spy?.mockRestore();
+    }
+  });
+
+  // PGlite has one connection: a read beside an open transaction would wait for it.
+  it.runIf(usingPostgres())(
+    'a read in a transaction is its own, beside the same read on the pool in the same turn',
+    async () => {
+      const [inside, outside] = await transaction({ ...ctx }, async (tx) => {
+        await tx.db.insert(tags).values({ name: 'turn-d' });
+        const read = sql`select count(*)::int as n from ${tags} where ${tags.name} = ${'turn-d'}`;
+        return Promise.all([preparedRows<{ n: number }>(tx.db, read), countNamed('turn-d')]);
+      });
+      expect(inside[0]?.n).toBe(1);
+      expect(outside[0]?.n).toBe(0);
+    },
+  );
 });
 
 describe('paginate()', () => {
