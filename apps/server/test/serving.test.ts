@@ -15,14 +15,14 @@ describe('security headers over plain HTTP and HTTPS', () => {
   afterAll(() => t.close());
 
   it('a plain-HTTP request gets no HSTS and no upgrade-insecure-requests (a LAN address must work)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/core/config/', headers: { host: '192.168.1.20:3000' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { host: '192.168.1.20:3000' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
-  it('every answer, a page, an API call or a 404, carries the whole set of security headers', async () => {
+  it("every page, a page's 404 and every file the API answers carry the whole set of security headers", async () => {
     const expected = {
       'content-security-policy': [
         "default-src 'self'",
@@ -50,17 +50,40 @@ describe('security headers over plain HTTP and HTTPS', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const url of ['/api/core/config/', '/login', '/api/nope/']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    const admin = { authorization: `Token ${await t.login('ADMIN')}` };
+    for (const url of ['/login', '/nope/deeper', '/api/docs', '/api/catalog/items/export_csv/']) {
+      const headers = url.startsWith('/api/catalog') ? admin : undefined;
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBeLessThan(500);
       expect(res.headers, url).toMatchObject(expected);
       expect(res.headers['x-request-id'], url).toEqual(expect.any(String));
+    }
+  });
+
+  it("the API's JSON answers, its 404s and refusals too, carry the API's set: nothing runs, loads or frames", async () => {
+    for (const [url, status] of [
+      ['/api/core/config/', 200],
+      ['/api/nope/', 404],
+      ['/api/orders/', 401],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers, url).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      expect(res.headers['x-request-id'], url).toEqual(expect.any(String));
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
 
   it('the policy admits Stripe.js (script, frames, its API) and nothing else of Stripe, on every answer', async () => {
     // Issue 27: with `script-src 'self'` and no frame-src the browser refused js.stripe.com, so no
     // card could be taken. Exactly what Stripe.js needs is added, directive by directive.
-    for (const url of ['/api/core/config/', '/invoices/milestone/1/pay', '/settings/banks']) {
+    for (const url of ['/login', '/invoices/milestone/1/pay', '/settings/banks']) {
       const res = await t.app.inject({ method: 'GET', url });
       const directives: Record<string, string[]> = Object.fromEntries(
         String(res.headers['content-security-policy'])
@@ -133,9 +156,13 @@ describe('without a configured proxy, or on an HTTPS-only site', () => {
   it('HTTPS_ONLY sends HSTS and upgrade-insecure-requests even on a plain-HTTP request', async () => {
     const secure = await setupTestApp({ httpsOnly: true });
     try {
-      const res = await secure.app.inject({ method: 'GET', url: '/api/core/config/' });
+      const res = await secure.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(String(res.headers['content-security-policy'])).toMatch(/;upgrade-insecure-requests$/);
+      // An API call's answer is not a document: HSTS, and the API's policy as it is.
+      const call = await secure.app.inject({ method: 'GET', url: '/api/core/config/' });
+      expect(call.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(call.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     } finally {
       await secure.close();
     }
@@ -154,7 +181,7 @@ describe('behind a configured proxy', () => {
   it('an HTTPS request through the trusted proxy gets HSTS and upgrade-insecure-requests', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/core/config/',
+      url: '/api/docs/json',
       headers: { 'x-forwarded-proto': 'https' },
       remoteAddress: '127.0.0.1',
     });

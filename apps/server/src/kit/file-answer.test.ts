@@ -1,9 +1,13 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type FileAnswer, sendFile } from './file-answer.ts';
 
 async function answer(file: FileAnswer) {
   const app = Fastify();
+  // The app's (http/security-headers.ts): here it only marks the answer a document.
+  app.decorateReply('asDocument', function (this: FastifyReply) {
+    return this.header('x-document', 'yes');
+  });
   app.get('/f', async (_req, reply) => sendFile<Buffer>(reply, file));
   const res = await app.inject({ method: 'GET', url: '/f' });
   await app.close();
@@ -19,6 +23,7 @@ describe('a file answer', () => {
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-document']).toBe('yes');
     expect(res.body).toBe('a,b\r\né,1\r\n');
   });
 

@@ -31,11 +31,13 @@ export function contentDisposition(name: string, kind: 'attachment' | 'inline' =
 /**
  * Sets the answer's headers for `file` and gives back its bytes for the route to return (a Buffer
  * goes past the JSON serializer, hence the cast to the route's answer type). Downloads are a
- * signed-in person's data: never kept by a shared cache, never sniffed into a page.
+ * signed-in person's data: never kept by a shared cache, never sniffed into a page. A file may be
+ * opened as a document (a PDF in a tab): it carries the pages' security headers, not the API's.
  */
 export function sendFile<T>(reply: FastifyReply, file: FileAnswer): T {
   const text = typeof file.body === 'string';
   reply
+    .asDocument()
     .type(text ? `${file.type}; charset=utf-8` : file.type)
     .header('content-disposition', contentDisposition(file.name, file.inline ? 'inline' : 'attachment'))
     .header('x-content-type-options', 'nosniff')

@@ -1,6 +1,6 @@
 import type { Executor } from '@cab/db';
 import { deriveRole } from '@cab/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Actor } from '../../kit/context.ts';
 import { type Session, sessionLookup, touchToken } from './repository.ts';
@@ -75,7 +75,13 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
   app.addHook('onClose', () => sessionCache.stop());
   const { cache } = sessionCache;
 
-  /** The live session of a token hash: active user, not expired; undefined otherwise. */
+  /** The session if it is live: active user, not expired. */
+  const live = (u: Session | undefined): Session | undefined => {
+    if (!u?.isActive) return undefined;
+    const ends = sessionEndsAt(u, config);
+    return ends !== null && ends <= Date.now() ? undefined : u;
+  };
+  /** The live session of a token hash, read from the database when the cache has none (or `fresh`). */
   const current = async (hash: string, fresh = false): Promise<Session | undefined> => {
     let u = fresh ? undefined : cache.get(hash);
     if (!u) {
@@ -83,19 +89,11 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
       u = await findSession(hash);
       if (u) cache.set(hash, u, generation);
     }
-    if (!u?.isActive) return undefined;
-    const ends = sessionEndsAt(u, config);
-    return ends !== null && ends <= Date.now() ? undefined : u;
+    return live(u);
   };
 
-  app.addHook('onRequest', async (req) => {
-    const header = req.headers.authorization;
-    if (!header || !req.url.startsWith('/api/')) return;
-    const match = /^Token\s+([A-Za-z0-9]{16,128})$/.exec(header.trim());
-    if (!match) return;
-    const hash = hashToken(match[1]!);
-    const u = await current(hash);
-    if (!u) return;
+  /** The request's actor from its session; the session's last use is written at most every few minutes. */
+  const signIn = (req: FastifyRequest, hash: string, u: Session): Promise<void> | undefined => {
     const actor: Actor = {
       id: u.id,
       email: u.email,
@@ -106,10 +104,27 @@ export function registerAuthentication(app: FastifyInstance, db: Executor) {
     };
     sessions.set(actor, { session: u, recheck: (fresh) => current(hash, fresh) });
     req.user = actor;
-    if (Date.now() - u.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      // The cached copy too, so the next requests within its life do not touch again.
-      u.lastUsedAt = new Date();
-      await touchToken(db, u.tokenId, u.lastUsedAt);
-    }
+    if (Date.now() - u.lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return undefined;
+    // The cached copy too, so the next requests within its life do not touch again.
+    u.lastUsedAt = new Date();
+    return touchToken(db, u.tokenId, u.lastUsedAt);
+  };
+
+  // A callback hook, answered at once from the session cache: an async hook cost a promise and a
+  // turn of the microtask queue on every request (GET /api/users/me/ reads nothing else).
+  app.addHook('onRequest', (req, _reply, done) => {
+    const header = req.headers.authorization;
+    if (!header || !req.url.startsWith('/api/')) return done();
+    const match = /^Token\s+([A-Za-z0-9]{16,128})$/.exec(header.trim());
+    if (!match) return done();
+    const hash = hashToken(match[1]!);
+    const finish = (u: Session | undefined) => {
+      const touched = u ? signIn(req, hash, u) : undefined;
+      if (!touched) return done();
+      touched.then(() => done(), done);
+    };
+    const cached = cache.get(hash);
+    if (cached) return finish(live(cached));
+    current(hash).then(finish, done);
   });
 }
