@@ -1,12 +1,4 @@
-import {
-  ACCESS_REQUEST_STATUSES,
-  ACCOUNTS_TEXT,
-  type AccessRequest,
-  MSG,
-  NOTIFY_MS,
-  PAGE_SIZE,
-  WEB_TEXT,
-} from '@cab/shared';
+import { ACCESS_REQUEST_STATUSES, ACCOUNTS_TEXT, type AccessRequest, MSG, NOTIFY_MS, PAGE_SIZE } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -109,7 +101,6 @@ export default function AccessRequestsPage() {
         open={accepting !== null}
         title={accepting ? ACCOUNTS_TEXT.acceptRequestConfirm(accepting.email) : ''}
         confirmLabel={ACCOUNTS_TEXT.accept}
-        cancelLabel={WEB_TEXT.cancel}
         busy={accept.isPending}
         onClose={() => setAccepting(null)}
         onConfirm={async () => {

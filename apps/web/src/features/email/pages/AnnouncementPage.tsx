@@ -196,7 +196,6 @@ function AnnouncementForm() {
         title={EMAIL_TEXT.confirmSendTitle}
         text={EMAIL_TEXT.confirmSendText(confirmCount ?? 0)}
         confirmLabel={EMAIL_TEXT.sendButton}
-        cancelLabel={EMAIL_TEXT.cancel}
         busy={sender.isPending}
         onConfirm={() => void send()}
         onClose={() => setConfirmCount(null)}
@@ -270,7 +269,6 @@ function AnnouncementList() {
         title={EMAIL_TEXT.expireConfirmTitle}
         text={EMAIL_TEXT.expireConfirmText}
         confirmLabel={EMAIL_TEXT.expireNow}
-        cancelLabel={EMAIL_TEXT.cancel}
         destructive
         busy={expire.isPending}
         onConfirm={() => void confirmExpire()}
