@@ -2,4 +2,4 @@
 export { DataTable } from './DataTable.tsx';
 export { ListPage } from './ListPage.tsx';
 export type { DataColumn } from './types.ts';
-export { useListState } from './useListState.ts';
+export { useListQuery, useListState } from './useListState.ts';

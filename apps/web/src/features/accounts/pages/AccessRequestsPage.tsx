@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
@@ -62,16 +62,17 @@ const columns: DataColumn<AccessRequest>[] = [
 export default function AccessRequestsPage() {
   const { enqueueSnackbar } = useSnackbar();
   // Pending requests first shown; 'All' is an empty status.
-  const list = useListState({ key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } });
+  const list = useListQuery(
+    { key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } },
+    useAccessRequests,
+  );
   const [accepting, setAccepting] = useState<AccessRequest | null>(null);
   const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
-  const query = useAccessRequests(list);
   const accept = useAcceptAccessRequest();
 
   return (
     <ListPage
-      query={query}
-      state={list}
+      {...list}
       filters={oneSelectFilter({
         name: 'status',
         label: ACCOUNTS_TEXT.requestsStatus,
