@@ -120,7 +120,7 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
   return (
     <>
       <AccountListTable
-        list={list}
+        state={list}
         query={query}
         actions={actions}
         columns={columns}
