@@ -21,6 +21,18 @@ class Money(serializers.Field):
         return money(value)
 
 
+class MoneyFields:
+    """A ModelSerializer mixin: the integer-cent columns named in `money_fields` written as Money."""
+
+    money_fields = []
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for name in self.money_fields:
+            fields[name] = Money()
+        return fields
+
+
 class Millis(serializers.DateTimeField):
     """Our timestamps: UTC with milliseconds ("2026-12-06T11:34:35.134Z"); DRF's own write microseconds."""
 
@@ -69,16 +81,13 @@ class OrderRow(ShopSerializer):
         return customer.full_name
 
 
-class Item(serializers.ModelSerializer):
+class Item(MoneyFields, serializers.ModelSerializer):
     _id = serializers.CharField(source="client_id")
     line_item = serializers.IntegerField(source="line_item_id", allow_null=True)
     line_item_number = serializers.SerializerMethodField()
     finished_side = serializers.IntegerField(source="finished_side_id", allow_null=True)
     parentId = serializers.CharField(source="parent_client_id", allow_null=True)
-    unit_price = Money()
-    total_price = Money()
-    final_price = Money()
-    total_final_price = Money()
+    money_fields = ["unit_price", "total_price", "final_price", "total_final_price"]
 
     class Meta:
         model = OrderItem
@@ -117,17 +126,12 @@ MONEY_COLUMNS = [
 ]
 
 
-class OrderDetail(OrderRow):
+class OrderDetail(MoneyFields, OrderRow):
     groups = Group(many=True)
     customer_payment_option = serializers.IntegerField(source="customer_payment_option_id", allow_null=True)
     # Percent with two decimals kept as hundredths, as ours writes it ("8.25").
     sales_tax_in_percentage = Money()
-
-    def get_fields(self):
-        fields = super().get_fields()
-        for name in MONEY_COLUMNS:
-            fields[name] = Money()
-        return fields
+    money_fields = MONEY_COLUMNS
 
     class Meta(OrderRow.Meta):
         fields = OrderRow.Meta.fields + [

@@ -1,3 +1,4 @@
+import { WEB_TEXT } from '@cab/shared';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,8 @@ interface Props {
   title: string;
   text?: string;
   confirmLabel: string;
-  cancelLabel: string;
+  /** The No button (default: Cancel). */
+  cancelLabel?: string;
   /** Shows a spinner on the confirm button and blocks closing. */
   busy?: boolean;
   destructive?: boolean;
@@ -28,7 +30,7 @@ export function ConfirmDialog({
   title,
   text,
   confirmLabel,
-  cancelLabel,
+  cancelLabel = WEB_TEXT.cancel,
   busy = false,
   destructive = false,
   onConfirm,

@@ -1,5 +1,8 @@
 import { REPORTS_WEB_TEXT as T } from '@cab/shared';
 import TextField from '@mui/material/TextField';
+import type { Params } from './listParams.ts';
+import type { ListFilter } from './PagedDataTable.tsx';
+import type { ListState } from './useListState.ts';
 
 /** The from-to days of a list (SPEC 3 "from, to"): sent as date_after / date_before, both inclusive. */
 // A type, not an interface: a list's filters must be string records (Params).
@@ -58,4 +61,22 @@ export function DateRangeFilter({
       {field('date_before', T.to, 'to', { min: value.date_after || undefined })}
     </>
   );
+}
+
+/** The range as one filter of a list's bar (`filters.fields`), on the list's own date_after and date_before. */
+export function dateRangeField<F extends Params & DateRange>(
+  list: Pick<ListState<F>, 'filters' | 'setFilters'>,
+  testId: string,
+): ListFilter<F> {
+  return {
+    kind: 'node',
+    name: 'dates',
+    node: (
+      <DateRangeFilter
+        value={list.filters}
+        onChange={(patch) => list.setFilters(patch as Partial<F>)}
+        testId={testId}
+      />
+    ),
+  };
 }

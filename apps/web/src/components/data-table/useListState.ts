@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@cab/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type NavigateFunction, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -163,6 +164,19 @@ export function useListState<F extends Params = Record<never, string>>({
     clearFilters: () => update({ ...firstPage, ...emptyFilters }),
     paging: { page, page_size: size },
   };
+}
+
+/**
+ * `useListState` and the feature's list hook on it (`useRows`, which reads the state's page, size,
+ * order and filters), in one: a list page spreads it on its `ListPage` or `PagedDataTable`
+ * (`<ListPage {...list} …/>`) and reads `list.state` (its filters) and `list.query` (its data).
+ */
+export function useListQuery<F extends Params, Q extends UseQueryResult<{ results: unknown[]; total: number }>>(
+  options: ListStateOptions<F>,
+  useRows: (state: ListState<F>) => Q,
+): { state: ListState<F>; query: Q } {
+  const state = useListState(options);
+  return { state, query: useRows(state) };
 }
 
 /** What a list's data hook reads from its state. */

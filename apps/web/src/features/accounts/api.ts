@@ -37,7 +37,7 @@ export const accountKeys = {
 
 export type SearchList = ListQueryState<{ search: string }>;
 
-export function useAccountList(kind: 'personal' | 'staff', list: SearchList) {
+function useAccountList(kind: 'personal' | 'staff', list: SearchList) {
   const query = listQueryOf(list);
   return useQuery({
     queryKey: accountKeys[kind].list(query),
@@ -45,6 +45,9 @@ export function useAccountList(kind: 'personal' | 'staff', list: SearchList) {
     placeholderData: keepPreviousData,
   });
 }
+
+export const usePersonalAccounts = (list: SearchList) => useAccountList('personal', list);
+export const useStaffAccounts = (list: SearchList) => useAccountList('staff', list);
 
 export function useCompanyList(list: SearchList) {
   const query = listQueryOf(list);

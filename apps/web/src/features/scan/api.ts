@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call, download } from '../../lib/api.ts';
 import { type LiveEvent, orderOfEvent, useLiveEvents } from '../../lib/live-events.ts';
 import { orderKeys } from '../orders/index.ts';
@@ -27,13 +28,9 @@ export const scanKeys = {
 const sessionOf = (event: LiveEvent) =>
   event.kind === 'scan' || event.kind === 'scan_undone' ? event.data.session_id : null;
 
-export function useScanSessions(query: {
-  page: number;
-  page_size: number;
-  type?: string;
-  open?: string;
-  station?: string;
-}) {
+/** The sessions list (a list state's page, filtered by type and open). */
+export function useScanSessions(list: ListQueryState<{ type: string; open: string }>) {
+  const query = listQueryOf(list);
   useLiveEvents(['scan', 'scan_undone'], { keys: [scanKeys.lists()] });
   return useQuery({
     queryKey: scanKeys.list(query),

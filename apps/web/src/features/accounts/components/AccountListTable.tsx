@@ -8,29 +8,43 @@ import { Link as RouterLink } from 'react-router';
 import type { DataTableProps } from '../../../components/data-table/DataTable.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { type ListState, useListState } from '../../../components/data-table/useListState.ts';
+import { type ListState, useListQuery, useListState } from '../../../components/data-table/useListState.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { UserBadges } from './UserBadges.tsx';
 
 export type SearchListState = ListState<{ search: string }>;
+
+const searchListOptions = (key: string, prefix?: string) => ({
+  key,
+  prefix,
+  pageSize: PAGE_SIZE.accounts,
+  filters: { search: '' },
+});
 
 /**
  * The state of an account list: 50 a page and a search text, in the URL (`prefix.search` where a
  * screen shows several lists) and kept for this browser tab (SPEC 3).
  */
 export const useSearchList = (key: string, prefix?: string): SearchListState =>
-  useListState({ key, prefix, pageSize: PAGE_SIZE.accounts, filters: { search: '' } });
+  useListState(searchListOptions(key, prefix));
+
+/** `useSearchList` with the account list's query on it (`useRows`), spread on AccountListTable. */
+export const useSearchListQuery = <Q extends UseQueryResult<{ results: unknown[]; total: number }>>(
+  key: string,
+  prefix: string,
+  useRows: (state: SearchListState) => Q,
+) => useListQuery(searchListOptions(key, prefix), useRows);
 
 /** An account list: the search box (applied 1 s after typing stops, or on Enter), the table and its pager. */
 export function AccountListTable<R extends { id: number }>({
-  list,
+  state,
   query,
   actions,
   getRowId = (row) => row.id,
   emptyText = ACCOUNTS_TEXT.noUsers,
   ...table
 }: Omit<DataTableProps<R>, 'rows' | 'loading' | 'fetching' | 'getRowId'> & {
-  list: SearchListState;
+  state: SearchListState;
   query: UseQueryResult<{ results: R[]; total: number }>;
   actions?: ReactNode;
   getRowId?: (row: R) => number;
@@ -38,7 +52,7 @@ export function AccountListTable<R extends { id: number }>({
   return (
     <PagedDataTable
       query={query}
-      state={list}
+      state={state}
       filters={{
         clear: false,
         end: actions,

@@ -1,4 +1,4 @@
-import { ACCOUNTS_TEXT, type AccountUser, MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
+import { ACCOUNTS_TEXT, type AccountUser, MSG, NOTIFY_MS } from '@cab/shared';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BlockRounded from '@mui/icons-material/BlockRounded';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
@@ -120,7 +120,7 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
   return (
     <>
       <AccountListTable
-        list={list}
+        state={list}
         query={query}
         actions={actions}
         columns={columns}
@@ -134,7 +134,6 @@ export function CompanyUsersTable({ company, actions }: { company?: number; acti
         title={pending ? confirmTitle(pending) : ''}
         text={pending?.action === 'deactivate' ? ACCOUNTS_TEXT.deactivateText : undefined}
         confirmLabel={ACCOUNTS_TEXT.confirmYes}
-        cancelLabel={WEB_TEXT.cancel}
         destructive={pending?.action === 'deactivate'}
         busy={makeManager.isPending || update.isPending}
         onClose={() => setPending(null)}

@@ -2,8 +2,8 @@ import { ACCOUNTS_TEXT, type AccountUser, ROLE_LABELS } from '@cab/shared';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { type ReactNode, useState } from 'react';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useAccountList } from '../api.ts';
-import { AccountListTable, UserAction, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';
+import { useStaffAccounts } from '../api.ts';
+import { AccountListTable, UserAction, userColumns, userRowTestId, useSearchListQuery } from './AccountListTable.tsx';
 import { StaffFormDialog } from './StaffFormDialog.tsx';
 
 const columns: DataColumn<AccountUser>[] = [
@@ -20,15 +20,13 @@ const columns: DataColumn<AccountUser>[] = [
  * and the staff page share the kept search text (SPEC 3).
  */
 export function StaffTable({ actions }: { actions?: ReactNode }) {
-  const list = useSearchList('accounts.staff', 'staff');
-  const query = useAccountList('staff', list);
+  const list = useSearchListQuery('accounts.staff', 'staff', useStaffAccounts);
   const [editing, setEditing] = useState<AccountUser | null>(null);
 
   return (
     <>
       <AccountListTable
-        list={list}
-        query={query}
+        {...list}
         actions={actions}
         columns={columns}
         rowTestId={userRowTestId}

@@ -1,12 +1,4 @@
-import {
-  ACCESS_REQUEST_STATUSES,
-  ACCOUNTS_TEXT,
-  type AccessRequest,
-  MSG,
-  NOTIFY_MS,
-  PAGE_SIZE,
-  WEB_TEXT,
-} from '@cab/shared';
+import { ACCESS_REQUEST_STATUSES, ACCOUNTS_TEXT, type AccessRequest, MSG, NOTIFY_MS, PAGE_SIZE } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -16,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
@@ -70,16 +62,17 @@ const columns: DataColumn<AccessRequest>[] = [
 export default function AccessRequestsPage() {
   const { enqueueSnackbar } = useSnackbar();
   // Pending requests first shown; 'All' is an empty status.
-  const list = useListState({ key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } });
+  const list = useListQuery(
+    { key: 'accounts.requests', pageSize: PAGE_SIZE.accounts, filters: { status: 'PENDING' } },
+    useAccessRequests,
+  );
   const [accepting, setAccepting] = useState<AccessRequest | null>(null);
   const [rejecting, setRejecting] = useState<AccessRequest | null>(null);
-  const query = useAccessRequests(list);
   const accept = useAcceptAccessRequest();
 
   return (
     <ListPage
-      query={query}
-      state={list}
+      {...list}
       filters={oneSelectFilter({
         name: 'status',
         label: ACCOUNTS_TEXT.requestsStatus,
@@ -109,7 +102,6 @@ export default function AccessRequestsPage() {
         open={accepting !== null}
         title={accepting ? ACCOUNTS_TEXT.acceptRequestConfirm(accepting.email) : ''}
         confirmLabel={ACCOUNTS_TEXT.accept}
-        cancelLabel={WEB_TEXT.cancel}
         busy={accept.isPending}
         onClose={() => setAccepting(null)}
         onConfirm={async () => {

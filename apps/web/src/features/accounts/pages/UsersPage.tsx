@@ -12,8 +12,8 @@ import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useCurrentRoute } from '../../../lib/routes.ts';
 import { useCan, useSession } from '../../auth/index.ts';
-import { useAccountList, useCompanyList } from '../api.ts';
-import { AccountListTable, userColumns, userRowTestId, useSearchList } from '../components/AccountListTable.tsx';
+import { useCompanyList, usePersonalAccounts } from '../api.ts';
+import { AccountListTable, userColumns, userRowTestId, useSearchListQuery } from '../components/AccountListTable.tsx';
 import { AddCustomerDialog } from '../components/AddCustomerDialog.tsx';
 import { CompanyUsersTable } from '../components/CompanyUsersTable.tsx';
 import { InviteButton } from '../components/InviteButton.tsx';
@@ -57,26 +57,15 @@ const companyColumns: DataColumn<Company>[] = [
 ];
 
 function PersonalTab() {
-  const list = useSearchList('accounts.personal', 'personal');
-  const query = useAccountList('personal', list);
-  return (
-    <AccountListTable
-      list={list}
-      query={query}
-      columns={personalColumns}
-      rowTestId={userRowTestId}
-      testId="personal-table"
-    />
-  );
+  const list = useSearchListQuery('accounts.personal', 'personal', usePersonalAccounts);
+  return <AccountListTable {...list} columns={personalColumns} rowTestId={userRowTestId} testId="personal-table" />;
 }
 
 function BusinessTab() {
-  const list = useSearchList('accounts.business', 'business');
-  const query = useCompanyList(list);
+  const list = useSearchListQuery('accounts.business', 'business', useCompanyList);
   return (
     <AccountListTable
-      list={list}
-      query={query}
+      {...list}
       columns={companyColumns}
       emptyText={ACCOUNTS_TEXT.noCompanies}
       rowTestId={(c) => `company-row-${c.id}`}

@@ -48,11 +48,8 @@ function DecisionButtons({ order, approval }: { order: Order; approval: Approval
           field={approvalApproveSchema.unwrap().shape.note}
           label={A.noteLabel}
           minRows={2}
-          send={async (note) => {
-            await approve.mutateAsync(note);
-            return A.approvedDone;
-          }}
-          pending={approve.isPending}
+          mutation={approve}
+          done={A.approvedDone}
           onClose={close}
           testId="approval-approve-dialog"
           fieldTestId="approval-note"
@@ -65,11 +62,8 @@ function DecisionButtons({ order, approval }: { order: Order; approval: Approval
           field={approvalDeclineSchema.shape.reason}
           label={A.reasonLabel}
           required
-          send={async (reason) => {
-            await decline.mutateAsync(reason);
-            return A.declinedDone;
-          }}
-          pending={decline.isPending}
+          mutation={decline}
+          done={A.declinedDone}
           onClose={close}
           testId="approval-decline-dialog"
           fieldTestId="approval-reason"

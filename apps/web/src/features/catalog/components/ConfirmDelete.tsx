@@ -1,4 +1,4 @@
-import { MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
+import { MSG, NOTIFY_MS } from '@cab/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
@@ -41,7 +41,6 @@ export function ConfirmDelete<T>({
       title={MSG.deleteConfirm(shown ? label(shown) : '')}
       text={question ?? MSG.deleteIrreversible}
       confirmLabel={question ? MSG.deleteAnyway : MSG.deleteYes}
-      cancelLabel={WEB_TEXT.cancel}
       destructive
       busy={remove.isPending}
       onClose={close}

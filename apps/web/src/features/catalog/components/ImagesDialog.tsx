@@ -1,4 +1,4 @@
-import { CATALOG_TEXT, type CatalogImage, type MoveImageBody, MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
+import { CATALOG_TEXT, type CatalogImage, type MoveImageBody, MSG, NOTIFY_MS } from '@cab/shared';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -81,7 +81,6 @@ export function ImagesDialog({
         title={CATALOG_TEXT.deleteImage}
         text={MSG.deleteIrreversible}
         confirmLabel={MSG.deleteYes}
-        cancelLabel={WEB_TEXT.cancel}
         destructive
         busy={deleteImage.isPending}
         onClose={() => setToDelete(null)}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { useCan } from '../../auth/index.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { type CategoryFilters, useCategoryPage, useDeleteCategory } from '../structure/api.ts';
@@ -20,13 +20,15 @@ const COLUMNS: DataColumn<Category>[] = [
 /** /catalog/categories: the categories of every type (line items, wood species, ...); admins add, rename and delete. */
 export default function CategoriesPage() {
   const canWrite = useCan(catalogApi.categoryCreate);
-  const list = useListState({
-    key: 'catalog.categories',
-    pageSize: PAGE_SIZE.categories,
-    orderBy: 'name',
-    filters: FILTERS,
-  });
-  const query = useCategoryPage(list);
+  const list = useListQuery(
+    {
+      key: 'catalog.categories',
+      pageSize: PAGE_SIZE.categories,
+      orderBy: 'name',
+      filters: FILTERS,
+    },
+    useCategoryPage,
+  );
   const remove = useDeleteCategory();
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -47,8 +49,7 @@ export default function CategoriesPage() {
         testId="category-list"
       >
         <PagedDataTable
-          query={query}
-          state={list}
+          {...list}
           filters={{
             fields: [
               { kind: 'text', name: 'name', label: STRUCTURE_TEXT.name, testId: 'filter-category-name', search: true },

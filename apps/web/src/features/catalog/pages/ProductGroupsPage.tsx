@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import { DeleteAction, EditAction, RowAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { useCan } from '../../auth/index.ts';
 import { useSubcategories } from '../api.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
@@ -22,13 +22,15 @@ const FILTERS: ProductGroupFilters = { name: '', subcategory: '' };
 /** /catalog/groups: every product group with its subcategories, notes and images; admins add, edit and delete. */
 export default function ProductGroupsPage() {
   const canWrite = useCan(catalogApi.groupCreate);
-  const list = useListState({
-    key: 'catalog.groups',
-    pageSize: PAGE_SIZE.productGroups,
-    orderBy: 'name',
-    filters: FILTERS,
-  });
-  const query = useProductGroupPage(list);
+  const list = useListQuery(
+    {
+      key: 'catalog.groups',
+      pageSize: PAGE_SIZE.productGroups,
+      orderBy: 'name',
+      filters: FILTERS,
+    },
+    useProductGroupPage,
+  );
   const subcategories = useSubcategories();
   const remove = useDeleteProductGroup();
   const [editing, setEditing] = useState<ProductGroup | 'new' | null>(null);
@@ -122,8 +124,7 @@ export default function ProductGroupsPage() {
               },
             ],
           }}
-          query={query}
-          state={list}
+          {...list}
           columns={columns}
           rowActions={canWrite ? rowActions : undefined}
           rowTestId={(g) => `group-row-${g.id}`}

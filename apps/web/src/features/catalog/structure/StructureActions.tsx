@@ -5,7 +5,6 @@ import {
   type ProductGroup,
   STRUCTURE_TEXT,
   type Subcategory,
-  WEB_TEXT,
 } from '@cab/shared';
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
@@ -171,7 +170,6 @@ export function GroupCardActions({
         title={STRUCTURE_TEXT.removeConfirm(group.name, subcategory.name)}
         text={STRUCTURE_TEXT.removeText}
         confirmLabel={STRUCTURE_TEXT.removeYes}
-        cancelLabel={WEB_TEXT.cancel}
         busy={remove.isPending}
         onClose={() => setOpen(null)}
         onConfirm={async () => {

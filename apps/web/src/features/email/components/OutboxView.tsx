@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { oneSelectFilter, PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { LinkifiedText } from '../../../components/LinkifiedText.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type OutboxStatus, useOutbox } from '../api.ts';
@@ -34,20 +34,21 @@ const COLUMNS: DataColumn<Message>[] = [
 
 /** The admin's reader of the outbox: every message kept, filtered by status, newest first. */
 export function OutboxView() {
-  const list = useListState({
-    key: 'email.outbox',
-    prefix: 'outbox',
-    pageSize: PAGE_SIZE.outbox,
-    filters: { status: '' },
-  });
+  const list = useListQuery(
+    {
+      key: 'email.outbox',
+      prefix: 'outbox',
+      pageSize: PAGE_SIZE.outbox,
+      filters: { status: '' },
+    },
+    useOutbox,
+  );
   const [open, setOpen] = useState<Message | null>(null);
-  const outbox = useOutbox(list);
 
   return (
     <Card>
       <PagedDataTable
-        query={outbox}
-        state={list}
+        {...list}
         filters={oneSelectFilter({
           name: 'status',
           label: EMAIL_TEXT.status,

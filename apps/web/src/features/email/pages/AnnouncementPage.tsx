@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PagedDataTable } from '../../../components/data-table/PagedDataTable.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { FormRootError } from '../../../components/form/FormRootError.tsx';
 import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
@@ -196,7 +196,6 @@ function AnnouncementForm() {
         title={EMAIL_TEXT.confirmSendTitle}
         text={EMAIL_TEXT.confirmSendText(confirmCount ?? 0)}
         confirmLabel={EMAIL_TEXT.sendButton}
-        cancelLabel={EMAIL_TEXT.cancel}
         busy={sender.isPending}
         onConfirm={() => void send()}
         onClose={() => setConfirmCount(null)}
@@ -208,8 +207,7 @@ function AnnouncementForm() {
 const isActive = (a: Announcement) => new Date(a.expires_at).getTime() > Date.now();
 
 function AnnouncementList() {
-  const list = useListState({ key: 'email.announcements', pageSize: PAGE_SIZE.announcementsScreen });
-  const query = useAnnouncements(list);
+  const list = useListQuery({ key: 'email.announcements', pageSize: PAGE_SIZE.announcementsScreen }, useAnnouncements);
   const expire = useExpireAnnouncement();
   const { enqueueSnackbar } = useSnackbar();
   const [toExpire, setToExpire] = useState<Announcement | null>(null);
@@ -251,8 +249,7 @@ function AnnouncementList() {
   return (
     <Card>
       <PagedDataTable
-        query={query}
-        state={list}
+        {...list}
         columns={columns}
         emptyText={EMAIL_TEXT.noAnnouncements}
         testId="announcements-table"
@@ -270,7 +267,6 @@ function AnnouncementList() {
         title={EMAIL_TEXT.expireConfirmTitle}
         text={EMAIL_TEXT.expireConfirmText}
         confirmLabel={EMAIL_TEXT.expireNow}
-        cancelLabel={EMAIL_TEXT.cancel}
         destructive
         busy={expire.isPending}
         onConfirm={() => void confirmExpire()}

@@ -70,5 +70,10 @@ export function RuleFormDialog<V extends FieldValues, R extends { id: number }>(
 
 /** Form inputs hold text: '' for none. */
 export const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+/** The named fields of a row as form text (`text`); all '' for a new rule (no row). */
+export function textsOf<R, const K extends keyof R & string>(row: R | null, keys: readonly K[]): Record<K, string> {
+  const texts = keys.map((key) => [key, text(row?.[key] as string | number | null | undefined)]);
+  return Object.fromEntries(texts) as Record<K, string>;
+}
 /** '' as null on the wire (a cleared optional field). */
 export const orNull = (v: string) => (v.trim() === '' ? null : v.trim());

@@ -1,4 +1,4 @@
-import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
+import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE } from '@cab/shared';
 import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
@@ -76,7 +76,6 @@ export function RuleListPage<R extends { id: number }, F extends Params>({
         title={MSG.deleteConfirm(lastDeleting.current ? label(lastDeleting.current) : '')}
         text={MSG.deleteIrreversible}
         confirmLabel={MSG.deleteYes}
-        cancelLabel={WEB_TEXT.cancel}
         destructive
         busy={remove.isPending}
         onClose={() => setDeleting(null)}

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { type AgingFilters, downloadAging, useAging } from '../reportsApi.ts';
 
 const columns: DataColumn<AgingRow>[] = [
@@ -48,18 +48,16 @@ const EMPTY: AgingFilters = { search: '', as_of: '' };
 
 /** /finance/reports/aging (ADMIN): open balances by customer or company, bucketed as of a day (SPEC 3's aging start date). */
 export default function AgingReportPage() {
-  const list = useListState({ key: 'finance.aging', pageSize: PAGE_SIZE.orders, filters: EMPTY });
-  const query = useAging(list);
-  const totals = query.data?.totals;
+  const list = useListQuery({ key: 'finance.aging', pageSize: PAGE_SIZE.orders, filters: EMPTY }, useAging);
+  const totals = list.query.data?.totals;
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadAging(list)} data-testid="aging-csv">
+        <DownloadButton onClick={() => void downloadAging(list.state)} data-testid="aging-csv">
           {T.downloadCsv}
         </DownloadButton>
       }
-      query={query}
-      state={list}
+      {...list}
       filters={{
         fields: [{ kind: 'text', name: 'search', label: T.search, testId: 'aging-search', search: true }],
         end: (
@@ -69,8 +67,8 @@ export default function AgingReportPage() {
             label={T.asOf}
             fullWidth={false}
             sx={{ width: 180 }}
-            value={list.filters.as_of || query.data?.as_of || ''}
-            onChange={(e) => list.setFilter('as_of', e.target.value)}
+            value={list.state.filters.as_of || list.query.data?.as_of || ''}
+            onChange={(e) => list.state.setFilter('as_of', e.target.value)}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'aging-as-of' } }}
           />
         ),

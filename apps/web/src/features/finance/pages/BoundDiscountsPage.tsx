@@ -1,7 +1,7 @@
 import { type BoundDiscount, boundDiscountBodySchema, FINANCE_LABELS } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useCompanyChoices, useCustomerChoices } from '../api.ts';
-import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
+import { orNull, RuleFormDialog, textsOf } from '../components/RuleFormDialog.tsx';
 import { percentText, RuleListPage } from '../components/RuleListPage.tsx';
 
 interface Values {
@@ -48,9 +48,7 @@ function BoundDiscountDialog({
       row={row}
       label={(d) => partyOf(d, customers, companies)}
       defaults={{
-        customer: text(row?.customer),
-        company: text(row?.company),
-        percentage: text(row?.percentage),
+        ...textsOf(row, ['customer', 'company', 'percentage']),
         notes: row?.notes ?? '',
       }}
       schema={boundDiscountBodySchema}

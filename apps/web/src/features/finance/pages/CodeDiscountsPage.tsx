@@ -1,6 +1,6 @@
 import { type DiscountCode, discountCodeRuleBodySchema, FINANCE_LABELS } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
+import { orNull, RuleFormDialog, textsOf } from '../components/RuleFormDialog.tsx';
 import { activeFilter, moneyText, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
@@ -54,12 +54,7 @@ function DiscountCodeDialog({ row, onClose }: { row: DiscountCode | null; onClos
       label={(c) => c.code}
       defaults={{
         code: row?.code ?? '',
-        percentage: text(row?.percentage),
-        amount: text(row?.amount),
-        valid_from: text(row?.valid_from),
-        valid_to: text(row?.valid_to),
-        usage_limit: text(row?.usage_limit),
-        minimum_total: text(row?.minimum_total),
+        ...textsOf(row, ['percentage', 'amount', 'valid_from', 'valid_to', 'usage_limit', 'minimum_total']),
         is_active: row?.is_active ?? true,
       }}
       schema={discountCodeRuleBodySchema}

@@ -1,7 +1,7 @@
 import { FINANCE_LABELS, type PaymentRule, paymentRuleBodySchema } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useCompanyChoices, usePaymentOptionChoices } from '../api.ts';
-import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
+import { orNull, RuleFormDialog, textsOf } from '../components/RuleFormDialog.tsx';
 import { activeFilter, moneyText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
@@ -73,11 +73,7 @@ function PaymentRuleDialog({
       row={row}
       label={(r) => options.get(r.payment_option) ?? FINANCE_LABELS.paymentRuleOne}
       defaults={{
-        payment_option: text(row?.payment_option),
-        account_type: text(row?.account_type),
-        company: text(row?.company),
-        min_total: text(row?.min_total),
-        max_total: text(row?.max_total),
+        ...textsOf(row, ['payment_option', 'account_type', 'company', 'min_total', 'max_total']),
         is_active: row?.is_active ?? true,
       }}
       schema={paymentRuleBodySchema}

@@ -1,6 +1,6 @@
 import { FINANCE_LABELS, PAYMENT_METHODS, type Surcharge, surchargeBodySchema } from '@cab/shared';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { orNull, RuleFormDialog, text } from '../components/RuleFormDialog.tsx';
+import { orNull, RuleFormDialog, textsOf } from '../components/RuleFormDialog.tsx';
 import { activeFilter, moneyText, percentText, RuleListPage, yesNo } from '../components/RuleListPage.tsx';
 
 interface Values {
@@ -48,10 +48,7 @@ function SurchargeDialog({ row, onClose }: { row: Surcharge | null; onClose: () 
       label={(s) => s.name}
       defaults={{
         name: row?.name ?? '',
-        percentage: text(row?.percentage),
-        amount: text(row?.amount),
-        payment_method: text(row?.payment_method),
-        applies_below: text(row?.applies_below),
+        ...textsOf(row, ['percentage', 'amount', 'payment_method', 'applies_below']),
         is_active: row?.is_active ?? true,
       }}
       schema={surchargeBodySchema}

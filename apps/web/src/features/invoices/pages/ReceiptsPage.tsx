@@ -13,8 +13,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
-import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
+import { dateRangeField } from '../../../components/data-table/DateRangeFilter.tsx';
+import { type DataColumn, ListPage, useListQuery } from '../../../components/data-table/index.ts';
 import { useInRoleGroup } from '../../auth/index.ts';
 import { downloadPayments, type PaymentFilters, usePayments } from '../api.ts';
 import { amountStackColumn } from '../components/amountStackColumn.tsx';
@@ -108,21 +108,18 @@ const EMPTY: PaymentFilters = {
  * not listed (the server's default).
  */
 export default function ReceiptsPage() {
-  const list = useListState({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: EMPTY });
-  const query = usePayments(list);
+  const list = useListQuery({ key: 'invoices.receipts', pageSize: PAGE_SIZE.orders, filters: EMPTY }, usePayments);
   const phone = usePhone();
-  const { date_after, date_before } = list.filters;
   // The shop looks into failed and cancelled attempts too; a customer's page is its receipts.
   const statuses = useInRoleGroup(ROLE_GROUPS.admin) ? PAYMENT_STATUSES : DEFAULT_RECEIPT_LIST_STATUSES;
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadPayments(list)} data-testid="payments-csv">
+        <DownloadButton onClick={() => void downloadPayments(list.state)} data-testid="payments-csv">
           {INVOICE_WEB_TEXT.downloadPaymentsCsv}
         </DownloadButton>
       }
-      query={query}
-      state={list}
+      {...list}
       filters={{
         fields: [
           { kind: 'text', name: 'reference', label: INVOICE_WEB_TEXT.searchReference, testId: 'receipt-reference' },
@@ -145,17 +142,7 @@ export default function ReceiptsPage() {
             labels: INVOICE_WEB_TEXT.statusLabels,
             testId: 'receipt-status-filter',
           },
-          {
-            kind: 'node',
-            name: 'dates',
-            node: (
-              <DateRangeFilter
-                value={{ date_after, date_before }}
-                onChange={(patch) => list.setFilters(patch)}
-                testId="receipt-dates"
-              />
-            ),
-          },
+          dateRangeField(list.state, 'receipt-dates'),
           { kind: 'text', name: 'amount', label: INVOICE_WEB_TEXT.searchAmount, testId: 'receipt-amount' },
         ],
       }}

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
-import { useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../auth/index.ts';
-import { type RemakeFilters, useRemakeList } from '../api.ts';
+import { useRemakeList } from '../api.ts';
 import { ApproveRemakeDialog, RejectRemakeDialog } from '../components/DecideRemakeDialogs.tsx';
 
 const STATUS_COLOR = { OPEN: 'warning', APPROVED: 'success', REJECTED: 'default' } as const;
@@ -82,19 +82,20 @@ const columns: DataColumn<Remake>[] = [
 
 /** /orders/remakes: remake requests by search, status (OPEN first shown) and source; an admin approves or rejects. */
 export default function RemakesPage() {
-  const list = useListState<RemakeFilters>({
-    key: 'labels.remakes',
-    pageSize: PAGE_SIZE.orders,
-    filters: { search: '', status: 'OPEN', source: '' },
-  });
-  const query = useRemakeList(list);
+  const list = useListQuery(
+    {
+      key: 'labels.remakes',
+      pageSize: PAGE_SIZE.orders,
+      filters: { search: '', status: 'OPEN', source: '' },
+    },
+    useRemakeList,
+  );
   const canDecide = useCan(remakesApi.approve);
   const [approving, setApproving] = useState<Remake | null>(null);
   const [rejecting, setRejecting] = useState<Remake | null>(null);
   return (
     <ListPage
-      query={query}
-      state={list}
+      {...list}
       filters={{
         fields: [
           {

@@ -202,7 +202,6 @@ export const GroupCard = memo(function GroupCard({
         open={confirmRemove}
         title={BUILDER_TEXT.removeGroupConfirm(group.name || BUILDER_TEXT.group)}
         confirmLabel={BUILDER_TEXT.removeGroup}
-        cancelLabel={BUILDER_TEXT.cancel}
         destructive
         onConfirm={() => {
           setConfirmRemove(false);

@@ -51,11 +51,8 @@ function DeclineDialog({ order, onClose }: { order: Order; onClose: () => void }
       field={orderDeclineSchema.shape.reason}
       label={T.declineReason}
       required
-      send={async (reason) => {
-        await decline.mutateAsync(reason);
-        return T.actionDone(ORDER_ACTION_LABELS.decline.past);
-      }}
-      pending={decline.isPending}
+      mutation={decline}
+      done={T.actionDone(ORDER_ACTION_LABELS.decline.past)}
       onClose={onClose}
       testId="decline-dialog"
     />

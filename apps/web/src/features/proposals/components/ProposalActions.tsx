@@ -1,4 +1,4 @@
-import { type Proposal, type ProposalRow, proposalsApi, PROPOSALS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
+import { type Proposal, type ProposalRow, proposalsApi, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
@@ -123,7 +123,6 @@ export function ProposalActions({ proposal, full = false }: { proposal: Proposal
         title={T.withdrawTitle}
         text={T.withdrawText}
         confirmLabel={T.withdraw}
-        cancelLabel={WEB_TEXT.cancel}
         destructive
         busy={withdraw.isPending}
         onClose={() => setConfirming(false)}

@@ -9,10 +9,10 @@ import {
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { DateRangeFilter } from '../../../components/data-table/DateRangeFilter.tsx';
-import { type DataColumn, ListPage, useListState } from '../../../components/data-table/index.ts';
+import { dateRangeField } from '../../../components/data-table/DateRangeFilter.tsx';
+import { type DataColumn, ListPage, useListQuery } from '../../../components/data-table/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
-import { type ProposalFilters, useProposalEvents, useProposals } from '../api.ts';
+import { useProposalEvents, useProposals } from '../api.ts';
 import { ProposalActions } from '../components/ProposalActions.tsx';
 import { ProposalStatusChip } from '../components/ProposalStatusChip.tsx';
 
@@ -70,13 +70,14 @@ const columns: DataColumn<ProposalRow>[] = [
 export default function ProposalsPage() {
   const navigate = useNavigate();
   useProposalEvents();
-  const list = useListState<ProposalFilters>({
-    key: 'proposals.list',
-    pageSize: PAGE_SIZE.orders,
-    filters: { status: '', client: '', date_after: '', date_before: '' },
-  });
-  const query = useProposals(list);
-  const { date_after, date_before } = list.filters;
+  const list = useListQuery(
+    {
+      key: 'proposals.list',
+      pageSize: PAGE_SIZE.orders,
+      filters: { status: '', client: '', date_after: '', date_before: '' },
+    },
+    useProposals,
+  );
   return (
     <ListPage
       actions={
@@ -84,8 +85,7 @@ export default function ProposalsPage() {
           {T.report}
         </Button>
       }
-      query={query}
-      state={list}
+      {...list}
       filters={{
         fields: [
           {
@@ -98,17 +98,7 @@ export default function ProposalsPage() {
             testId: 'proposal-status-filter',
           },
           { kind: 'text', name: 'client', label: T.client, testId: 'proposal-client-filter' },
-          {
-            kind: 'node',
-            name: 'dates',
-            node: (
-              <DateRangeFilter
-                value={{ date_after, date_before }}
-                onChange={(patch) => list.setFilters(patch)}
-                testId="proposal-dates"
-              />
-            ),
-          },
+          dateRangeField(list.state, 'proposal-dates'),
         ],
       }}
       columns={columns}

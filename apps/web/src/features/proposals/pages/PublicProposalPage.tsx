@@ -98,11 +98,7 @@ function Answer({ token }: { token: string }) {
           field={proposalDeclineSchema.unwrap().shape.note}
           label={T.declineNote}
           minRows={3}
-          send={async (note) => {
-            await decline.mutateAsync(note);
-            return '';
-          }}
-          pending={decline.isPending}
+          mutation={decline}
           onClose={() => setDeclining(false)}
           testId="public-decline-dialog"
           fieldTestId="public-decline-note"

@@ -13,7 +13,7 @@ import {
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
-import { type DateRange, DateRangeFilter, sentRange } from '../../../components/data-table/DateRangeFilter.tsx';
+import { type DateRange, dateRangeField, sentRange } from '../../../components/data-table/DateRangeFilter.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
@@ -90,11 +90,7 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart?: ChartKin
       filters={{
         fields: [
           { kind: 'text', name: 'name', label: T.nameFilter, testId: 'report-name-filter' },
-          {
-            kind: 'node',
-            name: 'range',
-            node: <DateRangeFilter value={list.filters} onChange={list.setFilters} testId="report-range" />,
-          },
+          dateRangeField(list, 'report-range'),
         ],
       }}
       columns={columnsFor(kind)}

@@ -336,7 +336,6 @@ export default function PlannerPage() {
             : ''
         }
         confirmLabel={T.planAnyway}
-        cancelLabel={WEB_TEXT.cancel}
         busy={plan.isPending}
         onConfirm={() => overload && send({ ...overload.move, force: true }, overload.row)}
         onClose={() => setOverload(null)}

@@ -12,7 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { DebouncedTextField } from '../../../components/DebouncedTextField.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
-import { listQueryOf, useListState } from '../../../components/data-table/useListState.ts';
+import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { usePhone } from '../../../lib/usePhone.ts';
 import { StatusChip } from '../../orders/index.ts';
 import { useOrderSearch, useScanSessions } from '../api.ts';
@@ -35,8 +35,10 @@ export default function ScanHomePage() {
 
 function ScanHome() {
   const navigate = useNavigate();
-  const list = useListState({ key: 'scan.sessions', pageSize: PAGE_SIZE.orders, filters: { type: '', open: '' } });
-  const sessions = useScanSessions(listQueryOf(list));
+  const list = useListQuery(
+    { key: 'scan.sessions', pageSize: PAGE_SIZE.orders, filters: { type: '', open: '' } },
+    useScanSessions,
+  );
   const phone = usePhone();
   return (
     <ListPage
@@ -46,8 +48,7 @@ function ScanHome() {
         </AddButton>
       }
       above={<OrderSearch />}
-      query={sessions}
-      state={list}
+      {...list}
       filters={{
         fields: [
           {

@@ -16,7 +16,7 @@ import CardContent from '@mui/material/CardContent';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/data-table/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -82,6 +82,33 @@ function PrintSessionLabels({ session }: { session: ScanSessionDetail }) {
 }
 
 /** /scan/session/:id: a session, its counts and its scans (newest first). */
+/** Reopen or Close: an outlined button that moves the session, idle while the move is sent. */
+function SessionMove({
+  move,
+  id,
+  testId,
+  color,
+  children,
+}: {
+  move: { mutate: (id: number) => void; isPending: boolean };
+  id: number;
+  testId: string;
+  color?: 'inherit';
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      color={color}
+      variant="outlined"
+      disabled={move.isPending}
+      onClick={() => move.mutate(id)}
+      data-testid={testId}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export default function ScanSessionPage() {
   return (
     <ShopOnly>
@@ -134,14 +161,9 @@ function ScanSession() {
               <>
                 <PrintSessionLabels session={s} />
                 {s.closed_at && canReopen && (
-                  <Button
-                    variant="outlined"
-                    disabled={reopen.isPending}
-                    onClick={() => reopen.mutate(s.id)}
-                    data-testid="reopen-session"
-                  >
+                  <SessionMove move={reopen} id={s.id} testId="reopen-session">
                     {STATION_TEXT.reopen}
-                  </Button>
+                  </SessionMove>
                 )}
                 {!s.closed_at && (
                   <>
@@ -154,15 +176,9 @@ function ScanSession() {
                     >
                       {T.startScanning}
                     </Button>
-                    <Button
-                      color="inherit"
-                      variant="outlined"
-                      disabled={close.isPending}
-                      onClick={() => close.mutate(s.id)}
-                      data-testid="close-session"
-                    >
+                    <SessionMove move={close} id={s.id} testId="close-session" color="inherit">
                       {T.closeSession}
-                    </Button>
+                    </SessionMove>
                   </>
                 )}
               </>

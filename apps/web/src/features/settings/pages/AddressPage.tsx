@@ -1,13 +1,4 @@
-import {
-  ADDRESS_KINDS,
-  type Address,
-  type AddressKind,
-  MSG,
-  NOTIFY_MS,
-  SETTINGS_TEXT,
-  US_STATES,
-  WEB_TEXT,
-} from '@cab/shared';
+import { ADDRESS_KINDS, type Address, type AddressKind, MSG, NOTIFY_MS, SETTINGS_TEXT, US_STATES } from '@cab/shared';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -93,7 +84,6 @@ export default function AddressPage() {
         title={SETTINGS_TEXT.deleteAddressConfirm}
         text={MSG.deleteIrreversible}
         confirmLabel={MSG.deleteYes}
-        cancelLabel={WEB_TEXT.cancel}
         busy={remove.isPending}
         destructive
         onConfirm={() => void confirmDelete()}
