@@ -8,11 +8,18 @@ import { defineConfig, type Plugin } from 'vite';
 const API_TARGET = 'http://localhost:3000';
 
 /**
- * What every page runs, /login included: React, the router, data, styling, zod, forms. The
- * virtual list (@tanstack/virtual-core, the data tables') stays out: /login does not run it.
+ * What every page runs, /login included: React, the router, data, styling and the form state.
+ * zod and notistack stay out (their own groups below): /login runs neither before a person signs
+ * in (decision 0064). The virtual list (@tanstack/virtual-core, the data tables') stays out too.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|zod|react-hook-form|@hookform)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|hoist-non-react-statics|@babel[\\/]runtime|react-transition-group|react-hook-form)[\\/]/;
+
+/** The contracts' schemas and the forms' resolvers: every signed-in page, but not /login's first load. */
+const VALIDATION = /node_modules[\\/](zod|@hookform)[\\/]/;
+
+/** The toasts (loaded when a signed-in shell loads, lib/toasts.ts). */
+const TOASTS = /node_modules[\\/](notistack|goober)[\\/]/;
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -70,6 +77,8 @@ export default defineConfig({
             // What every page runs (React, the router, data, styling, forms): one cached file
             // instead of a dozen small requests on the first visit.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            { name: 'validation', test: VALIDATION, priority: 2 },
+            { name: 'toasts', test: TOASTS, priority: 2 },
             // MUI's small building blocks (Box, Stack, Paper, hooks): together, not one request each.
             { name: 'mui-base', test: /node_modules[\\/]@mui[\\/]material[\\/]/, maxModuleSize: 6 * 1024, priority: 1 },
           ],

@@ -1,5 +1,5 @@
 import { NOTIFY_MS } from '@cab/shared';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from './toasts.ts';
 import type { BaseSyntheticEvent } from 'react';
 import {
   type Control,

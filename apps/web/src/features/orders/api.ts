@@ -11,7 +11,7 @@ import {
   PAGE_SIZE,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/toasts.ts';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ApiRequestError, call, download, isApiRequestError, upload } from '../../lib/api.ts';
 import { orderOfEvent, useLiveEvents } from '../../lib/live-events.ts';

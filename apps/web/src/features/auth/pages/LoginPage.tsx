@@ -1,5 +1,4 @@
-import { type LoginBody, loginBodySchema, WEB_TEXT } from '@cab/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginBody, WEB_TEXT } from '@cab/shared';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,15 +6,31 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
+import { FormPasswordField, FormTextField } from '../../../components/form/FormTextField.tsx';
 import { signInEmailField } from '../../../components/form/fields.ts';
-import { isApiRequestError } from '../../../lib/api.ts';
-import { useLogin } from '../api.ts';
+import { isApiRequestError } from '../../../lib/api-error.ts';
+import { loadAuthCalls, useLogin } from '../api.ts';
 
 const FIELDS = ['email', 'password'] as const;
+
+/**
+ * The form's checks are loginBodySchema's (zod), loaded with the sign-in call when the form is
+ * first typed in (or submitted): the page's first load carries neither (decision 0064).
+ */
+const loadLoginResolver = () => import('../loginResolver.ts');
+const resolver: Resolver<LoginBody> = async (values, context, options) =>
+  (await loadLoginResolver()).loginResolver(values, context, options);
+
+let warmed = false;
+function warmSignIn(): void {
+  if (warmed) return;
+  warmed = true;
+  void loadLoginResolver();
+  void loadAuthCalls();
+}
 
 // The public access-request form loads only when a visitor opens it.
 const AccessRequestDialog = lazy(() =>
@@ -27,7 +42,7 @@ export default function LoginPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
   const { control, handleSubmit, setError } = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
 
@@ -54,19 +69,36 @@ export default function LoginPage() {
   // The dialog stays outside the login form: React events bubble through portals.
   return (
     <>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        onInput={warmSignIn}
+        spacing={2.5}
+        aria-labelledby="login-title"
+      >
         <FormHeading id="login-title" title={WEB_TEXT.signInTitle} subtitle={WEB_TEXT.signInSubtitle} />
         {serverError && (
           <Alert severity="error" role="alert" data-testid="login-error">
             {serverError}
           </Alert>
         )}
-        <FormFields
+        {/* The two fields as FormFields lays them out, without its select, switch and grid code. */}
+        <FormTextField
           control={control}
-          fields={[
-            signInEmailField,
-            { name: 'password', label: WEB_TEXT.passwordLabel, type: 'password', autoComplete: 'current-password' },
-          ]}
+          name={signInEmailField.name}
+          label={signInEmailField.label}
+          type={signInEmailField.type}
+          autoComplete={signInEmailField.autoComplete}
+          autoFocus={signInEmailField.autoFocus}
+          fullWidth={false}
+        />
+        <FormPasswordField
+          control={control}
+          name="password"
+          label={WEB_TEXT.passwordLabel}
+          autoComplete="current-password"
+          fullWidth={false}
         />
         <Button
           type="submit"

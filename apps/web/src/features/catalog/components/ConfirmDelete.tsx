@@ -1,6 +1,6 @@
 import { MSG, NOTIFY_MS, WEB_TEXT } from '@cab/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';

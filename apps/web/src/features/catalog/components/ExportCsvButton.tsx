@@ -2,7 +2,7 @@ import { CATALOG_TEXT, type Endpoint } from '@cab/shared';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { download, isApiRequestError } from '../../../lib/api.ts';
 

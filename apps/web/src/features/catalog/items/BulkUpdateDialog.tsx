@@ -11,7 +11,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
 import { useBulkUpdateItems } from '../api.ts';

@@ -20,7 +20,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePremiumList, useSavePremium } from '../api.ts';

@@ -16,7 +16,7 @@ import LinkRounded from '@mui/icons-material/LinkRounded';
 import RemoveCircleOutlineRounded from '@mui/icons-material/RemoveCircleOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddButton } from '../../../components/AddButton.tsx';

@@ -1,5 +1,5 @@
 import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE, WEB_TEXT } from '@cab/shared';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { type ReactNode, useRef, useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

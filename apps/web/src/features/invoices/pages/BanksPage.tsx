@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { Stripe } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AddButton } from '../../../components/AddButton.tsx';

@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useSearchParams } from 'react-router';
 import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';

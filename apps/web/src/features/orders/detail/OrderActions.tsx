@@ -23,7 +23,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';

@@ -18,7 +18,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';

@@ -1,7 +1,7 @@
 import { type Proposal, type ProposalRow, proposalsApi, PROPOSALS_WEB_TEXT as T, WEB_TEXT } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

@@ -19,7 +19,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';

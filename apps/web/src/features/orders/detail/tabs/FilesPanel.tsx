@@ -11,7 +11,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/toasts.ts';
 import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useCan } from '../../../auth/index.ts';
