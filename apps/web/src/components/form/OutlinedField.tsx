@@ -31,7 +31,17 @@ export interface OutlinedFieldProps {
  * FormHelperText), without the select, filled and standard inputs TextField always loads: the
  * sign-in form's fields, whose page is the first load of most visits (decision 0064).
  */
-export function OutlinedField({ name, label, value, onChange, inputRef, error, type, autoComplete, autoFocus }: OutlinedFieldProps) {
+export function OutlinedField({
+  name,
+  label,
+  value,
+  onChange,
+  inputRef,
+  error,
+  type,
+  autoComplete,
+  autoFocus,
+}: OutlinedFieldProps) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const helperTextId = error ? `${id}-helper-text` : undefined;

@@ -1,4 +1,11 @@
-import { deriveRole, type LoginBody, type Me, type PasswordChangeBody, type PasswordUpdateBody, type Role } from '@cab/shared';
+import {
+  deriveRole,
+  type LoginBody,
+  type Me,
+  type PasswordChangeBody,
+  type PasswordUpdateBody,
+  type Role,
+} from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getToken, setToken, subscribeToken } from '../../lib/token.ts';

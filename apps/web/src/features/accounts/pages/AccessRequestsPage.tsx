@@ -10,7 +10,6 @@ import {
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../../lib/toasts.ts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
@@ -19,6 +18,7 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
 
