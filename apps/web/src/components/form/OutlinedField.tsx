@@ -1,14 +1,10 @@
-import { WEB_TEXT } from '@cab/shared';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { styled } from '@mui/material/styles';
 import { type ChangeEvent, type Ref, useId, useState } from 'react';
+import { PasswordToggle } from './PasswordToggle.tsx';
 
 // MUI's TextField root: the same component name, so the theme's MuiTextField settings apply.
 const TextFieldRoot = styled(FormControl, { name: 'MuiTextField', slot: 'Root' })({});
@@ -64,20 +60,7 @@ export function OutlinedField({
         aria-describedby={helperTextId}
         fullWidth={false}
         endAdornment={
-          password ? (
-            // As FormPasswordField: a show/hide toggle.
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? WEB_TEXT.hidePassword : WEB_TEXT.showPassword}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(e) => e.preventDefault()}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ) : undefined
+          password ? <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} /> : undefined
         }
       />
       {error && <FormHelperText id={helperTextId}>{error}</FormHelperText>}
