@@ -8,11 +8,67 @@ import { defineConfig, type Plugin } from 'vite';
 const API_TARGET = 'http://localhost:3000';
 
 /**
- * What every page runs, /login included: React, the router, data, styling, zod, forms. The
- * virtual list (@tanstack/virtual-core, the data tables') stays out: /login does not run it.
+ * What every page runs, /login included: React, the router, data and styling. zod, the form
+ * library and notistack stay out (their own groups below): /login runs none of them before a
+ * person signs in (decision 0064). The virtual list (@tanstack/virtual-core, the data tables')
+ * stays out too.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|notistack|goober|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|zod|react-hook-form|@hookform)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|hoist-non-react-statics|@babel[\\/]runtime|react-transition-group)[\\/]/;
+
+/** The contracts' schemas and the forms: every signed-in page, but not /login's first load. */
+const FORMS = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
+
+/** The toasts (loaded when a signed-in shell loads, lib/toasts.ts). */
+const TOASTS = /node_modules[\\/](notistack|goober)[\\/]/;
+
+/**
+ * The MUI that the first load of any page runs: the theme, the guest card and its sign-in form
+ * (outlined fields, buttons, alert, link) and the progress bars. Not TextField: it loads Select,
+ * Menu, Popover and Modal with it (the sign-in form uses OutlinedField). Listed, so that no other component (a
+ * table row, a tab, a chip) rides along with /login (decision 0064); a component missing here that
+ * /login needs shows up as an extra request in `node bench/web-size.mjs`.
+ */
+const MUI_CORE = new RegExp(
+  `node_modules[\\\\/]@mui[\\\\/]material[\\\\/](${[
+    'styles',
+    'internal',
+    'transitions',
+    'utils',
+    'colors',
+    'zero-styled',
+    'DefaultPropsProvider',
+    'className',
+    'generateUtilityClass',
+    'generateUtilityClasses',
+    'useLazyRipple',
+    'useMediaQuery',
+    'GlobalStyles',
+    'CssBaseline',
+    'Box',
+    'Stack',
+    'Paper',
+    'Card',
+    'CardContent',
+    'Typography',
+    'SvgIcon',
+    'ButtonBase',
+    'Button',
+    'IconButton',
+    'CircularProgress',
+    'LinearProgress',
+    'Alert',
+    'Link',
+    'FormControl',
+    'FormLabel',
+    'FormHelperText',
+    'InputBase',
+    'InputLabel',
+    'OutlinedInput',
+    'InputAdornment',
+    'TextareaAutosize',
+  ].join('|')})[\\\\/]`,
+);
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
@@ -70,6 +126,9 @@ export default defineConfig({
             // What every page runs (React, the router, data, styling, forms): one cached file
             // instead of a dozen small requests on the first visit.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            { name: 'forms', test: FORMS, priority: 2 },
+            { name: 'toasts', test: TOASTS, priority: 2 },
+            { name: 'mui-core', test: MUI_CORE, priority: 2 },
             // MUI's small building blocks (Box, Stack, Paper, hooks): together, not one request each.
             { name: 'mui-base', test: /node_modules[\\/]@mui[\\/]material[\\/]/, maxModuleSize: 6 * 1024, priority: 1 },
           ],

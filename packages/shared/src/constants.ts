@@ -87,6 +87,12 @@ export const CHUNK_RELOAD_WINDOW_MS = 60_000;
 export const CLIENT_LOG_LIMITS = { bodyBytes: 16 * 1024, fieldChars: 4000, perMinute: 60 } as const;
 
 /**
+ * Where the client logs (coreApi.logWarn / logError): plain strings, so the web app's error
+ * reporting reaches them without loading the contracts' schemas (decision 0064).
+ */
+export const CLIENT_LOG_PATHS = { warn: '/api/core/log/warn/', error: '/api/core/log/error/' } as const;
+
+/**
  * Bounds on a request's shape (decision 0019). The deepest body the API takes (an order's groups,
  * items and premiums) nests 4 levels; a body nested deeper than this is refused before anything
  * walks it, so 6 KB of brackets cannot exhaust the stack.

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { RouteProgress } from '../components/RouteProgress.tsx';
-import { setApiHandlers } from '../lib/api.ts';
+import { setApiHandlers } from '../lib/api-error.ts';
 
 /**
  * Connects the API client's redirects (401 -> /login, 404 -> /404) to the router, and shows the

@@ -15,6 +15,7 @@ import { RouteProgress } from '../components/RouteProgress.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { type LoginLocationState, safeRedirectTarget } from '../features/auth/redirect.ts';
 import { useCurrentRoute } from '../lib/routes.ts';
+import { wantToasts } from '../lib/toasts.ts';
 import { getLastSignOutReason } from '../lib/token.ts';
 import BareLayout from './layouts/BareLayout.tsx';
 import GuestLayout from './layouts/GuestLayout.tsx';
@@ -29,10 +30,12 @@ const BoardLayout = lazy(loadBoardLayout);
 
 /**
  * Loads the signed-in shell a role route renders in, so the router fetches it with the page's
- * code (under the progress bar) rather than the shell suspending after the navigation ends.
+ * code (under the progress bar) rather than the shell suspending after the navigation ends. The
+ * toasts' code (notistack) comes along: signed-in pages use it, /login does not.
  */
 export async function loadShellFor(route: WebRoute): Promise<void> {
   if (route.access === 'guest' || route.access === 'public') return;
+  wantToasts();
   if (isBoardRoute(route.path)) await loadBoardLayout();
   else await (isPlannerRoute(route.path) ? loadPlannerLayout() : loadDefaultLayout());
 }

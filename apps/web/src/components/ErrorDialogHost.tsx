@@ -1,15 +1,13 @@
-import { WEB_TEXT } from '@cab/shared';
-import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { closeErrorDialog, getErrorDialogs, subscribeErrorDialogs } from '../lib/errorDialogStore.ts';
+
+/**
+ * The popup's code (MUI's Dialog) is not part of /login's first load (decision 0064): the API
+ * client, which raises every popup, fetches it when it loads itself (lib/api.ts), so a popup
+ * about a lost connection never waits on the network.
+ */
+export const preloadErrorDialog = () => import('./ErrorDialog.tsx');
+const ErrorDialog = lazy(preloadErrorDialog);
 
 /** Shows the API error popups of SPEC 8, one at a time. */
 export function ErrorDialogHost() {
@@ -23,40 +21,9 @@ export function ErrorDialogHost() {
   }, [item]);
 
   if (!item) return null;
-  const close = () => closeErrorDialog(item.id);
-  const titleId = `error-dialog-title-${item.id}`;
-  const bodyId = `error-dialog-body-${item.id}`;
   return (
-    <Dialog
-      open
-      onClose={close}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      data-testid="error-dialog"
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'center', pt: 3 }}>
-        <ErrorOutlined color="error" sx={{ fontSize: 56 }} aria-hidden />
-      </Box>
-      <DialogTitle id={titleId} sx={{ textAlign: 'center', pb: 1 }}>
-        {item.title}
-      </DialogTitle>
-      <DialogContent sx={{ textAlign: 'center' }}>
-        <DialogContentText id={bodyId}>{item.message}</DialogContentText>
-        {item.transactionId && (
-          <Typography variant="body2" sx={{ mt: 2, fontFamily: 'monospace' }} data-testid="error-dialog-transaction">
-            {WEB_TEXT.transactionId}: {item.transactionId}
-          </Typography>
-        )}
-      </DialogContent>
-      {!item.timer && (
-        <DialogActions sx={{ justifyContent: 'center', pb: 2.5 }}>
-          <Button variant="contained" onClick={close} autoFocus>
-            {WEB_TEXT.ok}
-          </Button>
-        </DialogActions>
-      )}
-    </Dialog>
+    <Suspense fallback={null}>
+      <ErrorDialog item={item} onClose={() => closeErrorDialog(item.id)} />
+    </Suspense>
   );
 }

@@ -2,16 +2,20 @@ import {
   type ApiError,
   apiErrorSchema,
   buildPath,
-  coreApi,
+  CLIENT_LOG_PATHS,
   type Endpoint,
   errorTitle,
   MSG,
   WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
+import { preloadErrorDialog } from '../components/ErrorDialogHost.tsx';
+import { ApiRequestError, apiHandlers } from './api-error.ts';
 import { showErrorDialog } from './errorDialogStore.ts';
 import { fileNameOf } from './file-name.ts';
 import { getToken, setToken } from './token.ts';
+
+export { ApiRequestError, isApiRequestError } from './api-error.ts';
 
 /**
  * The one way the web app talks to the API:
@@ -47,47 +51,6 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
 }
 
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string[]>;
-  readonly extra: Record<string, unknown>;
-  transactionId: string | undefined;
-  /** True when the common handling already showed something to the user. */
-  handled = false;
-
-  constructor(status: number, error: ApiError, transactionId?: string) {
-    super(error.message);
-    this.name = 'ApiRequestError';
-    this.status = status;
-    this.code = error.code;
-    this.fields = error.fields ?? {};
-    this.extra = error.extra ?? {};
-    this.transactionId = transactionId;
-  }
-
-  get hasFieldErrors(): boolean {
-    return Object.keys(this.fields).length > 0;
-  }
-}
-
-export function isApiRequestError(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError;
-}
-
-export interface ApiHandlers {
-  /** A 401: the token was already dropped; clear cached data and go to /login. */
-  onUnauthorized: () => void;
-  /** A 404 the caller did not handle: go to /404. */
-  onNotFound: () => void;
-}
-
-let handlers: ApiHandlers = { onUnauthorized: () => {}, onNotFound: () => {} };
-
-export function setApiHandlers(next: ApiHandlers): void {
-  handlers = next;
-}
-
 function buildQueryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -105,7 +68,10 @@ function buildQueryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-const LOG_PATHS = new Set<string>([coreApi.logWarn.path, coreApi.logError.path]);
+// The popups this client raises: their code comes with the client, not with the first popup.
+void preloadErrorDialog();
+
+const LOG_PATHS = new Set<string>([CLIENT_LOG_PATHS.warn, CLIENT_LOG_PATHS.error]);
 const LOG_TIMEOUT_MS = 3000;
 
 function authHeaders(token: string | null): Record<string, string> {
@@ -124,7 +90,7 @@ async function logApiError(status: number, method: string, url: string, error: A
   try {
     const controller = new AbortController();
     const timer = window.setTimeout(() => controller.abort(), LOG_TIMEOUT_MS);
-    const response = await fetch(coreApi.logWarn.path, {
+    const response = await fetch(CLIENT_LOG_PATHS.warn, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...authHeaders(getToken()) },
       body: JSON.stringify({
@@ -165,7 +131,7 @@ function commonHandling(
 ): void {
   const { status, extra } = error;
   if (status === 401) {
-    handlers.onUnauthorized();
+    apiHandlers().onUnauthorized();
     error.handled = true;
     return;
   }
@@ -178,7 +144,7 @@ function commonHandling(
     return;
   }
   if (status === 404) {
-    handlers.onNotFound();
+    apiHandlers().onNotFound();
     error.handled = true;
     return;
   }

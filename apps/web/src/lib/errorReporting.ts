@@ -1,4 +1,4 @@
-import { CLIENT_LOG_LIMITS, coreApi } from '@cab/shared';
+import { CLIENT_LOG_LIMITS, CLIENT_LOG_PATHS } from '@cab/shared';
 import { isChunkLoadError, reloadForChunkError } from './chunkReload.ts';
 import { getToken } from './token.ts';
 
@@ -39,7 +39,7 @@ export function reportError(type: string, error: unknown, info?: string): void {
     info: clip(info),
     path: clip(`${window.location.pathname}${window.location.search}`),
   });
-  void fetch(coreApi.logError.path, {
+  void fetch(CLIENT_LOG_PATHS.error, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Token ${token}` } : {}) },
     body,

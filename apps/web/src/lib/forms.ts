@@ -1,5 +1,4 @@
 import { NOTIFY_MS } from '@cab/shared';
-import { useSnackbar } from 'notistack';
 import type { BaseSyntheticEvent } from 'react';
 import {
   type Control,
@@ -13,6 +12,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiRequestError } from './api.ts';
+import { useSnackbar } from './toasts.ts';
 
 /**
  * Puts an API error onto a react-hook-form form (SPEC 5 "Server field errors are shown on

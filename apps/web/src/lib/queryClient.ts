@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiRequestError } from './api.ts';
+import { isApiRequestError } from './api-error.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,4 +1,5 @@
 import { ROLE_GROUPS } from '../auth/roles.ts';
+import { CLIENT_LOG_PATHS } from '../constants.ts';
 import { endpoint } from '../http/contract.ts';
 import {
   appConfigSchema,
@@ -70,7 +71,7 @@ export const coreApi = {
   }),
   logWarn: endpoint({
     method: 'POST',
-    path: '/api/core/log/warn/',
+    path: CLIENT_LOG_PATHS.warn,
     access: 'public',
     summary: 'Record an API error the client saw; returns its transaction id',
     tags: ['core'],
@@ -79,7 +80,7 @@ export const coreApi = {
   }),
   logError: endpoint({
     method: 'POST',
-    path: '/api/core/log/error/',
+    path: CLIENT_LOG_PATHS.error,
     access: 'public',
     summary: 'Record an uncaught script error',
     tags: ['core'],

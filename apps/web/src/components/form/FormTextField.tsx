@@ -1,11 +1,7 @@
-import { WEB_TEXT } from '@cab/shared';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { PasswordToggle } from './PasswordToggle.tsx';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
@@ -46,19 +42,7 @@ export function FormPasswordField<T extends FieldValues>(props: FormTextFieldPro
       type={visible ? 'text' : 'password'}
       slotProps={{
         input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? WEB_TEXT.hidePassword : WEB_TEXT.showPassword}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(e) => e.preventDefault()}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
+          endAdornment: <PasswordToggle visible={visible} onToggle={() => setVisible((v) => !v)} />,
         },
       }}
     />

@@ -1,5 +1,4 @@
 import {
-  authApi,
   deriveRole,
   type LoginBody,
   type Me,
@@ -9,16 +8,18 @@ import {
 } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { call } from '../../lib/api.ts';
 import { getToken, setToken, subscribeToken } from '../../lib/token.ts';
+
+/** The auth calls, loaded on the first call (calls.ts: the contracts stay off /login's first load). */
+export const loadAuthCalls = () => import('./calls.ts');
 
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
 };
 
-export function fetchMe(): Promise<Me> {
-  return call(authApi.me);
+export async function fetchMe(): Promise<Me> {
+  return (await loadAuthCalls()).fetchMe();
 }
 
 function useToken(): string | null {
@@ -66,8 +67,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LoginBody) => {
-      // The login form shows the server's message itself (wrong password, rate limit).
-      const { token } = await call(authApi.login, { body, skipCommonHandling: true });
+      const { token } = await (await loadAuthCalls()).signIn(body);
       queryClient.clear();
       setToken(token);
       return queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: fetchMe });
@@ -80,7 +80,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await call(authApi.logout, { skipCommonHandling: true });
+        await (await loadAuthCalls()).signOut();
       } catch {
         // Signing out locally must work even when the server call fails.
       }
@@ -94,14 +94,14 @@ export function useLogout() {
 
 export function usePasswordUpdate() {
   return useMutation({
-    mutationFn: (body: PasswordUpdateBody) => call(authApi.passwordUpdate, { body, form: true }),
+    mutationFn: async (body: PasswordUpdateBody) => (await loadAuthCalls()).updatePassword(body),
   });
 }
 
 export function usePasswordChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChangeBody) => call(authApi.passwordChange, { body, form: true }),
+    mutationFn: async (body: PasswordChangeBody) => (await loadAuthCalls()).changePassword(body),
     onSuccess: () => queryClient.refetchQueries({ queryKey: authKeys.me() }),
   });
 }

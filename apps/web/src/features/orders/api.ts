@@ -11,10 +11,10 @@ import {
   PAGE_SIZE,
 } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { resourceKeys } from '../../components/data-table/queryKeys.ts';
 import { type ApiRequestError, call, download, isApiRequestError, upload } from '../../lib/api.ts';
 import { orderOfEvent, useLiveEvents } from '../../lib/live-events.ts';
+import { useSnackbar } from '../../lib/toasts.ts';
 import { accountKeys } from '../accounts/index.ts';
 
 /**

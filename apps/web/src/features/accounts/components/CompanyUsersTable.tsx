@@ -5,10 +5,10 @@ import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRou
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Chip from '@mui/material/Chip';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useMe } from '../../auth/index.ts';
 import { useBusinessUsers, useMakeManager, useUpdateBusinessUser } from '../api.ts';
 import { AccountListTable, UserAction, userColumns, userRowTestId, useSearchList } from './AccountListTable.tsx';

@@ -2,7 +2,6 @@ import { ACCESS_REQUEST_STATUSES, ACCOUNTS_TEXT, type AccessRequest, MSG, NOTIFY
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
@@ -11,6 +10,7 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useAcceptAccessRequest, useAccessRequests } from '../api.ts';
 import { RejectRequestDialog } from '../components/RejectRequestDialog.tsx';
 

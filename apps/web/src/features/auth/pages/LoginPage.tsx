@@ -1,19 +1,18 @@
-import { type LoginBody, loginBodySchema, WEB_TEXT } from '@cab/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type LoginBody, WEB_TEXT } from '@cab/shared';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { FormHeading } from '../../../components/FormHeading.tsx';
-import { FormFields } from '../../../components/form/FormFields.tsx';
 import { signInEmailField } from '../../../components/form/fields.ts';
-import { isApiRequestError } from '../../../lib/api.ts';
-import { useLogin } from '../api.ts';
+import { OutlinedField } from '../../../components/form/OutlinedField.tsx';
+import { isApiRequestError } from '../../../lib/api-error.ts';
+import { loadAuthCalls, useLogin } from '../api.ts';
+import type { LoginErrors, LoginField } from '../loginCheck.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -22,51 +21,109 @@ const AccessRequestDialog = lazy(() =>
   import('../../accounts/index.ts').then((m) => ({ default: m.AccessRequestDialog })),
 );
 
+/**
+ * The form's checks (loginBodySchema, zod) and the sign-in call load when the form is first typed
+ * in or sent: the page's first load carries neither, nor the form library (decision 0064). The
+ * form behaves as the app's react-hook-form forms do: checked when sent, then each field again
+ * as it changes; the first field in error takes the focus.
+ */
+const loadLoginCheck = () => import('../loginCheck.ts');
+
+let warmed = false;
+function warmSignIn(): void {
+  if (warmed) return;
+  warmed = true;
+  void loadLoginCheck();
+  void loadAuthCalls();
+}
+
 export default function LoginPage() {
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
-  const { control, handleSubmit, setError } = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const current = useRef(values);
+  const submitted = useRef(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = (name: LoginField) => async (event: ChangeEvent<HTMLInputElement>) => {
+    current.current = { ...current.current, [name]: event.target.value };
+    setValues(current.current);
+    if (!submitted.current) return;
+    const verdict = (await loadLoginCheck()).checkLogin(current.current);
+    setErrors((prev) => ({ ...prev, [name]: verdict.ok ? undefined : verdict.errors[name] }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    const verdict = (await loadLoginCheck()).checkLogin(current.current);
+    if (!verdict.ok) {
+      setErrors(verdict.errors);
+      const first = FIELDS.find((name) => verdict.errors[name]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
     setServerError(null);
     try {
       // Signed in: the route guard sends the user on (to the page first asked for).
-      await login.mutateAsync(values);
+      await login.mutateAsync(verdict.values);
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
-      let onField = false;
+      const onFields: LoginErrors = {};
       for (const name of FIELDS) {
         const messages = error.fields[name];
-        if (messages?.length) {
-          setError(name, { type: 'server', message: messages.join(' ') });
-          onField = true;
-        }
+        if (messages?.length) onFields[name] = messages.join(' ');
       }
       // Wrong credentials (400 invalid_credentials), rate limit (429) and anything else: the server's message.
-      if (!onField) setServerError(error.message);
+      if (Object.keys(onFields).length) setErrors((prev) => ({ ...prev, ...onFields }));
+      else setServerError(error.message);
     }
-  });
+  };
 
   // The dialog stays outside the login form: React events bubble through portals.
   return (
     <>
-      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} aria-labelledby="login-title">
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        onInput={warmSignIn}
+        spacing={2.5}
+        aria-labelledby="login-title"
+      >
         <FormHeading id="login-title" title={WEB_TEXT.signInTitle} subtitle={WEB_TEXT.signInSubtitle} />
         {serverError && (
           <Alert severity="error" role="alert" data-testid="login-error">
             {serverError}
           </Alert>
         )}
-        <FormFields
-          control={control}
-          fields={[
-            signInEmailField,
-            { name: 'password', label: WEB_TEXT.passwordLabel, type: 'password', autoComplete: 'current-password' },
-          ]}
+        <OutlinedField
+          name={signInEmailField.name}
+          label={signInEmailField.label}
+          type={signInEmailField.type}
+          autoComplete={signInEmailField.autoComplete}
+          autoFocus={signInEmailField.autoFocus}
+          value={values.email}
+          onChange={onChange('email')}
+          inputRef={(el) => {
+            inputs.current.email = el;
+          }}
+          error={errors.email}
+        />
+        <OutlinedField
+          name="password"
+          label={WEB_TEXT.passwordLabel}
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={onChange('password')}
+          inputRef={(el) => {
+            inputs.current.password = el;
+          }}
+          error={errors.password}
         />
         <Button
           type="submit"

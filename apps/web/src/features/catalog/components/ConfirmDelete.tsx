@@ -1,9 +1,9 @@
 import { MSG, NOTIFY_MS } from '@cab/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 
 /**
  * 'Are you sure you want to delete {code}?' for a catalogue row; deletes, then tells (SPEC 2, 4).

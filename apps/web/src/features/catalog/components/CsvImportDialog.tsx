@@ -8,11 +8,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FileField } from '../../../components/FileField.tsx';
 import { type LineColumn, LineProblemsTable } from '../../../components/LineProblemsTable.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 
 type Phase =
   | { step: 'choose' }

@@ -2,9 +2,9 @@ import { CATALOG_TEXT, type Endpoint } from '@cab/shared';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { download, isApiRequestError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 
 /** Downloads the list as CSV in the import columns, so an admin can edit and re-import it. */
 export function ExportCsvButton({

@@ -5,10 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { ImageGallery } from './ImageGallery.tsx';
 
 type Upload = { files: File[]; onProgress?: (percent: number) => void };

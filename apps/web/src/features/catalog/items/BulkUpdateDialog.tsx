@@ -11,9 +11,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { LoadingOverlay } from '../../../components/LoadingOverlay.tsx';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useBulkUpdateItems } from '../api.ts';
 
 type Choice = (typeof BULK_CHOICES)[number];

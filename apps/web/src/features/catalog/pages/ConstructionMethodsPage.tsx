@@ -20,9 +20,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { usePremiumList, useSavePremium } from '../api.ts';
 
 const NAME = PREMIUM_TYPE_LABELS.FINISH_OPTION;

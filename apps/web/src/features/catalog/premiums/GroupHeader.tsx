@@ -6,8 +6,8 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useUpdatePremiumGroupIndex } from '../api.ts';
 
 /** The header row of a premium group: its name and its Index, editable and saved (SPEC 2). */

@@ -17,7 +17,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -32,6 +31,7 @@ import { SubmitButton } from '../../../components/form/SubmitButton.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { applyServerErrors, useFormSubmit } from '../../../lib/forms.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useAnnouncements, useExpireAnnouncement, usePreviewAnnouncement, useSendAnnouncement } from '../api.ts';
 
 /** The form holds the expiry as the browser's local date-time; the wire wants an ISO instant. */

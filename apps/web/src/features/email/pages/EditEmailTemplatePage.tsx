@@ -19,7 +19,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -31,6 +30,7 @@ import { useDebouncedValue } from '../../../components/useDebounced.ts';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useFormSubmit } from '../../../lib/forms.ts';
 import { useCurrentRoute } from '../../../lib/routes.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { emailKeys, previewTemplate, useSaveTemplate, useTemplate } from '../api.ts';
 
 const FIELDS = ['subject', 'body'] as const;

@@ -14,13 +14,13 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { type FieldSpec, FormFields } from '../../../components/form/FormFields.tsx';
 import { PageForm } from '../../../components/form/PageForm.tsx';
 import { bodyResolver, useFrameSubmit } from '../../../lib/forms.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useCan } from '../../auth/index.ts';
 import {
   type Party,

@@ -1,5 +1,4 @@
 import { FINANCE_LABELS, formatWireMoney, MSG, NOTIFY_MS, PAGE_SIZE } from '@cab/shared';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -9,6 +8,7 @@ import type { ListFilter } from '../../../components/data-table/PagedDataTable.t
 import { DeleteAction, EditAction } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { type RuleKindName, useDeleteRule, useRulePage } from '../api.ts';
 
 /**

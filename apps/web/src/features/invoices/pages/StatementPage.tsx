@@ -11,7 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useSearchParams } from 'react-router';
 import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
@@ -19,6 +18,7 @@ import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { formatDay } from '../../../lib/format.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { type CreditParty, downloadStatement, type StatementRange, useMailStatement, useStatement } from '../api.ts';
 import { useMyCreditParty } from '../components/CreditAvailable.tsx';
 

@@ -23,9 +23,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type FormEvent, useState } from 'react';
 import { isApiRequestError } from '../../../lib/api.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useCan, useSession } from '../../auth/index.ts';
 import {
   useBypassPaymentOptionDiscount,

@@ -18,7 +18,6 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { FilterText, FilterToolbar } from '../../../components/data-table/FilterToolbar.tsx';
@@ -27,6 +26,7 @@ import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListState } from '../../../components/data-table/useListState.ts';
 import { SelectField } from '../../../components/form/SelectField.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useMeFilters, useOrderList, useSaveMeFilters } from '../api.ts';
 import { formatDay } from './day.ts';
 import {

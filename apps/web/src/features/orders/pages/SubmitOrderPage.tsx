@@ -29,7 +29,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { type ReactNode, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -39,6 +38,7 @@ import { FormPasswordField, FormTextField } from '../../../components/form/FormT
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { bodyResolver, useFormSubmit } from '../../../lib/forms.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import {
   useCustomerAddresses,
   useLeadTime,

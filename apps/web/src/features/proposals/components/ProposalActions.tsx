@@ -1,10 +1,10 @@
 import { type Proposal, type ProposalRow, proposalsApi, PROPOSALS_WEB_TEXT as T } from '@cab/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { useCan } from '../../auth/index.ts';
 import { downloadProposalPdf, useProposalMove } from '../api.ts';
 import { pricedOfProposal } from '../makeForm.ts';

@@ -11,7 +11,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FileField } from '../../../components/FileField.tsx';
@@ -20,6 +19,7 @@ import { PageForm } from '../../../components/form/PageForm.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { bodyResolver, useFrameSubmit } from '../../../lib/forms.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { type SettingsOwner, useProposalSettings, useSaveProposalSettings, useUploadLogo } from '../api.ts';
 
 type Values = Omit<ProposalSettings, 'logo_url' | 'validity_days'> & { validity_days: string };

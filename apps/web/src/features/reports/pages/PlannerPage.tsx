@@ -34,13 +34,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { download, isApiRequestError } from '../../../lib/api.ts';
 import { formatDay, formatWeekday } from '../../../lib/format.ts';
+import { useSnackbar } from '../../../lib/toasts.ts';
 import { usePlanner, usePlanOrder } from '../api.ts';
 
 /** The statuses the planner may (re)plan: submitted and not finished. */
