@@ -96,13 +96,14 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
     }
   });
   // One hook for what every request needs first (a hook per concern cost a turn of Fastify's hook
-  // runner each). The security headers (http/security-headers.ts) and its id go on the answer. Each request is one caller in the embedded
-  // database's line: its statements are served before those of requests that arrived after it
-  // (first come, first served; no-op on PostgreSQL). On PGlite each request also gets a turn of the
-  // event loop of its own, so new connections are accepted between requests (see
-  // packages/db/src/pglite-queue.ts). The shop's clock (decision 0051): its zone is read again once
-  // older than a few seconds, so every day a request counts is the shop's. A failed read keeps the
-  // zone last read. Hooks with callbacks, not async: a promise per hook per request showed in the profile.
+  // runner each; callbacks, not async: a promise per hook per request showed in the profile):
+  // - the security headers (http/security-headers.ts) and the request id go on the answer;
+  // - each request is one caller in the embedded database's line: its statements are served before
+  //   those of requests that arrived after it (first come, first served; no-op on PostgreSQL). On
+  //   PGlite each request also gets a turn of the event loop of its own, so new connections are
+  //   accepted between requests (packages/db/src/pglite-queue.ts);
+  // - the shop's clock (decision 0051): its zone is read again once older than a few seconds, so
+  //   every day a request counts is the shop's. A failed read keeps the zone last read.
   const setSecurityHeaders = securityHeaders(app, config.httpsOnly);
   app.addHook('onRequest', (req, reply, done) => {
     setSecurityHeaders(req, reply);
