@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DbHandle, inLine } from '@cab/db';
 import type { Access } from '@cab/shared';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -138,9 +137,6 @@ export async function buildApp({ db, config, storage, logger, dbStats }: BuildAp
 
   await app.register(swagger, swaggerOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-
-  // Uploads (catalogue images, CSV imports): each file at most UPLOAD_MAX_BYTES.
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 20, fields: 100 } });
 
   registerErrorHandler(app);
   registerAuthentication(app, db);

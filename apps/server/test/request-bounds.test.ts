@@ -266,6 +266,21 @@ describe('malformed multipart', () => {
     });
     expect(csv.statusCode).not.toBe(500);
   });
+
+  it('a route that takes no upload refuses a multipart body with 415 and changes nothing', async () => {
+    const count = async () => (await f.t.handle.db.select().from(schema.orders)).length;
+    const before = await count();
+    const { payload, headers } = multipart([{ name: 'name', value: 'By form' }]);
+    const res = await f.t.app.inject({
+      method: 'POST',
+      url: ordersApi.create.path,
+      headers: { ...headers, authorization: `Token ${f.tokens.PERSONAL}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'fst_err_ctp_invalid_media_type' });
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('a lone surrogate in text', () => {

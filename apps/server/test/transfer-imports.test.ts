@@ -193,8 +193,13 @@ describe('POST /api/catalog/2020/upload/', () => {
     const [unchanged] = await t.handle.db.select().from(schema.lineItems).where(eq(schema.lineItems.id, cat.wall));
     expect(unchanged!.width).toBeNull();
 
+    const catalogVersion = async () =>
+      (await t.handle.db.select().from(schema.settings).where(eq(schema.settings.key, 'catalog_version')))[0]?.value;
+    const versionBefore = await catalogVersion();
     const applied = await upload(t, transferApi.catalog2020Upload, admin, {}, [xmlPart(file(), 'file')]);
     expect(applied.status).toBe(200);
+    // Like the catalogue's own writes, it moves the version the cached catalogue pages follow.
+    expect(await catalogVersion()).not.toBe(versionBefore);
     expect([applied.body.imported, applied.body.failed]).toEqual([1, 2]);
     const [row] = await t.handle.db.select().from(schema.lineItems).where(eq(schema.lineItems.id, cat.wall));
     expect([row!.width, row!.height, row!.depth, row!.hinge, row!.description]).toEqual([

@@ -4,11 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ERROR_CODES, MSG, unstorableText } from '@cab/shared';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../kit/errors.ts';
 
 /** Most files accepted in one upload request. */
 const MAX_FILES = 20;
+/** Most plain fields accepted in one upload request. */
+const MAX_FIELDS = 100;
+
+/**
+ * Registers routes that take uploads in a context of their own, with @fastify/multipart: the
+ * plugin hooks every request of its context (an async onRequest and onResponse), so these routes
+ * pay for it and the rest of the API does not. A multipart body sent to another route is 415.
+ */
+export function withUploads(app: FastifyInstance, register: (uploads: FastifyInstance) => void): void {
+  app.register(async (uploads) => {
+    const fileSize = uploads.deps.config.uploadMaxBytes;
+    await uploads.register(multipart, { limits: { fileSize, files: MAX_FILES, fields: MAX_FIELDS } });
+    register(uploads);
+  });
+}
 
 /** An uploaded file, streamed to a temporary file as it arrives (never held whole in memory). */
 export interface UploadedFile {
@@ -88,7 +104,7 @@ async function readParts(
   const files: UploadedFile[] = [];
   const fields: Record<string, string[]> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES, fields: 100 } })) {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes, files: MAX_FILES, fields: MAX_FIELDS } })) {
       // RFC 7578: every part has a name; without one nothing says what the part is for.
       if (!part.fieldname) throw malformed(MSG.multipartPartWithoutName, fileField);
       if (part.type === 'file') {

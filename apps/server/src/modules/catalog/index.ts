@@ -24,6 +24,6 @@ export { catalogPages } from './pages.ts';
 export { type PremiumRef, premiumsForExport, premiumsForPricing } from './premiums/repository.ts';
 /** The premium combination check (POST /api/catalog/validate/), reused by the orders' group validation. */
 export { validateCombination } from './premiums/service.ts';
-export { catalogRoutes } from './routes.ts';
+export { catalogRoutes, moveCatalogVersionOnWrites } from './routes.ts';
 /** The catalogue's version token (decision 0016), for answers kept until it moves. */
 export { catalogVersionSql } from './version/repository.ts';

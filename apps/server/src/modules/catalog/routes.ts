@@ -1,6 +1,6 @@
 import { catalogApi, ERROR_CODES, GROUP_MOVE_IMAGE_SPEC_PATH, MSG } from '@cab/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readOneFile, type UploadedFile, withFiles, withMultipart } from '../../http/multipart.ts';
+import { readOneFile, type UploadedFile, withFiles, withMultipart, withUploads } from '../../http/multipart.ts';
 import { contextOf, route } from '../../http/route.ts';
 import type { PublicCtx } from '../../kit/context.ts';
 import { sendFile } from '../../kit/file-answer.ts';
@@ -33,14 +33,27 @@ const isCatalogWrite = (req: FastifyRequest) =>
   req.routeOptions.url?.startsWith('/api/catalog/') === true &&
   req.routeOptions.config.access !== 'authenticated';
 
-export function catalogRoutes(app: FastifyInstance) {
-  // Every successful catalogue write moves the catalogue's version before its answer leaves, so
-  // the cached catalogue pages of every server process are drawn again on their next request.
-  app.addHook('onSend', async (req, reply, payload) => {
+/**
+ * Every successful catalogue write of `scope` moves the catalogue's version before its answer
+ * leaves, so the cached catalogue pages of every server process are drawn again on their next
+ * request. A hook of the catalogue's contexts only (and the 2020 upload's), not of every call.
+ */
+export function moveCatalogVersionOnWrites(scope: FastifyInstance) {
+  scope.addHook('onSend', async (req, reply, payload) => {
     if (reply.statusCode < 400 && isCatalogWrite(req)) await catalogChanged(contextOf(req));
     return payload;
   });
+}
 
+/** The catalogue's routes, in a context of their own that reads uploads (images, CSV imports). */
+export function catalogRoutes(app: FastifyInstance) {
+  withUploads(app, (catalog) => {
+    moveCatalogVersionOnWrites(catalog);
+    catalogScopeRoutes(catalog);
+  });
+}
+
+function catalogScopeRoutes(app: FastifyInstance) {
   // Categories
   route(app, catalogApi.categoryList, ({ ctx, query }) => categories.listCategories(ctx, query));
   route(app, catalogApi.categoryDetail, ({ ctx, params }) => categories.getCategory(ctx, params.id));

@@ -15,6 +15,7 @@
  */
 import { MSG } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
+import { withUploads } from '../../http/multipart.ts';
 import { limitWritesPerUser } from '../../http/rate-limit.ts';
 import { approvalRoutes } from './approvals/routes.ts';
 import { heldSubmits } from './lifecycle/submit.ts';
@@ -78,7 +79,8 @@ export function ordersRoutes(app: FastifyInstance) {
   app.register(async (orders) => {
     limitOrderWrites(orders);
     ordersCoreRoutes(orders);
-    orderLifecycleRoutes(orders);
+    // Submitting and adding files read uploads.
+    withUploads(orders, orderLifecycleRoutes);
     approvalRoutes(orders);
   });
 }

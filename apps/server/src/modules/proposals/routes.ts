@@ -1,5 +1,6 @@
 import { proposalsApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
+import { withUploads } from '../../http/multipart.ts';
 import { route } from '../../http/route.ts';
 import { sendFile } from '../../kit/file-answer.ts';
 import { pdfOf, publicPdf } from './papers.ts';
@@ -33,10 +34,12 @@ export function proposalsRoutes(app: FastifyInstance) {
   route(app, api.updateCompanySettings, ({ ctx, params, body }) =>
     settings.updateCompanySettings(ctx, params.id, body),
   );
-  route(app, api.companyLogo, ({ ctx, params, req }) => settings.uploadCompanyLogo(ctx, params.id, req));
   route(app, api.mySettings, ({ ctx }) => settings.getMySettings(ctx));
   route(app, api.updateMySettings, ({ ctx, body }) => settings.updateMySettings(ctx, body));
-  route(app, api.myLogo, ({ ctx, req }) => settings.uploadMyLogo(ctx, req));
+  withUploads(app, (logos) => {
+    route(logos, api.companyLogo, ({ ctx, params, req }) => settings.uploadCompanyLogo(ctx, params.id, req));
+    route(logos, api.myLogo, ({ ctx, req }) => settings.uploadMyLogo(ctx, req));
+  });
 
   app.register(async (open) => {
     limitPublicCalls(open);
