@@ -5,27 +5,33 @@
  * whatever else runs; a ratio to the bare route measured minutes apart moves far less.
  *
  * On PostgreSQL, on the 100,000 orders `bench/orders.mts --generate-only` made (database
- * `bench_orders` unless --db): the bare Fastify route (bench/bare-server.mjs) first and last, and
- * between them the real server's rows (autocannon, --connections, --duration s each).
+ * `bench_orders` unless --db): the real server's rows (autocannon, --connections, --duration s
+ * each), each right after the bare Fastify route (bench/bare-server.mjs, served beside it), and the
+ * bare route once more at the end. A row's ratio is to the mean of the bare runs on either side of
+ * it: on a machine whose speed moves by 2x between minutes (a shared host), a bare route measured
+ * next to the row is the only fair yardstick. --rounds N repeats every row N times, alternating,
+ * and prints the median ratio with its range.
  *
  *   node --import tsx bench/check.mjs [--db bench_orders] [--duration 10] [--connections 64]
- *        [--only me,dashboard-admin,...] [--save]   (--save: this run becomes the baseline)
+ *        [--rounds 1] [--only me,dashboard-admin,...] [--save]   (--save: this run becomes the baseline)
  *        [--tree <dir>]   (serve another source tree, e.g. `git archive` of main with node_modules
  *                          linked, to set its figures beside this tree's)
+ * The server is the compiled one `npm start` runs (apps/server/dist), built first if needed.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bareRow, loadRow, ROOT, startServer } from './lib.mjs';
-import { pgOptions, signInAs, sixteenLineOrder, startBenchServer } from './pg-bench.mts';
+import { loadRow, ROOT, startServer } from './lib.mjs';
+import { pgOptions, signInAs, sixteenLineOrder } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
     ...pgOptions('bench_orders', '3975'),
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
+    rounds: { type: 'string', default: '1' },
     only: { type: 'string', default: '' },
     save: { type: 'boolean', default: false },
     tree: { type: 'string', default: '' },
@@ -53,42 +59,57 @@ const ROWS = [
 const only = new Set(opt.only ? opt.only.split(',') : []);
 const rows = ROWS.filter((r) => only.size === 0 || only.has(r.key));
 
-const bare = () => bareRow(port + 1, run);
-
 const databaseUrl = `${opt.pg}/${opt.db}`;
 const sixteen = await sixteenLineOrder(databaseUrl);
 
-const results = {};
-const bareFirst = await bare();
-const server = opt.tree
-  ? await startServer({
-      port,
-      args: ['--import', 'tsx', path.resolve(opt.tree, 'apps/server/src/main.ts')],
-      env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
-    })
-  : await startBenchServer(port, databaseUrl);
+const bareServer = await startServer({ port: port + 1, args: ['--import', 'tsx', 'bench/bare-server.mjs'] });
+const bare = () => loadRow(`http://127.0.0.1:${port + 1}/bare`, {}, bareServer.child.pid, run);
+// What `npm start` runs: the compiled server (apps/server/dist, built first when its sources
+// changed), of this tree or of --tree's.
+const tree = opt.tree ? path.resolve(opt.tree) : ROOT;
+execFileSync('node', [path.join(tree, 'apps/server/build.mjs')], { stdio: 'inherit' });
+const server = await startServer({
+  port,
+  args: ['--enable-source-maps', path.join(tree, 'apps/server/dist/main.js')],
+  env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
+});
+/** Each row's runs, each with its ratio to the bare runs beside it. */
+const results = Object.fromEntries(rows.map((row) => [row.key, []]));
+const bares = [];
 try {
   const auth = {
     admin: await signInAs(base, 'admin@demo.test'),
     staff: await signInAs(base, 'staff@demo.test'),
     manager: await signInAs(base, 'manager@demo.test'),
   };
-  for (const row of rows) {
-    const url = `${base}${row.path.replace('{sixteen}', String(sixteen))}`;
-    results[row.key] = await loadRow(url, auth[row.who], server.child.pid, run);
-    console.error(`${row.key}: ${results[row.key].rps} req/s`);
+  let before = await bare();
+  bares.push(before.rps);
+  for (let round = 0; round < Number(opt.rounds); round++) {
+    for (const row of rows) {
+      const url = `${base}${row.path.replace('{sixteen}', String(sixteen))}`;
+      const r = await loadRow(url, auth[row.who], server.child.pid, run);
+      const after = await bare();
+      bares.push(after.rps);
+      r.ratio = r.rps / ((before.rps + after.rps) / 2);
+      before = after;
+      results[row.key].push(r);
+      console.error(`${row.key}: ${r.rps} req/s, ${(r.ratio * 100).toFixed(1)} % of bare`);
+    }
   }
 } finally {
   await server.stop();
+  await bareServer.stop();
 }
-const bareLast = await bare();
-const bareRps = (bareFirst.rps + bareLast.rps) / 2;
+/** The run whose ratio is the median of the row's rounds. */
+const medianRun = (runs) => [...runs].sort((a, b) => a.ratio - b.ratio)[Math.floor((runs.length - 1) / 2)];
+const bareRps = bares.reduce((a, b) => a + b, 0) / bares.length;
 
 const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')) : null;
 const pct = (now, then) => `${now >= then ? '+' : ''}${Math.round((now / then - 1) * 100)} %`;
 console.log(
-  `\n${run.connections} connections, ${run.duration} s a row; bare route ${bareFirst.rps.toLocaleString('en')} ` +
-    `(first) / ${bareLast.rps.toLocaleString('en')} (last) req/s; ratios are to their mean`,
+  `\n${run.connections} connections, ${run.duration} s a run, ${opt.rounds} round(s); bare route ` +
+    `${Math.min(...bares).toLocaleString('en')}-${Math.max(...bares).toLocaleString('en')} req/s; ` +
+    'each ratio is to the bare runs beside it (with rounds: the median run, the range of ratios after it)',
 );
 if (baseline) console.log(`baseline: ${baseline.commit}, ${baseline.when}`);
 console.log(
@@ -97,8 +118,12 @@ console.log(
 console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |');
 const kept = {};
 for (const row of rows) {
-  const r = results[row.key];
-  const ratio = r.rps / bareRps;
+  const runs = results[row.key];
+  const r = medianRun(runs);
+  const ratio = r.ratio;
+  const ratios = runs.map((x) => x.ratio);
+  const range =
+    runs.length > 1 ? ` (${(Math.min(...ratios) * 100).toFixed(0)}-${(Math.max(...ratios) * 100).toFixed(0)} %)` : '';
   kept[row.key] = {
     rps: r.rps,
     ratio: Number(ratio.toFixed(4)),
@@ -114,7 +139,7 @@ for (const row of rows) {
     row.goal === 'ratio 0.5' ? '>= 50 % of bare' : `>= ${row.goal}${row.p99 ? `, p99 < ${row.p99}` : ''}`;
   console.log(
     `| ${row.key} | ${r.rps.toLocaleString('en')} | ${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} | ${r.cpuPerRequest.toFixed(2)} | ${r.errors} | ` +
-      `${(ratio * 100).toFixed(2)} % | ${then ? `${(then.ratio * 100).toFixed(2)} %` : ''} | ` +
+      `${(ratio * 100).toFixed(2)} %${range} | ${then ? `${(then.ratio * 100).toFixed(2)} %` : ''} | ` +
       `${then ? pct(ratio, then.ratio) : ''} | ${goalText}: ${goalMet ? 'met' : 'not met'} |`,
   );
 }
