@@ -172,6 +172,14 @@ export const paymentOptionListQuerySchema = z.object({
   business_only: boolParam(),
 });
 
+/** The payment option calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const paymentOptionCalls = {
+  query: paymentOptionListQuerySchema,
+  body: paymentOptionBodySchema,
+  patch: paymentOptionPatchSchema,
+  item: paymentOptionRuleSchema,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Payment rules
 
@@ -222,6 +230,14 @@ export const paymentRuleListQuerySchema = z.object({
   is_active: boolParam(),
 });
 
+/** The payment rule calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const paymentRuleCalls = {
+  query: paymentRuleListQuerySchema,
+  body: paymentRuleBodySchema,
+  patch: paymentRulePatchSchema,
+  item: paymentRuleSchema,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Surcharges
 
@@ -263,6 +279,14 @@ export const surchargeListQuerySchema = z.object({
   search: searchParam(),
   is_active: boolParam(),
 });
+
+/** The surcharge calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const surchargeCalls = {
+  query: surchargeListQuerySchema,
+  body: surchargeBodySchema,
+  patch: surchargePatchSchema,
+  item: surchargeSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Bound discounts
@@ -309,6 +333,14 @@ export const boundDiscountListQuerySchema = z.object({
   customer: idParam(),
   company: idParam(),
 });
+
+/** The bound discount calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const boundDiscountCalls = {
+  query: boundDiscountListQuerySchema,
+  body: boundDiscountBodySchema,
+  patch: boundDiscountPatchSchema,
+  item: boundDiscountSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Discount codes
@@ -363,6 +395,14 @@ export const discountCodeListQuerySchema = z.object({
   search: searchParam(),
   is_active: boolParam(),
 });
+
+/** The code discount calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const discountCodeCalls = {
+  query: discountCodeListQuerySchema,
+  body: discountCodeRuleBodySchema,
+  patch: discountCodePatchSchema,
+  item: discountCodeSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Accounts: reminders, overdue interest, storage fees

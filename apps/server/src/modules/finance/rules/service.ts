@@ -1,21 +1,16 @@
 import { schema } from '@cab/db';
 import {
   type boundDiscountBodySchema,
-  type boundDiscountListQuerySchema,
   type boundDiscountPatchSchema,
-  type discountCodeListQuerySchema,
   type discountCodePatchSchema,
   type discountCodeRuleBodySchema,
   ERROR_CODES,
   FINANCE_TEXT,
   type paymentOptionBodySchema,
-  type paymentOptionListQuerySchema,
   type paymentOptionPatchSchema,
   type paymentRuleBodySchema,
-  type paymentRuleListQuerySchema,
   type paymentRulePatchSchema,
   type surchargeBodySchema,
-  type surchargeListQuerySchema,
   type surchargePatchSchema,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -39,13 +34,16 @@ type DiscountCodeInsert = typeof discountCodes.$inferInsert;
 
 const invalid = (field: string, message: string) => fieldError(ERROR_CODES.validation, field, message);
 
+/** The value after a PATCH: the one sent, else the stored one. */
+const after = <V>(sent: V | undefined, stored: V) => (sent === undefined ? stored : sent);
+
 /** valid_to not before valid_from, with the stored values filling what a PATCH does not send. */
 function checkDates(
   b: { valid_from?: string | null; valid_to?: string | null },
   row: { validFrom: string | null; validTo: string | null },
 ) {
-  const from = b.valid_from === undefined ? row.validFrom : b.valid_from;
-  const to = b.valid_to === undefined ? row.validTo : b.valid_to;
+  const from = after(b.valid_from, row.validFrom);
+  const to = after(b.valid_to, row.validTo);
   if (from && to && to < from) throw invalid('valid_to', FINANCE_TEXT.validToBeforeFrom);
 }
 
@@ -71,11 +69,8 @@ const paymentOptionColumns = (b: Out<typeof paymentOptionPatchSchema>): Partial<
 });
 
 export const paymentOptionRules = ruleService({
+  ...repo.LISTS.paymentOptions,
   entity: 'payment_option',
-  table: paymentOptions,
-  order: repo.ORDER.paymentOptions,
-  fallbackOrder: 'index',
-  where: (q: Out<typeof paymentOptionListQuerySchema>) => repo.paymentOptionWhere(q),
   toWire: wire.paymentOptionToWire,
   label: (r) => r.name,
   inUseMessage: FINANCE_TEXT.optionInUse,
@@ -123,11 +118,8 @@ const paymentRuleColumns = (b: Out<typeof paymentRulePatchSchema>): Partial<Paym
 });
 
 export const paymentRuleRules = ruleService({
+  ...repo.LISTS.paymentRules,
   entity: 'payment_rule',
-  table: paymentRules,
-  order: repo.ORDER.paymentRules,
-  fallbackOrder: 'payment_option',
-  where: (q: Out<typeof paymentRuleListQuerySchema>) => repo.paymentRuleWhere(q),
   toWire: wire.paymentRuleToWire,
   label: (r) => `Payment rule ${r.id}`,
   insert: async (tx, b: Out<typeof paymentRuleBodySchema>) => {
@@ -145,29 +137,38 @@ export const paymentRuleRules = ruleService({
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
     const values = sent(paymentRuleColumns(b));
-    const min = values.minTotal === undefined ? row.minTotal : values.minTotal;
-    const max = values.maxTotal === undefined ? row.maxTotal : values.maxTotal;
+    const min = after(values.minTotal, row.minTotal);
+    const max = after(values.maxTotal, row.maxTotal);
     if (min !== null && max !== null && max < min) throw invalid('max_total', FINANCE_TEXT.maxBelowMin);
     return values;
   },
 });
 
 /**
- * A rate or an amount (never both): setting one clears the other, and one must remain.
- * `row` is the stored one for a PATCH.
+ * Two columns of which one stands (a rate or an amount, a customer or a company): setting one
+ * clears the other, and one must remain (`fail` otherwise). `row` is the stored one for a PATCH.
  */
-function rateOrAmount(
-  b: { percentage?: string | number | null; amount?: string | number | null },
-  row: { percentage: number | null; amount: number | null } | null,
-) {
-  const values = sent({ percentage: bp(b.percentage), amount: money(b.amount) });
-  if (values.percentage != null && values.amount === undefined) values.amount = null;
-  if (values.amount != null && values.percentage === undefined) values.percentage = null;
-  const percentage = values.percentage === undefined ? (row?.percentage ?? null) : values.percentage;
-  const amount = values.amount === undefined ? (row?.amount ?? null) : values.amount;
-  if (percentage === null && amount === null) throw invalid('percentage', FINANCE_TEXT.percentageOrAmount);
+function oneOf<V extends Record<string, unknown>, K extends keyof V & string>(
+  values: V,
+  [a, b]: [K, K],
+  row: Record<K, unknown> | null,
+  fail: () => Error,
+): V {
+  const v = values as Record<K, unknown>;
+  if (v[a] != null && v[b] === undefined) v[b] = null;
+  if (v[b] != null && v[a] === undefined) v[a] = null;
+  if (after(v[a], row?.[a] ?? null) === null && after(v[b], row?.[b] ?? null) === null) throw fail();
   return values;
 }
+
+/** A rate or an amount (never both). */
+const rateOrAmount = (
+  b: { percentage?: string | number | null; amount?: string | number | null },
+  row: { percentage: number | null; amount: number | null } | null,
+) =>
+  oneOf(sent({ percentage: bp(b.percentage), amount: money(b.amount) }), ['percentage', 'amount'], row, () =>
+    invalid('percentage', FINANCE_TEXT.percentageOrAmount),
+  );
 
 const surchargeColumns = (b: Out<typeof surchargePatchSchema>): Partial<SurchargeInsert> => ({
   name: b.name,
@@ -177,11 +178,8 @@ const surchargeColumns = (b: Out<typeof surchargePatchSchema>): Partial<Surcharg
 });
 
 export const surchargeRules = ruleService({
+  ...repo.LISTS.surcharges,
   entity: 'surcharge',
-  table: surcharges,
-  order: repo.ORDER.surcharges,
-  fallbackOrder: 'name',
-  where: (q: Out<typeof surchargeListQuerySchema>) => repo.surchargeWhere(q),
   toWire: wire.surchargeToWire,
   label: (r) => r.name,
   insert: async (_tx, b: Out<typeof surchargeBodySchema>) => ({
@@ -205,11 +203,8 @@ const boundDiscountColumns = (b: Out<typeof boundDiscountPatchSchema>): Partial<
 });
 
 export const boundDiscountRules = ruleService({
+  ...repo.LISTS.boundDiscounts,
   entity: 'bound_discount',
-  table: boundDiscounts,
-  order: repo.ORDER.boundDiscounts,
-  fallbackOrder: '-id',
-  where: (q: Out<typeof boundDiscountListQuerySchema>) => repo.boundDiscountWhere(q),
   toWire: wire.boundDiscountToWire,
   label: (r) =>
     r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`,
@@ -222,14 +217,10 @@ export const boundDiscountRules = ruleService({
   patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    const values = sent(boundDiscountColumns(b));
     // One party: naming one clears the other.
-    if (values.customerId != null && values.companyId === undefined) values.companyId = null;
-    if (values.companyId != null && values.customerId === undefined) values.customerId = null;
-    const customer = values.customerId === undefined ? row.customerId : values.customerId;
-    const company = values.companyId === undefined ? row.companyId : values.companyId;
-    if (customer === null && company === null) throw invalid('customer', FINANCE_TEXT.customerOrCompany);
-    return values;
+    return oneOf(sent(boundDiscountColumns(b)), ['customerId', 'companyId'], row, () =>
+      invalid('customer', FINANCE_TEXT.customerOrCompany),
+    );
   },
 });
 
@@ -243,11 +234,8 @@ const discountCodeColumns = (b: Out<typeof discountCodePatchSchema>): Partial<Di
 });
 
 export const discountCodeRules = ruleService({
+  ...repo.LISTS.discountCodes,
   entity: 'discount_code',
-  table: discountCodes,
-  order: repo.ORDER.discountCodes,
-  fallbackOrder: 'code',
-  where: (q: Out<typeof discountCodeListQuerySchema>) => repo.discountCodeWhere(q),
   toWire: wire.discountCodeToWire,
   label: (r) => r.code,
   taken: () => invalid('code', FINANCE_TEXT.codeTaken),
