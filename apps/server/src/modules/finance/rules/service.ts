@@ -24,13 +24,7 @@ import * as repo from './repository.ts';
 import * as wire from './wire.ts';
 
 /** The five rule lists of Finance (issue 17), each a `ruleService` of its table. */
-const { paymentOptions, paymentRules, surcharges, boundDiscounts, discountCodes } = schema;
 type Out<S extends z.ZodType> = z.output<S>;
-type PaymentOptionInsert = typeof paymentOptions.$inferInsert;
-type PaymentRuleInsert = typeof paymentRules.$inferInsert;
-type SurchargeInsert = typeof surcharges.$inferInsert;
-type BoundDiscountInsert = typeof boundDiscounts.$inferInsert;
-type DiscountCodeInsert = typeof discountCodes.$inferInsert;
 
 const invalid = (field: string, message: string) => fieldError(ERROR_CODES.validation, field, message);
 
@@ -55,27 +49,25 @@ const milestonesOf = (ms: Out<typeof paymentOptionBodySchema>['milestones']): sc
     ...(m.due === 'DAYS_AFTER_COMPLETION' ? { days: m.days ?? 0 } : {}),
   }));
 
-/** A payment option's columns from a body or a patch: undefined where nothing was sent. */
-const paymentOptionColumns = (b: Out<typeof paymentOptionPatchSchema>): Partial<PaymentOptionInsert> => ({
-  name: b.name,
-  description: b.description,
-  discountPercentage: bp(b.discount_percentage),
-  milestones: b.milestones && milestonesOf(b.milestones),
-  businessOnly: b.business_only,
-  validFrom: b.valid_from,
-  validTo: b.valid_to,
-  isActive: b.is_active,
-  index: b.index,
-});
-
 export const paymentOptionRules = ruleService({
   ...repo.LISTS.paymentOptions,
   entity: 'payment_option',
   toWire: wire.paymentOptionToWire,
   label: (r) => r.name,
   inUseMessage: FINANCE_TEXT.optionInUse,
-  insert: async (_tx, b: Out<typeof paymentOptionBodySchema>) =>
-    created<PaymentOptionInsert>(paymentOptionColumns(b), {
+  columns: (b: Out<typeof paymentOptionPatchSchema>) => ({
+    name: b.name,
+    description: b.description,
+    discountPercentage: bp(b.discount_percentage),
+    milestones: b.milestones && milestonesOf(b.milestones),
+    businessOnly: b.business_only,
+    validFrom: b.valid_from,
+    validTo: b.valid_to,
+    isActive: b.is_active,
+    index: b.index,
+  }),
+  insert: async (_tx, _b: Out<typeof paymentOptionBodySchema>, values) =>
+    created(values, {
       description: '',
       discountPercentage: null,
       businessOnly: false,
@@ -84,14 +76,14 @@ export const paymentOptionRules = ruleService({
       isActive: true,
       index: 0,
     }),
-  patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row) => {
+  patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row, values) => {
     checkDates(b, row);
-    return sent(paymentOptionColumns(b));
+    return values;
   },
 });
 
 async function checkOption(tx: Ctx, id: number | undefined) {
-  if (id !== undefined && !(await repo.ruleById(tx.db, paymentOptions, id))) {
+  if (id !== undefined && !(await repo.ruleById(tx.db, schema.paymentOptions, id))) {
     throw invalid('payment_option', FINANCE_TEXT.unknownPaymentOption);
   }
 }
@@ -108,24 +100,23 @@ async function checkCustomer(tx: Ctx, id: number | null | undefined) {
     throw invalid('customer', FINANCE_TEXT.unknownCustomer);
 }
 
-const paymentRuleColumns = (b: Out<typeof paymentRulePatchSchema>): Partial<PaymentRuleInsert> => ({
-  paymentOptionId: b.payment_option,
-  accountType: b.account_type,
-  companyId: b.company,
-  minTotal: money(b.min_total),
-  maxTotal: money(b.max_total),
-  isActive: b.is_active,
-});
-
 export const paymentRuleRules = ruleService({
   ...repo.LISTS.paymentRules,
   entity: 'payment_rule',
   toWire: wire.paymentRuleToWire,
   label: (r) => `Payment rule ${r.id}`,
-  insert: async (tx, b: Out<typeof paymentRuleBodySchema>) => {
+  columns: (b: Out<typeof paymentRulePatchSchema>) => ({
+    paymentOptionId: b.payment_option,
+    accountType: b.account_type,
+    companyId: b.company,
+    minTotal: money(b.min_total),
+    maxTotal: money(b.max_total),
+    isActive: b.is_active,
+  }),
+  insert: async (tx, b: Out<typeof paymentRuleBodySchema>, values) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    return created<PaymentRuleInsert>(paymentRuleColumns(b), {
+    return created(values, {
       accountType: null,
       companyId: null,
       minTotal: null,
@@ -133,10 +124,9 @@ export const paymentRuleRules = ruleService({
       isActive: true,
     });
   },
-  patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row) => {
+  patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row, values) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    const values = sent(paymentRuleColumns(b));
     const min = after(values.minTotal, row.minTotal);
     const max = after(values.maxTotal, row.maxTotal);
     if (min !== null && max !== null && max < min) throw invalid('max_total', FINANCE_TEXT.maxBelowMin);
@@ -170,37 +160,26 @@ const rateOrAmount = (
     invalid('percentage', FINANCE_TEXT.percentageOrAmount),
   );
 
-const surchargeColumns = (b: Out<typeof surchargePatchSchema>): Partial<SurchargeInsert> => ({
-  name: b.name,
-  paymentMethod: b.payment_method,
-  appliesBelow: money(b.applies_below),
-  isActive: b.is_active,
-});
-
 export const surchargeRules = ruleService({
   ...repo.LISTS.surcharges,
   entity: 'surcharge',
   toWire: wire.surchargeToWire,
   label: (r) => r.name,
-  insert: async (_tx, b: Out<typeof surchargeBodySchema>) => ({
-    ...created<SurchargeInsert>(surchargeColumns(b), { paymentMethod: null, appliesBelow: null, isActive: true }),
+  columns: (b: Out<typeof surchargePatchSchema>) => ({
+    name: b.name,
+    paymentMethod: b.payment_method,
+    appliesBelow: money(b.applies_below),
+    isActive: b.is_active,
+  }),
+  insert: async (_tx, b: Out<typeof surchargeBodySchema>, values) => ({
+    ...created(values, { paymentMethod: null, appliesBelow: null, isActive: true }),
     ...rateOrAmount(b, null),
   }),
-  patch: async (_tx, b: Out<typeof surchargePatchSchema>, row) => ({
-    ...sent(surchargeColumns(b)),
-    ...rateOrAmount(b, row),
-  }),
+  patch: async (_tx, b: Out<typeof surchargePatchSchema>, row, values) => ({ ...values, ...rateOrAmount(b, row) }),
 });
 
 const boundTaken = (constraint: string | undefined) =>
   invalid(constraint === 'bound_discounts_company_key' ? 'company' : 'customer', FINANCE_TEXT.boundTaken);
-
-const boundDiscountColumns = (b: Out<typeof boundDiscountPatchSchema>): Partial<BoundDiscountInsert> => ({
-  customerId: b.customer,
-  companyId: b.company,
-  percentage: bp(b.percentage) ?? undefined,
-  notes: b.notes,
-});
 
 export const boundDiscountRules = ruleService({
   ...repo.LISTS.boundDiscounts,
@@ -209,28 +188,23 @@ export const boundDiscountRules = ruleService({
   label: (r) =>
     r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`,
   taken: boundTaken,
-  insert: async (tx, b: Out<typeof boundDiscountBodySchema>) => {
+  columns: (b: Out<typeof boundDiscountPatchSchema>) => ({
+    customerId: b.customer,
+    companyId: b.company,
+    percentage: bp(b.percentage) ?? undefined,
+    notes: b.notes,
+  }),
+  insert: async (tx, b: Out<typeof boundDiscountBodySchema>, values) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    return created<BoundDiscountInsert>(boundDiscountColumns(b), { customerId: null, companyId: null, notes: '' });
+    return created(values, { customerId: null, companyId: null, notes: '' });
   },
-  patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row) => {
+  patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row, values) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
     // One party: naming one clears the other.
-    return oneOf(sent(boundDiscountColumns(b)), ['customerId', 'companyId'], row, () =>
-      invalid('customer', FINANCE_TEXT.customerOrCompany),
-    );
+    return oneOf(values, ['customerId', 'companyId'], row, () => invalid('customer', FINANCE_TEXT.customerOrCompany));
   },
-});
-
-const discountCodeColumns = (b: Out<typeof discountCodePatchSchema>): Partial<DiscountCodeInsert> => ({
-  code: b.code === undefined ? undefined : normalizeCode(b.code),
-  validFrom: b.valid_from,
-  validTo: b.valid_to,
-  usageLimit: b.usage_limit,
-  minimumTotal: money(b.minimum_total),
-  isActive: b.is_active,
 });
 
 export const discountCodeRules = ruleService({
@@ -240,8 +214,16 @@ export const discountCodeRules = ruleService({
   label: (r) => r.code,
   taken: () => invalid('code', FINANCE_TEXT.codeTaken),
   inUseMessage: FINANCE_TEXT.codeInUse,
-  insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>) => ({
-    ...created<DiscountCodeInsert>(discountCodeColumns(b), {
+  columns: (b: Out<typeof discountCodePatchSchema>) => ({
+    code: b.code === undefined ? undefined : normalizeCode(b.code),
+    validFrom: b.valid_from,
+    validTo: b.valid_to,
+    usageLimit: b.usage_limit,
+    minimumTotal: money(b.minimum_total),
+    isActive: b.is_active,
+  }),
+  insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>, values) => ({
+    ...created(values, {
       validFrom: null,
       validTo: null,
       usageLimit: null,
@@ -250,8 +232,8 @@ export const discountCodeRules = ruleService({
     }),
     ...rateOrAmount(b, null),
   }),
-  patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row) => {
+  patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row, values) => {
     checkDates(b, row);
-    return { ...sent(discountCodeColumns(b)), ...rateOrAmount(b, row) };
+    return { ...values, ...rateOrAmount(b, row) };
   },
 });
