@@ -11,6 +11,7 @@ import {
   parseMoney,
   parsePercent,
   percentOf,
+  shareOf,
   toWire,
 } from './money.ts';
 
@@ -84,6 +85,13 @@ describe('money', () => {
     expect(parsePercent('12.345')).toBeNull();
     expect(formatPercent(basisPoints(1205))).toBe('12.05 %');
     expect(formatPercent(basisPoints(-50))).toBe('-0.5 %');
+  });
+
+  it('gives a share in basis points, 0 of nothing', () => {
+    expect(shareOf(1, 3)).toBe(3333);
+    expect(shareOf(2, 3)).toBe(6667);
+    expect(shareOf(-1, 8)).toBe(-1250);
+    expect(shareOf(5, 0)).toBe(0);
   });
 });
 

@@ -169,6 +169,11 @@ export function divRound(numerator: number, denominator: number): number {
   return negative && rounded !== 0 ? -rounded : rounded;
 }
 
+/** part / whole in basis points, rounded half away from zero; 0 of a zero whole (a margin's, a rate's share). */
+export function shareOf(part: number, whole: number): BasisPoints {
+  return basisPoints(whole === 0 ? 0 : divRound(part * BASIS_POINTS_PER_WHOLE, whole));
+}
+
 /** amount x rate, rounded half away from zero to the cent. */
 export function percentOf(amount: Cents, rate: BasisPoints): Cents {
   return divRound(amount * rate, BASIS_POINTS_PER_WHOLE) as Cents;

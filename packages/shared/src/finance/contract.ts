@@ -3,32 +3,17 @@ import { endpointsFor } from '../http/contract.ts';
 import { paged } from '../http/list.ts';
 import { idField } from '../validation.ts';
 import {
-  boundDiscountBodySchema,
-  boundDiscountListQuerySchema,
-  boundDiscountPatchSchema,
-  boundDiscountSchema,
-  discountCodeListQuerySchema,
-  discountCodePatchSchema,
-  discountCodeRuleBodySchema,
-  discountCodeSchema,
+  boundDiscountCalls,
+  discountCodeCalls,
   financeDeletedSchema,
   overdueInterestBodySchema,
   overdueInterestSchema,
-  paymentOptionBodySchema,
-  paymentOptionListQuerySchema,
-  paymentOptionPatchSchema,
-  paymentOptionRuleSchema,
-  paymentRuleBodySchema,
-  paymentRuleListQuerySchema,
-  paymentRulePatchSchema,
-  paymentRuleSchema,
+  paymentOptionCalls,
+  paymentRuleCalls,
   remindersQueuedSchema,
   storageFeesBodySchema,
   storageFeesSchema,
-  surchargeBodySchema,
-  surchargeListQuerySchema,
-  surchargePatchSchema,
-  surchargeSchema,
+  surchargeCalls,
 } from './schemas.ts';
 
 /** The finance rules and the accounts' charge settings and reminders: ADMIN only (SPEC 2, 6). */
@@ -36,14 +21,23 @@ const api = endpointsFor(['finance']);
 const idParams = z.object({ id: idField() });
 const F = '/api/finance';
 
-/** list, create, detail, PATCH and DELETE of one rule kind under `/api/finance/<path>/`. */
-function crud<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+/** `calls` under `name`: { list } of 'paymentOption' is { paymentOptionList }. */
+type Named<N extends string, C> = { [K in keyof C & string as `${N}${Capitalize<K>}`]: C[K] };
+function named<N extends string, C extends Record<string, unknown>>(name: N, calls: C): Named<N, C> {
+  return Object.fromEntries(
+    Object.entries(calls).map(([key, call]) => [`${name}${key[0]!.toUpperCase()}${key.slice(1)}`, call]),
+  ) as Named<N, C>;
+}
+
+/** list, create, detail, PATCH and DELETE of one rule kind under `/api/finance/<path>/`, named `<name>List` etc. */
+function crud<N extends string, Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R extends z.ZodType>(
+  name: N,
   path: string,
   what: string,
   s: { query: Q; body: B; patch: P; item: R },
 ) {
   const base = `${F}/${path}`;
-  return {
+  return named(name, {
     list: api.admin({
       method: 'GET',
       path: `${base}/`,
@@ -74,137 +68,71 @@ function crud<Q extends z.ZodType, B extends z.ZodType, P extends z.ZodType, R e
       body: s.patch,
       response: s.item,
     }),
-    remove: api.admin({
+    delete: api.admin({
       method: 'DELETE',
       path: `${base}/:id/`,
       summary: `Delete a ${what} (400 rule_in_use when orders reference it: deactivate it instead)`,
       params: idParams,
       response: financeDeletedSchema,
     }),
-  };
+  });
 }
 
-const paymentOptions = crud('payment_options', 'payment option', {
-  query: paymentOptionListQuerySchema,
-  body: paymentOptionBodySchema,
-  patch: paymentOptionPatchSchema,
-  item: paymentOptionRuleSchema,
-});
-const paymentRules = crud('payment_rules', 'payment rule', {
-  query: paymentRuleListQuerySchema,
-  body: paymentRuleBodySchema,
-  patch: paymentRulePatchSchema,
-  item: paymentRuleSchema,
-});
-const surcharges = crud('surcharges', 'surcharge', {
-  query: surchargeListQuerySchema,
-  body: surchargeBodySchema,
-  patch: surchargePatchSchema,
-  item: surchargeSchema,
-});
-const boundDiscounts = crud('bound_discounts', 'bound discount', {
-  query: boundDiscountListQuerySchema,
-  body: boundDiscountBodySchema,
-  patch: boundDiscountPatchSchema,
-  item: boundDiscountSchema,
-});
-const discountCodes = crud('discount_codes', 'code discount', {
-  query: discountCodeListQuerySchema,
-  body: discountCodeRuleBodySchema,
-  patch: discountCodePatchSchema,
-  item: discountCodeSchema,
-});
-
 /** The per-account calls: `customers/{id}` or `companies/{id}` under /api/accounts (SPEC 7). */
-function accountCalls(party: 'customers' | 'companies', who: string) {
+function accountCalls<N extends string>(name: N, party: 'customers' | 'companies', who: string) {
   const base = `/api/accounts/${party}/:id`;
-  return {
-    sendPaymentReminder: api.admin({
+  /** The GET and the PATCH of one of the account's settings under `<base>/<path>/`. */
+  const settings = <R extends z.ZodType, B extends z.ZodType>(
+    path: string,
+    response: R,
+    body: B,
+    [read, set]: [string, string],
+  ) =>
+    [
+      api.admin({ method: 'GET', path: `${base}/${path}/`, summary: read, params: idParams, response }),
+      api.admin({ method: 'PATCH', path: `${base}/${path}/`, summary: set, params: idParams, body, response }),
+    ] as const;
+  const [overdueInterest, updateOverdueInterest] = settings(
+    'overdue_interest',
+    overdueInterestSchema,
+    overdueInterestBodySchema,
+    [
+      `The overdue interest settings of ${who}`,
+      `Set the overdue interest of ${who}: { enabled, monthly_percentage, grace_days, on_fees }`,
+    ],
+  );
+  const [storageFees, updateStorageFees] = settings('storage_fees', storageFeesSchema, storageFeesBodySchema, [
+    `The storage fee settings of ${who}`,
+    `Set the storage fees of ${who}: { enabled, daily_amount, free_days }`,
+  ]);
+  return named(name, {
+    paymentReminder: api.admin({
       method: 'POST',
       path: `${base}/send_payment_reminder/`,
       summary: `Queue the payment_reminder e-mail to ${who}; answers { queued } (the e-mails queued)`,
       params: idParams,
       response: remindersQueuedSchema,
     }),
-    sendPickupReminder: api.admin({
+    pickupReminder: api.admin({
       method: 'POST',
       path: `${base}/send_pickup_reminder/`,
       summary: `Queue a pickup_reminder e-mail to ${who} for each completed order waiting; answers { queued }`,
       params: idParams,
       response: remindersQueuedSchema,
     }),
-    overdueInterest: api.admin({
-      method: 'GET',
-      path: `${base}/overdue_interest/`,
-      summary: `The overdue interest settings of ${who}`,
-      params: idParams,
-      response: overdueInterestSchema,
-    }),
-    updateOverdueInterest: api.admin({
-      method: 'PATCH',
-      path: `${base}/overdue_interest/`,
-      summary: `Set the overdue interest of ${who}: { enabled, monthly_percentage, grace_days, on_fees }`,
-      params: idParams,
-      body: overdueInterestBodySchema,
-      response: overdueInterestSchema,
-    }),
-    storageFees: api.admin({
-      method: 'GET',
-      path: `${base}/storage_fees/`,
-      summary: `The storage fee settings of ${who}`,
-      params: idParams,
-      response: storageFeesSchema,
-    }),
-    updateStorageFees: api.admin({
-      method: 'PATCH',
-      path: `${base}/storage_fees/`,
-      summary: `Set the storage fees of ${who}: { enabled, daily_amount, free_days }`,
-      params: idParams,
-      body: storageFeesBodySchema,
-      response: storageFeesSchema,
-    }),
-  };
+    overdueInterest,
+    updateOverdueInterest,
+    storageFees,
+    updateStorageFees,
+  });
 }
 
-const customer = accountCalls('customers', 'a customer');
-const company = accountCalls('companies', "a company's managers");
-
 export const financeApi = {
-  paymentOptionList: paymentOptions.list,
-  paymentOptionCreate: paymentOptions.create,
-  paymentOptionDetail: paymentOptions.detail,
-  paymentOptionUpdate: paymentOptions.update,
-  paymentOptionDelete: paymentOptions.remove,
-  paymentRuleList: paymentRules.list,
-  paymentRuleCreate: paymentRules.create,
-  paymentRuleDetail: paymentRules.detail,
-  paymentRuleUpdate: paymentRules.update,
-  paymentRuleDelete: paymentRules.remove,
-  surchargeList: surcharges.list,
-  surchargeCreate: surcharges.create,
-  surchargeDetail: surcharges.detail,
-  surchargeUpdate: surcharges.update,
-  surchargeDelete: surcharges.remove,
-  boundDiscountList: boundDiscounts.list,
-  boundDiscountCreate: boundDiscounts.create,
-  boundDiscountDetail: boundDiscounts.detail,
-  boundDiscountUpdate: boundDiscounts.update,
-  boundDiscountDelete: boundDiscounts.remove,
-  discountCodeList: discountCodes.list,
-  discountCodeCreate: discountCodes.create,
-  discountCodeDetail: discountCodes.detail,
-  discountCodeUpdate: discountCodes.update,
-  discountCodeDelete: discountCodes.remove,
-  customerPaymentReminder: customer.sendPaymentReminder,
-  customerPickupReminder: customer.sendPickupReminder,
-  customerOverdueInterest: customer.overdueInterest,
-  customerUpdateOverdueInterest: customer.updateOverdueInterest,
-  customerStorageFees: customer.storageFees,
-  customerUpdateStorageFees: customer.updateStorageFees,
-  companyPaymentReminder: company.sendPaymentReminder,
-  companyPickupReminder: company.sendPickupReminder,
-  companyOverdueInterest: company.overdueInterest,
-  companyUpdateOverdueInterest: company.updateOverdueInterest,
-  companyStorageFees: company.storageFees,
-  companyUpdateStorageFees: company.updateStorageFees,
+  ...crud('paymentOption', 'payment_options', 'payment option', paymentOptionCalls),
+  ...crud('paymentRule', 'payment_rules', 'payment rule', paymentRuleCalls),
+  ...crud('surcharge', 'surcharges', 'surcharge', surchargeCalls),
+  ...crud('boundDiscount', 'bound_discounts', 'bound discount', boundDiscountCalls),
+  ...crud('discountCode', 'discount_codes', 'code discount', discountCodeCalls),
+  ...accountCalls('customer', 'customers', 'a customer'),
+  ...accountCalls('company', 'companies', "a company's managers"),
 };

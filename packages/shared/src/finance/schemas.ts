@@ -142,7 +142,7 @@ export const paymentOptionBodySchema = z
   .superRefine(datesInOrder);
 export const paymentOptionPatchSchema = z.object(paymentOptionFields).partial().superRefine(datesInOrder);
 
-export const paymentOptionRuleSchema = z.object({
+const paymentOptionRuleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -164,13 +164,21 @@ export const paymentOptionRuleSchema = z.object({
 export type PaymentOptionRule = z.infer<typeof paymentOptionRuleSchema>;
 
 const PAYMENT_OPTION_ORDER_KEYS = ['id', 'name', 'index', 'valid_from', 'valid_to'] as const;
-export const paymentOptionListQuerySchema = z.object({
+const paymentOptionListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(PAYMENT_OPTION_ORDER_KEYS),
   search: searchParam(),
   is_active: boolParam(),
   business_only: boolParam(),
 });
+
+/** The payment option calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const paymentOptionCalls = {
+  query: paymentOptionListQuerySchema,
+  body: paymentOptionBodySchema,
+  patch: paymentOptionPatchSchema,
+  item: paymentOptionRuleSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Payment rules
@@ -202,7 +210,7 @@ export const paymentRuleBodySchema = z
   .superRefine(totalsInOrder);
 export const paymentRulePatchSchema = z.object(paymentRuleFields).partial().superRefine(totalsInOrder);
 
-export const paymentRuleSchema = z.object({
+const paymentRuleSchema = z.object({
   id: z.number().int(),
   payment_option: z.number().int(),
   account_type: z.enum(ACCOUNT_TYPES).nullable(),
@@ -214,13 +222,21 @@ export const paymentRuleSchema = z.object({
 export type PaymentRule = z.infer<typeof paymentRuleSchema>;
 
 const PAYMENT_RULE_ORDER_KEYS = ['id', 'payment_option', 'min_total', 'max_total'] as const;
-export const paymentRuleListQuerySchema = z.object({
+const paymentRuleListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(PAYMENT_RULE_ORDER_KEYS),
   payment_option: idParam(),
   company: idParam(),
   is_active: boolParam(),
 });
+
+/** The payment rule calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const paymentRuleCalls = {
+  query: paymentRuleListQuerySchema,
+  body: paymentRuleBodySchema,
+  patch: paymentRulePatchSchema,
+  item: paymentRuleSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Surcharges
@@ -245,7 +261,7 @@ export const surchargeBodySchema = z
   .superRefine(rateOrAmount(true));
 export const surchargePatchSchema = z.object(surchargeFields).partial().superRefine(rateOrAmount(false));
 
-export const surchargeSchema = z.object({
+const surchargeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   percentage: z.string().nullable(),
@@ -257,12 +273,20 @@ export const surchargeSchema = z.object({
 export type Surcharge = z.infer<typeof surchargeSchema>;
 
 const SURCHARGE_ORDER_KEYS = ['id', 'name', 'payment_method'] as const;
-export const surchargeListQuerySchema = z.object({
+const surchargeListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(SURCHARGE_ORDER_KEYS),
   search: searchParam(),
   is_active: boolParam(),
 });
+
+/** The surcharge calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const surchargeCalls = {
+  query: surchargeListQuerySchema,
+  body: surchargeBodySchema,
+  patch: surchargePatchSchema,
+  item: surchargeSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Bound discounts
@@ -293,7 +317,7 @@ export const boundDiscountBodySchema = z
   .superRefine(oneParty(true));
 export const boundDiscountPatchSchema = z.object(boundDiscountFields).partial().superRefine(oneParty(false));
 
-export const boundDiscountSchema = z.object({
+const boundDiscountSchema = z.object({
   id: z.number().int(),
   customer: z.number().int().nullable(),
   company: z.number().int().nullable(),
@@ -303,12 +327,20 @@ export const boundDiscountSchema = z.object({
 export type BoundDiscount = z.infer<typeof boundDiscountSchema>;
 
 const BOUND_DISCOUNT_ORDER_KEYS = ['id', 'percentage'] as const;
-export const boundDiscountListQuerySchema = z.object({
+const boundDiscountListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(BOUND_DISCOUNT_ORDER_KEYS),
   customer: idParam(),
   company: idParam(),
 });
+
+/** The bound discount calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const boundDiscountCalls = {
+  query: boundDiscountListQuerySchema,
+  body: boundDiscountBodySchema,
+  patch: boundDiscountPatchSchema,
+  item: boundDiscountSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Discount codes
@@ -342,7 +374,7 @@ export const discountCodePatchSchema = z
   .superRefine(rateOrAmount(false))
   .superRefine(datesInOrder);
 
-export const discountCodeSchema = z.object({
+const discountCodeSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   percentage: z.string().nullable(),
@@ -357,12 +389,20 @@ export const discountCodeSchema = z.object({
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 const DISCOUNT_CODE_ORDER_KEYS = ['id', 'code', 'valid_from', 'valid_to', 'times_used'] as const;
-export const discountCodeListQuerySchema = z.object({
+const discountCodeListQuerySchema = z.object({
   ...listQuery({ pageSize: PAGE_SIZE.financeRules }),
   order_by: orderByParam(DISCOUNT_CODE_ORDER_KEYS),
   search: searchParam(),
   is_active: boolParam(),
 });
+
+/** The code discount calls' query, create body, PATCH body and answer (contract.ts `crud`). */
+export const discountCodeCalls = {
+  query: discountCodeListQuerySchema,
+  body: discountCodeRuleBodySchema,
+  patch: discountCodePatchSchema,
+  item: discountCodeSchema,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Accounts: reminders, overdue interest, storage fees

@@ -1,14 +1,5 @@
 import type { ProposalExtraRow, ProposalLineRow } from '@cab/db/schema';
-import {
-  type BasisPoints,
-  basisPoints,
-  type Cents,
-  cents,
-  divRound,
-  percentOf,
-  type TaxRate,
-  taxOf,
-} from '@cab/shared';
+import { type BasisPoints, basisPoints, type Cents, cents, percentOf, shareOf, type TaxRate, taxOf } from '@cab/shared';
 
 /**
  * A proposal's prices (issue 37): each line's dealer price is its frozen cost x (1 + markup),
@@ -69,6 +60,6 @@ export function priceProposal(lines: readonly ProposalLineRow[], terms: Proposal
     total: cents(subtotal + tax),
     costTotal: cents(costTotal),
     margin: cents(margin),
-    marginPercent: basisPoints(subtotal === 0 ? 0 : divRound(margin * 10_000, subtotal)),
+    marginPercent: shareOf(margin, subtotal),
   };
 }

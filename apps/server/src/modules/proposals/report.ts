@@ -1,13 +1,12 @@
 import type { proposalReportQuerySchema } from '@cab/shared';
 import {
   addDays,
-  basisPoints,
   cents,
   dayIn,
-  divRound,
   PROPOSAL_TEXT,
   type ProposalReportRow,
   reachOf,
+  shareOf,
   startOfDayIn,
   toWire,
 } from '@cab/shared';
@@ -53,7 +52,7 @@ export async function proposalReport(ctx: Ctx, query: Query): Promise<ProposalRe
     viewed: m.viewed,
     accepted: m.accepted,
     declined: m.declined,
-    acceptance_rate: toWire(basisPoints(m.sent === 0 ? 0 : divRound(m.accepted * 10_000, m.sent))),
+    acceptance_rate: toWire(shareOf(m.accepted, m.sent)),
     revenue: toWire(cents(m.revenue)),
     margin: toWire(cents(m.margin)),
   }));

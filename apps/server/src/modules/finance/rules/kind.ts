@@ -21,10 +21,17 @@ export interface RuleKind<T extends repo.RuleTable, W extends { id: number }, B,
   fallbackOrder: string;
   where: (query: Q) => SQL | undefined;
   toWire: (row: T['$inferSelect']) => W;
+  /** The columns a body or a PATCH sends (undefined where nothing was sent): `values` below. */
+  columns: (body: B | P) => Partial<T['$inferInsert']>;
   /** The columns of a create body, after the checks the database answers. */
-  insert: (tx: Ctx, body: B) => Promise<T['$inferInsert']>;
+  insert: (tx: Ctx, body: B, values: Partial<T['$inferInsert']>) => Promise<T['$inferInsert']>;
   /** The columns a PATCH changes, checked against the stored row. */
-  patch: (tx: Ctx, body: P, existing: T['$inferSelect']) => Promise<Partial<T['$inferInsert']>>;
+  patch: (
+    tx: Ctx,
+    body: P,
+    existing: T['$inferSelect'],
+    values: Partial<T['$inferInsert']>,
+  ) => Promise<Partial<T['$inferInsert']>>;
   /** What the delete answer names. */
   label: (row: T['$inferSelect']) => string;
   /** A unique violation (by constraint) as the field error it means. */
@@ -51,7 +58,9 @@ export function ruleService<T extends repo.RuleTable, W extends { id: number }, 
     async create(ctx: Ctx, body: B): Promise<W> {
       try {
         return await transaction(ctx, async (tx) => {
-          const after = kind.toWire(await repo.insertRule(tx.db, kind.table, await kind.insert(tx, body)));
+          const after = kind.toWire(
+            await repo.insertRule(tx.db, kind.table, await kind.insert(tx, body, sent(kind.columns(body)))),
+          );
           await audit(tx, { entity: kind.entity, id: after.id, action: 'create', after });
           return after;
         });
@@ -64,7 +73,12 @@ export function ruleService<T extends repo.RuleTable, W extends { id: number }, 
         return await transaction(ctx, async (tx) => {
           const existing = await repo.ruleById(tx.db, kind.table, id, true);
           if (!existing) throw notFound();
-          const row = await repo.updateRule(tx.db, kind.table, id, await kind.patch(tx, body, existing));
+          const row = await repo.updateRule(
+            tx.db,
+            kind.table,
+            id,
+            await kind.patch(tx, body, existing, sent(kind.columns(body))),
+          );
           if (!row) throw notFound();
           const before = kind.toWire(existing);
           const after = kind.toWire(row);

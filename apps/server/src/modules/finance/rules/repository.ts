@@ -88,61 +88,84 @@ export async function deleteRule(db: Executor, t: RuleTable, id: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order keys and filters of each list
-
-export const ORDER = {
-  paymentOptions: {
-    id: paymentOptions.id,
-    name: paymentOptions.name,
-    index: paymentOptions.index,
-    valid_from: paymentOptions.validFrom,
-    valid_to: paymentOptions.validTo,
-  },
-  paymentRules: {
-    id: paymentRules.id,
-    payment_option: paymentRules.paymentOptionId,
-    min_total: paymentRules.minTotal,
-    max_total: paymentRules.maxTotal,
-  },
-  surcharges: { id: surcharges.id, name: surcharges.name, payment_method: surcharges.paymentMethod },
-  boundDiscounts: { id: boundDiscounts.id, percentage: boundDiscounts.percentage },
-  discountCodes: {
-    id: discountCodes.id,
-    code: discountCodes.code,
-    valid_from: discountCodes.validFrom,
-    valid_to: discountCodes.validTo,
-    times_used: discountCodes.timesUsed,
-  },
-} satisfies Record<string, Record<string, AnyColumn>>;
+// Each list's table, order keys (and the key when none is asked) and filters
 
 const is = <C extends AnyColumn>(column: C, value: unknown) =>
   value === undefined ? undefined : eq(column, value as never);
 
-export const paymentOptionWhere = (f: { search?: string; is_active?: boolean; business_only?: boolean }) =>
-  and(
-    f.search ? contains(paymentOptions.name, f.search) : undefined,
-    is(paymentOptions.isActive, f.is_active),
-    is(paymentOptions.businessOnly, f.business_only),
-  );
-
-export const paymentRuleWhere = (f: { payment_option?: number; company?: number; is_active?: boolean }) =>
-  and(
-    is(paymentRules.paymentOptionId, f.payment_option),
-    is(paymentRules.companyId, f.company),
-    is(paymentRules.isActive, f.is_active),
-  );
-
-export const surchargeWhere = (f: { search?: string; is_active?: boolean }) =>
-  and(f.search ? contains(surcharges.name, f.search) : undefined, is(surcharges.isActive, f.is_active));
-
-export const boundDiscountWhere = (f: { customer?: number; company?: number }) =>
-  and(is(boundDiscounts.customerId, f.customer), is(boundDiscounts.companyId, f.company));
-
-export const discountCodeWhere = (f: { search?: string; is_active?: boolean }) =>
-  and(
-    f.search ? contains(discountCodes.code, f.search.toUpperCase()) : undefined,
-    is(discountCodes.isActive, f.is_active),
-  );
+export const LISTS = {
+  paymentOptions: {
+    table: paymentOptions,
+    order: {
+      id: paymentOptions.id,
+      name: paymentOptions.name,
+      index: paymentOptions.index,
+      valid_from: paymentOptions.validFrom,
+      valid_to: paymentOptions.validTo,
+    },
+    fallbackOrder: 'index',
+    where: (f: { search?: string; is_active?: boolean; business_only?: boolean }) =>
+      and(
+        f.search ? contains(paymentOptions.name, f.search) : undefined,
+        is(paymentOptions.isActive, f.is_active),
+        is(paymentOptions.businessOnly, f.business_only),
+      ),
+  },
+  paymentRules: {
+    table: paymentRules,
+    order: {
+      id: paymentRules.id,
+      payment_option: paymentRules.paymentOptionId,
+      min_total: paymentRules.minTotal,
+      max_total: paymentRules.maxTotal,
+    },
+    fallbackOrder: 'payment_option',
+    where: (f: { payment_option?: number; company?: number; is_active?: boolean }) =>
+      and(
+        is(paymentRules.paymentOptionId, f.payment_option),
+        is(paymentRules.companyId, f.company),
+        is(paymentRules.isActive, f.is_active),
+      ),
+  },
+  surcharges: {
+    table: surcharges,
+    order: { id: surcharges.id, name: surcharges.name, payment_method: surcharges.paymentMethod },
+    fallbackOrder: 'name',
+    where: (f: { search?: string; is_active?: boolean }) =>
+      and(f.search ? contains(surcharges.name, f.search) : undefined, is(surcharges.isActive, f.is_active)),
+  },
+  boundDiscounts: {
+    table: boundDiscounts,
+    order: { id: boundDiscounts.id, percentage: boundDiscounts.percentage },
+    fallbackOrder: '-id',
+    where: (f: { customer?: number; company?: number }) =>
+      and(is(boundDiscounts.customerId, f.customer), is(boundDiscounts.companyId, f.company)),
+  },
+  discountCodes: {
+    table: discountCodes,
+    order: {
+      id: discountCodes.id,
+      code: discountCodes.code,
+      valid_from: discountCodes.validFrom,
+      valid_to: discountCodes.validTo,
+      times_used: discountCodes.timesUsed,
+    },
+    fallbackOrder: 'code',
+    where: (f: { search?: string; is_active?: boolean }) =>
+      and(
+        f.search ? contains(discountCodes.code, f.search.toUpperCase()) : undefined,
+        is(discountCodes.isActive, f.is_active),
+      ),
+  },
+} satisfies Record<
+  string,
+  {
+    table: RuleTable;
+    order: Record<string, AnyColumn>;
+    fallbackOrder: string;
+    where: (query: never) => SQL | undefined;
+  }
+>;
 
 /** The active rules of the given options (the payment option filter). */
 export function activeRulesOf(db: Executor, optionIds: number[]) {

@@ -1,21 +1,16 @@
 import { schema } from '@cab/db';
 import {
   type boundDiscountBodySchema,
-  type boundDiscountListQuerySchema,
   type boundDiscountPatchSchema,
-  type discountCodeListQuerySchema,
   type discountCodePatchSchema,
   type discountCodeRuleBodySchema,
   ERROR_CODES,
   FINANCE_TEXT,
   type paymentOptionBodySchema,
-  type paymentOptionListQuerySchema,
   type paymentOptionPatchSchema,
   type paymentRuleBodySchema,
-  type paymentRuleListQuerySchema,
   type paymentRulePatchSchema,
   type surchargeBodySchema,
-  type surchargeListQuerySchema,
   type surchargePatchSchema,
 } from '@cab/shared';
 import type { z } from 'zod';
@@ -29,23 +24,20 @@ import * as repo from './repository.ts';
 import * as wire from './wire.ts';
 
 /** The five rule lists of Finance (issue 17), each a `ruleService` of its table. */
-const { paymentOptions, paymentRules, surcharges, boundDiscounts, discountCodes } = schema;
 type Out<S extends z.ZodType> = z.output<S>;
-type PaymentOptionInsert = typeof paymentOptions.$inferInsert;
-type PaymentRuleInsert = typeof paymentRules.$inferInsert;
-type SurchargeInsert = typeof surcharges.$inferInsert;
-type BoundDiscountInsert = typeof boundDiscounts.$inferInsert;
-type DiscountCodeInsert = typeof discountCodes.$inferInsert;
 
 const invalid = (field: string, message: string) => fieldError(ERROR_CODES.validation, field, message);
+
+/** The value after a PATCH: the one sent, else the stored one. */
+const after = <V>(sent: V | undefined, stored: V) => (sent === undefined ? stored : sent);
 
 /** valid_to not before valid_from, with the stored values filling what a PATCH does not send. */
 function checkDates(
   b: { valid_from?: string | null; valid_to?: string | null },
   row: { validFrom: string | null; validTo: string | null },
 ) {
-  const from = b.valid_from === undefined ? row.validFrom : b.valid_from;
-  const to = b.valid_to === undefined ? row.validTo : b.valid_to;
+  const from = after(b.valid_from, row.validFrom);
+  const to = after(b.valid_to, row.validTo);
   if (from && to && to < from) throw invalid('valid_to', FINANCE_TEXT.validToBeforeFrom);
 }
 
@@ -57,30 +49,25 @@ const milestonesOf = (ms: Out<typeof paymentOptionBodySchema>['milestones']): sc
     ...(m.due === 'DAYS_AFTER_COMPLETION' ? { days: m.days ?? 0 } : {}),
   }));
 
-/** A payment option's columns from a body or a patch: undefined where nothing was sent. */
-const paymentOptionColumns = (b: Out<typeof paymentOptionPatchSchema>): Partial<PaymentOptionInsert> => ({
-  name: b.name,
-  description: b.description,
-  discountPercentage: bp(b.discount_percentage),
-  milestones: b.milestones && milestonesOf(b.milestones),
-  businessOnly: b.business_only,
-  validFrom: b.valid_from,
-  validTo: b.valid_to,
-  isActive: b.is_active,
-  index: b.index,
-});
-
 export const paymentOptionRules = ruleService({
+  ...repo.LISTS.paymentOptions,
   entity: 'payment_option',
-  table: paymentOptions,
-  order: repo.ORDER.paymentOptions,
-  fallbackOrder: 'index',
-  where: (q: Out<typeof paymentOptionListQuerySchema>) => repo.paymentOptionWhere(q),
   toWire: wire.paymentOptionToWire,
   label: (r) => r.name,
   inUseMessage: FINANCE_TEXT.optionInUse,
-  insert: async (_tx, b: Out<typeof paymentOptionBodySchema>) =>
-    created<PaymentOptionInsert>(paymentOptionColumns(b), {
+  columns: (b: Out<typeof paymentOptionPatchSchema>) => ({
+    name: b.name,
+    description: b.description,
+    discountPercentage: bp(b.discount_percentage),
+    milestones: b.milestones && milestonesOf(b.milestones),
+    businessOnly: b.business_only,
+    validFrom: b.valid_from,
+    validTo: b.valid_to,
+    isActive: b.is_active,
+    index: b.index,
+  }),
+  insert: async (_tx, _b: Out<typeof paymentOptionBodySchema>, values) =>
+    created(values, {
       description: '',
       discountPercentage: null,
       businessOnly: false,
@@ -89,14 +76,14 @@ export const paymentOptionRules = ruleService({
       isActive: true,
       index: 0,
     }),
-  patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row) => {
+  patch: async (_tx, b: Out<typeof paymentOptionPatchSchema>, row, values) => {
     checkDates(b, row);
-    return sent(paymentOptionColumns(b));
+    return values;
   },
 });
 
 async function checkOption(tx: Ctx, id: number | undefined) {
-  if (id !== undefined && !(await repo.ruleById(tx.db, paymentOptions, id))) {
+  if (id !== undefined && !(await repo.ruleById(tx.db, schema.paymentOptions, id))) {
     throw invalid('payment_option', FINANCE_TEXT.unknownPaymentOption);
   }
 }
@@ -113,27 +100,23 @@ async function checkCustomer(tx: Ctx, id: number | null | undefined) {
     throw invalid('customer', FINANCE_TEXT.unknownCustomer);
 }
 
-const paymentRuleColumns = (b: Out<typeof paymentRulePatchSchema>): Partial<PaymentRuleInsert> => ({
-  paymentOptionId: b.payment_option,
-  accountType: b.account_type,
-  companyId: b.company,
-  minTotal: money(b.min_total),
-  maxTotal: money(b.max_total),
-  isActive: b.is_active,
-});
-
 export const paymentRuleRules = ruleService({
+  ...repo.LISTS.paymentRules,
   entity: 'payment_rule',
-  table: paymentRules,
-  order: repo.ORDER.paymentRules,
-  fallbackOrder: 'payment_option',
-  where: (q: Out<typeof paymentRuleListQuerySchema>) => repo.paymentRuleWhere(q),
   toWire: wire.paymentRuleToWire,
   label: (r) => `Payment rule ${r.id}`,
-  insert: async (tx, b: Out<typeof paymentRuleBodySchema>) => {
+  columns: (b: Out<typeof paymentRulePatchSchema>) => ({
+    paymentOptionId: b.payment_option,
+    accountType: b.account_type,
+    companyId: b.company,
+    minTotal: money(b.min_total),
+    maxTotal: money(b.max_total),
+    isActive: b.is_active,
+  }),
+  insert: async (tx, b: Out<typeof paymentRuleBodySchema>, values) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    return created<PaymentRuleInsert>(paymentRuleColumns(b), {
+    return created(values, {
       accountType: null,
       companyId: null,
       minTotal: null,
@@ -141,119 +124,106 @@ export const paymentRuleRules = ruleService({
       isActive: true,
     });
   },
-  patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row) => {
+  patch: async (tx, b: Out<typeof paymentRulePatchSchema>, row, values) => {
     await checkOption(tx, b.payment_option);
     await checkCompany(tx, b.company);
-    const values = sent(paymentRuleColumns(b));
-    const min = values.minTotal === undefined ? row.minTotal : values.minTotal;
-    const max = values.maxTotal === undefined ? row.maxTotal : values.maxTotal;
+    const min = after(values.minTotal, row.minTotal);
+    const max = after(values.maxTotal, row.maxTotal);
     if (min !== null && max !== null && max < min) throw invalid('max_total', FINANCE_TEXT.maxBelowMin);
     return values;
   },
 });
 
 /**
- * A rate or an amount (never both): setting one clears the other, and one must remain.
- * `row` is the stored one for a PATCH.
+ * Two columns of which one stands (a rate or an amount, a customer or a company): setting one
+ * clears the other, and one must remain (`fail` otherwise). `row` is the stored one for a PATCH.
  */
-function rateOrAmount(
-  b: { percentage?: string | number | null; amount?: string | number | null },
-  row: { percentage: number | null; amount: number | null } | null,
-) {
-  const values = sent({ percentage: bp(b.percentage), amount: money(b.amount) });
-  if (values.percentage != null && values.amount === undefined) values.amount = null;
-  if (values.amount != null && values.percentage === undefined) values.percentage = null;
-  const percentage = values.percentage === undefined ? (row?.percentage ?? null) : values.percentage;
-  const amount = values.amount === undefined ? (row?.amount ?? null) : values.amount;
-  if (percentage === null && amount === null) throw invalid('percentage', FINANCE_TEXT.percentageOrAmount);
+function oneOf<V extends Record<string, unknown>, K extends keyof V & string>(
+  values: V,
+  [a, b]: [K, K],
+  row: Record<K, unknown> | null,
+  fail: () => Error,
+): V {
+  const v = values as Record<K, unknown>;
+  if (v[a] != null && v[b] === undefined) v[b] = null;
+  if (v[b] != null && v[a] === undefined) v[a] = null;
+  if (after(v[a], row?.[a] ?? null) === null && after(v[b], row?.[b] ?? null) === null) throw fail();
   return values;
 }
 
-const surchargeColumns = (b: Out<typeof surchargePatchSchema>): Partial<SurchargeInsert> => ({
-  name: b.name,
-  paymentMethod: b.payment_method,
-  appliesBelow: money(b.applies_below),
-  isActive: b.is_active,
-});
+/** A rate or an amount (never both). */
+const rateOrAmount = (
+  b: { percentage?: string | number | null; amount?: string | number | null },
+  row: { percentage: number | null; amount: number | null } | null,
+) =>
+  oneOf(sent({ percentage: bp(b.percentage), amount: money(b.amount) }), ['percentage', 'amount'], row, () =>
+    invalid('percentage', FINANCE_TEXT.percentageOrAmount),
+  );
 
 export const surchargeRules = ruleService({
+  ...repo.LISTS.surcharges,
   entity: 'surcharge',
-  table: surcharges,
-  order: repo.ORDER.surcharges,
-  fallbackOrder: 'name',
-  where: (q: Out<typeof surchargeListQuerySchema>) => repo.surchargeWhere(q),
   toWire: wire.surchargeToWire,
   label: (r) => r.name,
-  insert: async (_tx, b: Out<typeof surchargeBodySchema>) => ({
-    ...created<SurchargeInsert>(surchargeColumns(b), { paymentMethod: null, appliesBelow: null, isActive: true }),
+  columns: (b: Out<typeof surchargePatchSchema>) => ({
+    name: b.name,
+    paymentMethod: b.payment_method,
+    appliesBelow: money(b.applies_below),
+    isActive: b.is_active,
+  }),
+  insert: async (_tx, b: Out<typeof surchargeBodySchema>, values) => ({
+    ...created(values, { paymentMethod: null, appliesBelow: null, isActive: true }),
     ...rateOrAmount(b, null),
   }),
-  patch: async (_tx, b: Out<typeof surchargePatchSchema>, row) => ({
-    ...sent(surchargeColumns(b)),
-    ...rateOrAmount(b, row),
-  }),
+  patch: async (_tx, b: Out<typeof surchargePatchSchema>, row, values) => ({ ...values, ...rateOrAmount(b, row) }),
 });
 
 const boundTaken = (constraint: string | undefined) =>
   invalid(constraint === 'bound_discounts_company_key' ? 'company' : 'customer', FINANCE_TEXT.boundTaken);
 
-const boundDiscountColumns = (b: Out<typeof boundDiscountPatchSchema>): Partial<BoundDiscountInsert> => ({
-  customerId: b.customer,
-  companyId: b.company,
-  percentage: bp(b.percentage) ?? undefined,
-  notes: b.notes,
-});
-
 export const boundDiscountRules = ruleService({
+  ...repo.LISTS.boundDiscounts,
   entity: 'bound_discount',
-  table: boundDiscounts,
-  order: repo.ORDER.boundDiscounts,
-  fallbackOrder: '-id',
-  where: (q: Out<typeof boundDiscountListQuerySchema>) => repo.boundDiscountWhere(q),
   toWire: wire.boundDiscountToWire,
   label: (r) =>
     r.customerId !== null ? `Bound discount of customer ${r.customerId}` : `Bound discount of company ${r.companyId}`,
   taken: boundTaken,
-  insert: async (tx, b: Out<typeof boundDiscountBodySchema>) => {
+  columns: (b: Out<typeof boundDiscountPatchSchema>) => ({
+    customerId: b.customer,
+    companyId: b.company,
+    percentage: bp(b.percentage) ?? undefined,
+    notes: b.notes,
+  }),
+  insert: async (tx, b: Out<typeof boundDiscountBodySchema>, values) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    return created<BoundDiscountInsert>(boundDiscountColumns(b), { customerId: null, companyId: null, notes: '' });
+    return created(values, { customerId: null, companyId: null, notes: '' });
   },
-  patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row) => {
+  patch: async (tx, b: Out<typeof boundDiscountPatchSchema>, row, values) => {
     await checkCustomer(tx, b.customer);
     await checkCompany(tx, b.company);
-    const values = sent(boundDiscountColumns(b));
     // One party: naming one clears the other.
-    if (values.customerId != null && values.companyId === undefined) values.companyId = null;
-    if (values.companyId != null && values.customerId === undefined) values.customerId = null;
-    const customer = values.customerId === undefined ? row.customerId : values.customerId;
-    const company = values.companyId === undefined ? row.companyId : values.companyId;
-    if (customer === null && company === null) throw invalid('customer', FINANCE_TEXT.customerOrCompany);
-    return values;
+    return oneOf(values, ['customerId', 'companyId'], row, () => invalid('customer', FINANCE_TEXT.customerOrCompany));
   },
-});
-
-const discountCodeColumns = (b: Out<typeof discountCodePatchSchema>): Partial<DiscountCodeInsert> => ({
-  code: b.code === undefined ? undefined : normalizeCode(b.code),
-  validFrom: b.valid_from,
-  validTo: b.valid_to,
-  usageLimit: b.usage_limit,
-  minimumTotal: money(b.minimum_total),
-  isActive: b.is_active,
 });
 
 export const discountCodeRules = ruleService({
+  ...repo.LISTS.discountCodes,
   entity: 'discount_code',
-  table: discountCodes,
-  order: repo.ORDER.discountCodes,
-  fallbackOrder: 'code',
-  where: (q: Out<typeof discountCodeListQuerySchema>) => repo.discountCodeWhere(q),
   toWire: wire.discountCodeToWire,
   label: (r) => r.code,
   taken: () => invalid('code', FINANCE_TEXT.codeTaken),
   inUseMessage: FINANCE_TEXT.codeInUse,
-  insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>) => ({
-    ...created<DiscountCodeInsert>(discountCodeColumns(b), {
+  columns: (b: Out<typeof discountCodePatchSchema>) => ({
+    code: b.code === undefined ? undefined : normalizeCode(b.code),
+    validFrom: b.valid_from,
+    validTo: b.valid_to,
+    usageLimit: b.usage_limit,
+    minimumTotal: money(b.minimum_total),
+    isActive: b.is_active,
+  }),
+  insert: async (_tx, b: Out<typeof discountCodeRuleBodySchema>, values) => ({
+    ...created(values, {
       validFrom: null,
       validTo: null,
       usageLimit: null,
@@ -262,8 +232,8 @@ export const discountCodeRules = ruleService({
     }),
     ...rateOrAmount(b, null),
   }),
-  patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row) => {
+  patch: async (_tx, b: Out<typeof discountCodePatchSchema>, row, values) => {
     checkDates(b, row);
-    return { ...sent(discountCodeColumns(b)), ...rateOrAmount(b, row) };
+    return { ...values, ...rateOrAmount(b, row) };
   },
 });

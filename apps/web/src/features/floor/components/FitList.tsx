@@ -1,7 +1,7 @@
 import { FLOOR_TEXT as F } from '@cab/shared';
 import Box from '@mui/material/Box';
-import { cloneElement, type ReactElement, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Quiet, Rows } from './board.tsx';
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Panel, Quiet, Rows } from './board.tsx';
 
 /** How long a page of a long list stays on the TV before the next one. */
 const PAGE_MS = 8_000;
@@ -26,7 +26,41 @@ function useReducedMotion(): boolean {
  * past the fit stay laid out but hidden, so a taller screen is measured again without a refetch.
  * Off the TV every row given is shown, and `total` counts those not fetched.
  */
-export function FitList<T>({
+interface ListProps<T> {
+  items: readonly T[];
+  /** One row: an `<li>`. */
+  render: (item: T) => ReactElement<Record<string, unknown>>;
+  total?: number;
+  /** false: the first rows stay (the newest scans), never paged. */
+  paged?: boolean;
+}
+
+/**
+ * A panel of the board that ends in its list: the list is named by the panel's title, and on the TV
+ * (`fill`) it fits the height the panel fills. `children` come before the list; `empty`, when given,
+ * is said instead of an empty list.
+ */
+export function ListPanel<T>({
+  title,
+  testId,
+  fill,
+  empty,
+  children,
+  ...list
+}: ListProps<T> & { title: string; testId: string; fill: boolean; empty?: string; children?: ReactNode }) {
+  return (
+    <Panel title={title} testId={testId} fill={fill}>
+      {children}
+      {empty !== undefined && list.items.length === 0 ? (
+        <Quiet>{empty}</Quiet>
+      ) : (
+        <FitList label={title} testId={testId} fit={fill} {...list} />
+      )}
+    </Panel>
+  );
+}
+
+function FitList<T>({
   label,
   items,
   render,
@@ -34,17 +68,7 @@ export function FitList<T>({
   total = items.length,
   testId,
   paged = true,
-}: {
-  label: string;
-  items: readonly T[];
-  /** One row: an `<li>`. */
-  render: (item: T) => ReactElement<Record<string, unknown>>;
-  fit: boolean;
-  total?: number;
-  testId: string;
-  /** false: the first rows stay (the newest scans), never paged. */
-  paged?: boolean;
-}) {
+}: ListProps<T> & { label: string; fit: boolean; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   const reduced = useReducedMotion();
   const [fits, setFits] = useState(items.length);

@@ -32,7 +32,7 @@ import {
   useFloorScans,
 } from '../api.ts';
 import { Bar, BOARD, BoardLink, boardType, Name, Panel, Quiet, RESULT_COLOUR, TYPE } from '../components/board.tsx';
-import { FitList } from '../components/FitList.tsx';
+import { ListPanel } from '../components/FitList.tsx';
 import { StationQueue } from '../StationQueue.tsx';
 
 /** Scans the board keeps on screen, newest on top (the TV shows those that fit). */
@@ -103,7 +103,23 @@ function Today({ rows, today, capacity, tv }: { rows: PlannerRow[]; today: strin
   const over = load > capacity;
   const label = `${F.today}: ${F.todayLoad(load, capacity)}`;
   return (
-    <Panel title={F.today} testId="floor-today" fill={tv}>
+    <ListPanel
+      title={F.today}
+      testId="floor-today"
+      fill={tv}
+      items={planned}
+      empty={F.nothingPlanned}
+      render={(r) => (
+        <Box component="li" key={r.order.id} sx={{ display: 'flex', gap: 2, py: '0.3em', fontSize: TYPE.row }}>
+          <Name>
+            #{r.order.id} {r.order.name}
+          </Name>
+          <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>
+            {REPORTS_WEB_TEXT.remaining(r.cabinets_remaining)}
+          </Box>
+        </Box>
+      )}
+    >
       <Typography
         data-testid="floor-today-load"
         sx={{ fontSize: TYPE.figure, fontWeight: 800, lineHeight: 1.1, color: over ? BOARD.late : BOARD.text }}
@@ -117,27 +133,7 @@ function Today({ rows, today, capacity, tv }: { rows: PlannerRow[]; today: strin
       {over && (
         <Typography sx={{ fontSize: TYPE.row, fontWeight: 700, color: BOARD.late }}>{F.overCapacity}</Typography>
       )}
-      {planned.length === 0 ? (
-        <Quiet>{F.nothingPlanned}</Quiet>
-      ) : (
-        <FitList
-          label={F.today}
-          testId="floor-today"
-          fit={tv}
-          items={planned}
-          render={(r) => (
-            <Box component="li" key={r.order.id} sx={{ display: 'flex', gap: 2, py: '0.3em', fontSize: TYPE.row }}>
-              <Name>
-                #{r.order.id} {r.order.name}
-              </Name>
-              <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap' }}>
-                {REPORTS_WEB_TEXT.remaining(r.cabinets_remaining)}
-              </Box>
-            </Box>
-          )}
-        />
-      )}
-    </Panel>
+    </ListPanel>
   );
 }
 
@@ -169,44 +165,39 @@ function InProduction({
     );
   const shown = tv ? orders : orders.slice(0, IN_PRODUCTION_SHOWN);
   return (
-    <Panel title={F.inProduction} testId="floor-in-production" fill={tv}>
-      {shown.length === 0 ? (
-        <Quiet>{F.noneInProduction}</Quiet>
-      ) : (
-        <FitList
-          label={F.inProduction}
-          testId="floor-in-production"
-          fit={tv}
-          items={shown}
-          total={Math.max(total, orders.length)}
-          render={(r) => {
-            const { total: all, completed } = r.order.cabinets;
-            const progress = REPORTS_WEB_TEXT.progress(completed, all);
-            return (
-              <Box
-                component="li"
-                key={r.order.id}
-                data-testid={`floor-order-${r.order.id}`}
-                sx={{ py: '0.3em', fontSize: TYPE.row }}
-              >
-                <Name>
-                  #{r.order.id} {r.order.name}
-                </Name>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: '0.15em' }}>
-                  <Box sx={{ flex: 1 }}>
-                    <Bar
-                      value={all > 0 ? (completed / all) * 100 : 0}
-                      label={`#${r.order.id} ${r.order.name}: ${progress}`}
-                    />
-                  </Box>
-                  <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap', fontSize: TYPE.small }}>{progress}</Box>
-                </Box>
+    <ListPanel
+      title={F.inProduction}
+      testId="floor-in-production"
+      fill={tv}
+      items={shown}
+      total={Math.max(total, orders.length)}
+      empty={F.noneInProduction}
+      render={(r) => {
+        const { total: all, completed } = r.order.cabinets;
+        const progress = REPORTS_WEB_TEXT.progress(completed, all);
+        return (
+          <Box
+            component="li"
+            key={r.order.id}
+            data-testid={`floor-order-${r.order.id}`}
+            sx={{ py: '0.3em', fontSize: TYPE.row }}
+          >
+            <Name>
+              #{r.order.id} {r.order.name}
+            </Name>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: '0.15em' }}>
+              <Box sx={{ flex: 1 }}>
+                <Bar
+                  value={all > 0 ? (completed / all) * 100 : 0}
+                  label={`#${r.order.id} ${r.order.name}: ${progress}`}
+                />
               </Box>
-            );
-          }}
-        />
-      )}
-    </Panel>
+              <Box sx={{ color: BOARD.muted, whiteSpace: 'nowrap', fontSize: TYPE.small }}>{progress}</Box>
+            </Box>
+          </Box>
+        );
+      }}
+    />
   );
 }
 
@@ -215,47 +206,46 @@ function Late({ tv }: { tv: boolean }) {
   const late = useFloorLate(tv ? TV_LIST_MAX : LATE_SHOWN);
   const rows = late.data?.results ?? [];
   return (
-    <Panel title={F.late} testId="floor-late" fill={tv}>
-      {late.data && rows.length === 0 && <Quiet>{F.noneLate}</Quiet>}
-      <FitList
-        label={F.late}
-        testId="floor-late"
-        fit={tv}
-        items={rows}
-        total={late.data?.total ?? rows.length}
-        render={(r: ReportRow) => {
-          const released = RELEASED.has(r.status);
-          return (
-            <Box
-              component="li"
-              key={r.id}
-              data-testid={`floor-late-${r.id}`}
-              data-released={released}
-              sx={{ py: '0.3em', fontSize: TYPE.row }}
-            >
-              <Box sx={{ display: 'flex', gap: 2 }}>
-                <Name>
-                  #{r.id} {r.name}
-                </Name>
-                <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
-              </Box>
-              <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
-                <Name>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Name>
-                {!released && (
-                  <Box
-                    component="span"
-                    data-testid="floor-not-released"
-                    sx={{ color: BOARD.warn, fontWeight: 700, whiteSpace: 'nowrap', border: 1, borderRadius: 1, px: 1 }}
-                  >
-                    {F.notReleased}
-                  </Box>
-                )}
-              </Box>
+    <ListPanel
+      title={F.late}
+      testId="floor-late"
+      fill={tv}
+      items={rows}
+      total={late.data?.total ?? rows.length}
+      render={(r: ReportRow) => {
+        const released = RELEASED.has(r.status);
+        return (
+          <Box
+            component="li"
+            key={r.id}
+            data-testid={`floor-late-${r.id}`}
+            data-released={released}
+            sx={{ py: '0.3em', fontSize: TYPE.row }}
+          >
+            <Box sx={{ display: 'flex', gap: 2 }}>
+              <Name>
+                #{r.id} {r.name}
+              </Name>
+              <Box sx={{ color: BOARD.late, fontWeight: 700, whiteSpace: 'nowrap' }}>{F.daysLate(r.days_late)}</Box>
             </Box>
-          );
-        }}
-      />
-    </Panel>
+            <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
+              <Name>{REPORTS_WEB_TEXT.due(formatDay(r.due_date))}</Name>
+              {!released && (
+                <Box
+                  component="span"
+                  data-testid="floor-not-released"
+                  sx={{ color: BOARD.warn, fontWeight: 700, whiteSpace: 'nowrap', border: 1, borderRadius: 1, px: 1 }}
+                >
+                  {F.notReleased}
+                </Box>
+              )}
+            </Box>
+          </Box>
+        );
+      }}
+    >
+      {late.data && rows.length === 0 && <Quiet>{F.noneLate}</Quiet>}
+    </ListPanel>
   );
 }
 
@@ -264,85 +254,83 @@ function Remakes() {
   const remakes = useFloorRemakes();
   const rows = [...(remakes.data?.results ?? [])].reverse();
   return (
-    <Panel title={F.remakes} testId="floor-remakes" fill>
-      {remakes.data && rows.length === 0 && <Quiet>{F.noRemakes}</Quiet>}
-      <FitList
-        label={F.remakes}
-        testId="floor-remakes"
-        fit
-        items={rows}
-        total={Math.max(rows.length, remakes.data?.total ?? 0)}
-        render={(r: Remake) => (
-          <Box component="li" key={r.id} data-testid={`floor-remake-${r.id}`} sx={{ py: '0.3em', fontSize: TYPE.row }}>
-            <Name>
-              #{r.order.id} {r.order.name}
-            </Name>
-            <Box sx={{ color: BOARD.muted, fontSize: TYPE.small }}>
-              <Name>{r.reason}</Name>
-            </Box>
+    <ListPanel
+      title={F.remakes}
+      testId="floor-remakes"
+      fill
+      items={rows}
+      total={Math.max(rows.length, remakes.data?.total ?? 0)}
+      render={(r: Remake) => (
+        <Box component="li" key={r.id} data-testid={`floor-remake-${r.id}`} sx={{ py: '0.3em', fontSize: TYPE.row }}>
+          <Name>
+            #{r.order.id} {r.order.name}
+          </Name>
+          <Box sx={{ color: BOARD.muted, fontSize: TYPE.small }}>
+            <Name>{r.reason}</Name>
           </Box>
-        )}
-      />
-    </Panel>
+        </Box>
+      )}
+    >
+      {remakes.data && rows.length === 0 && <Quiet>{F.noRemakes}</Quiet>}
+    </ListPanel>
   );
 }
 
 function Scans({ scans, names, tv }: { scans: ScanLine[]; names: ReadonlyMap<number, string>; tv: boolean }) {
   return (
-    <Panel title={F.lastScans} testId="floor-scans" fill={tv}>
-      {scans.length === 0 && <Quiet>{F.noScans}</Quiet>}
-      <FitList
-        label={F.lastScans}
-        testId="floor-scans"
-        fit={tv}
-        items={tv ? scans : scans.slice(0, SCANS_SHOWN)}
-        // The newest that fit: older scans are not paged through, nor counted.
-        total={0}
-        paged={false}
-        render={(s) => {
-          const name = s.orderId === null ? F.noOrder : `#${s.orderId} ${names.get(s.orderId) ?? ''}`.trim();
-          return (
-            <Box
-              component="li"
-              key={s.id}
-              data-testid="floor-scan"
-              data-result={s.result}
-              data-barcode={s.barcode}
-              data-undone={s.undone}
-              sx={{ py: '0.3em', fontSize: TYPE.row }}
-            >
-              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
-                <Box
-                  sx={{
-                    fontFamily: 'monospace',
-                    fontWeight: 700,
-                    whiteSpace: 'nowrap',
-                    textDecoration: s.undone ? 'line-through' : 'none',
-                    color: s.undone ? BOARD.muted : 'inherit',
-                  }}
-                >
-                  {s.barcode}
+    <ListPanel
+      title={F.lastScans}
+      testId="floor-scans"
+      fill={tv}
+      items={tv ? scans : scans.slice(0, SCANS_SHOWN)}
+      // The newest that fit: older scans are not paged through, nor counted.
+      total={0}
+      paged={false}
+      render={(s) => {
+        const name = s.orderId === null ? F.noOrder : `#${s.orderId} ${names.get(s.orderId) ?? ''}`.trim();
+        return (
+          <Box
+            component="li"
+            key={s.id}
+            data-testid="floor-scan"
+            data-result={s.result}
+            data-barcode={s.barcode}
+            data-undone={s.undone}
+            sx={{ py: '0.3em', fontSize: TYPE.row }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2 }}>
+              <Box
+                sx={{
+                  fontFamily: 'monospace',
+                  fontWeight: 700,
+                  whiteSpace: 'nowrap',
+                  textDecoration: s.undone ? 'line-through' : 'none',
+                  color: s.undone ? BOARD.muted : 'inherit',
+                }}
+              >
+                {s.barcode}
+              </Box>
+              <Box sx={{ flex: 1 }} />
+              {s.undone ? (
+                <Box data-testid="floor-scan-undone" sx={{ color: BOARD.warn, fontWeight: 700, textAlign: 'right' }}>
+                  {STATION_TEXT.undone}
                 </Box>
-                <Box sx={{ flex: 1 }} />
-                {s.undone ? (
-                  <Box data-testid="floor-scan-undone" sx={{ color: BOARD.warn, fontWeight: 700, textAlign: 'right' }}>
-                    {STATION_TEXT.undone}
-                  </Box>
-                ) : (
-                  <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
-                    {PRODUCTION_TEXT.scanResult[s.result]}
-                  </Box>
-                )}
-              </Box>
-              <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
-                <Name>{name}</Name>
-                <Box sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.at, { seconds: true })}</Box>
-              </Box>
+              ) : (
+                <Box sx={{ color: RESULT_COLOUR[s.result], fontWeight: 700, textAlign: 'right' }}>
+                  {PRODUCTION_TEXT.scanResult[s.result]}
+                </Box>
+              )}
             </Box>
-          );
-        }}
-      />
-    </Panel>
+            <Box sx={{ display: 'flex', gap: 2, color: BOARD.muted, fontSize: TYPE.small }}>
+              <Name>{name}</Name>
+              <Box sx={{ whiteSpace: 'nowrap' }}>{formatTime(s.at, { seconds: true })}</Box>
+            </Box>
+          </Box>
+        );
+      }}
+    >
+      {scans.length === 0 && <Quiet>{F.noScans}</Quiet>}
+    </ListPanel>
   );
 }
 
