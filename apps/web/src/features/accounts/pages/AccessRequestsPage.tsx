@@ -1,11 +1,10 @@
 import { ACCESS_REQUEST_STATUSES, ACCOUNTS_TEXT, type AccessRequest, MSG, NOTIFY_MS, PAGE_SIZE } from '@cab/shared';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
 import { oneSelectFilter } from '../../../components/data-table/PagedDataTable.tsx';
+import { RowDecision } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
@@ -87,14 +86,10 @@ export default function AccessRequestsPage() {
       testId="requests-table"
       rowActions={(r) =>
         r.status === 'PENDING' ? (
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button size="small" variant="contained" onClick={() => setAccepting(r)} data-testid="accept-request">
-              {ACCOUNTS_TEXT.accept}
-            </Button>
-            <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-request">
-              {ACCOUNTS_TEXT.reject}
-            </Button>
-          </Box>
+          <RowDecision
+            yes={{ label: ACCOUNTS_TEXT.accept, onClick: () => setAccepting(r), testId: 'accept-request' }}
+            no={{ label: ACCOUNTS_TEXT.reject, onClick: () => setRejecting(r), testId: 'reject-request' }}
+          />
         ) : null
       }
     >

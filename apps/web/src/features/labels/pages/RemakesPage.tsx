@@ -8,12 +8,11 @@ import {
   type Remake,
   remakesApi,
 } from '@cab/shared';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/data-table/ListPage.tsx';
+import { RowDecision } from '../../../components/data-table/RowAction.tsx';
 import type { DataColumn } from '../../../components/data-table/types.ts';
 import { useListQuery } from '../../../components/data-table/useListState.ts';
 import { StatusCell, StatusNote } from '../../../components/StatusCell.tsx';
@@ -132,14 +131,10 @@ export default function RemakesPage() {
       testId="remakes-table"
       rowActions={(r) =>
         canDecide && r.status === 'OPEN' ? (
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-            <Button size="small" variant="contained" onClick={() => setApproving(r)} data-testid="approve-remake">
-              {REMAKE_TEXT.approve}
-            </Button>
-            <Button size="small" color="error" onClick={() => setRejecting(r)} data-testid="reject-remake">
-              {REMAKE_TEXT.reject}
-            </Button>
-          </Box>
+          <RowDecision
+            yes={{ label: REMAKE_TEXT.approve, onClick: () => setApproving(r), testId: 'approve-remake' }}
+            no={{ label: REMAKE_TEXT.reject, onClick: () => setRejecting(r), testId: 'reject-remake' }}
+          />
         ) : null
       }
     >
