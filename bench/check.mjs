@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadRow, ROOT, startServer } from './lib.mjs';
-import { pgOptions, signInAs, sixteenLineOrder } from './pg-bench.mts';
+import { pgOptions, signInAs, sixteenLineOrder, startBuiltServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -64,15 +64,8 @@ const sixteen = await sixteenLineOrder(databaseUrl);
 
 const bareServer = await startServer({ port: port + 1, args: ['--import', 'tsx', 'bench/bare-server.mjs'] });
 const bare = () => loadRow(`http://127.0.0.1:${port + 1}/bare`, {}, bareServer.child.pid, run);
-// What `npm start` runs: the compiled server (apps/server/dist, built first when its sources
-// changed), of this tree or of --tree's.
-const tree = opt.tree ? path.resolve(opt.tree) : ROOT;
-execFileSync('node', [path.join(tree, 'apps/server/build.mjs')], { stdio: 'inherit' });
-const server = await startServer({
-  port,
-  args: ['--enable-source-maps', path.join(tree, 'apps/server/dist/main.js')],
-  env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
-});
+// What `npm start` runs: the compiled server, of this tree or of --tree's.
+const server = await startBuiltServer(port, databaseUrl, opt.tree ? path.resolve(opt.tree) : ROOT);
 /** Each row's runs, each with its ratio to the bare runs beside it. */
 const results = Object.fromEntries(rows.map((row) => [row.key, []]));
 const bares = [];

@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bareRow, groupCpuMs, loadRow, ROOT, startServer } from './lib.mjs';
-import { pgOptions, signInAs, sixteenLineOrder, startBenchServer } from './pg-bench.mts';
+import { pgOptions, signInAs, sixteenLineOrder, startBuiltServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ const load = () =>
 const loadAtStart = load();
 const bareFirst = await bareRow(port + 1, run);
 
-const ours = await startBenchServer(port, databaseUrl);
+const ours = await startBuiltServer(port, databaseUrl);
 const { hostname, port: dbPort, username } = new URL(opt.pg);
 const peer = await startServer({
   port: port + 2,

@@ -3,12 +3,14 @@
  * fresh one with the migrations and the demo seed, a client on it, the bench's customers beside the
  * demo ones, the real server on it and a demo user's token; the scanners' kept-alive client.
  */
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { GROUP_PREMIUM_KINDS } from '@cab/shared';
 import pg from 'pg';
 import { createDb, DEMO_PASSWORD, seed } from '../packages/db/src/index.ts';
-import { freshPgDatabase, startServer } from './lib.mjs';
+import { freshPgDatabase, ROOT, startServer } from './lib.mjs';
 
 /** The options of every PostgreSQL bench (for parseArgs): the server, the database it recreates, the port. */
 export const pgOptions = (db: string, port: string) =>
@@ -95,6 +97,19 @@ export function startBenchServer(port: number, databaseUrl: string, env: Record<
       LOG_LEVEL: 'warn',
       ...env,
     },
+  });
+}
+
+/**
+ * The compiled server `npm start` runs (apps/server/dist of `tree`, built first when its sources
+ * changed) on `databaseUrl`: what the issue 36 rows measure, not the sources under tsx.
+ */
+export function startBuiltServer(port: number, databaseUrl: string, tree = ROOT) {
+  execFileSync('node', [path.join(tree, 'apps/server/build.mjs')], { stdio: 'inherit' });
+  return startServer({
+    port,
+    args: ['--enable-source-maps', path.join(tree, 'apps/server/dist/main.js')],
+    env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', LOGIN_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
   });
 }
 
