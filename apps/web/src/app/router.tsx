@@ -5,7 +5,8 @@ import { isRowIdParam, type RouteHandle, rowIdParamsValid, UNKNOWN_ROUTE } from 
 import { type PageModule, pageFor, unknownRoutePage } from './pages.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { loadShellFor, RouteGuard } from './RouteGuard.tsx';
+import { RouteGuard } from './RouteGuard.tsx';
+import { loadShellFor } from './shells.ts';
 
 /**
  * A malformed row id in the address (/catalog/public/subcategory/abc) is a page that does not
@@ -56,7 +57,7 @@ const routes: RouteObject[] = [
           {
             path: '*',
             handle: { route: UNKNOWN_ROUTE } satisfies RouteHandle,
-            lazy: lazyPage(unknownRoutePage),
+            lazy: lazyPage(unknownRoutePage, () => loadShellFor(UNKNOWN_ROUTE)),
             hydrateFallbackElement: <RouteProgress />,
             errorElement: <RouteErrorPage />,
           },

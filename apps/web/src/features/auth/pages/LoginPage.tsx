@@ -11,15 +11,13 @@ import { FormHeading } from '../../../components/FormHeading.tsx';
 import { signInEmailField } from '../../../components/form/fields.ts';
 import { OutlinedField } from '../../../components/form/OutlinedField.tsx';
 import { isApiRequestError } from '../../../lib/api-error.ts';
-import { loadAuthCalls, useLogin } from '../api.ts';
 import type { LoginErrors, LoginField } from '../loginCheck.ts';
+import { loadAuthCalls, signIn } from '../session.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
-// The public access-request form loads only when a visitor opens it.
-const AccessRequestDialog = lazy(() =>
-  import('../../accounts/index.ts').then((m) => ({ default: m.AccessRequestDialog })),
-);
+// The public access-request form loads only when a visitor opens it (with the query client).
+const AccessRequestDialog = lazy(() => import('../components/GuestAccessRequest.tsx'));
 
 /**
  * The form's checks (loginBodySchema, zod) and the sign-in call load when the form is first typed
@@ -38,7 +36,8 @@ function warmSignIn(): void {
 }
 
 export default function LoginPage() {
-  const login = useLogin();
+  // Signing in: the button waits, as it did for the sign-in mutation.
+  const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
@@ -67,9 +66,10 @@ export default function LoginPage() {
     }
     setErrors({});
     setServerError(null);
+    setPending(true);
     try {
       // Signed in: the route guard sends the user on (to the page first asked for).
-      await login.mutateAsync(verdict.values);
+      await signIn(verdict.values);
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
       const onFields: LoginErrors = {};
@@ -80,6 +80,8 @@ export default function LoginPage() {
       // Wrong credentials (400 invalid_credentials), rate limit (429) and anything else: the server's message.
       if (Object.keys(onFields).length) setErrors((prev) => ({ ...prev, ...onFields }));
       else setServerError(error.message);
+    } finally {
+      setPending(false);
     }
   };
 
@@ -129,8 +131,8 @@ export default function LoginPage() {
           type="submit"
           variant="contained"
           size="large"
-          disabled={login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
         >
           {WEB_TEXT.signInButton}
         </Button>
