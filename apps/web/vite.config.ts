@@ -32,10 +32,19 @@ const TOASTS = /node_modules[\\/](notistack|goober)[\\/]/;
  * table row, a tab, a chip) rides along with /login (decision 0064); a component missing here that
  * /login needs shows up as an extra request in `node bench/web-size.mjs`.
  */
+/**
+ * MUI's internal modules of those components: the ripple's transition and the alert's icons; not
+ * the checkbox and radio parts (SwitchBase, their icons), which the signed-in pages load.
+ */
+const MUI_CORE_INTERNAL = [
+  'Transition',
+  'animate',
+  'svg-icons[\\\\/](SuccessOutlined|ReportProblemOutlined|ErrorOutline|InfoOutlined|Close)',
+];
+
 const MUI_CORE = new RegExp(
-  `node_modules[\\\\/]@mui[\\\\/]material[\\\\/](${[
+  `node_modules[\\\\/]@mui[\\\\/]material[\\\\/]((${[
     'styles',
-    'internal',
     'transitions',
     'utils',
     'colors',
@@ -70,7 +79,7 @@ const MUI_CORE = new RegExp(
     'OutlinedInput',
     'InputAdornment',
     'TextareaAutosize',
-  ].join('|')})[\\\\/]`,
+  ].join('|')})[\\\\/]|internal[\\\\/](${MUI_CORE_INTERNAL.join('|')})\\.)`,
 );
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
