@@ -27,20 +27,16 @@ const TOASTS = /node_modules[\\/](notistack|goober)[\\/]/;
 
 /**
  * The MUI that the first load of any page runs: the theme, the guest card and its sign-in form
- * (outlined fields, buttons, alert, link) and the progress bars. Not TextField: it loads Select,
+ * (outlined fields, buttons, link) and the progress bars. Not TextField: it loads Select,
  * Menu, Popover and Modal with it (the sign-in form uses OutlinedField). Listed, so that no other component (a
  * table row, a tab, a chip) rides along with /login (decision 0064); a component missing here that
  * /login needs shows up as an extra request in `node bench/web-size.mjs`.
  */
 /**
- * MUI's internal modules of those components: the ripple's transition and the alert's icons; not
- * the checkbox and radio parts (SwitchBase, their icons), which the signed-in pages load.
+ * MUI's internal modules of those components: the ripple's transition; not the checkbox and radio
+ * parts (SwitchBase, their icons), which the signed-in pages load.
  */
-const MUI_CORE_INTERNAL = [
-  'Transition',
-  'animate',
-  'svg-icons[\\\\/](SuccessOutlined|ReportProblemOutlined|ErrorOutline|InfoOutlined|Close)',
-];
+const MUI_CORE_INTERNAL = ['Transition', 'animate'];
 
 const MUI_CORE = new RegExp(
   `node_modules[\\\\/]@mui[\\\\/]material[\\\\/]((${[
@@ -69,7 +65,6 @@ const MUI_CORE = new RegExp(
     'IconButton',
     'CircularProgress',
     'LinearProgress',
-    'Alert',
     'Link',
     'FormControl',
     'FormLabel',

@@ -1,6 +1,5 @@
 import { type LoginBody, WEB_TEXT } from '@cab/shared';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
@@ -27,12 +26,20 @@ const AccessRequestDialog = lazy(() => import('../components/GuestAccessRequest.
  */
 const loadLoginCheck = () => import('../loginCheck.ts');
 
+/**
+ * The alert with the server's message (wrong password, rate limit, no connection) shows only
+ * after a sign-in was sent: it loads with the form's checks, not with the page (decision 0066).
+ */
+const loadAlert = () => import('@mui/material/Alert');
+const Alert = lazy(loadAlert);
+
 let warmed = false;
 function warmSignIn(): void {
   if (warmed) return;
   warmed = true;
   void loadLoginCheck();
   void loadAuthCalls();
+  void loadAlert();
 }
 
 export default function LoginPage() {
@@ -56,6 +63,7 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    warmSignIn();
     submitted.current = true;
     const verdict = (await loadLoginCheck()).checkLogin(current.current);
     if (!verdict.ok) {
@@ -98,9 +106,11 @@ export default function LoginPage() {
       >
         <FormHeading id="login-title" title={WEB_TEXT.signInTitle} subtitle={WEB_TEXT.signInSubtitle} />
         {serverError && (
-          <Alert severity="error" role="alert" data-testid="login-error">
-            {serverError}
-          </Alert>
+          <Suspense fallback={null}>
+            <Alert severity="error" role="alert" data-testid="login-error">
+              {serverError}
+            </Alert>
+          </Suspense>
         )}
         <OutlinedField
           name={signInEmailField.name}
