@@ -6,7 +6,7 @@ import { type LoginLocationState, safeRedirectTarget } from '../features/auth/re
 import { useToken } from '../features/auth/session.ts';
 import { useCurrentRoute } from '../lib/routes.ts';
 import GuestLayout from './layouts/GuestLayout.tsx';
-import { loadedSessionScope, loadSessionScope } from './shells.ts';
+import { loadedSessionGuard, loadSessionGuard } from './shells.ts';
 
 function useDocumentTitle(title: string): void {
   useEffect(() => {
@@ -16,7 +16,7 @@ function useDocumentTitle(title: string): void {
 
 /** The session guard, loaded by the route (shells.ts); suspends only if it is not there yet. */
 function SessionScopeHost({ route }: { route: WebRoute }) {
-  const SessionScope = loadedSessionScope() ?? use(loadSessionScope());
+  const { SessionScope } = loadedSessionGuard() ?? use(loadSessionGuard());
   return <SessionScope route={route} />;
 }
 

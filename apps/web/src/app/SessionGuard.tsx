@@ -17,6 +17,12 @@ const DefaultLayout = lazy(loadDefaultLayout);
 const PlannerLayout = lazy(loadPlannerLayout);
 const BoardLayout = lazy(loadBoardLayout);
 
+/** The signed-in shell a role route renders in (shells.ts loads it with the route's page). */
+export async function loadLayoutFor(route: WebRoute): Promise<void> {
+  if (isBoardRoute(route.path)) await loadBoardLayout();
+  else await (isPlannerRoute(route.path) ? loadPlannerLayout() : loadDefaultLayout());
+}
+
 /**
  * Every route but /login renders here (RouteGuard), under the query client: the pages' data,
  * the signed-in user. Loaded with the first such route (shells.ts), not with /login (decision 0066).

@@ -1,26 +1,25 @@
-import { isBoardRoute, isPlannerRoute, type WebRoute } from '@cab/shared';
+import type { WebRoute } from '@cab/shared';
 import { wantToasts } from '../lib/toasts.ts';
-import { loadBoardLayout, loadDefaultLayout, loadPlannerLayout } from './layouts/loaders.ts';
 
-type SessionScope = typeof import('./SessionGuard.tsx')['SessionScope'];
-let sessionScope: SessionScope | undefined;
-let sessionScopeLoad: Promise<SessionScope> | undefined;
+type SessionGuardModule = Pick<typeof import('./SessionGuard.tsx'), 'SessionScope' | 'loadLayoutFor'>;
+let sessionGuard: SessionGuardModule | undefined;
+let sessionGuardLoad: Promise<SessionGuardModule> | undefined;
 
 /**
- * The guard of every route but /login (SessionGuard.tsx), with the query client and react-query:
- * /login before signing in runs neither (decision 0066).
+ * The guard of every route but /login (SessionGuard.tsx), with the query client and react-query
+ * and the signed-in shells' loaders: /login before signing in runs none of them (decision 0066).
  */
-export function loadSessionScope(): Promise<SessionScope> {
-  sessionScopeLoad ??= import('./SessionGuard.tsx').then(({ SessionScope }) => {
-    sessionScope = SessionScope;
-    return SessionScope;
+export function loadSessionGuard(): Promise<SessionGuardModule> {
+  sessionGuardLoad ??= import('./SessionGuard.tsx').then(({ SessionScope, loadLayoutFor }) => {
+    sessionGuard = { SessionScope, loadLayoutFor };
+    return sessionGuard;
   });
-  return sessionScopeLoad;
+  return sessionGuardLoad;
 }
 
 /** The session guard once loaded (so a page rendered after its route loaded it never suspends). */
-export function loadedSessionScope(): SessionScope | undefined {
-  return sessionScope;
+export function loadedSessionGuard(): SessionGuardModule | undefined {
+  return sessionGuard;
 }
 
 /**
@@ -30,16 +29,12 @@ export function loadedSessionScope(): SessionScope | undefined {
  * (notistack) comes along with a shell: signed-in pages use it, /login does not.
  */
 export async function loadShellFor(route: WebRoute): Promise<void> {
-  const guard = route.path === '/login' ? undefined : loadSessionScope();
+  if (route.path === '/login') return;
+  const guard = loadSessionGuard();
   if (route.access === 'guest' || route.access === 'public') {
     await guard;
     return;
   }
   wantToasts();
-  const shell = isBoardRoute(route.path)
-    ? loadBoardLayout()
-    : isPlannerRoute(route.path)
-      ? loadPlannerLayout()
-      : loadDefaultLayout();
-  await Promise.all([guard, shell]);
+  await (await guard).loadLayoutFor(route);
 }
