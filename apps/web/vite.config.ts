@@ -8,13 +8,16 @@ import { defineConfig, type Plugin } from 'vite';
 const API_TARGET = 'http://localhost:3000';
 
 /**
- * What every page runs, /login included: React, the router, data and styling. zod, the form
- * library and notistack stay out (their own groups below): /login runs none of them before a
- * person signs in (decision 0064). The virtual list (@tanstack/virtual-core, the data tables')
- * stays out too.
+ * What every page runs, /login included: React, the router and styling. zod, the form library,
+ * notistack and react-query stay out (their own groups below): /login runs none of them before a
+ * person signs in (decisions 0064, 0066). The virtual list (@tanstack/virtual-core, the data
+ * tables') stays out too.
  */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|hoist-non-react-statics|@babel[\\/]runtime|react-transition-group)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|prop-types|clsx|hoist-non-react-statics|@babel[\\/]runtime|react-transition-group)[\\/]/;
+
+/** The data layer: every page but /login (the session guard, app/SessionGuard.tsx). */
+const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 
 /** The contracts' schemas and the forms: every signed-in page, but not /login's first load. */
 const FORMS = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
@@ -24,15 +27,20 @@ const TOASTS = /node_modules[\\/](notistack|goober)[\\/]/;
 
 /**
  * The MUI that the first load of any page runs: the theme, the guest card and its sign-in form
- * (outlined fields, buttons, alert, link) and the progress bars. Not TextField: it loads Select,
+ * (outlined fields, buttons, link) and the progress bars. Not TextField: it loads Select,
  * Menu, Popover and Modal with it (the sign-in form uses OutlinedField). Listed, so that no other component (a
  * table row, a tab, a chip) rides along with /login (decision 0064); a component missing here that
  * /login needs shows up as an extra request in `node bench/web-size.mjs`.
  */
+/**
+ * MUI's internal modules of those components: the ripple's transition; not the checkbox and radio
+ * parts (SwitchBase, their icons), which the signed-in pages load.
+ */
+const MUI_CORE_INTERNAL = ['Transition', 'animate'];
+
 const MUI_CORE = new RegExp(
-  `node_modules[\\\\/]@mui[\\\\/]material[\\\\/](${[
+  `node_modules[\\\\/]@mui[\\\\/]material[\\\\/]((${[
     'styles',
-    'internal',
     'transitions',
     'utils',
     'colors',
@@ -57,7 +65,6 @@ const MUI_CORE = new RegExp(
     'IconButton',
     'CircularProgress',
     'LinearProgress',
-    'Alert',
     'Link',
     'FormControl',
     'FormLabel',
@@ -67,7 +74,7 @@ const MUI_CORE = new RegExp(
     'OutlinedInput',
     'InputAdornment',
     'TextareaAutosize',
-  ].join('|')})[\\\\/]`,
+  ].join('|')})[\\\\/]|internal[\\\\/](${MUI_CORE_INTERNAL.join('|')})\\.)`,
 );
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
@@ -123,9 +130,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (React, the router, data, styling, forms): one cached file
+            // What every page runs (React, the router, styling): one cached file
             // instead of a dozen small requests on the first visit.
             { name: 'framework', test: FRAMEWORK, priority: 2 },
+            { name: 'query', test: QUERY, priority: 2 },
             { name: 'forms', test: FORMS, priority: 2 },
             { name: 'toasts', test: TOASTS, priority: 2 },
             { name: 'mui-core', test: MUI_CORE, priority: 2 },

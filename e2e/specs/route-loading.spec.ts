@@ -13,6 +13,8 @@ test('/login loads no signed-in shell and no other page', async ({ page }) => {
   await expect(page.getByRole('button', { name: WEB_TEXT.signInButton })).toBeVisible();
   expect(scripts.some((s) => /\/LoginPage-[\w-]+\.js$/.test(s))).toBe(true);
   expect(scripts.filter((s) => /\/(DefaultLayout|DashboardPage|PagedDataTable|PremiumListView)-/.test(s))).toEqual([]);
+  // Nor the data layer, the session guard or the pages table (decision 0066).
+  expect(scripts.filter((s) => /\/(query|queryClient|SessionGuard|pages)-[\w-]+\.js$/.test(s))).toEqual([]);
 });
 
 test('a page whose code is on its way shows the progress bar, then the page', async ({ page }) => {

@@ -1,12 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppErrorBoundary } from '../components/AppErrorBoundary.tsx';
 import { ErrorDialogHost } from '../components/ErrorDialogHost.tsx';
-import { queryClient } from '../lib/queryClient.ts';
 import { subscribeToasts, toastsWanted } from '../lib/toasts.ts';
 import { router } from './router.tsx';
 import { reducedMotionTheme, theme } from './theme.ts';
@@ -29,11 +27,10 @@ export function App() {
     <ThemeProvider theme={reducedMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <ToastHost reducedMotion={reducedMotion} />
-          <ErrorDialogHost />
-        </QueryClientProvider>
+        {/* The query client sits under the router, in the session guard (app/SessionGuard.tsx). */}
+        <RouterProvider router={router} />
+        <ToastHost reducedMotion={reducedMotion} />
+        <ErrorDialogHost />
       </AppErrorBoundary>
     </ThemeProvider>
   );

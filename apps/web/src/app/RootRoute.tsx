@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useNavigate, useNavigation } from 'react-router';
 import { RouteProgress } from '../components/RouteProgress.tsx';
@@ -10,16 +9,16 @@ import { setApiHandlers } from '../lib/api-error.ts';
  */
 export function RootRoute() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const navigation = useNavigation();
 
   useEffect(() => {
     setApiHandlers({
       // The token is already gone: drop cached data; the route guard sends the user to /login.
-      onUnauthorized: () => queryClient.clear(),
+      // The query client loads with the first page that has data (not with /login, decision 0066).
+      onUnauthorized: () => void import('../lib/queryClient.ts').then(({ queryClient }) => queryClient.clear()),
       onNotFound: () => navigate('/404'),
     });
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   return (
     <>

@@ -4,13 +4,13 @@ import type { ComponentType } from 'react';
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /**
- * The screen of each WEB_ROUTES path. A route without an entry shows the "coming soon" page with
- * its title.
+ * The screen of each WEB_ROUTES path but /login (pageFor.ts). A route without an entry shows the
+ * "coming soon" page with its title. This table, with the list of files each page preloads, loads
+ * with the first page other than /login (decision 0066).
  */
 const PAGES: Record<string, PageModule> = {
   '/': () => import('../features/dashboard/pages/DashboardPage.tsx'),
   '/404': () => import('../features/errors/pages/NotFoundErrorPage.tsx'),
-  '/login': () => import('../features/auth/pages/LoginPage.tsx'),
   '/test': () => import('../features/core/pages/SystemCheckPage.tsx'),
   '/orders': () => import('../features/orders/pages/OrdersRedirect.tsx'),
   '/orders/all': () => import('../features/orders/pages/AllOrdersPage.tsx'),

@@ -2,10 +2,12 @@ import { WEB_ROUTES, type WebRoute } from '@cab/shared';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteProgress } from '../components/RouteProgress.tsx';
 import { isRowIdParam, type RouteHandle, rowIdParamsValid, UNKNOWN_ROUTE } from '../lib/routes.ts';
-import { type PageModule, pageFor, unknownRoutePage } from './pages.tsx';
+import { pageFor, unknownRoutePage } from './pageFor.ts';
+import type { PageModule } from './pages.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
-import { loadShellFor, RouteGuard } from './RouteGuard.tsx';
+import { RouteGuard } from './RouteGuard.tsx';
+import { loadShellFor } from './shells.ts';
 
 /**
  * A malformed row id in the address (/catalog/public/subcategory/abc) is a page that does not
@@ -56,7 +58,7 @@ const routes: RouteObject[] = [
           {
             path: '*',
             handle: { route: UNKNOWN_ROUTE } satisfies RouteHandle,
-            lazy: lazyPage(unknownRoutePage),
+            lazy: lazyPage(unknownRoutePage, () => loadShellFor(UNKNOWN_ROUTE)),
             hydrateFallbackElement: <RouteProgress />,
             errorElement: <RouteErrorPage />,
           },

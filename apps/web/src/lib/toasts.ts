@@ -2,7 +2,7 @@ import type { ProviderContext } from 'notistack';
 
 /**
  * Toasts (notistack) without notistack on /login's first load (decision 0064): the provider mounts
- * beside the app once a toast is wanted — a signed-in shell loading (RouteGuard) or the first
+ * beside the app once a toast is wanted — a signed-in shell loading (app/shells.ts) or the first
  * toast — and this module hands its `enqueueSnackbar` to every caller. A toast asked for before
  * the provider is up waits for it, then shows.
  */

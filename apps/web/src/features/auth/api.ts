@@ -1,30 +1,7 @@
-import {
-  deriveRole,
-  type LoginBody,
-  type Me,
-  type PasswordChangeBody,
-  type PasswordUpdateBody,
-  type Role,
-} from '@cab/shared';
+import { deriveRole, type Me, type PasswordChangeBody, type PasswordUpdateBody, type Role } from '@cab/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { getToken, setToken, subscribeToken } from '../../lib/token.ts';
-
-/** The auth calls, loaded on the first call (calls.ts: the contracts stay off /login's first load). */
-export const loadAuthCalls = () => import('./calls.ts');
-
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => [...authKeys.all, 'me'] as const,
-};
-
-export async function fetchMe(): Promise<Me> {
-  return (await loadAuthCalls()).fetchMe();
-}
-
-function useToken(): string | null {
-  return useSyncExternalStore(subscribeToken, getToken, () => null);
-}
+import { setToken } from '../../lib/token.ts';
+import { authKeys, fetchMe, loadAuthCalls, useToken } from './session.ts';
 
 export interface Session {
   token: string | null;
@@ -61,18 +38,6 @@ export function useMe(): Me {
   const { me } = useSession();
   if (!me) throw new Error('useMe() used outside an authenticated route');
   return me;
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      const { token } = await (await loadAuthCalls()).signIn(body);
-      queryClient.clear();
-      setToken(token);
-      return queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: fetchMe });
-    },
-  });
 }
 
 export function useLogout() {

@@ -1,6 +1,5 @@
 import { type LoginBody, WEB_TEXT } from '@cab/shared';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
@@ -11,15 +10,13 @@ import { FormHeading } from '../../../components/FormHeading.tsx';
 import { signInEmailField } from '../../../components/form/fields.ts';
 import { OutlinedField } from '../../../components/form/OutlinedField.tsx';
 import { isApiRequestError } from '../../../lib/api-error.ts';
-import { loadAuthCalls, useLogin } from '../api.ts';
 import type { LoginErrors, LoginField } from '../loginCheck.ts';
+import { loadAuthCalls, signIn } from '../session.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
-// The public access-request form loads only when a visitor opens it.
-const AccessRequestDialog = lazy(() =>
-  import('../../accounts/index.ts').then((m) => ({ default: m.AccessRequestDialog })),
-);
+// The public access-request form loads only when a visitor opens it (with the query client).
+const AccessRequestDialog = lazy(() => import('../components/GuestAccessRequest.tsx'));
 
 /**
  * The form's checks (loginBodySchema, zod) and the sign-in call load when the form is first typed
@@ -29,16 +26,25 @@ const AccessRequestDialog = lazy(() =>
  */
 const loadLoginCheck = () => import('../loginCheck.ts');
 
+/**
+ * The alert with the server's message (wrong password, rate limit, no connection) shows only
+ * after a sign-in was sent: it loads with the form's checks, not with the page (decision 0066).
+ */
+const loadAlert = () => import('@mui/material/Alert');
+const Alert = lazy(loadAlert);
+
 let warmed = false;
 function warmSignIn(): void {
   if (warmed) return;
   warmed = true;
   void loadLoginCheck();
   void loadAuthCalls();
+  void loadAlert();
 }
 
 export default function LoginPage() {
-  const login = useLogin();
+  // Signing in: the button waits, as it did for the sign-in mutation.
+  const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [requesting, setRequesting] = useState(false);
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
@@ -57,6 +63,7 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    warmSignIn();
     submitted.current = true;
     const verdict = (await loadLoginCheck()).checkLogin(current.current);
     if (!verdict.ok) {
@@ -67,9 +74,10 @@ export default function LoginPage() {
     }
     setErrors({});
     setServerError(null);
+    setPending(true);
     try {
       // Signed in: the route guard sends the user on (to the page first asked for).
-      await login.mutateAsync(verdict.values);
+      await signIn(verdict.values);
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
       const onFields: LoginErrors = {};
@@ -80,6 +88,8 @@ export default function LoginPage() {
       // Wrong credentials (400 invalid_credentials), rate limit (429) and anything else: the server's message.
       if (Object.keys(onFields).length) setErrors((prev) => ({ ...prev, ...onFields }));
       else setServerError(error.message);
+    } finally {
+      setPending(false);
     }
   };
 
@@ -96,9 +106,11 @@ export default function LoginPage() {
       >
         <FormHeading id="login-title" title={WEB_TEXT.signInTitle} subtitle={WEB_TEXT.signInSubtitle} />
         {serverError && (
-          <Alert severity="error" role="alert" data-testid="login-error">
-            {serverError}
-          </Alert>
+          <Suspense fallback={null}>
+            <Alert severity="error" role="alert" data-testid="login-error">
+              {serverError}
+            </Alert>
+          </Suspense>
         )}
         <OutlinedField
           name={signInEmailField.name}
@@ -129,8 +141,8 @@ export default function LoginPage() {
           type="submit"
           variant="contained"
           size="large"
-          disabled={login.isPending}
-          startIcon={login.isPending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <LoginOutlined />}
         >
           {WEB_TEXT.signInButton}
         </Button>
