@@ -166,15 +166,20 @@ export function route<E extends Endpoint>(
         done(err as Error);
       }
     },
-    preValidation: (req, _reply, done) => {
-      try {
-        noBodyAsEmptyObject(e, req);
-        refuseUnstorable(req);
-        done();
-      } catch (err) {
-        done(err as Error);
-      }
-    },
+    // An endpoint that takes no input (GET /api/users/me/) reads none: no hook to run.
+    ...(e.params || e.query || e.body
+      ? {
+          preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+            try {
+              noBodyAsEmptyObject(e, req);
+              refuseUnstorable(req);
+              done();
+            } catch (err) {
+              done(err as Error);
+            }
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       const result = await handler({
         ctx: contextOf(req) as RouteInput<E>['ctx'],
