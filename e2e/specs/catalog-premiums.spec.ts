@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { MSG, PREMIUM_CSV_COLUMNS } from '@cab/shared';
+import { MSG, PREMIUM_CSV_COLUMNS, WEB_TEXT } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { chooseOption, loginAs } from '../fixtures.ts';
 
@@ -270,5 +270,37 @@ test.describe('premium pages', () => {
     const [header, ...lines] = text.trim().split(/\r?\n/);
     expect(header).toBe(PREMIUM_CSV_COLUMNS.wood_species.join(','));
     expect(lines.some((line) => line.startsWith('MAPLE,'))).toBe(true);
+  });
+
+  test('Export csv is busy while the file comes, and a download that breaks off is said', async ({ page }) => {
+    await page.goto('/catalog/premiums/wood_species');
+    const button = page.getByTestId('export-csv');
+    // Hold the first answer until the busy button has been seen; break the second off.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    await page.route(
+      (url) => url.pathname.endsWith('/export_csv/'),
+      async (route) => {
+        calls += 1;
+        if (calls === 1) {
+          await held;
+          await route.continue();
+        } else await route.abort('connectionreset');
+      },
+    );
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    const download = page.waitForEvent('download');
+    release();
+    await download;
+    await expect(button).toBeEnabled();
+
+    await button.click();
+    await expect(page.getByText(WEB_TEXT.serverUnreachable)).toBeVisible();
+    await expect(button).toBeEnabled();
   });
 });

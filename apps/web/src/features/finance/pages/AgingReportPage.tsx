@@ -53,7 +53,7 @@ export default function AgingReportPage() {
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadAging(list.state)} data-testid="aging-csv">
+        <DownloadButton onDownload={() => downloadAging(list.state)} data-testid="aging-csv">
           {T.downloadCsv}
         </DownloadButton>
       }

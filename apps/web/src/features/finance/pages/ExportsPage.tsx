@@ -27,7 +27,7 @@ export default function ExportsPage() {
               <DownloadButton
                 key={kind}
                 data-testid={`export-${kind}`}
-                onClick={() => void download(booksApi[kind], { query, fallbackName: `${B.exports[kind].file}.csv` })}
+                onDownload={() => download(booksApi[kind], { query, fallbackName: `${B.exports[kind].file}.csv` })}
               >
                 {B.exports[kind].label}
               </DownloadButton>

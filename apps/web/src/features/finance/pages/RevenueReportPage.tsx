@@ -41,7 +41,7 @@ export default function RevenueReportPage() {
     <>
       <PageHeader
         actions={
-          <DownloadButton onClick={() => void downloadRevenue(filters)} data-testid="revenue-csv">
+          <DownloadButton onDownload={() => downloadRevenue(filters)} data-testid="revenue-csv">
             {T.downloadCsv}
           </DownloadButton>
         }

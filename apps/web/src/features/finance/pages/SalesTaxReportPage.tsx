@@ -56,7 +56,7 @@ export default function SalesTaxReportPage() {
     <>
       <PageHeader
         actions={
-          <DownloadButton onClick={() => void downloadSalesTax(filters)} data-testid="sales-tax-csv">
+          <DownloadButton onDownload={() => downloadSalesTax(filters)} data-testid="sales-tax-csv">
             {T.downloadCsv}
           </DownloadButton>
         }

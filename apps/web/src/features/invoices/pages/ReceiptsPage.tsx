@@ -115,7 +115,7 @@ export default function ReceiptsPage() {
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadPayments(list.state)} data-testid="payments-csv">
+        <DownloadButton onDownload={() => downloadPayments(list.state)} data-testid="payments-csv">
           {INVOICE_WEB_TEXT.downloadPaymentsCsv}
         </DownloadButton>
       }

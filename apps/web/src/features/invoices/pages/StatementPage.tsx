@@ -148,7 +148,7 @@ function Actions({ party, range, name }: { party: CreditParty; range: StatementR
   };
   return (
     <Stack direction="row" spacing={1}>
-      <DownloadButton onClick={() => void downloadStatement(party, range)} data-testid="statement-pdf">
+      <DownloadButton onDownload={() => downloadStatement(party, range)} data-testid="statement-pdf">
         {B.downloadPdf}
       </DownloadButton>
       <Button variant="contained" disabled={mail.isPending} onClick={() => void send()} data-testid="statement-email">

@@ -31,7 +31,7 @@ export default function ProposalReportPage() {
     <>
       <PageHeader
         actions={
-          <DownloadButton onClick={() => void downloadReportCsv(range)} data-testid="proposal-report-csv">
+          <DownloadButton onDownload={() => downloadReportCsv(range)} data-testid="proposal-report-csv">
             {T.downloadCsv}
           </DownloadButton>
         }

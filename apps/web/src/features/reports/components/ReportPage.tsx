@@ -80,7 +80,7 @@ export function ReportPage({ kind, chart }: { kind: ReportKind; chart?: ChartKin
   return (
     <ListPage
       actions={
-        <DownloadButton onClick={() => void downloadReport(kind, sent)} data-testid="report-csv">
+        <DownloadButton onDownload={() => downloadReport(kind, sent)} data-testid="report-csv">
           {T.downloadCsv}
         </DownloadButton>
       }

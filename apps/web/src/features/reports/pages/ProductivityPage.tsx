@@ -5,9 +5,7 @@ import {
   productionApi,
   REPORTS_WEB_TEXT,
 } from '@cab/shared';
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -16,6 +14,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateRangeFields, rangeQuery } from '../../../components/DateRangeFields.tsx';
+import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { type DataColumn, DataTable } from '../../../components/data-table/index.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { call, download } from '../../../lib/api.ts';
@@ -55,10 +54,8 @@ export default function ProductivityPage() {
       <PageHeader
         subtitle={P.subtitle}
         actions={
-          <Button
-            variant="outlined"
-            startIcon={<DownloadRounded />}
-            onClick={() =>
+          <DownloadButton
+            onDownload={() =>
               download(productionApi.productivity, {
                 query: { ...query, format: 'csv' },
                 fallbackName: `productivity_${group}.csv`,
@@ -67,7 +64,7 @@ export default function ProductivityPage() {
             data-testid="productivity-csv"
           >
             {REPORTS_WEB_TEXT.downloadCsv}
-          </Button>
+          </DownloadButton>
         }
       />
       <Card sx={{ mb: 3 }}>

@@ -52,7 +52,7 @@ export function CompletionLog({ listKey, event }: { listKey: string; event?: Com
   const log = useCompletionLog(query);
   return (
     <ListPage
-      actions={<DownloadButton onClick={() => void downloadCompletionLog(query)}>{T.downloadCsv}</DownloadButton>}
+      actions={<DownloadButton onDownload={() => downloadCompletionLog(query)}>{T.downloadCsv}</DownloadButton>}
       query={log}
       state={list}
       filters={{
