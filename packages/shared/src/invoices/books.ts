@@ -66,19 +66,8 @@ const statementMailedSchema = z.object({ sent_to: z.array(z.string()) });
 const exportQuerySchema = z.object(rangeQuery);
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-/** The journal's accounts: their names are settings (`books_accounts`), these the defaults. */
-export const BOOK_ACCOUNTS = [
-  'receivables',
-  'sales',
-  'sales_tax',
-  'unapplied_credit',
-  'interest_income',
-  'fee_income',
-  'card_clearing',
-  'bank',
-] as const;
-export type BookAccount = (typeof BOOK_ACCOUNTS)[number];
-export const DEFAULT_BOOK_ACCOUNTS: Record<BookAccount, string> = {
+/** The journal's accounts and their default names (the names are settings: `books_accounts`). */
+export const DEFAULT_BOOK_ACCOUNTS = {
   receivables: 'Accounts Receivable',
   sales: 'Sales',
   sales_tax: 'Sales Tax Payable',
@@ -87,7 +76,9 @@ export const DEFAULT_BOOK_ACCOUNTS: Record<BookAccount, string> = {
   fee_income: 'Fee Income',
   card_clearing: 'Stripe Clearing',
   bank: 'Undeposited Funds',
-};
+} as const;
+export type BookAccount = keyof typeof DEFAULT_BOOK_ACCOUNTS;
+export const BOOK_ACCOUNTS = Object.keys(DEFAULT_BOOK_ACCOUNTS) as [BookAccount, ...BookAccount[]];
 
 /** The files' headers, exactly as the bookkeeping software's import reads them. */
 export const EXPORT_COLUMNS = {
