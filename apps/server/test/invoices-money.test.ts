@@ -214,6 +214,13 @@ describe('events in any order', () => {
   });
 
   it('a dispute puts the amount back on the balance and e-mails the admins; a won dispute pays it again', async () => {
+    // The recipient's full name, as the template editor's sample offers it (it was missing here:
+    // a template naming it failed to render, strict variables, and the dispute with it).
+    const t = schema.emailTemplates;
+    await f.t.handle.db
+      .update(t)
+      .set({ body: sql`'Dear {{ user.full_name }}, ' || ${t.body}` })
+      .where(eq(t.name, 'payment_disputed'));
     const { m } = await firstMilestone();
     await payCard(m.id);
     const [row] = await paymentRows(f, m.id);
@@ -231,7 +238,9 @@ describe('events in any order', () => {
     expect(await milestone(m.id)).toMatchObject({ paid: '0.00', balance: m.amount });
     const o = schema.emailOutbox;
     const mails = await f.t.handle.db.select().from(o).where(eq(o.templateName, 'payment_disputed'));
-    expect(mails.some((x) => x.toAddress === 'admin@demo.test')).toBe(true);
+    const [admin] = await f.t.handle.db.select().from(schema.users).where(eq(schema.users.email, 'admin@demo.test'));
+    const toAdmin = mails.find((x) => x.toAddress === 'admin@demo.test');
+    expect(toAdmin?.body).toContain(`Dear ${admin!.firstName} ${admin!.lastName},`);
     await deliver(f.t.app, fake.event('charge.dispute.closed', { ...dispute, status: 'won' }));
     expect((await paymentRows(f, m.id))[0]!.status).toBe('SUCCEEDED');
     expect(await milestone(m.id)).toMatchObject({ paid: m.amount, balance: '0.00' });

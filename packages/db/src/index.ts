@@ -24,6 +24,7 @@ export { appliedMigrations, knownMigrations, MigrationsAheadError } from './migr
 export { addressSnapshot, orderTotalsColumns } from './order-rows.ts';
 export * from './passwords.ts';
 export { inLine } from './pglite-queue.ts';
+export { rowsOf } from './rows.ts';
 export * from './seed.ts';
 export type { Db, Executor } from './types.ts';
 export { schema };

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { migrationRecordExists, rowsOf } from './migration-state.ts';
+import { migrationRecordExists } from './migration-state.ts';
+import { rowsOf } from './rows.ts';
 import type { Db } from './types.ts';
 
 /**

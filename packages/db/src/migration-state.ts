@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from './rows.ts';
 import type { Db } from './types.ts';
 
 /** The migrations this code knows (drizzle's journal): how many, and the newest one's stamp. */
@@ -11,13 +12,6 @@ export function knownMigrations(migrationsDir: string): { count: number; newest:
   return { count: journal.entries.length, newest: Math.max(0, ...journal.entries.map((e) => e.when)) };
 }
 
-/**
- * What the database has applied (drizzle's `drizzle.__drizzle_migrations`, one row per migration,
- * `created_at` = the journal's stamp); zero rows on a database never migrated.
- */
-export const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 /** Whether drizzle's record of applied migrations exists (not on a database never migrated). */
 export async function migrationRecordExists(db: Db): Promise<boolean> {
   const [exists] = await rowsOf<{ present: boolean }>(
@@ -27,6 +21,10 @@ export async function migrationRecordExists(db: Db): Promise<boolean> {
   return exists?.present === true;
 }
 
+/**
+ * What the database has applied (drizzle's `drizzle.__drizzle_migrations`, one row per migration,
+ * `created_at` = the journal's stamp); zero rows on a database never migrated.
+ */
 export async function appliedMigrations(db: Db): Promise<{ count: number; newest: number }> {
   if (!(await migrationRecordExists(db))) return { count: 0, newest: 0 };
   const [row] = await rowsOf<{ count: number; newest: string }>(

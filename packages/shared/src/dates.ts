@@ -38,6 +38,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A moment as the wire writes it (ISO 8601, UTC), null for none. */
+export const isoOrNull = (at: Date | null): string | null => (at ? at.toISOString() : null);
+
 export const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;

@@ -44,3 +44,7 @@ export function sendFile<T>(reply: FastifyReply, file: FileAnswer): T {
     .header('cache-control', 'private, no-store');
   return (typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body) as unknown as T;
 }
+
+/** A CSV download saved as `name`.csv (sendFile's answer type, for the route's contract). */
+export const sendCsv = <T>(reply: FastifyReply, name: string, csv: string): T =>
+  sendFile<T>(reply, { name: `${name}.csv`, type: 'text/csv', body: csv });

@@ -1,4 +1,4 @@
-import type { Executor } from '@cab/db';
+import { type Executor, rowsOf } from '@cab/db';
 import type { Paged } from '@cab/shared';
 import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -154,8 +154,7 @@ export async function preparedRows<R>(db: Executor, query: SQL): Promise<R[]> {
     if (pool) return readOnce<R>(nodePg, nameOf(text), text, params);
     return (await nodePg.query({ name: nameOf(text), text, values: params })).rows as R[];
   }
-  // node-postgres and PGlite both answer { rows } of objects keyed by column name.
-  return ((await db.execute(query)) as unknown as { rows: R[] }).rows;
+  return rowsOf<R>(db, query);
 }
 
 /**

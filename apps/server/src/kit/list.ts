@@ -1,4 +1,4 @@
-import type { Executor } from '@cab/db';
+import { type Executor, rowsOf } from '@cab/db';
 import { parseOrderBy } from '@cab/shared';
 import { type AnyColumn, asc, type Column, desc, getTableName, ilike, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
@@ -112,10 +112,8 @@ export function estimatedCount(db: Executor, table: PgTable, where?: SQL, exactB
     const query = db.select({ one: sql`1` }).from(table).where(where);
     const { sql: text, params } = query.toSQL();
     return keptTotal(db, `${exactBelow}\u0000${text}\u0000${JSON.stringify(params)}`, async () => {
-      const plan = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      const json = Object.values(plan.rows[0] ?? {})[0];
+      const [plan] = await rowsOf<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+      const json = Object.values(plan ?? {})[0];
       const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
       const estimate = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
       const exact = estimate < exactBelow;
@@ -137,7 +135,7 @@ export function keptCount(db: Executor, query: SQL): Counter {
   return async () => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return keptTotal(db, `kept\u0000${text}\u0000${JSON.stringify(params)}`, async () => {
-      const { rows } = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+      const rows = await rowsOf<Record<string, unknown>>(db, query);
       return { n: Number(Object.values(rows[0] ?? {})[0] ?? 0), ttl: EXACT_TTL_MS };
     });
   };
@@ -191,10 +189,8 @@ export function estimatedTableCount(
   return async () => {
     let estimate = known?.();
     if (estimate === undefined) {
-      const res = (await db.execute(sql`select ${tableEstimate(table)} as n`)) as unknown as {
-        rows: { n: string | number | null }[];
-      };
-      const n = res.rows[0]?.n;
+      const [row] = await rowsOf<{ n: string | number | null }>(db, sql`select ${tableEstimate(table)} as n`);
+      const n = row?.n;
       estimate = n === null || n === undefined ? null : Number(n);
     }
     if (estimate !== null && estimate >= exactBelow) return estimate;

@@ -1,4 +1,4 @@
-import { schema } from '@cab/db';
+import { rowsOf, schema } from '@cab/db';
 import { addDays, dayIn, dayMs } from '@cab/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../context.ts';
@@ -65,10 +65,11 @@ async function runDay(
 ): Promise<{ outcome: DayOutcome; error?: string }> {
   try {
     const outcome = await transaction(ctx, async (tx): Promise<DayOutcome> => {
-      const lock = await tx.db.execute(
+      const [lock] = await rowsOf<{ locked: boolean }>(
+        tx.db,
         sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${name})) as locked`,
       );
-      const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+      const locked = lock?.locked;
       if (!locked) return 'busy';
       // A day that failed before is claimed again; a day done is not.
       const claimed = await tx.db

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { schema } from '@cab/db';
+import { rowsOf, schema } from '@cab/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../context.ts';
 import { jobMetrics } from '../job-metrics.ts';
@@ -122,7 +122,9 @@ export function startJobRunner(
       sql`, `,
     );
     // In SET the columns are the row before the update: a holder still named there lost its run.
-    const result = await ctx.db.execute(sql`
+    const claimed = await rowsOf<Omit<Claimed, 'at'> & { at: string }>(
+      ctx.db,
+      sql`
       update ${jobsTable} j set
         locked_by = ${id},
         locked_until = now() + v.timeout_ms * interval '1 millisecond',
@@ -135,8 +137,9 @@ export function startJobRunner(
         and j.failed_at is null
         and (j.next_run_at <= now() or v.wanted)
         and (j.locked_until is null or j.locked_until <= now())
-      returning j.name, j.attempts, j.last_error, now()::text as at`);
-    return (result as unknown as { rows: (Omit<Claimed, 'at'> & { at: string })[] }).rows.map((r) => ({
+      returning j.name, j.attempts, j.last_error, now()::text as at`,
+    );
+    return claimed.map((r) => ({
       ...r,
       at: new Date(r.at),
     }));

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@cab/db';
-import type { Job } from '@cab/shared';
+import { isoOrNull, type Job } from '@cab/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { runSoon, scheduleOf } from './runner.ts';
 
@@ -10,7 +10,6 @@ import { runSoon, scheduleOf } from './runner.ts';
  */
 
 const { jobs } = schema;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const columns = {
   name: jobs.name,
@@ -40,9 +39,9 @@ const toJob = (r: Row): Job => ({
   next_run_at: r.nextRunAt.toISOString(),
   failures: r.attempts,
   last_error: r.lastError,
-  last_started_at: iso(r.lastStartedAt),
-  last_finished_at: iso(r.lastFinishedAt),
-  failed_at: iso(r.failedAt),
+  last_started_at: isoOrNull(r.lastStartedAt),
+  last_finished_at: isoOrNull(r.lastFinishedAt),
+  failed_at: isoOrNull(r.failedAt),
   schedule: scheduleOf(r.name),
 });
 

@@ -4,18 +4,17 @@ import {
   type CompanyProfile,
   deriveRole,
   ERROR_CODES,
+  isoOrNull,
   MSG,
+  personName,
   type Role,
-  WEB_TEXT,
 } from '@cab/shared';
-import type { Config } from '../../config.ts';
 import type { Actor } from '../../kit/context.ts';
 import { AppError, badRequest, fieldError } from '../../kit/errors.ts';
 import type { CompanyRef, UserRow } from '../auth/index.ts';
 import type { AccessRequestRow, CompanyRow } from './repository.ts';
 
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+export const fullName = (u: { firstName: string; lastName: string }) => personName(u.firstName, u.lastName);
 
 export const roleOf = (u: UserRow): Role | null =>
   deriveRole({ account_type: u.accountType, is_staff: u.isStaff, is_employee: u.isEmployee, is_manager: u.isManager });
@@ -44,7 +43,7 @@ export function toAccountUser({ user: u, company }: { user: UserRow; company: Co
     invitation_pending: !u.hasPassword,
     company,
     created_at: u.createdAt.toISOString(),
-    last_login_at: iso(u.lastLoginAt),
+    last_login_at: isoOrNull(u.lastLoginAt),
   };
 }
 
@@ -68,7 +67,7 @@ export const toAccessRequest = (r: AccessRequestRow): AccessRequest => ({
   status: r.status,
   reason: r.reason,
   created_at: r.createdAt.toISOString(),
-  decided_at: iso(r.decidedAt),
+  decided_at: isoOrNull(r.decidedAt),
 });
 
 /** The role flags stored for a role (SPEC 6 derivation, reversed). */
@@ -101,15 +100,6 @@ export const adminOnly = (fields: string[]) =>
     undefined,
     Object.fromEntries(fields.map((f) => [f, [MSG.adminOnlyField]])),
   );
-
-/** The product as e-mail templates name it. */
-export const appData = (config: Config) => ({ name: WEB_TEXT.appName, url: config.publicUrl });
-export const userData = (u: { firstName: string; lastName: string; email: string }) => ({
-  first_name: u.firstName,
-  last_name: u.lastName,
-  full_name: fullName(u),
-  email: u.email,
-});
 
 /** Drops undefined values so a PATCH only touches the fields it names. */
 export const defined = <T extends object>(o: T): Partial<T> =>

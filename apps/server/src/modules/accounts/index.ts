@@ -6,7 +6,6 @@
 /** An employee's submit asks the company's rule and the employee's limit (issue 30). */
 export { approvalRuleFor } from './approvals-repository.ts';
 /** The user and the product as e-mail templates name them (proposals' mails too). */
-export { appData, userData } from './common.ts';
 export {
   activeManagersOf,
   addressOfOwner,

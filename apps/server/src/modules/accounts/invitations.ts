@@ -17,18 +17,15 @@ import { rethrowUnique, transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as users from '../auth/index.ts';
 import { hashToken, newToken } from '../auth/index.ts';
-import { enqueueTemplate } from '../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../email/index.ts';
 import {
-  appData,
   companyFields,
   emailTaken,
   flagsOf,
   fullName,
-  iso,
   roleOf,
   toAccessRequest,
   toAccountUser,
-  userData,
   validationError,
 } from './common.ts';
 import * as repo from './repository.ts';
@@ -279,7 +276,7 @@ export async function invitationInfo(ctx: PublicCtx, uuid: string): Promise<Invi
     last_name: user.lastName,
     role: roleOf(user),
     company_name: company?.name ?? null,
-    expires_at: iso(invitation.expiresAt)!,
+    expires_at: invitation.expiresAt.toISOString(),
   };
 }
 

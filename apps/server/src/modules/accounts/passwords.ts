@@ -6,8 +6,7 @@ import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import * as users from '../auth/index.ts';
 import { hashToken, newToken } from '../auth/index.ts';
-import { enqueueTemplate } from '../email/index.ts';
-import { appData, userData } from './common.ts';
+import { appData, enqueueTemplate, userData } from '../email/index.ts';
 import { limitPublicForm } from './public-forms.ts';
 import * as repo from './repository.ts';
 

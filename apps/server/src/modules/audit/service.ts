@@ -1,4 +1,4 @@
-import type { AuditEntity, AuditEvent, auditQuerySchema } from '@cab/shared';
+import { type AuditEntity, type AuditEvent, type auditQuerySchema, personName } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx, RequestContext } from '../../kit/context.ts';
 import { pageWindow } from '../../kit/list.ts';
@@ -50,7 +50,7 @@ export async function events(ctx: Ctx, query: z.output<typeof auditQuerySchema>)
         id: e.id,
         at: e.at.toISOString(),
         actor: actor
-          ? { id: actor.id, full_name: `${actor.firstName} ${actor.lastName}`.trim(), email: actor.email }
+          ? { id: actor.id, full_name: personName(actor.firstName, actor.lastName), email: actor.email }
           : null,
         request_id: e.requestId,
         entity: e.entity,

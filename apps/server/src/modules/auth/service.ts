@@ -1,5 +1,5 @@
 import { dummyPasswordHash, hashPassword, verifyPassword } from '@cab/db';
-import { ERROR_CODES, type Me, MSG, type PasswordChangeBody, type PasswordUpdateBody } from '@cab/shared';
+import { ERROR_CODES, type Me, MSG, type PasswordChangeBody, type PasswordUpdateBody, personName } from '@cab/shared';
 import { hitRateLimit } from '../../http/rate-limit.ts';
 import type { Ctx, PublicCtx } from '../../kit/context.ts';
 import { AppError, badRequest, fieldError, notAuthenticated } from '../../kit/errors.ts';
@@ -52,7 +52,7 @@ export async function me(ctx: Ctx): Promise<Me> {
     email: u.email,
     first_name: u.firstName,
     last_name: u.lastName,
-    full_name: `${u.firstName} ${u.lastName}`.trim(),
+    full_name: personName(u.firstName, u.lastName),
     account_type: u.accountType,
     is_staff: u.isStaff,
     is_employee: u.isEmployee,

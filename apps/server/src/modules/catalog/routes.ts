@@ -1,9 +1,9 @@
 import { catalogApi, ERROR_CODES, GROUP_MOVE_IMAGE_SPEC_PATH, MSG } from '@cab/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readOneFile, type UploadedFile, withFiles, withMultipart, withUploads } from '../../http/multipart.ts';
 import { contextOf, route } from '../../http/route.ts';
 import type { PublicCtx } from '../../kit/context.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv } from '../../kit/file-answer.ts';
 import { contentTypeOf, MEDIA_PREFIX } from '../../storage/index.ts';
 import * as categories from './categories/service.ts';
 import { csvFileMissing } from './csv.ts';
@@ -14,10 +14,6 @@ import * as items from './items/service.ts';
 import * as premiumsCsv from './premiums/csv.ts';
 import * as premiums from './premiums/service.ts';
 import { catalogChanged } from './version/service.ts';
-
-/** A CSV download. */
-const sendCsv = (reply: FastifyReply, name: string, csv: string): string =>
-  sendFile(reply, { name: `${name}.csv`, type: 'text/csv', body: csv });
 
 /** The uploads of a request, each at most the configured size. */
 const csvFile = (ctx: PublicCtx, req: FastifyRequest) =>

@@ -6,7 +6,6 @@ import {
   ERROR_CODES,
   MSG,
   type Role,
-  WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
 import type { Ctx } from '../../kit/context.ts';
@@ -18,6 +17,7 @@ import { audienceCount, audienceRecipients, userNames } from '../auth/index.ts';
 import { enqueueMany, renderTemplate, templateSource } from './outbox.ts';
 import { TemplateError } from './render.ts';
 import * as repo from './repository.ts';
+import { appData, userData } from './template-data.ts';
 
 interface AnnouncementInput {
   title: string;
@@ -31,16 +31,10 @@ type Recipient = { email: string; firstName: string; lastName: string };
 /** Previews show this person when the audience is empty (the template's own sample user). */
 const SAMPLE_RECIPIENT: Recipient = { email: 'paula@example.com', firstName: 'Paula', lastName: 'Price' };
 
-function templateData(recipient: Recipient, input: AnnouncementInput, appUrl: string) {
-  const fullName = `${recipient.firstName} ${recipient.lastName}`.trim();
+function templateData(recipient: Recipient, input: AnnouncementInput, config: Ctx['config']) {
   return {
-    user: {
-      first_name: recipient.firstName,
-      last_name: recipient.lastName,
-      full_name: fullName,
-      email: recipient.email,
-    },
-    app: { name: WEB_TEXT.appName, url: appUrl },
+    user: userData(recipient),
+    app: appData(config),
     announcement: { title: input.title, message: input.message },
   };
 }
@@ -79,7 +73,7 @@ export async function previewAnnouncement(ctx: Ctx, input: AnnouncementInput) {
   const [first] = await audienceRecipients(ctx.db, input.audience, 1);
   const recipients = await audienceCount(ctx.db, input.audience);
   const source = await templateSource(ctx, 'announcement');
-  const data = templateData(first ?? SAMPLE_RECIPIENT, input, ctx.config.publicUrl);
+  const data = templateData(first ?? SAMPLE_RECIPIENT, input, ctx.config);
   const mail = await rendering(() => renderTemplate(source, data));
   return { ...mail, recipients };
 }
@@ -107,7 +101,7 @@ export async function sendAnnouncement(ctx: Ctx, input: AnnouncementInput) {
       enqueueMany(
         tx,
         'announcement',
-        recipients.map((r) => ({ to: r.email, data: templateData(r, input, ctx.config.publicUrl) })),
+        recipients.map((r) => ({ to: r.email, data: templateData(r, input, ctx.config) })),
       ),
     );
     await repo.setAnnouncementRecipients(tx.db, row.id, sent);

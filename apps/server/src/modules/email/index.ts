@@ -16,3 +16,4 @@ export {
 } from './outbox.ts';
 export { outboxBacklog } from './repository.ts';
 export { emailRoutes } from './routes.ts';
+export { appData, userData } from './template-data.ts';

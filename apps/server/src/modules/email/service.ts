@@ -3,6 +3,7 @@ import {
   type EmailTemplateBody,
   ERROR_CODES,
   emailTemplateDefinition,
+  isoOrNull,
   MSG,
   type OutboxMessage,
   type outboxQuerySchema,
@@ -79,8 +80,6 @@ export async function updateTemplate(ctx: Ctx, name: string, body: EmailTemplate
   });
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 const toOutboxMessage = (r: repo.OutboxRow): OutboxMessage => ({
   id: r.id,
   to: r.toAddress,
@@ -92,7 +91,7 @@ const toOutboxMessage = (r: repo.OutboxRow): OutboxMessage => ({
   next_attempt_at: r.nextAttemptAt.toISOString(),
   last_error: r.lastError,
   created_at: r.createdAt.toISOString(),
-  sent_at: iso(r.sentAt),
+  sent_at: isoOrNull(r.sentAt),
 });
 
 export async function outbox(ctx: Ctx, q: z.output<typeof outboxQuerySchema>) {

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import { CUSTOMER_EVENT_KINDS, type LiveEventKind, type Reach } from '@cab/shared';
 import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 
@@ -36,14 +36,17 @@ export async function insertEvent(
   data: Record<string, unknown>,
   owner: { customerId: number | null; companyId: number | null },
 ): Promise<number> {
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ id: number | string }>(
+    db,
+    sql`
     with e as (
       insert into ${liveEvents} (kind, data, customer_id, company_id)
       values (${kind}, ${JSON.stringify(data)}::jsonb, ${owner.customerId}, ${owner.companyId})
       returning id
     )
-    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from e`);
-  return Number((result as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
+    select id, pg_notify(${EVENTS_CHANNEL}, id::text) from e`,
+  );
+  return Number(row!.id);
 }
 
 export async function eventsByIds(db: Executor, ids: number[]): Promise<StoredEvent[]> {

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import { type Cents, dayIn, type MilestoneStatus, type Reach } from '@cab/shared';
 import { type AnyColumn, and, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
@@ -21,7 +21,6 @@ export type BankRecord = typeof bankAccounts.$inferSelect;
 export type RefundRecord = typeof refunds.$inferSelect;
 export type NewEntry = typeof ledgerEntries.$inferInsert;
 
-const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v)) as Cents;
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv, sendFile } from '../../kit/file-answer.ts';
 import * as banks from './banks/service.ts';
 import { exportFile } from './books/exports.ts';
 import { statementPaper } from './books/pdf.ts';
@@ -36,7 +36,7 @@ const asPdf = (reply: FastifyReply, name: string, bytes: Buffer): Buffer =>
 function csvOr<R>(reply: FastifyReply, name: string, result: R): Exclude<R, { csv: string }> {
   if (result && typeof result === 'object' && 'csv' in result && typeof result.csv === 'string') {
     const file = 'filename' in result && typeof result.filename === 'string' ? result.filename : name;
-    return sendFile(reply, { name: `${file}.csv`, type: 'text/csv', body: result.csv });
+    return sendCsv(reply, file, result.csv);
   }
   return result as Exclude<R, { csv: string }>;
 }

@@ -4,6 +4,7 @@ import {
   type Cents,
   CUSTOMER_SEPARATOR,
   GROUP_PREMIUM_KINDS,
+  isoOrNull,
   type LineBreakdown,
   type LineBreakdownWire,
   type Order,
@@ -12,6 +13,7 @@ import {
   type OrderListRow,
   type PaymentMethod,
   type PricePart,
+  personName,
   slotsByKind,
   taxRateToWire,
   toWire,
@@ -23,11 +25,10 @@ import type * as repo from './repository.ts';
 
 /** Orders on the wire: money as decimal strings (toWire), SPEC 6's customer display. */
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (c: Cents | number) => toWire(c as Cents);
 const moneyOrNull = (c: Cents | number | null) => (c === null ? null : toWire(c as Cents));
 
-const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+const fullName = (u: { firstName: string; lastName: string }) => personName(u.firstName, u.lastName);
 
 /** SPEC 6: a personal customer shows the full name; a business one the company name, then the full name. */
 function customerDisplay(u: {
@@ -81,11 +82,11 @@ function head({ row, customer, companyName }: Head): OrderListRow {
     company: companyName === null ? null : { name: companyName },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    submitted_at: iso(row.submittedAt),
-    verified_at: iso(row.verifiedAt),
-    completed_at: iso(row.completedAt),
-    shipped_at: iso(row.shippedAt),
-    cancelled_at: iso(row.cancelledAt),
+    submitted_at: isoOrNull(row.submittedAt),
+    verified_at: isoOrNull(row.verifiedAt),
+    completed_at: isoOrNull(row.completedAt),
+    shipped_at: isoOrNull(row.shippedAt),
+    cancelled_at: isoOrNull(row.cancelledAt),
     requested_date: row.requestedDate,
     due_date: row.dueDate,
     in_editing_mode: row.inEditingMode,

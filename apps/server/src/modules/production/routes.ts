@@ -1,7 +1,7 @@
 import { productionApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv } from '../../kit/file-answer.ts';
 import { getOrder, moveOrder } from '../orders/index.ts';
 import { listCabinets } from './cabinets/service.ts';
 import { completedShippedLog, logCsv } from './log/service.ts';
@@ -28,22 +28,14 @@ export function productionRoutes(app: FastifyInstance) {
   route(app, productionApi.completedShippedLog, async ({ ctx, query, reply }) => {
     const page = await completedShippedLog(ctx, query);
     if (query.format !== 'csv') return page;
-    return sendFile<typeof page>(reply, {
-      name: 'completed_shipped_log.csv',
-      type: 'text/csv',
-      body: logCsv(page.results),
-    });
+    return sendCsv<typeof page>(reply, 'completed_shipped_log', logCsv(page.results));
   });
 
   route(app, productionApi.floorScans, ({ ctx, query }) => scans.floorScans(ctx, query.page_size));
   route(app, productionApi.productivity, async ({ ctx, query, reply }) => {
     const answer = await productivity(ctx, query);
     if (query.format !== 'csv') return answer;
-    return sendFile<typeof answer>(reply, {
-      name: `productivity_${answer.group_by}.csv`,
-      type: 'text/csv',
-      body: productivityCsv(answer),
-    });
+    return sendCsv<typeof answer>(reply, `productivity_${answer.group_by}`, productivityCsv(answer));
   });
 
   route(app, productionApi.sessionList, ({ ctx, query }) => scans.listSessions(ctx, query));

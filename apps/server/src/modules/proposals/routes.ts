@@ -2,7 +2,7 @@ import { proposalsApi } from '@cab/shared';
 import type { FastifyInstance } from 'fastify';
 import { withUploads } from '../../http/multipart.ts';
 import { route } from '../../http/route.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv, sendFile } from '../../kit/file-answer.ts';
 import { pdfOf, publicPdf } from './papers.ts';
 import { acceptPublic, declinePublic, limitPublicCalls, openPublic, publicLogo } from './public.ts';
 import { proposalReport, reportCsv } from './report.ts';
@@ -21,7 +21,7 @@ export function proposalsRoutes(app: FastifyInstance) {
   route(app, api.report, async ({ ctx, query, reply }) => {
     const results = await proposalReport(ctx, query);
     if (query.format !== 'csv') return { results };
-    return sendFile(reply, { name: 'proposals-report.csv', type: 'text/csv', body: reportCsv(results) });
+    return sendCsv(reply, 'proposals-report', reportCsv(results));
   });
   route(app, api.detail, ({ ctx, params }) => service.getProposal(ctx, params.id));
   route(app, api.update, ({ ctx, params, body }) => service.updateProposal(ctx, params.id, body));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   basisPoints,
   cents,
+  isoOrNull,
   PROPOSAL_OPEN_STATUSES,
   PROPOSAL_PUBLIC_PATH,
   PROPOSAL_TEXT,
@@ -44,7 +45,6 @@ export const pricedOf = (p: ProposalRow): PricedProposal =>
 
 const money = (n: number) => toWire(cents(n));
 const percent = (n: number) => toWire(basisPoints(n));
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const ref = (id: number | null) => (id === null ? null : { id, number: proposalNumber(id) });
 const clientOf = (p: ProposalRow) => ({
   name: p.client.name,
@@ -69,7 +69,7 @@ export function toWireRow(r: ProposalReading, config: Config, today: string): Pr
     margin_percent: toWire(shareOf(margin, p.subtotal)),
     valid_until: p.validUntil,
     created_at: p.createdAt.toISOString(),
-    sent_at: iso(p.sentAt),
+    sent_at: isoOrNull(p.sentAt),
     public_url: publicUrlOf(config, p.token),
   };
 }
@@ -102,8 +102,8 @@ export function toWireProposal(r: ProposalReading, config: Config, today: string
     margin_percent: percent(priced.marginPercent),
     terms: p.terms,
     notes: p.notes,
-    viewed_at: iso(p.viewedAt),
-    decided_at: iso(p.decidedAt),
+    viewed_at: isoOrNull(p.viewedAt),
+    decided_at: isoOrNull(p.decidedAt),
     acceptance:
       p.acceptedName !== null && p.decidedAt
         ? {

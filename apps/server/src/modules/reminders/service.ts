@@ -1,11 +1,11 @@
-import { DAY_MS, FINANCE_TEXT, formatMoney, MSG, WEB_TEXT } from '@cab/shared';
+import { DAY_MS, FINANCE_TEXT, formatMoney, MSG } from '@cab/shared';
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { activeManagersOf, companyName } from '../accounts/index.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';
-import { enqueueTemplate } from '../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../email/index.ts';
 import { partyDues } from '../invoices/index.ts';
 import { ordersAwaitingPickup } from '../orders/index.ts';
 
@@ -49,14 +49,6 @@ async function partyOf(ctx: Ctx, kind: PartyKind, id: number): Promise<Party> {
   return { kind, id, company, recipients: u.isActive ? [u] : [], owner: { customerId: id }, ledgerParty };
 }
 
-const userData = (u: Recipient) => ({
-  first_name: u.firstName,
-  last_name: u.lastName,
-  full_name: `${u.firstName} ${u.lastName}`.trim(),
-  email: u.email,
-});
-const appData = (ctx: Ctx) => ({ name: WEB_TEXT.appName, url: ctx.config.publicUrl });
-
 async function record(tx: Ctx, party: Party, action: string, to: string[]) {
   await audit(tx, {
     entity: party.kind === 'company' ? 'company' : 'user',
@@ -98,7 +90,7 @@ export function sendPaymentReminder(ctx: Ctx, kind: PartyKind, id: number) {
       await enqueueTemplate(tx, 'payment_reminder', r.email, {
         user: userData(r),
         company: party.company,
-        app: appData(tx),
+        app: appData(tx.config),
         open_balance: formatMoney(dues.balance),
         past_due: pastDue,
         next_due: nextDue,
@@ -128,7 +120,7 @@ export function sendPickupReminder(ctx: Ctx, kind: PartyKind, id: number) {
         await enqueueTemplate(tx, 'pickup_reminder', r.email, {
           user: userData(r),
           order: { id: order.id, name: order.name },
-          app: appData(tx),
+          app: appData(tx.config),
           waiting_days: waiting,
         });
         to.push(r.email);

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import type { ReportKind, SampleRate } from '@cab/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import * as json from '../../kit/json-rows.ts';
@@ -16,8 +16,6 @@ const { orders, orderItems, orderPlans, users, companies, cabinets } = schema;
 /** Statuses of an order that is submitted and not finished: the only ones that can be late or planned. */
 export const OPEN_STATUSES = ['ORDERED', 'VERIFIED', 'IN_PROGRESS', 'PARTIALLY_COMPLETED'] as const;
 const openStatuses = sql.raw(`('${OPEN_STATUSES.join("','")}')`);
-
-const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 export interface ReportDbRow {
   id: number;

@@ -2,7 +2,7 @@ import { type ReportKind, reportsApi } from '@cab/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../http/route.ts';
 import type { Ctx } from '../../kit/context.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv, sendFile } from '../../kit/file-answer.ts';
 import * as service from './service.ts';
 import { workList, workListPdf } from './work-list.ts';
 
@@ -10,11 +10,7 @@ import { workList, workListPdf } from './work-list.ts';
 async function answer(ctx: Ctx, kind: ReportKind, query: Parameters<typeof service.report>[2], reply: FastifyReply) {
   if (query.format !== 'csv') return service.reportPage(ctx, kind, query);
   const result = await service.report(ctx, kind, query);
-  return sendFile<{ results: never[]; total: number }>(reply, {
-    name: `${kind}_report.csv`,
-    type: 'text/csv',
-    body: result.csv!,
-  });
+  return sendCsv<{ results: never[]; total: number }>(reply, `${kind}_report`, result.csv!);
 }
 
 /** Reports, charts and the planner (decision 0031), one route per contract. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { withMultipart, withUploads } from '../../http/multipart.ts';
 import { route } from '../../http/route.ts';
 import type { PublicCtx } from '../../kit/context.ts';
-import { sendFile } from '../../kit/file-answer.ts';
+import { sendCsv, sendFile } from '../../kit/file-answer.ts';
 import { moveCatalogVersionOnWrites } from '../catalog/index.ts';
 import { limitOrderWrites } from '../orders/index.ts';
 import { CATALOG_FILE_FIELD, upload2020 } from './catalog-import.ts';
@@ -30,11 +30,7 @@ export function transferRoutes(app: FastifyInstance) {
     );
   });
   route(app, transferApi.orderExport, async ({ ctx, params, reply }) =>
-    sendFile<string>(reply, {
-      name: `order-${params.id}.csv`,
-      type: 'text/csv',
-      body: await exportOrderCsv(ctx, params.id),
-    }),
+    sendCsv<string>(reply, `order-${params.id}`, await exportOrderCsv(ctx, params.id)),
   );
   route(app, transferApi.orderYaml, async ({ ctx, params, reply }) =>
     sendFile<string>(reply, {

@@ -97,7 +97,7 @@ export const useCustomerChoices = (enabled = true) =>
     queryFn: async ({ signal }) =>
       (await call(accountsApi.customers, { query: ALL, signal })).results.map((u) => ({
         id: u.id,
-        name: `${u.first_name} ${u.last_name}`.trim() || u.email,
+        name: u.full_name || u.email,
       })),
   });
 

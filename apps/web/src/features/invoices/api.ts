@@ -118,7 +118,7 @@ export function usePartyName(party: CreditParty): string | undefined {
   });
   if (party.type === 'company') return company.data?.name;
   const person = customer.data;
-  return person ? `${person.first_name} ${person.last_name}`.trim() || person.email : undefined;
+  return person ? person.full_name || person.email : undefined;
 }
 
 export const useCredits = (party: CreditParty, enabled = true) =>

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import {
   type Cents,
   LINE_ITEM_COUNTS,
@@ -148,8 +148,7 @@ export async function itemRows(
     ${where ? sql`where ${where}` : sql``}
     ${order.length ? sql`order by ${sql.join(order, sql`, `)}` : sql``}
     ${window ? sql`limit ${window.limit} offset ${window.offset}` : sql``}`;
-  // node-postgres and PGlite both answer { rows } of objects keyed by column name.
-  return ((await db.execute(query)) as unknown as { rows: ItemRow[] }).rows;
+  return rowsOf<ItemRow>(db, query);
 }
 
 /**

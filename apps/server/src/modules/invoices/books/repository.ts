@@ -1,5 +1,5 @@
-import { type Executor, schema } from '@cab/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf, schema } from '@cab/db';
+import { sql } from 'drizzle-orm';
 
 /**
  * The SQL of the statement and the exports (decision 0046): the ledger's entries grouped into the
@@ -7,7 +7,6 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 const { creditMemos, invoiceMilestones, invoices, ledgerEntries, payments, refunds } = schema;
 
-const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /** A statement's party: a company (its entries), or a customer (every entry of its own invoices and credit, whichever account it bought for). */

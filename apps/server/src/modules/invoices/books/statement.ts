@@ -10,7 +10,6 @@ import {
   type Statement,
   type StatementKind,
   type StatementLine,
-  WEB_TEXT,
 } from '@cab/shared';
 import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
@@ -21,7 +20,7 @@ import { transaction } from '../../../kit/transaction.ts';
 import { activeManagersOf } from '../../accounts/index.ts';
 import { customerOf, findUserWithCompany } from '../../auth/index.ts';
 import { getSettings } from '../../core/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { money } from '../common.ts';
 import { partyName } from '../credit/party.ts';
 import * as repo from './repository.ts';
@@ -196,13 +195,8 @@ async function queueStatement(ctx: RequestContext, party: repo.BooksParty, s: St
   const path = party.type === 'company' ? `companies/${party.id}` : `customers/${party.id}`;
   for (const user of recipients) {
     await enqueueTemplate(ctx, 'statement', user.email, {
-      user: {
-        first_name: user.firstName,
-        last_name: user.lastName,
-        full_name: `${user.firstName} ${user.lastName}`.trim(),
-        email: user.email,
-      },
-      app: { name: WEB_TEXT.appName, url: base },
+      user: userData(user),
+      app: appData(ctx.config),
       statement: {
         party: s.party.name,
         date_after: shortDay(s.date_after),

@@ -1,11 +1,9 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import type { BasisPoints, Cents } from '@cab/shared';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 /** The SQL of the daily charges (decision 0035): what is overdue, and the INTEREST and FEE entries (read; ledger.ts writes them). */
 const { invoices, invoiceMilestones, ledgerEntries } = schema;
-
-const rowsOf = async <R>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
 /** Whose invoices an account's settings cover: a customer's own (no company), or a company's. */
 export type ChargeParty = { customerId: number } | { companyId: number };

@@ -1,7 +1,7 @@
-import { formatWireMoney, INVOICE_WEB_TEXT, WEB_TEXT } from '@cab/shared';
+import { formatWireMoney, INVOICE_WEB_TEXT } from '@cab/shared';
 import { nowOf, type RequestContext } from '../../../kit/context.ts';
 import { findUserWithCompany } from '../../auth/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { money, receivedAtOf } from '../common.ts';
 import type * as repo from '../repository.ts';
 import { keepReceipt } from './receipt.ts';
@@ -16,14 +16,9 @@ export async function queueReceipt(ctx: RequestContext, p: repo.PaymentRecord, i
   const { user } = found;
   const at = receivedAtOf(p) ?? nowOf(ctx);
   await enqueueTemplate(ctx, 'payment_receipt', user.email, {
-    user: {
-      first_name: user.firstName,
-      last_name: user.lastName,
-      full_name: `${user.firstName} ${user.lastName}`.trim(),
-      email: user.email,
-    },
+    user: userData(user),
     order: { id: invoice.orderId, name: invoice.orderName, total_price: formatWireMoney(money(invoice.total)) },
-    app: { name: WEB_TEXT.appName, url: ctx.config.publicUrl },
+    app: appData(ctx.config),
     payment: {
       amount: formatWireMoney(money(p.amount)),
       method: INVOICE_WEB_TEXT.methodLabels[p.method],

@@ -7,7 +7,6 @@ import {
   parseMoney,
   type RefundBody,
   STRIPE_PAY_METHODS,
-  WEB_TEXT,
 } from '@cab/shared';
 import type Stripe from 'stripe';
 import { type Ctx, nowOf, type RequestContext } from '../../../kit/context.ts';
@@ -15,7 +14,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { findUserWithCompany } from '../../auth/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { publishEvent } from '../../events/index.ts';
 import { money } from '../common.ts';
 import { type Posting, post } from '../ledger.ts';
@@ -261,9 +260,9 @@ async function queueRefundReceipt(
   if (!found) return;
   const { user } = found;
   await enqueueTemplate(ctx, 'refund_receipt', user.email, {
-    user: { first_name: user.firstName, last_name: user.lastName, email: user.email },
+    user: userData(user),
     order: { id: invoice.orderId, name: invoice.orderName },
-    app: { name: WEB_TEXT.appName, url: ctx.config.publicUrl },
+    app: appData(ctx.config),
     refund: {
       amount: formatWireMoney(money(r.amount)),
       method: INVOICE_WEB_TEXT.methodLabels[p.method],

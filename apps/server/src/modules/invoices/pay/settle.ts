@@ -1,9 +1,9 @@
-import { type Cents, formatWireMoney, INVOICE_TEXT, type PaymentStatus, WEB_TEXT } from '@cab/shared';
+import { type Cents, formatWireMoney, INVOICE_TEXT, type PaymentStatus, personName } from '@cab/shared';
 import { nowOf, type RequestContext } from '../../../kit/context.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { adminRecipients, findUserWithCompany } from '../../auth/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { publishEvent } from '../../events/index.ts';
 import { money } from '../common.ts';
 import { type Party, post, reverseOnMilestones } from '../ledger.ts';
@@ -180,13 +180,13 @@ async function mailAbout(
   { customer: toCustomer }: { customer: boolean },
 ) {
   const customer = await findUserWithCompany(tx.db, invoice.customerId);
-  const customerName = customer ? `${customer.user.firstName} ${customer.user.lastName}`.trim() : '';
+  const customerName = customer ? personName(customer.user.firstName, customer.user.lastName) : '';
   const to: Person[] = [...(toCustomer && customer ? [customer.user] : []), ...(await adminRecipients(tx.db))];
   for (const person of to) {
     await enqueueTemplate(tx, template, person.email, {
-      user: { first_name: person.firstName, last_name: person.lastName, email: person.email },
+      user: userData(person),
       order: { id: invoice.orderId, name: invoice.orderName },
-      app: { name: WEB_TEXT.appName, url: tx.config.publicUrl },
+      app: appData(tx.config),
       payment: {
         id: p.id,
         amount: formatWireMoney(money(p.amount)),

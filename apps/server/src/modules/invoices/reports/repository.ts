@@ -1,12 +1,9 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import type { Cents } from '@cab/shared';
 import { sql } from 'drizzle-orm';
 
 /** The SQL of the finance reports: sums of ledger entries by effective date (decision 0034). */
 const { invoiceMilestones, ledgerEntries, payments } = schema;
-
-const rowsOf = async <R>(db: Executor, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: R[] }).rows;
 
 export interface AgingSums {
   type: 'customer' | 'company';

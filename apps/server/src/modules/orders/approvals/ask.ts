@@ -9,13 +9,12 @@ import {
   parseMoney,
   startOfDayIn,
   toWire,
-  WEB_TEXT,
 } from '@cab/shared';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { AppError } from '../../../kit/errors.ts';
 import { activeManagersOf, approvalRuleFor, companyName } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { changeOrder } from '../change/change.ts';
 import { insertStoredFiles, type StoredUpload } from '../conversation/files.ts';
 import { checkMove } from '../lifecycle/status.ts';
@@ -112,12 +111,11 @@ export async function writeRequest(
     ]);
     const base = tx.config.publicUrl.replace(/\/$/, '');
     for (const m of managers) {
-      const fullName = `${m.firstName} ${m.lastName}`.trim();
       await enqueueTemplate(tx, 'approval_requested', m.email, {
-        user: { first_name: m.firstName, last_name: m.lastName, full_name: fullName, email: m.email },
+        user: userData(m),
         company: { name: company ?? '' },
         order: { id: row.id, name: row.name, po_number: row.poNumber ?? '', total_price: formatMoney(request.total) },
-        app: { name: WEB_TEXT.appName, url: tx.config.publicUrl },
+        app: appData(tx.config),
         requested_by: names.get(request.requestedById ?? 0) ?? '',
         total: formatMoney(request.total),
         link: `${base}/orders/${row.id}`,

@@ -14,7 +14,6 @@ import {
   parseMoney,
   toPaged,
   toWire,
-  WEB_TEXT,
 } from '@cab/shared';
 import type { z } from 'zod';
 import { type Ctx, todayOf } from '../../../kit/context.ts';
@@ -22,7 +21,7 @@ import { AppError } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
 import { audit } from '../../audit/index.ts';
 import { findUserWithCompany, userNames } from '../../auth/index.ts';
-import { enqueueTemplate } from '../../email/index.ts';
+import { appData, enqueueTemplate, userData } from '../../email/index.ts';
 import { changeOrder } from '../change/change.ts';
 import { checkFields, commitSubmit } from '../lifecycle/submit.ts';
 import { loadOrderRow } from '../reach.ts';
@@ -67,19 +66,14 @@ async function tellEmployee(
   if (!found) return;
   const u = found.user;
   await enqueueTemplate(tx, template, u.email, {
-    user: {
-      first_name: u.firstName,
-      last_name: u.lastName,
-      full_name: `${u.firstName} ${u.lastName}`.trim(),
-      email: u.email,
-    },
+    user: userData(u),
     order: {
       id: order.id,
       name: order.name,
       po_number: order.poNumber ?? '',
       total_price: formatMoney(approval.total),
     },
-    app: { name: WEB_TEXT.appName, url: tx.config.publicUrl },
+    app: appData(tx.config),
     decided_by: names.get(tx.actor.id) ?? '',
     total: formatMoney(approval.total),
     ...extra,

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import { sql } from 'drizzle-orm';
 import { type Page, type PageWindow, paginate } from '../../../kit/list.ts';
 
@@ -28,7 +28,6 @@ const events = (from: Date | null, to: Date | null, only?: LogEvent['event']) =>
 };
 
 type Raw = Record<'at' | 'event' | 'order_id' | 'barcode' | 'line_no' | 'unit_no' | 'by', unknown>;
-const rowsOf = (res: unknown) => (res as { rows: Raw[] }).rows;
 
 const toEvent = (r: Raw): LogEvent => ({
   at: new Date(r.at as string),
@@ -49,14 +48,15 @@ export function logPage(
   only?: LogEvent['event'],
 ): Promise<Page<LogEvent>> {
   const fetchRows = async (w: PageWindow) =>
-    rowsOf(
-      await db.execute(
+    (
+      await rowsOf<Raw>(
+        db,
         sql`select * from ${events(from, to, only)} order by at desc, barcode, event limit ${w.limit} offset ${w.offset}`,
-      ),
+      )
     ).map(toEvent);
   const count = async () => {
-    const [c] = rowsOf(await db.execute(sql`select count(*)::int as n from ${events(from, to, only)}`));
-    return Number((c as { n?: unknown } | undefined)?.n ?? 0);
+    const [c] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${events(from, to, only)}`);
+    return Number(c?.n ?? 0);
   };
   return paginate(window, fetchRows, count);
 }

@@ -1,4 +1,4 @@
-import { type Executor, schema } from '@cab/db';
+import { type Executor, rowsOf, schema } from '@cab/db';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -26,7 +26,9 @@ export async function productivityRows(
   zone: string,
 ): Promise<ProductivityDbRow[]> {
   const key: SQL = groupBy === 'station' ? sql`coalesce(s.station, '')` : sql`h.user_id`;
-  const res = await db.execute(sql`with days as (
+  return rowsOf<ProductivityDbRow>(
+    db,
+    sql`with days as (
     select ${key} as key, (h.first_at at time zone ${zone})::date as day, sum(h.scans) as scans,
       coalesce(sum(h.ok) filter (where s.type = 'PRODUCTION'), 0) as completed,
       min(h.first_at) as first_at, max(h.last_at) as last_at
@@ -36,6 +38,6 @@ export async function productivityRows(
   )
   select key, sum(scans)::int as scans, sum(completed)::int as completed, min(first_at) as first_at,
     max(last_at) as last_at, sum(extract(epoch from last_at - first_at))::float8 as seconds
-  from days group by key order by completed desc, scans desc, key`);
-  return (res as unknown as { rows: ProductivityDbRow[] }).rows;
+  from days group by key order by completed desc, scans desc, key`,
+  );
 }

@@ -46,7 +46,7 @@ export default function InvoicesPage() {
       <InvoiceList listKey="invoices.all" />
       {party && ownMemosHere && (
         <Box id="credit" ref={creditRef}>
-          <CreditPanel party={party} name={`${me.first_name} ${me.last_name}`.trim() || INVOICE_WEB_TEXT.credit} />
+          <CreditPanel party={party} name={me.full_name || INVOICE_WEB_TEXT.credit} />
         </Box>
       )}
     </>
