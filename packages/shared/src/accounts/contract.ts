@@ -1,7 +1,6 @@
 import { ACCOUNTS_BASE } from '../auth/contract.ts';
-import { ROLE_GROUPS } from '../auth/roles.ts';
 import { okSchema, tokenResponseSchema } from '../auth/schemas.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import {
   acceptInvitationBodySchema,
   accessRequestBodySchema,
@@ -44,332 +43,263 @@ import {
 } from './schemas.ts';
 
 const A = ACCOUNTS_BASE;
-const tags = ['accounts'];
-const ADMIN = ROLE_GROUPS.admin;
-const ADMIN_OR_MANAGER = ROLE_GROUPS.adminAndManager;
+
+const api = endpointsFor(['accounts']);
 
 /**
  * SPEC 7 "Accounts". `access` is the first gate; ownership (a manager only its own company, a
  * customer only itself) is checked by the server on every call that names an id.
  */
 export const accountsApi = {
-  customers: endpoint({
+  customers: api.admin({
     method: 'GET',
     path: `${A}/customers/`,
-    access: ADMIN,
     summary: 'Customer accounts (personal and business users), searchable and paged',
-    tags,
     query: accountsQuerySchema,
     response: accountUserPageSchema,
   }),
-  customer: endpoint({
+  customer: api.adminAndManager({
     method: 'GET',
     path: `${A}/customers/:id/`,
-    access: ADMIN_OR_MANAGER,
     summary: "One user; a business manager only its own company's users",
-    tags,
     params: idParamsSchema,
     response: accountUserSchema,
   }),
-  companies: endpoint({
+  companies: api.admin({
     method: 'GET',
     path: `${A}/companies/`,
-    access: ADMIN,
     summary: 'Business companies with their managers, searchable and paged',
-    tags,
     query: companiesQuerySchema,
     response: companyPageSchema,
   }),
-  company: endpoint({
+  company: api.adminAndBusiness({
     method: 'GET',
     path: `${A}/companies/:id/`,
-    access: ROLE_GROUPS.adminAndBusiness,
     summary: 'One company with its users; its own users may read it',
-    tags,
     params: idParamsSchema,
     response: companyDetailSchema,
   }),
-  personal: endpoint({
+  personal: api.admin({
     method: 'GET',
     path: `${A}/personal/`,
-    access: ADMIN,
     summary: 'Personal customer accounts, searchable and paged',
-    tags,
     query: accountsQuerySchema,
     response: accountUserPageSchema,
   }),
-  staff: endpoint({
+  staff: api.admin({
     method: 'GET',
     path: `${A}/staff/`,
-    access: ADMIN,
     summary: 'Staff and admin accounts, searchable and paged',
-    tags,
     query: accountsQuerySchema,
     response: accountUserPageSchema,
   }),
-  createStaff: endpoint({
+  createStaff: api.admin({
     method: 'POST',
     path: `${A}/staff/`,
-    access: ADMIN,
     summary: 'Create a staff or admin account and e-mail its invitation',
-    tags,
     body: staffBodySchema,
     response: accountUserSchema,
     status: 201,
   }),
-  updateStaff: endpoint({
+  updateStaff: api.admin({
     method: 'PATCH',
     path: `${A}/staff/:id/`,
-    access: ADMIN,
     summary: 'Edit a staff or admin account (names, phone, role, active)',
-    tags,
     params: idParamsSchema,
     body: staffPatchSchema,
     response: accountUserSchema,
   }),
-  businessUsers: endpoint({
+  businessUsers: api.adminAndManager({
     method: 'GET',
     path: `${A}/business_user/`,
-    access: ADMIN_OR_MANAGER,
     summary: "A company's users; a business manager sees only its own company",
-    tags,
     query: businessUsersQuerySchema,
     response: accountUserPageSchema,
   }),
-  createBusinessUser: endpoint({
+  createBusinessUser: api.adminAndManager({
     method: 'POST',
     path: `${A}/business_user/`,
-    access: ADMIN_OR_MANAGER,
     summary: 'Add a user to a company and e-mail its invitation',
-    tags,
     body: businessUserBodySchema,
     response: accountUserSchema,
     status: 201,
   }),
-  updateBusinessUser: endpoint({
+  updateBusinessUser: api.adminAndManager({
     method: 'PATCH',
     path: `${A}/business_user/:id/`,
-    access: ADMIN_OR_MANAGER,
     summary: 'Edit a company user (names, phone, active)',
-    tags,
     params: idParamsSchema,
     body: businessUserPatchSchema,
     response: accountUserSchema,
   }),
-  makeManager: endpoint({
+  makeManager: api.adminAndManager({
     method: 'PATCH',
     path: `${A}/business_user/:id/make_manager/`,
-    access: ADMIN_OR_MANAGER,
     summary: 'Make a company user a manager, or step down; a company keeps at least one manager',
-    tags,
     params: idParamsSchema,
     body: makeManagerBodySchema,
     response: accountUserSchema,
   }),
-  register: endpoint({
+  register: api.admin({
     method: 'POST',
     path: `${A}/register/`,
-    access: ADMIN,
     summary: 'Open a personal customer account and e-mail its invitation',
-    tags,
     body: registerBodySchema,
     response: accountUserSchema,
     status: 201,
   }),
-  registerBusiness: endpoint({
+  registerBusiness: api.admin({
     method: 'POST',
     path: `${A}/register/business/`,
-    access: ADMIN,
     summary: 'Open a company with its first manager and e-mail the invitation',
-    tags,
     body: registerBusinessBodySchema,
     response: accountUserSchema,
     status: 201,
   }),
-  profile: endpoint({
+  profile: api.signedIn({
     method: 'GET',
     path: `${A}/customers/:id/profile/`,
-    access: 'authenticated',
     summary: "A user's profile: the user itself, an admin, or its company's manager",
-    tags,
     params: idParamsSchema,
     response: profileSchema,
   }),
-  updateProfile: endpoint({
+  updateProfile: api.signedIn({
     method: 'PATCH',
     path: `${A}/customers/:id/profile/`,
-    access: 'authenticated',
     summary: "Edit a user's profile (tax_exempt and e-mail: admins only)",
-    tags,
     params: idParamsSchema,
     body: profilePatchSchema,
     response: profileSchema,
   }),
-  companyProfile: endpoint({
+  companyProfile: api.adminAndBusiness({
     method: 'GET',
     path: `${A}/companies/:id/profile/`,
-    access: ROLE_GROUPS.adminAndBusiness,
     summary: "A company's profile; its own users may read it",
-    tags,
     params: idParamsSchema,
     response: companyProfileSchema,
   }),
-  updateCompanyProfile: endpoint({
+  updateCompanyProfile: api.adminAndManager({
     method: 'PATCH',
     path: `${A}/companies/:id/profile/`,
-    access: ADMIN_OR_MANAGER,
     summary: "Edit a company's profile (tax_exempt and notes: admins only)",
-    tags,
     params: idParamsSchema,
     body: companyProfilePatchSchema,
     response: companyProfileSchema,
   }),
-  addresses: endpoint({
+  addresses: api.signedIn({
     method: 'GET',
     path: `${A}/customer/:id/address/`,
-    access: 'authenticated',
     summary: "A customer's billing and shipping addresses (a company's, for business users)",
-    tags,
     params: idParamsSchema,
     response: addressListSchema,
   }),
-  addAddress: endpoint({
+  addAddress: api.signedIn({
     method: 'POST',
     path: `${A}/customer/:id/address/`,
-    access: 'authenticated',
     summary: 'Add an address; the postal code must exist and lie in the state',
-    tags,
     params: idParamsSchema,
     body: addressBodySchema,
     response: addressSchema,
     status: 201,
   }),
-  updateAddress: endpoint({
+  updateAddress: api.signedIn({
     method: 'PATCH',
     path: `${A}/customer/:id/address/:addressId/`,
-    access: 'authenticated',
     summary: 'Replace an address',
-    tags,
     params: addressParamsSchema,
     body: addressBodySchema,
     response: addressSchema,
   }),
-  deleteAddress: endpoint({
+  deleteAddress: api.signedIn({
     method: 'DELETE',
     path: `${A}/customer/:id/address/:addressId/`,
-    access: 'authenticated',
     summary: 'Delete an address',
-    tags,
     params: addressParamsSchema,
     response: okSchema,
   }),
-  meOptions: endpoint({
+  meOptions: api.signedIn({
     method: 'GET',
     path: `${A}/me/options/`,
-    access: 'authenticated',
     summary: "Choices for the signed-in user's forms (states, account types, roles it may invite)",
-    tags,
     response: meOptionsSchema,
   }),
-  meFilters: endpoint({
+  meFilters: api.signedIn({
     method: 'GET',
     path: `${A}/me/filters/`,
-    access: 'authenticated',
     summary: 'The server default order filter and the saved order filter of the signed-in user',
-    tags,
     response: meFiltersSchema,
   }),
-  updateMeFilters: endpoint({
+  updateMeFilters: api.signedIn({
     method: 'PATCH',
     path: `${A}/me/filters/`,
-    access: 'authenticated',
     summary: 'Save (or clear, with null) the order filter of the signed-in user',
-    tags,
     body: meFiltersPatchSchema,
     response: meFiltersSchema,
   }),
-  invite: endpoint({
+  invite: api.adminAndManager({
     method: 'POST',
     path: `${A}/invite/`,
-    access: ADMIN_OR_MANAGER,
     summary: 'Invite a person by e-mail; a business manager invites into its own company only',
-    tags,
     body: inviteBodySchema,
     response: invitationSchema,
     status: 201,
   }),
-  invitation: endpoint({
+  invitation: api.anyone({
     method: 'GET',
     path: `${A}/invite/:uuid/`,
-    access: 'public',
     summary: 'Who an invitation link is for; says when it is unknown, used or expired',
-    tags,
     params: uuidParamsSchema,
     response: invitationInfoSchema,
   }),
-  acceptInvitation: endpoint({
+  acceptInvitation: api.anyone({
     method: 'POST',
     path: `${A}/invite/:uuid/accept/`,
-    access: 'public',
     summary: 'Accept an invitation by choosing a password; answers a token (signed in)',
-    tags,
     params: uuidParamsSchema,
     body: acceptInvitationBodySchema,
     response: tokenResponseSchema,
   }),
-  sendAccessRequest: endpoint({
+  sendAccessRequest: api.anyone({
     method: 'POST',
     path: `${A}/request_access/send/`,
-    access: 'public',
     summary: 'Ask for an account (public form, rate limited); the requester gets an e-mail',
-    tags,
     body: accessRequestBodySchema,
     response: okSchema,
     status: 201,
   }),
-  accessRequests: endpoint({
+  accessRequests: api.admin({
     method: 'GET',
     path: `${A}/request_access/`,
-    access: ADMIN,
     summary: 'Access requests, newest first, by status',
-    tags,
     query: accessRequestQuerySchema,
     response: accessRequestPageSchema,
   }),
-  acceptAccessRequest: endpoint({
+  acceptAccessRequest: api.admin({
     method: 'POST',
     path: `${A}/request_access/:id/accept/`,
-    access: ADMIN,
     summary: 'Accept a pending request: opens the account (and company) and e-mails the invitation',
-    tags,
     params: idParamsSchema,
     response: accessRequestSchema,
   }),
-  rejectAccessRequest: endpoint({
+  rejectAccessRequest: api.admin({
     method: 'PATCH',
     path: `${A}/request_access/:id/reject/`,
-    access: ADMIN,
     summary: 'Reject a pending request; the requester is told by e-mail',
-    tags,
     params: idParamsSchema,
     body: rejectAccessRequestBodySchema,
     response: accessRequestSchema,
   }),
-  forgetPassword: endpoint({
+  forgetPassword: api.anyone({
     method: 'POST',
     path: `${A}/password/forget/`,
-    access: 'public',
     summary: 'E-mail a single-use reset link; answers the same whether the e-mail exists or not',
-    tags,
     body: forgetPasswordBodySchema,
     response: okSchema,
   }),
-  resetPassword: endpoint({
+  resetPassword: api.anyone({
     method: 'POST',
     path: `${A}/password/reset/`,
-    access: 'public',
     summary: 'Set a new password with the token from the reset link; signs out every session',
-    tags,
     body: resetPasswordBodySchema,
     response: okSchema,
   }),

@@ -1,6 +1,5 @@
-import { ROLE_GROUPS } from '../auth/roles.ts';
 import { CLIENT_LOG_PATHS } from '../constants.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import {
   appConfigSchema,
   dashboardSchema,
@@ -17,90 +16,72 @@ import {
   tagsSchema,
 } from './schemas.ts';
 
+const api = endpointsFor(['core']);
+
 export const coreApi = {
-  getSettings: endpoint({
+  getSettings: api.signedIn({
     method: 'GET',
     path: '/api/core/settings/',
-    access: 'authenticated',
     summary: 'Global settings (lead_time, remake_reasons, sales tax_rates by state)',
-    tags: ['core'],
     response: settingsSchema,
   }),
-  patchSettings: endpoint({
+  patchSettings: api.admin({
     method: 'PATCH',
     path: '/api/core/settings/',
-    access: ROLE_GROUPS.admin,
     summary: 'Change global settings',
-    tags: ['core'],
     body: settingsPatchSchema,
     response: settingsSchema,
   }),
-  holidays: endpoint({
+  holidays: api.signedIn({
     method: 'GET',
     path: '/api/core/holidays/',
-    access: 'authenticated',
     summary: 'Holidays of a year (dates skipped when counting lead-time business days)',
-    tags: ['core'],
     query: holidaysQuerySchema,
     response: holidaysSchema,
   }),
-  postalCodeLookup: endpoint({
+  postalCodeLookup: api.anyone({
     method: 'GET',
     path: '/api/core/postal_code/lookup/',
-    access: 'public',
     summary: 'Cities of a US postal code (5 digits or 5+4)',
-    tags: ['core'],
     query: postalCodeQuerySchema,
     response: postalCodeResponseSchema,
   }),
-  stripe: endpoint({
+  stripe: api.signedIn({
     method: 'GET',
     path: '/api/core/stripe/',
-    access: 'authenticated',
     summary: 'Stripe publishable key (empty when Stripe is not configured)',
-    tags: ['core'],
     response: stripeConfigSchema,
   }),
-  tags: endpoint({
+  tags: api.signedIn({
     method: 'GET',
     path: '/api/core/tags/',
-    access: 'authenticated',
     summary: 'All tags',
-    tags: ['core'],
     response: tagsSchema,
   }),
-  logWarn: endpoint({
+  logWarn: api.anyone({
     method: 'POST',
     path: CLIENT_LOG_PATHS.warn,
-    access: 'public',
     summary: 'Record an API error the client saw; returns its transaction id',
-    tags: ['core'],
     body: logWarnBodySchema,
     response: logWarnResponseSchema,
   }),
-  logError: endpoint({
+  logError: api.anyone({
     method: 'POST',
     path: CLIENT_LOG_PATHS.error,
-    access: 'public',
     summary: 'Record an uncaught script error',
-    tags: ['core'],
     body: logErrorBodySchema,
     response: logWarnResponseSchema,
   }),
-  config: endpoint({
+  config: api.anyone({
     method: 'GET',
     path: '/api/core/config/',
-    access: 'public',
     summary: 'Environment the web app runs in (the app bar turns red in a test environment)',
-    tags: ['core'],
     response: appConfigSchema,
   }),
-  dashboard: endpoint({
+  dashboard: api.signedIn({
     method: 'GET',
     path: '/api/core/dashboard/',
-    access: 'authenticated',
     summary: "Summary for the signed-in user's role",
-    tags: ['core'],
     response: dashboardSchema,
   }),
 };

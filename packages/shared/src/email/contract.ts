@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import {
   announcementBodySchema,
   announcementPageSchema,
@@ -16,96 +15,78 @@ import {
   templateNameParamsSchema,
 } from './schemas.ts';
 
+const api = endpointsFor(['email']);
+
 export const emailApi = {
-  listTemplates: endpoint({
+  listTemplates: api.admin({
     method: 'GET',
     path: '/api/email/templates/',
-    access: ROLE_GROUPS.admin,
     summary: 'Every e-mail template',
-    tags: ['email'],
     response: z.array(emailTemplateSchema),
   }),
-  getTemplate: endpoint({
+  getTemplate: api.admin({
     method: 'GET',
     path: '/api/email/templates/:name/',
-    access: ROLE_GROUPS.admin,
     summary: 'One e-mail template with its placeholders',
-    tags: ['email'],
     params: templateNameParamsSchema,
     response: emailTemplateSchema,
   }),
-  updateTemplate: endpoint({
+  updateTemplate: api.admin({
     method: 'PATCH',
     path: '/api/email/templates/:name/',
-    access: ROLE_GROUPS.admin,
     summary: 'Save a template; refused with field errors when it does not render',
-    tags: ['email'],
     params: templateNameParamsSchema,
     body: emailTemplateBodySchema,
     response: emailTemplateSchema,
   }),
-  previewTemplate: endpoint({
+  previewTemplate: api.admin({
     method: 'POST',
     path: '/api/email/templates/:name/preview/',
-    access: ROLE_GROUPS.admin,
     summary: 'Render a subject and body with the sample data of a template, without saving',
-    tags: ['email'],
     params: templateNameParamsSchema,
     body: emailTemplateBodySchema,
     response: emailPreviewSchema,
   }),
-  outbox: endpoint({
+  outbox: api.admin({
     method: 'GET',
     path: '/api/email/outbox/',
-    access: ROLE_GROUPS.admin,
     summary: 'Messages in the outbox, newest first (pending, sent, failed)',
-    tags: ['email'],
     query: outboxQuerySchema,
     response: outboxPageSchema,
   }),
-  announcements: endpoint({
+  announcements: api.admin({
     method: 'GET',
     path: '/api/email/announcements/',
-    access: ROLE_GROUPS.admin,
     summary: 'Announcements sent, newest first',
-    tags: ['email'],
     query: announcementQuerySchema,
     response: announcementPageSchema,
   }),
-  previewAnnouncement: endpoint({
+  previewAnnouncement: api.admin({
     method: 'POST',
     path: '/api/email/announcements/preview/',
-    access: ROLE_GROUPS.admin,
     summary: 'The e-mail an announcement would send, and the size of its audience',
-    tags: ['email'],
     body: announcementBodySchema,
     response: announcementPreviewSchema,
   }),
-  sendAnnouncement: endpoint({
+  sendAnnouncement: api.admin({
     method: 'POST',
     path: '/api/email/announcements/',
-    access: ROLE_GROUPS.admin,
     summary: 'Send an announcement to its audience (one outbox message each) and show it in the app',
-    tags: ['email'],
     body: announcementBodySchema,
     response: announcementSchema,
     status: 201,
   }),
-  expireAnnouncement: endpoint({
+  expireAnnouncement: api.admin({
     method: 'POST',
     path: '/api/email/announcements/:id/expire/',
-    access: ROLE_GROUPS.admin,
     summary: 'Stop showing an announcement in the app now',
-    tags: ['email'],
     params: announcementParamsSchema,
     response: announcementSchema,
   }),
-  currentAnnouncements: endpoint({
+  currentAnnouncements: api.signedIn({
     method: 'GET',
     path: '/api/email/announcements/current/',
-    access: 'authenticated',
     summary: "Announcements for the signed-in user's audience that have not expired",
-    tags: ['email'],
     response: z.array(announcementSchema),
   }),
 };

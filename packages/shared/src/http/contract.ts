@@ -46,12 +46,6 @@ export interface Endpoint<
   tags: string[];
 }
 
-export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  e: Endpoint<P, Q, B, R>,
-): Endpoint<P, Q, B, R> {
-  return e;
-}
-
 type EndpointFor = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   e: EndpointShape<P, Q, B, R> & { tags?: string[] },
 ) => Endpoint<P, Q, B, R>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
 import { PAGE_SIZE } from '../constants.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 import { isoDay, listQuery, optionalParam, orderByParam } from '../http/list.ts';
 import { INVOICE_TEXT } from './messages.ts';
 
@@ -14,6 +13,8 @@ import { INVOICE_TEXT } from './messages.ts';
 const money = z.string();
 const isoDate = isoDay(INVOICE_TEXT.dateInvalid);
 const format = optionalParam(z.enum(['json', 'csv']));
+
+const api = endpointsFor(['finance']);
 
 export const AGING_BUCKETS = ['current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_90_plus'] as const;
 export type AgingBucket = (typeof AGING_BUCKETS)[number];
@@ -103,34 +104,27 @@ const salesTaxReportSchema = z.object({
 });
 export type SalesTaxReport = z.infer<typeof salesTaxReportSchema>;
 
-const tags = ['finance'];
 export const financeReportsApi = {
-  aging: endpoint({
+  aging: api.admin({
     method: 'GET',
     path: '/api/finance/reports/aging/',
-    access: ROLE_GROUPS.admin,
     summary:
       'Open balances by party, bucketed by days past each milestone due date as of as_of (ledger entries effective on or before it); search, paging; format=csv',
-    tags,
     query: agingQuerySchema,
     response: agingReportSchema,
   }),
-  revenue: endpoint({
+  revenue: api.admin({
     method: 'GET',
     path: '/api/finance/reports/revenue/',
-    access: ROLE_GROUPS.admin,
     summary: 'Invoiced and collected per day, week or month between date_after and date_before; format=csv',
-    tags,
     query: revenueQuerySchema,
     response: revenueReportSchema,
   }),
-  salesTax: endpoint({
+  salesTax: api.admin({
     method: 'GET',
     path: '/api/finance/reports/sales_tax/',
-    access: ROLE_GROUPS.admin,
     summary:
       'Sales tax by state and rate between date_after and date_before: taxable and tax invoiced (net of reissues and cancels) and the tax given back by credit notes; format=csv',
-    tags,
     query: salesTaxQuerySchema,
     response: salesTaxReportSchema,
   }),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUPS } from '../auth/roles.ts';
-import { endpoint } from '../http/contract.ts';
+import { endpointsFor } from '../http/contract.ts';
 
 /** What a health check answers: `ok`, or why not (`checks` names each part). */
 const healthSchema = z.object({
@@ -34,42 +33,36 @@ const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 const jobParamsSchema = z.object({ name: z.string().min(1).max(100) });
 
+const api = endpointsFor(['ops']);
+
 /**
  * Health checks for a load balancer or an orchestrator: no login, never logged at info level,
  * cheap enough to poll every second. Both answer 200 or 503 with the same small body. And the
  * admin's view of the background jobs.
  */
 export const opsApi = {
-  live: endpoint({
+  live: api.anyone({
     method: 'GET',
     path: '/api/health/live',
-    access: 'public',
     summary: 'The process answers (liveness): 200 while it runs',
-    tags: ['ops'],
     response: healthSchema,
   }),
-  ready: endpoint({
+  ready: api.anyone({
     method: 'GET',
     path: '/api/health/ready',
-    access: 'public',
     summary: 'The database answers, migrations are applied and the server is not shutting down (readiness)',
-    tags: ['ops'],
     response: healthSchema,
   }),
-  jobs: endpoint({
+  jobs: api.admin({
     method: 'GET',
     path: '/api/ops/jobs/',
-    access: ROLE_GROUPS.admin,
     summary: 'The background jobs: when each runs next, its failures in a row, and whether it has stopped',
-    tags: ['ops'],
     response: z.object({ results: z.array(jobSchema) }),
   }),
-  runJob: endpoint({
+  runJob: api.admin({
     method: 'POST',
     path: '/api/ops/jobs/:name/run/',
-    access: ROLE_GROUPS.admin,
     summary: 'Run a background job now; a job stopped after its retries starts again with its retries',
-    tags: ['ops'],
     params: jobParamsSchema,
     response: jobSchema,
   }),
