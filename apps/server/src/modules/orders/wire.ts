@@ -28,8 +28,6 @@ import type * as repo from './repository.ts';
 const money = (c: Cents | number) => toWire(c as Cents);
 const moneyOrNull = (c: Cents | number | null) => (c === null ? null : toWire(c as Cents));
 
-const fullName = (u: { firstName: string; lastName: string }) => personName(u.firstName, u.lastName);
-
 /** SPEC 6: a personal customer shows the full name; a business one the company name, then the full name. */
 function customerDisplay(u: {
   firstName: string;
@@ -37,7 +35,7 @@ function customerDisplay(u: {
   accountType: 'P' | 'B' | null;
   companyName: string | null;
 }) {
-  const name = fullName(u);
+  const name = personName(u.firstName, u.lastName);
   return u.accountType === 'B' && u.companyName ? `${u.companyName}${CUSTOMER_SEPARATOR}${name}` : name;
 }
 
@@ -78,7 +76,7 @@ function head({ row, customer, companyName }: Head): OrderListRow {
     status: row.status,
     customer: row.customerId,
     customer_display: customerDisplay({ ...c, companyName }),
-    account: { account_type: c.accountType, full_name: fullName(c) },
+    account: { account_type: c.accountType, full_name: personName(c.firstName, c.lastName) },
     company: companyName === null ? null : { name: companyName },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

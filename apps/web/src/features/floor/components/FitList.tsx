@@ -19,13 +19,7 @@ function useReducedMotion(): boolean {
   return reduced;
 }
 
-/**
- * One list of the board. On the TV (`fit`, issue 35) it takes the height its panel leaves: the
- * rows that fit whole are shown and the rest counted ("and N more"); a longer list turns its pages
- * every few seconds, unless the screen asks for reduced motion (then the first page stays). Rows
- * past the fit stay laid out but hidden, so a taller screen is measured again without a refetch.
- * Off the TV every row given is shown, and `total` counts those not fetched.
- */
+/** What a board list shows: its rows, how many there are in all, whether it pages. */
 interface ListProps<T> {
   items: readonly T[];
   /** One row: an `<li>`. */
@@ -60,6 +54,13 @@ export function ListPanel<T>({
   );
 }
 
+/**
+ * One list of the board. On the TV (`fit`, issue 35) it takes the height its panel leaves: the
+ * rows that fit whole are shown and the rest counted ("and N more"); a longer list turns its pages
+ * every few seconds, unless the screen asks for reduced motion (then the first page stays). Rows
+ * past the fit stay laid out but hidden, so a taller screen is measured again without a refetch.
+ * Off the TV every row given is shown, and `total` counts those not fetched.
+ */
 function FitList<T>({
   label,
   items,
