@@ -15,9 +15,10 @@ import {
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
 import { renderPdf } from '../../kit/pdf.ts';
+import { assertReaches } from '../../kit/reach.ts';
 import { getSettings } from '../core/index.ts';
 import { getOrder } from '../orders/index.ts';
-import { assertReaches, money } from './common.ts';
+import { money } from './common.ts';
 import { invoiceDetail, paymentsToWire } from './read/service.ts';
 import * as repo from './repository.ts';
 

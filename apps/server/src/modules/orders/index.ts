@@ -43,7 +43,7 @@ export {
   updateBypassPaymentOptionDiscount,
   updateCustomDiscount,
 } from './price-calls/service.ts';
-export { assertReaches, loadOrderRow } from './reach.ts';
+export { loadOrderRow } from './reach.ts';
 export { getOrder } from './read.ts';
 export type { OrderRow } from './repository.ts';
 /** Production (issue 18) reads an order's lines to make its cabinets, and orders' names for its lists. */

@@ -1,7 +1,8 @@
 import type { Executor } from '@cab/db';
-import { type LifecycleActor, type LifecycleOrder, reaches, reachOf } from '@cab/shared';
+import type { LifecycleActor, LifecycleOrder } from '@cab/shared';
 import type { Ctx } from '../../kit/context.ts';
 import { notFound } from '../../kit/errors.ts';
+import { assertReaches } from '../../kit/reach.ts';
 import { type OrderRow, orderById } from './repository.ts';
 
 /**
@@ -43,15 +44,6 @@ export async function loadOrderRow(
 ): Promise<OrderRow> {
   lifecycleActor(ctx);
   const row = await orderById(executor, id, options);
-  assertReaches(ctx, row);
+  assertReaches(ctx.actor, row);
   return row;
-}
-
-/** The order's row as read (e.g. in one statement with the rest of it) is one `ctx.actor` reaches: else 404. */
-export function assertReaches<R extends Pick<OrderRow, 'customerId' | 'companyId'>>(
-  ctx: Ctx,
-  row: R | null | undefined,
-): asserts row is R {
-  lifecycleActor(ctx);
-  if (!row || !reaches(reachOf(ctx.actor), row)) throw notFound();
 }

@@ -10,20 +10,18 @@ import {
   orderFlags,
   orderSchema,
   ROLE_GROUPS,
-  reaches,
-  reachOf,
   slotIds,
 } from '@cab/shared';
 import { z } from 'zod';
 import { cachePerDatabase } from '../../kit/answer-cache.ts';
 import { type Ctx, todayOf } from '../../kit/context.ts';
-import { notFound } from '../../kit/errors.ts';
 import { JsonText } from '../../kit/json-rows.ts';
+import { assertReaches } from '../../kit/reach.ts';
 import { companyName as companyNameOf } from '../accounts/index.ts';
 import { customerOf } from '../auth/index.ts';
 import { catalogVersionSql, premiumsForPricing } from '../catalog/index.ts';
 import { discountCodeById } from '../finance/index.ts';
-import { assertReaches, lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
+import { lifecycleActor, lifecycleOrder, loadOrderRow } from './reach.ts';
 import { orderApprovals, orderInvoiceOf, orderInvoiceStampSql } from './reactions.ts';
 import * as repo from './repository.ts';
 import { toWireOrder } from './wire.ts';
@@ -104,7 +102,7 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
   const c = { ...ctx, db: executor };
   lifecycleActor(c);
   const read = await repo.orderForReading(executor, id);
-  assertReaches(c, read?.row);
+  assertReaches(c.actor, read?.row);
   return buildOrder(c, read!.row, true, read!);
 }
 
@@ -116,7 +114,7 @@ export async function getOrder(ctx: Ctx, id: number, executor: Executor = ctx.db
 export async function readOrder(ctx: Ctx, id: number): Promise<JsonText<Order>> {
   const actor = lifecycleActor(ctx);
   const stamp = await orderStamp(ctx.db, id);
-  if (!stamp || !reaches(reachOf(ctx.actor), stamp)) throw notFound();
+  assertReaches(ctx.actor, stamp);
   const key = `${id}|${actor.id}|${actor.role}|${actor.company_id}`;
   const version = `${stamp.stamp}|${todayOf(ctx)}`;
   return detailAnswers(ctx.db).answer(

@@ -21,11 +21,12 @@ import {
 import { type Ctx, todayOf } from '../../kit/context.ts';
 import { AppError, fieldErrors } from '../../kit/errors.ts';
 import { pageWindow } from '../../kit/list.ts';
+import { assertReaches } from '../../kit/reach.ts';
 import { transaction } from '../../kit/transaction.ts';
 import { audit } from '../audit/index.ts';
 import { findUserWithCompany } from '../auth/index.ts';
 import { enqueueTemplate } from '../email/index.ts';
-import { assertReaches, loadOrderRow, type OrderRow, orderGroups, orderLines } from '../orders/index.ts';
+import { loadOrderRow, type OrderRow, orderGroups, orderLines } from '../orders/index.ts';
 import { priceProposal } from './pricing.ts';
 import * as repo from './repository.ts';
 import { ownerOfOrder, settingsFor } from './settings.ts';
@@ -42,7 +43,7 @@ const conflict = (code: string, message: string) => new AppError(409, code, mess
 /** The proposal, or 404 when it does not exist or its order is out of `ctx.actor`'s reach. */
 export async function loadProposal(ctx: Ctx, id: number, options: { lock?: boolean } = {}) {
   const r = await repo.proposalById(ctx.db, id, options);
-  assertReaches(ctx, r ? { customerId: r.p.customerId, companyId: r.p.companyId } : null);
+  assertReaches(ctx.actor, r ? { customerId: r.p.customerId, companyId: r.p.companyId } : null);
   return r!;
 }
 

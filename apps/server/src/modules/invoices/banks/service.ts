@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../../kit/errors.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
-import { reachParty } from '../credit/party.ts';
+import { partyOf, reachParty } from '../credit/party.ts';
 import { bankOfMethod, requireStripe } from '../pay/stripe.ts';
 import * as repo from '../repository.ts';
 
@@ -33,10 +33,11 @@ async function toWire(ctx: Ctx, rows: repo.BankRecord[]): Promise<Bank[]> {
   }));
 }
 
-const ownerOf = (ctx: Ctx) =>
-  ctx.actor.role === 'BUSINESS_MANAGER' && ctx.actor.companyId !== null
-    ? { companyId: ctx.actor.companyId }
-    : { userId: ctx.actor.id };
+/** Whose banks the caller keeps (the party it acts for). */
+const ownerOf = (ctx: Ctx) => {
+  const party = partyOf(ctx.actor);
+  return party.type === 'company' ? { companyId: party.id } : { userId: party.id };
+};
 
 export async function myBanks(ctx: Ctx) {
   return { results: await toWire(ctx, await repo.banksOf(ctx.db, ownerOf(ctx))) };

@@ -5,17 +5,16 @@ import {
   formatWireMoney,
   INVOICE_WEB_TEXT,
   REVENUE_MAX_DAYS,
-  reaches,
-  reachOf,
   type Statement,
   type StatementKind,
   type StatementLine,
 } from '@cab/shared';
 import { cachePerDatabase } from '../../../kit/answer-cache.ts';
 import { type Ctx, type RequestContext, todayOf } from '../../../kit/context.ts';
-import { fieldError, notFound } from '../../../kit/errors.ts';
+import { fieldError } from '../../../kit/errors.ts';
 import type { DailyJob } from '../../../kit/jobs/daily.ts';
 import { JsonText } from '../../../kit/json-rows.ts';
+import { assertReaches } from '../../../kit/reach.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { activeManagersOf } from '../../accounts/index.ts';
 import { customerOf, findUserWithCompany } from '../../auth/index.ts';
@@ -99,7 +98,7 @@ async function reachStatement(ctx: Ctx, party: repo.BooksParty): Promise<string>
   // A customer's statement is also its company's manager's to read.
   const companyId = party.type === 'company' ? party.id : ((await customerOf(ctx.db, party.id))?.companyId ?? null);
   const record = { customerId: party.type === 'customer' ? party.id : null, companyId };
-  if (!reaches(reachOf(ctx.actor), record)) throw notFound();
+  assertReaches(ctx.actor, record);
   return name;
 }
 

@@ -2,7 +2,7 @@ import type { Executor } from '@cab/db';
 import { type Cents, DEFAULT_INVOICE_STATUSES, reachOf } from '@cab/shared';
 import { type Actor, type RequestContext, todayOf } from '../../../kit/context.ts';
 import * as repo from '../repository.ts';
-import type { CreditParty } from './party.ts';
+import { type CreditParty, partyOf } from './party.ts';
 import { creditAvailable } from './service.ts';
 
 /**
@@ -24,18 +24,12 @@ export interface AccountFigures {
   creditParty: CreditParty;
 }
 
-/** The credit a customer sees as its own: a business manager's is its company's. */
-const creditPartyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditParty =>
-  actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
-    ? { type: 'company', id: actor.companyId }
-    : { type: 'customer', id: actor.id };
-
 export async function accountFigures(ctx: {
   db: Executor;
   actor: Pick<Actor, 'id' | 'role' | 'companyId'>;
   at?: RequestContext['at'];
 }): Promise<AccountFigures> {
-  const creditParty = creditPartyOf(ctx.actor);
+  const creditParty = partyOf(ctx.actor);
   const [list, credit] = await Promise.all([
     repo.listFigures(ctx.db, {
       reach: reachOf(ctx.actor),

@@ -1,7 +1,8 @@
 import type { Executor } from '@cab/db';
-import { isCustomer, reaches, reachOf } from '@cab/shared';
+import { isCustomer } from '@cab/shared';
 import type { Actor } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
+import { assertReaches } from '../../../kit/reach.ts';
 import { companyName } from '../../accounts/index.ts';
 import { customerOf, userNames } from '../../auth/index.ts';
 
@@ -11,6 +12,12 @@ import { customerOf, userNames } from '../../auth/index.ts';
  * anything else, or a party that does not exist, is 404 as every record a customer cannot reach.
  */
 export type CreditParty = { type: 'customer'; id: number } | { type: 'company'; id: number };
+
+/** The party a customer acts for, its credit and its banks: its own, a business manager's company's. */
+export const partyOf = (actor: Pick<Actor, 'id' | 'role' | 'companyId'>): CreditParty =>
+  actor.role === 'BUSINESS_MANAGER' && actor.companyId !== null
+    ? { type: 'company', id: actor.companyId }
+    : { type: 'customer', id: actor.id };
 
 /** The party as a record: a customer's own, or the company's. */
 const recordOf = (party: CreditParty) =>
@@ -44,6 +51,6 @@ export async function reachParty(
   party: CreditParty,
 ) {
   // 404 unless the actor may read this party's credit and banks (the shared reachOf/reaches).
-  if (!reaches(reachOf(ctx.actor), recordOf(party))) throw notFound();
+  assertReaches(ctx.actor, recordOf(party));
   return partyName(ctx.db, party);
 }

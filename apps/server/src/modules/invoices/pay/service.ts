@@ -11,10 +11,11 @@ import {
 } from '@cab/shared';
 import { type Ctx, nowOf, type RequestContext, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
+import { assertReaches } from '../../../kit/reach.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { publishEvent } from '../../events/index.ts';
-import { assertReaches, money } from '../common.ts';
+import { money } from '../common.ts';
 import { post } from '../ledger.ts';
 import { paymentsToWire } from '../read/service.ts';
 import * as repo from '../repository.ts';

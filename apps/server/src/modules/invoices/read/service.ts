@@ -20,10 +20,11 @@ import { type Ctx, todayOf } from '../../../kit/context.ts';
 import { notFound } from '../../../kit/errors.ts';
 import { jsonPage } from '../../../kit/json-rows.ts';
 import { pageWindow } from '../../../kit/list.ts';
+import { assertReaches } from '../../../kit/reach.ts';
 import { companyNames } from '../../accounts/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { chargesOfInvoice } from '../charges/repository.ts';
-import { assertReaches, money, receivedAtOf } from '../common.ts';
+import { money, receivedAtOf } from '../common.ts';
 import * as repo from '../repository.ts';
 
 /** Reading invoices: the list, one invoice, one milestone, and the order answer's `invoice`. */

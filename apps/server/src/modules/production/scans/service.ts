@@ -23,18 +23,12 @@ import type { Ctx } from '../../../kit/context.ts';
 import { nowOf, todayOf } from '../../../kit/context.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../../kit/errors.ts';
 import { pageWindow } from '../../../kit/list.ts';
+import { assertReaches } from '../../../kit/reach.ts';
 import { transaction } from '../../../kit/transaction.ts';
 import { audit } from '../../audit/index.ts';
 import { userNames } from '../../auth/index.ts';
 import { publishEvent } from '../../events/index.ts';
-import {
-  assertReaches,
-  changedConcurrently,
-  loadOrderRow,
-  moveOrder,
-  type OrderRow,
-  orderHeads,
-} from '../../orders/index.ts';
+import { changedConcurrently, loadOrderRow, moveOrder, type OrderRow, orderHeads } from '../../orders/index.ts';
 import * as cabinets from '../cabinets/repository.ts';
 import { toWireCabinet } from '../cabinets/service.ts';
 import * as repo from './repository.ts';
@@ -311,7 +305,7 @@ export function scan(
       await publishScan(tx, recorded.id, sessionId, null, code, 'UNKNOWN', scannedAt);
       return { id: recorded.id, result: 'UNKNOWN', cabinet: null, order: null, cabinets: null };
     }
-    assertReaches(tx, read);
+    assertReaches(tx.actor, read);
     let order: Pick<OrderRow, 'id' | 'name' | 'status'> = read;
     let cabinet = found;
     let result: CabinetScanResult;
