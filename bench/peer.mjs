@@ -2,6 +2,7 @@
  * Issue 36's side-by-side rows: our server and the Django REST Framework peer (bench/drf-peer/,
  * gunicorn) on the same PostgreSQL database, each row run against ours and the peer in turn (the
  * order flips each round so both see the same outside load), a bare Fastify route first and last.
+ * Each run starts once the database has no query left running from the run before.
  * Run by hand (never a test); needs the peer's Debian packages (bench/drf-peer/README.md).
  *
  * On the 100,000 orders `bench/orders.mts --generate-only` made: database `bench_peer` unless --db
@@ -16,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { bareRow, groupCpuMs, loadRow, ROOT, startServer } from './lib.mjs';
-import { pgOptions, signInAs, sixteenLineOrder, startBuiltServer } from './pg-bench.mts';
+import { databaseQuiet, pgOptions, signInAs, sixteenLineOrder, startBuiltServer } from './pg-bench.mts';
 
 const { values: opt } = parseArgs({
   options: {
@@ -87,6 +88,11 @@ try {
     for (const row of rows) {
       for (const side of round % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours']) {
         const s = sides[side];
+        // The side before may have left queries running: each row starts on a quiet database.
+        const waited = await databaseQuiet(databaseUrl);
+        if (waited === null) console.error(`round ${round + 1} ${row.key} ${side}: the database never went quiet`);
+        else if (waited > 0)
+          console.error(`round ${round + 1} ${row.key} ${side}: waited ${waited} ms for the database`);
         const r = await loadRow(`${s.base}${row.path.replace('{sixteen}', String(sixteen))}`, s.auth, s.pid, run);
         results[row.key][side].push(r);
         console.error(`round ${round + 1} ${row.key} ${side}: ${r.rps} req/s, p50 ${r.p50} ms, ${r.errors} errors`);

@@ -113,6 +113,31 @@ export function startBuiltServer(port: number, databaseUrl: string, tree = ROOT)
   });
 }
 
+/**
+ * Waits until no query but this one runs on the database (at most `maxMs`): a side's requests that
+ * wrk has given up on still run in PostgreSQL (the peer's deep pages for seconds each), and the
+ * next row would be measured under them. Answers how long it waited, or null if it never went quiet.
+ */
+export async function databaseQuiet(databaseUrl: string, maxMs = 60_000): Promise<number | null> {
+  const c = await pgClient(databaseUrl);
+  const t0 = performance.now();
+  try {
+    const db = new URL(databaseUrl).pathname.slice(1);
+    for (;;) {
+      const { rows } = await c.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+        [db],
+      );
+      if (rows[0]!.n === 0) return msSince(t0);
+      if (performance.now() - t0 > maxMs) return null;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await c.end();
+  }
+}
+
 /** The newest order with 16 lines (the detail row of check.mjs and peer.mjs), from the database at `databaseUrl`. */
 export async function sixteenLineOrder(databaseUrl: string): Promise<number | undefined> {
   const c = await pgClient(databaseUrl);
