@@ -39,7 +39,7 @@ test('an admin sets the payment terms, the monthly statements and an account nam
   await page.reload();
   await expect(terms).toHaveValue(newTerms);
   await expect(receivables).toHaveValue('1200 Accounts Receivable');
-  expect(await monthly.isChecked()).toBe(!wasMonthly);
+  await expect(monthly).toBeChecked({ checked: !wasMonthly });
   const token = await tokenOf(request, DEMO_USERS.ADMIN);
   const saved = await (await request.get(coreApi.getSettings.path, { headers: auth(token) })).json();
   expect(saved).toMatchObject({

@@ -66,7 +66,7 @@ test.describe('order builder', () => {
     await keyAttachment(page, g1, 1, 'FEP-B');
     await expect(codeField(g1)).toBeFocused();
     // The attachment goes right after its parent.
-    expect(await codesOf(g1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    await expect.poll(() => codesOf(g1)).toEqual(['B24', 'FEP-B', 'W3030']);
     const errors1 = g1.getByTestId('group-errors');
     await expect(errors1).toContainText(MSG.missingBaseDoorStyle);
     await expect(errors1).toContainText(MSG.missingWallDoorStyle);
@@ -80,15 +80,15 @@ test.describe('order builder', () => {
     await keyLine(page, g2, 'U1884', 1);
     await keyLine(page, g2, 'DB18', 3);
     await keyAttachment(page, g2, 4, 'FEP-T');
-    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect.poll(() => codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18']);
     await expect(g2.getByTestId('group-errors')).toContainText(MSG.missingTallDoorStyle);
     await expect(g2.getByTestId('group-errors')).toContainText(MSG.missingDrawerStyle);
 
     // Removing an item removes its attachments.
     await keyAttachment(page, g2, 6, 'CM8');
-    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18', 'CM8']);
+    await expect.poll(() => codesOf(g2)).toEqual(['U1884', 'FEP-T', 'DB18', 'CM8']);
     await g2.getByTestId('remove-6').click();
-    expect(await codesOf(g2)).toEqual(['U1884', 'FEP-T']);
+    await expect.poll(() => codesOf(g2)).toEqual(['U1884', 'FEP-T']);
     await codeField(g2).focus();
     await keyLine(page, g2, 'DB18', 3);
 
@@ -108,8 +108,8 @@ test.describe('order builder', () => {
     const again1 = page.getByTestId('group-0');
     const again2 = page.getByTestId('group-1');
     await expect(again1.getByTestId('line-B24')).toBeVisible();
-    expect(await codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
-    expect(await codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect.poll(() => codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    await expect.poll(() => codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
     await expect(again1.getByTestId('qty-1')).toHaveValue('2');
     await expect(again2.getByTestId('qty-6')).toHaveValue('3');
     await expect(page.getByTestId('order-name')).toHaveValue(name);
@@ -135,8 +135,8 @@ test.describe('order builder', () => {
     await page.keyboard.press('Alt+ArrowDown');
     await expect(codeField(g2)).toBeFocused();
     await keyLine(page, g2, 'DB18', 1);
-    expect(await codesOf(g1)).toEqual(['B24']);
-    expect(await codesOf(g2)).toEqual(['W3030', 'DB18']);
+    await expect.poll(() => codesOf(g1)).toEqual(['B24']);
+    await expect.poll(() => codesOf(g2)).toEqual(['W3030', 'DB18']);
     // The first save moves to the order's page; the focus stays in the group keyed in last.
     await page.getByTestId('order-name').fill(`Keys ${Date.now().toString(36)}`);
     await codeField(g2).focus();
@@ -146,7 +146,7 @@ test.describe('order builder', () => {
     await expect(page.getByTestId('order-title')).toBeVisible();
     await expect(codeField(page.getByTestId('group-1'))).toBeFocused();
     await keyLine(page, page.getByTestId('group-1'), 'B24', 1);
-    expect(await codesOf(page.getByTestId('group-1'))).toEqual(['W3030', 'DB18', 'B24']);
+    await expect.poll(() => codesOf(page.getByTestId('group-1'))).toEqual(['W3030', 'DB18', 'B24']);
   });
 
   // Lines keyed in while the first save runs (the old builder's unmount keeps them, the order's page saves them).
@@ -178,7 +178,7 @@ test.describe('order builder', () => {
     await expect(page.getByTestId('save-status')).toHaveText(BUILDER_TEXT.saved);
     await page.reload();
     await expect(page.getByTestId('group-0').getByTestId('line-W3030')).toBeVisible();
-    expect(await codesOf(page.getByTestId('group-0'))).toEqual(['B24', 'W3030']);
+    await expect.poll(() => codesOf(page.getByTestId('group-0'))).toEqual(['B24', 'W3030']);
   });
 
   test('the group rules are fixed with the premium selector; autosave; a reload shows the same order', async ({
@@ -238,8 +238,8 @@ test.describe('order builder', () => {
     const again1 = page.getByTestId('group-0');
     const again2 = page.getByTestId('group-1');
     await expect(again1.getByTestId('line-B24')).toBeVisible();
-    expect(await codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
-    expect(await codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
+    await expect.poll(() => codesOf(again1)).toEqual(['B24', 'FEP-B', 'W3030']);
+    await expect.poll(() => codesOf(again2)).toEqual(['U1884', 'FEP-T', 'DB18']);
     await expect(again1.getByTestId('qty-1')).toHaveValue('2');
     await expect(again2.getByTestId('qty-6')).toHaveValue('3');
     await expect(again1.getByTestId('premium-wood_species').locator('option:checked')).toHaveText('MAPLE');
