@@ -43,7 +43,7 @@ const conflict = (code: string, message: string) => new AppError(409, code, mess
 /** The proposal, or 404 when it does not exist or its order is out of `ctx.actor`'s reach. */
 export async function loadProposal(ctx: Ctx, id: number, options: { lock?: boolean } = {}) {
   const r = await repo.proposalById(ctx.db, id, options);
-  assertReaches(ctx.actor, r ? { customerId: r.p.customerId, companyId: r.p.companyId } : null);
+  assertReaches(ctx.actor, r?.p);
   return r!;
 }
 
