@@ -1,12 +1,9 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SmallTable } from './SmallTable.tsx';
 
 /** One column of a LineProblemsTable: its header and its cell. */
 export interface LineColumn<R> {
@@ -42,30 +39,26 @@ export function LineProblemsTable<R>({
       <Typography variant="subtitle2" sx={titleSx ?? { mb: 1 }}>
         {title}
       </Typography>
-      <TableContainer sx={{ maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader data-testid={testId}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
-                <TableCell key={i} sx={i === 0 ? { width: 72 } : undefined}>
-                  {c.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)} data-testid={rowTestId}>
-                {columns.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
-                  <TableCell key={i}>{c.cell(row)}</TableCell>
-                ))}
-              </TableRow>
+      <SmallTable
+        container={{ sx: { maxHeight, border: 1, borderColor: 'divider', borderRadius: 1 } }}
+        stickyHeader
+        data-testid={testId}
+        head={columns.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
+          <TableCell key={i} sx={i === 0 ? { width: 72 } : undefined}>
+            {c.header}
+          </TableCell>
+        ))}
+      >
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)} data-testid={rowTestId}>
+            {columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
+              <TableCell key={i}>{c.cell(row)}</TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </TableRow>
+        ))}
+      </SmallTable>
     </>
   );
 }

@@ -12,3 +12,13 @@ export function resourceKeys<const S extends readonly unknown[]>(...scope: S) {
     detail: <I>(id: I) => [...scope, 'detail', id] as const,
   };
 }
+
+/**
+ * The keys of several resources under one scope, named as their resources: `all` (the whole
+ * scope) and each name's resourceKeys (`resourceFamily('invoices', ['payments'])` gives
+ * `payments.detail(id)` = `['invoices', 'payments', 'detail', id]`).
+ */
+export function resourceFamily<const S extends string, const N extends string>(scope: S, names: readonly N[]) {
+  const family = Object.fromEntries(names.map((name) => [name, resourceKeys(scope, name)]));
+  return { all: [scope] as const, ...(family as { [K in N]: ReturnType<typeof resourceKeys<readonly [S, K]>> }) };
+}

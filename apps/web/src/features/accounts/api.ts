@@ -12,7 +12,7 @@ import {
   type StaffPatch,
 } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { resourceFamily } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
 import { authKeys } from '../auth/index.ts';
@@ -22,16 +22,17 @@ import { authKeys } from '../auth/index.ts';
  * list hooks take a list state (useListState) and send its page, size and filters.
  */
 export const accountKeys = {
-  all: ['accounts'] as const,
-  personal: resourceKeys('accounts', 'personal'),
-  staff: resourceKeys('accounts', 'staff'),
-  companies: resourceKeys('accounts', 'companies'),
-  businessUsers: resourceKeys('accounts', 'business'),
-  requests: resourceKeys('accounts', 'requests'),
-  customers: resourceKeys('accounts', 'customer'),
-  profiles: resourceKeys('accounts', 'profile'),
-  companyProfiles: resourceKeys('accounts', 'company-profile'),
-  addresses: (userId: number) => resourceKeys('accounts', 'addresses').detail(userId),
+  ...resourceFamily('accounts', [
+    'personal',
+    'staff',
+    'companies',
+    'businessUsers',
+    'requests',
+    'customers',
+    'profiles',
+    'companyProfiles',
+    'addresses',
+  ]),
   options: () => [...accountKeys.all, 'me-options'] as const,
 };
 
@@ -100,7 +101,7 @@ export function useCompanyProfile(id: number | null) {
 
 export function useAddresses(id: number) {
   return useQuery({
-    queryKey: accountKeys.addresses(id),
+    queryKey: accountKeys.addresses.detail(id),
     queryFn: ({ signal }) => call(accountsApi.addresses, { params: { id }, signal }),
   });
 }

@@ -1,18 +1,13 @@
 import { accountsApi, booksApi, coreApi, invoicesApi, type PayBody, type RefundBody } from '@cab/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sentRange } from '../../components/data-table/DateRangeFilter.tsx';
-import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { resourceFamily } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call, download } from '../../lib/api.ts';
 
 /** Invoice, payment, credit and bank data: query keys, queries and the mutations of the money screens. */
 export const invoiceKeys = {
-  all: ['invoices'] as const,
-  invoices: resourceKeys('invoices', 'invoice'),
-  milestones: resourceKeys('invoices', 'milestone'),
-  payments: resourceKeys('invoices', 'payment'),
-  credits: resourceKeys('invoices', 'credit'),
-  banks: resourceKeys('invoices', 'bank'),
+  ...resourceFamily('invoices', ['invoices', 'milestones', 'payments', 'credits', 'banks']),
   stripe: ['invoices', 'stripe-config'] as const,
 };
 

@@ -379,7 +379,7 @@ export function useLeadTime(year: number) {
 /** The order's customer's addresses (accounts customer/{id}/address), once the customer is known. */
 export function useCustomerAddresses(customer: number | undefined) {
   return useQuery({
-    queryKey: accountKeys.addresses(customer ?? 0),
+    queryKey: accountKeys.addresses.detail(customer ?? 0),
     queryFn: ({ signal }) => call(accountsApi.addresses, { params: { id: customer ?? 0 }, signal }),
     enabled: customer !== undefined,
   });

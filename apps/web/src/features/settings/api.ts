@@ -20,7 +20,7 @@ export function useSaveAddress(userId: number) {
       addressId === null
         ? call(accountsApi.addAddress, { params: { id: userId }, body, form: true })
         : call(accountsApi.updateAddress, { params: { id: userId, addressId }, body, form: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses.detail(userId) }),
   });
 }
 
@@ -28,7 +28,7 @@ export function useDeleteAddress(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (addressId: number) => call(accountsApi.deleteAddress, { params: { id: userId, addressId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses.detail(userId) }),
   });
 }
 

@@ -2,17 +2,14 @@ import { formatWireMoney, type SalesTaxRow, FINANCE_REPORTS_TEXT as T } from '@c
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SmallTable } from '../../../components/SmallTable.tsx';
 import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { percentText } from '../components/RuleListPage.tsx';
 import { downloadSalesTax, type SalesTaxFilters, useSalesTax } from '../reportsApi.ts';
@@ -72,41 +69,40 @@ export default function SalesTaxReportPage() {
               {(query.error as Error).message}
             </Typography>
           )}
-          <TableContainer {...scrollFocus}>
-            <Table size="small" data-testid="sales-tax-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{T.state}</TableCell>
-                  <TableCell align="right">{T.rate}</TableCell>
-                  {MONEY_COLUMNS.map(([k, label]) => (
-                    <TableCell key={k} align="right">
-                      {label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {query.data && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>{T.noSalesTax}</TableCell>
-                  </TableRow>
-                )}
-                {rows.map((r) => (
-                  <TableRow key={`${r.state}-${r.rate}`} data-testid="sales-tax-row">
-                    <TableCell>{r.state || T.noState}</TableCell>
-                    <TableCell align="right">{percentText(r.rate)}</TableCell>
-                    {moneyCells(r)}
-                  </TableRow>
+          <SmallTable
+            container={scrollFocus}
+            data-testid="sales-tax-table"
+            head={
+              <>
+                <TableCell>{T.state}</TableCell>
+                <TableCell align="right">{T.rate}</TableCell>
+                {MONEY_COLUMNS.map(([k, label]) => (
+                  <TableCell key={k} align="right">
+                    {label}
+                  </TableCell>
                 ))}
-                {query.data && (
-                  <TableRow data-testid="sales-tax-total" sx={{ '& td': { fontWeight: 600 } }}>
-                    <TableCell colSpan={2}>{T.total}</TableCell>
-                    {moneyCells(query.data.total)}
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </>
+            }
+          >
+            {query.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{T.noSalesTax}</TableCell>
+              </TableRow>
+            )}
+            {rows.map((r) => (
+              <TableRow key={`${r.state}-${r.rate}`} data-testid="sales-tax-row">
+                <TableCell>{r.state || T.noState}</TableCell>
+                <TableCell align="right">{percentText(r.rate)}</TableCell>
+                {moneyCells(r)}
+              </TableRow>
+            ))}
+            {query.data && (
+              <TableRow data-testid="sales-tax-total" sx={{ '& td': { fontWeight: 600 } }}>
+                <TableCell colSpan={2}>{T.total}</TableCell>
+                {moneyCells(query.data.total)}
+              </TableRow>
+            )}
+          </SmallTable>
         </CardContent>
       </Card>
     </>

@@ -96,7 +96,6 @@ export function RecordPaymentDialog({
       {...dialog}
       title={INVOICE_WEB_TEXT.recordPaymentTitle(milestone.label)}
       submitLabel={INVOICE_WEB_TEXT.recordPayment}
-      maxWidth="sm"
       testId="record-payment-dialog"
       fields={[
         {

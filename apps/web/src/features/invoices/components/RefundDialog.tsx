@@ -77,7 +77,6 @@ export function RefundDialog({ payment, amount, onClose }: { payment: Payment; a
         formatWireMoney(payment.amount),
       )}
       submitLabel={INVOICE_WEB_TEXT.refund}
-      maxWidth="sm"
       testId="refund-dialog"
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

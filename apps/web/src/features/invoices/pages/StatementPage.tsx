@@ -4,11 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
@@ -16,6 +12,7 @@ import { DateRangeFields } from '../../../components/DateRangeFields.tsx';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { useSearchState } from '../../../components/data-table/useListState.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SmallTable } from '../../../components/SmallTable.tsx';
 import { useScrollFocus } from '../../../components/useScrollFocus.ts';
 import { formatDay } from '../../../lib/format.ts';
 import { useSnackbar } from '../../../lib/toasts.ts';
@@ -62,51 +59,49 @@ export default function StatementPage() {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {B.period(formatDay(s.date_after), formatDay(s.date_before))}
               </Typography>
-              <TableContainer {...scrollFocus}>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{B.dateHeader}</TableCell>
-                      <TableCell>{B.kind}</TableCell>
-                      <TableCell>{B.reference}</TableCell>
-                      <TableCell>{B.description}</TableCell>
-                      <TableCell align="right">{B.amount}</TableCell>
-                      <TableCell align="right">{B.balance}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    <TableRow data-testid="statement-opening">
-                      <TableCell>{formatDay(s.date_after)}</TableCell>
-                      <TableCell colSpan={4}>{B.openingBalance}</TableCell>
-                      <TableCell align="right">{formatWireMoney(s.opening_balance)}</TableCell>
-                    </TableRow>
-                    {s.lines.map((l) => (
-                      <TableRow key={`${l.date}-${l.kind}-${l.reference}-${l.balance}`} data-testid="statement-line">
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(l.date)}</TableCell>
-                        <TableCell>{B.kinds[l.kind]}</TableCell>
-                        <TableCell>{l.reference}</TableCell>
-                        <TableCell>{l.description}</TableCell>
-                        <TableCell align="right">{formatWireMoney(l.amount)}</TableCell>
-                        <TableCell align="right">{formatWireMoney(l.balance)}</TableCell>
-                      </TableRow>
-                    ))}
-                    {s.lines.length === 0 && (
-                      <TableRow>
-                        <TableCell colSpan={6}>{B.noLines}</TableCell>
-                      </TableRow>
-                    )}
-                    <TableRow data-testid="statement-closing">
-                      <TableCell>{formatDay(s.date_before)}</TableCell>
-                      <TableCell colSpan={4}>
-                        <strong>{B.closingBalance}</strong>
-                      </TableCell>
-                      <TableCell align="right">
-                        <strong>{formatWireMoney(s.closing_balance)}</strong>
-                      </TableCell>
-                    </TableRow>
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <SmallTable
+                container={scrollFocus}
+                head={
+                  <>
+                    <TableCell>{B.dateHeader}</TableCell>
+                    <TableCell>{B.kind}</TableCell>
+                    <TableCell>{B.reference}</TableCell>
+                    <TableCell>{B.description}</TableCell>
+                    <TableCell align="right">{B.amount}</TableCell>
+                    <TableCell align="right">{B.balance}</TableCell>
+                  </>
+                }
+              >
+                <TableRow data-testid="statement-opening">
+                  <TableCell>{formatDay(s.date_after)}</TableCell>
+                  <TableCell colSpan={4}>{B.openingBalance}</TableCell>
+                  <TableCell align="right">{formatWireMoney(s.opening_balance)}</TableCell>
+                </TableRow>
+                {s.lines.map((l) => (
+                  <TableRow key={`${l.date}-${l.kind}-${l.reference}-${l.balance}`} data-testid="statement-line">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(l.date)}</TableCell>
+                    <TableCell>{B.kinds[l.kind]}</TableCell>
+                    <TableCell>{l.reference}</TableCell>
+                    <TableCell>{l.description}</TableCell>
+                    <TableCell align="right">{formatWireMoney(l.amount)}</TableCell>
+                    <TableCell align="right">{formatWireMoney(l.balance)}</TableCell>
+                  </TableRow>
+                ))}
+                {s.lines.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={6}>{B.noLines}</TableCell>
+                  </TableRow>
+                )}
+                <TableRow data-testid="statement-closing">
+                  <TableCell>{formatDay(s.date_before)}</TableCell>
+                  <TableCell colSpan={4}>
+                    <strong>{B.closingBalance}</strong>
+                  </TableCell>
+                  <TableCell align="right">
+                    <strong>{formatWireMoney(s.closing_balance)}</strong>
+                  </TableCell>
+                </TableRow>
+              </SmallTable>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 2 }} data-testid="statement-aging">
                 <Figure label={B.creditAvailable} amount={s.credit_available} />
                 {STATEMENT_BUCKETS.map((b) => (

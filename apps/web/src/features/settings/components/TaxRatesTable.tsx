@@ -5,16 +5,13 @@ import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, type FieldErrors, useWatch } from 'react-hook-form';
 import { FormTextField } from '../../../components/form/FormTextField.tsx';
+import { SmallTable } from '../../../components/SmallTable.tsx';
 import type { GlobalSettingsValues } from './settingsForm.ts';
 
 /**
@@ -58,36 +55,35 @@ export function TaxRatesTable({
             label={SETTINGS_TEXT.onlyWithRate}
           />
         </Stack>
-        <TableContainer sx={{ maxHeight: 560 }}>
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell>{SETTINGS_TEXT.stateColumn}</TableCell>
-                <TableCell sx={{ width: 180 }}>{SETTINGS_TEXT.rateColumn}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {shown.map((s) => (
-                <TableRow key={s.code} data-testid={`tax-row-${s.code}`}>
-                  <TableCell>
-                    {s.name} ({s.code})
-                  </TableCell>
-                  <TableCell>
-                    <FormTextField
-                      control={control}
-                      name={`tax_rates.${s.code}`}
-                      size="small"
-                      slotProps={{
-                        htmlInput: { 'aria-label': SETTINGS_TEXT.taxRateLabel(s.name), inputMode: 'decimal' },
-                      }}
-                      fullWidth
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          container={{ sx: { maxHeight: 560 } }}
+          stickyHeader
+          head={
+            <>
+              <TableCell>{SETTINGS_TEXT.stateColumn}</TableCell>
+              <TableCell sx={{ width: 180 }}>{SETTINGS_TEXT.rateColumn}</TableCell>
+            </>
+          }
+        >
+          {shown.map((s) => (
+            <TableRow key={s.code} data-testid={`tax-row-${s.code}`}>
+              <TableCell>
+                {s.name} ({s.code})
+              </TableCell>
+              <TableCell>
+                <FormTextField
+                  control={control}
+                  name={`tax_rates.${s.code}`}
+                  size="small"
+                  slotProps={{
+                    htmlInput: { 'aria-label': SETTINGS_TEXT.taxRateLabel(s.name), inputMode: 'decimal' },
+                  }}
+                  fullWidth
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       </CardContent>
     </Card>
   );

@@ -5,16 +5,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SmallTable } from '../../../components/SmallTable.tsx';
 import { isApiRequestError } from '../../../lib/api.ts';
 import { useSnackbar } from '../../../lib/toasts.ts';
 import { upload2020 } from '../api.ts';
@@ -26,37 +23,37 @@ const cell = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 function ChangesTable({ result }: { result: CatalogImportResult }) {
   if (result.items.length === 0) return null;
   return (
-    <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1, mt: 2 }}>
-      <Table size="small" stickyHeader data-testid="upload-2020-changes">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 72 }}>{T.line}</TableCell>
-            <TableCell>{T.code}</TableCell>
-            <TableCell>{T.changes}</TableCell>
+    <SmallTable
+      container={{ sx: { maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1, mt: 2 } }}
+      stickyHeader
+      data-testid="upload-2020-changes"
+      head={
+        <>
+          <TableCell sx={{ width: 72 }}>{T.line}</TableCell>
+          <TableCell>{T.code}</TableCell>
+          <TableCell>{T.changes}</TableCell>
+        </>
+      }
+    >
+      {result.items.map((it) => {
+        const changes = Object.entries(it.changes);
+        return (
+          <TableRow key={`${it.line}-${it.user_code}`} data-testid="upload-2020-row">
+            <TableCell>{it.line}</TableCell>
+            <TableCell>{it.user_code}</TableCell>
+            <TableCell>
+              {changes.length === 0
+                ? T.noChange
+                : changes.map(([field, c]) => (
+                    <Box key={field} component="div">
+                      {field}: {cell(c.before)} → <strong>{cell(c.after)}</strong>
+                    </Box>
+                  ))}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {result.items.map((it) => {
-            const changes = Object.entries(it.changes);
-            return (
-              <TableRow key={`${it.line}-${it.user_code}`} data-testid="upload-2020-row">
-                <TableCell>{it.line}</TableCell>
-                <TableCell>{it.user_code}</TableCell>
-                <TableCell>
-                  {changes.length === 0
-                    ? T.noChange
-                    : changes.map(([field, c]) => (
-                        <Box key={field} component="div">
-                          {field}: {cell(c.before)} → <strong>{cell(c.after)}</strong>
-                        </Box>
-                      ))}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        );
+      })}
+    </SmallTable>
   );
 }
 
