@@ -1,16 +1,13 @@
 import { type AnnouncementBody, type EmailTemplateBody, emailApi, type OUTBOX_STATUSES } from '@cab/shared';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resourceKeys } from '../../components/data-table/queryKeys.ts';
+import { resourceFamily } from '../../components/data-table/queryKeys.ts';
 import { type ListQueryState, listQueryOf } from '../../components/data-table/useListState.ts';
 import { call } from '../../lib/api.ts';
 
 export const emailKeys = {
-  all: ['email'] as const,
-  templates: resourceKeys('email', 'templates'),
+  ...resourceFamily('email', ['templates', 'outbox', 'announcements']),
   /** One template by name (the editor's cache entry). */
   template: (name: string) => emailKeys.templates.detail(name),
-  outbox: resourceKeys('email', 'outbox'),
-  announcements: resourceKeys('email', 'announcements'),
   /** The signed-in user's current announcements (the banner above every page). */
   current: () => [...emailKeys.all, 'current-announcements'] as const,
 };
