@@ -1,5 +1,5 @@
 import { type Role, WEB_TEXT } from '@cab/shared';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Locator, type Page } from '@playwright/test';
 
 /** Demo users the server seeds (packages/db seed). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -58,6 +58,30 @@ export async function loginAs(page: Page, role: Role, at?: string): Promise<void
   await submitLogin(page, DEMO_USERS[role]);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByTestId('app-bar')).toBeVisible();
+}
+
+/**
+ * Clicks what starts a download and answers the file, as a person does: a click that started
+ * nothing (it met the button while the page was still settling: no download and no spinner) is
+ * made again. A download that never comes fails with what the page showed instead (its alerts).
+ */
+export async function downloadFrom(page: Page, button: Locator): Promise<Download> {
+  await expect(button).toBeEnabled();
+  for (let attempt = 1; ; attempt++) {
+    const file = page.waitForEvent('download', { timeout: 20_000 }).catch(() => null);
+    await button.click();
+    const found = await file;
+    if (found) return found;
+    // Still fetching (the spinner): its file is what comes next, however long it takes.
+    if ((await button.getAttribute('aria-busy')) === 'true') {
+      const late = await page.waitForEvent('download', { timeout: 60_000 }).catch(() => null);
+      if (late) return late;
+    }
+    if (attempt === 3) {
+      const alerts = await page.getByRole('alert').allTextContents();
+      throw new Error(`no download after ${attempt} clicks on ${button}; the page's alerts: ${JSON.stringify(alerts)}`);
+    }
+  }
 }
 
 export async function logout(page: Page): Promise<void> {

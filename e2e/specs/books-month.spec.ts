@@ -10,7 +10,7 @@ import {
 } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
-import { DEMO_USERS, loginAs } from './../fixtures.ts';
+import { DEMO_USERS, downloadFrom, loginAs } from './../fixtures.ts';
 import { approvedOrder, getJson, payByCheck, tokenOf } from './../order-helpers.ts';
 
 /**
@@ -23,7 +23,7 @@ import { approvedOrder, getJson, payByCheck, tokenOf } from './../order-helpers.
 
 /** A download's saved text, after clicking what starts it. */
 async function downloaded(page: Page, testId: string) {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const file = await downloadFrom(page, page.getByTestId(testId));
   const path = (await file.path())!;
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
@@ -105,7 +105,7 @@ test("a bookkeeper's month: a concession refund, the statement, the exports, the
   // Its papers: the refunded check keeps its receipt, and the refund has a receipt of its own.
   await expect(paidToday.getByTestId(`payment-receipt-${late[0]!.id}`)).toBeVisible();
   const refundPaper = paidToday.getByRole('button', { name: INVOICE_WEB_TEXT.refundReceipt('$100.00') });
-  const [refundFile] = await Promise.all([page.waitForEvent('download'), refundPaper.click()]);
+  const refundFile = await downloadFrom(page, refundPaper);
   const refundText = pdfText(await readFile((await refundFile.path())!));
   expect(refundText).toContain(INVOICE_PDF_TEXT.refundReceiptTitle('RF-'));
   expect(refundText).toContain(reason);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { MSG, PREMIUM_CSV_COLUMNS, WEB_TEXT } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseOption, loginAs } from '../fixtures.ts';
+import { chooseOption, downloadFrom, loginAs } from '../fixtures.ts';
 
 /** Premium list pages and the premium form dialog (SPEC 2, 4, 5, 8), as an admin. */
 
@@ -264,7 +264,7 @@ test.describe('premium pages', () => {
 
   test('Export csv downloads the list in the import columns', async ({ page }) => {
     await page.goto('/catalog/premiums/wood_species');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    const download = await downloadFrom(page, page.getByTestId('export-csv'));
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     const [header, ...lines] = text.trim().split(/\r?\n/);

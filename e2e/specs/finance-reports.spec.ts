@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { FINANCE_REPORTS_TEXT as T } from '@cab/shared';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, loginAs } from './../fixtures.ts';
+import { DEMO_USERS, downloadFrom, loginAs } from './../fixtures.ts';
 import { auth, createBid, createLineItem, submitByApi, tokenOf } from './../order-helpers.ts';
 
 /** The finance reports (decision 0034): an admin reads the aging and the revenue chart. */
@@ -39,7 +39,7 @@ test('an admin opens the aging report, searches a demo party and downloads the C
     ).length,
   );
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('aging-csv').click()]);
+  const download = await downloadFrom(page, page.getByTestId('aging-csv'));
   // The file and every line name the as-of day (today's, as the report answered it).
   expect(download.suggestedFilename()).toBe(`aging_report_${body.as_of}.csv`);
   const text = await readFile((await download.path())!, 'utf8');
@@ -66,7 +66,7 @@ test('the revenue report shows invoiced and collected as a chart', async ({ page
   await expect(page.getByTestId('revenue-totals')).toContainText(T.invoiced);
   await page.getByTestId('revenue-interval-week').click();
   await expect(page).toHaveURL(/interval=week/);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('revenue-csv').click()]);
+  const download = await downloadFrom(page, page.getByTestId('revenue-csv'));
   expect(download.suggestedFilename()).toBe('revenue_report.csv');
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.split(/\r?\n/)[0]).toBe('period_start,invoiced,collected');
@@ -89,7 +89,7 @@ test('the sales tax report lists tax by state and rate with a total, and downloa
   const table = page.getByTestId('sales-tax-table');
   await expect(table.getByTestId('sales-tax-row').first()).toContainText('%');
   await expect(page.getByTestId('sales-tax-total')).toContainText(T.total);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sales-tax-csv').click()]);
+  const download = await downloadFrom(page, page.getByTestId('sales-tax-csv'));
   expect(download.suggestedFilename()).toMatch(/^sales_tax_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
   expect(lines[0]).toBe('state,rate,taxable,tax,credit_notes_tax');

@@ -10,7 +10,7 @@ import {
   type Order,
 } from '@cab/shared';
 import { type APIRequestContext, expect as baseExpect, type Locator, test } from '@playwright/test';
-import { chooseOption, DEMO_USERS, loginAs } from '../fixtures.ts';
+import { chooseOption, DEMO_USERS, downloadFrom, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
 /**
@@ -252,7 +252,7 @@ test('p4: the aging report is "As of" a day, in a date-sized field, and its CSV 
   expect((await asOf.boundingBox())!.width).toBeLessThan(300);
   await asOf.fill('2026-10-15');
   await expect(page).toHaveURL(/as_of=2026-10-15/);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('aging-csv').click()]);
+  const download = await downloadFrom(page, page.getByTestId('aging-csv'));
   expect(download.suggestedFilename()).toBe('aging_report_2026-10-15.csv');
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.split(/\r?\n/)[0]).toMatch(/^as_of,/);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { FLOOR_TEXT, type Order, PRODUCTION_TEXT, STATION_TEXT, WORK_LIST_TEXT } from '@cab/shared';
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { DEMO_USERS, downloadFrom, loginAs } from '../fixtures.ts';
 import { expectBoardFits, TV_SIZES } from '../floor-helpers.ts';
 import { auth, createBid, createLineItem, getJson, submitByApi, tokenOf } from '../order-helpers.ts';
 
@@ -113,7 +113,7 @@ test("a foreman's morning: the TV board at three sizes, a station's queue, a sca
   await page.goto('/planner/orders/manage');
   const column = page.getByTestId(`plan-day-${day}`);
   await expect(column.getByTestId(`plan-order-${order.id}`)).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), column.getByTestId('print-work-list').click()]);
+  const download = await downloadFrom(page, column.getByTestId('print-work-list'));
   expect(download.suggestedFilename()).toBe(`work_list_${day}.pdf`);
   const text = pdfText(readFileSync((await download.path())!));
   expect(text).toContain(WORK_LIST_TEXT.title(day));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { INVOICE_WEB_TEXT, type InvoiceDetail, type Order, PAYOUTS_TEXT } from '@cab/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { DEMO_USERS, downloadFrom, loginAs } from '../fixtures.ts';
 import { approvedOrder, getJson, payByCheck, tokenOf } from '../order-helpers.ts';
 
 /**
@@ -29,7 +29,7 @@ test('a bookkeeper downloads the payments found and sees the checks as deposits'
   await expect(page.getByTestId(`receipt-${late.id}`)).toContainText(`CHK L${tag}`);
   await expect(page.getByTestId(`receipt-${early.id}`)).toBeHidden();
 
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('payments-csv').click()]);
+  const file = await downloadFrom(page, page.getByTestId('payments-csv'));
   expect(file.suggestedFilename()).toBe('payments.csv');
   const text = readFileSync(await file.path(), 'utf8');
   expect(text).toContain(`CHK L${tag}`);

@@ -12,7 +12,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from '../../apps/server/test/pdf-text.ts';
 import { axeLine, graveAxeFindings } from '../axe.ts';
-import { DEMO_USERS, loginAs } from '../fixtures.ts';
+import { DEMO_USERS, downloadFrom, loginAs } from '../fixtures.ts';
 import { auth, createBid, createLineItem, getJson, tokenOf } from '../order-helpers.ts';
 
 /**
@@ -253,7 +253,7 @@ test("the dealer's settings (a logo with its preview, the name) reach the client
   const row = page.locator('[data-testid^="proposal-report-2"]').first();
   await expect(row).toBeVisible();
   const month = String(await row.getAttribute('data-testid')).replace('proposal-report-', '');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('proposal-report-csv').click()]);
+  const file = await downloadFrom(page, page.getByTestId('proposal-report-csv'));
   const csv = await readFile(String(await file.path()), 'utf8');
   expect(csv.split('\n')[0]).toContain(PROPOSAL_TEXT.reportColumns.join(','));
   expect(csv).toContain(month);
