@@ -1,5 +1,5 @@
 import { type Role, WEB_TEXT } from '@cab/shared';
-import { type APIRequestContext, type Download, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Locator, type Page, test } from '@playwright/test';
 
 /** Demo users the server seeds (packages/db seed). */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -66,8 +66,8 @@ export async function loginAs(page: Page, role: Role, at?: string): Promise<void
  * made again. A download that never comes fails with what the page showed instead (its alerts).
  */
 export async function downloadFrom(page: Page, button: Locator): Promise<Download> {
-  await expect(button).toBeEnabled();
   for (let attempt = 1; ; attempt++) {
+    await expect(button, 'a download button spinning with no file to come').toBeEnabled();
     const file = page.waitForEvent('download', { timeout: 20_000 }).catch(() => null);
     await button.click();
     const found = await file;
@@ -77,6 +77,10 @@ export async function downloadFrom(page: Page, button: Locator): Promise<Downloa
       const late = await page.waitForEvent('download', { timeout: 60_000 }).catch(() => null);
       if (late) return late;
     }
+    // Said in the log and the report: a first click that keeps missing is a finding, not noise.
+    const note = `no download after click ${attempt} on ${button}`;
+    console.log(note);
+    test.info().annotations.push({ type: 'download click repeated', description: note });
     if (attempt === 3) {
       const alerts = await page.getByRole('alert').allTextContents();
       throw new Error(`no download after ${attempt} clicks on ${button}; the page's alerts: ${JSON.stringify(alerts)}`);
