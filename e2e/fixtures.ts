@@ -60,18 +60,33 @@ export async function loginAs(page: Page, role: Role, at?: string): Promise<void
   await expect(page.getByTestId('app-bar')).toBeVisible();
 }
 
+/** What the app shows when a call fails: the error popup (SPEC 8) or an error toast. */
+const ERROR_SHOWN = '[data-testid="error-dialog"], .notistack-MuiContent-error';
+
 /**
  * Clicks what starts a download and answers the file, as a person does: a click that started
- * nothing (it met the button while the page was still settling: no download and no spinner) is
- * made again. A download that never comes fails with what the page showed instead (its alerts).
+ * nothing (it met the button while the page was still settling: no file, no spinner, no error) is
+ * made again. An error the page shows instead fails at once with its text.
  */
 export async function downloadFrom(page: Page, button: Locator): Promise<Download> {
+  const errors = page.locator(ERROR_SHOWN);
   for (let attempt = 1; ; attempt++) {
     await expect(button, 'a download button spinning with no file to come').toBeEnabled();
+    const shownBefore = await errors.count();
     const file = page.waitForEvent('download', { timeout: 20_000 }).catch(() => null);
+    const failed = expect
+      .poll(() => errors.count(), { timeout: 20_000 })
+      .toBeGreaterThan(shownBefore)
+      .then(
+        () => 'failed' as const,
+        () => null,
+      );
     await button.click();
-    const found = await file;
-    if (found) return found;
+    const outcome = await Promise.race([file, failed]);
+    if (outcome === 'failed') {
+      throw new Error(`the download from ${button} failed: ${await errors.last().innerText()}`);
+    }
+    if (outcome) return outcome;
     // Still fetching (the spinner): its file is what comes next, however long it takes.
     if ((await button.getAttribute('aria-busy')) === 'true') {
       const late = await page.waitForEvent('download', { timeout: 60_000 }).catch(() => null);
@@ -81,10 +96,7 @@ export async function downloadFrom(page: Page, button: Locator): Promise<Downloa
     const note = `no download after click ${attempt} on ${button}`;
     console.log(note);
     test.info().annotations.push({ type: 'download click repeated', description: note });
-    if (attempt === 3) {
-      const alerts = await page.getByRole('alert').allTextContents();
-      throw new Error(`no download after ${attempt} clicks on ${button}; the page's alerts: ${JSON.stringify(alerts)}`);
-    }
+    if (attempt === 3) throw new Error(note);
   }
 }
 
