@@ -72,22 +72,18 @@ export async function downloadFrom(page: Page, button: Locator): Promise<Downloa
   const errors = page.locator(ERROR_SHOWN);
   for (let attempt = 1; ; attempt++) {
     await expect(button, 'a download button spinning with no file to come').toBeEnabled();
-    const shownBefore = await errors.count();
+    // An error shown after this click is the next one past those already on the page.
+    const error = errors.nth(await errors.count());
     const file = page.waitForEvent('download', { timeout: 20_000 }).catch(() => null);
-    const failed = expect
-      .poll(() => errors.count(), { timeout: 20_000 })
-      .toBeGreaterThan(shownBefore)
-      .then(
-        () => 'failed' as const,
-        () => null,
-      );
+    const failed = error.waitFor({ timeout: 20_000 }).then(
+      () => 'failed' as const,
+      () => null,
+    );
     await button.click();
     const outcome = await Promise.race([file, failed]);
-    if (outcome === 'failed') {
-      throw new Error(`the download from ${button} failed: ${await errors.last().innerText()}`);
-    }
+    if (outcome === 'failed') throw new Error(`the download from ${button} failed: ${await error.innerText()}`);
     if (outcome) return outcome;
-    // Still fetching (the spinner): its file is what comes next, however long it takes.
+    // Still fetching (the spinner): its file is what comes next, given a minute more.
     if ((await button.getAttribute('aria-busy')) === 'true') {
       const late = await page.waitForEvent('download', { timeout: 60_000 }).catch(() => null);
       if (late) return late;
